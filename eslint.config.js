@@ -1,0 +1,101 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+/**
+ * Layer rules: each folder decides what it may import (see ../shared/GUIDE.md §2).
+ * A violation here is an architecture bug, not a style nit.
+ */
+const nodeBuiltins = {
+  group: ['node:*'],
+  message: 'This layer runs in the browser too: no Node built-ins.',
+};
+const electronImport = {
+  name: 'electron',
+  message: 'Only electron/main (outside host/) and electron/preload may import electron.',
+};
+const threeImports = {
+  group: ['three', 'three/*', '@pixiv/*'],
+  message: 'Physics and rig are pure: no three.js. Convert at the view layer.',
+};
+const rendererFromMain = {
+  group: ['**/renderer/**'],
+  message: 'The main process and shared code never import renderer code.',
+};
+const mainFromRenderer = {
+  group: ['**/electron/**'],
+  message: 'The renderer talks to the host only through the shared contract.',
+};
+const upperRendererLayers = {
+  group: ['**/view/**', '**/ui/**', '../view', '../ui'],
+  message: 'Physics and rig know nothing of the view or the UI.',
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.es2022 } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-empty': ['error', { allowEmptyCatch: false }],
+      eqeqeq: ['error', 'always'],
+      // With noUncheckedIndexedAccess, indexed reads in hot loops need `!` after a bounds check.
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['renderer/src/physics/**', 'renderer/src/rig/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [nodeBuiltins, threeImports, upperRendererLayers, mainFromRenderer],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'process', 'require'],
+    },
+  },
+  {
+    files: ['renderer/src/view/**', 'renderer/src/ui/**', 'renderer/src/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [electronImport], patterns: [nodeBuiltins, mainFromRenderer] },
+      ],
+    },
+  },
+  {
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [nodeBuiltins, rendererFromMain, mainFromRenderer, threeImports],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/main/host/**'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronImport], patterns: [rendererFromMain] }],
+    },
+  },
+  {
+    files: ['electron/main/*.ts', 'electron/preload/**'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-restricted-imports': ['error', { patterns: [rendererFromMain] }] },
+  },
+  {
+    files: ['scripts/**', 'tests/**', '*.config.ts', '*.config.js'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);

@@ -1,0 +1,48 @@
+import type { RigidBody } from './rapier-api';
+import type { RandomSource } from './seeded-random';
+import type { Vec3Like } from './vector-math';
+import { vec3 } from './vector-math';
+
+/** Props farther than this from the blast centre (metres) are not pushed. */
+export const PROP_BLAST_RADIUS = 4;
+/** Random torque impulse per axis, as a multiple of the body's mass (seed 000). */
+export const BLAST_TORQUE_PER_KG = 0.4;
+/** How much the outward direction is tipped upward (added to its unit y). */
+const BLAST_LIFT = 0.4;
+
+const position = vec3();
+const impulse = vec3();
+
+/**
+ * Pushes `body` away from `center` (seed 000): an impulse of power · mass / (0.6 + 0.5·d)
+ * along the outward direction tipped a little up, d the distance in metres, plus a
+ * random torque impulse of up to ±0.4 · mass on each axis. Returns false (and does nothing)
+ * when the body is farther than `maxDistance`.
+ */
+export function blastBody(
+  body: RigidBody,
+  center: Vec3Like,
+  power: number,
+  random: RandomSource,
+  maxDistance = Number.POSITIVE_INFINITY,
+): boolean {
+  body.translation(position);
+  const dx = position.x - center.x;
+  const dy = position.y - center.y;
+  const dz = position.z - center.z;
+  const d = Math.hypot(dx, dy, dz);
+  if (d > maxDistance) return false;
+  const mass = body.mass();
+  const k = (power * mass) / (0.6 + d * 0.5);
+  const inv = d > 1e-6 ? 1 / d : 0;
+  impulse.x = dx * inv * k;
+  impulse.y = (dy * inv + BLAST_LIFT) * k;
+  impulse.z = dz * inv * k;
+  body.applyImpulse(impulse, true);
+  const torque = BLAST_TORQUE_PER_KG * mass;
+  impulse.x = (random() * 2 - 1) * torque;
+  impulse.y = (random() * 2 - 1) * torque;
+  impulse.z = (random() * 2 - 1) * torque;
+  body.applyTorqueImpulse(impulse, true);
+  return true;
+}

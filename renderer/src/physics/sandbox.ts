@@ -1,0 +1,562 @@
+import type { Collider, RapierApi, RigidBody, World } from './rapier-api';
+import { PROP_BLAST_RADIUS, blastBody } from './blast';
+import { BOX_DOLL } from './box-doll';
+import type { DollSpec, PartShape } from './doll-spec';
+import { Grab } from './grab';
+import type { Measurements } from './measurements';
+import { countNonFinite, maxJointGap, maxLinearSpeed, meanPoseDeviation } from './measurements';
+import { monotonicNowMs } from './monotonic-clock';
+import { MotorStiffness } from './motor-stiffness';
+import { PdTorqueStiffness } from './pd-torque-stiffness';
+import type { PropKind } from './props';
+import { MAX_PROPS, PROP_DROP_HEIGHT, PROP_SPECS } from './props';
+import { Ragdoll } from './ragdoll';
+import type { RandomSource } from './seeded-random';
+import { createSeededRandom } from './seeded-random';
+import type { StageLayout } from './stage';
+import { buildStage, stageLayout } from './stage';
+import type { StiffnessDriver, StiffnessMethod } from './stiffness';
+import { clampStiffness } from './stiffness';
+import type { QuatLike, Vec3Like } from './vector-math';
+import { quat, quatFromAxisAngle, vec3 } from './vector-math';
+
+/** Fixed physics step, seconds (seed 000). */
+export const FIXED_STEP = 1 / 120;
+/** At most this many steps per frame; time beyond it is dropped, not caught up. */
+export const MAX_STEPS_PER_FRAME = 8;
+/** Solver iterations per step. */
+export const SOLVER_ITERATIONS = 8;
+/** At most this many figures at once. */
+export const MAX_FIGURES = 6;
+/** A doll whose root falls below this height (metres) is dropped again; a prop is removed. */
+export const FALL_GUARD_Y = -15;
+/** DROP puts each doll's origin (hip height) this high above the floor, in metres. */
+export const DROP_HEIGHT = 2.2;
+/** TIME scale range: 0.1 is ten times slower than real time. */
+export const TIME_SCALE_MIN = 0.1;
+export const TIME_SCALE_MAX = 1;
+/** Earth gravity, m/s². */
+export const GRAVITY = -9.81;
+
+/** Where each figure stands: (x, z) in metres, clear of the stairs, slope and wall. */
+const FIGURE_SLOTS: readonly (readonly [number, number])[] = [
+  [0, 0],
+  [0.8, 0],
+  [-0.8, 0],
+  [0, 1],
+  [0.8, 1],
+  [-0.8, 1],
+];
+
+/** A ragdoll in the scene. */
+export interface Figure {
+  /** Unique within the sandbox; never reused. */
+  readonly id: number;
+  readonly ragdoll: Ragdoll;
+  /** (x, z) of its slot, metres. */
+  readonly slot: readonly [number, number];
+}
+
+/** A ball or box in the scene. */
+export interface Prop {
+  readonly id: number;
+  readonly kind: PropKind;
+  readonly body: RigidBody;
+  readonly collider: Collider;
+}
+
+/**
+ * A moving body as the view sees it: what to draw and how it is shaped. The view reads
+ * its transform with {@link Sandbox.readTransform} after each frame and never changes it.
+ */
+export interface SimBody {
+  readonly handle: number;
+  readonly kind: 'part' | 'prop';
+  /** Figure or prop id. */
+  readonly ownerId: number;
+  readonly name: string;
+  readonly shape: PartShape;
+  /** Collider rotation relative to the body, [x, y, z, w]. */
+  readonly colliderRotation: readonly [number, number, number, number] | undefined;
+}
+
+export interface SandboxOptions {
+  /** STIFFNESS 0..100 (default 50). */
+  readonly stiffness?: number;
+  /** TIME scale 0.1..1 (default 1). */
+  readonly timeScale?: number;
+  /** Seed for drops and blasts, so runs are reproducible (default 1). */
+  readonly seed?: number;
+  /** How joints are pulled to rest (default `motor`, the measured better one). */
+  readonly stiffnessMethod?: StiffnessMethod;
+}
+
+/** Everything {@link Sandbox.measure} reports, plus the counts. */
+export interface SandboxReport extends Measurements {
+  readonly figures: number;
+  readonly props: number;
+  readonly bodies: number;
+  readonly steps: number;
+  /** Mean wall time per fixed step since the last {@link Sandbox.resetTiming}, ms. */
+  readonly msPerStep: number;
+}
+
+/** A request the sandbox cannot carry out; the message is for the user. */
+export class SandboxError extends Error {
+  override name = 'SandboxError';
+}
+
+const scratchPosition = vec3();
+const scratchRotation = quat();
+const upAxis = vec3(0, 1, 0);
+
+/**
+ * The physics world and everything in it: stage, figures, props, grab, blast, STIFFNESS,
+ * TIME and the fixed-step loop. One owner of the Rapier world; Rapier is passed in, and
+ * nothing here knows about three.js or the DOM, so it runs the same in Node.
+ */
+export class Sandbox {
+  readonly world: World;
+  readonly stage: StageLayout;
+  private readonly stageBodies: RigidBody[];
+  private readonly stiffnessDriver: StiffnessDriver;
+  private readonly grabber: Grab;
+  private readonly random: RandomSource;
+  private readonly figureList: Figure[] = [];
+  private readonly propList: Prop[] = [];
+  private readonly bodyByHandle = new Map<number, RigidBody>();
+  private readonly simBodies: SimBody[] = [];
+  private nextId = 1;
+  private accumulator = 0;
+  private stiffnessValue: number;
+  private timeScaleValue: number;
+  private stepCount = 0;
+  private timedSteps = 0;
+  private timedMs = 0;
+  private bodiesVersionValue = 0;
+  private disposed = false;
+
+  constructor(
+    private readonly rapier: RapierApi,
+    options: SandboxOptions = {},
+  ) {
+    this.world = new rapier.World(vec3(0, GRAVITY, 0));
+    this.world.timestep = FIXED_STEP;
+    this.world.numSolverIterations = SOLVER_ITERATIONS;
+    this.stage = stageLayout();
+    this.stageBodies = buildStage(rapier, this.world, this.stage);
+    this.random = createSeededRandom(options.seed ?? 1);
+    this.stiffnessDriver =
+      options.stiffnessMethod === 'pd-torque'
+        ? new PdTorqueStiffness()
+        : new MotorStiffness(rapier, this.world);
+    this.stiffnessValue = clampStiffness(options.stiffness ?? 50);
+    this.stiffnessDriver.setStiffness(this.stiffnessValue);
+    this.timeScaleValue = clampTimeScale(options.timeScale ?? 1);
+    this.grabber = new Grab(rapier, this.world);
+  }
+
+  // ---- settings -------------------------------------------------------------------------
+
+  get stiffness(): number {
+    return this.stiffnessValue;
+  }
+
+  /** STIFFNESS 0..100; out-of-range values are clamped. */
+  setStiffness(stiffness: number): void {
+    this.stiffnessValue = clampStiffness(stiffness);
+    this.stiffnessDriver.setStiffness(this.stiffnessValue);
+  }
+
+  get stiffnessMethod(): StiffnessMethod {
+    return this.stiffnessDriver.method;
+  }
+
+  get timeScale(): number {
+    return this.timeScaleValue;
+  }
+
+  /** TIME scale 0.1..1; out-of-range values are clamped. */
+  setTimeScale(scale: number): void {
+    this.timeScaleValue = clampTimeScale(scale);
+  }
+
+  // ---- contents -------------------------------------------------------------------------
+
+  get figures(): readonly Figure[] {
+    return this.figureList;
+  }
+
+  get props(): readonly Prop[] {
+    return this.propList;
+  }
+
+  /** Every moving body, for the view. See {@link bodiesVersion}. */
+  get bodies(): readonly SimBody[] {
+    return this.simBodies;
+  }
+
+  /** Increases whenever a body is added or removed, so the view knows to rebuild. */
+  get bodiesVersion(): number {
+    return this.bodiesVersionValue;
+  }
+
+  /** Steps taken since the sandbox was made. */
+  get steps(): number {
+    return this.stepCount;
+  }
+
+  /**
+   * Adds a figure built from `spec` (the box dummy by default), dropped from
+   * {@link DROP_HEIGHT} at the next free slot. Throws a {@link SandboxError} at six figures,
+   * or a `DollSpecError` when the spec cannot be built.
+   */
+  addFigure(spec: DollSpec = BOX_DOLL): Figure {
+    if (this.figureList.length >= MAX_FIGURES) {
+      throw new SandboxError(
+        `There are already ${MAX_FIGURES} figures; remove one before adding another.`,
+      );
+    }
+    const slot = this.freeSlot();
+    const ragdoll = new Ragdoll(this.rapier, this.world, spec, {
+      position: vec3(slot[0], DROP_HEIGHT, slot[1]),
+      rotation: quat(),
+    });
+    const figure: Figure = { id: this.nextId++, ragdoll, slot };
+    this.figureList.push(figure);
+    this.stiffnessDriver.addDoll(ragdoll);
+    for (const part of ragdoll.parts) {
+      this.registerBody(part.body, {
+        handle: part.body.handle,
+        kind: 'part',
+        ownerId: figure.id,
+        name: part.spec.name,
+        shape: part.spec.shape,
+        colliderRotation: part.spec.colliderRotation,
+      });
+    }
+    return figure;
+  }
+
+  /** Removes a figure and everything it owns. */
+  removeFigure(figure: Figure): void {
+    const index = this.figureList.indexOf(figure);
+    if (index < 0) return;
+    this.figureList.splice(index, 1);
+    for (const part of figure.ragdoll.parts) {
+      this.grabber.releaseIfHolding(part.body);
+      this.unregisterBody(part.body.handle);
+    }
+    this.stiffnessDriver.removeDoll(figure.ragdoll);
+    figure.ragdoll.dispose();
+  }
+
+  /** Removes every figure. */
+  clearFigures(): void {
+    for (const figure of [...this.figureList]) this.removeFigure(figure);
+  }
+
+  /**
+   * DROP: every figure back in its rest pose at its slot, {@link DROP_HEIGHT} up, turned
+   * by a small random yaw so no two drops land the same.
+   */
+  drop(): void {
+    this.grabber.release();
+    for (const figure of this.figureList) this.dropFigure(figure);
+  }
+
+  /**
+   * RESET: every figure back at its slot, standing on the floor in its rest pose, at rest;
+   * every prop removed. Settings (STIFFNESS, TIME) are kept.
+   */
+  reset(): void {
+    this.grabber.release();
+    this.clearProps();
+    for (const figure of this.figureList) {
+      const standHeight = -lowestPoint(figure.ragdoll.spec);
+      figure.ragdoll.place({
+        position: vec3(figure.slot[0], standHeight, figure.slot[1]),
+        rotation: quat(),
+      });
+    }
+    this.accumulator = 0;
+  }
+
+  /**
+   * Drops a prop 4.5 m above the first figure (or the origin), a little off-centre.
+   * The 13th prop removes the oldest.
+   */
+  addProp(kind: PropKind): Prop {
+    if (this.propList.length >= MAX_PROPS) this.removeProp(this.propList[0]!);
+    const spec = PROP_SPECS[kind];
+    const above =
+      this.figureList[0]?.ragdoll.root.body.translation(scratchPosition) ?? vec3(0, 0, 0);
+    const body = this.world.createRigidBody(
+      this.rapier.RigidBodyDesc.dynamic()
+        .setTranslation(
+          above.x + (this.random() - 0.5) * 0.6,
+          Math.max(above.y, 0) + PROP_DROP_HEIGHT,
+          above.z + (this.random() - 0.5) * 0.6,
+        )
+        .setLinearDamping(spec.material.linearDamping)
+        .setAngularDamping(spec.material.angularDamping)
+        .setCcdEnabled(true),
+    );
+    const shape = spec.shape;
+    const colliderDesc =
+      shape.kind === 'sphere'
+        ? this.rapier.ColliderDesc.ball(shape.radius)
+        : shape.kind === 'box'
+          ? this.rapier.ColliderDesc.cuboid(...shape.halfExtents)
+          : this.rapier.ColliderDesc.capsule(shape.halfHeight, shape.radius);
+    const collider = this.world.createCollider(
+      colliderDesc
+        .setDensity(spec.material.density)
+        .setFriction(spec.material.friction)
+        .setRestitution(spec.material.restitution),
+      body,
+    );
+    const prop: Prop = { id: this.nextId++, kind, body, collider };
+    this.propList.push(prop);
+    this.registerBody(body, {
+      handle: body.handle,
+      kind: 'prop',
+      ownerId: prop.id,
+      name: kind,
+      shape,
+      colliderRotation: undefined,
+    });
+    return prop;
+  }
+
+  /** Removes one prop. */
+  removeProp(prop: Prop): void {
+    const index = this.propList.indexOf(prop);
+    if (index < 0) return;
+    this.propList.splice(index, 1);
+    this.grabber.releaseIfHolding(prop.body);
+    this.unregisterBody(prop.body.handle);
+    this.world.removeRigidBody(prop.body);
+  }
+
+  /** CLEAR: removes every prop. */
+  clearProps(): void {
+    while (this.propList.length > 0) this.removeProp(this.propList[this.propList.length - 1]!);
+  }
+
+  // ---- actions --------------------------------------------------------------------------
+
+  /**
+   * BLAST: pushes every doll part, and every prop within 4 m, away from `center`
+   * (by default the floor point under the figures' mean root position).
+   * `power` is in m/s-ish units as in seed 000 (4 gentle, 30 violent).
+   */
+  blast(power: number, center: Vec3Like = this.defaultBlastCenter()): void {
+    if (!Number.isFinite(power) || power < 0)
+      throw new SandboxError(`Blast power must be 0 or more, not ${power}.`);
+    for (const figure of this.figureList) {
+      for (const part of figure.ragdoll.parts) blastBody(part.body, center, power, this.random);
+    }
+    for (const prop of this.propList)
+      blastBody(prop.body, center, power, this.random, PROP_BLAST_RADIUS);
+  }
+
+  /** Starts dragging the body with this handle at the world point `at`; false if not grabbable. */
+  grab(handle: number, at: Vec3Like): boolean {
+    const body = this.bodyByHandle.get(handle);
+    if (!body) return false;
+    this.grabber.start(body, at);
+    return true;
+  }
+
+  /** Moves the grab target; the hand never goes below 0.05 m. */
+  moveGrab(target: Vec3Like): void {
+    this.grabber.moveTo(target);
+  }
+
+  /** Lets go; the body keeps its velocity. */
+  releaseGrab(): void {
+    this.grabber.release();
+  }
+
+  /** The handle of the grabbed body, or null. */
+  get grabbedHandle(): number | null {
+    return this.grabber.body?.handle ?? null;
+  }
+
+  /**
+   * How far the grabbed point trails the hand, in metres, or null when nothing is held.
+   * Seed 000 tuned the spring so this stays within 7 cm while lifting.
+   */
+  grabLag(): number | null {
+    return this.grabber.lag();
+  }
+
+  // ---- time -----------------------------------------------------------------------------
+
+  /**
+   * Advances by one rendered frame of `frameSeconds` wall time, scaled by TIME, in fixed
+   * steps of 1/120 s; at most 8 steps, with any remaining backlog dropped so a slow
+   * frame never snowballs. Returns the number of steps taken.
+   */
+  advance(frameSeconds: number): number {
+    if (!(frameSeconds > 0)) return 0;
+    this.accumulator += frameSeconds * this.timeScaleValue;
+    let steps = 0;
+    while (this.accumulator >= FIXED_STEP && steps < MAX_STEPS_PER_FRAME) {
+      this.step();
+      this.accumulator -= FIXED_STEP;
+      steps++;
+    }
+    if (steps === MAX_STEPS_PER_FRAME) this.accumulator = 0;
+    return steps;
+  }
+
+  /** One fixed step: stiffness, the world step, then the fall guard. */
+  step(): void {
+    const start = monotonicNowMs();
+    this.stiffnessDriver.beforeStep(FIXED_STEP);
+    this.world.step();
+    this.guardFalls();
+    this.timedMs += monotonicNowMs() - start;
+    this.timedSteps++;
+    this.stepCount++;
+  }
+
+  /** Runs `seconds` of simulated time in fixed steps (for tests and the simulator). */
+  run(seconds: number, afterStep?: () => void): void {
+    const steps = Math.round(seconds / FIXED_STEP);
+    for (let i = 0; i < steps; i++) {
+      this.step();
+      afterStep?.();
+    }
+  }
+
+  /** Restarts the ms-per-step average. */
+  resetTiming(): void {
+    this.timedMs = 0;
+    this.timedSteps = 0;
+  }
+
+  // ---- reading --------------------------------------------------------------------------
+
+  /**
+   * Copies the current transform of the body with this handle into `position` (metres)
+   * and `rotation`. Returns false when there is no such body. Allocates nothing.
+   */
+  readTransform(handle: number, position: Vec3Like, rotation: QuatLike): boolean {
+    const body = this.bodyByHandle.get(handle);
+    if (!body) return false;
+    body.translation(position);
+    body.rotation(rotation);
+    return true;
+  }
+
+  /** The Rapier body with this handle, for measurements and tests. */
+  bodyOf(handle: number): RigidBody | undefined {
+    return this.bodyByHandle.get(handle);
+  }
+
+  /** Measures the scene now. Allocates: call it on demand, not per step. */
+  measure(): SandboxReport {
+    const dolls = this.figureList.map((figure) => figure.ragdoll);
+    const bodies = [...this.bodyByHandle.values()];
+    return {
+      figures: this.figureList.length,
+      props: this.propList.length,
+      bodies: bodies.length,
+      steps: this.stepCount,
+      msPerStep: this.timedSteps === 0 ? 0 : this.timedMs / this.timedSteps,
+      maxJointGapM: maxJointGap(dolls),
+      nanCount: countNonFinite(bodies),
+      meanPoseDeviationRad: meanPoseDeviation(dolls),
+      maxSpeed: maxLinearSpeed(bodies),
+    };
+  }
+
+  /** Frees the Rapier world and everything in it. The sandbox is unusable afterwards. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.grabber.release();
+    this.figureList.length = 0;
+    this.propList.length = 0;
+    this.simBodies.length = 0;
+    this.bodyByHandle.clear();
+    this.stageBodies.length = 0;
+    this.world.free();
+  }
+
+  // ---- internals ------------------------------------------------------------------------
+
+  private dropFigure(figure: Figure): void {
+    quatFromAxisAngle(upAxis, (this.random() - 0.5) * 0.8, scratchRotation);
+    figure.ragdoll.place({
+      position: vec3(figure.slot[0], DROP_HEIGHT, figure.slot[1]),
+      rotation: scratchRotation,
+    });
+  }
+
+  private guardFalls(): void {
+    for (let i = 0; i < this.figureList.length; i++) {
+      const figure = this.figureList[i]!;
+      if (figure.ragdoll.root.body.translation(scratchPosition).y < FALL_GUARD_Y)
+        this.dropFigure(figure);
+    }
+    for (let i = this.propList.length - 1; i >= 0; i--) {
+      const prop = this.propList[i]!;
+      if (prop.body.translation(scratchPosition).y < FALL_GUARD_Y) this.removeProp(prop);
+    }
+  }
+
+  private freeSlot(): readonly [number, number] {
+    const used = new Set(this.figureList.map((figure) => figure.slot));
+    return FIGURE_SLOTS.find((slot) => !used.has(slot)) ?? FIGURE_SLOTS[0]!;
+  }
+
+  private defaultBlastCenter(): Vec3Like {
+    const center = vec3();
+    for (const figure of this.figureList) {
+      figure.ragdoll.root.body.translation(scratchPosition);
+      center.x += scratchPosition.x / this.figureList.length;
+      center.z += scratchPosition.z / this.figureList.length;
+    }
+    return center;
+  }
+
+  private registerBody(body: RigidBody, simBody: SimBody): void {
+    this.bodyByHandle.set(body.handle, body);
+    this.simBodies.push(simBody);
+    this.bodiesVersionValue++;
+  }
+
+  private unregisterBody(handle: number): void {
+    this.bodyByHandle.delete(handle);
+    const index = this.simBodies.findIndex((simBody) => simBody.handle === handle);
+    if (index >= 0) this.simBodies.splice(index, 1);
+    this.bodiesVersionValue++;
+  }
+}
+
+function clampTimeScale(scale: number): number {
+  if (!Number.isFinite(scale)) return TIME_SCALE_MAX;
+  return Math.min(TIME_SCALE_MAX, Math.max(TIME_SCALE_MIN, scale));
+}
+
+/** The lowest point of a doll at rest, relative to its origin (metres, ≤ 0 usually). */
+export function lowestPoint(spec: DollSpec): number {
+  let lowest = Number.POSITIVE_INFINITY;
+  for (const part of spec.parts) {
+    const shape = part.shape;
+    // A conservative bound for boxes (their bounding sphere); exact for an upright
+    // capsule and a sphere. An oblique capsule reaches less far down, never further.
+    const reach =
+      shape.kind === 'box'
+        ? Math.hypot(...shape.halfExtents)
+        : shape.kind === 'sphere'
+          ? shape.radius
+          : shape.halfHeight + shape.radius;
+    lowest = Math.min(lowest, part.center[1] - reach);
+  }
+  return lowest;
+}
