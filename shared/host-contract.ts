@@ -10,6 +10,8 @@
  * No Electron, no DOM: both sides import this file. Later features add channels here.
  */
 
+import type { AppCommand } from './commands';
+
 /** Every channel starts with this prefix, so ours are easy to tell from Electron's. */
 export const CHANNEL_PREFIX = 'rp:';
 
@@ -30,24 +32,9 @@ export interface HostRequests {
 
 export type HostChannel = keyof HostRequests;
 
-/** The commands the native menu sends to the renderer; each is also a panel control. */
-export const MENU_COMMANDS = [
-  'drop',
-  'add-figure',
-  'blast',
-  'reset',
-  'clear-props',
-  'add-ball',
-  'add-box',
-  'toggle-bodies',
-  'help',
-] as const;
-
-export type MenuCommand = (typeof MENU_COMMANDS)[number];
-
 /** Events pushed from the main process to the renderer, with their payloads. */
 export interface HostEvents {
-  'rp:menu:command': MenuCommand;
+  'rp:menu:command': AppCommand;
 }
 
 export type HostEventChannel = keyof HostEvents;
@@ -59,5 +46,5 @@ export type HostEventChannel = keyof HostEvents;
 export interface HostApi {
   getAppInfo(): Promise<AppInfo>;
   /** Subscribes to menu commands; returns the unsubscribe function. */
-  onMenuCommand(listener: (command: MenuCommand) => void): () => void;
+  onMenuCommand(listener: (command: AppCommand) => void): () => void;
 }

@@ -1,0 +1,101 @@
+/**
+ * The app's commands: each is a panel control, a keyboard shortcut and a native menu item.
+ * One table so the help overlay, the renderer's key handling and the menu never disagree.
+ *
+ * The renderer owns the keys (it ignores them while a text field has focus); the native
+ * menu shows the same keys for discoverability without registering them, so typing in a
+ * field never triggers a command.
+ */
+
+export const APP_COMMANDS = [
+  'drop',
+  'add-figure',
+  'blast',
+  'reset',
+  'clear-props',
+  'add-ball',
+  'add-box',
+  'stiffness-down',
+  'stiffness-up',
+  'time-down',
+  'time-up',
+  'toggle-bodies',
+  'toggle-language',
+  'help',
+] as const;
+
+export type AppCommand = (typeof APP_COMMANDS)[number];
+
+/** Where a command appears and how it is triggered. */
+export interface CommandInfo {
+  /** `KeyboardEvent.key` that triggers it in the renderer (case-insensitive for letters). */
+  readonly key: string;
+  /** The same key in Electron's accelerator syntax, shown in the menu. */
+  readonly accelerator: string;
+  /** Native menu this command is listed under. */
+  readonly menu: 'scene' | 'view' | 'help';
+  readonly label: { readonly en: string; readonly ja: string };
+}
+
+export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
+  drop: { key: 'd', accelerator: 'D', menu: 'scene', label: { en: 'Drop', ja: '落とす' } },
+  'add-figure': {
+    key: 'a',
+    accelerator: 'A',
+    menu: 'scene',
+    label: { en: 'Add Figure', ja: '人形を追加' },
+  },
+  blast: { key: 'b', accelerator: 'B', menu: 'scene', label: { en: 'Blast', ja: '爆風' } },
+  reset: { key: 'r', accelerator: 'R', menu: 'scene', label: { en: 'Reset', ja: 'リセット' } },
+  'clear-props': {
+    key: 'c',
+    accelerator: 'C',
+    menu: 'scene',
+    label: { en: 'Clear Props', ja: '小道具を消す' },
+  },
+  'add-ball': {
+    key: 'o',
+    accelerator: 'O',
+    menu: 'scene',
+    label: { en: 'Add Ball', ja: 'ボールを追加' },
+  },
+  'add-box': {
+    key: 'x',
+    accelerator: 'X',
+    menu: 'scene',
+    label: { en: 'Add Box', ja: '箱を追加' },
+  },
+  'stiffness-down': {
+    key: '[',
+    accelerator: '[',
+    menu: 'scene',
+    label: { en: 'Stiffness −10', ja: 'STIFFNESS −10' },
+  },
+  'stiffness-up': {
+    key: ']',
+    accelerator: ']',
+    menu: 'scene',
+    label: { en: 'Stiffness +10', ja: 'STIFFNESS +10' },
+  },
+  'time-down': { key: ',', accelerator: ',', menu: 'scene', label: { en: 'Slower', ja: '遅く' } },
+  'time-up': { key: '.', accelerator: '.', menu: 'scene', label: { en: 'Faster', ja: '速く' } },
+  'toggle-bodies': {
+    key: 'p',
+    accelerator: 'P',
+    menu: 'view',
+    label: { en: 'Show Physics Bodies', ja: '物理の形を表示' },
+  },
+  'toggle-language': {
+    key: 'l',
+    accelerator: 'L',
+    menu: 'view',
+    label: { en: '日本語', ja: 'English' },
+  },
+  help: { key: 'F1', accelerator: 'F1', menu: 'help', label: { en: 'Help', ja: 'ヘルプ' } },
+};
+
+/** The command a key press triggers, or undefined. */
+export function commandForKey(key: string): AppCommand | undefined {
+  const wanted = key.length === 1 ? key.toLowerCase() : key;
+  return APP_COMMANDS.find((command) => COMMANDS[command].key === wanted);
+}
