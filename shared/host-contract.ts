@@ -32,12 +32,29 @@ export interface HostRequests {
 
 export type HostChannel = keyof HostRequests;
 
+/**
+ * Every request channel, once. The object literal is typed against `HostRequests`, so a
+ * channel added there and not here (or a stale one left here) is a compile error; that is
+ * what lets the main process and its tests derive the channel list at run time.
+ */
+const requestChannelTable: { readonly [K in HostChannel]: true } = {
+  'rp:app:get-info': true,
+};
+
+/** Every key of `HostRequests`, for registering and checking handlers at run time. */
+export const HOST_CHANNELS: readonly HostChannel[] = Object.freeze(
+  Object.keys(requestChannelTable) as HostChannel[],
+);
+
 /** Events pushed from the main process to the renderer, with their payloads. */
 export interface HostEvents {
   'rp:menu:command': AppCommand;
 }
 
 export type HostEventChannel = keyof HostEvents;
+
+/** The channel on which the native menu sends the `AppCommand` the user picked. */
+export const MENU_COMMAND_CHANNEL = 'rp:menu:command' satisfies HostEventChannel;
 
 /**
  * The object the preload exposes as `window.host`. Each method is one request channel or

@@ -1,26 +1,123 @@
-import { join } from 'node:path';
-import { app, BrowserWindow } from 'electron';
+/**
+ * The main process: app lifecycle and wiring. The work itself lives in `host/` (plain
+ * functions, tested under Node); this file connects it to Electron.
+ */
 
-/** Creates the main window. The full window (security, menus, state) arrives with the app issue. */
-function createMainWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
-  });
-  void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
-  return window;
+import { app, BrowserWindow, Menu, session } from 'electron';
+import { MENU_COMMAND_CHANNEL } from '../../shared/host-contract';
+import type { AppCommand } from '../../shared/commands';
+import { createAppUrlCheck } from './host/app-url';
+import { buildContentSecurityPolicy } from './host/content-security-policy';
+import { createHostHandlers } from './host/host-handlers';
+import { createConsoleLogger } from './host/logger';
+import { createWindowStateStore, type WindowStateStore } from './host/window-state-store';
+import { registerHostIpc } from './ipc';
+import { createMainWindow } from './main-window';
+import { buildMenuTemplate } from './menu';
+import { preloadPath, resolveRendererLocation } from './renderer-location';
+import { denyAllPermissions, guardWebContents, installContentSecurityPolicy } from './security';
+
+const log = createConsoleLogger('main');
+
+// A second launch focuses the running app instead of opening a second window.
+if (app.requestSingleInstanceLock()) {
+  start();
+} else {
+  app.quit();
 }
 
-void app.whenReady().then(() => {
-  createMainWindow();
-});
+function start(): void {
+  const location = resolveRendererLocation(log);
+  const isAppUrl = createAppUrlCheck(location);
+  const windowState = createWindowStateStore({
+    directory: app.getPath('userData'),
+    logger: createConsoleLogger('window-state'),
+  });
+  const securityLog = createConsoleLogger('security');
+  let mainWindow: BrowserWindow | undefined;
 
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
+  const openMainWindow = async (): Promise<void> => {
+    const window = await createMainWindow({
+      title: app.getName(),
+      location,
+      preloadPath: preloadPath(),
+      windowState,
+      logger: createConsoleLogger('main-window'),
+    });
+    mainWindow = window;
+    window.once('closed', () => {
+      if (mainWindow === window) mainWindow = undefined;
+    });
+  };
+  const sendCommand = (command: AppCommand): void => {
+    if (mainWindow !== undefined && !mainWindow.isDestroyed()) {
+      mainWindow.webContents.send(MENU_COMMAND_CHANNEL, command);
+    }
+  };
+
+  // Every web contents, including any the app never meant to create, gets the guards.
+  app.on('web-contents-created', (_event, contents) =>
+    guardWebContents(contents, isAppUrl, securityLog),
+  );
+  app.on('second-instance', () => {
+    if (mainWindow === undefined) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) void openMainWindow().catch(reportFailure);
+  });
+  flushBeforeQuit(windowState);
+
+  void app
+    .whenReady()
+    .then(async () => {
+      installContentSecurityPolicy(
+        session.defaultSession,
+        buildContentSecurityPolicy(
+          location.devServerUrl === undefined ? {} : { devServerUrl: location.devServerUrl },
+        ),
+      );
+      denyAllPermissions(session.defaultSession, securityLog);
+      const handlers = createHostHandlers({
+        appInfo: {
+          name: app.getName(),
+          version: app.getVersion(),
+          platform: process.platform,
+          locale: app.getLocale(),
+        },
+      });
+      registerHostIpc(handlers, isAppUrl, createConsoleLogger('ipc'));
+      const template = buildMenuTemplate({
+        appName: app.getName(),
+        locale: app.getLocale(),
+        platform: process.platform,
+        development: location.devServerUrl !== undefined,
+        sendCommand,
+      });
+      Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+      await openMainWindow();
+    })
+    .catch(reportFailure);
+}
+
+/** Holds the quit until pending saves are on disk; the process would otherwise drop them. */
+function flushBeforeQuit(windowState: WindowStateStore): void {
+  let flushed = false;
+  app.on('will-quit', (event) => {
+    if (flushed) return;
+    event.preventDefault();
+    void windowState.flush().then(() => {
+      flushed = true;
+      app.quit();
+    });
+  });
+}
+
+function reportFailure(error: unknown): void {
+  log.error('The app could not start its window.', error);
+  app.exit(1);
+}

@@ -1,0 +1,80 @@
+/**
+ * The native menu's own words (menu titles and standard items) in English and Japanese.
+ * Command labels come from shared/commands.ts.
+ */
+
+import type { MenuItemConstructorOptions } from 'electron';
+
+/** A standard menu role, e.g. `copy` or `minimize`. */
+export type MenuRole = NonNullable<MenuItemConstructorOptions['role']>;
+
+export type MenuLanguage = 'en' | 'ja';
+
+/** Japanese for any `ja` locale (`ja`, `ja-JP`), English otherwise. */
+export function menuLanguageFor(locale: string): MenuLanguage {
+  return locale.toLowerCase().startsWith('ja') ? 'ja' : 'en';
+}
+
+export interface MenuLabels {
+  readonly file: string;
+  readonly edit: string;
+  readonly scene: string;
+  readonly view: string;
+  readonly window: string;
+  readonly help: string;
+  readonly about: (appName: string) => string;
+  readonly hide: (appName: string) => string;
+  readonly quit: (appName: string) => string;
+  readonly reload: string;
+  readonly toggleDevTools: string;
+  readonly fullScreen: string;
+  /** Labels for standard role items; a missing one keeps Electron's own (English) label. */
+  readonly roles: Readonly<Partial<Record<MenuRole, string>>>;
+}
+
+export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
+  en: {
+    file: 'File',
+    edit: 'Edit',
+    scene: 'Scene',
+    view: 'View',
+    window: 'Window',
+    help: 'Help',
+    about: (name) => `About ${name}`,
+    hide: (name) => `Hide ${name}`,
+    quit: (name) => `Quit ${name}`,
+    reload: 'Reload',
+    toggleDevTools: 'Toggle Developer Tools',
+    fullScreen: 'Toggle Full Screen',
+    roles: {},
+  },
+  ja: {
+    file: 'ファイル',
+    edit: '編集',
+    scene: 'シーン',
+    view: '表示',
+    window: 'ウインドウ',
+    help: 'ヘルプ',
+    about: (name) => `${name} について`,
+    hide: (name) => `${name} を隠す`,
+    quit: (name) => `${name} を終了`,
+    reload: '再読み込み',
+    toggleDevTools: '開発者ツール',
+    fullScreen: 'フルスクリーン',
+    roles: {
+      undo: '取り消す',
+      redo: 'やり直す',
+      cut: '切り取り',
+      copy: 'コピー',
+      paste: '貼り付け',
+      selectAll: 'すべてを選択',
+      services: 'サービス',
+      hideOthers: 'ほかを隠す',
+      unhide: 'すべてを表示',
+      minimize: '最小化',
+      zoom: '拡大/縮小',
+      close: '閉じる',
+      front: 'すべてを手前に移動',
+    },
+  },
+};

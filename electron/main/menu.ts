@@ -1,0 +1,107 @@
+/**
+ * The native menu: the app's commands from shared/commands.ts grouped under Scene, View and
+ * Help, plus the standard application, edit and window menus. Command items show their key
+ * but do not register it (`registerAccelerator: false`): the renderer owns the keys and
+ * ignores them while a text field has focus, which a registered accelerator could not do.
+ */
+
+import type { MenuItemConstructorOptions } from 'electron';
+import { APP_COMMANDS, COMMANDS, type AppCommand, type CommandInfo } from '../../shared/commands';
+import { MENU_LABELS, menuLanguageFor, type MenuLabels, type MenuRole } from './menu-labels';
+
+export interface MenuOptions {
+  readonly appName: string;
+  /** `app.getLocale()`: picks English or Japanese labels. */
+  readonly locale: string;
+  readonly platform: NodeJS.Platform;
+  /** Adds reload and developer tools (development only). */
+  readonly development: boolean;
+  /** Delivers a picked command to the renderer. */
+  readonly sendCommand: (command: AppCommand) => void;
+}
+
+/** The whole menu bar as a template for `Menu.buildFromTemplate`. */
+export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
+  const language = menuLanguageFor(options.locale);
+  const labels = MENU_LABELS[language];
+  const commands = (menu: CommandInfo['menu']): MenuItemConstructorOptions[] =>
+    APP_COMMANDS.filter((command) => COMMANDS[command].menu === menu).map((command) => ({
+      id: command,
+      label: COMMANDS[command].label[language],
+      accelerator: COMMANDS[command].accelerator,
+      registerAccelerator: false,
+      click: () => options.sendCommand(command),
+    }));
+  const role = (name: MenuRole): MenuItemConstructorOptions => roleItem(name, labels);
+  const mac = options.platform === 'darwin';
+  return [
+    ...(mac ? [appMenu(options.appName, labels, role)] : [fileMenu(options.appName, labels)]),
+    {
+      label: labels.edit,
+      submenu: [
+        role('undo'),
+        role('redo'),
+        { type: 'separator' },
+        role('cut'),
+        role('copy'),
+        role('paste'),
+        role('selectAll'),
+      ],
+    },
+    { label: labels.scene, submenu: commands('scene') },
+    { label: labels.view, submenu: [...commands('view'), ...viewExtras(options, labels)] },
+    {
+      label: labels.window,
+      // macOS lists open windows under the menu with this role.
+      role: 'window',
+      submenu: mac
+        ? [role('minimize'), role('zoom'), { type: 'separator' }, role('front')]
+        : [role('minimize'), role('close')],
+    },
+    { label: labels.help, role: 'help', submenu: commands('help') },
+  ];
+}
+
+function appMenu(
+  appName: string,
+  labels: MenuLabels,
+  role: (name: MenuRole) => MenuItemConstructorOptions,
+): MenuItemConstructorOptions {
+  return {
+    label: appName,
+    submenu: [
+      { role: 'about', label: labels.about(appName) },
+      { type: 'separator' },
+      role('services'),
+      { type: 'separator' },
+      { role: 'hide', label: labels.hide(appName) },
+      role('hideOthers'),
+      role('unhide'),
+      { type: 'separator' },
+      { role: 'quit', label: labels.quit(appName) },
+    ],
+  };
+}
+
+function fileMenu(appName: string, labels: MenuLabels): MenuItemConstructorOptions {
+  return { label: labels.file, submenu: [{ role: 'quit', label: labels.quit(appName) }] };
+}
+
+function viewExtras(options: MenuOptions, labels: MenuLabels): MenuItemConstructorOptions[] {
+  const development: MenuItemConstructorOptions[] = options.development
+    ? [
+        { role: 'reload', label: labels.reload },
+        { role: 'toggleDevTools', label: labels.toggleDevTools },
+      ]
+    : [];
+  return [
+    { type: 'separator' },
+    ...development,
+    { role: 'togglefullscreen', label: labels.fullScreen },
+  ];
+}
+
+function roleItem(name: MenuRole, labels: MenuLabels): MenuItemConstructorOptions {
+  const label = labels.roles[name];
+  return label === undefined ? { role: name } : { role: name, label };
+}
