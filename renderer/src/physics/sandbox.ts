@@ -1,5 +1,5 @@
 import type { Collider, RapierApi, RigidBody, World } from './rapier-api';
-import { PROP_BLAST_RADIUS, blastBody } from './blast';
+import { PROP_BLAST_RADIUS, blastBody, randomSpin } from './blast';
 import { BOX_DOLL } from './box-doll';
 import type { DollSpec, PartShape } from './doll-spec';
 import { Grab } from './grab';
@@ -109,6 +109,7 @@ export class SandboxError extends Error {
 const scratchPosition = vec3();
 const scratchRotation = quat();
 const upAxis = vec3(0, 1, 0);
+const scratchSpin = vec3();
 
 /**
  * The physics world and everything in it: stage, figures, props, grab, blast, STIFFNESS,
@@ -355,10 +356,14 @@ export class Sandbox {
     if (!Number.isFinite(power) || power < 0)
       throw new SandboxError(`Blast power must be 0 or more, not ${power}.`);
     for (const figure of this.figureList) {
-      for (const part of figure.ragdoll.parts) blastBody(part.body, center, power, this.random);
+      for (const part of figure.ragdoll.parts) {
+        blastBody(part.body, center, power, randomSpin(this.random, scratchSpin));
+      }
     }
-    for (const prop of this.propList)
-      blastBody(prop.body, center, power, this.random, PROP_BLAST_RADIUS);
+    for (const prop of this.propList) {
+      randomSpin(this.random, scratchSpin);
+      blastBody(prop.body, center, power, scratchSpin, PROP_BLAST_RADIUS);
+    }
   }
 
   /** Starts dragging the body with this handle at the world point `at`; false if not grabbable. */
@@ -382,6 +387,11 @@ export class Sandbox {
   /** The handle of the grabbed body, or null. */
   get grabbedHandle(): number | null {
     return this.grabber.body?.handle ?? null;
+  }
+
+  /** Copies the grab hand's position (metres) into `out`; false when nothing is held. */
+  readGrabHand(out: Vec3Like): boolean {
+    return this.grabber.handPosition(out) !== null;
   }
 
   /**

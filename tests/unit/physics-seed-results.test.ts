@@ -1,0 +1,194 @@
+/**
+ * The results seed 000 reports, reproduced on the real Rapier WASM. Each test prints our
+ * figure beside the seed's.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SandboxOptions } from '../../renderer/src/physics/sandbox';
+import { Sandbox } from '../../renderer/src/physics/sandbox';
+import { hingeAngle } from '../support/joint-angles';
+import { loadRapier } from '../support/rapier';
+
+const sandboxes: Sandbox[] = [];
+async function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const created = new Sandbox(await loadRapier(), options);
+  sandboxes.push(created);
+  return created;
+}
+afterEach(() => {
+  for (const s of sandboxes.splice(0)) s.dispose();
+});
+
+function report(what: string, ours: string, seed: string): void {
+  console.log(`${what.padEnd(42)} ours ${ours.padEnd(22)} seed ${seed}`);
+}
+
+describe('seed 000 results', () => {
+  it('a drop: no NaN, joint separation ≤ 1.1 cm throughout', async () => {
+    const s = await sandbox();
+    s.addFigure();
+    let worstGap = 0;
+    s.run(5, () => {
+      const m = s.measure();
+      expect(m.nanCount).toBe(0);
+      worstGap = Math.max(worstGap, m.maxJointGapM);
+    });
+    report('drop: largest joint separation', `${(worstGap * 100).toFixed(2)} cm`, '≤ 1.1 cm');
+    expect(worstGap).toBeLessThanOrEqual(0.011);
+    // It really fell: the pelvis is near the floor now.
+    expect(s.figures[0]!.ragdoll.root.body.translation().y).toBeLessThan(0.5);
+  });
+
+  /** Runs kicks/blasts on one box doll and returns each hinge's [min, max] angle seen. */
+  async function hingeRanges(kick: number, blastEvery: number, seed: number) {
+    const s = await sandbox({ stiffness: 0, seed });
+    const figure = s.addFigure();
+    s.reset();
+    const hinges = figure.ragdoll.joints.filter((j) => j.spec.kind === 'revolute');
+    const range = new Map(hinges.map((h) => [h, [Infinity, -Infinity] as [number, number]]));
+    for (let round = 0; round < 40; round++) {
+      // Alternate angular kicks on every forearm and shin, both ways.
+      const sign = round % 2 === 0 ? 1 : -1;
+      for (const hinge of hinges) {
+        hinge.child.body.applyTorqueImpulse({ x: sign * kick, y: 0.15 * sign * kick, z: 0 }, true);
+      }
+      if (blastEvery > 0 && round % blastEvery === blastEvery - 1) s.blast(30);
+      s.run(0.15, () => {
+        for (const [hinge, seen] of range) {
+          const angle = hingeAngle(hinge);
+          seen[0] = Math.min(seen[0], angle);
+          seen[1] = Math.max(seen[1], angle);
+        }
+      });
+    }
+    return range;
+  }
+
+  it('hinge limits hold while kicked hard: elbows −2.4..0, knees 0..2.5 (±0.05 rad)', async () => {
+    // 0.2 N·m·s spins a forearm (about 0.003 kg·m²) at some 60 rad/s: far harder than a throw.
+    for (const seed of [1, 2, 3]) {
+      for (const [hinge, [min, max]] of await hingeRanges(0.2, 0, seed)) {
+        const [lo, hi] = hinge.spec.kind === 'revolute' ? hinge.spec.limits : [0, 0];
+        if (seed === 1)
+          report(
+            `${hinge.spec.name} range reached (rad)`,
+            `${min.toFixed(3)}..${max.toFixed(3)}`,
+            `${lo}..${hi}`,
+          );
+        expect(min).toBeGreaterThanOrEqual(lo - 0.05);
+        expect(max).toBeLessThanOrEqual(hi + 0.05);
+        // The kicks really drove each hinge to both ends of its range.
+        expect(max - min).toBeGreaterThan(hi - lo - 0.2);
+      }
+    }
+  });
+
+  it('under repeated power-30 blasts the hinges overshoot by at most 0.15 rad, briefly', async () => {
+    // A doll whirled through the air by the strongest blast loads its limits harder than
+    // the solver's 8 iterations can hold exactly (measured worst here: about 0.09 rad, in
+    // flight, never at the blast step). Recorded as a known limit in BENCHMARKS.md.
+    let worst = 0;
+    for (const seed of [1, 2, 3]) {
+      for (const [hinge, [min, max]] of await hingeRanges(0, 5, seed)) {
+        const [lo, hi] = hinge.spec.kind === 'revolute' ? hinge.spec.limits : [0, 0];
+        worst = Math.max(worst, lo - min, max - hi);
+      }
+    }
+    report('hinge overshoot under power-30 blasts', `${worst.toFixed(3)} rad`, '(not measured)');
+    expect(worst).toBeLessThanOrEqual(0.15);
+  });
+
+  it('elbows bend forward and knees backward', async () => {
+    const s = await sandbox({ stiffness: 0 });
+    const figure = s.addFigure();
+    s.reset();
+    const forearm = figure.ragdoll.parts.find((p) => p.spec.name === 'armL_lo')!;
+    const upperArm = figure.ragdoll.parts.find((p) => p.spec.name === 'armL_up')!;
+    const shin = figure.ragdoll.parts.find((p) => p.spec.name === 'legL_lo')!;
+    const thigh = figure.ragdoll.parts.find((p) => p.spec.name === 'legL_up')!;
+    // Try to bend both ways about X; only one way can move.
+    forearm.body.applyTorqueImpulse({ x: -0.3, y: 0, z: 0 }, true);
+    shin.body.applyTorqueImpulse({ x: 0.3, y: 0, z: 0 }, true);
+    s.run(0.25);
+    expect(forearm.body.translation().z - upperArm.body.translation().z).toBeGreaterThan(0.1);
+    expect(shin.body.translation().z - thigh.body.translation().z).toBeLessThan(-0.05);
+  });
+
+  it.each([
+    [4, 9.7],
+    [8, 17.9],
+    [16, 19.4],
+    [30, 35.2],
+  ])(
+    'a blast of power %d stays finite and the dolls come to rest (seed top speed %d m/s)',
+    async (power, seedSpeed) => {
+      const s = await sandbox({ seed: power });
+      s.addFigure();
+      s.run(2);
+      s.blast(power);
+      let topSpeed = 0;
+      // Power 30 throws a doll tens of metres up (and off the stage, where the fall guard
+      // drops it again), so it gets 15 s to come down and settle.
+      s.run(15, () => {
+        const m = s.measure();
+        expect(m.nanCount).toBe(0);
+        topSpeed = Math.max(topSpeed, m.maxSpeed);
+      });
+      const after = s.measure();
+      report(`blast ${power}: top speed`, `${topSpeed.toFixed(1)} m/s`, `${seedSpeed} m/s`);
+      expect(topSpeed).toBeGreaterThan(power / 4); // it really was blasted
+      expect(topSpeed).toBeLessThan(80);
+      expect(after.maxSpeed).toBeLessThan(0.2); // at rest again
+      expect(after.maxJointGapM).toBeLessThan(0.011);
+    },
+  );
+
+  it('STIFFNESS 0, 25, 50, 100: the pose deviation after a fall strictly decreases, nothing diverges', async () => {
+    const seed = [2.12, 1.78, 0.95, 0.55];
+    const deviations: number[] = [];
+    for (const stiffness of [0, 25, 50, 100]) {
+      let sum = 0;
+      // Six dolls dropped with random yaw, three seeds: one doll alone is too noisy to rank.
+      for (const runSeed of [1, 2, 3]) {
+        const s = await sandbox({ stiffness, seed: runSeed });
+        for (let i = 0; i < 6; i++) s.addFigure();
+        s.drop();
+        s.run(5, () => expect(s.measure().nanCount).toBe(0));
+        const m = s.measure();
+        expect(m.maxSpeed).toBeLessThan(2);
+        sum += m.meanPoseDeviationRad;
+      }
+      deviations.push(sum / 3);
+    }
+    report(
+      'mean pose deviation, S = 0/25/50/100',
+      deviations.map((d) => d.toFixed(2)).join(' / '),
+      seed.join(' / '),
+    );
+    for (let i = 1; i < deviations.length; i++)
+      expect(deviations[i]).toBeLessThan(deviations[i - 1]!);
+  });
+
+  it('grab: lifting a doll 1 m by the pelvis keeps the hand within 7 cm and joints within 1 mm', async () => {
+    const s = await sandbox();
+    const figure = s.addFigure();
+    s.run(3); // fall and settle
+    const pelvis = figure.ragdoll.root.body;
+    const start = pelvis.translation();
+    expect(s.grab(pelvis.handle, start)).toBe(true);
+    let worstLag = 0;
+    let worstGap = 0;
+    // Raise the hand 1 m over two seconds, easing in and out as a hand would, then hold it.
+    for (let i = 1; i <= 360; i++) {
+      const t = Math.min(1, i / 240);
+      s.moveGrab({ x: start.x, y: start.y + t * t * (3 - 2 * t), z: start.z });
+      s.step();
+      worstLag = Math.max(worstLag, s.grabLag()!);
+      worstGap = Math.max(worstGap, s.measure().maxJointGapM);
+    }
+    report('grab: hand to grabbed point', `${(worstLag * 100).toFixed(1)} cm`, '≤ 7 cm');
+    report('grab: joint separation', `${(worstGap * 1000).toFixed(2)} mm`, '1 mm');
+    expect(worstLag).toBeLessThanOrEqual(0.07);
+    expect(worstGap).toBeLessThanOrEqual(0.001);
+    expect(pelvis.translation().y).toBeGreaterThan(start.y + 0.9);
+  });
+});
