@@ -5,6 +5,6 @@ let ready: Promise<RapierApi> | undefined;
 
 /** The real Rapier WASM, initialised once per test file. */
 export function loadRapier(): Promise<RapierApi> {
-  ready ??= RAPIER.init().then(() => RAPIER);
+  ready ??= RAPIER.init().then((): RapierApi => RAPIER);
   return ready;
 }

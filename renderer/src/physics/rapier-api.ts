@@ -1,10 +1,10 @@
-import type * as Rapier from '@dimforge/rapier3d-compat';
+import type RAPIER from '@dimforge/rapier3d-compat';
 
 /**
  * The Rapier module as the simulation receives it. The physics layer never imports
  * Rapier's runtime itself: the caller initialises the WASM (`await RAPIER.init()`)
  * and passes the module in, so the same code runs in Node and in the renderer.
  */
-export type RapierApi = typeof Rapier;
+export type RapierApi = typeof RAPIER;
 
 export type { World, RigidBody, Collider, ImpulseJoint } from '@dimforge/rapier3d-compat';
