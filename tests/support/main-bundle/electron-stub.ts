@@ -1,0 +1,206 @@
+/**
+ * A recording stand-in for the `electron` module, just wide enough for out/main/index.js.
+ * It keeps what the main process configures (window options, listeners, handlers, menu) in
+ * `recorded`, and lets the harness fire events the way Electron would.
+ */
+
+import { EventEmitter } from 'node:events';
+
+type Listener = (...args: never[]) => unknown;
+
+/** An Electron-style event whose default can be prevented. */
+export interface FakeEvent {
+  readonly url?: string;
+  defaultPrevented: boolean;
+  preventDefault(): void;
+}
+
+export function fakeEvent(fields: { url?: string } = {}): FakeEvent {
+  return {
+    ...fields,
+    defaultPrevented: false,
+    preventDefault() {
+      this.defaultPrevented = true;
+    },
+  };
+}
+
+export class FakeWebContents extends EventEmitter {
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined;
+  readonly sent: { channel: string; args: unknown[] }[] = [];
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
+    this.windowOpenHandler = handler;
+  }
+  send(channel: string, ...args: unknown[]): void {
+    this.sent.push({ channel, args });
+  }
+}
+
+interface Bounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export class BrowserWindow extends EventEmitter {
+  static getAllWindows(): BrowserWindow[] {
+    return recorded.windows.filter((window) => !window.destroyed);
+  }
+  static getFocusedWindow(): BrowserWindow | null {
+    return BrowserWindow.getAllWindows()[0] ?? null;
+  }
+
+  readonly webContents = new FakeWebContents();
+  loaded: { file?: string; url?: string } = {};
+  shown = false;
+  maximized = false;
+  destroyed = false;
+  bounds: Bounds;
+
+  constructor(readonly options: Record<string, unknown> & Partial<Bounds>) {
+    super();
+    this.bounds = {
+      x: options.x ?? 0,
+      y: options.y ?? 0,
+      width: options.width ?? 800,
+      height: options.height ?? 600,
+    };
+    recorded.windows.push(this);
+    // Electron announces every new web contents, so app-wide guards attach here.
+    app.emit('web-contents-created', fakeEvent(), this.webContents);
+  }
+  loadFile(file: string): Promise<void> {
+    this.loaded = { file };
+    return Promise.resolve();
+  }
+  loadURL(url: string): Promise<void> {
+    this.loaded = { url };
+    return Promise.resolve();
+  }
+  show(): void {
+    this.shown = true;
+  }
+  maximize(): void {
+    this.maximized = true;
+  }
+  isMaximized(): boolean {
+    return this.maximized;
+  }
+  isMinimized(): boolean {
+    return false;
+  }
+  restore(): void {}
+  focus(): void {}
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  getNormalBounds(): Bounds {
+    return { ...this.bounds };
+  }
+}
+
+class FakeApp extends EventEmitter {
+  isPackaged = false;
+  quitCalls = 0;
+  exitCode: number | undefined;
+  private markReady: () => void = () => undefined;
+  private readonly ready = new Promise<void>((resolve) => {
+    this.markReady = resolve;
+  });
+
+  /** The harness calls this where Electron would emit `ready`. */
+  becomeReady(): void {
+    this.markReady();
+    this.emit('ready');
+  }
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+  requestSingleInstanceLock(): boolean {
+    return true;
+  }
+  getPath(name: string): string {
+    const folder = process.env['RP_STUB_USER_DATA'];
+    if (name !== 'userData' || folder === undefined) {
+      throw new Error(`electron-stub: getPath(${name}) is not stubbed`);
+    }
+    return folder;
+  }
+  getName(): string {
+    return 'Ragdoll Playground';
+  }
+  getVersion(): string {
+    return '0.1.0';
+  }
+  getLocale(): string {
+    return process.env['RP_STUB_LOCALE'] ?? 'en-US';
+  }
+  quit(): void {
+    this.quitCalls += 1;
+  }
+  exit(code: number): void {
+    this.exitCode = code;
+  }
+}
+
+export const app = new FakeApp();
+
+export const ipcMain = {
+  handle(channel: string, handler: Listener): void {
+    // Electron refuses a second handler for one channel; so does the stand-in.
+    if (recorded.ipcHandlers.has(channel)) {
+      throw new Error(`Attempted to register a second handler for '${channel}'`);
+    }
+    recorded.ipcHandlers.set(channel, handler);
+  },
+  removeHandler(channel: string): void {
+    recorded.ipcHandlers.delete(channel);
+  },
+};
+
+export const session = {
+  defaultSession: {
+    webRequest: {
+      onHeadersReceived(listener: Listener): void {
+        recorded.headersListeners.push(listener);
+      },
+    },
+    setPermissionRequestHandler(handler: Listener | null): void {
+      recorded.permissionRequestHandler = handler ?? undefined;
+    },
+    setPermissionCheckHandler(handler: Listener | null): void {
+      recorded.permissionCheckHandler = handler ?? undefined;
+    },
+  },
+};
+
+export const screen = {
+  getAllDisplays: () => [
+    { id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 } },
+    { id: 2, workArea: { x: 1920, y: 0, width: 2560, height: 1400 } },
+  ],
+};
+
+export const Menu = {
+  buildFromTemplate(template: unknown[]): { template: unknown[] } {
+    recorded.menuTemplates.push(template);
+    return { template };
+  },
+  setApplicationMenu(menu: { template: unknown[] } | null): void {
+    recorded.applicationMenu = menu ?? undefined;
+  },
+};
+
+/** Everything the main process did to the stand-in. */
+export const recorded = {
+  windows: [] as BrowserWindow[],
+  ipcHandlers: new Map<string, Listener>(),
+  headersListeners: [] as Listener[],
+  permissionRequestHandler: undefined as Listener | undefined,
+  permissionCheckHandler: undefined as Listener | undefined,
+  menuTemplates: [] as unknown[][],
+  applicationMenu: undefined as { template: unknown[] } | undefined,
+};
+
+export default { app, BrowserWindow, ipcMain, Menu, screen, session };

@@ -1,0 +1,262 @@
+/**
+ * The BUILT main process (out/main/index.js), run under plain Node with a recording
+ * stand-in for `electron` (tests/support/main-bundle/): window security settings, the CSP
+ * header, the navigation, window-open, webview and permission guards, one IPC handler per
+ * contract channel (with sender and argument checks), the menu, and the saved window state.
+ * `npm test` builds first; on its own, run `npm run build` before this file.
+ */
+
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { APP_COMMANDS, COMMANDS } from '../../shared/commands';
+import { HOST_CHANNELS } from '../../shared/host-contract';
+import { parseContentSecurityPolicy } from '../support/content-security-policy';
+import {
+  RENDERER_INDEX,
+  requireBuiltBundle,
+  runMainBundle,
+} from '../support/main-bundle/run-main-bundle';
+import type { MainBundleReport, MenuItemRecord } from '../support/main-bundle/scenario';
+
+const APP_URL = pathToFileURL(RENDERER_INDEX).href;
+const DROPPED_FILE = pathToFileURL('/home/someone/Downloads/avatar.vrm').href;
+const FOREIGN = ['https://example.com/', 'http://localhost:5173/', DROPPED_FILE, 'about:blank'];
+const PERMISSIONS = ['media', 'geolocation', 'notifications', 'clipboard-read', 'fullscreen'];
+
+function cspOf(report: MainBundleReport): Map<string, string[]> {
+  const values = Object.entries(report.responseHeaders)
+    .filter(([name]) => name.toLowerCase() === 'content-security-policy')
+    .flatMap(([, value]) => value);
+  expect(values).toHaveLength(1);
+  return parseContentSecurityPolicy(values[0]!);
+}
+
+function flatten(items: readonly MenuItemRecord[]): MenuItemRecord[] {
+  return items.flatMap((item) => [item, ...flatten(item.submenu ?? [])]);
+}
+
+it('says to run `npm run build` first when the bundle is missing', () => {
+  // Every runMainBundle call starts with this check, so a missing out/main fails each test so.
+  const missing = join(tmpdir(), 'rp-no-such-build', 'out', 'main', 'index.js');
+  expect(() => requireBuiltBundle(missing)).toThrow(
+    `${missing} does not exist: run \`npm run build\` first`,
+  );
+  expect(() => requireBuiltBundle()).not.toThrow();
+});
+
+describe('built main process, production (Linux, English, first run)', () => {
+  let report: MainBundleReport;
+  beforeAll(async () => {
+    report = await runMainBundle({
+      navigations: [...FOREIGN, APP_URL, `${APP_URL}#help`],
+      windowOpens: ['https://example.com/', APP_URL],
+      permissions: PERMISSIONS,
+      ipcCalls: [
+        ...HOST_CHANNELS.map((channel) => ({ channel, args: [], frameUrl: APP_URL })),
+        { channel: 'rp:app:get-info', args: [], frameUrl: 'https://example.com/' },
+        { channel: 'rp:app:get-info', args: [], frameUrl: null },
+        { channel: 'rp:app:get-info', args: ['extra'], frameUrl: APP_URL },
+      ],
+      menuClicks: ['drop', 'help'],
+    });
+  });
+
+  it('opens one window with isolation, sandbox, no Node and web security', () => {
+    expect(report.windowCount).toBe(1);
+    expect(report.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+    expect(report.webPreferences['preload']).toMatch(/out[\\/]preload[\\/]index\.cjs$/);
+    expect(report.preloadExists).toBe(true);
+  });
+
+  it('loads the built renderer from files and shows the window when ready', () => {
+    expect(report.loaded).toEqual({ file: RENDERER_INDEX });
+    expect(report.windowOptions).toMatchObject({ show: false, width: 1280, height: 800 });
+    expect(report.windowOptions).not.toHaveProperty('x');
+    expect(report.shownWhenReady).toBe(true);
+    expect(report.maximizedWhenReady).toBe(false);
+  });
+
+  it('replaces any CSP header with a strict one: WASM yes, eval and remote sources no', () => {
+    expect(report.headerListenerCount).toBe(1);
+    expect(report.responseHeaders['X-Other']).toEqual(['kept']);
+    const csp = cspOf(report);
+    expect(csp.get('script-src')).toContain("'wasm-unsafe-eval'");
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    const sources = [...csp.values()].flat();
+    expect(sources).not.toContain("'unsafe-eval'");
+    expect(sources).not.toContain('*');
+    expect(sources.filter((source) => /^(https?|wss?):/.test(source))).toEqual([]);
+  });
+
+  it('blocks navigation away from the app, including to a dropped file', () => {
+    for (const url of FOREIGN) {
+      expect(report.navigations.find((n) => n.url === url)?.prevented, url).toBe(true);
+    }
+    expect(report.navigations.find((n) => n.url === APP_URL)?.prevented).toBe(false);
+    expect(report.navigations.find((n) => n.url === `${APP_URL}#help`)?.prevented).toBe(false);
+    expect(report.logs.some((line) => line.includes(`Blocked navigation to ${DROPPED_FILE}`))).toBe(
+      true,
+    );
+  });
+
+  it('denies every new window and webview', () => {
+    expect(report.windowOpens.map((open) => open.action)).toEqual(['deny', 'deny']);
+    expect(report.webviewPrevented).toBe(true);
+  });
+
+  it('denies every permission request and check', () => {
+    expect(report.permissionRequests.map((request) => request.granted)).toEqual(
+      PERMISSIONS.map(() => false),
+    );
+    expect(report.permissionChecks.map((check) => check.allowed)).toEqual(
+      PERMISSIONS.map(() => false),
+    );
+  });
+
+  it('registers exactly one ipcMain.handle per contract channel', () => {
+    expect([...report.ipcChannels].sort()).toEqual([...HOST_CHANNELS].sort());
+  });
+
+  it('answers the app page, refuses other frames, and validates arguments', () => {
+    const results = report.ipcResults;
+    expect(results[0]).toEqual({
+      result: { name: 'Ragdoll Playground', version: '0.1.0', platform: 'linux', locale: 'en-US' },
+    });
+    const [foreign, destroyed, extra] = results.slice(HOST_CHANNELS.length);
+    expect(foreign?.error).toContain("only answered for the app's own page");
+    expect(destroyed?.error).toContain("only answered for the app's own page");
+    expect(extra?.error).toContain('host: rp:app:get-info received invalid arguments');
+    expect(report.logs.some((line) => line.includes('Refused rp:app:get-info'))).toBe(true);
+  });
+
+  it('builds the menu from COMMANDS, showing keys it does not register', () => {
+    const menu = report.menu ?? [];
+    expect(menu.map((item) => item.label)).toEqual([
+      'File',
+      'Edit',
+      'Scene',
+      'View',
+      'Window',
+      'Help',
+    ]);
+    const items = flatten(menu).filter((item) => item.id !== undefined);
+    expect(items.map((item) => item.id).sort()).toEqual([...APP_COMMANDS].sort());
+    for (const item of items) {
+      const command = COMMANDS[item.id as (typeof APP_COMMANDS)[number]];
+      expect(item).toMatchObject({
+        label: command.label.en,
+        accelerator: command.accelerator,
+        registerAccelerator: false,
+        hasClick: true,
+      });
+    }
+    const scene = menu.find((item) => item.label === 'Scene')?.submenu ?? [];
+    expect(scene.map((item) => item.id)).toEqual(
+      APP_COMMANDS.filter((command) => COMMANDS[command].menu === 'scene'),
+    );
+    expect(flatten(menu).some((item) => item.role === 'toggleDevTools')).toBe(false);
+  });
+
+  it('sends picked menu commands to the renderer on rp:menu:command', () => {
+    expect(report.sentToRenderer).toEqual([
+      { channel: 'rp:menu:command', args: ['drop'] },
+      { channel: 'rp:menu:command', args: ['help'] },
+    ]);
+  });
+
+  it('saves the window bounds on close and holds the quit until they are written', () => {
+    expect(report.quitHeldForSave).toBe(true);
+    expect(report.savedWindowState).toEqual({
+      schemaVersion: 1,
+      bounds: { x: 200, y: 120, width: 1400, height: 900 },
+      maximized: false,
+    });
+  });
+});
+
+describe('built main process, macOS in Japanese with saved bounds', () => {
+  let report: MainBundleReport;
+  beforeAll(async () => {
+    report = await runMainBundle({
+      platform: 'darwin',
+      locale: 'ja-JP',
+      savedWindowState: {
+        schemaVersion: 1,
+        bounds: { x: 2100, y: 50, width: 1500, height: 950 },
+        maximized: true,
+      },
+    });
+  });
+
+  it('reopens where it was, maximized, on the second display', () => {
+    expect(report.windowOptions).toMatchObject({ x: 2100, y: 50, width: 1500, height: 950 });
+    expect(report.maximizedWhenReady).toBe(true);
+  });
+
+  it('has the macOS app menu and Japanese labels', () => {
+    const menu = report.menu ?? [];
+    expect(menu.map((item) => item.label)).toEqual([
+      'Ragdoll Playground',
+      '編集',
+      'シーン',
+      '表示',
+      'ウインドウ',
+      'ヘルプ',
+    ]);
+    expect(flatten(menu).map((item) => item.role)).toEqual(
+      expect.arrayContaining(['about', 'hide', 'quit', 'copy', 'paste', 'front']),
+    );
+    const drop = flatten(menu).find((item) => item.id === 'drop');
+    expect(drop?.label).toBe(COMMANDS.drop.label.ja);
+  });
+});
+
+describe('built main process, saved bounds off every display', () => {
+  it('ignores them and opens at the default size', async () => {
+    const report = await runMainBundle({
+      savedWindowState: {
+        schemaVersion: 1,
+        bounds: { x: -9000, y: 4000, width: 1500, height: 950 },
+        maximized: false,
+      },
+    });
+    expect(report.windowOptions).toMatchObject({ width: 1280, height: 800 });
+    expect(report.windowOptions).not.toHaveProperty('x');
+    expect(report.logs.some((line) => line.includes('off every connected display'))).toBe(true);
+  });
+});
+
+describe('built main process, development', () => {
+  it('loads the dev server, allows it (and its socket) in the CSP, and nothing else', async () => {
+    const report = await runMainBundle({
+      rendererUrl: 'http://localhost:5173/',
+      navigations: ['http://localhost:5173/?reload', 'http://localhost:5174/', APP_URL],
+    });
+    expect(report.loaded).toEqual({ url: 'http://localhost:5173/' });
+    const csp = cspOf(report);
+    expect(csp.get('connect-src')).toEqual(
+      expect.arrayContaining(['http://localhost:5173', 'ws://localhost:5173']),
+    );
+    expect(report.navigations.map((n) => n.prevented)).toEqual([false, true, true]);
+    expect(flatten(report.menu ?? []).some((item) => item.role === 'toggleDevTools')).toBe(true);
+  });
+
+  it('refuses a dev server URL that is not on this machine', async () => {
+    const report = await runMainBundle({ rendererUrl: 'https://evil.example/' });
+    expect(report.loaded).toEqual({ file: RENDERER_INDEX });
+    expect(report.logs.some((line) => line.includes('is not an http URL on this machine'))).toBe(
+      true,
+    );
+  });
+});
