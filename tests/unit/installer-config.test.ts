@@ -4,6 +4,7 @@
  * that every file it names exists.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import type {
@@ -60,6 +61,28 @@ describe('electron-builder.yml against electron-builder 26 schema', () => {
     const valid = validate(config);
     expect(validate.errors ?? [], 'schema errors').toEqual([]);
     expect(valid).toBe(true);
+  });
+
+  it("passes electron-builder's own loader and validation (the steps `electron-builder` runs first)", async () => {
+    // Not part of electron-builder's public API: reached through its implementation package,
+    // whose version electron-builder pins exactly. If this import breaks after an upgrade,
+    // the ajv check above still holds.
+    const builderConfig = createRequire(import.meta.url)(
+      fromRoot('node_modules/app-builder-lib/out/util/config/config.js'),
+    ) as {
+      getConfig(projectDir: string, configPath: null, configFromOptions: null): Promise<object>;
+      validateConfiguration(
+        config: object,
+        logger: { isEnabled: boolean; add(): void },
+      ): Promise<void>;
+    };
+    const loaded = await builderConfig.getConfig(fromRoot('.'), null, null);
+    expect(loaded).toMatchObject({ appId: config.appId, productName: config.productName });
+    const logger = { isEnabled: false, add: (): void => undefined };
+    await expect(builderConfig.validateConfiguration(loaded, logger)).resolves.toBeUndefined();
+    await expect(
+      builderConfig.validateConfiguration({ ...loaded, dmg: { titel: 'x' } }, logger),
+    ).rejects.toThrow(/does not match the API schema/);
   });
 
   it('rejects a misspelt option, so the check above has teeth', () => {
