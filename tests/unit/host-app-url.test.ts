@@ -2,11 +2,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createAppUrlCheck } from '../../electron/main/host/app-url';
-import {
-  buildContentSecurityPolicy,
-  CSP_DIRECTIVES,
-} from '../../electron/main/host/content-security-policy';
-import { parseContentSecurityPolicy } from '../support/content-security-policy';
 
 const INDEX = join('/', 'opt', 'Ragdoll Playground', 'out', 'renderer', 'index.html');
 
@@ -42,27 +37,5 @@ describe('createAppUrlCheck (dev server)', () => {
     expect(isAppUrl('http://localhost:5174/')).toBe(false);
     expect(isAppUrl('http://127.0.0.1:5173/')).toBe(false);
     expect(isAppUrl(pathToFileURL(INDEX).href)).toBe(false);
-  });
-});
-
-describe('buildContentSecurityPolicy', () => {
-  it('matches the directive table and allows WebAssembly but not eval', () => {
-    const policy = parseContentSecurityPolicy(buildContentSecurityPolicy());
-    expect(Object.fromEntries(policy)).toEqual(CSP_DIRECTIVES);
-    expect(policy.get('script-src')).toContain("'wasm-unsafe-eval'");
-    expect([...policy.values()].flat()).not.toContain("'unsafe-eval'");
-  });
-
-  it('adds the dev server (and its hot-reload socket) in development only', () => {
-    const policy = parseContentSecurityPolicy(
-      buildContentSecurityPolicy({ devServerUrl: 'http://localhost:5173/' }),
-    );
-    expect(policy.get('script-src')).toEqual([
-      "'self'",
-      "'wasm-unsafe-eval'",
-      'http://localhost:5173',
-    ]);
-    expect(policy.get('connect-src')).toContain('ws://localhost:5173');
-    expect(policy.get('default-src')).toEqual(["'self'"]);
   });
 });
