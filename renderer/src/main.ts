@@ -1,2 +1,79 @@
-const app = document.getElementById('app');
-if (app) app.textContent = 'Ragdoll Playground';
+import './ui/app.css';
+import RAPIER from '@dimforge/rapier3d-compat';
+import { createAppTestHook } from './app-test-hook';
+import { Sandbox } from './physics/sandbox';
+import { installTestHook } from './test-hook';
+import { AppUi } from './ui/app-ui';
+import { languageForTag, strings } from './ui/i18n';
+import { showStartupError } from './ui/startup-error';
+import { RagdollView } from './view/ragdoll-view';
+
+/**
+ * Boots the app: Rapier's WASM, a sandbox with one box figure, the three.js view, the
+ * interface, and the read-only test hook. Each failure a person can meet here (no WebGL,
+ * Rapier not loading) ends in a readable message in the page instead of a blank window.
+ */
+async function boot(root: HTMLElement): Promise<void> {
+  const text = strings(languageForTag(navigator.language));
+  root.setAttribute('aria-busy', 'true');
+  try {
+    await RAPIER.init();
+  } catch (error) {
+    console.error('[main] Rapier failed to initialise:', error);
+    showStartupError(root, text.startFailed, text.physicsFailed, error);
+    return;
+  }
+  const sandbox = new Sandbox(RAPIER);
+  sandbox.addFigure();
+  const viewport = document.createElement('div');
+  viewport.className = 'viewport';
+  root.replaceChildren(viewport);
+  let view: RagdollView;
+  try {
+    view = new RagdollView(viewport, sandbox);
+  } catch (error) {
+    console.error('[main] the view could not be created:', error);
+    sandbox.dispose();
+    showStartupError(root, text.startFailed, text.webglFailed, error);
+    return;
+  }
+  const ui = new AppUi({
+    root,
+    sandbox,
+    view,
+    host: window.host,
+    storage: safeLocalStorage(),
+    systemLanguage: navigator.language,
+  });
+  installTestHook(window, createAppTestHook(sandbox, view, ui));
+  view.start();
+  ui.say(ui.strings.ready);
+  root.removeAttribute('aria-busy');
+  window.addEventListener('pagehide', () => {
+    ui.dispose();
+    view.dispose();
+    sandbox.dispose();
+  });
+}
+
+/** localStorage, or undefined where reading it throws (some privacy settings do). */
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch (error) {
+    console.warn(
+      '[main] localStorage is unavailable; the language choice will not be kept:',
+      error,
+    );
+    return undefined;
+  }
+}
+
+const root = document.getElementById('app');
+if (root) {
+  boot(root).catch((error: unknown) => {
+    console.error('[main] start-up failed:', error);
+    const text = strings(languageForTag(navigator.language));
+    showStartupError(root, text.startFailed, String(error), error);
+  });
+}

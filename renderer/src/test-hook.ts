@@ -1,0 +1,66 @@
+/**
+ * A small **read-only test and diagnostic hook**, `window.__ragdoll`. The end-to-end tests
+ * and the renderer benchmark read counts, positions and frame timing through it; it is
+ * also handy from DevTools. It changes nothing, and it is not an API for features: the
+ * app's own code never uses it.
+ *
+ * Kept free of imports so tests can import its types without pulling in the renderer.
+ */
+
+/** A point in metres. */
+export interface HookVec3 {
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+}
+
+/** Frame timing as the render loop recorded it. */
+export interface HookFrameStats {
+  /** Frames drawn so far. */
+  readonly frames: number;
+  /** ms after navigation start when the first frame had been drawn; null before. */
+  readonly firstFrameMs: number | null;
+  /** JavaScript ms of the most recent frames (physics + sync + issuing the draw), oldest first. */
+  readonly recentFrameMs: readonly number[];
+  /** Physics steps of the same frames. */
+  readonly recentSteps: readonly number[];
+}
+
+/** What `window.__ragdoll` offers. Everything returns fresh plain data. */
+export interface RagdollTestHook {
+  /** Number of figures. */
+  figures(): number;
+  /** Number of props (balls and boxes). */
+  props(): number;
+  /** The props' kinds (`ball`, `box`), oldest first. */
+  propKinds(): string[];
+  /** The sandbox's measurements (counts, joint gaps, speeds, ms per step). */
+  measure(): Record<string, number | string>;
+  /** The root (pelvis) position of figure `index`, metres; null if there is no such figure. */
+  rootPosition(index: number): HookVec3 | null;
+  /** Where part `part` of figure `index` appears on screen, CSS pixels from the viewport's top left. */
+  partOnScreen(index: number, part: string): { x: number; y: number } | null;
+  /** The grabbed body's handle, or null. */
+  grabbedHandle(): number | null;
+  /** STIFFNESS 0..100 and TIME 0.1..1 as the sandbox has them. */
+  settings(): { stiffness: number; timeScale: number; showBodies: boolean; language: string };
+  /** Frame timing. */
+  frameStats(): HookFrameStats;
+}
+
+declare global {
+  interface Window {
+    /** Test and diagnostic hook; see renderer/src/test-hook.ts. */
+    __ragdoll?: RagdollTestHook;
+  }
+}
+
+/** Installs the hook on `target` (the window), frozen so nothing can patch it. */
+export function installTestHook(target: Window, hook: RagdollTestHook): void {
+  Object.defineProperty(target, '__ragdoll', {
+    value: Object.freeze(hook),
+    writable: false,
+    configurable: false,
+    enumerable: false,
+  });
+}

@@ -1,0 +1,187 @@
+import type { AppCommand } from '../../../shared/commands';
+import type { HostApi } from '../../../shared/host-contract';
+import type { CommandSandbox, CommandUi } from './command-actions';
+import { performCommand } from './command-actions';
+import { HelpOverlay } from './help-overlay';
+import { HostLink } from './host-link';
+import type { Language, UiStrings } from './i18n';
+import { languageForTag, otherLanguage, strings } from './i18n';
+import { KeyboardShortcuts } from './keyboard';
+import { initialLanguage, saveLanguage } from './language-preference';
+import { Panel } from './panel';
+import { StatusArea } from './status';
+
+/** What the UI toggles on the view. */
+export interface UiView {
+  showBodies: boolean;
+}
+
+/** Where the UI lives and what it talks to. */
+export interface AppUiOptions {
+  /** Element the panel and overlays go in. */
+  readonly root: HTMLElement;
+  readonly sandbox: CommandSandbox;
+  readonly view: UiView;
+  /** `window.host`, or undefined when running as a plain web page. */
+  readonly host: HostApi | undefined;
+  readonly storage: Storage | undefined;
+  /** The system language tag, e.g. `navigator.language`. */
+  readonly systemLanguage: string | undefined;
+}
+
+/**
+ * The whole interface: panel, status, help, shortcuts, language and native-menu commands.
+ * Buttons, keys and menu items all end in {@link run}, so they can never disagree.
+ */
+export class AppUi {
+  readonly panel: Panel;
+  readonly status: StatusArea;
+  readonly help: HelpOverlay;
+  private readonly keyboard: KeyboardShortcuts;
+  private readonly hostLink: HostLink;
+  private languageValue: Language;
+  /** True once the person picked a language; until then it follows the system. */
+  private languageChosen: boolean;
+  private readonly commandUi: CommandUi;
+
+  constructor(private readonly options: AppUiOptions) {
+    const document = options.root.ownerDocument;
+    const start = initialLanguage(options.storage, options.systemLanguage);
+    this.languageValue = start.language;
+    this.languageChosen = start.chosen;
+    this.status = new StatusArea(document);
+    this.panel = new Panel(document, this.languageValue, {
+      onCommand: (command) => this.run(command),
+      onStiffness: (value, final) => this.setStiffness(value, final),
+      onTimeScale: (value, final) => this.setTimeScale(value, final),
+    });
+    this.panel.element.append(this.status.element);
+    this.help = new HelpOverlay(document, this.languageValue);
+    options.root.prepend(this.panel.element);
+    options.root.append(this.help.element);
+    this.keyboard = new KeyboardShortcuts(document.defaultView ?? window, {
+      onCommand: (command) => this.run(command),
+      onEscape: () => this.closeHelp(),
+    });
+    this.commandUi = this.createCommandUi();
+    this.hostLink = new HostLink(options.host);
+    this.hostLink.listen((command) => this.run(command));
+    this.applyLanguage();
+  }
+
+  /** The interface language. */
+  get language(): Language {
+    return this.languageValue;
+  }
+
+  /** The strings of the current language. */
+  get strings(): UiStrings {
+    return strings(this.languageValue);
+  }
+
+  /** Runs one command (from a button, a key or the native menu) and reports the outcome. */
+  run(command: AppCommand): void {
+    const outcome = performCommand(command, this.options.sandbox, this.commandUi);
+    if (outcome.kind === 'status') this.status.say(outcome.message);
+    else if (outcome.kind === 'alert') this.status.alert(outcome.message);
+    this.refresh();
+  }
+
+  /** Shows a message in the status line. */
+  say(message: string): void {
+    this.status.say(message);
+  }
+
+  /** Removes the interface and its listeners. */
+  dispose(): void {
+    this.keyboard.dispose();
+    this.hostLink.dispose();
+    this.help.dispose();
+    this.status.dispose();
+    this.panel.dispose();
+  }
+
+  private createCommandUi(): CommandUi {
+    const view = this.options.view;
+    const currentStrings = (): UiStrings => this.strings;
+    return {
+      get showBodies(): boolean {
+        return view.showBodies;
+      },
+      set showBodies(visible: boolean) {
+        view.showBodies = visible;
+      },
+      toggleHelp: () => this.help.toggle(),
+      toggleLanguage: () => this.setLanguage(otherLanguage(this.languageValue)),
+      // Read at use time: after a language switch the outcome is told in the new language.
+      get strings(): UiStrings {
+        return currentStrings();
+      },
+    };
+  }
+
+  private setLanguage(language: Language): void {
+    this.languageValue = language;
+    this.languageChosen = true;
+    saveLanguage(this.options.storage, language);
+    this.applyLanguage();
+  }
+
+  private applyLanguage(): void {
+    const document = this.options.root.ownerDocument;
+    document.documentElement.lang = this.languageValue;
+    document.title = this.strings.appTitle;
+    this.panel.setLanguage(this.languageValue);
+    this.help.setLanguage(this.languageValue);
+    this.refresh();
+    void this.describeHost();
+  }
+
+  private refresh(): void {
+    const sandbox = this.options.sandbox;
+    this.panel.show({
+      stiffness: sandbox.stiffness,
+      timeScale: sandbox.timeScale,
+      showBodies: this.options.view.showBodies,
+    });
+  }
+
+  private setStiffness(value: number, final: boolean): void {
+    this.options.sandbox.setStiffness(value);
+    if (final) this.status.say(this.strings.stiffnessSet(this.options.sandbox.stiffness));
+    this.refresh();
+  }
+
+  private setTimeScale(value: number, final: boolean): void {
+    this.options.sandbox.setTimeScale(value);
+    if (final) this.status.say(this.strings.timeSet(this.options.sandbox.timeScale));
+    this.refresh();
+  }
+
+  private closeHelp(): boolean {
+    if (!this.help.isOpen) return false;
+    this.help.close();
+    return true;
+  }
+
+  private async describeHost(): Promise<void> {
+    const text = this.strings;
+    if (!this.hostLink.present) {
+      this.help.setHostLine(text.hostAbsent);
+      return;
+    }
+    const info = await this.hostLink.appInfo();
+    if (!info) {
+      this.help.setHostLine(text.hostAbsent);
+      return;
+    }
+    // The host knows the system language better than the page (it reads the OS setting).
+    const systemLanguage = languageForTag(info.locale);
+    if (!this.languageChosen && systemLanguage !== this.languageValue) {
+      this.languageValue = systemLanguage;
+      this.applyLanguage();
+      return;
+    }
+    this.help.setHostLine(this.strings.hostPresent(info.version, info.platform));
+  }
+}

@@ -1,0 +1,157 @@
+import type { AppCommand } from '../../../shared/commands';
+import type { PropKind } from '../physics/props';
+import { MAX_PROPS } from '../physics/props';
+import type { Figure, Prop } from '../physics/sandbox';
+import { MAX_FIGURES, SandboxError, TIME_SCALE_MAX, TIME_SCALE_MIN } from '../physics/sandbox';
+import type { UiStrings } from './i18n';
+
+/** BLAST power: between seed 000's "gentle" 8 and "violent" 30, a clear throw that stays on the stage. */
+export const BLAST_POWER = 14;
+/** How far one STIFFNESS shortcut moves the slider (0..100). */
+export const STIFFNESS_STEP = 10;
+/** How far one TIME shortcut moves the slider (0.1..1). */
+export const TIME_STEP = 0.1;
+
+/** The sandbox as the commands use it (the `Sandbox` class fits). */
+export interface CommandSandbox {
+  readonly figures: readonly Figure[];
+  readonly props: readonly Prop[];
+  readonly stiffness: number;
+  readonly timeScale: number;
+  addFigure(): Figure;
+  drop(): void;
+  blast(power: number): void;
+  reset(): void;
+  addProp(kind: PropKind): Prop;
+  clearProps(): void;
+  setStiffness(stiffness: number): void;
+  setTimeScale(scale: number): void;
+}
+
+/** The interface state the commands change, other than the sandbox. */
+export interface CommandUi {
+  showBodies: boolean;
+  toggleHelp(): void;
+  toggleLanguage(): void;
+  /** The strings of the current language (read after a language switch, too). */
+  readonly strings: UiStrings;
+}
+
+/** What to tell the person after a command: news for the status line, or a problem to alert. */
+export interface CommandOutcome {
+  readonly kind: 'status' | 'alert' | 'none';
+  readonly message: string;
+}
+
+const NOTHING: CommandOutcome = { kind: 'none', message: '' };
+
+function status(message: string): CommandOutcome {
+  return { kind: 'status', message };
+}
+
+function alert(message: string): CommandOutcome {
+  return { kind: 'alert', message };
+}
+
+/**
+ * Carries out one app command, whether it came from a button, a key or the native menu,
+ * and says what happened. Sandbox refusals become alerts rather than exceptions.
+ */
+export function performCommand(
+  command: AppCommand,
+  sandbox: CommandSandbox,
+  ui: CommandUi,
+): CommandOutcome {
+  try {
+    return runCommand(command, sandbox, ui);
+  } catch (error) {
+    if (error instanceof SandboxError) return alert(ui.strings.commandFailed(error.message));
+    throw error;
+  }
+}
+
+function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi): CommandOutcome {
+  switch (command) {
+    case 'drop':
+      return drop(sandbox, ui.strings);
+    case 'add-figure':
+      return addFigure(sandbox, ui.strings);
+    case 'blast':
+      sandbox.blast(BLAST_POWER);
+      return status(ui.strings.blasted);
+    case 'reset':
+      sandbox.reset();
+      return status(ui.strings.resetDone);
+    case 'clear-props':
+      return clearProps(sandbox, ui.strings);
+    case 'add-ball':
+      return addProp(sandbox, ui.strings, 'ball');
+    case 'add-box':
+      return addProp(sandbox, ui.strings, 'box');
+    case 'stiffness-down':
+    case 'stiffness-up':
+      return changeStiffness(sandbox, ui.strings, command === 'stiffness-up' ? 1 : -1);
+    case 'time-down':
+    case 'time-up':
+      return changeTime(sandbox, ui.strings, command === 'time-up' ? 1 : -1);
+    case 'toggle-bodies':
+      ui.showBodies = !ui.showBodies;
+      return status(ui.showBodies ? ui.strings.bodiesShown : ui.strings.bodiesHidden);
+    case 'toggle-language':
+      ui.toggleLanguage();
+      return status(ui.strings.languageSet);
+    case 'help':
+      ui.toggleHelp();
+      return NOTHING;
+  }
+}
+
+function drop(sandbox: CommandSandbox, text: UiStrings): CommandOutcome {
+  if (sandbox.figures.length === 0) return alert(text.noFigures);
+  sandbox.drop();
+  return status(text.dropped(sandbox.figures.length));
+}
+
+function addFigure(sandbox: CommandSandbox, text: UiStrings): CommandOutcome {
+  // Checked here too so the person reads our sentence, not the sandbox's.
+  if (sandbox.figures.length >= MAX_FIGURES) return alert(text.figureLimit(MAX_FIGURES));
+  sandbox.addFigure();
+  return status(text.figureAdded(sandbox.figures.length, MAX_FIGURES));
+}
+
+function clearProps(sandbox: CommandSandbox, text: UiStrings): CommandOutcome {
+  const count = sandbox.props.length;
+  if (count === 0) return status(text.noProps);
+  sandbox.clearProps();
+  return status(text.propsCleared(count));
+}
+
+function addProp(sandbox: CommandSandbox, text: UiStrings, kind: PropKind): CommandOutcome {
+  const full = sandbox.props.length >= MAX_PROPS;
+  sandbox.addProp(kind);
+  return status(
+    full
+      ? text.propReplaced(kind, MAX_PROPS)
+      : text.propAdded(kind, sandbox.props.length, MAX_PROPS),
+  );
+}
+
+function changeStiffness(
+  sandbox: CommandSandbox,
+  text: UiStrings,
+  direction: 1 | -1,
+): CommandOutcome {
+  sandbox.setStiffness(snap(sandbox.stiffness + direction * STIFFNESS_STEP, STIFFNESS_STEP));
+  return status(text.stiffnessSet(sandbox.stiffness));
+}
+
+function changeTime(sandbox: CommandSandbox, text: UiStrings, direction: 1 | -1): CommandOutcome {
+  const next = snap(sandbox.timeScale + direction * TIME_STEP, TIME_STEP);
+  sandbox.setTimeScale(Math.min(TIME_SCALE_MAX, Math.max(TIME_SCALE_MIN, next)));
+  return status(text.timeSet(sandbox.timeScale));
+}
+
+/** Rounds to a multiple of `step`, so repeated key presses land on round values (0.1 + 0.2 ≠ 0.3). */
+function snap(value: number, step: number): number {
+  return Number((Math.round(value / step) * step).toFixed(4));
+}

@@ -1,0 +1,175 @@
+import type { AppCommand } from '../../../shared/commands';
+import { COMMANDS } from '../../../shared/commands';
+
+/** The languages the interface speaks. */
+export type Language = 'en' | 'ja';
+
+export const LANGUAGES: readonly Language[] = ['en', 'ja'];
+
+/**
+ * Every string the interface shows, other than command labels (those live with the
+ * commands in shared/commands.ts so the native menu shows the same words). Messages that
+ * carry numbers are functions.
+ */
+export interface UiStrings {
+  readonly appTitle: string;
+  readonly panelLabel: string;
+  readonly sceneGroup: string;
+  readonly propsGroup: string;
+  readonly settingsGroup: string;
+  readonly stiffness: string;
+  readonly stiffnessHint: string;
+  readonly time: string;
+  readonly timeHint: string;
+  readonly bodies: string;
+  readonly helpTitle: string;
+  readonly helpClose: string;
+  readonly helpKeyColumn: string;
+  readonly helpActionColumn: string;
+  readonly helpMouseTitle: string;
+  readonly helpMouse: readonly string[];
+  readonly helpEscape: string;
+  readonly hostPresent: (version: string, platform: string) => string;
+  readonly hostAbsent: string;
+  readonly loading: string;
+  readonly ready: string;
+  readonly figureAdded: (count: number, max: number) => string;
+  readonly figureLimit: (max: number) => string;
+  readonly dropped: (count: number) => string;
+  readonly noFigures: string;
+  readonly blasted: string;
+  readonly resetDone: string;
+  readonly propsCleared: (count: number) => string;
+  readonly noProps: string;
+  readonly propAdded: (kind: 'ball' | 'box', count: number, max: number) => string;
+  readonly propReplaced: (kind: 'ball' | 'box', max: number) => string;
+  readonly stiffnessSet: (value: number) => string;
+  readonly timeSet: (value: number) => string;
+  readonly bodiesShown: string;
+  readonly bodiesHidden: string;
+  readonly languageSet: string;
+  readonly commandFailed: (detail: string) => string;
+  readonly startFailed: string;
+  readonly webglFailed: string;
+  readonly physicsFailed: string;
+}
+
+const EN: UiStrings = {
+  appTitle: 'Ragdoll Playground',
+  panelLabel: 'Controls',
+  sceneGroup: 'Scene',
+  propsGroup: 'Props',
+  settingsGroup: 'Settings',
+  stiffness: 'Stiffness',
+  stiffnessHint: 'How strongly joints return to their rest pose (0 limp, 100 firm)',
+  time: 'Time',
+  timeHint: 'Simulation speed (1 real time, 0.1 ten times slower)',
+  bodies: 'Bodies',
+  helpTitle: 'Controls and shortcuts',
+  helpClose: 'Close help',
+  helpKeyColumn: 'Key',
+  helpActionColumn: 'Action',
+  helpMouseTitle: 'Mouse',
+  helpMouse: [
+    'Press on a figure, ball or box and drag to lift it; let go to throw it.',
+    'Drag on empty space to orbit the camera; right-drag to pan; wheel to zoom.',
+  ],
+  helpEscape: 'Esc closes this help.',
+  hostPresent: (version, platform) => `Ragdoll Playground ${version} (${platform}).`,
+  hostAbsent:
+    'Running as a web page without the desktop app: native menus, model files and presets need the desktop app.',
+  loading: 'Loading the physics engine…',
+  ready: 'Ready. Press F1 for help.',
+  figureAdded: (count, max) => `Added a figure (${count} of ${max}).`,
+  figureLimit: (max) => `${max} figures is the limit.`,
+  dropped: (count) => (count === 1 ? 'Dropped the figure.' : `Dropped ${count} figures.`),
+  noFigures: 'There are no figures; press Add Figure first.',
+  blasted: 'Blast!',
+  resetDone: 'Reset: figures standing, props removed.',
+  propsCleared: (count) => (count === 1 ? 'Removed 1 prop.' : `Removed ${count} props.`),
+  noProps: 'There are no props to clear.',
+  propAdded: (kind, count, max) => `Added a ${kind} (${count} of ${max}).`,
+  propReplaced: (kind, max) => `Added a ${kind}; the oldest prop was removed (${max} at most).`,
+  stiffnessSet: (value) => `Stiffness ${value}.`,
+  timeSet: (value) => `Time ×${value.toFixed(1)}.`,
+  bodiesShown: 'Physics bodies shown.',
+  bodiesHidden: 'Physics bodies hidden.',
+  languageSet: 'Language: English.',
+  commandFailed: (detail) => `That did not work: ${detail}`,
+  startFailed: 'Ragdoll Playground could not start.',
+  webglFailed:
+    'This computer or browser cannot draw 3D graphics (WebGL is unavailable). Try updating the graphics driver or enabling hardware acceleration.',
+  physicsFailed: 'The physics engine (Rapier) could not be loaded.',
+};
+
+const JA: UiStrings = {
+  appTitle: 'Ragdoll Playground',
+  panelLabel: '操作',
+  sceneGroup: '場面',
+  propsGroup: '小道具',
+  settingsGroup: '設定',
+  stiffness: 'STIFFNESS',
+  stiffnessHint: '関節が元の姿勢へ戻る強さ（0 でぐにゃぐにゃ、100 で強い）',
+  time: 'TIME',
+  timeHint: '時間の速さ（1 で実時間、0.1 で 10 倍遅い）',
+  bodies: 'BODIES',
+  helpTitle: '操作とショートカット',
+  helpClose: 'ヘルプを閉じる',
+  helpKeyColumn: 'キー',
+  helpActionColumn: '操作',
+  helpMouseTitle: 'マウス',
+  helpMouse: [
+    '人形・ボール・箱を押してドラッグすると持ち上がり、離すと投げます。',
+    '何もない所をドラッグでカメラを回転、右ドラッグで移動、ホイールで拡大縮小。',
+  ],
+  helpEscape: 'Esc でこのヘルプを閉じます。',
+  hostPresent: (version, platform) => `Ragdoll Playground ${version}（${platform}）`,
+  hostAbsent:
+    'デスクトップアプリなしの Web ページとして動いています。メニュー、モデルファイル、プリセットにはデスクトップアプリが必要です。',
+  loading: '物理エンジンを読み込んでいます…',
+  ready: '準備ができました。F1 でヘルプ。',
+  figureAdded: (count, max) => `人形を追加しました（${count} / ${max}）。`,
+  figureLimit: (max) => `人形は ${max} 体までです。`,
+  dropped: (count) => `人形を落としました（${count} 体）。`,
+  noFigures: '人形がいません。先に「人形を追加」を押してください。',
+  blasted: '爆風！',
+  resetDone: 'リセットしました。人形を立たせ、小道具を消しました。',
+  propsCleared: (count) => `小道具を ${count} 個消しました。`,
+  noProps: '消す小道具がありません。',
+  propAdded: (kind, count, max) =>
+    `${kind === 'ball' ? 'ボール' : '箱'}を追加しました（${count} / ${max}）。`,
+  propReplaced: (kind, max) =>
+    `${kind === 'ball' ? 'ボール' : '箱'}を追加し、いちばん古い小道具を消しました（最大 ${max} 個）。`,
+  stiffnessSet: (value) => `STIFFNESS ${value}`,
+  timeSet: (value) => `TIME ×${value.toFixed(1)}`,
+  bodiesShown: '物理の形を表示しました。',
+  bodiesHidden: '物理の形を隠しました。',
+  languageSet: '言語: 日本語',
+  commandFailed: (detail) => `うまくいきませんでした: ${detail}`,
+  startFailed: 'Ragdoll Playground を起動できませんでした。',
+  webglFailed:
+    'このコンピューターまたはブラウザーでは 3D を描けません（WebGL が使えません）。グラフィックドライバーの更新か、ハードウェアアクセラレーションの有効化を試してください。',
+  physicsFailed: '物理エンジン（Rapier）を読み込めませんでした。',
+};
+
+const STRINGS: Readonly<Record<Language, UiStrings>> = { en: EN, ja: JA };
+
+/** The strings of one language. */
+export function strings(language: Language): UiStrings {
+  return STRINGS[language];
+}
+
+/** A command's label in one language (from the shared command table). */
+export function commandLabel(command: AppCommand, language: Language): string {
+  return COMMANDS[command].label[language];
+}
+
+/** The language for a BCP 47 tag such as `navigator.language`: Japanese for `ja*`, else English. */
+export function languageForTag(tag: string | undefined): Language {
+  return tag?.toLowerCase().startsWith('ja') ? 'ja' : 'en';
+}
+
+/** The other language, for the switch. */
+export function otherLanguage(language: Language): Language {
+  return language === 'en' ? 'ja' : 'en';
+}

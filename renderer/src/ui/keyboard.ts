@@ -1,0 +1,74 @@
+import type { AppCommand } from '../../../shared/commands';
+import { commandForKey } from '../../../shared/commands';
+
+/** Commands that make sense to repeat while a key is held (the slider nudges). */
+const REPEATABLE: ReadonlySet<AppCommand> = new Set<AppCommand>([
+  'stiffness-down',
+  'stiffness-up',
+  'time-down',
+  'time-up',
+]);
+
+/** Input types that take typed text: keys pressed there are text, not shortcuts. */
+const TEXT_INPUT_TYPES = new Set([
+  'text',
+  'search',
+  'email',
+  'url',
+  'tel',
+  'password',
+  'number',
+  'date',
+  'time',
+  'datetime-local',
+  'month',
+  'week',
+]);
+
+/** True when `target` is a field the person is typing into. */
+export function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return target instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(target.type);
+}
+
+/** What the keyboard shortcuts drive. */
+export interface KeyboardHandlers {
+  onCommand(command: AppCommand): void;
+  /** Esc: close whatever is open; returns true if something was. */
+  onEscape(): boolean;
+}
+
+/**
+ * The app's keyboard shortcuts, from the shared command table. Keys are ignored while a
+ * text field has focus and when Ctrl, Alt or Meta is held (those belong to the system
+ * and the native menu).
+ */
+export class KeyboardShortcuts {
+  constructor(
+    private readonly target: Window,
+    private readonly handlers: KeyboardHandlers,
+  ) {
+    target.addEventListener('keydown', this.onKeyDown);
+  }
+
+  dispose(): void {
+    this.target.removeEventListener('keydown', this.onKeyDown);
+  }
+
+  private readonly onKeyDown = (event: KeyboardEvent): void => {
+    if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
+    if (isTextField(event.target)) return;
+    if (event.key === 'Escape') {
+      if (this.handlers.onEscape()) event.preventDefault();
+      return;
+    }
+    const command = commandForKey(event.key);
+    if (!command) return;
+    if (event.repeat && !REPEATABLE.has(command)) return;
+    // F1 would open the browser's own help; the other keys have no default worth keeping.
+    event.preventDefault();
+    this.handlers.onCommand(command);
+  };
+}

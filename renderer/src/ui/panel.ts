@@ -1,0 +1,235 @@
+import type { AppCommand } from '../../../shared/commands';
+import { COMMANDS } from '../../../shared/commands';
+import { TIME_SCALE_MAX, TIME_SCALE_MIN } from '../physics/sandbox';
+import type { Language } from './i18n';
+import { commandLabel, otherLanguage, strings } from './i18n';
+
+/** The panel's buttons, in the order they appear, grouped as on screen. */
+const SCENE_BUTTONS: readonly AppCommand[] = ['drop', 'add-figure', 'blast', 'reset'];
+const PROP_BUTTONS: readonly AppCommand[] = ['add-ball', 'add-box', 'clear-props'];
+
+/** What the panel reports back; it changes nothing itself. */
+export interface PanelHandlers {
+  onCommand(command: AppCommand): void;
+  /** A slider moved: STIFFNESS 0..100. `final` is true when the drag ends. */
+  onStiffness(value: number, final: boolean): void;
+  /** A slider moved: TIME 0.1..1. */
+  onTimeScale(value: number, final: boolean): void;
+}
+
+/** What the panel shows. */
+export interface PanelState {
+  readonly stiffness: number;
+  readonly timeScale: number;
+  readonly showBodies: boolean;
+}
+
+interface Slider {
+  readonly input: HTMLInputElement;
+  readonly label: HTMLLabelElement;
+  readonly output: HTMLOutputElement;
+}
+
+/**
+ * The left panel: DROP, ADD, BLAST, RESET, BALL, BOX, CLEAR, STIFFNESS, TIME, BODIES, the
+ * language switch and help. Every control carries its accessible name and its shortcut
+ * (`aria-keyshortcuts`); labels come from the shared command table and the i18n strings.
+ */
+export class Panel {
+  /** Put this in the page. */
+  readonly element: HTMLElement;
+  private readonly buttons = new Map<AppCommand, HTMLButtonElement>();
+  private readonly headings: {
+    element: HTMLElement;
+    key: 'sceneGroup' | 'propsGroup' | 'settingsGroup';
+  }[] = [];
+  private readonly title: HTMLElement;
+  private readonly stiffness: Slider;
+  private readonly time: Slider;
+  private language: Language;
+
+  constructor(
+    private readonly document: Document,
+    language: Language,
+    private readonly handlers: PanelHandlers,
+  ) {
+    this.language = language;
+    this.element = document.createElement('aside');
+    this.element.className = 'panel';
+    this.title = this.make('h1', 'panel-title');
+    this.element.append(this.createHeader());
+    this.element.append(
+      this.createGroup(
+        'sceneGroup',
+        SCENE_BUTTONS.map((c) => this.createButton(c)),
+      ),
+    );
+    this.element.append(
+      this.createGroup(
+        'propsGroup',
+        PROP_BUTTONS.map((c) => this.createButton(c)),
+      ),
+    );
+    this.stiffness = this.createSlider('stiffness', 0, 100, 1, 'stiffness-down', 'stiffness-up');
+    this.time = this.createSlider(
+      'time',
+      TIME_SCALE_MIN,
+      TIME_SCALE_MAX,
+      0.05,
+      'time-down',
+      'time-up',
+    );
+    this.element.append(
+      this.createGroup('settingsGroup', [
+        this.sliderRow(this.stiffness),
+        this.sliderRow(this.time),
+        this.createButton('toggle-bodies'),
+      ]),
+    );
+    this.listenToSliders();
+    this.setLanguage(language);
+  }
+
+  /** Relabels everything in `language`. */
+  setLanguage(language: Language): void {
+    this.language = language;
+    const text = strings(language);
+    this.element.setAttribute('aria-label', text.panelLabel);
+    this.title.textContent = text.appTitle;
+    for (const heading of this.headings) heading.element.textContent = text[heading.key];
+    for (const [command, button] of this.buttons) this.labelButton(button, command);
+    this.labelSlider(this.stiffness, text.stiffness, text.stiffnessHint);
+    this.labelSlider(this.time, text.time, text.timeHint);
+  }
+
+  /** Shows the current settings (after a shortcut or menu command changed them). */
+  show(state: PanelState): void {
+    this.stiffness.input.value = String(state.stiffness);
+    this.stiffness.output.value = String(Math.round(state.stiffness));
+    this.stiffness.input.setAttribute('aria-valuetext', String(Math.round(state.stiffness)));
+    this.time.input.value = String(state.timeScale);
+    const timeText = `×${state.timeScale.toFixed(2).replace(/0$/, '')}`;
+    this.time.output.value = timeText;
+    this.time.input.setAttribute('aria-valuetext', timeText);
+    this.buttons.get('toggle-bodies')?.setAttribute('aria-pressed', String(state.showBodies));
+  }
+
+  /** Removes the panel; its listeners go with its elements. */
+  dispose(): void {
+    this.element.remove();
+    this.buttons.clear();
+  }
+
+  private createHeader(): HTMLElement {
+    const header = this.make('header', 'panel-header');
+    const tools = this.make('div', 'panel-tools');
+    tools.append(this.createButton('toggle-language'), this.createButton('help'));
+    header.append(this.title, tools);
+    return header;
+  }
+
+  private createGroup(
+    key: 'sceneGroup' | 'propsGroup' | 'settingsGroup',
+    children: HTMLElement[],
+  ): HTMLElement {
+    const section = this.make('section', `panel-group panel-group-${key}`);
+    const heading = this.make('h2', 'panel-group-title');
+    heading.id = `panel-${key}`;
+    section.setAttribute('aria-labelledby', heading.id);
+    this.headings.push({ element: heading, key });
+    const body = this.make('div', 'panel-group-body');
+    body.append(...children);
+    section.append(heading, body);
+    return section;
+  }
+
+  private createButton(command: AppCommand): HTMLButtonElement {
+    const button = this.document.createElement('button');
+    button.type = 'button';
+    button.className = `panel-button command-${command}`;
+    button.dataset['command'] = command;
+    button.setAttribute('aria-keyshortcuts', COMMANDS[command].key);
+    if (command === 'toggle-bodies') button.setAttribute('aria-pressed', 'false');
+    button.addEventListener('click', () => this.handlers.onCommand(command));
+    this.buttons.set(command, button);
+    return button;
+  }
+
+  private labelButton(button: HTMLButtonElement, command: AppCommand): void {
+    const label = commandLabel(command, this.language);
+    const key = COMMANDS[command].accelerator;
+    const text = this.make('span', 'panel-button-label');
+    text.textContent = label;
+    // The language switch names the other language in that language.
+    if (command === 'toggle-language') text.lang = otherLanguage(this.language);
+    const hint = this.make('kbd', 'panel-key');
+    hint.textContent = key;
+    // The key is announced through aria-keyshortcuts; reading it as part of the name is noise.
+    hint.setAttribute('aria-hidden', 'true');
+    button.replaceChildren(text, hint);
+    button.title = `${label} (${key})`;
+  }
+
+  private createSlider(
+    id: string,
+    min: number,
+    max: number,
+    step: number,
+    down: AppCommand,
+    up: AppCommand,
+  ): Slider {
+    const input = this.document.createElement('input');
+    input.type = 'range';
+    input.id = `slider-${id}`;
+    input.min = String(min);
+    input.max = String(max);
+    input.step = String(step);
+    input.setAttribute('aria-keyshortcuts', `${COMMANDS[down].key} ${COMMANDS[up].key}`);
+    const label = this.document.createElement('label');
+    label.htmlFor = input.id;
+    const output = this.document.createElement('output');
+    output.htmlFor.add(input.id);
+    output.className = 'slider-value';
+    // The slider announces its own value (aria-valuetext); an <output> is also a live
+    // region and would read every change a second time.
+    output.setAttribute('aria-hidden', 'true');
+    return { input, label, output };
+  }
+
+  private sliderRow(slider: Slider): HTMLElement {
+    const row = this.make('div', 'slider-row');
+    const top = this.make('div', 'slider-top');
+    top.append(slider.label, slider.output);
+    row.append(top, slider.input);
+    return row;
+  }
+
+  private labelSlider(slider: Slider, name: string, hint: string): void {
+    slider.label.textContent = name;
+    slider.input.title = hint;
+  }
+
+  private listenToSliders(): void {
+    this.stiffness.input.addEventListener('input', () =>
+      this.handlers.onStiffness(Number(this.stiffness.input.value), false),
+    );
+    this.stiffness.input.addEventListener('change', () =>
+      this.handlers.onStiffness(Number(this.stiffness.input.value), true),
+    );
+    this.time.input.addEventListener('input', () =>
+      this.handlers.onTimeScale(Number(this.time.input.value), false),
+    );
+    this.time.input.addEventListener('change', () =>
+      this.handlers.onTimeScale(Number(this.time.input.value), true),
+    );
+  }
+
+  private make<K extends keyof HTMLElementTagNameMap>(
+    tag: K,
+    className: string,
+  ): HTMLElementTagNameMap[K] {
+    const element = this.document.createElement(tag);
+    element.className = className;
+    return element;
+  }
+}

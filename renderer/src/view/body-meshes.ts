@@ -1,0 +1,174 @@
+import { Group, Mesh, MeshBasicMaterial, MeshStandardMaterial } from 'three';
+import type { BufferGeometry, Object3D } from 'three';
+import type { SimBody } from '../physics/sandbox';
+import { geometryForShape } from './shape-geometry';
+import { bodyColor } from './palette';
+
+/** What {@link BodyMeshes} needs from the sandbox: read-only access to bodies and transforms. */
+export interface BodySource {
+  readonly bodies: readonly SimBody[];
+  readonly bodiesVersion: number;
+  readTransform(
+    handle: number,
+    position: { x: number; y: number; z: number },
+    rotation: { x: number; y: number; z: number; w: number },
+  ): boolean;
+}
+
+/** One drawn body. */
+interface BodyEntry {
+  readonly body: SimBody;
+  readonly mesh: Mesh<BufferGeometry, MeshStandardMaterial>;
+  readonly overlay: Mesh<BufferGeometry, MeshBasicMaterial>;
+}
+
+// Scratch for the per-frame sync: Rapier writes into plain objects, then one `set` call
+// each updates three.js (its quaternion setters would otherwise fire four change callbacks).
+const scratchPosition = { x: 0, y: 0, z: 0 };
+const scratchRotation = { x: 0, y: 0, z: 0, w: 1 };
+
+/** Ignores rays: the overlay must never be what a grab picks. */
+function noRaycast(): void {}
+
+/**
+ * One mesh per moving body, keyed by body handle: the single place where physics and
+ * view meet. Rebuilds only the affected meshes when the sandbox's `bodiesVersion` changes
+ * and copies transforms each frame; it never changes physics state.
+ *
+ * The BODIES overlay is a wireframe drawn on top of each mesh from the same geometry: for
+ * the box dummy the meshes are the shapes, but for avatars it shows what really collides.
+ */
+export class BodyMeshes {
+  /** Add this to the scene. */
+  readonly group = new Group();
+  /** The solid meshes, for picking. Rebuilt with the map; do not keep a reference across frames. */
+  readonly pickables: Object3D[] = [];
+  private readonly entries = new Map<number, BodyEntry>();
+  private readonly ordered: BodyEntry[] = [];
+  private readonly overlayMaterial = new MeshBasicMaterial({
+    color: 0x19e68c,
+    wireframe: true,
+    depthTest: false,
+    transparent: true,
+    opacity: 0.85,
+  });
+  private seenVersion = -1;
+  private overlayVisible = false;
+
+  constructor(private readonly source: BodySource) {
+    this.group.name = 'bodies';
+  }
+
+  /** Whether the physics-shape overlay is shown. */
+  get showBodies(): boolean {
+    return this.overlayVisible;
+  }
+
+  set showBodies(visible: boolean) {
+    this.overlayVisible = visible;
+    for (const entry of this.ordered) entry.overlay.visible = visible;
+  }
+
+  /** How many bodies are drawn. */
+  get size(): number {
+    return this.ordered.length;
+  }
+
+  /** The body handle a picked object stands for, or undefined. */
+  handleOf(object: Object3D): number | undefined {
+    const handle: unknown = object.userData['handle'];
+    return typeof handle === 'number' ? handle : undefined;
+  }
+
+  /** Brings the meshes up to date with the sandbox and copies every transform. Call once per frame. */
+  sync(): void {
+    if (this.source.bodiesVersion !== this.seenVersion) this.rebuild();
+    const source = this.source;
+    for (let i = 0; i < this.ordered.length; i++) {
+      const entry = this.ordered[i]!;
+      if (!source.readTransform(entry.body.handle, scratchPosition, scratchRotation)) continue;
+      entry.mesh.position.set(scratchPosition.x, scratchPosition.y, scratchPosition.z);
+      entry.mesh.quaternion.set(
+        scratchRotation.x,
+        scratchRotation.y,
+        scratchRotation.z,
+        scratchRotation.w,
+      );
+    }
+  }
+
+  /** Removes every mesh and frees all geometries and materials. */
+  dispose(): void {
+    for (const entry of this.ordered) this.disposeEntry(entry);
+    this.entries.clear();
+    this.ordered.length = 0;
+    this.pickables.length = 0;
+    this.overlayMaterial.dispose();
+    this.group.removeFromParent();
+  }
+
+  /** Adds meshes for new bodies and disposes those of removed ones; unchanged bodies keep theirs. */
+  private rebuild(): void {
+    this.seenVersion = this.source.bodiesVersion;
+    const current = new Set<number>();
+    for (const body of this.source.bodies) {
+      current.add(body.handle);
+      const existing = this.entries.get(body.handle);
+      // Rapier reuses handles: a different body under an old handle needs a new mesh.
+      if (existing && existing.body !== body) this.removeEntry(existing);
+      if (!this.entries.has(body.handle)) this.entries.set(body.handle, this.createEntry(body));
+    }
+    for (const entry of [...this.entries.values()]) {
+      if (!current.has(entry.body.handle)) this.removeEntry(entry);
+    }
+    this.ordered.length = 0;
+    this.pickables.length = 0;
+    for (const entry of this.entries.values()) {
+      this.ordered.push(entry);
+      this.pickables.push(entry.mesh);
+    }
+  }
+
+  private createEntry(body: SimBody): BodyEntry {
+    const geometry = geometryForShape(body.shape, body.colliderRotation);
+    const material = new MeshStandardMaterial({
+      color: bodyColor(body),
+      roughness: body.kind === 'prop' ? 0.45 : 0.65,
+      metalness: 0,
+    });
+    const mesh = new Mesh(geometry, material);
+    mesh.name = `${body.kind}:${body.ownerId}:${body.name}`;
+    mesh.userData['handle'] = body.handle;
+    mesh.castShadow = true;
+    mesh.receiveShadow = true;
+    const overlay = new Mesh(geometry, this.overlayMaterial);
+    overlay.visible = this.overlayVisible;
+    overlay.renderOrder = 1;
+    overlay.raycast = noRaycast;
+    mesh.add(overlay);
+    // Until the first sync a new body would be drawn at the origin for a frame.
+    if (this.source.readTransform(body.handle, scratchPosition, scratchRotation)) {
+      mesh.position.set(scratchPosition.x, scratchPosition.y, scratchPosition.z);
+      mesh.quaternion.set(
+        scratchRotation.x,
+        scratchRotation.y,
+        scratchRotation.z,
+        scratchRotation.w,
+      );
+    }
+    this.group.add(mesh);
+    return { body, mesh, overlay };
+  }
+
+  private removeEntry(entry: BodyEntry): void {
+    this.entries.delete(entry.body.handle);
+    this.disposeEntry(entry);
+  }
+
+  private disposeEntry(entry: BodyEntry): void {
+    entry.mesh.removeFromParent();
+    // The overlay shares the geometry and the one overlay material: free the geometry once.
+    entry.mesh.geometry.dispose();
+    entry.mesh.material.dispose();
+  }
+}

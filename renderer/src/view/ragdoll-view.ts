@@ -1,0 +1,167 @@
+import { PCFShadowMap, PerspectiveCamera, Vector3, WebGLRenderer } from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import type { StageLayout } from '../physics/stage';
+import type { BodySource } from './body-meshes';
+import { BodyMeshes } from './body-meshes';
+import type { GrabTarget } from './grab-controller';
+import { GrabController } from './grab-controller';
+import { RenderLoop } from './render-loop';
+import { SceneEnvironment } from './scene-environment';
+import { StageMesh } from './stage-mesh';
+
+/** Everything the view reads from the sandbox. It changes nothing but the grab. */
+export interface ViewSandbox extends BodySource, GrabTarget {
+  readonly stage: StageLayout;
+  advance(frameSeconds: number): number;
+}
+
+/** Thrown when the page cannot draw (no WebGL); the message is for the user. */
+export class ViewError extends Error {
+  override name = 'ViewError';
+}
+
+/** A 3/4 view from the front right: the figures in front, slope behind, stairs to the right. */
+const CAMERA_START = new Vector3(3.4, 2.8, 7);
+const CAMERA_TARGET = new Vector3(0.9, 0.5, -0.4);
+const MAX_PIXEL_RATIO = 2;
+
+const projected = new Vector3();
+
+/**
+ * The three.js view of a sandbox: stage, bodies, sky, lights, orbit camera, mouse grab and
+ * the frame loop. Create it in a container element; {@link dispose} frees all of it.
+ */
+export class RagdollView {
+  readonly canvas: HTMLCanvasElement;
+  private readonly renderer: WebGLRenderer;
+  private readonly camera = new PerspectiveCamera(45, 1, 0.05, 200);
+  private readonly controls: OrbitControls;
+  private readonly environment = new SceneEnvironment();
+  private readonly stageMesh: StageMesh;
+  private readonly bodyMeshes: BodyMeshes;
+  private readonly grab: GrabController;
+  private readonly loop: RenderLoop;
+  private readonly resizeObserver: ResizeObserver;
+
+  constructor(
+    private readonly container: HTMLElement,
+    sandbox: ViewSandbox,
+  ) {
+    this.renderer = createRenderer();
+    this.canvas = this.renderer.domElement;
+    this.canvas.className = 'view-canvas';
+    container.append(this.canvas);
+    this.camera.position.copy(CAMERA_START);
+    this.controls = createControls(this.camera, this.canvas);
+    this.stageMesh = new StageMesh(sandbox.stage);
+    this.bodyMeshes = new BodyMeshes(sandbox);
+    this.environment.scene.add(this.stageMesh.group, this.bodyMeshes.group);
+    this.grab = new GrabController(
+      this.canvas,
+      this.camera,
+      this.bodyMeshes,
+      sandbox,
+      this.controls,
+    );
+    this.loop = new RenderLoop({
+      advance: (seconds) => sandbox.advance(seconds),
+      draw: this.draw,
+    });
+    this.resizeObserver = new ResizeObserver(this.resize);
+    this.resizeObserver.observe(container);
+    this.resize();
+  }
+
+  /** Frame timing, for the diagnostics hook and the benchmark. */
+  get stats(): RenderLoop['stats'] {
+    return this.loop.stats;
+  }
+
+  /** Whether the physics-shape wireframe (BODIES) is shown. */
+  get showBodies(): boolean {
+    return this.bodyMeshes.showBodies;
+  }
+
+  set showBodies(visible: boolean) {
+    this.bodyMeshes.showBodies = visible;
+  }
+
+  /** True while the mouse holds a body. */
+  get grabbing(): boolean {
+    return this.grab.holding;
+  }
+
+  /** Starts drawing. */
+  start(): void {
+    this.loop.start();
+  }
+
+  /**
+   * Where a world point (metres) appears in the page, in CSS pixels from the viewport's
+   * top left; null when it is behind the camera.
+   */
+  projectToClient(point: { x: number; y: number; z: number }): { x: number; y: number } | null {
+    projected.set(point.x, point.y, point.z).project(this.camera);
+    if (projected.z > 1) return null;
+    const rect = this.canvas.getBoundingClientRect();
+    return {
+      x: rect.left + ((projected.x + 1) / 2) * rect.width,
+      y: rect.top + ((1 - projected.y) / 2) * rect.height,
+    };
+  }
+
+  /** Stops the loop and frees every GPU resource and listener the view created. */
+  dispose(): void {
+    this.loop.dispose();
+    this.resizeObserver.disconnect();
+    this.grab.dispose();
+    this.controls.dispose();
+    this.bodyMeshes.dispose();
+    this.stageMesh.dispose();
+    this.environment.dispose();
+    this.renderer.dispose();
+    this.canvas.remove();
+  }
+
+  private readonly draw = (): void => {
+    this.bodyMeshes.sync();
+    this.controls.update();
+    this.renderer.render(this.environment.scene, this.camera);
+  };
+
+  private readonly resize = (): void => {
+    const width = Math.max(1, this.container.clientWidth);
+    const height = Math.max(1, this.container.clientHeight);
+    this.renderer.setSize(width, height, false);
+    this.camera.aspect = width / height;
+    this.camera.updateProjectionMatrix();
+  };
+}
+
+function createRenderer(): WebGLRenderer {
+  let renderer: WebGLRenderer;
+  try {
+    renderer = new WebGLRenderer({ antialias: true, powerPreference: 'high-performance' });
+  } catch (error) {
+    throw new ViewError(
+      `WebGL is not available, so the scene cannot be drawn (${error instanceof Error ? error.message : String(error)}).`,
+    );
+  }
+  renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO));
+  renderer.shadowMap.enabled = true;
+  renderer.shadowMap.type = PCFShadowMap;
+  return renderer;
+}
+
+function createControls(camera: PerspectiveCamera, element: HTMLElement): OrbitControls {
+  const controls = new OrbitControls(camera, element);
+  controls.target.copy(CAMERA_TARGET);
+  controls.enableDamping = true;
+  controls.dampingFactor = 0.12;
+  controls.minDistance = 1.5;
+  controls.maxDistance = 30;
+  // Never below the floor: a camera under the stage sees nothing useful.
+  controls.maxPolarAngle = Math.PI * 0.48;
+  controls.update();
+  return controls;
+}

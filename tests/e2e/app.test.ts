@@ -1,0 +1,223 @@
+/**
+ * End to end, in Debian's Chromium on the built renderer (out/renderer) served over HTTP:
+ * the app boots and draws, help opens and closes, the language follows the browser and
+ * switches, keyboard shortcuts run commands (but not while typing), the app runs without a
+ * host, and native menu commands pushed through the host bridge run like buttons.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exposeHostToPage } from '../support/host-bridge';
+import type { AppPage } from './support/app-page';
+import {
+  figureCount,
+  openApp,
+  propCount,
+  rootPosition,
+  settings,
+  statusText,
+  waitForFrames,
+} from './support/app-page';
+import { launchChromium } from './support/browser';
+import { measurePng } from './support/pixels';
+import { serveRendererSnapshot } from './support/renderer-snapshot';
+import type { StaticServer } from './support/static-server';
+
+const ARTIFACTS = resolve(import.meta.dirname, '../../test-results');
+
+let browser: Browser;
+let server: StaticServer;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  server = await serveRendererSnapshot();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens the app, runs `body`, and fails on any page error even if `body` passed. */
+async function withApp(
+  body: (app: AppPage) => Promise<void>,
+  options?: Parameters<typeof openApp>[2],
+): Promise<void> {
+  const app = await openApp(browser, server.url, options);
+  try {
+    await body(app);
+    expect(app.errors).toEqual([]);
+  } finally {
+    await app.close();
+  }
+}
+
+describe('the app in Chromium', () => {
+  it('boots, draws a scene that is not blank, and saves a screenshot', async () => {
+    await withApp(async ({ page, context }) => {
+      await waitForFrames(page, 5);
+      expect(await figureCount(page)).toBe(1);
+      await expect.poll(() => statusText(page)).toMatch(/Ready/);
+      const canvas = page.locator('canvas');
+      const pixels = await measurePng(context, await canvas.screenshot());
+      // A blank or single-colour canvas has a deviation near 0; sky, floor grid, stage and
+      // doll give a wide spread of brightness and many colours.
+      expect(pixels.deviation).toBeGreaterThan(12);
+      expect(pixels.colours).toBeGreaterThan(50);
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: resolve(ARTIFACTS, 'e2e-app.png') });
+    });
+  });
+
+  it('opens help with F1 and closes it with Esc; help lists every command', async () => {
+    await withApp(async ({ page }) => {
+      const dialog = page.getByRole('dialog', { name: 'Controls and shortcuts' });
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      await page.keyboard.press('F1');
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      const text = await dialog.innerText();
+      for (const label of [
+        'Drop',
+        'Add Figure',
+        'Blast',
+        'Reset',
+        'Clear Props',
+        'Add Ball',
+        'Add Box',
+      ]) {
+        expect(text).toContain(label);
+      }
+      expect(text).toContain('F1');
+      expect(text).toContain('Esc');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      // The Help button opens it too, and so does the close button close it.
+      await page.getByRole('button', { name: 'Help' }).click();
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Close help' }).click();
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+    });
+  });
+
+  it('switches the labels between English and Japanese', async () => {
+    await withApp(async ({ page }) => {
+      expect(await page.getAttribute('html', 'lang')).toBe('en');
+      await page.getByRole('button', { name: 'Drop' }).waitFor();
+      await page.getByRole('button', { name: '日本語' }).click();
+      await page.getByRole('button', { name: '落とす' }).waitFor();
+      await page.getByRole('button', { name: '人形を追加' }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe('ja');
+      expect(await statusText(page)).toContain('日本語');
+      expect((await settings(page)).language).toBe('ja');
+      // The switch now offers English; the L key switches back.
+      await page.getByRole('button', { name: 'English' }).waitFor();
+      await page.keyboard.press('l');
+      await page.getByRole('button', { name: 'Drop' }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe('en');
+    });
+  });
+
+  it('starts in Japanese when the browser language is Japanese', async () => {
+    await withApp(
+      async ({ page }) => {
+        await page.getByRole('button', { name: '落とす' }).waitFor();
+        expect(await page.getAttribute('html', 'lang')).toBe('ja');
+      },
+      { locale: 'ja-JP' },
+    );
+  });
+
+  it('runs commands from keyboard shortcuts, but not while a text field has focus', async () => {
+    await withApp(async ({ page }) => {
+      await page.keyboard.press('a');
+      await expect.poll(() => figureCount(page)).toBe(2);
+      await page.keyboard.press('o');
+      await page.keyboard.press('x');
+      await expect.poll(() => propCount(page)).toBe(2);
+      await page.keyboard.press('c');
+      await expect.poll(() => propCount(page)).toBe(0);
+      await page.keyboard.press(']');
+      await expect.poll(async () => (await settings(page)).stiffness).toBe(60);
+      await page.keyboard.press('[');
+      await page.keyboard.press('[');
+      await expect.poll(async () => (await settings(page)).stiffness).toBe(40);
+      await page.keyboard.press(',');
+      await expect.poll(async () => (await settings(page)).timeScale).toBeCloseTo(0.9, 5);
+      await page.keyboard.press('.');
+      await expect.poll(async () => (await settings(page)).timeScale).toBeCloseTo(1, 5);
+      await page.keyboard.press('p');
+      await expect.poll(async () => (await settings(page)).showBodies).toBe(true);
+      expect(
+        await page
+          .getByRole('button', { name: 'Show Physics Bodies' })
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
+      await page.keyboard.press('r');
+      await expect.poll(() => statusText(page)).toMatch(/Reset/);
+      await page.keyboard.press('d');
+      await expect.poll(async () => (await rootPosition(page))?.y ?? 0).toBeGreaterThan(1.5);
+      await page.keyboard.press('b');
+      await expect.poll(() => statusText(page)).toMatch(/Blast/);
+
+      // A text field (none in the app yet; model names will come) swallows the keys.
+      await page.evaluate(() => {
+        const field = document.createElement('input');
+        field.type = 'text';
+        field.id = 'e2e-field';
+        document.body.append(field);
+        field.focus();
+      });
+      await page.keyboard.type('aoxa');
+      expect(await figureCount(page)).toBe(2);
+      expect(await propCount(page)).toBe(0);
+      expect(await page.inputValue('#e2e-field')).toBe('aoxa');
+    });
+  });
+
+  it('runs as a plain web page without a host and says what needs the desktop app', async () => {
+    await withApp(async ({ page }) => {
+      expect(await page.evaluate(() => typeof (window as { host?: unknown }).host)).toBe(
+        'undefined',
+      );
+      await page.keyboard.press('F1');
+      const dialog = page.getByRole('dialog', { name: 'Controls and shortcuts' });
+      await expect.poll(() => dialog.innerText()).toContain('without the desktop app');
+    });
+  });
+
+  it('runs native menu commands pushed through the host bridge', async () => {
+    let bridge: Awaited<ReturnType<typeof exposeHostToPage>> | undefined;
+    await withApp(
+      async ({ page }) => {
+        expect(await page.evaluate(() => typeof (window as { host?: unknown }).host)).toBe(
+          'object',
+        );
+        await bridge!.sendMenuCommand('add-figure');
+        await expect.poll(() => figureCount(page)).toBe(2);
+        expect(await statusText(page)).toContain('Added a figure (2 of 6)');
+        await bridge!.sendMenuCommand('add-ball');
+        await expect.poll(() => propCount(page)).toBe(1);
+        await bridge!.sendMenuCommand('help');
+        const dialog = page.getByRole('dialog', { name: 'Controls and shortcuts' });
+        await expect.poll(() => dialog.isVisible()).toBe(true);
+        // With a host, help shows the app's version instead of the no-host note.
+        await expect.poll(() => dialog.innerText()).toMatch(/Ragdoll Playground \d+\.\d+\.\d+/);
+      },
+      {
+        beforeLoad: async (page) => {
+          bridge = await exposeHostToPage(page);
+        },
+      },
+    );
+  });
+
+  it('follows the language the host reports when the person has not chosen one', async () => {
+    await withApp(
+      async ({ page }) => {
+        await page.getByRole('button', { name: '落とす' }).waitFor();
+      },
+      { beforeLoad: (page) => exposeHostToPage(page, { appInfo: { locale: 'ja-JP' } }) },
+    );
+  });
+});

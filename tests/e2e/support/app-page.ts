@@ -1,0 +1,119 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { HookFrameStats, HookVec3 } from '../../../renderer/src/test-hook';
+
+/** Viewport for the tests: small enough that SwiftShader draws a few frames a second. */
+export const TEST_VIEWPORT = { width: 900, height: 560 } as const;
+
+/** Long waits: SwiftShader on a busy two-core machine draws 4-10 frames a second. */
+export const SLOW_TIMEOUT_MS = 60_000;
+
+/** A page running the app, and what went wrong in it. */
+export interface AppPage {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Uncaught errors and console errors seen so far. */
+  readonly errors: string[];
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** The browser's language, which the app follows (default en-US). */
+  readonly locale?: string;
+  /** Runs before navigation, e.g. to expose a host bridge. */
+  readonly beforeLoad?: (page: Page) => Promise<unknown>;
+}
+
+/**
+ * Opens the app in a fresh context (so saved settings never leak between tests) and waits
+ * until it has drawn a few frames.
+ */
+export async function openApp(
+  browser: Browser,
+  url: string,
+  options: OpenOptions = {},
+): Promise<AppPage> {
+  const context = await browser.newContext({
+    viewport: TEST_VIEWPORT,
+    locale: options.locale ?? 'en-US',
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(SLOW_TIMEOUT_MS);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  await options.beforeLoad?.(page);
+  await page.goto(url);
+  await waitForFrames(page, 3);
+  return { context, page, errors, close: () => context.close() };
+}
+
+/** Waits until the app has drawn `count` more frames than now. */
+export async function waitForFrames(page: Page, count: number): Promise<void> {
+  const start = await page.evaluate(() => window.__ragdoll?.frameStats().frames ?? 0);
+  await page.waitForFunction(
+    (target) => (window.__ragdoll?.frameStats().frames ?? 0) >= target,
+    start + count,
+    {
+      timeout: SLOW_TIMEOUT_MS,
+    },
+  );
+}
+
+export function figureCount(page: Page): Promise<number> {
+  return page.evaluate(() => window.__ragdoll!.figures());
+}
+
+export function propCount(page: Page): Promise<number> {
+  return page.evaluate(() => window.__ragdoll!.props());
+}
+
+export function propKinds(page: Page): Promise<string[]> {
+  return page.evaluate(() => window.__ragdoll!.propKinds());
+}
+
+export function rootPosition(page: Page, index = 0): Promise<HookVec3 | null> {
+  return page.evaluate((i) => window.__ragdoll!.rootPosition(i), index);
+}
+
+export function settings(
+  page: Page,
+): Promise<{ stiffness: number; timeScale: number; showBodies: boolean; language: string }> {
+  return page.evaluate(() => window.__ragdoll!.settings());
+}
+
+export function maxSpeed(page: Page): Promise<number> {
+  return page.evaluate(() => Number(window.__ragdoll!.measure()['maxSpeed']));
+}
+
+export function frameStats(page: Page): Promise<HookFrameStats> {
+  return page.evaluate(() => window.__ragdoll!.frameStats());
+}
+
+/** The text of the status line (`role=status`). */
+export function statusText(page: Page): Promise<string> {
+  return page.getByRole('status').innerText();
+}
+
+/** The text of the alert line (`role=alert`). */
+export function alertText(page: Page): Promise<string> {
+  return page.getByRole('alert').innerText();
+}
+
+/** Waits until figure `index` has fallen and lies low: its root below `belowY` metres. */
+export async function waitForLanding(page: Page, index = 0, belowY = 0.5): Promise<void> {
+  await page.waitForFunction(
+    ({ i, y }) => {
+      const position = window.__ragdoll!.rootPosition(i);
+      return position !== null && position.y < y;
+    },
+    { i: index, y: belowY },
+    { timeout: SLOW_TIMEOUT_MS, polling: 100 },
+  );
+}
+
+/** Distance between two points, metres. */
+export function distance(a: HookVec3, b: HookVec3): number {
+  return Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
+}

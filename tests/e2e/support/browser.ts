@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { chromium } from 'playwright-core';
+
+/** Debian's Chromium; CI installs it with apt-get (see .ci/run). Never `playwright install`. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** The built renderer that the tests load. */
+export const RENDERER_OUT = resolve(import.meta.dirname, '../../../out/renderer');
+
+/**
+ * Flags measured to work here: headless, WebGL 2 through SwiftShader (software, slow:
+ * test behaviour, not frame rate), and no background traffic.
+ */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+/** Fails with what to do when the build or Chromium is missing: these tests must not skip. */
+export function assertPrerequisites(): void {
+  if (!existsSync(resolve(RENDERER_OUT, 'index.html'))) {
+    throw new Error(
+      `e2e: the built renderer is missing (${RENDERER_OUT}/index.html). Run \`npm run build\` first (npm test does).`,
+    );
+  }
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `e2e: Chromium is missing at ${CHROMIUM_PATH}. Install it with \`apt-get install -y chromium\` (.ci/run does this).`,
+    );
+  }
+}
+
+/** Launches Debian's Chromium headless with SwiftShader WebGL. */
+export async function launchChromium(): Promise<Browser> {
+  assertPrerequisites();
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}

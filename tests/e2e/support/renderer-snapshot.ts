@@ -1,0 +1,52 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { RENDERER_OUT, assertPrerequisites } from './browser';
+import type { StaticServer } from './static-server';
+import { serveFolder } from './static-server';
+
+/** Attempts at taking a whole copy while another `electron-vite build` may be rewriting out/. */
+const COPY_ATTEMPTS = 10;
+const RETRY_DELAY_MS = 1000;
+
+/**
+ * Serves a private copy of the built renderer. The checkout is shared and any
+ * `electron-vite build` empties out/renderer for a moment; a copy taken once keeps a
+ * suite from loading a half-written build.
+ */
+export async function serveRendererSnapshot(): Promise<StaticServer> {
+  assertPrerequisites();
+  const copy = mkdtempSync(join(tmpdir(), 'ragdoll-e2e-'));
+  await copyWholeBuild(copy);
+  const server = await serveFolder(copy);
+  return {
+    url: server.url,
+    close: async () => {
+      await server.close();
+      rmSync(copy, { recursive: true, force: true });
+    },
+  };
+}
+
+async function copyWholeBuild(target: string): Promise<void> {
+  for (let attempt = 1; attempt <= COPY_ATTEMPTS; attempt++) {
+    try {
+      cpSync(RENDERER_OUT, target, { recursive: true });
+      if (isComplete(target)) return;
+    } catch (error) {
+      if (attempt === COPY_ATTEMPTS) throw error;
+    }
+    await sleep(RETRY_DELAY_MS);
+  }
+  throw new Error(`e2e: ${RENDERER_OUT} stayed incomplete; run \`npm run build\` again.`);
+}
+
+/** True when index.html and every asset it references are present. */
+function isComplete(folder: string): boolean {
+  const index = resolve(folder, 'index.html');
+  if (!existsSync(index)) return false;
+  const html = readFileSync(index, 'utf8');
+  const assets = [...html.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((match) => match[1]!);
+  return assets.length > 0 && assets.every((asset) => existsSync(resolve(folder, asset)));
+}
