@@ -67,8 +67,10 @@ function start(): void {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
+  // macOS: clicking the dock icon with no window open opens one again.
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) void openMainWindow().catch(reportFailure);
+    if (!app.isReady() || BrowserWindow.getAllWindows().length > 0) return;
+    void openMainWindow().catch(reportFailure);
   });
   flushBeforeQuit(windowState);
 

@@ -175,6 +175,10 @@ describe('built main process, production (Linux, English, first run)', () => {
     ]);
   });
 
+  it('opens a new window when activated with none open (macOS dock click)', () => {
+    expect(report.reopenedOnActivate).toBe(true);
+  });
+
   it('saves the window bounds on close and holds the quit until they are written', () => {
     expect(report.quitHeldForSave).toBe(true);
     expect(report.savedWindowState).toEqual({

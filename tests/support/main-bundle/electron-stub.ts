@@ -104,6 +104,7 @@ class FakeApp extends EventEmitter {
   isPackaged = false;
   quitCalls = 0;
   exitCode: number | undefined;
+  private isReadyNow = false;
   private markReady: () => void = () => undefined;
   private readonly ready = new Promise<void>((resolve) => {
     this.markReady = resolve;
@@ -111,8 +112,12 @@ class FakeApp extends EventEmitter {
 
   /** The harness calls this where Electron would emit `ready`. */
   becomeReady(): void {
+    this.isReadyNow = true;
     this.markReady();
     this.emit('ready');
+  }
+  isReady(): boolean {
+    return this.isReadyNow;
   }
   whenReady(): Promise<void> {
     return this.ready;

@@ -196,12 +196,22 @@ function flatten(items: Record<string, unknown>[]): Record<string, unknown>[] {
 async function closeAndQuit(
   electron: Stub,
   target: InstanceType<Stub['BrowserWindow']>,
-): Promise<Pick<MainBundleReport, 'quitHeldForSave' | 'quitCallsAfterSave' | 'savedWindowState'>> {
+): Promise<
+  Pick<
+    MainBundleReport,
+    'reopenedOnActivate' | 'quitHeldForSave' | 'quitCallsAfterSave' | 'savedWindowState'
+  >
+> {
   target.bounds = { x: 200, y: 120, width: 1400, height: 900 };
   target.emit('close', electron.fakeEvent());
   target.destroyed = true;
   target.emit('closed');
   electron.app.emit('window-all-closed');
+  electron.app.emit('activate');
+  const reopened = await waitFor(
+    () => (openWindowCount(electron) === 1 ? true : undefined),
+    'a new window after activate',
+  );
   const quitsBefore = electron.app.quitCalls;
   const willQuit = electron.fakeEvent();
   electron.app.emit('will-quit', willQuit);
@@ -211,10 +221,15 @@ async function closeAndQuit(
   );
   const file = join(scenario.userData, 'window-state.json');
   return {
+    reopenedOnActivate: reopened,
     quitHeldForSave: willQuit.defaultPrevented,
     quitCallsAfterSave: electron.app.quitCalls,
     savedWindowState: existsSync(file)
       ? (JSON.parse(await readFile(file, 'utf8')) as unknown)
       : null,
   };
+}
+
+function openWindowCount(electron: Stub): number {
+  return electron.BrowserWindow.getAllWindows().length;
 }
