@@ -11,6 +11,13 @@
 export const ICO_SIZES = [16, 24, 32, 48, 64, 128, 256] as const;
 
 /**
+ * Source units (of the 1024 grid) trimmed from each side for the Windows icon. The source
+ * keeps Apple's 100-unit margin, which macOS expects; Windows draws icons nearly edge to
+ * edge, and at 16 px that margin alone would cost 3 of the 16 pixels.
+ */
+export const ICO_TRIM = 60;
+
+/**
  * macOS .icns entries as `iconutil` makes them from an .iconset: OSType, pixel size, and
  * the iconset file name it stands for (sizes 16–512 in points, each at 1x and 2x).
  * All of these types hold PNG data (macOS 10.7+), so no other pixel format is needed.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { encodeIcns } from './encode-icns';
 import { encodeIco } from './encode-ico';
-import { ICNS_ENTRIES, ICO_SIZES, PNG_SIZES } from './icon-sizes';
+import { ICNS_ENTRIES, ICO_SIZES, ICO_TRIM, PNG_SIZES } from './icon-sizes';
 
 /** One square rendering of the source image. */
 interface Raster {
@@ -12,29 +12,25 @@ interface Raster {
   readonly rgba: Uint8Array;
 }
 
-/** The files {@link makeIcons} writes, relative to its output folder. */
-export const ICON_FILES = {
-  ico: 'icon.ico',
-  icns: 'icon.icns',
-  /** `png/<size>x<size>.png` for each of PNG_SIZES. */
-  pngDir: 'png',
-} as const;
-
 /**
  * Renders the SVG at `svgPath` at every size the installers need and writes `icon.ico`,
  * `icon.icns` and `png/<n>x<n>.png` into `outDir` (created if missing).
  *
  * Each size is rendered from the vector rather than scaled down from 1024 px, so thin
- * strokes stay sharp at 16 px.
+ * strokes stay sharp at 16 px. The .ico is rendered with {@link ICO_TRIM} of the margin cut
+ * away; the .icns and PNGs keep the source's framing.
  *
  * @returns the absolute paths written
  */
 export async function makeIcons(svgPath: string, outDir: string): Promise<string[]> {
-  const svg = await readFile(svgPath);
-  const sizes = new Set<number>([...ICO_SIZES, ...ICNS_ENTRIES.map((e) => e.size), ...PNG_SIZES]);
+  const svg = await readFile(svgPath, 'utf8');
+  const windowsSvg = trimViewBox(svg, ICO_TRIM, svgPath);
   const rasters = new Map<number, Raster>();
-  for (const size of sizes) rasters.set(size, render(svg, size, svgPath));
-  const at = (size: number): Raster => rasters.get(size)!;
+  const at = (size: number): Raster => {
+    let raster = rasters.get(size);
+    if (!raster) rasters.set(size, (raster = render(svg, size, svgPath)));
+    return raster;
+  };
 
   const written: string[] = [];
   const write = async (path: string, data: Uint8Array): Promise<void> => {
@@ -42,22 +38,42 @@ export async function makeIcons(svgPath: string, outDir: string): Promise<string
     written.push(path);
   };
 
-  await mkdir(join(outDir, ICON_FILES.pngDir), { recursive: true });
+  await mkdir(join(outDir, 'png'), { recursive: true });
   await write(
-    join(outDir, ICON_FILES.ico),
-    encodeIco(ICO_SIZES.map((size) => ({ size, ...at(size) }))),
+    join(outDir, 'icon.ico'),
+    encodeIco(ICO_SIZES.map((size) => ({ size, ...render(windowsSvg, size, svgPath) }))),
   );
   await write(
-    join(outDir, ICON_FILES.icns),
+    join(outDir, 'icon.icns'),
     encodeIcns(ICNS_ENTRIES.map(({ type, size }) => ({ type, png: at(size).png }))),
   );
   for (const size of PNG_SIZES) {
-    await write(join(outDir, ICON_FILES.pngDir, `${size}x${size}.png`), at(size).png);
+    await write(join(outDir, 'png', `${size}x${size}.png`), at(size).png);
   }
   return written;
 }
 
-function render(svg: Buffer, size: number, svgPath: string): Raster {
+/** The same SVG with `trim` user units cut from each side of the root viewBox. */
+function trimViewBox(svg: string, trim: number, svgPath: string): string {
+  const root = /<svg\b[^>]*>/.exec(svg);
+  const viewBox = root && /\bviewBox="([^"]+)"/.exec(root[0]);
+  const box = viewBox?.[1]!
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  if (!root || !viewBox || box?.length !== 4 || box.some((n) => !Number.isFinite(n))) {
+    throw new Error(`make-icons: ${svgPath} needs a numeric viewBox on its <svg> element`);
+  }
+  const [x, y, width, height] = box as [number, number, number, number];
+  const trimmed = `viewBox="${x + trim} ${y + trim} ${width - 2 * trim} ${height - 2 * trim}"`;
+  return (
+    svg.slice(0, root.index) +
+    root[0].replace(viewBox[0], trimmed) +
+    svg.slice(root.index + root[0].length)
+  );
+}
+
+function render(svg: string, size: number, svgPath: string): Raster {
   // No system fonts: the icon has no text, and fonts differ between machines.
   const image = new Resvg(svg, {
     fitTo: { mode: 'width', value: size },
