@@ -35,8 +35,16 @@ function start(): void {
   });
   const securityLog = createConsoleLogger('security');
   let mainWindow: BrowserWindow | undefined;
+  let opening: Promise<void> | undefined;
 
-  const openMainWindow = async (): Promise<void> => {
+  // Two quick dock clicks must not open two windows while the saved state is being read.
+  const openMainWindow = (): Promise<void> => {
+    opening ??= createAndTrackWindow().finally(() => {
+      opening = undefined;
+    });
+    return opening;
+  };
+  const createAndTrackWindow = async (): Promise<void> => {
     const window = await createMainWindow({
       title: app.getName(),
       location,

@@ -21,7 +21,10 @@ export interface MainWindowOptions {
   readonly logger: Logger;
 }
 
-/** Creates, shows and loads the main window. */
+/**
+ * Creates the main window and starts loading the renderer; it shows itself once the first
+ * frame is ready. Resolves as soon as the window exists (a failed load is logged, not thrown).
+ */
 export async function createMainWindow(options: MainWindowOptions): Promise<BrowserWindow> {
   const workAreas = screen.getAllDisplays().map((display) => display.workArea);
   const saved = await options.windowState.load(workAreas);
@@ -49,7 +52,7 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
     window.show();
   });
   window.on('close', () => saveState(window, options));
-  await loadRenderer(window, options);
+  void loadRenderer(window, options);
   return window;
 }
 
