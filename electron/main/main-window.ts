@@ -1,6 +1,7 @@
 /**
  * The app's one window: opens where it was last closed (when that is still on a display),
- * with the renderer sandboxed and isolated, and saves its bounds when it closes.
+ * with the renderer sandboxed and isolated, and saves its bounds when they change and when
+ * it closes.
  */
 
 import { BrowserWindow, screen } from 'electron';
@@ -51,7 +52,13 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
     if (saved?.maximized === true) window.maximize();
     window.show();
   });
-  window.on('close', () => saveState(window, options));
+  // Saved when a move or resize ends too, so a crash does not lose it; writes are serialized.
+  const save = (): void => saveState(window, options);
+  window.on('resized', save);
+  window.on('moved', save);
+  window.on('maximize', save);
+  window.on('unmaximize', save);
+  window.on('close', save);
   void loadRenderer(window, options);
   return window;
 }

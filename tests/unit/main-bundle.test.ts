@@ -179,6 +179,14 @@ describe('built main process, production (Linux, English, first run)', () => {
     expect(report.reopenedOnActivate).toBe(true);
   });
 
+  it('saves the window bounds when a move ends, before any close', () => {
+    expect(report.savedAfterMove).toEqual({
+      schemaVersion: 1,
+      bounds: { x: 300, y: 150, width: 1300, height: 850 },
+      maximized: false,
+    });
+  });
+
   it('saves the window bounds on close and holds the quit until they are written', () => {
     expect(report.quitHeldForSave).toBe(true);
     expect(report.savedWindowState).toEqual({

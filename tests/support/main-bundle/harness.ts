@@ -5,7 +5,7 @@
  */
 
 import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -199,9 +199,20 @@ async function closeAndQuit(
 ): Promise<
   Pick<
     MainBundleReport,
-    'reopenedOnActivate' | 'quitHeldForSave' | 'quitCallsAfterSave' | 'savedWindowState'
+    | 'savedAfterMove'
+    | 'reopenedOnActivate'
+    | 'quitHeldForSave'
+    | 'quitCallsAfterSave'
+    | 'savedWindowState'
   >
 > {
+  const file = join(scenario.userData, 'window-state.json');
+  target.bounds = { x: 300, y: 150, width: 1300, height: 850 };
+  target.emit('moved');
+  const savedAfterMove = await waitFor(
+    () => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
+    'window-state.json after a move',
+  );
   target.bounds = { x: 200, y: 120, width: 1400, height: 900 };
   target.emit('close', electron.fakeEvent());
   target.destroyed = true;
@@ -219,8 +230,8 @@ async function closeAndQuit(
     () => (electron.app.quitCalls > quitsBefore ? true : undefined),
     'the app to quit again once its saves are flushed',
   );
-  const file = join(scenario.userData, 'window-state.json');
   return {
+    savedAfterMove: JSON.parse(savedAfterMove) as unknown,
     reopenedOnActivate: reopened,
     quitHeldForSave: willQuit.defaultPrevented,
     quitCallsAfterSave: electron.app.quitCalls,

@@ -69,6 +69,8 @@ export interface MainBundleReport {
   readonly ipcResults: readonly { readonly result?: unknown; readonly error?: string }[];
   readonly menu: readonly MenuItemRecord[] | undefined;
   readonly sentToRenderer: readonly { readonly channel: string; readonly args: unknown[] }[];
+  /** window-state.json once the window reported the end of a move (before closing). */
+  readonly savedAfterMove: unknown;
   /** After the window closed, `activate` (a dock click) opened a new one. */
   readonly reopenedOnActivate: boolean;
   /** After the window closed and the app was asked to quit. */
