@@ -1,5 +1,6 @@
 import type { Sandbox } from './physics/sandbox';
-import type { RagdollTestHook } from './test-hook';
+import type { RigidBody } from './physics/rapier-api';
+import type { HookScreenPoint, HookVec3, RagdollTestHook } from './test-hook';
 import type { AppUi } from './ui/app-ui';
 import type { RagdollView } from './view/ragdoll-view';
 
@@ -13,13 +14,21 @@ export function createAppTestHook(sandbox: Sandbox, view: RagdollView, ui: AppUi
     rootPosition: (index) => {
       const body = sandbox.figures[index]?.ragdoll.root.body;
       if (!body) return null;
-      const { x, y, z } = body.translation();
-      return { x, y, z };
+      return copyVec(body.translation());
     },
     partOnScreen: (index, partName) => {
       const part = sandbox.figures[index]?.ragdoll.parts.find((p) => p.spec.name === partName);
-      return part ? view.projectToClient(part.body.translation()) : null;
+      return part ? onScreen(view, part.body) : null;
     },
+    propPosition: (index) => {
+      const body = sandbox.props[index]?.body;
+      return body ? copyVec(body.translation()) : null;
+    },
+    propOnScreen: (index) => {
+      const body = sandbox.props[index]?.body;
+      return body ? onScreen(view, body) : null;
+    },
+    cameraPosition: () => copyVec(view.cameraPosition),
     grabbedHandle: () => sandbox.grabbedHandle,
     settings: () => ({
       stiffness: sandbox.stiffness,
@@ -29,4 +38,13 @@ export function createAppTestHook(sandbox: Sandbox, view: RagdollView, ui: AppUi
     }),
     frameStats: () => view.stats.snapshot(),
   };
+}
+
+function copyVec(v: { x: number; y: number; z: number }): HookVec3 {
+  return { x: v.x, y: v.y, z: v.z };
+}
+
+function onScreen(view: RagdollView, body: RigidBody): HookScreenPoint | null {
+  const point = view.projectToClient(body.translation());
+  return point ? { x: point.x, y: point.y, handle: body.handle } : null;
 }

@@ -14,6 +14,13 @@ export interface HookVec3 {
   readonly z: number;
 }
 
+/** A body's place on screen, CSS pixels from the viewport's top left, and its handle. */
+export interface HookScreenPoint {
+  readonly x: number;
+  readonly y: number;
+  readonly handle: number;
+}
+
 /** Frame timing as the render loop recorded it. */
 export interface HookFrameStats {
   /** Frames drawn so far. */
@@ -38,8 +45,17 @@ export interface RagdollTestHook {
   measure(): Record<string, number | string>;
   /** The root (pelvis) position of figure `index`, metres; null if there is no such figure. */
   rootPosition(index: number): HookVec3 | null;
-  /** Where part `part` of figure `index` appears on screen, CSS pixels from the viewport's top left. */
-  partOnScreen(index: number, part: string): { x: number; y: number } | null;
+  /**
+   * Where part `part` of figure `index` appears on screen (CSS pixels from the viewport's
+   * top left) and its body handle; null if there is no such part or it is behind the camera.
+   */
+  partOnScreen(index: number, part: string): HookScreenPoint | null;
+  /** The position of prop `index` (oldest first), metres; null if there is none. */
+  propPosition(index: number): HookVec3 | null;
+  /** Where prop `index` appears on screen, and its body handle. */
+  propOnScreen(index: number): HookScreenPoint | null;
+  /** Where the camera is, metres (it moves when the person orbits). */
+  cameraPosition(): HookVec3;
   /** The grabbed body's handle, or null. */
   grabbedHandle(): number | null;
   /** STIFFNESS 0..100 and TIME 0.1..1 as the sandbox has them. */

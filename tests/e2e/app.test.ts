@@ -6,52 +6,22 @@
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exposeHostToPage } from '../support/host-bridge';
-import type { AppPage } from './support/app-page';
 import {
   figureCount,
-  openApp,
   propCount,
   rootPosition,
   settings,
   statusText,
   waitForFrames,
 } from './support/app-page';
-import { launchChromium } from './support/browser';
 import { measurePng } from './support/pixels';
-import { serveRendererSnapshot } from './support/renderer-snapshot';
-import type { StaticServer } from './support/static-server';
+import { useAppSuite } from './support/suite';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../../test-results');
 
-let browser: Browser;
-let server: StaticServer;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await serveRendererSnapshot();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** Opens the app, runs `body`, and fails on any page error even if `body` passed. */
-async function withApp(
-  body: (app: AppPage) => Promise<void>,
-  options?: Parameters<typeof openApp>[2],
-): Promise<void> {
-  const app = await openApp(browser, server.url, options);
-  try {
-    await body(app);
-    expect(app.errors).toEqual([]);
-  } finally {
-    await app.close();
-  }
-}
+const withApp = useAppSuite();
 
 describe('the app in Chromium', () => {
   it('boots, draws a scene that is not blank, and saves a screenshot', async () => {
@@ -172,6 +142,31 @@ describe('the app in Chromium', () => {
       expect(await figureCount(page)).toBe(2);
       expect(await propCount(page)).toBe(0);
       expect(await page.inputValue('#e2e-field')).toBe('aoxa');
+    });
+  });
+
+  it('gives every panel control an accessible name and a keyboard shortcut', async () => {
+    await withApp(async ({ page }) => {
+      const controls = page.locator('.panel button, .panel input');
+      const count = await controls.count();
+      expect(count).toBeGreaterThanOrEqual(12);
+      for (let i = 0; i < count; i++) {
+        const control = controls.nth(i);
+        const name = await control.evaluate(
+          (element) =>
+            element.getAttribute('aria-label') ??
+            (element.id
+              ? document.querySelector(`label[for="${element.id}"]`)?.textContent
+              : null) ??
+            element.querySelector('.panel-button-label')?.textContent ??
+            '',
+        );
+        expect(name.trim(), `control ${i} has a name`).not.toBe('');
+        expect(
+          await control.getAttribute('aria-keyshortcuts'),
+          `${name} has a shortcut`,
+        ).toBeTruthy();
+      }
     });
   });
 

@@ -86,6 +86,11 @@ export class RagdollView {
     this.bodyMeshes.showBodies = visible;
   }
 
+  /** Where the camera is, metres. Read-only: moving the camera is the orbit controls' job. */
+  get cameraPosition(): Readonly<Vector3> {
+    return this.camera.position;
+  }
+
   /** True while the mouse holds a body. */
   get grabbing(): boolean {
     return this.grab.holding;

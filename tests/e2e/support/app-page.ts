@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { HookFrameStats, HookVec3 } from '../../../renderer/src/test-hook';
 
 /** Viewport for the tests: small enough that SwiftShader draws a few frames a second. */
-export const TEST_VIEWPORT = { width: 900, height: 560 } as const;
+export const TEST_VIEWPORT = { width: 760, height: 460 } as const;
 
 /** Long waits: SwiftShader on a busy two-core machine draws 4-10 frames a second. */
 export const SLOW_TIMEOUT_MS = 60_000;
