@@ -49,7 +49,9 @@ async function boot(root: HTMLElement): Promise<void> {
   view.start();
   ui.say(ui.strings.ready);
   root.removeAttribute('aria-busy');
-  window.addEventListener('pagehide', () => {
+  window.addEventListener('pagehide', (event) => {
+    // A page kept in the back-forward cache comes back as it was: keep it whole.
+    if (event.persisted) return;
     ui.dispose();
     view.dispose();
     sandbox.dispose();

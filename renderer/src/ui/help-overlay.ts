@@ -38,6 +38,13 @@ export class HelpOverlay {
     this.closeButton.className = 'help-close';
     this.closeButton.setAttribute('aria-keyshortcuts', 'Escape');
     this.closeButton.addEventListener('click', () => this.close());
+    // Modal: Tab must not wander into the panel behind. The close button is the dialog's
+    // only focusable element, so focus simply stays on it.
+    this.dialog.addEventListener('keydown', (event) => {
+      if (event.key !== 'Tab') return;
+      event.preventDefault();
+      this.closeButton.focus();
+    });
     this.element.append(this.dialog);
     this.render();
   }

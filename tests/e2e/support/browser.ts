@@ -37,8 +37,8 @@ export function assertPrerequisites(): void {
   }
 }
 
-/** Launches Debian's Chromium headless with SwiftShader WebGL. */
-export async function launchChromium(): Promise<Browser> {
+/** Launches Debian's Chromium headless with SwiftShader WebGL, plus any `extraArgs`. */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   assertPrerequisites();
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }

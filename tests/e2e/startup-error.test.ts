@@ -1,0 +1,43 @@
+/**
+ * End to end: when the page cannot draw 3D (WebGL switched off in Chromium), the app says
+ * so in the page, as an alert a person can read and act on, instead of a blank window.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { serveRendererSnapshot } from './support/renderer-snapshot';
+import type { StaticServer } from './support/static-server';
+
+let browser: Browser;
+let server: StaticServer;
+
+beforeAll(async () => {
+  // No WebGL at all: what a machine without usable graphics drivers looks like.
+  browser = await launchChromium(['--disable-3d-apis']);
+  server = await serveRendererSnapshot();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('start-up errors', () => {
+  it('shows a readable alert when WebGL is unavailable', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      await page.goto(server.url);
+      const alert = page.locator('.startup-error[role="alert"]');
+      await alert.waitFor({ timeout: 60_000 });
+      const text = await alert.innerText();
+      expect(text).toContain('could not start');
+      expect(text).toContain('WebGL is unavailable');
+      // No half-started app: no panel and no test hook.
+      expect(await page.locator('.panel').count()).toBe(0);
+      expect(await page.evaluate(() => window.__ragdoll === undefined)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
