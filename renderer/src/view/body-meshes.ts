@@ -35,8 +35,8 @@ function noRaycast(): void {}
  * view meet. Rebuilds only the affected meshes when the sandbox's `bodiesVersion` changes
  * and copies transforms each frame; it never changes physics state.
  *
- * The BODIES overlay is a wireframe drawn on top of each mesh from the same geometry: for
- * the box dummy the meshes are the shapes, but for avatars it shows what really collides.
+ * The BODIES overlay is a coarse wireframe of each collision shape drawn on top: for the
+ * box dummy the meshes are the shapes, but for avatars it shows what really collides.
  */
 export class BodyMeshes {
   /** Add this to the scene. */
@@ -141,7 +141,10 @@ export class BodyMeshes {
     mesh.userData['handle'] = body.handle;
     mesh.castShadow = true;
     mesh.receiveShadow = true;
-    const overlay = new Mesh(geometry, this.overlayMaterial);
+    const overlay = new Mesh(
+      geometryForShape(body.shape, body.colliderRotation, 'outline'),
+      this.overlayMaterial,
+    );
     overlay.visible = this.overlayVisible;
     overlay.renderOrder = 1;
     overlay.raycast = noRaycast;
@@ -167,8 +170,9 @@ export class BodyMeshes {
 
   private disposeEntry(entry: BodyEntry): void {
     entry.mesh.removeFromParent();
-    // The overlay shares the geometry and the one overlay material: free the geometry once.
     entry.mesh.geometry.dispose();
     entry.mesh.material.dispose();
+    // The overlay material is shared by all overlays and freed in dispose(); the geometry is its own.
+    entry.overlay.geometry.dispose();
   }
 }
