@@ -2,6 +2,7 @@ import type { Collider, RapierApi, RigidBody, World } from './rapier-api';
 import { PROP_BLAST_RADIUS, blastBody, randomSpin } from './blast';
 import { BOX_DOLL } from './box-doll';
 import type { DollSpec, PartShape } from './doll-spec';
+import { FALL_GUARD_INTERVAL_STEPS, FallGuard } from './fall-guard';
 import { Grab } from './grab';
 import type { Measurements } from './measurements';
 import { countNonFinite, maxJointGap, maxLinearSpeed, meanPoseDeviation } from './measurements';
@@ -38,7 +39,7 @@ export const TIME_SCALE_MAX = 1;
 /** Earth gravity, m/s². */
 export const GRAVITY = -9.81;
 
-/** Where each figure stands: (x, z) in metres, clear of the stairs, slope and wall. */
+/** Where the app's six figures stand: (x, z) in metres, clear of the stairs, slope and wall. */
 const FIGURE_SLOTS: readonly (readonly [number, number])[] = [
   [0, 0],
   [0.8, 0],
@@ -47,6 +48,16 @@ const FIGURE_SLOTS: readonly (readonly [number, number])[] = [
   [0.8, 1],
   [-0.8, 1],
 ];
+
+/**
+ * The slot of the i-th figure: the six above, then (for load tests with more figures)
+ * rows of seven, 0.8 m apart, further toward +Z.
+ */
+export function figureSlot(index: number): readonly [number, number] {
+  if (index < FIGURE_SLOTS.length) return FIGURE_SLOTS[index]!;
+  const extra = index - FIGURE_SLOTS.length;
+  return [((extra % 7) - 3) * 0.8, 2 + Math.floor(extra / 7)];
+}
 
 /** A ragdoll in the scene. */
 export interface Figure {
@@ -89,6 +100,8 @@ export interface SandboxOptions {
   readonly seed?: number;
   /** How joints are pulled to rest (default `motor`, the measured better one). */
   readonly stiffnessMethod?: StiffnessMethod;
+  /** Most figures at once (default 6, the app's limit; the simulator raises it to 50). */
+  readonly maxFigures?: number;
 }
 
 /** Everything {@link Sandbox.measure} reports, plus the counts. */
@@ -126,6 +139,15 @@ export class Sandbox {
   private readonly figureList: Figure[] = [];
   private readonly propList: Prop[] = [];
   private readonly bodyByHandle = new Map<number, RigidBody>();
+  /** Which figure or prop owns each moving collider, for the fall guard. */
+  private readonly ownerByCollider = new Map<number, Figure | Prop>();
+  private readonly fallGuard: FallGuard;
+  private readonly onFell = (colliderHandle: number): void => {
+    const owner = this.ownerByCollider.get(colliderHandle);
+    if (!owner) return;
+    if ('ragdoll' in owner) this.dropFigure(owner);
+    else this.removeProp(owner);
+  };
   private readonly simBodies: SimBody[] = [];
   private nextId = 1;
   private accumulator = 0;
@@ -136,6 +158,7 @@ export class Sandbox {
   private timedMs = 0;
   private bodiesVersionValue = 0;
   private disposed = false;
+  private readonly maxFigures: number;
 
   constructor(
     private readonly rapier: RapierApi,
@@ -155,6 +178,8 @@ export class Sandbox {
     this.stiffnessDriver.setStiffness(this.stiffnessValue);
     this.timeScaleValue = clampTimeScale(options.timeScale ?? 1);
     this.grabber = new Grab(rapier, this.world);
+    this.maxFigures = options.maxFigures ?? MAX_FIGURES;
+    this.fallGuard = new FallGuard(rapier, this.world, FALL_GUARD_Y);
   }
 
   // ---- settings -------------------------------------------------------------------------
@@ -213,9 +238,9 @@ export class Sandbox {
    * or a `DollSpecError` when the spec cannot be built.
    */
   addFigure(spec: DollSpec = BOX_DOLL): Figure {
-    if (this.figureList.length >= MAX_FIGURES) {
+    if (this.figureList.length >= this.maxFigures) {
       throw new SandboxError(
-        `There are already ${MAX_FIGURES} figures; remove one before adding another.`,
+        `There are already ${this.maxFigures} figures; remove one before adding another.`,
       );
     }
     const slot = this.freeSlot();
@@ -227,6 +252,7 @@ export class Sandbox {
     this.figureList.push(figure);
     this.stiffnessDriver.addDoll(ragdoll);
     for (const part of ragdoll.parts) {
+      this.ownerByCollider.set(part.collider.handle, figure);
       this.registerBody(part.body, {
         handle: part.body.handle,
         kind: 'part',
@@ -247,6 +273,7 @@ export class Sandbox {
     for (const part of figure.ragdoll.parts) {
       this.grabber.releaseIfHolding(part.body);
       this.unregisterBody(part.body.handle);
+      this.ownerByCollider.delete(part.collider.handle);
     }
     this.stiffnessDriver.removeDoll(figure.ragdoll);
     figure.ragdoll.dispose();
@@ -319,6 +346,7 @@ export class Sandbox {
     );
     const prop: Prop = { id: this.nextId++, kind, body, collider };
     this.propList.push(prop);
+    this.ownerByCollider.set(collider.handle, prop);
     this.registerBody(body, {
       handle: body.handle,
       kind: 'prop',
@@ -337,6 +365,7 @@ export class Sandbox {
     this.propList.splice(index, 1);
     this.grabber.releaseIfHolding(prop.body);
     this.unregisterBody(prop.body.handle);
+    this.ownerByCollider.delete(prop.collider.handle);
     this.world.removeRigidBody(prop.body);
   }
 
@@ -412,6 +441,7 @@ export class Sandbox {
   advance(frameSeconds: number): number {
     if (!(frameSeconds > 0)) return 0;
     this.accumulator += frameSeconds * this.timeScaleValue;
+    const start = monotonicNowMs();
     let steps = 0;
     while (this.accumulator >= FIXED_STEP && steps < MAX_STEPS_PER_FRAME) {
       this.step();
@@ -419,27 +449,39 @@ export class Sandbox {
       steps++;
     }
     if (steps === MAX_STEPS_PER_FRAME) this.accumulator = 0;
+    this.recordTiming(start, steps);
     return steps;
   }
 
-  /** One fixed step: stiffness, the world step, then the fall guard. */
+  /**
+   * One fixed step: stiffness, the world step, then, four times a simulated second, the fall
+   * guard (a figure that fell below −15 m is dropped again, a prop removed).
+   */
   step(): void {
-    const start = monotonicNowMs();
     this.stiffnessDriver.beforeStep(FIXED_STEP);
     this.world.step();
-    this.guardFalls();
-    this.timedMs += monotonicNowMs() - start;
-    this.timedSteps++;
+    if (this.stepCount % FALL_GUARD_INTERVAL_STEPS === 0) this.fallGuard.check(this.onFell);
     this.stepCount++;
   }
 
-  /** Runs `seconds` of simulated time in fixed steps (for tests and the simulator). */
+  /**
+   * Runs `seconds` of simulated time in fixed steps (for tests and the simulator), calling
+   * `afterStep` after each; only the steps count toward {@link SandboxReport.msPerStep}.
+   */
   run(seconds: number, afterStep?: () => void): void {
     const steps = Math.round(seconds / FIXED_STEP);
     for (let i = 0; i < steps; i++) {
+      const start = monotonicNowMs();
       this.step();
+      this.recordTiming(start, 1);
       afterStep?.();
     }
+  }
+
+  private recordTiming(startMs: number, steps: number): void {
+    if (steps === 0) return;
+    this.timedMs += monotonicNowMs() - startMs;
+    this.timedSteps += steps;
   }
 
   /** Restarts the ms-per-step average. */
@@ -494,6 +536,7 @@ export class Sandbox {
     this.simBodies.length = 0;
     this.bodyByHandle.clear();
     this.stageBodies.length = 0;
+    this.ownerByCollider.clear();
     this.world.free();
   }
 
@@ -507,21 +550,12 @@ export class Sandbox {
     });
   }
 
-  private guardFalls(): void {
-    for (let i = 0; i < this.figureList.length; i++) {
-      const figure = this.figureList[i]!;
-      if (figure.ragdoll.root.body.translation(scratchPosition).y < FALL_GUARD_Y)
-        this.dropFigure(figure);
-    }
-    for (let i = this.propList.length - 1; i >= 0; i--) {
-      const prop = this.propList[i]!;
-      if (prop.body.translation(scratchPosition).y < FALL_GUARD_Y) this.removeProp(prop);
-    }
-  }
-
   private freeSlot(): readonly [number, number] {
-    const used = new Set(this.figureList.map((figure) => figure.slot));
-    return FIGURE_SLOTS.find((slot) => !used.has(slot)) ?? FIGURE_SLOTS[0]!;
+    const used = new Set(this.figureList.map((figure) => figure.slot.join()));
+    for (let index = 0; ; index++) {
+      const slot = figureSlot(index);
+      if (!used.has(slot.join())) return slot;
+    }
   }
 
   private defaultBlastCenter(): Vec3Like {

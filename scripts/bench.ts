@@ -1,0 +1,198 @@
+/**
+ * `npm run bench`: physics cost, measured side by side in one run.
+ *
+ * 1. ms per step for 1, 5, 10, 20 and 50 box dolls in an active scene (dropped, then blasted
+ *    every simulated second) at STIFFNESS 50: our sandbox's step against Rapier's bare
+ *    `world.step()` on an identical twin scene (same bodies, joints and motors, same seed, so
+ *    the same trajectories and the same work). Blocks of steps alternate between the two so
+ *    machine noise hits both; medians are quoted.
+ * 2. STIFFNESS by joint motors against the seed's PD torque: pose deviation after a fall,
+ *    how many parts sleep, and cost.
+ * 3. JavaScript heap allocated per step (see scripts/lib/step-allocations.ts).
+ *
+ * Prints Markdown tables (for BENCHMARKS.md) and, with --json, one JSON object.
+ */
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import RAPIER from '@dimforge/rapier3d-compat';
+import { Sandbox } from '../renderer/src/physics/sandbox';
+import type { StiffnessMethod } from '../renderer/src/physics/stiffness';
+import { measureStepAllocations } from './lib/step-allocations';
+
+const DOLL_COUNTS = [1, 5, 10, 20, 50];
+const BLOCK_STEPS = 30;
+const MEASURED_SECONDS = 6;
+const STEPS_PER_SECOND = 120;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function activeScene(dolls: number, method: StiffnessMethod = 'motor'): Sandbox {
+  const sandbox = new Sandbox(RAPIER, {
+    stiffness: 50,
+    seed: 11,
+    maxFigures: 50,
+    stiffnessMethod: method,
+  });
+  for (let i = 0; i < dolls; i++) sandbox.addFigure();
+  sandbox.drop();
+  return sandbox;
+}
+
+function timeBlock(step: () => void): number {
+  const start = performance.now();
+  for (let i = 0; i < BLOCK_STEPS; i++) step();
+  return (performance.now() - start) / BLOCK_STEPS;
+}
+
+interface LoadRow {
+  dolls: number;
+  bodies: number;
+  sandboxMs: number;
+  bareMs: number;
+  ratio: number;
+}
+
+function measureLoad(dolls: number): LoadRow {
+  const ours = activeScene(dolls);
+  const twin = activeScene(dolls);
+  // Warm-up: the first steps pay for WASM and JIT compilation.
+  for (let i = 0; i < 60; i++) {
+    ours.step();
+    twin.world.step();
+  }
+  const oursMs: number[] = [];
+  const bareMs: number[] = [];
+  const blocks = (MEASURED_SECONDS * STEPS_PER_SECOND) / BLOCK_STEPS;
+  for (let block = 0; block < blocks; block++) {
+    if ((block * BLOCK_STEPS) % STEPS_PER_SECOND === 0) {
+      // Keep the scene active: the same blast in both (same seed, same state).
+      ours.blast(6);
+      twin.blast(6);
+    }
+    if (block % 2 === 0) {
+      oursMs.push(timeBlock(() => ours.step()));
+      bareMs.push(timeBlock(() => twin.world.step()));
+    } else {
+      bareMs.push(timeBlock(() => twin.world.step()));
+      oursMs.push(timeBlock(() => ours.step()));
+    }
+  }
+  const row = {
+    dolls,
+    bodies: ours.bodies.length,
+    sandboxMs: median(oursMs),
+    bareMs: median(bareMs),
+    ratio: median(oursMs) / median(bareMs),
+  };
+  ours.dispose();
+  twin.dispose();
+  return row;
+}
+
+interface StiffnessRow {
+  method: StiffnessMethod;
+  stiffness: number;
+  meanPoseDeviationRad: number;
+  asleepFraction: number;
+  msPerStep: number;
+}
+
+/** Six dolls dropped at random yaw, 5 s, averaged over three seeds. */
+function measureStiffness(method: StiffnessMethod, stiffness: number): StiffnessRow {
+  let deviation = 0;
+  let asleep = 0;
+  let parts = 0;
+  let ms = 0;
+  for (const seed of [1, 2, 3]) {
+    const sandbox = new Sandbox(RAPIER, { stiffness, seed, stiffnessMethod: method });
+    for (let i = 0; i < 6; i++) sandbox.addFigure();
+    sandbox.drop();
+    sandbox.run(0.5);
+    sandbox.resetTiming();
+    sandbox.run(4.5);
+    const m = sandbox.measure();
+    deviation += m.meanPoseDeviationRad;
+    ms += m.msPerStep;
+    for (const figure of sandbox.figures) {
+      for (const part of figure.ragdoll.parts) {
+        parts++;
+        if (part.body.isSleeping()) asleep++;
+      }
+    }
+    sandbox.dispose();
+  }
+  return {
+    method,
+    stiffness,
+    meanPoseDeviationRad: deviation / 3,
+    asleepFraction: asleep / parts,
+    msPerStep: ms / 3,
+  };
+}
+
+function cpuName(): string {
+  return os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+}
+
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main(): Promise<void> {
+  await RAPIER.init();
+  const json = process.argv.includes('--json');
+  const load = DOLL_COUNTS.map(measureLoad);
+  const stiffness = (['motor', 'pd-torque'] as const).flatMap((method) =>
+    [0, 25, 50, 100].map((value) => measureStiffness(method, value)),
+  );
+  const allocations = await measureStepAllocations();
+  const result = {
+    commit: gitCommit(),
+    node: process.version,
+    cpu: cpuName(),
+    cores: os.cpus().length,
+    load,
+    stiffness,
+    allocations,
+  };
+  if (json) {
+    console.log(JSON.stringify(result));
+    return;
+  }
+  console.log(
+    `commit ${result.commit}, Node ${result.node}, ${result.cpu} (${result.cores} cores)\n`,
+  );
+  console.log('| dolls | bodies | sandbox ms/step | bare Rapier ms/step | ratio |');
+  console.log('|---:|---:|---:|---:|---:|');
+  for (const r of load) {
+    console.log(
+      `| ${r.dolls} | ${r.bodies} | ${r.sandboxMs.toFixed(3)} | ${r.bareMs.toFixed(3)} | ${r.ratio.toFixed(3)} |`,
+    );
+  }
+  console.log(
+    '\n| STIFFNESS by | S | mean pose deviation (rad) | parts asleep after 5 s | ms/step (6 dolls) |',
+  );
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of stiffness) {
+    console.log(
+      `| ${r.method} | ${r.stiffness} | ${r.meanPoseDeviationRad.toFixed(2)} | ${(r.asleepFraction * 100).toFixed(0)}% | ${r.msPerStep.toFixed(3)} |`,
+    );
+  }
+  console.log('\n| heap allocated per step (6 dolls, 12 props, a grab) | bytes |');
+  console.log('|---|---:|');
+  console.log(
+    `| sandbox step, everything (Rapier included) | ${allocations.sandboxBytesPerStep.toFixed(0)} |`,
+  );
+  console.log(`| bare Rapier world.step() | ${allocations.bareRapierBytesPerStep.toFixed(0)} |`);
+  console.log(`| the sandbox's own code | ${allocations.sandboxOwnBytesPerStep.toFixed(1)} |`);
+}
+
+await main();

@@ -1,0 +1,95 @@
+import { parseArgs } from 'node:util';
+import type { StiffnessMethod } from '../../renderer/src/physics/stiffness';
+
+/** What `npm run sim` was asked to do. */
+export interface SimOptions {
+  readonly dolls: number;
+  readonly seconds: number;
+  readonly stiffness: number;
+  /** Blast power after the dolls land, or null for none. */
+  readonly blast: number | null;
+  readonly props: number;
+  readonly seed: number;
+  readonly method: StiffnessMethod;
+  readonly json: boolean;
+  readonly help: boolean;
+}
+
+export const SIM_USAGE = `Usage: npm run sim -- [options]
+
+Builds the app's scene in Node, runs it and prints measurements.
+
+  --dolls N          box dolls, 1-50 (default 1)
+  --seconds S        simulated seconds, 0.1-600 (default 5)
+  --stiffness K      STIFFNESS 0-100 (default 50)
+  --blast P          a blast of power P (0-100) at the dolls after they land
+  --props N          balls and boxes dropped in, 0-12 (default 0)
+  --seed N           random seed for drops and blasts, integer (default 1)
+  --method M         motor or pd-torque: how STIFFNESS pulls joints back (default motor)
+  --json             print one JSON object
+  --help             this text`;
+
+/** A bad command line; the message says which option and why. */
+export class SimUsageError extends Error {
+  override name = 'SimUsageError';
+}
+
+function numberOption(
+  raw: string | undefined,
+  name: string,
+  min: number,
+  max: number,
+  fallback: number,
+  integer = false,
+): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value))
+    throw new SimUsageError(`--${name} needs a number, not "${raw}"`);
+  if (integer && !Number.isInteger(value))
+    throw new SimUsageError(`--${name} needs a whole number, not ${raw}`);
+  if (value < min || value > max)
+    throw new SimUsageError(`--${name} must be between ${min} and ${max}, not ${raw}`);
+  return value;
+}
+
+/** Parses the simulator's command line. Throws {@link SimUsageError} for anything unknown or out of range. */
+export function parseSimOptions(argv: readonly string[]): SimOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        dolls: { type: 'string' },
+        seconds: { type: 'string' },
+        stiffness: { type: 'string' },
+        blast: { type: 'string' },
+        props: { type: 'string' },
+        seed: { type: 'string' },
+        method: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new SimUsageError((error as Error).message);
+  }
+  const v = parsed.values;
+  const method = v.method ?? 'motor';
+  if (method !== 'motor' && method !== 'pd-torque') {
+    throw new SimUsageError(`--method must be motor or pd-torque, not "${method}"`);
+  }
+  return {
+    dolls: numberOption(v.dolls, 'dolls', 1, 50, 1, true),
+    seconds: numberOption(v.seconds, 'seconds', 0.1, 600, 5),
+    stiffness: numberOption(v.stiffness, 'stiffness', 0, 100, 50),
+    blast: v.blast === undefined ? null : numberOption(v.blast, 'blast', 0, 100, 0),
+    props: numberOption(v.props, 'props', 0, 12, 0, true),
+    seed: numberOption(v.seed, 'seed', 0, 2 ** 32 - 1, 1, true),
+    method,
+    json: v.json,
+    help: v.help,
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * The headless simulator: `npm run sim -- [options]`. Builds the app's scene in Node with
+ * the same physics code, runs it and prints measurements (see README).
+ */
+import RAPIER from '@dimforge/rapier3d-compat';
+import { runSimulation } from './lib/run-simulation';
+import type { SimResult } from './lib/run-simulation';
+import { SIM_USAGE, SimUsageError, parseSimOptions } from './lib/sim-options';
+
+function printTable(result: SimResult): void {
+  const rows: [string, string][] = [
+    ['dolls', String(result.dolls)],
+    ['props', String(result.props)],
+    ['bodies', String(result.bodies)],
+    ['simulated', `${result.seconds} s in ${result.steps} steps`],
+    ['stiffness', `${result.stiffness} (${result.stiffnessMethod})`],
+    ['blast', result.blast === null ? 'none' : `power ${result.blast}`],
+    ['ms per step', result.msPerStep.toFixed(3)],
+    ['largest joint gap', `${(result.maxJointGapM * 1000).toFixed(2)} mm`],
+    ['NaN bodies', String(result.nanCount)],
+    ['mean pose deviation', `${result.meanPoseDeviationRad.toFixed(3)} rad`],
+    ['top speed', `${result.maxSpeed.toFixed(2)} m/s`],
+    ['speed at the end', `${result.finalMaxSpeed.toFixed(3)} m/s`],
+  ];
+  for (const [name, value] of rows) console.log(`${name.padEnd(22)}${value}`);
+}
+
+async function main(): Promise<number> {
+  let options;
+  try {
+    options = parseSimOptions(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof SimUsageError)) throw error;
+    console.error(`sim: ${error.message}\n\n${SIM_USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    console.log(SIM_USAGE);
+    return 0;
+  }
+  await RAPIER.init();
+  const result = runSimulation(RAPIER, options);
+  if (options.json) console.log(JSON.stringify(result));
+  else printTable(result);
+  return 0;
+}
+
+process.exitCode = await main();
