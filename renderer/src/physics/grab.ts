@@ -106,6 +106,11 @@ export class Grab {
     this.grabbed = null;
   }
 
+  /** Releases if the grabbed body is one of `bodies`. */
+  releaseIfHoldingAny(bodies: readonly RigidBody[]): void {
+    if (this.grabbed && bodies.includes(this.grabbed)) this.release();
+  }
+
   /** Releases if `body` is the grabbed one (call before removing a body). */
   releaseIfHolding(body: RigidBody): void {
     if (this.grabbed === body) this.release();

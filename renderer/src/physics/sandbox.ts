@@ -2,6 +2,8 @@ import type { Collider, RapierApi, RigidBody, World } from './rapier-api';
 import { PROP_BLAST_RADIUS, blastBody, randomSpin } from './blast';
 import { BOX_DOLL } from './box-doll';
 import type { DollSpec, PartShape } from './doll-spec';
+import type { BodyState } from './body-state';
+import { captureBodyState, isFiniteBodyState, restoreBodyState } from './body-state';
 import { FALL_GUARD_INTERVAL_STEPS, FallGuard } from './fall-guard';
 import { Grab } from './grab';
 import type { Measurements } from './measurements';
@@ -372,6 +374,44 @@ export class Sandbox {
   /** CLEAR: removes every prop. */
   clearProps(): void {
     while (this.propList.length > 0) this.removeProp(this.propList[this.propList.length - 1]!);
+  }
+
+  // ---- saving and restoring ------------------------------------------------------------
+
+  /** The state of each part of a figure, in its spec's part order (for presets). */
+  captureFigure(figure: Figure): BodyState[] {
+    return figure.ragdoll.parts.map((part) => captureBodyState(part.body));
+  }
+
+  /**
+   * Puts a figure's parts into saved states (one per part, in spec order). Throws a
+   * {@link SandboxError}, changing nothing, when the count differs or a number is not finite.
+   */
+  restoreFigure(figure: Figure, states: readonly BodyState[]): void {
+    const parts = figure.ragdoll.parts;
+    if (states.length !== parts.length) {
+      throw new SandboxError(
+        `The saved figure has ${states.length} parts but "${figure.ragdoll.spec.name}" has ${parts.length}.`,
+      );
+    }
+    if (!states.every(isFiniteBodyState))
+      throw new SandboxError('The saved figure has a position or velocity that is not a number.');
+    this.grabber.releaseIfHoldingAny(parts.map((part) => part.body));
+    parts.forEach((part, i) => restoreBodyState(part.body, states[i]!));
+  }
+
+  /** The state of a prop (for presets). */
+  captureProp(prop: Prop): BodyState {
+    return captureBodyState(prop.body);
+  }
+
+  /** Adds a prop of `kind` in a saved state (respecting the 12-prop limit like {@link addProp}). */
+  restoreProp(kind: PropKind, state: BodyState): Prop {
+    if (!isFiniteBodyState(state))
+      throw new SandboxError('The saved prop has a position or velocity that is not a number.');
+    const prop = this.addProp(kind);
+    restoreBodyState(prop.body, state);
+    return prop;
   }
 
   // ---- actions --------------------------------------------------------------------------
