@@ -29,6 +29,8 @@ export interface HookFrameStats {
   readonly firstFrameMs: number | null;
   /** JavaScript ms of the most recent frames (physics + sync + issuing the draw), oldest first. */
   readonly recentFrameMs: readonly number[];
+  /** Of that, ms in physics (the sandbox's `advance`); the rest is syncing and issuing the draw. */
+  readonly recentPhysicsMs: readonly number[];
   /** Physics steps of the same frames. */
   readonly recentSteps: readonly number[];
 }

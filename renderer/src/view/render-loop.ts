@@ -51,8 +51,9 @@ export class RenderLoop {
     this.lastTime = time;
     const start = performance.now();
     const steps = this.work.advance(seconds);
+    const physicsEnd = performance.now();
     this.work.draw();
     const end = performance.now();
-    this.stats.record(end - start, steps, end);
+    this.stats.record(end - start, physicsEnd - start, steps, end);
   };
 }
