@@ -60,6 +60,9 @@ describe('the app in Chromium', () => {
       }
       expect(text).toContain('F1');
       expect(text).toContain('Esc');
+      // The dialog is modal: scene shortcuts wait until it closes.
+      await page.keyboard.press('a');
+      expect(await figureCount(page)).toBe(1);
       await page.keyboard.press('Escape');
       await expect.poll(() => dialog.isVisible()).toBe(false);
       // The Help button opens it too, and so does the close button close it.

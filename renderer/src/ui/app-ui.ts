@@ -60,7 +60,7 @@ export class AppUi {
     options.root.prepend(this.panel.element);
     options.root.append(this.help.element);
     this.keyboard = new KeyboardShortcuts(document.defaultView ?? window, {
-      onCommand: (command) => this.run(command),
+      onCommand: (command) => this.runKey(command),
       onEscape: () => this.closeHelp(),
     });
     this.commandUi = this.createCommandUi();
@@ -81,10 +81,27 @@ export class AppUi {
 
   /** Runs one command (from a button, a key or the native menu) and reports the outcome. */
   run(command: AppCommand): void {
-    const outcome = performCommand(command, this.options.sandbox, this.commandUi);
-    if (outcome.kind === 'status') this.status.say(outcome.message);
-    else if (outcome.kind === 'alert') this.status.alert(outcome.message);
+    try {
+      const outcome = performCommand(command, this.options.sandbox, this.commandUi);
+      if (outcome.kind === 'status') this.status.say(outcome.message);
+      else if (outcome.kind === 'alert') this.status.alert(outcome.message);
+    } catch (error) {
+      // An unexpected failure still reaches the person, not only the console.
+      console.error(`[ui] command "${command}" failed:`, error);
+      this.status.alert(
+        this.strings.commandFailed(error instanceof Error ? error.message : String(error)),
+      );
+    }
     this.refresh();
+  }
+
+  /**
+   * A shortcut key. While the help dialog is open it is modal: only F1 (help) and the
+   * language switch act, so a stray key does not change the scene behind it.
+   */
+  private runKey(command: AppCommand): void {
+    if (this.help.isOpen && command !== 'help' && command !== 'toggle-language') return;
+    this.run(command);
   }
 
   /** Shows a message in the status line. */

@@ -1,6 +1,7 @@
 import type { AppCommand } from '../../../shared/commands';
 import { COMMANDS } from '../../../shared/commands';
 import { TIME_SCALE_MAX, TIME_SCALE_MIN } from '../physics/sandbox';
+import { STIFFNESS_MAX, STIFFNESS_MIN } from '../physics/stiffness';
 import type { Language } from './i18n';
 import { commandLabel, otherLanguage, strings } from './i18n';
 
@@ -70,7 +71,14 @@ export class Panel {
         PROP_BUTTONS.map((c) => this.createButton(c)),
       ),
     );
-    this.stiffness = this.createSlider('stiffness', 0, 100, 1, 'stiffness-down', 'stiffness-up');
+    this.stiffness = this.createSlider(
+      'stiffness',
+      STIFFNESS_MIN,
+      STIFFNESS_MAX,
+      1,
+      'stiffness-down',
+      'stiffness-up',
+    );
     this.time = this.createSlider(
       'time',
       TIME_SCALE_MIN,
