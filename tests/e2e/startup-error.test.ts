@@ -1,6 +1,7 @@
 /**
- * End to end: when the page cannot draw 3D (WebGL switched off in Chromium), the app says
- * so in the page, as an alert a person can read and act on, instead of a blank window.
+ * End to end: when the page cannot draw 3D (WebGL switched off in Chromium) or the physics
+ * engine cannot load, the app says so in the page, as an alert a person can read and act
+ * on, instead of a blank window.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,28 @@ describe('start-up errors', () => {
       // No half-started app: no panel and no test hook.
       expect(await page.locator('.panel').count()).toBe(0);
       expect(await page.evaluate(() => window.__ragdoll === undefined)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a readable alert when the physics engine cannot load', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      // What a WebAssembly-less or locked-down runtime does to Rapier's init.
+      await page.addInitScript(() => {
+        const blocked = (): Promise<never> =>
+          Promise.reject(new Error('WebAssembly blocked by the test'));
+        WebAssembly.instantiate = blocked;
+      });
+      await page.goto(server.url);
+      const alert = page.locator('.startup-error[role="alert"]');
+      await alert.waitFor({ timeout: 60_000 });
+      const text = await alert.innerText();
+      expect(text).toContain('could not start');
+      expect(text).toContain('physics engine (Rapier) could not be loaded');
+      expect(text).toContain('WebAssembly blocked by the test');
     } finally {
       await context.close();
     }
