@@ -9,6 +9,15 @@ import { commandLabel, otherLanguage, strings } from './i18n';
 const SCENE_BUTTONS: readonly AppCommand[] = ['drop', 'add-figure', 'blast', 'reset'];
 const PROP_BUTTONS: readonly AppCommand[] = ['add-ball', 'add-box', 'clear-props'];
 
+/**
+ * A command's key as `aria-keyshortcuts` spells it (KeyboardEvent.key values, letters in
+ * upper case as in the ARIA examples), e.g. `D`, `[`, `F1`.
+ */
+function ariaKey(command: AppCommand): string {
+  const key = COMMANDS[command].key;
+  return key.length === 1 ? key.toUpperCase() : key;
+}
+
 /** What the panel reports back; it changes nothing itself. */
 export interface PanelHandlers {
   onCommand(command: AppCommand): void;
@@ -156,7 +165,7 @@ export class Panel {
     button.type = 'button';
     button.className = `panel-button command-${command}`;
     button.dataset['command'] = command;
-    button.setAttribute('aria-keyshortcuts', COMMANDS[command].key);
+    button.setAttribute('aria-keyshortcuts', ariaKey(command));
     if (command === 'toggle-bodies') button.setAttribute('aria-pressed', 'false');
     button.addEventListener('click', () => this.handlers.onCommand(command));
     this.buttons.set(command, button);
@@ -192,7 +201,7 @@ export class Panel {
     input.min = String(min);
     input.max = String(max);
     input.step = String(step);
-    input.setAttribute('aria-keyshortcuts', `${COMMANDS[down].key} ${COMMANDS[up].key}`);
+    input.setAttribute('aria-keyshortcuts', `${ariaKey(down)} ${ariaKey(up)}`);
     const label = this.document.createElement('label');
     label.htmlFor = input.id;
     const output = this.document.createElement('output');
