@@ -1,0 +1,30 @@
+import type { AngleRange } from '../physics/doll-spec';
+import type { Vec3 } from '../physics/vector-math';
+import { cross, length, normalize } from './tuple-math';
+
+/** The doll's forward direction: the model faces +Z. */
+export const FORWARD: Vec3 = [0, 0, 1];
+
+/**
+ * The hinge of a limb whose upper bone points along `limbDirection`: the axis perpendicular to
+ * that bone and to the body's forward axis, so the lower bone swings in the plane that holds
+ * the limb and the forward direction. With this axis, a negative angle moves the lower bone
+ * toward +Z (an elbow bending) and a positive one toward −Z (a knee bending), on either side.
+ *
+ * For a T-pose arm that is the seed's "elbow about Y, range by side": the axis is flipped to
+ * point up (+Y) and the range mirrored, which is the same hinge written the seed's way. An arm
+ * hanging straight down gets the box dummy's +X. An A-pose arm gets a tilted axis, which is the
+ * seed's known error fixed.
+ */
+export function hingeAxis(
+  limbDirection: Vec3,
+  range: AngleRange,
+): { axis: Vec3; limits: AngleRange } {
+  const raw = cross(FORWARD, normalize(limbDirection));
+  // A limb pointing straight forward has no such plane; bend it about X as the box dummy does.
+  const axis = length(raw) < 0.1 ? ([1, 0, 0] as Vec3) : normalize(raw);
+  if (axis[1] < -1e-9) {
+    return { axis: [-axis[0], -axis[1], -axis[2]], limits: [-range[1], -range[0]] };
+  }
+  return { axis, limits: range };
+}

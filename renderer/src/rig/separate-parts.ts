@@ -1,0 +1,88 @@
+import type { JointSpec } from '../physics/doll-spec';
+import { RigError } from './rig-error';
+import { MIN_THICKNESS, PART_CLEARANCE } from './rig-proportions';
+import type { RigPart, RigShape } from './rig-shape';
+import { shapeGap } from './shape-distance';
+
+/** Two parts that had to be thinned to stop touching, for the report. */
+export interface ThinnedPair {
+  readonly a: string;
+  readonly b: string;
+  /** Clearance before thinning, metres (≤ 0: they overlapped). */
+  readonly gapBefore: number;
+}
+
+function canThin(shape: RigShape): boolean {
+  if (shape.kind === 'box') return shape.narrowable && halfWidth(shape) > MIN_THICKNESS;
+  return shape.radius > MIN_THICKNESS;
+}
+
+function halfWidth(box: Extract<RigShape, { kind: 'box' }>): number {
+  return (box.max[0] - box.min[0]) / 2;
+}
+
+/** Takes `amount` metres off a round shape's radius or a foot's half width, not below the floor. */
+function thin(shape: RigShape, amount: number): void {
+  if (shape.kind === 'box') {
+    const center = (shape.min[0] + shape.max[0]) / 2;
+    const half = Math.max(MIN_THICKNESS, halfWidth(shape) - amount);
+    shape.min = [center - half, shape.min[1], shape.min[2]];
+    shape.max = [center + half, shape.max[1], shape.max[2]];
+  } else {
+    shape.radius = Math.max(MIN_THICKNESS, shape.radius - amount);
+  }
+}
+
+/**
+ * Makes room between parts that are not joined to each other (joined parts never collide, so
+ * their overlap is harmless; unjoined ones starting inside each other would be flung apart on
+ * the first step). Each touching pair is thinned, round shapes first and by their share of
+ * the combined thickness, until it is {@link PART_CLEARANCE} apart. The pelvis and torso
+ * boxes keep their size. Mutates the parts; returns the pairs it changed.
+ *
+ * Throws when a pair cannot be separated (e.g. two bones at the same place), naming both.
+ */
+export function separateParts(parts: RigPart[], joints: readonly JointSpec[]): ThinnedPair[] {
+  const joined = new Set(
+    joints.flatMap((j) => [`${j.parent}|${j.child}`, `${j.child}|${j.parent}`]),
+  );
+  const thinned: ThinnedPair[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    for (let j = i + 1; j < parts.length; j++) {
+      const a = parts[i]!;
+      const b = parts[j]!;
+      if (joined.has(`${a.name}|${b.name}`)) continue;
+      const before = shapeGap(a.shape, b.shape);
+      if (before >= PART_CLEARANCE) continue;
+      thinned.push({ a: a.name, b: b.name, gapBefore: before });
+      thinPair(a, b);
+    }
+  }
+  return thinned;
+}
+
+function thinPair(a: RigPart, b: RigPart): void {
+  for (let round = 0; round < 100; round++) {
+    const gap = shapeGap(a.shape, b.shape);
+    if (gap >= PART_CLEARANCE) return;
+    const thinA = canThin(a.shape);
+    const thinB = canThin(b.shape);
+    if (!thinA && !thinB) break;
+    // Overlap depth is not measured (a gap of 0 means "touching or inside"), so take at least
+    // a step each round; the loop stops as soon as the pair is clear.
+    const need = Math.max(PART_CLEARANCE - gap, 0.002);
+    if (thinA && thinB) {
+      thin(a.shape, need / 2);
+      thin(b.shape, need / 2);
+    } else {
+      thin(thinA ? a.shape : b.shape, need);
+    }
+  }
+  const gap = shapeGap(a.shape, b.shape);
+  if (gap < PART_CLEARANCE) {
+    throw new RigError(
+      `rig: parts "${a.name}" and "${b.name}" overlap (clearance ${(gap * 1000).toFixed(1)} mm) ` +
+        'even at their thinnest; their bones are too close together to build a ragdoll',
+    );
+  }
+}
