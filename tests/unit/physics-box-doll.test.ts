@@ -6,7 +6,11 @@ import {
   KNEE_LIMITS,
 } from '../../renderer/src/physics/box-doll';
 import type { DollSpec } from '../../renderer/src/physics/doll-spec';
-import { DollSpecError, validateDollSpec } from '../../renderer/src/physics/doll-spec';
+import {
+  DollSpecError,
+  shapeBoundingRadius,
+  validateDollSpec,
+} from '../../renderer/src/physics/doll-spec';
 import { Ragdoll, uprightAt } from '../../renderer/src/physics/ragdoll';
 import { loadRapier } from '../support/rapier';
 
@@ -70,12 +74,7 @@ describe('the box dummy matches seed 000', () => {
     for (const joint of BOX_DOLL.joints) {
       for (const end of [joint.parent, joint.child]) {
         const { center, shape } = part(end);
-        const reach =
-          shape.kind === 'box'
-            ? Math.hypot(...shape.halfExtents)
-            : shape.kind === 'sphere'
-              ? shape.radius
-              : shape.halfHeight + shape.radius;
+        const reach = shapeBoundingRadius(shape);
         const d = Math.hypot(...joint.anchor.map((a, i) => a - center[i]!));
         const slack = end === 'torso' && joint.name.startsWith('shoulder') ? 0.05 : 1e-9;
         expect(d, `${joint.name} to ${end}`).toBeLessThanOrEqual(reach + slack);

@@ -1,30 +1,21 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import { DollSpecError } from '../../renderer/src/physics/doll-spec';
 import { GRAB_MIN_HEIGHT } from '../../renderer/src/physics/grab';
 import { MAX_PROPS, PROP_SPECS } from '../../renderer/src/physics/props';
-import type { SandboxOptions } from '../../renderer/src/physics/sandbox';
 import {
   DROP_HEIGHT,
   FALL_GUARD_Y,
   FIXED_STEP,
   MAX_FIGURES,
   MAX_STEPS_PER_FRAME,
-  Sandbox,
   SandboxError,
   SOLVER_ITERATIONS,
 } from '../../renderer/src/physics/sandbox';
 import { loadRapier } from '../support/rapier';
+import { useSandboxes } from '../support/sandboxes';
 
-const sandboxes: Sandbox[] = [];
-async function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const created = new Sandbox(await loadRapier(), options);
-  sandboxes.push(created);
-  return created;
-}
-afterEach(() => {
-  for (const s of sandboxes.splice(0)) s.dispose();
-});
+const sandbox = useSandboxes();
 
 describe('figures', () => {
   it('adds up to six figures, then refuses with a message', async () => {

@@ -2,21 +2,11 @@
  * The results seed 000 reports, reproduced on the real Rapier WASM. Each test prints our
  * figure beside the seed's.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import type { SandboxOptions } from '../../renderer/src/physics/sandbox';
-import { Sandbox } from '../../renderer/src/physics/sandbox';
+import { describe, expect, it } from 'vitest';
 import { hingeAngle } from '../support/joint-angles';
-import { loadRapier } from '../support/rapier';
+import { useSandboxes } from '../support/sandboxes';
 
-const sandboxes: Sandbox[] = [];
-async function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const created = new Sandbox(await loadRapier(), options);
-  sandboxes.push(created);
-  return created;
-}
-afterEach(() => {
-  for (const s of sandboxes.splice(0)) s.dispose();
-});
+const sandbox = useSandboxes();
 
 function report(what: string, ours: string, seed: string): void {
   console.log(`${what.padEnd(42)} ours ${ours.padEnd(22)} seed ${seed}`);

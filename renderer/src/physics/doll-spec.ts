@@ -148,3 +148,25 @@ export function validateDollSpec(spec: DollSpec): void {
     }
   }
 }
+
+/** Radius of the sphere around a shape's centre that contains it (metres). */
+export function shapeBoundingRadius(shape: PartShape): number {
+  switch (shape.kind) {
+    case 'box':
+      return Math.hypot(...shape.halfExtents);
+    case 'sphere':
+      return shape.radius;
+    case 'capsule':
+      return shape.halfHeight + shape.radius;
+  }
+}
+
+/**
+ * How far a part reaches below its centre at rest (metres): exact for an unrotated part,
+ * its bounding radius when the collider is rotated.
+ */
+export function reachBelowCenter(part: PartSpec): number {
+  const shape = part.shape;
+  if (part.colliderRotation || shape.kind === 'sphere') return shapeBoundingRadius(shape);
+  return shape.kind === 'box' ? shape.halfExtents[1] : shape.halfHeight + shape.radius;
+}

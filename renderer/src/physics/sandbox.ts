@@ -2,6 +2,7 @@ import type { Collider, RapierApi, RigidBody, World } from './rapier-api';
 import { PROP_BLAST_RADIUS, blastBody, randomSpin } from './blast';
 import { BOX_DOLL } from './box-doll';
 import type { DollSpec, PartShape } from './doll-spec';
+import { reachBelowCenter } from './doll-spec';
 import type { BodyState } from './body-state';
 import { captureBodyState, isFiniteBodyState, restoreBodyState } from './body-state';
 import { FALL_GUARD_INTERVAL_STEPS, FallGuard } from './fall-guard';
@@ -629,18 +630,5 @@ function clampTimeScale(scale: number): number {
 
 /** The lowest point of a doll at rest, relative to its origin (metres, ≤ 0 usually). */
 export function lowestPoint(spec: DollSpec): number {
-  let lowest = Number.POSITIVE_INFINITY;
-  for (const part of spec.parts) {
-    const shape = part.shape;
-    // A conservative bound for boxes (their bounding sphere); exact for an upright
-    // capsule and a sphere. An oblique capsule reaches less far down, never further.
-    const reach =
-      shape.kind === 'box'
-        ? Math.hypot(...shape.halfExtents)
-        : shape.kind === 'sphere'
-          ? shape.radius
-          : shape.halfHeight + shape.radius;
-    lowest = Math.min(lowest, part.center[1] - reach);
-  }
-  return lowest;
+  return Math.min(...spec.parts.map((part) => part.center[1] - reachBelowCenter(part)));
 }
