@@ -3,12 +3,16 @@
  * the same physics code, runs it and prints measurements (see README).
  */
 import RAPIER from '@dimforge/rapier3d-compat';
+import type { ModelDoll } from './lib/load-model-doll';
+import { loadModelDoll, modelReport } from './lib/load-model-doll';
+import { VrmLoadError } from './lib/load-vrm-bones';
 import { runSimulation } from './lib/run-simulation';
 import type { SimResult } from './lib/run-simulation';
 import { SIM_USAGE, SimUsageError, parseSimOptions } from './lib/sim-options';
 
-function printTable(result: SimResult): void {
+function printTable(result: SimResult, model: ModelDoll | undefined): void {
   const rows: [string, string][] = [
+    ...modelRows(model),
     ['dolls', String(result.dolls)],
     ['props', String(result.props)],
     ['bodies', String(result.bodies)],
@@ -25,6 +29,30 @@ function printTable(result: SimResult): void {
   for (const [name, value] of rows) console.log(`${name.padEnd(22)}${value}`);
 }
 
+function modelRows(model: ModelDoll | undefined): [string, string][] {
+  if (!model) return [];
+  const report = modelReport(model);
+  return [
+    ['model', `${model.spec.name} (${report.format})`],
+    ['parts / joints', `${report.parts} / ${report.joints}`],
+    ['bones missing', report.bonesMissing.join(', ') || 'none'],
+  ];
+}
+
+/** Loads --model, or explains on stderr why it cannot be used. */
+async function loadModel(path: string): Promise<ModelDoll | number> {
+  try {
+    const model = await loadModelDoll(path);
+    // Said once per run, on stderr so --json output stays one JSON object.
+    for (const warning of model.loaded.warnings) console.error(`sim: note: ${warning}`);
+    return model;
+  } catch (error) {
+    if (!(error instanceof VrmLoadError)) throw error;
+    console.error(`sim: ${error.message}`);
+    return 1;
+  }
+}
+
 async function main(): Promise<number> {
   let options;
   try {
@@ -38,10 +66,15 @@ async function main(): Promise<number> {
     console.log(SIM_USAGE);
     return 0;
   }
+  const model = options.model === undefined ? undefined : await loadModel(options.model);
+  if (typeof model === 'number') return model;
   await RAPIER.init();
-  const result = runSimulation(RAPIER, options);
-  if (options.json) console.log(JSON.stringify(result));
-  else printTable(result);
+  const result = runSimulation(RAPIER, options, model?.spec);
+  if (options.json) {
+    console.log(JSON.stringify(model ? { ...result, ...modelReport(model) } : result));
+  } else {
+    printTable(result, model);
+  }
   return 0;
 }
 

@@ -1,3 +1,5 @@
+import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
+import type { DollSpec } from '../../renderer/src/physics/doll-spec';
 import type { RapierApi } from '../../renderer/src/physics/rapier-api';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import type { SimOptions } from './sim-options';
@@ -29,8 +31,15 @@ export interface SimResult {
 /** Seconds the dolls get to fall and land before a requested blast. */
 const LANDING_SECONDS = 1.5;
 
-/** Builds the scene the options describe, runs it, and measures it. */
-export function runSimulation(rapier: RapierApi, options: SimOptions): SimResult {
+/**
+ * Builds the scene the options describe, runs it, and measures it. Every doll is built from
+ * `doll` (the box dummy unless a model's spec is given).
+ */
+export function runSimulation(
+  rapier: RapierApi,
+  options: SimOptions,
+  doll: DollSpec = BOX_DOLL,
+): SimResult {
   const sandbox = new Sandbox(rapier, {
     stiffness: options.stiffness,
     seed: options.seed,
@@ -38,7 +47,7 @@ export function runSimulation(rapier: RapierApi, options: SimOptions): SimResult
     maxFigures: 50,
   });
   try {
-    for (let i = 0; i < options.dolls; i++) sandbox.addFigure();
+    for (let i = 0; i < options.dolls; i++) sandbox.addFigure(doll);
     sandbox.drop();
     for (let i = 0; i < options.props; i++) sandbox.addProp(i % 2 === 0 ? 'ball' : 'box');
 

@@ -11,6 +11,8 @@ export interface SimOptions {
   readonly props: number;
   readonly seed: number;
   readonly method: StiffnessMethod;
+  /** A VRM file every doll is built from; absent for the box dummy. */
+  readonly model?: string;
   readonly json: boolean;
   readonly help: boolean;
 }
@@ -26,6 +28,9 @@ Builds the app's scene in Node, runs it and prints measurements.
   --props N          balls and boxes dropped in, 0-12 (default 0)
   --seed N           random seed for drops and blasts, integer (default 1)
   --method M         motor or pd-torque: how STIFFNESS pulls joints back (default motor)
+  --model PATH       a VRM file (0.x or 1.0): every doll is built from its skeleton
+                     instead of the box dummy; the JSON adds format, parts, joints and
+                     bonesMissing. A file that is not a usable VRM exits with status 1
   --json             print one JSON object
   --help             this text`;
 
@@ -53,6 +58,12 @@ function numberOption(
   return value;
 }
 
+function modelOption(raw: string | undefined): { model?: string } {
+  if (raw === undefined) return {};
+  if (raw.trim() === '') throw new SimUsageError('--model needs the path of a .vrm file');
+  return { model: raw };
+}
+
 /** Parses the simulator's command line. Throws {@link SimUsageError} for anything unknown or out of range. */
 export function parseSimOptions(argv: readonly string[]): SimOptions {
   let parsed;
@@ -69,6 +80,7 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
         props: { type: 'string' },
         seed: { type: 'string' },
         method: { type: 'string' },
+        model: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -89,6 +101,7 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
     props: numberOption(v.props, 'props', 0, 12, 0, true),
     seed: numberOption(v.seed, 'seed', 0, 2 ** 32 - 1, 1, true),
     method,
+    ...modelOption(v.model),
     json: v.json,
     help: v.help,
   };
