@@ -4,16 +4,21 @@
  */
 
 import { app, BrowserWindow, Menu, session } from 'electron';
-import { MENU_COMMAND_CHANNEL } from '../../shared/host-contract';
+import { FILE_OPENED_CHANNEL, MENU_COMMAND_CHANNEL } from '../../shared/host-contract';
 import type { AppCommand } from '../../shared/commands';
 import { createAppUrlCheck } from './host/app-url';
 import { buildContentSecurityPolicy } from './host/content-security-policy';
+import { createFileOpenQueue } from './host/file-open-queue';
 import { createHostHandlers } from './host/host-handlers';
+import { toOutcome } from './host/host-problem';
+import { createHostServices } from './host/host-services';
+import { filesFromArgv } from './host/launch-files';
 import { createConsoleLogger } from './host/logger';
 import { createWindowStateStore, type WindowStateStore } from './host/window-state-store';
 import { registerHostIpc } from './ipc';
 import { createMainWindow } from './main-window';
 import { buildMenuTemplate } from './menu';
+import { createNativeDialogs } from './native-dialogs';
 import { preloadPath, resolveRendererLocation } from './renderer-location';
 import { denyAllPermissions, guardWebContents, installContentSecurityPolicy } from './security';
 
@@ -36,6 +41,33 @@ function start(): void {
   const securityLog = createConsoleLogger('security');
   let mainWindow: BrowserWindow | undefined;
   let opening: Promise<void> | undefined;
+  const dialogs = createNativeDialogs(() => mainWindow);
+  const services = createHostServices({
+    dataDirectory: app.getPath('userData'),
+    dialogs,
+    loggerFor: createConsoleLogger,
+    // The OS's own recent documents (Windows Jump List, macOS Open Recent, GNOME recent).
+    onModelOpened: (path) => app.addRecentDocument(path),
+  });
+  const fileOpens = createFileOpenQueue({
+    open: (path) => toOutcome(() => services.openFileFromUser(path)),
+    send: (outcome) => {
+      if (mainWindow !== undefined && !mainWindow.isDestroyed()) {
+        mainWindow.webContents.send(FILE_OPENED_CHANNEL, outcome);
+      }
+    },
+    logger: createConsoleLogger('file-open'),
+  });
+  const openModelFromMenu = (): void => {
+    void dialogs
+      .showOpenModel()
+      .then((path) => {
+        if (path !== null) fileOpens.request(path);
+      })
+      .catch((error: unknown) => log.error('The Open Model dialog failed.', error));
+  };
+  // Files named on the command line at the first launch (Windows/Linux file associations).
+  for (const path of filesFromArgv(process.argv, process.cwd())) fileOpens.request(path);
 
   // Two quick dock clicks must not open two windows while the saved state is being read.
   const openMainWindow = (): Promise<void> => {
@@ -53,7 +85,11 @@ function start(): void {
       logger: createConsoleLogger('main-window'),
     });
     mainWindow = window;
+    // Opened files wait until the page has loaded and subscribed to FILE_OPENED_CHANNEL.
+    window.webContents.on('did-finish-load', () => fileOpens.rendererReady());
+    window.webContents.on('did-start-loading', () => fileOpens.rendererGone());
     window.once('closed', () => {
+      fileOpens.rendererGone();
       if (mainWindow === window) mainWindow = undefined;
     });
   };
@@ -67,7 +103,13 @@ function start(): void {
   app.on('web-contents-created', (_event, contents) =>
     guardWebContents(contents, isAppUrl, securityLog),
   );
-  app.on('second-instance', () => {
+  // macOS: a double-clicked file, also before the app is ready (hence registered here).
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    fileOpens.request(path);
+  });
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    for (const path of filesFromArgv(argv, workingDirectory)) fileOpens.request(path);
     if (mainWindow === undefined) return;
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
@@ -99,6 +141,7 @@ function start(): void {
           platform: process.platform,
           locale: app.getLocale(),
         },
+        services,
       });
       registerHostIpc(handlers, isAppUrl, createConsoleLogger('ipc'));
       const template = buildMenuTemplate({
@@ -107,6 +150,7 @@ function start(): void {
         platform: process.platform,
         development: location.devServerUrl !== undefined,
         sendCommand,
+        openModel: openModelFromMenu,
       });
       Menu.setApplicationMenu(Menu.buildFromTemplate(template));
       await openMainWindow();

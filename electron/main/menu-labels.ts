@@ -17,6 +17,7 @@ export function menuLanguageFor(locale: string): MenuLanguage {
 
 export interface MenuLabels {
   readonly file: string;
+  readonly openModel: string;
   readonly edit: string;
   readonly scene: string;
   readonly view: string;
@@ -35,6 +36,7 @@ export interface MenuLabels {
 export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
   en: {
     file: 'File',
+    openModel: 'Open Model…',
     edit: 'Edit',
     scene: 'Scene',
     view: 'View',
@@ -50,6 +52,7 @@ export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
   },
   ja: {
     file: 'ファイル',
+    openModel: 'モデルを開く…',
     edit: '編集',
     scene: 'シーン',
     view: '表示',

@@ -18,6 +18,8 @@ export interface MenuOptions {
   readonly development: boolean;
   /** Delivers a picked command to the renderer. */
   readonly sendCommand: (command: AppCommand) => void;
+  /** File > Open Model… (CmdOrCtrl+O): shows the dialog and opens the chosen model. */
+  readonly openModel: () => void;
 }
 
 /** The whole menu bar as a template for `Menu.buildFromTemplate`. */
@@ -35,7 +37,8 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
   const role = (name: MenuRole): MenuItemConstructorOptions => roleItem(name, labels);
   const mac = options.platform === 'darwin';
   return [
-    ...(mac ? [appMenu(options.appName, labels, role)] : [fileMenu(options.appName, labels)]),
+    ...(mac ? [appMenu(options.appName, labels, role)] : []),
+    fileMenu(options, labels, mac),
     {
       label: labels.edit,
       submenu: [
@@ -83,8 +86,22 @@ function appMenu(
   };
 }
 
-function fileMenu(appName: string, labels: MenuLabels): MenuItemConstructorOptions {
-  return { label: labels.file, submenu: [{ role: 'quit', label: labels.quit(appName) }] };
+function fileMenu(
+  options: MenuOptions,
+  labels: MenuLabels,
+  mac: boolean,
+): MenuItemConstructorOptions {
+  // Registered, unlike the command keys: Ctrl+O types nothing, so it cannot steal a keystroke.
+  const openModel: MenuItemConstructorOptions = {
+    label: labels.openModel,
+    accelerator: 'CmdOrCtrl+O',
+    click: () => options.openModel(),
+  };
+  // macOS keeps Quit in the app menu; elsewhere it ends the File menu.
+  const quit: MenuItemConstructorOptions[] = mac
+    ? []
+    : [{ type: 'separator' }, { role: 'quit', label: labels.quit(options.appName) }];
+  return { label: labels.file, submenu: [openModel, ...quit] };
 }
 
 function viewExtras(options: MenuOptions, labels: MenuLabels): MenuItemConstructorOptions[] {

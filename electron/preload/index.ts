@@ -5,13 +5,18 @@
  * file with no imports but `electron`.
  */
 
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { APP_COMMANDS, type AppCommand } from '../../shared/commands';
 import {
   MENU_COMMAND_CHANNEL,
+  FILE_OPENED_CHANNEL,
+  type DroppedFileHandle,
   type HostApi,
   type HostChannel,
+  type HostOutcome,
   type HostRequests,
+  type DroppedFileResult,
+  type PresetContent,
 } from '../../shared/host-contract';
 
 /** `ipcRenderer.invoke` typed by the contract: the channel fixes the arguments and result. */
@@ -26,17 +31,71 @@ function isAppCommand(value: unknown): value is AppCommand {
   return (APP_COMMANDS as readonly unknown[]).includes(value);
 }
 
+/** Subscribes `relay` to a main-process event; returns the unsubscribe function. */
+function subscribe(
+  channel: string,
+  relay: (event: IpcRendererEvent, payload: unknown) => void,
+): () => void {
+  ipcRenderer.on(channel, relay);
+  return () => {
+    ipcRenderer.removeListener(channel, relay);
+  };
+}
+
+/**
+ * A dropped `File`'s path. Only a real File from a drop has one (Electron 32+ removed
+ * `File.path`); a File the page constructs itself yields '' and is refused, which is what
+ * keeps the page from naming paths.
+ */
+function droppedPath(file: DroppedFileHandle): string {
+  // `typeof` first: a preload run outside a page (tests) has no File global.
+  const path =
+    typeof File !== 'undefined' && file instanceof File ? webUtils.getPathForFile(file) : '';
+  if (path === '') {
+    throw new Error(`host: "${String(file.name)}" is not a file dropped from the desktop.`);
+  }
+  return path;
+}
+
+/** The page gets outcomes only; anything else on the channel is dropped. */
+function isOutcome(value: unknown): value is HostOutcome<DroppedFileResult> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { ok?: unknown }).ok === 'boolean'
+  );
+}
+
 const host: HostApi = Object.freeze({
   getAppInfo: () => invoke('rp:app:get-info'),
+  openModelDialog: () => invoke('rp:model:open-dialog'),
+  readModel: (path: string) => invoke('rp:model:read', path),
+  openDroppedFile: async (file: DroppedFileHandle) => invoke('rp:file:dropped', droppedPath(file)),
+  onFileOpened(listener: (outcome: HostOutcome<DroppedFileResult>) => void): () => void {
+    return subscribe(FILE_OPENED_CHANNEL, (_event, outcome) => {
+      if (isOutcome(outcome)) listener(outcome);
+    });
+  },
+  listLibrary: () => invoke('rp:library:list'),
+  removeFromLibrary: (id: string) => invoke('rp:library:remove', id),
+  clearLibrary: () => invoke('rp:library:clear'),
+  relocateLibraryEntry: (id: string) => invoke('rp:library:relocate', id),
+  setLibraryThumbnail: (id: string, png: Uint8Array) => invoke('rp:library:set-thumbnail', id, png),
+  listPresets: () => invoke('rp:preset:list'),
+  savePreset: (content: PresetContent) => invoke('rp:preset:save', content),
+  overwritePreset: (id: string, content: PresetContent) =>
+    invoke('rp:preset:overwrite', id, content),
+  renamePreset: (id: string, name: string) => invoke('rp:preset:rename', id, name),
+  duplicatePreset: (id: string) => invoke('rp:preset:duplicate', id),
+  deletePreset: (id: string) => invoke('rp:preset:delete', id),
+  loadPreset: (id: string) => invoke('rp:preset:load', id),
+  importPreset: () => invoke('rp:preset:import'),
+  exportPreset: (id: string) => invoke('rp:preset:export', id),
   onMenuCommand(listener: (command: AppCommand) => void): () => void {
     // The page never sees the IPC event object, only the command.
-    const relay = (_event: IpcRendererEvent, command: unknown): void => {
+    return subscribe(MENU_COMMAND_CHANNEL, (_event, command) => {
       if (isAppCommand(command)) listener(command);
-    };
-    ipcRenderer.on(MENU_COMMAND_CHANNEL, relay);
-    return () => {
-      ipcRenderer.removeListener(MENU_COMMAND_CHANNEL, relay);
-    };
+    });
   },
 });
 

@@ -14,18 +14,45 @@
  * ```
  */
 
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { AppCommand } from '../../shared/commands';
-import type { AppInfo, HostApi } from '../../shared/host-contract';
+import type {
+  AppInfo,
+  DroppedFileHandle,
+  DroppedFileResult,
+  HostApi,
+  HostOutcome,
+} from '../../shared/host-contract';
 import { callHostHandler } from '../../electron/main/host/call-host-handler';
+import type { Dialogs } from '../../electron/main/host/dialogs';
 import { createHostHandlers } from '../../electron/main/host/host-handlers';
+import { toOutcome } from '../../electron/main/host/host-problem';
+import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
 
 /** What the bridged host reports; anything left out comes from `DEFAULT_APP_INFO`. */
 export interface HostBridgeOptions {
   /** Overrides for `host.getAppInfo()`, e.g. `{ locale: 'ja-JP' }` to start in Japanese. */
   readonly appInfo?: Partial<AppInfo>;
+  /** The data folder (library, presets). Default: a new temporary folder. */
+  readonly dataDirectory?: string;
+  /** The scripted stand-in for the native dialogs. Default: every dialog is canceled. */
+  readonly dialogs?: Dialogs;
+  /**
+   * A page cannot give a dropped `File` a path (that is the preload's `webUtils`), so the
+   * test says which path each dropped file name stands for.
+   */
+  readonly droppedFiles?: Readonly<Record<string, string>>;
 }
+
+/** Dialogs that are always canceled. */
+export const CANCELING_DIALOGS: Dialogs = Object.freeze({
+  showOpenModel: () => Promise.resolve(null),
+  showOpenPreset: () => Promise.resolve(null),
+  showSavePreset: () => Promise.resolve(null),
+});
 
 /** The test's side of the bridge. */
 export interface HostBridge {
@@ -34,6 +61,15 @@ export interface HostBridge {
    * click would. Resolves after the listeners have run (synchronously, in the page).
    */
   sendMenuCommand(command: AppCommand): Promise<void>;
+  /**
+   * Opens `path` as the OS or File > Open Model… would, and delivers the result to every
+   * `host.onFileOpened` listener in the page.
+   */
+  openFile(path: string): Promise<HostOutcome<DroppedFileResult>>;
+  /** The data folder the bridged host uses. */
+  readonly dataDirectory: string;
+  /** The services behind the handlers, for setting up or inspecting state. */
+  readonly services: HostServices;
 }
 
 /**
@@ -48,7 +84,9 @@ type BindingCaller = Parameters<Parameters<Page['exposeBinding']>[1]>[0];
 /** Global names the bridge uses in the page; obscure so they cannot clash with app code. */
 const PAGE_NAMES = {
   invoke: '__ragdollHostBridgeInvoke',
+  drop: '__ragdollHostBridgeDrop',
   menu: '__ragdollHostBridgeMenuCommand',
+  fileOpened: '__ragdollHostBridgeFileOpened',
 } as const;
 
 /**
@@ -63,7 +101,26 @@ export async function exposeHostToPage(
   page: Page,
   options: HostBridgeOptions = {},
 ): Promise<HostBridge> {
-  const handlers = createHostHandlers({ appInfo: { ...DEFAULT_APP_INFO, ...options.appInfo } });
+  const dataDirectory = options.dataDirectory ?? mkdtempSync(join(tmpdir(), 'rp-bridge-data-'));
+  const services = createHostServices({
+    dataDirectory,
+    dialogs: options.dialogs ?? CANCELING_DIALOGS,
+  });
+  const handlers = createHostHandlers({
+    appInfo: { ...DEFAULT_APP_INFO, ...options.appInfo },
+    services,
+  });
+  await page.exposeBinding(PAGE_NAMES.drop, (source: BindingCaller, fileName: unknown) => {
+    if (source.frame !== source.page.mainFrame()) {
+      throw new Error('host: dropped files are only accepted from the top frame.');
+    }
+    const path = typeof fileName === 'string' ? options.droppedFiles?.[fileName] : undefined;
+    if (path === undefined) {
+      throw new Error(`host: "${String(fileName)}" is not a file dropped from the desktop.`);
+    }
+    // The same door as the preload's IPC call: rp:file:dropped with the resolved path.
+    return callHostHandler(handlers, 'rp:file:dropped', [path]);
+  });
   await page.exposeBinding(
     PAGE_NAMES.invoke,
     (source: BindingCaller, channel: unknown, args: unknown) => {
@@ -76,6 +133,20 @@ export async function exposeHostToPage(
   );
   await page.addInitScript(installPageHost, PAGE_NAMES);
   return {
+    dataDirectory,
+    services,
+    async openFile(path) {
+      const outcome = await toOutcome(() => services.openFileFromUser(path));
+      await page.evaluate(
+        ([name, delivered]) => {
+          const deliver = (window as unknown as Record<string, (value: unknown) => void>)[name];
+          if (deliver === undefined) throw new Error('host-bridge: window.host is not installed');
+          deliver(delivered);
+        },
+        [PAGE_NAMES.fileOpened, outcome] as const,
+      );
+      return outcome;
+    },
     async sendMenuCommand(command) {
       await page.evaluate(
         ([name, picked]) => {
@@ -98,8 +169,35 @@ function installPageHost(names: typeof PAGE_NAMES): void {
   const invoke = (channel: string, args: unknown[]): Promise<never> =>
     (scope[names.invoke] as (channel: string, args: unknown[]) => Promise<never>)(channel, args);
   const listeners = new Set<(command: AppCommand) => void>();
+  const fileListeners = new Set<(outcome: HostOutcome<DroppedFileResult>) => void>();
   const host: HostApi = Object.freeze({
     getAppInfo: () => invoke('rp:app:get-info', []),
+    openModelDialog: () => invoke('rp:model:open-dialog', []),
+    readModel: (path: string) => invoke('rp:model:read', [path]),
+    openDroppedFile: (file: DroppedFileHandle) =>
+      (scope[names.drop] as (name: string) => Promise<never>)(file.name),
+    onFileOpened(listener: (outcome: HostOutcome<DroppedFileResult>) => void): () => void {
+      const relay = (outcome: HostOutcome<DroppedFileResult>): void => listener(outcome);
+      fileListeners.add(relay);
+      return () => {
+        fileListeners.delete(relay);
+      };
+    },
+    listLibrary: () => invoke('rp:library:list', []),
+    removeFromLibrary: (id: string) => invoke('rp:library:remove', [id]),
+    clearLibrary: () => invoke('rp:library:clear', []),
+    relocateLibraryEntry: (id: string) => invoke('rp:library:relocate', [id]),
+    setLibraryThumbnail: (id: string, png: Uint8Array) =>
+      invoke('rp:library:set-thumbnail', [id, png]),
+    listPresets: () => invoke('rp:preset:list', []),
+    savePreset: (content: unknown) => invoke('rp:preset:save', [content]),
+    overwritePreset: (id: string, content: unknown) => invoke('rp:preset:overwrite', [id, content]),
+    renamePreset: (id: string, name: string) => invoke('rp:preset:rename', [id, name]),
+    duplicatePreset: (id: string) => invoke('rp:preset:duplicate', [id]),
+    deletePreset: (id: string) => invoke('rp:preset:delete', [id]),
+    loadPreset: (id: string) => invoke('rp:preset:load', [id]),
+    importPreset: () => invoke('rp:preset:import', []),
+    exportPreset: (id: string) => invoke('rp:preset:export', [id]),
     onMenuCommand(listener: (command: AppCommand) => void): () => void {
       // A fresh wrapper per subscription, so subscribing one function twice needs two unsubscribes.
       const relay = (command: AppCommand): void => listener(command);
@@ -114,6 +212,11 @@ function installPageHost(names: typeof PAGE_NAMES): void {
   Object.defineProperty(window, names.menu, {
     value: (command: AppCommand) => {
       for (const listener of [...listeners]) listener(command);
+    },
+  });
+  Object.defineProperty(window, names.fileOpened, {
+    value: (outcome: HostOutcome<DroppedFileResult>) => {
+      for (const listener of [...fileListeners]) listener(outcome);
     },
   });
 }

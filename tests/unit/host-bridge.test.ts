@@ -60,7 +60,28 @@ describe('exposeHostToPage', () => {
       };
     });
     expect(shape).toEqual({
-      methods: ['getAppInfo', 'onMenuCommand'],
+      methods: [
+        'clearLibrary',
+        'deletePreset',
+        'duplicatePreset',
+        'exportPreset',
+        'getAppInfo',
+        'importPreset',
+        'listLibrary',
+        'listPresets',
+        'loadPreset',
+        'onFileOpened',
+        'onMenuCommand',
+        'openDroppedFile',
+        'openModelDialog',
+        'overwritePreset',
+        'readModel',
+        'relocateLibraryEntry',
+        'removeFromLibrary',
+        'renamePreset',
+        'savePreset',
+        'setLibraryThumbnail',
+      ],
       frozen: true,
       writable: false,
     });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   HOST_CHANNELS,
   type AppInfo,
@@ -11,6 +11,9 @@ import {
   HOST_ARGUMENT_SCHEMAS,
   type HostHandlers,
 } from '../../electron/main/host/host-handlers';
+import { createHostServices } from '../../electron/main/host/host-services';
+import { createRecordingLogger } from '../support/recording-logger';
+import { presetContent, scriptedDialogs, tempFolder, TINY_PNG } from '../support/host-files';
 
 const APP_INFO: AppInfo = {
   name: 'Ragdoll Playground',
@@ -19,17 +22,88 @@ const APP_INFO: AppInfo = {
   locale: 'ja-JP',
 };
 
+const SOME_ID = 'p-mk1abcde-0123abcd';
+const NOWHERE = '/nowhere/at/all/avatar.vrm';
+
 /** Valid arguments for every channel; typed so a new channel must add its own. */
 const VALID_ARGS: { readonly [K in HostChannel]: HostRequests[K]['args'] } = {
   'rp:app:get-info': [],
+  'rp:model:open-dialog': [],
+  'rp:model:read': [NOWHERE],
+  'rp:file:dropped': [NOWHERE],
+  'rp:library:list': [],
+  'rp:library:remove': [SOME_ID],
+  'rp:library:clear': [],
+  'rp:library:relocate': [SOME_ID],
+  'rp:library:set-thumbnail': [SOME_ID, TINY_PNG],
+  'rp:preset:list': [],
+  'rp:preset:save': [presetContent()],
+  'rp:preset:overwrite': [SOME_ID, presetContent()],
+  'rp:preset:rename': [SOME_ID, 'Renamed'],
+  'rp:preset:duplicate': [SOME_ID],
+  'rp:preset:delete': [SOME_ID],
+  'rp:preset:load': [SOME_ID],
+  'rp:preset:import': [],
+  'rp:preset:export': [SOME_ID],
 };
+
+/** Per channel, arguments of the right types that must still be refused (paths, ids, sizes). */
+const REFUSED_ARGS: {
+  readonly channel: HostChannel;
+  readonly args: unknown[];
+  readonly why: string;
+}[] = [
+  { channel: 'rp:model:read', args: ['avatar.vrm'], why: 'a relative path' },
+  { channel: 'rp:model:read', args: [''], why: 'an empty path' },
+  { channel: 'rp:model:read', args: ['/tmp/a\0.vrm'], why: 'a NUL byte' },
+  { channel: 'rp:file:dropped', args: ['../../etc/passwd'], why: 'a relative path' },
+  { channel: 'rp:preset:load', args: ['../library'], why: 'an id with dots and a slash' },
+  { channel: 'rp:preset:delete', args: ['P-UPPER'], why: 'an id with capitals' },
+  { channel: 'rp:preset:export', args: ['a'.repeat(65)], why: 'an id too long' },
+  { channel: 'rp:library:remove', args: ['/etc/passwd'], why: 'a path as id' },
+  { channel: 'rp:preset:rename', args: [SOME_ID, '   '], why: 'a blank name' },
+  { channel: 'rp:preset:rename', args: [SOME_ID, 'a\u0007b'], why: 'a control character' },
+  { channel: 'rp:preset:rename', args: [SOME_ID, 'x'.repeat(81)], why: 'a name too long' },
+  {
+    channel: 'rp:preset:save',
+    args: [{ ...presetContent(), figures: [] as unknown[], props: 'none' }],
+    why: 'props of the wrong type',
+  },
+  {
+    channel: 'rp:preset:save',
+    args: [presetContent({ figures: 7 })],
+    why: 'seven figures (the limit is six)',
+  },
+  {
+    channel: 'rp:preset:save',
+    args: [presetContent({ props: 13 })],
+    why: 'thirteen props (the limit is twelve)',
+  },
+  { channel: 'rp:library:set-thumbnail', args: [SOME_ID, [137, 80, 78, 71]], why: 'a plain array' },
+];
+
+let dataFolder: { path: string; remove: () => Promise<void> };
+beforeAll(async () => {
+  dataFolder = await tempFolder('handlers');
+});
+afterAll(() => dataFolder.remove());
+
+function realHandlers(): HostHandlers {
+  const logger = createRecordingLogger();
+  const services = createHostServices({
+    dataDirectory: dataFolder.path,
+    dialogs: scriptedDialogs(),
+    loggerFor: () => logger,
+  });
+  return createHostHandlers({ appInfo: APP_INFO, services });
+}
 
 /** Values that are the wrong type for any argument a channel could declare. */
 const WRONG_VALUES: readonly unknown[] = [Symbol('not data'), () => 1, new Map()];
 
 /** Handlers that record calls, to prove rejected requests never reach a handler. */
 function spiedHandlers(): { handlers: HostHandlers; spies: ReturnType<typeof vi.fn>[] } {
-  const real = createHostHandlers({ appInfo: APP_INFO });
+  const real = realHandlers();
   const spies: ReturnType<typeof vi.fn>[] = [];
   const handlers = Object.fromEntries(
     HOST_CHANNELS.map((channel) => {
@@ -43,14 +117,14 @@ function spiedHandlers(): { handlers: HostHandlers; spies: ReturnType<typeof vi.
 
 describe('host handlers', () => {
   it('has one handler and one argument schema per contract channel', () => {
-    const handlers = createHostHandlers({ appInfo: APP_INFO });
+    const handlers = realHandlers();
     expect(HOST_CHANNELS.length).toBeGreaterThan(0);
     expect(Object.keys(handlers).sort()).toEqual([...HOST_CHANNELS].sort());
     expect(Object.keys(HOST_ARGUMENT_SCHEMAS).sort()).toEqual([...HOST_CHANNELS].sort());
   });
 
   it('answers rp:app:get-info with the injected app facts', async () => {
-    const handlers = createHostHandlers({ appInfo: APP_INFO });
+    const handlers = realHandlers();
     await expect(callHostHandler(handlers, 'rp:app:get-info', [])).resolves.toEqual(APP_INFO);
   });
 });
@@ -98,6 +172,27 @@ describe('argument validation, every channel', () => {
       });
     });
   }
+
+  for (const { channel, args, why } of REFUSED_ARGS) {
+    it(`${channel}: refuses ${why} before any handler runs`, async () => {
+      const { handlers, spies } = spiedHandlers();
+      await expect(callHostHandler(handlers, channel, args)).rejects.toThrow(
+        `host: ${channel} received invalid arguments`,
+      );
+      expect(spies.flatMap((spy) => spy.mock.calls)).toEqual([]);
+    });
+  }
+
+  it('refuses to read a model path the user never chose, with a message', async () => {
+    const result = await callHostHandler(realHandlers(), 'rp:model:read', ['/etc/passwd']);
+    expect(result).toEqual({
+      ok: false,
+      problem: {
+        code: 'not-allowed',
+        message: expect.stringContaining('/etc/passwd is none of these') as unknown,
+      },
+    });
+  });
 
   it('rejects an unknown channel, listing the known ones', async () => {
     const { handlers } = spiedHandlers();

@@ -140,6 +140,33 @@ describe('built main process, production (Linux, English, first run)', () => {
     expect(report.logs.some((line) => line.includes('Refused rp:app:get-info'))).toBe(true);
   });
 
+  it('serves the file channels from the data folder and the native dialogs', () => {
+    const resultOf = (channel: string): unknown =>
+      report.ipcResults[HOST_CHANNELS.indexOf(channel as (typeof HOST_CHANNELS)[number])];
+    expect(resultOf('rp:library:list')).toEqual({ result: { entries: [], notices: [] } });
+    expect(resultOf('rp:preset:list')).toEqual({ result: { presets: [], notices: [] } });
+    // The stand-in's dialogs are canceled: a quiet `canceled`, not an error.
+    for (const channel of ['rp:model:open-dialog', 'rp:preset:import']) {
+      expect(resultOf(channel)).toMatchObject({
+        result: { ok: false, problem: { code: 'canceled' } },
+      });
+    }
+    // Channels that need arguments refuse the empty list the scenario sends.
+    expect(resultOf('rp:model:read')).toMatchObject({
+      error: expect.stringContaining('host: rp:model:read received invalid arguments') as unknown,
+    });
+  });
+
+  it('has File > Open Model… on Ctrl+O, then Quit', () => {
+    const file = (report.menu ?? []).find((item) => item.label === 'File');
+    expect(file?.submenu?.map((item) => item.label ?? item.role ?? item.type)).toEqual([
+      'Open Model…',
+      'separator',
+      'Quit Ragdoll Playground',
+    ]);
+    expect(file?.submenu?.[0]).toMatchObject({ accelerator: 'CmdOrCtrl+O', hasClick: true });
+  });
+
   it('builds the menu from COMMANDS, showing keys it does not register', () => {
     const menu = report.menu ?? [];
     expect(menu.map((item) => item.label)).toEqual([
@@ -220,6 +247,7 @@ describe('built main process, macOS in Japanese with saved bounds', () => {
     const menu = report.menu ?? [];
     expect(menu.map((item) => item.label)).toEqual([
       'Ragdoll Playground',
+      'ファイル',
       '編集',
       'シーン',
       '表示',
@@ -231,6 +259,9 @@ describe('built main process, macOS in Japanese with saved bounds', () => {
     );
     const drop = flatten(menu).find((item) => item.id === 'drop');
     expect(drop?.label).toBe(COMMANDS.drop.label.ja);
+    // macOS keeps Quit in the app menu, so File holds only Open Model….
+    const file = menu.find((item) => item.label === 'ファイル');
+    expect(file?.submenu?.map((item) => item.label)).toEqual(['モデルを開く…']);
   });
 });
 

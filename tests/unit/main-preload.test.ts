@@ -10,11 +10,72 @@ import { join, resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppCommand } from '../../shared/commands';
-import type { HostApi } from '../../shared/host-contract';
+import { HOST_CHANNELS, type HostApi } from '../../shared/host-contract';
+import { presetContent, TINY_PNG } from '../support/host-files';
 
 const PRELOAD = join(resolve(import.meta.dirname, '../..'), 'out/preload/index.cjs');
 
 type IpcListener = (event: unknown, ...args: unknown[]) => void;
+
+/** Every method `HostApi` has; the preload must expose exactly these. */
+const HOST_API_METHODS: readonly (keyof HostApi)[] = [
+  'getAppInfo',
+  'onMenuCommand',
+  'openModelDialog',
+  'readModel',
+  'openDroppedFile',
+  'onFileOpened',
+  'listLibrary',
+  'removeFromLibrary',
+  'clearLibrary',
+  'relocateLibraryEntry',
+  'setLibraryThumbnail',
+  'listPresets',
+  'savePreset',
+  'overwritePreset',
+  'renamePreset',
+  'duplicatePreset',
+  'deletePreset',
+  'loadPreset',
+  'importPreset',
+  'exportPreset',
+];
+
+const CONTENT = presetContent();
+const ID = 'p-mk1abcde-0123abcd';
+
+/** Each request method, the channel it must invoke and the arguments it must pass. */
+const REQUEST_METHODS: {
+  call: (host: HostApi) => Promise<unknown>;
+  channel: string;
+  args: unknown[];
+}[] = [
+  { call: (h) => h.getAppInfo(), channel: 'rp:app:get-info', args: [] },
+  { call: (h) => h.openModelDialog(), channel: 'rp:model:open-dialog', args: [] },
+  { call: (h) => h.readModel('/m/a.vrm'), channel: 'rp:model:read', args: ['/m/a.vrm'] },
+  { call: (h) => h.listLibrary(), channel: 'rp:library:list', args: [] },
+  { call: (h) => h.removeFromLibrary(ID), channel: 'rp:library:remove', args: [ID] },
+  { call: (h) => h.clearLibrary(), channel: 'rp:library:clear', args: [] },
+  { call: (h) => h.relocateLibraryEntry(ID), channel: 'rp:library:relocate', args: [ID] },
+  {
+    call: (h) => h.setLibraryThumbnail(ID, TINY_PNG),
+    channel: 'rp:library:set-thumbnail',
+    args: [ID, TINY_PNG],
+  },
+  { call: (h) => h.listPresets(), channel: 'rp:preset:list', args: [] },
+  { call: (h) => h.savePreset(CONTENT), channel: 'rp:preset:save', args: [CONTENT] },
+  {
+    call: (h) => h.overwritePreset(ID, CONTENT),
+    channel: 'rp:preset:overwrite',
+    args: [ID, CONTENT],
+  },
+  { call: (h) => h.renamePreset(ID, 'New'), channel: 'rp:preset:rename', args: [ID, 'New'] },
+  { call: (h) => h.duplicatePreset(ID), channel: 'rp:preset:duplicate', args: [ID] },
+  { call: (h) => h.deletePreset(ID), channel: 'rp:preset:delete', args: [ID] },
+  { call: (h) => h.loadPreset(ID), channel: 'rp:preset:load', args: [ID] },
+  { call: (h) => h.importPreset(), channel: 'rp:preset:import', args: [] },
+  { call: (h) => h.exportPreset(ID), channel: 'rp:preset:export', args: [ID] },
+];
 
 /** The parts of `electron` a sandboxed preload may use, recording what it does. */
 function createRendererElectron() {
@@ -22,6 +83,9 @@ function createRendererElectron() {
   const invoked: { channel: string; args: unknown[] }[] = [];
   const listeners = new Map<string, Set<IpcListener>>();
   const electron = {
+    webUtils: {
+      getPathForFile: (file: { droppedFrom: string }) => file.droppedFrom,
+    },
     contextBridge: {
       exposeInMainWorld: (key: string, api: unknown) => exposed.push({ key, api }),
     },
@@ -40,10 +104,17 @@ function createRendererElectron() {
       },
     },
   };
+  /** A stand-in DOM File: `webUtils` knows the path only of files "dropped" by the test. */
+  class File {
+    constructor(
+      readonly name: string,
+      readonly droppedFrom: string,
+    ) {}
+  }
   const emit = (channel: string, ...args: unknown[]) => {
     for (const listener of listeners.get(channel) ?? []) listener({ sender: 'ipc' }, ...args);
   };
-  return { electron, exposed, invoked, listeners, emit };
+  return { electron, exposed, invoked, listeners, emit, File };
 }
 
 let renderer: ReturnType<typeof createRendererElectron>;
@@ -57,6 +128,7 @@ beforeAll(() => {
   required = [];
   const module = { exports: {} };
   runInNewContext(readFileSync(PRELOAD, 'utf8'), {
+    File: renderer.File,
     module,
     exports: module.exports,
     require: (id: string) => {
@@ -77,10 +149,54 @@ describe('built preload', () => {
   it('exposes exactly one frozen host object with the HostApi methods only', () => {
     expect(renderer.exposed.map((entry) => entry.key)).toEqual(['host']);
     expect(Object.isFrozen(host())).toBe(true);
-    expect(Object.keys(host()).sort()).toEqual(['getAppInfo', 'onMenuCommand']);
+    expect(Object.keys(host()).sort()).toEqual([...HOST_API_METHODS].sort());
+  });
+
+  it('maps every request method onto its contract channel with its arguments', async () => {
+    for (const { call, channel, args } of REQUEST_METHODS) {
+      renderer.invoked.length = 0;
+      await expect(call(host())).resolves.toEqual({ answeredFor: channel });
+      expect(renderer.invoked).toEqual([{ channel, args }]);
+    }
+    // Every request channel but the dropped-file one (below) is reachable as a method.
+    expect(new Set(REQUEST_METHODS.map((method) => method.channel))).toEqual(
+      new Set(HOST_CHANNELS.filter((channel) => channel !== 'rp:file:dropped')),
+    );
+  });
+
+  it('turns a dropped File into its path with webUtils, and refuses anything else', async () => {
+    renderer.invoked.length = 0;
+    const dropped = new renderer.File('avatar.vrm', '/home/someone/avatar.vrm');
+    await host().openDroppedFile(dropped);
+    expect(renderer.invoked).toEqual([
+      { channel: 'rp:file:dropped', args: ['/home/someone/avatar.vrm'] },
+    ]);
+    // A File the page built itself has no path; a plain object is not a File at all.
+    await expect(host().openDroppedFile(new renderer.File('made.vrm', ''))).rejects.toThrow(
+      'is not a file dropped from the desktop',
+    );
+    await expect(host().openDroppedFile({ name: '/etc/passwd' })).rejects.toThrow(
+      'is not a file dropped from the desktop',
+    );
+    expect(renderer.invoked).toHaveLength(1);
+  });
+
+  it('relays opened-file outcomes until unsubscribed, dropping anything else', () => {
+    const received: unknown[] = [];
+    const stop = host().onFileOpened((outcome) => received.push(outcome));
+    const canceled = {
+      ok: false,
+      problem: { code: 'canceled', message: 'No model file was chosen.' },
+    };
+    renderer.emit('rp:file:opened', canceled);
+    renderer.emit('rp:file:opened', 'not an outcome');
+    stop();
+    renderer.emit('rp:file:opened', canceled);
+    expect(received).toEqual([canceled]);
   });
 
   it('maps getAppInfo onto rp:app:get-info with no arguments', async () => {
+    renderer.invoked.length = 0;
     await expect(host().getAppInfo()).resolves.toEqual({ answeredFor: 'rp:app:get-info' });
     expect(renderer.invoked).toEqual([{ channel: 'rp:app:get-info', args: [] }]);
   });

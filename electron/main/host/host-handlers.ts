@@ -7,13 +7,20 @@
  * end-to-end tests serve the same functions to Chromium through Playwright.
  */
 
+import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import type { AppInfo, HostChannel, HostRequests } from '../../../shared/host-contract';
+import { presetContentSchema, presetNameSchema } from '../../../shared/preset-schema';
+import { toOutcome } from './host-problem';
+import type { HostServices } from './host-services';
+import { STORE_ID_PATTERN } from './store-ids';
 
 /** What the handlers need from the running app, injected so tests can supply it. */
 export interface HostDeps {
   /** Name, version, platform and system locale, e.g. from Electron's `app`. */
   readonly appInfo: AppInfo;
+  /** Models, library and presets over the app's data folder (see createHostServices). */
+  readonly services: HostServices;
 }
 
 /** The handler for one channel: its contract arguments in, its contract result out. */
@@ -24,17 +31,66 @@ export type HostHandler<K extends HostChannel> = (
 /** One handler per request channel. */
 export type HostHandlers = { readonly [K in HostChannel]: HostHandler<K> };
 
+/** A preset or library id the host made: never a path (no dots, no slashes). */
+const idSchema = z.string().regex(STORE_ID_PATTERN, 'must be an id the host made');
+
+/** A file path from the preload (drops) or the page (library paths): absolute, no NUL. */
+const pathSchema = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((path) => !path.includes('\0'), 'must not contain NUL')
+  .refine((path) => isAbsolute(path), 'must be an absolute path');
+
+/** Thumbnail bytes; the size and PNG signature are checked by the library with a message. */
+const pngSchema = z.instanceof(Uint8Array);
+
 /** The arguments each channel accepts, checked before its handler runs. */
 export const HOST_ARGUMENT_SCHEMAS: {
   readonly [K in HostChannel]: z.ZodType<HostRequests[K]['args']>;
 } = {
   'rp:app:get-info': z.tuple([]),
+  'rp:model:open-dialog': z.tuple([]),
+  'rp:model:read': z.tuple([pathSchema]),
+  'rp:file:dropped': z.tuple([pathSchema]),
+  'rp:library:list': z.tuple([]),
+  'rp:library:remove': z.tuple([idSchema]),
+  'rp:library:clear': z.tuple([]),
+  'rp:library:relocate': z.tuple([idSchema]),
+  'rp:library:set-thumbnail': z.tuple([idSchema, pngSchema]),
+  'rp:preset:list': z.tuple([]),
+  'rp:preset:save': z.tuple([presetContentSchema]),
+  'rp:preset:overwrite': z.tuple([idSchema, presetContentSchema]),
+  'rp:preset:rename': z.tuple([idSchema, presetNameSchema]),
+  'rp:preset:duplicate': z.tuple([idSchema]),
+  'rp:preset:delete': z.tuple([idSchema]),
+  'rp:preset:load': z.tuple([idSchema]),
+  'rp:preset:import': z.tuple([]),
+  'rp:preset:export': z.tuple([idSchema]),
 };
 
 /** Builds the handlers over `deps`. */
 export function createHostHandlers(deps: HostDeps): HostHandlers {
   const appInfo = Object.freeze({ ...deps.appInfo });
+  const s = deps.services;
   return {
     'rp:app:get-info': () => Promise.resolve(appInfo),
+    'rp:model:open-dialog': () => toOutcome(() => s.openModelDialog()),
+    'rp:model:read': (path) => toOutcome(() => s.readModel(path)),
+    'rp:file:dropped': (path) => toOutcome(() => s.openDroppedFile(path)),
+    'rp:library:list': () => s.listLibrary(),
+    'rp:library:remove': (id) => s.removeFromLibrary(id),
+    'rp:library:clear': () => s.clearLibrary(),
+    'rp:library:relocate': (id) => toOutcome(() => s.relocateLibraryEntry(id)),
+    'rp:library:set-thumbnail': (id, png) => toOutcome(() => s.setLibraryThumbnail(id, png)),
+    'rp:preset:list': () => s.listPresets(),
+    'rp:preset:save': (content) => toOutcome(() => s.savePreset(content)),
+    'rp:preset:overwrite': (id, content) => toOutcome(() => s.overwritePreset(id, content)),
+    'rp:preset:rename': (id, name) => toOutcome(() => s.renamePreset(id, name)),
+    'rp:preset:duplicate': (id) => toOutcome(() => s.duplicatePreset(id)),
+    'rp:preset:delete': (id) => toOutcome(() => s.deletePreset(id)),
+    'rp:preset:load': (id) => toOutcome(() => s.loadPreset(id)),
+    'rp:preset:import': () => toOutcome(() => s.importPreset()),
+    'rp:preset:export': (id) => toOutcome(() => s.exportPreset(id)),
   };
 }

@@ -4,7 +4,7 @@
  * that is flushed and renamed (write-file-atomic).
  */
 
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { access, mkdir, readFile, rename } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
@@ -18,6 +18,16 @@ export interface JsonFileStoreOptions<T> {
   readonly logger: Logger;
   /** Clock for the moved-aside file's name. Default: the system clock. */
   readonly now?: () => Date;
+  /**
+   * Told (besides the logger) when an unusable file was moved aside or could not be, with a
+   * sentence naming both files, so the app can show it to the user.
+   */
+  readonly onProblem?: (message: string) => void;
+  /**
+   * What the report says happens next, after "moved it to <aside>". Default:
+   * `and started from defaults.` (right for settings; a list of documents says otherwise).
+   */
+  readonly afterMoveAside?: string;
 }
 
 export interface JsonFileStore<T> {
@@ -65,16 +75,19 @@ export function createJsonFileStore<T>(options: JsonFileStoreOptions<T>): JsonFi
   }
 
   async function moveAside(reason: string): Promise<void> {
-    const aside = asidePath(filePath, now());
+    const aside = await freeAsidePath(filePath, now());
     try {
       await rename(filePath, aside);
-      logger.warn(`${filePath} ${reason}; moved it to ${aside} and started from defaults.`);
+      const next = options.afterMoveAside ?? 'and started from defaults.';
+      const message = `${filePath} ${reason}; moved it to ${aside} ${next}`;
+      logger.warn(message);
+      options.onProblem?.(message);
     } catch (error) {
-      logger.error(
-        `${filePath} ${reason}, and moving it aside to ${aside} failed; it will be ` +
-          `overwritten on the next save unless you move it yourself.`,
-        error,
-      );
+      const message =
+        `${filePath} ${reason}, and moving it aside to ${aside} failed (${describe(error)}); ` +
+        `it will be overwritten on the next save unless you move it yourself.`;
+      logger.error(message, error);
+      options.onProblem?.(message);
     }
   }
 
@@ -110,6 +123,34 @@ export function asidePath(filePath: string, when: Date): string {
   const stem = basename(filePath, extension);
   const stamp = when.toISOString().replace(/[:.]/g, '-');
   return join(dirname(filePath), `${stem}.corrupt-${stamp}${extension}`);
+}
+
+/**
+ * `asidePath`, or with `-2`, `-3`… appended when that name is taken: two bad files in one
+ * millisecond (or a clock set back) must not overwrite an earlier moved-aside file.
+ */
+async function freeAsidePath(filePath: string, when: Date): Promise<string> {
+  const first = asidePath(filePath, when);
+  const extension = extname(first);
+  const stem = first.slice(0, first.length - extension.length);
+  for (let attempt = 1; attempt < 1000; attempt += 1) {
+    const candidate = attempt === 1 ? first : `${stem}-${attempt}${extension}`;
+    if (!(await exists(candidate))) return candidate;
+  }
+  // A thousand taken names means something else is wrong; rename still will not clobber
+  // anything with the process id and clock appended.
+  return `${stem}-${process.pid}-${Date.now()}${extension}`;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch (error) {
+    if (isMissingFile(error)) return false;
+    // Unknown state (permissions): treat as taken, so nothing is ever renamed over it.
+    return true;
+  }
 }
 
 function isMissingFile(error: unknown): boolean {

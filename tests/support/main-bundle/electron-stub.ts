@@ -141,6 +141,9 @@ class FakeApp extends EventEmitter {
   getLocale(): string {
     return process.env['RP_STUB_LOCALE'] ?? 'en-US';
   }
+  addRecentDocument(path: string): void {
+    recorded.recentDocuments.push(path);
+  }
   quit(): void {
     this.quitCalls += 1;
   }
@@ -180,6 +183,18 @@ export const session = {
   },
 };
 
+/** Native dialogs: the user cancels every one (the bundle test has no one to click). */
+export const dialog = {
+  showOpenDialog: (...args: unknown[]) => {
+    recorded.dialogs.push({ kind: 'open', args });
+    return Promise.resolve({ canceled: true, filePaths: [] as string[] });
+  },
+  showSaveDialog: (...args: unknown[]) => {
+    recorded.dialogs.push({ kind: 'save', args });
+    return Promise.resolve({ canceled: true, filePath: '' });
+  },
+};
+
 export const screen = {
   getAllDisplays: () => [
     { id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 } },
@@ -206,6 +221,8 @@ export const recorded = {
   permissionCheckHandler: undefined as Listener | undefined,
   menuTemplates: [] as unknown[][],
   applicationMenu: undefined as { template: unknown[] } | undefined,
+  recentDocuments: [] as string[],
+  dialogs: [] as { kind: 'open' | 'save'; args: unknown[] }[],
 };
 
-export default { app, BrowserWindow, ipcMain, Menu, screen, session };
+export default { app, BrowserWindow, dialog, ipcMain, Menu, screen, session };

@@ -1,0 +1,18 @@
+/**
+ * The native file dialogs the host services need. Electron's `dialog` implements it in the
+ * app (electron/main/native-dialogs.ts); tests script it. Every path a dialog returns is one
+ * the user chose, which is what lets the host read or write it.
+ */
+
+export interface Dialogs {
+  /** Open Model… (also Locate…): a VRM/PMX/PMD file, or null when canceled. */
+  showOpenModel(): Promise<string | null>;
+  /** Import Preset…: a `.ragdoll` file, or null when canceled. */
+  showOpenPreset(): Promise<string | null>;
+  /**
+   * Export Preset…: where to write, or null when canceled.
+   *
+   * @param defaultName - the suggested file name, e.g. `Stairs pile-up.ragdoll`
+   */
+  showSavePreset(defaultName: string): Promise<string | null>;
+}

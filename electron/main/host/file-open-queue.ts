@@ -1,0 +1,58 @@
+/**
+ * Files opened from outside the page (the OS, a second launch, File > Open Model…) wait here
+ * until the renderer has loaded and can listen, then are opened one at a time, in order,
+ * and each result is sent to it. macOS announces files before the app is even ready.
+ */
+
+import type { DroppedFileResult, HostOutcome } from '../../../shared/host-contract';
+import type { Logger } from './logger';
+
+export interface FileOpenQueueOptions {
+  /** Opens one file (a HostServices method wrapped in `toOutcome`). */
+  readonly open: (path: string) => Promise<HostOutcome<DroppedFileResult>>;
+  /** Delivers a result to the renderer (`webContents.send` on `FILE_OPENED_CHANNEL`). */
+  readonly send: (outcome: HostOutcome<DroppedFileResult>) => void;
+  readonly logger: Logger;
+}
+
+export interface FileOpenQueue {
+  /** Opens `path` now if the renderer listens, else once it does. */
+  request(path: string): void;
+  /** The renderer has loaded (`did-finish-load`): delivers what waited. */
+  rendererReady(): void;
+  /** The renderer is gone or reloading: hold new requests again. */
+  rendererGone(): void;
+  /** Resolves when every started open has been delivered (for tests and quitting). */
+  idle(): Promise<void>;
+}
+
+export function createFileOpenQueue(options: FileOpenQueueOptions): FileOpenQueue {
+  const waiting: string[] = [];
+  let ready = false;
+  let chain: Promise<void> = Promise.resolve();
+
+  function start(path: string): void {
+    chain = chain.then(async () => {
+      try {
+        options.send(await options.open(path));
+      } catch (error) {
+        options.logger.error(`Opening ${path} failed unexpectedly.`, error);
+      }
+    });
+  }
+
+  return {
+    request(path) {
+      if (ready) start(path);
+      else waiting.push(path);
+    },
+    rendererReady() {
+      ready = true;
+      for (const path of waiting.splice(0)) start(path);
+    },
+    rendererGone() {
+      ready = false;
+    },
+    idle: () => chain,
+  };
+}

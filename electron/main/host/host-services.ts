@@ -1,0 +1,188 @@
+/**
+ * The main process's file work behind the contract: opening models (dialog, drop, library),
+ * the recent-model library and scene presets, wired to one data folder and one set of
+ * native dialogs. Methods throw `HostProblemError` for the user's-file problems; the
+ * handlers turn those into `HostOutcome`s.
+ */
+
+import { extname, isAbsolute } from 'node:path';
+import { PRESET_EXTENSION } from '../../../shared/file-types';
+import type {
+  DroppedFileResult,
+  LibraryEntry,
+  LibraryListing,
+  LoadedPreset,
+  ModelFile,
+  PresetListing,
+  PresetSummary,
+} from '../../../shared/host-contract';
+import type { PresetContent } from '../../../shared/preset-schema';
+import type { Dialogs } from './dialogs';
+import { createFileHasher } from './file-hash';
+import { HostProblemError } from './host-problem';
+import { createConsoleLogger, type Logger } from './logger';
+import { createModelAccess, type AccessSource } from './model-access';
+import { readModelFile } from './model-file';
+import { createModelLibrary } from './model-library';
+import { checkPresetModels } from './preset-models';
+import { createPresetStore } from './preset-store';
+
+export interface HostServicesOptions {
+  /** The app's data folder (Electron's `userData`): `library.json`, `thumbnails/`, `presets/`. */
+  readonly dataDirectory: string;
+  readonly dialogs: Dialogs;
+  /** A logger per module. Default: console loggers. */
+  readonly loggerFor?: (module: string) => Logger;
+  /** Told about every model opened successfully (the app adds it to the OS recent documents). */
+  readonly onModelOpened?: (path: string) => void;
+  /** Clock for times, ids and moved-aside names. Default: the system clock. */
+  readonly now?: () => Date;
+  /** Largest model file read, bytes. Default: `MODEL_MAX_BYTES` (512 MiB). */
+  readonly modelMaxBytes?: number;
+}
+
+export interface HostServices {
+  openModelDialog(): Promise<ModelFile>;
+  readModel(path: string): Promise<ModelFile>;
+  openDroppedFile(path: string): Promise<DroppedFileResult>;
+  /** Opens a model or preset the user picked outside the page (OS, second launch, menu). */
+  openFileFromUser(path: string): Promise<DroppedFileResult>;
+  listLibrary(): Promise<LibraryListing>;
+  removeFromLibrary(id: string): Promise<LibraryListing>;
+  clearLibrary(): Promise<LibraryListing>;
+  relocateLibraryEntry(id: string): Promise<LibraryEntry>;
+  setLibraryThumbnail(id: string, png: Uint8Array): Promise<LibraryEntry>;
+  listPresets(): Promise<PresetListing>;
+  savePreset(content: PresetContent): Promise<PresetSummary>;
+  overwritePreset(id: string, content: PresetContent): Promise<PresetSummary>;
+  renamePreset(id: string, name: string): Promise<PresetSummary>;
+  duplicatePreset(id: string): Promise<PresetSummary>;
+  deletePreset(id: string): Promise<{ readonly id: string }>;
+  loadPreset(id: string): Promise<LoadedPreset>;
+  importPreset(): Promise<PresetSummary>;
+  exportPreset(id: string): Promise<{ readonly path: string }>;
+}
+
+export function createHostServices(options: HostServicesOptions): HostServices {
+  const loggerFor = options.loggerFor ?? createConsoleLogger;
+  const clock = options.now === undefined ? {} : { now: options.now };
+  const log = loggerFor('host-services');
+  const access = createModelAccess();
+  const hasher = createFileHasher();
+  const library = createModelLibrary({
+    directory: options.dataDirectory,
+    logger: loggerFor('model-library'),
+    ...clock,
+  });
+  const presets = createPresetStore({
+    directory: options.dataDirectory,
+    logger: loggerFor('preset-store'),
+    ...clock,
+  });
+  const readOptions =
+    options.modelMaxBytes === undefined ? {} : { maxBytes: options.modelMaxBytes };
+
+  /** Reads an allowed model and records it in the library. */
+  async function openAllowed(path: string): Promise<ModelFile> {
+    const model = await readModelFile(path, readOptions);
+    const libraryEntryId = await library.recordOpened(model);
+    options.onModelOpened?.(path);
+    log.info(`Opened ${path} (${model.format}, ${model.size} bytes).`);
+    return { ...model, libraryEntryId };
+  }
+
+  function openChosen(path: string, source: AccessSource): Promise<ModelFile> {
+    requireAbsolute(path);
+    access.allow(path, source);
+    return openAllowed(path);
+  }
+
+  async function readModel(path: string): Promise<ModelFile> {
+    requireAbsolute(path);
+    // Library paths are checked live, so a removed entry stops being readable at once.
+    if (!access.isAllowed(path) && !(await library.paths()).includes(path)) access.check(path);
+    return openAllowed(path);
+  }
+
+  async function openModelDialog(): Promise<ModelFile> {
+    return openChosen(await chosen(options.dialogs.showOpenModel(), 'model'), 'dialog');
+  }
+
+  /** A model, or a `.ragdoll` preset (imported into the list, then loaded). */
+  async function openFile(path: string, source: AccessSource): Promise<DroppedFileResult> {
+    requireAbsolute(path);
+    if (extname(path).toLowerCase() === `.${PRESET_EXTENSION}`) {
+      // importFile validates before writing, so a corrupt dropped preset writes nothing.
+      const summary = await presets.importFile(path);
+      return { kind: 'preset', loaded: await loadPreset(summary.id) };
+    }
+    return { kind: 'model', model: await openChosen(path, source) };
+  }
+
+  async function relocateLibraryEntry(id: string): Promise<LibraryEntry> {
+    if ((await library.pathOf(id)) === undefined) {
+      throw new HostProblemError('missing', `The recent-model library has no entry ${id}.`);
+    }
+    const path = await chosen(options.dialogs.showOpenModel(), 'model');
+    access.allow(path, 'dialog');
+    return library.relocate(id, await readModelFile(path, readOptions));
+  }
+
+  async function loadPreset(id: string): Promise<LoadedPreset> {
+    const { preset } = await presets.read(id);
+    const { notes, verifiedPaths } = await checkPresetModels(preset, hasher);
+    for (const path of verifiedPaths) access.allow(path, 'preset');
+    for (const note of notes) log.info(note.message);
+    return { id, preset, notes };
+  }
+
+  async function exportPreset(id: string): Promise<{ readonly path: string }> {
+    const { preset } = await presets.read(id);
+    const suggested = `${safeFileName(preset.name)}.${PRESET_EXTENSION}`;
+    const path = await chosen(options.dialogs.showSavePreset(suggested), 'export');
+    return presets.exportFile(id, path);
+  }
+
+  return {
+    openModelDialog,
+    readModel,
+    openDroppedFile: (path) => openFile(path, 'drop'),
+    openFileFromUser: (path) => openFile(path, 'dialog'),
+    listLibrary: () => library.list(),
+    removeFromLibrary: (id) => library.remove(id),
+    clearLibrary: () => library.clear(),
+    relocateLibraryEntry,
+    setLibraryThumbnail: (id, png) => library.setThumbnail(id, png),
+    listPresets: () => presets.list(),
+    savePreset: (content) => presets.save(content),
+    overwritePreset: (id, content) => presets.overwrite(id, content),
+    renamePreset: (id, name) => presets.rename(id, name),
+    duplicatePreset: (id) => presets.duplicate(id),
+    deletePreset: (id) => presets.delete(id),
+    loadPreset,
+    importPreset: async () =>
+      presets.importFile(await chosen(options.dialogs.showOpenPreset(), 'preset')),
+    exportPreset,
+  };
+}
+
+/** The dialog's path, or a `canceled` problem (which the renderer shows no message for). */
+async function chosen(pending: Promise<string | null>, what: string): Promise<string> {
+  const path = await pending;
+  if (path === null) throw new HostProblemError('canceled', `No ${what} file was chosen.`);
+  requireAbsolute(path);
+  return path;
+}
+
+function requireAbsolute(path: string): void {
+  if (!isAbsolute(path)) {
+    throw new HostProblemError('not-allowed', `${path} is not an absolute path; nothing was read.`);
+  }
+}
+
+/** A preset name as a file name: characters Windows or macOS refuse become `_`. */
+function safeFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are among the refused ones
+  const cleaned = name.replace(/[\u0000-\u001f<>:"/\\|?*]/g, '_').replace(/[. ]+$/, '');
+  return cleaned === '' ? 'preset' : cleaned;
+}

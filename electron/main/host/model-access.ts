@@ -1,0 +1,59 @@
+/**
+ * The allow-list of model paths the host will read for the renderer: only files the user
+ * chose in a dialog, dropped on the window, has in the recent-model library, or that a
+ * loaded preset names and that still match its recorded size and hash. The renderer never
+ * gets to read a path just by naming it.
+ */
+
+import { isAbsolute, resolve } from 'node:path';
+import { HostProblemError } from './host-problem';
+
+/** How a path came to be allowed; a path stays allowed while any source remains. */
+export type AccessSource = 'dialog' | 'drop' | 'library' | 'preset';
+
+export interface ModelAccess {
+  /** Allows `path` (made absolute and normalized) because of `source`. */
+  allow(path: string, source: AccessSource): void;
+  /** Withdraws `source` for `path`, e.g. when its library entry is removed. */
+  revoke(path: string, source: AccessSource): void;
+  isAllowed(path: string): boolean;
+  /**
+   * @throws HostProblemError `not-allowed` naming the path, when it is not allowed
+   */
+  check(path: string): void;
+}
+
+export function createModelAccess(platform: NodeJS.Platform = process.platform): ModelAccess {
+  const sources = new Map<string, Set<AccessSource>>();
+  // Windows and (by default) macOS compare paths without case; a stricter key would refuse
+  // a library path spelled with other case, a looser one on Linux would allow a different file.
+  const key = (path: string): string => {
+    const absolute = resolve(path);
+    return platform === 'win32' || platform === 'darwin' ? absolute.toLowerCase() : absolute;
+  };
+  return {
+    allow(path, source) {
+      const k = key(path);
+      const set = sources.get(k) ?? new Set<AccessSource>();
+      set.add(source);
+      sources.set(k, set);
+    },
+    revoke(path, source) {
+      const k = key(path);
+      const set = sources.get(k);
+      set?.delete(source);
+      if (set?.size === 0) sources.delete(k);
+    },
+    isAllowed(path) {
+      return isAbsolute(path) && sources.has(key(path));
+    },
+    check(path) {
+      if (this.isAllowed(path)) return;
+      throw new HostProblemError(
+        'not-allowed',
+        `Ragdoll Playground reads only models you opened, dropped or have in the library; ` +
+          `${path} is none of these. Open it with File > Open Model… instead.`,
+      );
+    },
+  };
+}

@@ -1,0 +1,281 @@
+/**
+ * The recent-model library: every model the user opens, newest first, at most 30, unique by
+ * real path, with title, author, format, size, hash, a cached thumbnail and when it was last
+ * opened. Kept in `library.json` through the JSON file store (validated, atomic, serialized;
+ * a corrupt file is moved aside and reported in the next listing). Thumbnails are PNG files
+ * in `thumbnails/`, named by entry id.
+ */
+
+import { mkdir, readFile, realpath, stat, unlink } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import type { LibraryEntry, LibraryListing } from '../../../shared/host-contract';
+import { describeError, errorCode, HostProblemError } from './host-problem';
+import { createJsonFileStore } from './json-file-store';
+import {
+  LIBRARY_MAX_ENTRIES,
+  LIBRARY_SCHEMA_VERSION,
+  libraryFileSchema,
+  type StoredLibraryEntry,
+} from './library-schema';
+import type { Logger } from './logger';
+import type { ModelFileData } from './model-file';
+import { looksLikePng, pngDataUrl, THUMBNAIL_MAX_BYTES } from './png';
+import { newStoreId } from './store-ids';
+
+/** The library's file name in the data folder. */
+export const LIBRARY_FILE = 'library.json';
+/** The folder of cached thumbnails in the data folder. */
+export const THUMBNAIL_FOLDER = 'thumbnails';
+
+export interface ModelLibraryOptions {
+  /** The app's data folder (Electron's `userData`). */
+  readonly directory: string;
+  readonly logger: Logger;
+  /** Clock for `lastOpened` and moved-aside names. Default: the system clock. */
+  readonly now?: () => Date;
+}
+
+export interface ModelLibrary {
+  /**
+   * Adds or refreshes the entry for a model just read (keyed by its real path) at the top.
+   *
+   * @returns the entry's id
+   */
+  recordOpened(model: ModelFileData): Promise<string>;
+  /** Every entry, with `missing` checked against the disk now, and pending notices. */
+  list(): Promise<LibraryListing>;
+  /** The stored path of every entry (for the read allow-list). */
+  paths(): Promise<string[]>;
+  /** The stored path of one entry. */
+  pathOf(id: string): Promise<string | undefined>;
+  remove(id: string): Promise<LibraryListing>;
+  clear(): Promise<LibraryListing>;
+  /**
+   * Points entry `id` at `model` (a file the user picked with Locate…).
+   *
+   * @throws HostProblemError `missing` (no such entry) or `wrong-format`
+   */
+  relocate(id: string, model: ModelFileData): Promise<LibraryEntry>;
+  /**
+   * Caches `png` as the entry's thumbnail.
+   *
+   * @throws HostProblemError `missing`, `invalid` (not a PNG or too large) or `write-failed`
+   */
+  setThumbnail(id: string, png: Uint8Array): Promise<LibraryEntry>;
+}
+
+export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
+  const { directory, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const notices: string[] = [];
+  const file = createJsonFileStore({
+    filePath: join(directory, LIBRARY_FILE),
+    schema: libraryFileSchema,
+    logger,
+    now,
+    onProblem: (message) => notices.push(message),
+  });
+  const thumbnailPath = (id: string): string => join(directory, THUMBNAIL_FOLDER, `${id}.png`);
+  let cached: StoredLibraryEntry[] | undefined;
+  // Every operation reads, changes and writes the whole list: one at a time.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serialized = <T>(task: () => Promise<T>): Promise<T> => {
+    const result = queue.then(task, task);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+
+  async function entries(): Promise<StoredLibraryEntry[]> {
+    cached ??= (await file.read())?.entries.slice() ?? [];
+    return cached;
+  }
+
+  async function save(next: StoredLibraryEntry[]): Promise<void> {
+    await file.write({ schemaVersion: LIBRARY_SCHEMA_VERSION, entries: next });
+    cached = next;
+  }
+
+  async function recordOpened(model: ModelFileData): Promise<string> {
+    const path = await realPathOf(model.path, logger);
+    return serialized(async () => {
+      const current = await entries();
+      const previous = current.find((entry) => entry.path === path);
+      const entry: StoredLibraryEntry = {
+        id: previous?.id ?? newStoreId('m', now()),
+        path,
+        title: model.title,
+        author: model.author,
+        format: model.format,
+        size: model.size,
+        sha256: model.sha256,
+        lastOpened: now().toISOString(),
+        hasThumbnail: previous?.hasThumbnail ?? false,
+      };
+      const others = current.filter((other) => other.path !== path);
+      const next = [entry, ...others];
+      await save(next.slice(0, LIBRARY_MAX_ENTRIES));
+      await deleteThumbnails(next.slice(LIBRARY_MAX_ENTRIES));
+      return entry.id;
+    });
+  }
+
+  const list = (): Promise<LibraryListing> => serialized(listNow);
+
+  async function listNow(): Promise<LibraryListing> {
+    const current = await entries();
+    const shown = await Promise.all(current.map((entry) => toView(entry)));
+    return { entries: shown, notices: notices.splice(0) };
+  }
+
+  async function toView(entry: StoredLibraryEntry): Promise<LibraryEntry> {
+    const [missing, thumbnail] = await Promise.all([isMissing(entry), readThumbnail(entry)]);
+    const { id, path, title, author, format, size, lastOpened } = entry;
+    const view = { id, path, title, author, format, size, lastOpened, missing };
+    return thumbnail === undefined ? view : { ...view, thumbnail };
+  }
+
+  async function isMissing(entry: StoredLibraryEntry): Promise<boolean> {
+    try {
+      const stats = await stat(entry.path);
+      return !stats.isFile() || stats.size !== entry.size;
+    } catch (error) {
+      const code = errorCode(error);
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') {
+        logger.warn(`Could not check ${entry.path}: ${describeError(error)}; shown as missing.`);
+      }
+      return true;
+    }
+  }
+
+  async function readThumbnail(entry: StoredLibraryEntry): Promise<string | undefined> {
+    if (!entry.hasThumbnail) return undefined;
+    const path = thumbnailPath(entry.id);
+    try {
+      const bytes = await readFile(path);
+      if (looksLikePng(bytes) && bytes.length <= THUMBNAIL_MAX_BYTES) return pngDataUrl(bytes);
+      logger.warn(`${path} is not a PNG of at most 2 MB; the entry is shown without it.`);
+    } catch (error) {
+      logger.warn(`Could not read the thumbnail ${path}: ${describeError(error)}.`);
+    }
+    return undefined;
+  }
+
+  const paths = (): Promise<string[]> =>
+    serialized(async () => (await entries()).map((entry) => entry.path));
+
+  const pathOf = (id: string): Promise<string | undefined> =>
+    serialized(async () => (await entries()).find((entry) => entry.id === id)?.path);
+
+  const remove = (id: string): Promise<LibraryListing> =>
+    serialized(async () => {
+      const current = await entries();
+      const gone = current.filter((entry) => entry.id === id);
+      if (gone.length > 0) {
+        await save(current.filter((entry) => entry.id !== id));
+        await deleteThumbnails(gone);
+      }
+      return listNow();
+    });
+
+  const clear = (): Promise<LibraryListing> =>
+    serialized(async () => {
+      const current = await entries();
+      await save([]);
+      await deleteThumbnails(current);
+      return listNow();
+    });
+
+  const relocate = (id: string, model: ModelFileData): Promise<LibraryEntry> =>
+    serialized(async () => {
+      const current = await entries();
+      const entry = findEntry(current, id);
+      if (model.format !== entry.format) {
+        throw new HostProblemError(
+          'wrong-format',
+          `${model.path} is a ${formatName(model.format)} model, but "${entry.title}" was ` +
+            `${formatName(entry.format)}; pick the same model file.`,
+        );
+      }
+      const path = await realPathOf(model.path, logger);
+      const moved: StoredLibraryEntry = { ...entry, path, size: model.size, sha256: model.sha256 };
+      // The picked file may already have its own entry: keep one, the relocated one.
+      const merged = current.filter((other) => other.id !== id && other.path === path);
+      const next = current
+        .filter((other) => !merged.includes(other))
+        .map((other) => (other.id === id ? moved : other));
+      await save(next);
+      await deleteThumbnails(merged);
+      return toView(moved);
+    });
+
+  const setThumbnail = (id: string, png: Uint8Array): Promise<LibraryEntry> =>
+    serialized(async () => {
+      const current = await entries();
+      const entry = findEntry(current, id);
+      if (png.length > THUMBNAIL_MAX_BYTES || !looksLikePng(png)) {
+        throw new HostProblemError(
+          'invalid',
+          `The thumbnail for "${entry.title}" is not a PNG of at most 2 MB ` +
+            `(${png.length} bytes given); it was not saved.`,
+        );
+      }
+      await writeThumbnail(thumbnailPath(id), png);
+      const updated = { ...entry, hasThumbnail: true };
+      await save(current.map((other) => (other.id === id ? updated : other)));
+      return toView(updated);
+    });
+
+  async function deleteThumbnails(gone: readonly StoredLibraryEntry[]): Promise<void> {
+    for (const entry of gone.filter((candidate) => candidate.hasThumbnail)) {
+      const path = thumbnailPath(entry.id);
+      try {
+        await unlink(path);
+      } catch (error) {
+        if (errorCode(error) !== 'ENOENT') {
+          logger.warn(`Could not delete the unused thumbnail ${path}: ${describeError(error)}.`);
+        }
+      }
+    }
+  }
+
+  return { recordOpened, list, paths, pathOf, remove, clear, relocate, setThumbnail };
+}
+
+function findEntry(entries: readonly StoredLibraryEntry[], id: string): StoredLibraryEntry {
+  const entry = entries.find((candidate) => candidate.id === id);
+  if (entry !== undefined) return entry;
+  throw new HostProblemError(
+    'missing',
+    `The recent-model library has no entry ${id} (it may have been removed).`,
+  );
+}
+
+async function writeThumbnail(path: string, png: Uint8Array): Promise<void> {
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFileAtomic(path, Buffer.from(png.buffer, png.byteOffset, png.length), {
+      fsync: true,
+    });
+  } catch (error) {
+    throw new HostProblemError(
+      'write-failed',
+      `Could not save the thumbnail ${path}: ${describeError(error)}.`,
+      { cause: error },
+    );
+  }
+}
+
+/** The path with symlinks resolved; the path as given when that fails (logged). */
+async function realPathOf(path: string, logger: Logger): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch (error) {
+    logger.warn(`Could not resolve the real path of ${path}: ${describeError(error)}.`);
+    return resolve(path);
+  }
+}
+
+function formatName(format: StoredLibraryEntry['format']): string {
+  return { vrm0: 'VRM 0.x', vrm1: 'VRM 1.0', pmx: 'PMX', pmd: 'PMD' }[format];
+}

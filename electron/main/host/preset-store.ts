@@ -1,0 +1,320 @@
+/**
+ * Scene presets on disk: a folder of `<id>.ragdoll` JSON files in the data folder, one per
+ * preset, named by host-made ids (never by the user's text). Each file goes through the JSON
+ * file store (validated against the preset schema with its upgrade steps, atomic writes); all
+ * operations on one id run one at a time. A corrupt file found while listing or loading is
+ * moved aside as `<id>.corrupt-<time>.ragdoll` and reported; it is never overwritten.
+ */
+
+import { readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { PRESET_EXTENSION } from '../../../shared/file-types';
+import type { PresetListing, PresetSummary } from '../../../shared/host-contract';
+import {
+  migratePreset,
+  PRESET_NAME_MAX_LENGTH,
+  PRESET_SCHEMA_VERSION,
+  presetFileSchema,
+  PresetFormatError,
+  type Preset,
+  type PresetContent,
+} from '../../../shared/preset-schema';
+import { describeError, errorCode, HostProblemError } from './host-problem';
+import { createJsonFileStore, type JsonFileStore } from './json-file-store';
+import { createKeyedQueue } from './keyed-queue';
+import type { Logger } from './logger';
+import { formatBytes } from './model-file';
+import { newStoreId, STORE_ID_PATTERN } from './store-ids';
+
+/** The presets folder inside the data folder. */
+export const PRESET_FOLDER = 'presets';
+/** Largest preset file imported (a full scene with a thumbnail is well under 1 MB). */
+export const PRESET_FILE_MAX_BYTES = 4 * 1024 * 1024;
+
+export interface PresetStoreOptions {
+  /** The app's data folder (Electron's `userData`); presets live in its `presets/`. */
+  readonly directory: string;
+  readonly logger: Logger;
+  /** Clock for createdAt/updatedAt, ids and moved-aside names. Default: the system clock. */
+  readonly now?: () => Date;
+}
+
+/** A preset read back, with its id. */
+export interface StoredPreset {
+  readonly id: string;
+  readonly preset: Preset;
+}
+
+/** Every method throws `HostProblemError` for a problem the user can act on. */
+export interface PresetStore {
+  /** Every valid preset, newest update first, and a notice per corrupt file moved aside. */
+  list(): Promise<PresetListing>;
+  save(content: PresetContent): Promise<PresetSummary>;
+  overwrite(id: string, content: PresetContent): Promise<PresetSummary>;
+  rename(id: string, name: string): Promise<PresetSummary>;
+  duplicate(id: string): Promise<PresetSummary>;
+  delete(id: string): Promise<{ readonly id: string }>;
+  /** The preset as saved (its model files are checked by the caller). */
+  read(id: string): Promise<StoredPreset>;
+  /** Copies a preset file the user chose in under a new id; nothing is written if invalid. */
+  importFile(path: string): Promise<PresetSummary>;
+  /** Writes preset `id` to `path` (chosen by the user); adds `.ragdoll` when it has no extension. */
+  exportFile(id: string, path: string): Promise<{ readonly path: string }>;
+}
+
+export function createPresetStore(options: PresetStoreOptions): PresetStore {
+  const { logger } = options;
+  const folder = join(options.directory, PRESET_FOLDER);
+  const now = options.now ?? (() => new Date());
+  const queue = createKeyedQueue();
+  const files = new Map<string, JsonFileStore<Preset>>();
+  const problems = new Map<string, string>();
+  const fileOf = (id: string): string => join(folder, `${id}.${PRESET_EXTENSION}`);
+
+  function storeOf(id: string): JsonFileStore<Preset> {
+    let store = files.get(id);
+    if (store === undefined) {
+      store = createJsonFileStore({
+        filePath: fileOf(id),
+        schema: presetFileSchema,
+        logger,
+        now,
+        onProblem: (message) => problems.set(id, message),
+        afterMoveAside:
+          'so it is no longer listed; the moved file is kept in case you want it back.',
+      });
+      files.set(id, store);
+    }
+    return store;
+  }
+
+  /** Reads outside the queue; callers hold the id's turn. */
+  async function readNow(id: string): Promise<Preset> {
+    problems.delete(id);
+    const preset = await storeOf(id).read();
+    if (preset !== undefined) return preset;
+    const problem = problems.get(id);
+    problems.delete(id);
+    if (problem !== undefined) throw new HostProblemError('invalid', problem);
+    throw new HostProblemError('missing', `There is no preset ${id} (it may have been deleted).`);
+  }
+
+  async function writeNow(id: string, preset: Preset): Promise<PresetSummary> {
+    try {
+      await storeOf(id).write(preset);
+    } catch (error) {
+      throw new HostProblemError(
+        'write-failed',
+        `Could not save the preset "${preset.name}": ${describeError(error)}`,
+        { cause: error },
+      );
+    }
+    return summarize(id, preset);
+  }
+
+  const stamped = (content: PresetContent, createdAt: string): Preset => ({
+    ...content,
+    schemaVersion: PRESET_SCHEMA_VERSION,
+    createdAt,
+    updatedAt: now().toISOString(),
+  });
+
+  async function list(): Promise<PresetListing> {
+    const notices: string[] = [];
+    const presets: PresetSummary[] = [];
+    await Promise.all(
+      (await presetIds()).map((id) =>
+        queue.run(id, async () => {
+          try {
+            presets.push(summarize(id, await readNow(id)));
+          } catch (error) {
+            // Deleted between readdir and read: simply not listed.
+            if (error instanceof HostProblemError && error.code === 'missing') return;
+            if (error instanceof HostProblemError) notices.push(error.message);
+            else throw error;
+          }
+        }),
+      ),
+    );
+    presets.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id));
+    return { presets, notices };
+  }
+
+  async function presetIds(): Promise<string[]> {
+    let names: string[];
+    try {
+      names = await readdir(folder);
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') return [];
+      throw new HostProblemError(
+        'unreadable',
+        `Could not list the presets folder ${folder}: ${describeError(error)}`,
+        { cause: error },
+      );
+    }
+    // Moved-aside files (`id.corrupt-….ragdoll`) and write-file-atomic's temp files
+    // (`id.ragdoll.123`) do not match and are left alone.
+    const suffix = `.${PRESET_EXTENSION}`;
+    return names
+      .filter((name) => name.endsWith(suffix))
+      .map((name) => name.slice(0, -suffix.length))
+      .filter((id) => STORE_ID_PATTERN.test(id));
+  }
+
+  const save = async (content: PresetContent): Promise<PresetSummary> => {
+    const id = newStoreId('p', now());
+    return queue.run(id, () => writeNow(id, stamped(content, now().toISOString())));
+  };
+
+  const overwrite = (id: string, content: PresetContent): Promise<PresetSummary> =>
+    queue.run(id, async () => writeNow(id, stamped(content, (await readNow(id)).createdAt)));
+
+  const rename = (id: string, name: string): Promise<PresetSummary> =>
+    queue.run(id, async () => {
+      const preset = await readNow(id);
+      return writeNow(id, { ...preset, name, updatedAt: now().toISOString() });
+    });
+
+  const duplicate = async (id: string): Promise<PresetSummary> => {
+    const original = await queue.run(id, () => readNow(id));
+    const copyId = newStoreId('p', now());
+    const time = now().toISOString();
+    const copy: Preset = {
+      ...original,
+      name: copyName(original.name),
+      createdAt: time,
+      updatedAt: time,
+    };
+    return queue.run(copyId, () => writeNow(copyId, copy));
+  };
+
+  const remove = (id: string): Promise<{ readonly id: string }> =>
+    queue.run(id, async () => {
+      await storeOf(id).flush();
+      try {
+        await unlink(fileOf(id));
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') {
+          throw new HostProblemError('missing', `There is no preset ${id} (already deleted?).`);
+        }
+        throw new HostProblemError(
+          'write-failed',
+          `Could not delete ${fileOf(id)}: ${describeError(error)}`,
+          { cause: error },
+        );
+      }
+      files.delete(id);
+      return { id };
+    });
+
+  const read = (id: string): Promise<StoredPreset> =>
+    queue.run(id, async () => ({ id, preset: await readNow(id) }));
+
+  async function importFile(path: string): Promise<PresetSummary> {
+    const preset = await readPresetFile(path);
+    const id = newStoreId('p', now());
+    return queue.run(id, () => writeNow(id, { ...preset, updatedAt: now().toISOString() }));
+  }
+
+  const exportFile = (id: string, path: string): Promise<{ readonly path: string }> =>
+    queue.run(id, async () => {
+      const preset = await readNow(id);
+      const target = extname(path) === '' ? `${path}.${PRESET_EXTENSION}` : path;
+      try {
+        await writeFileAtomic(target, `${JSON.stringify(preset, null, 2)}\n`, { fsync: true });
+      } catch (error) {
+        throw new HostProblemError(
+          'write-failed',
+          `Could not export "${preset.name}" to ${target}: ${describeError(error)}`,
+          { cause: error },
+        );
+      }
+      logger.info(`Exported preset ${id} to ${target}.`);
+      return { path: target };
+    });
+
+  return {
+    list,
+    save,
+    overwrite,
+    rename,
+    duplicate,
+    delete: remove,
+    read,
+    importFile,
+    exportFile,
+  };
+}
+
+/** The summary the preset list shows. */
+export function summarize(id: string, preset: Preset): PresetSummary {
+  const summary = {
+    id,
+    name: preset.name,
+    createdAt: preset.createdAt,
+    updatedAt: preset.updatedAt,
+    figureCount: preset.figures.length,
+    propCount: preset.props.length,
+  };
+  return preset.thumbnail === undefined ? summary : { ...summary, thumbnail: preset.thumbnail };
+}
+
+/** `Stairs` → `Stairs (copy)`, kept within the name limit. */
+function copyName(name: string): string {
+  const suffix = ' (copy)';
+  return `${name.slice(0, PRESET_NAME_MAX_LENGTH - suffix.length)}${suffix}`;
+}
+
+/**
+ * Reads and checks a preset file from anywhere (Import…, a drop), writing nothing.
+ *
+ * @throws HostProblemError `missing`, `unreadable`, `too-large` or `invalid`, naming the file
+ */
+export async function readPresetFile(path: string): Promise<Preset> {
+  const text = await readBoundedText(path);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new HostProblemError(
+      'invalid',
+      `${path} is not a Ragdoll Playground preset: it is not valid JSON (${describeError(error)}).`,
+    );
+  }
+  try {
+    return migratePreset(json);
+  } catch (error) {
+    if (!(error instanceof PresetFormatError)) throw error;
+    throw new HostProblemError('invalid', `${path} is not a valid preset. ${error.message}`);
+  }
+}
+
+async function readBoundedText(path: string): Promise<string> {
+  try {
+    const stats = await stat(path);
+    if (stats.isDirectory()) {
+      throw new HostProblemError('unreadable', `${path} is a folder, not a preset file.`);
+    }
+    if (stats.size > PRESET_FILE_MAX_BYTES) {
+      throw new HostProblemError(
+        'too-large',
+        `${path} is ${formatBytes(stats.size)}; a preset file is at most ` +
+          `${formatBytes(PRESET_FILE_MAX_BYTES)}, so this is not one.`,
+      );
+    }
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if (error instanceof HostProblemError) throw error;
+    if (errorCode(error) === 'ENOENT') {
+      throw new HostProblemError('missing', `${path} was not found.`, { cause: error });
+    }
+    throw new HostProblemError(
+      'unreadable',
+      `${path} could not be read (${describeError(error)}).`,
+      {
+        cause: error,
+      },
+    );
+  }
+}

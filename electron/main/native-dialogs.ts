@@ -1,0 +1,51 @@
+/**
+ * The host's `Dialogs` on Electron's native dialogs, filtered to the file types in
+ * shared/file-types.ts. Attached to the main window when there is one, so they open as
+ * sheets on macOS and stay in front of the app elsewhere.
+ */
+
+import {
+  dialog,
+  type BrowserWindow,
+  type OpenDialogOptions,
+  type SaveDialogOptions,
+} from 'electron';
+import { MODEL_EXTENSIONS, PRESET_EXTENSION } from '../../shared/file-types';
+import type { Dialogs } from './host/dialogs';
+
+const MODEL_FILTERS = [
+  { name: 'Avatar models (VRM, PMX, PMD)', extensions: [...MODEL_EXTENSIONS] },
+];
+const PRESET_FILTERS = [{ name: 'Ragdoll Playground presets', extensions: [PRESET_EXTENSION] }];
+
+/**
+ * @param parent - the window to attach dialogs to, or undefined for a free-standing dialog
+ */
+export function createNativeDialogs(parent: () => BrowserWindow | undefined): Dialogs {
+  const open = async (options: OpenDialogOptions): Promise<string | null> => {
+    const window = parent();
+    const result =
+      window === undefined
+        ? await dialog.showOpenDialog(options)
+        : await dialog.showOpenDialog(window, options);
+    return result.canceled ? null : (result.filePaths[0] ?? null);
+  };
+  const save = async (options: SaveDialogOptions): Promise<string | null> => {
+    const window = parent();
+    const result =
+      window === undefined
+        ? await dialog.showSaveDialog(options)
+        : await dialog.showSaveDialog(window, options);
+    return result.canceled || result.filePath === undefined || result.filePath === ''
+      ? null
+      : result.filePath;
+  };
+  return {
+    showOpenModel: () =>
+      open({ title: 'Open Model', properties: ['openFile'], filters: MODEL_FILTERS }),
+    showOpenPreset: () =>
+      open({ title: 'Import Preset', properties: ['openFile'], filters: PRESET_FILTERS }),
+    showSavePreset: (defaultName) =>
+      save({ title: 'Export Preset', defaultPath: defaultName, filters: PRESET_FILTERS }),
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * The preset (saved scene) format, version 1: what a `.ragdoll` file contains, checked with
+ * zod wherever one is read (the host on disk, the renderer before restoring), and the upgrade
+ * steps that will bring older files forward once version 2 exists.
+ *
+ * Units: positions in metres, rotations as unit quaternions [x, y, z, w], linear velocities
+ * in m/s, angular velocities in rad/s, the camera's field of view in degrees. Every number
+ * must be finite (JSON cannot hold NaN or Infinity, and a huge one would wreck the solver).
+ *
+ * No Electron, no DOM, no Node.
+ */
+
+import { z } from 'zod';
+import { SchemaUpgradeError, upgradeDocument, type UpgradeStep } from './schema-upgrade';
+
+/** The version this app writes. */
+export const PRESET_SCHEMA_VERSION = 1;
+/** The sandbox's limits (renderer/src/physics): six figures, twelve props. */
+export const PRESET_MAX_FIGURES = 6;
+export const PRESET_MAX_PROPS = 12;
+/** More parts than any doll spec has (the box dummy has 11); only a guard against junk. */
+export const PRESET_MAX_PARTS_PER_FIGURE = 64;
+/** Longest preset name, in UTF-16 code units. */
+export const PRESET_NAME_MAX_LENGTH = 80;
+/** Longest thumbnail data URL, in characters (about 190 KB of PNG). */
+export const PRESET_THUMBNAIL_MAX_CHARS = 256 * 1024;
+/** Nothing in the scene is this far away (metres) or this fast (m/s, rad/s) for real. */
+export const PRESET_COORDINATE_LIMIT = 100_000;
+
+const coordinate = z.number().min(-PRESET_COORDINATE_LIMIT).max(PRESET_COORDINATE_LIMIT);
+
+/** A point or velocity [x, y, z]: metres, m/s or rad/s by field. */
+const vec3Schema = z.tuple([coordinate, coordinate, coordinate]).readonly();
+
+/**
+ * A unit quaternion [x, y, z, w]. The norm is checked loosely (±0.001): physics engines keep
+ * them unit to float32 precision, and a zero or scaled quaternion is a broken file.
+ */
+const unit = z.number().min(-1).max(1);
+const quaternionSchema = z
+  .tuple([unit, unit, unit, unit])
+  .refine((q) => Math.abs(Math.hypot(...q) - 1) <= 1e-3, {
+    message: 'must be a unit quaternion [x, y, z, w]',
+  })
+  .readonly();
+
+/** The motion state of one rigid body (a figure's part or a prop). */
+const bodyStateSchema = z.object({
+  position: vec3Schema,
+  rotation: quaternionSchema,
+  linvel: vec3Schema,
+  angvel: vec3Schema,
+});
+
+/** The avatar formats a figure's model can have. */
+export const MODEL_FORMATS = ['vrm0', 'vrm1', 'pmx', 'pmd'] as const;
+export type ModelFormat = (typeof MODEL_FORMATS)[number];
+
+/** Lower-case hex SHA-256 of a model file's bytes. */
+export const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits');
+
+const modelRefSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('box') }),
+  z.object({
+    kind: z.literal('file'),
+    /** Absolute path of the model file when the preset was saved. */
+    path: z.string().min(1).max(4096),
+    /** The file's size in bytes, to notice a changed file cheaply. */
+    size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    sha256: sha256Schema,
+    title: z.string().max(256),
+    format: z.enum(MODEL_FORMATS),
+  }),
+]);
+
+const figureSchema = z.object({
+  model: modelRefSchema,
+  /** One state per part, in the doll spec's part order. */
+  parts: z.array(bodyStateSchema).min(1).max(PRESET_MAX_PARTS_PER_FIGURE),
+});
+
+const propSchema = bodyStateSchema.extend({ kind: z.enum(['ball', 'box']) });
+
+/** A preset's name: trimmed, not empty, no control characters (it is shown in lists). */
+export const presetNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(PRESET_NAME_MAX_LENGTH)
+  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
+
+/** A small PNG of the view, as a `data:image/png;base64,` URL. */
+export const presetThumbnailSchema = z
+  .string()
+  .max(PRESET_THUMBNAIL_MAX_CHARS)
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, 'must be a PNG data URL');
+
+/** Everything the scene needs to come back as it was; the renderer captures and restores it. */
+export const presetContentSchema = z.object({
+  name: presetNameSchema,
+  settings: z.object({
+    /** STIFFNESS, 0-100. */
+    stiffness: z.number().min(0).max(100),
+    /** TIME, the simulation speed factor, 0.1-1. */
+    timeScale: z.number().min(0.1).max(1),
+    /** BODIES: whether collision shapes are drawn. */
+    showBodies: z.boolean(),
+  }),
+  camera: z.object({
+    position: vec3Schema,
+    /** The orbit target the camera looks at. */
+    target: vec3Schema,
+    /** Vertical field of view, degrees. */
+    fovDeg: z.number().gt(0).lt(180),
+  }),
+  stage: z.object({ id: z.literal('default') }),
+  figures: z.array(figureSchema).max(PRESET_MAX_FIGURES),
+  props: z.array(propSchema).max(PRESET_MAX_PROPS),
+  thumbnail: presetThumbnailSchema.optional(),
+});
+
+/** A whole preset file as this version writes it. */
+export const presetSchema = presetContentSchema.extend({
+  schemaVersion: z.literal(PRESET_SCHEMA_VERSION),
+  /** ISO 8601 times, set by the host when the preset is saved. */
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+
+export type Preset = z.infer<typeof presetSchema>;
+/** What the renderer sends to save: the preset without its version and times. */
+export type PresetContent = z.infer<typeof presetContentSchema>;
+export type PresetFigure = z.infer<typeof figureSchema>;
+export type PresetModelRef = z.infer<typeof modelRefSchema>;
+export type PresetBodyState = z.infer<typeof bodyStateSchema>;
+export type PresetProp = z.infer<typeof propSchema>;
+
+/**
+ * Upgrade steps keyed by the version they upgrade from. Version 2 adds `1: (v1) => ({...})`
+ * here; nothing else changes.
+ */
+export const PRESET_UPGRADES: Readonly<Record<number, UpgradeStep>> = {};
+
+/**
+ * A preset file's parsed JSON, upgraded to the current version and checked: use it as the
+ * schema of a JSON file store or with `safeParse` to get readable issues.
+ */
+export const presetFileSchema: z.ZodType<Preset> = z
+  .unknown()
+  .transform((raw, context) => {
+    try {
+      return upgradeDocument('preset', raw, PRESET_SCHEMA_VERSION, PRESET_UPGRADES);
+    } catch (error) {
+      if (!(error instanceof SchemaUpgradeError)) throw error;
+      context.issues.push({ code: 'custom', message: error.message, input: raw });
+      return z.NEVER;
+    }
+  })
+  .pipe(presetSchema);
+
+/** Why a value is not a usable preset. */
+export class PresetFormatError extends Error {
+  override readonly name = 'PresetFormatError';
+}
+
+/**
+ * Upgrades and checks a preset's parsed JSON.
+ *
+ * @throws PresetFormatError listing every problem (field path and what is wrong)
+ */
+export function migratePreset(raw: unknown): Preset {
+  const result = presetFileSchema.safeParse(raw);
+  if (result.success) return result.data;
+  throw new PresetFormatError(`Not a valid preset:\n${z.prettifyError(result.error)}`);
+}
