@@ -24,7 +24,15 @@ export function hingeAxis(
   // A limb pointing straight forward has no such plane; bend it about X as the box dummy does.
   const axis = length(raw) < 0.1 ? ([1, 0, 0] as Vec3) : normalize(raw);
   if (axis[1] < -1e-9) {
-    return { axis: [-axis[0], -axis[1], -axis[2]], limits: [-range[1], -range[0]] };
+    return {
+      axis: withoutNegativeZero([-axis[0], -axis[1], -axis[2]]),
+      limits: [-range[1] + 0, -range[0] + 0],
+    };
   }
-  return { axis, limits: range };
+  return { axis: withoutNegativeZero(axis), limits: range };
+}
+
+/** −0 prints and compares oddly in specs and JSON; adding +0 turns it into 0. */
+function withoutNegativeZero(v: Vec3): Vec3 {
+  return [v[0] + 0, v[1] + 0, v[2] + 0];
 }
