@@ -343,7 +343,7 @@ describe('specFromHumanoidBones: past the seed', () => {
     // Both legs on the same line: the thighs cannot be separated by thinning.
     bones.rightUpperLeg = [0.0, 0.9, 0];
     bones.leftUpperLeg = [0.0, 0.9, 0];
-    bones.rightLowerLeg = bones.leftLowerLeg;
+    bones.rightLowerLeg = bones.leftLowerLeg!;
     expect(() => specFromHumanoidBones(bones)).toThrow(/parts "legL_up" and "legR_up" overlap/);
   });
 });

@@ -1,0 +1,162 @@
+/**
+ * Loading VRM files in Node (scripts/lib/load-vrm-bones): the generated fixtures come back
+ * with the skeleton they were written with, turned to face +Z; broken files are refused with
+ * a message naming the file and the problem; the real files in ../shared/fixtures load.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
+import type { BrokenFixture, GoodFixture } from '../../scripts/fixtures/make-vrm-fixtures';
+import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
+import { VrmLoadError, loadVrmBones, loadVrmFile } from '../../scripts/lib/load-vrm-bones';
+
+let dir: string;
+let good: GoodFixture[] = [];
+let broken: BrokenFixture[] = [];
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'vrm-loader-'));
+  const fixtures = await writeVrmFixtures(dir);
+  good = fixtures.filter((f): f is GoodFixture => f.kind === 'good');
+  broken = fixtures.filter((f): f is BrokenFixture => f.kind === 'broken');
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('loadVrmFile on generated fixtures', () => {
+  it('reads format, meta and every bone where it was written, facing +Z (VRM 0.x turned)', async () => {
+    expect(good.length).toBeGreaterThanOrEqual(9);
+    expect(new Set(good.map((f) => f.format))).toEqual(new Set(['vrm0', 'vrm1']));
+    for (const fixture of good) {
+      const loaded = await loadVrmFile(fixture.file);
+      const name = fixture.file.split('/').pop()!;
+      expect(loaded.format, name).toBe(fixture.format);
+      expect(loaded.meta, name).toEqual({
+        title: fixture.title,
+        author: 'Ragdoll Playground tests',
+      });
+      expect(Object.keys(loaded.bones).sort(), name).toEqual(
+        Object.keys(fixture.skeleton.positions).sort(),
+      );
+      for (const [bone, expected] of Object.entries(fixture.skeleton.positions)) {
+        const got = loaded.bones[bone]!;
+        const error = Math.hypot(got[0] - expected[0], got[1] - expected[1], got[2] - expected[2]);
+        expect(error, `${name} ${bone}`).toBeLessThan(1e-5);
+      }
+      // The left arm is on +X once the model faces +Z, whichever VRM version wrote it.
+      expect(loaded.bones.leftHand![0], name).toBeGreaterThan(0.2);
+    }
+  });
+
+  it('gives the same ragdoll for the VRM 0.x and 1.0 files of one skeleton', async () => {
+    const v0 = await loadVrmFile(join(dir, 'vrm0-apose-full.vrm'));
+    const v1 = await loadVrmFile(join(dir, 'vrm1-apose-full.vrm'));
+    const a = specFromHumanoidBones(v0.bones).spec;
+    const b = specFromHumanoidBones(v1.bones).spec;
+    expect(a.parts.length).toBe(b.parts.length);
+    a.parts.forEach((part, i) => {
+      const other = b.parts[i]!;
+      expect(part.name).toBe(other.name);
+      const moved = Math.hypot(...part.center.map((v, axis) => v - other.center[axis]!));
+      expect(moved, part.name).toBeLessThan(1e-6);
+    });
+  });
+});
+
+describe('loadVrmFile refuses files that are not usable VRMs', () => {
+  it('covers truncated, wrong magic, damaged JSON, NaN bone, missing bones, no humanoid, empty', () => {
+    expect(broken.map((f) => f.file.split('/').pop()).sort()).toEqual([
+      'broken-damaged-json.vrm',
+      'broken-empty.vrm',
+      'broken-missing-bones.vrm',
+      'broken-nan-bone.vrm',
+      'broken-no-humanoid.vrm',
+      'broken-truncated.vrm',
+      'broken-wrong-magic.vrm',
+    ]);
+  });
+
+  it('names the file and the problem for each', async () => {
+    for (const fixture of broken) {
+      const name = fixture.file.split('/').pop()!;
+      const error = await loadVrmFile(fixture.file).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error, name).toBeInstanceOf(VrmLoadError);
+      const message = (error as Error).message;
+      console.log(`${name.padEnd(26)} → ${message}`);
+      expect(message.startsWith(`${name}: `), message).toBe(true);
+      expect(message, name).toMatch(fixture.expectedMessage);
+    }
+  });
+
+  it('says so when a file cannot be read at all', async () => {
+    await expect(loadVrmFile(join(dir, 'nothing-here.vrm'))).rejects.toThrow(
+      /nothing-here\.vrm: cannot be read \(ENOENT\)/,
+    );
+  });
+
+  it('refuses a plain glTF binary that has no VRM extension', async () => {
+    const { writeGlb } = await import('../../scripts/fixtures/glb-writer');
+    const bytes = writeGlb(
+      JSON.stringify({ asset: { version: '2.0' }, nodes: [{ name: 'a' }] }),
+      new Uint8Array(0),
+    );
+    await expect(loadVrmBones(bytes, 'plain.glb')).rejects.toThrow(
+      /plain\.glb: is a glTF model but not a VRM/,
+    );
+  });
+});
+
+const SHARED = join(__dirname, '../../../shared/fixtures');
+const REAL: [string, 'vrm0' | 'vrm1'][] = (['vrm0', 'vrm1'] as const).flatMap((format) => {
+  const folder = join(SHARED, format);
+  return existsSync(folder)
+    ? readdirSync(folder)
+        .filter((f) => f.endsWith('.vrm'))
+        .map((f): [string, 'vrm0' | 'vrm1'] => [join(folder, f), format])
+    : [];
+});
+if (REAL.length === 0)
+  console.warn(`Skipping the real-file loader tests: no .vrm files under ${SHARED}.`);
+
+describe.skipIf(REAL.length === 0)(
+  'loadVrmFile on ../shared/fixtures (skipped when absent)',
+  () => {
+    it.each(REAL.map(([file, format]) => [file.split('/').pop()!, file, format]))(
+      '%s loads as a ragdoll-ready skeleton',
+      async (_, file, format) => {
+        const loaded = await loadVrmFile(file);
+        expect(loaded.format).toBe(format);
+        expect(loaded.meta.title.length).toBeGreaterThan(0);
+        const rig = specFromHumanoidBones(loaded.bones);
+        expect(rig.spec.parts).toHaveLength(15);
+        // Every real file faces +Z after loading: the left hand is on +X.
+        expect(loaded.bones.leftHand![0]).toBeGreaterThan(0);
+        for (const warning of loaded.warnings) console.log(warning);
+      },
+    );
+
+    it('reports the meshes that cannot follow the ragdoll in univrm_emission_v0106 (6, per the README)', async () => {
+      const file = join(SHARED, 'vrm0/univrm_emission_v0106.vrm');
+      const loaded = await loadVrmFile(file);
+      expect(loaded.warnings).toContainEqual(
+        expect.stringMatching(/6 mesh\(es\) are neither skinned nor attached/),
+      );
+    });
+
+    it('measures godette_v4 as the README says: hips 0.65 m, head 0.98 m', async () => {
+      const loaded = await loadVrmFile(join(SHARED, 'vrm0/godette_v4.vrm'));
+      expect(loaded.bones.hips![1]).toBeCloseTo(0.65, 2);
+      expect(loaded.bones.head![1]).toBeCloseTo(0.98, 2);
+      const rig = specFromHumanoidBones(loaded.bones);
+      expect(
+        rig.spec.parts.every((p) => p.shape.kind !== 'capsule' || p.shape.halfHeight > 0),
+      ).toBe(true);
+    });
+  },
+);

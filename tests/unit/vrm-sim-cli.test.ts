@@ -1,0 +1,95 @@
+/** `npm run sim -- --model FILE.vrm`: the model's ragdoll in the simulator, and its refusals. */
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
+import { SimUsageError, parseSimOptions } from '../../scripts/lib/sim-options';
+
+function sim(...args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/sim.ts', ...args], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'vrm-sim-'));
+  await writeVrmFixtures(dir);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('npm run sim -- --model', () => {
+  it('runs every doll as the model and adds format, parts, joints and bonesMissing', () => {
+    const run = sim(
+      '--model',
+      join(dir, 'vrm1-tpose-15bones.vrm'),
+      '--dolls',
+      '2',
+      '--seconds',
+      '3',
+      '--blast',
+      '30',
+      '--json',
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.format).toBe('vrm1');
+    expect(result.parts).toBe(15);
+    expect(result.joints).toBe(14);
+    expect(result.bonesMissing).toEqual([
+      'chest',
+      'upperChest',
+      'neck',
+      'leftShoulder',
+      'rightShoulder',
+      'leftToes',
+      'rightToes',
+      'leftEye',
+      'rightEye',
+      'jaw',
+    ]);
+    // The existing keys are still there and mean the same.
+    expect(result.dolls).toBe(2);
+    expect(result.bodies).toBe(30);
+    expect(result.steps).toBe(360);
+    expect(result.nanCount).toBe(0);
+    expect(result.maxSpeed).toBeGreaterThan(10);
+    console.log(`sim --model vrm1-tpose-15bones.vrm: ${run.stdout.trim()}`);
+  });
+
+  it('says vrm0 for a VRM 0.x file and prints the model in the table', () => {
+    const json = sim('--model', join(dir, 'vrm0-chibi.vrm'), '--seconds', '1', '--json');
+    expect(json.status, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ format: 'vrm0', parts: 15, joints: 14 });
+    const table = sim('--model', join(dir, 'vrm0-chibi.vrm'), '--seconds', '1');
+    expect(table.status, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/model\s+Fixture vrm0-chibi \(vrm0\)/);
+    expect(table.stdout).toMatch(/parts \/ joints\s+15 \/ 14/);
+  });
+
+  it.each([
+    ['broken-truncated.vrm', /truncated/],
+    ['broken-wrong-magic.vrm', /glTF signature/],
+    ['broken-damaged-json.vrm', /damaged JSON chunk/],
+    ['broken-nan-bone.vrm', /leftLowerArm.*not a finite number/],
+    ['broken-missing-bones.vrm', /no rightHand, leftLowerLeg bones; a ragdoll needs/],
+    ['no-such-file.vrm', /cannot be read/],
+  ])('exits 1 for %s with the reason on stderr and nothing on stdout', (file, reason) => {
+    const run = sim('--model', join(dir, file), '--json');
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(new RegExp(`sim: .*${file.replace('.', '\\.')}: `));
+    expect(run.stderr).toMatch(reason);
+    expect(run.stdout).toBe('');
+  });
+
+  it('parses --model and refuses an empty path as a usage error', () => {
+    expect(parseSimOptions(['--model', 'a.vrm']).model).toBe('a.vrm');
+    expect(parseSimOptions([])).not.toHaveProperty('model');
+    expect(() => parseSimOptions(['--model', ''])).toThrow(SimUsageError);
+  });
+});
