@@ -8,7 +8,8 @@
  * 2. Time from navigation start to the first drawn frame, median of LOADS fresh loads.
  *
  * Prints a table and one JSON object. Targets (issue 3): ≤ 4 ms median JS per frame,
- * ≤ 1.5 s to the first frame. Run: `npm run bench:renderer` (after `npm run build`).
+ * ≤ 1.5 s to the first frame. The per-frame target is checked on frames that each advance
+ * exactly 1/60 s (`?frame-seconds=`), the work a 60 Hz display asks for. Run: `npm run bench:renderer` (after `npm run build`).
  *
  * SwiftShader draws slowly, so frames come rarely and each one runs up to 8 fixed physics
  * steps to keep up with real time; a desktop at 60 Hz runs 2. So the table also splits each
@@ -128,13 +129,22 @@ interface BenchResult {
   readonly viewport: typeof VIEWPORT;
   readonly dolls: number;
   readonly props: number;
-  readonly frameJsMs: { frames: number; median: number; p95: number; target: number };
+  /** At SwiftShader's own pace: few frames, so each runs up to 8 catch-up steps. */
+  readonly frameJsMs: { frames: number; median: number; p95: number };
   readonly stepsPerFrame: { median: number; mean: number };
   readonly fps: number;
   readonly physicsMsPerFrame: { median: number; p95: number };
   readonly physicsMsPerStep: number;
   readonly syncAndDrawMs: { median: number; p95: number };
   readonly estimatedJsMsAt60Hz: number;
+  /** Measured: every frame advanced by exactly 1/60 s (two steps), as on a 60 Hz display. */
+  readonly frameJsMsAt60Hz: {
+    frames: number;
+    median: number;
+    p95: number;
+    stepsPerFrame: number;
+    target: number;
+  };
   readonly firstFrameMs: {
     loads: number;
     median: number;
@@ -147,6 +157,7 @@ interface BenchResult {
 function summarize(
   chromium: string,
   busy: FrameSample,
+  at60Hz: FrameSample,
   firstFrames: readonly number[],
 ): BenchResult {
   // Both parts are timed in the page: physics (advance) and the rest (sync + issuing the draw).
@@ -163,7 +174,6 @@ function summarize(
       frames: busy.frameMs.length,
       median: round(median(busy.frameMs)),
       p95: round(quantile(busy.frameMs, 0.95)),
-      target: 4,
     },
     stepsPerFrame: {
       median: median(busy.steps),
@@ -177,6 +187,13 @@ function summarize(
     physicsMsPerStep: round(median(physicsPerStep), 3),
     syncAndDrawMs: { median: round(median(drawMs)), p95: round(quantile(drawMs, 0.95)) },
     estimatedJsMsAt60Hz: round(STEPS_AT_60_HZ * median(physicsPerStep) + median(drawMs)),
+    frameJsMsAt60Hz: {
+      frames: at60Hz.frameMs.length,
+      median: round(median(at60Hz.frameMs)),
+      p95: round(quantile(at60Hz.frameMs, 0.95)),
+      stepsPerFrame: median(at60Hz.steps),
+      target: 4,
+    },
     firstFrameMs: {
       loads: firstFrames.length,
       median: Math.round(median(firstFrames)),
@@ -194,7 +211,8 @@ async function main(): Promise<void> {
     const firstFrames: number[] = [];
     for (let i = 0; i < LOADS; i++) firstFrames.push(await timeFirstFrame(browser, server.url));
     const busy = await sampleBusyFrames(browser, server.url);
-    const result = summarize(browser.version(), busy, firstFrames);
+    const at60Hz = await sampleBusyFrames(browser, `${server.url}?frame-seconds=${1 / 60}`);
+    const result = summarize(browser.version(), busy, at60Hz, firstFrames);
     printTable(result);
     console.log(JSON.stringify(result));
   } finally {
@@ -206,10 +224,10 @@ async function main(): Promise<void> {
 function printTable(result: BenchResult): void {
   const rows: (readonly [string, number | string, number | string, string])[] = [
     [
-      'JS per frame, 6 dolls + 12 props (ms)',
+      'JS per frame at SwiftShader speed, 6 dolls + 12 props (ms)',
       result.frameJsMs.median,
       result.frameJsMs.p95,
-      '≤ 4 median',
+      '',
     ],
     [
       '  physics (advance) per frame (ms)',
@@ -225,7 +243,13 @@ function printTable(result: BenchResult): void {
     ],
     ['  physics per step (ms)', result.physicsMsPerStep, '', ''],
     ['  sync + issuing the draw (ms)', result.syncAndDrawMs.median, result.syncAndDrawMs.p95, ''],
-    ['  estimate for a 60 Hz frame, 2 steps (ms)', result.estimatedJsMsAt60Hz, '', '≤ 4'],
+    ['  estimate for a 60 Hz frame, 2 steps (ms)', result.estimatedJsMsAt60Hz, '', ''],
+    [
+      'JS per 60 Hz frame (1/60 s, 2 steps), measured (ms)',
+      result.frameJsMsAt60Hz.median,
+      result.frameJsMsAt60Hz.p95,
+      '≤ 4 median',
+    ],
     ['  frames per second (SwiftShader)', result.fps, '', ''],
     [
       'First frame after load (ms)',

@@ -30,7 +30,7 @@ async function boot(root: HTMLElement): Promise<void> {
   root.replaceChildren(viewport);
   let view: RagdollView;
   try {
-    view = new RagdollView(viewport, sandbox);
+    view = new RagdollView(viewport, sandbox, benchmarkOptions(location.search));
   } catch (error) {
     console.error('[main] the view could not be created:', error);
     sandbox.dispose();
@@ -56,6 +56,17 @@ async function boot(root: HTMLElement): Promise<void> {
     view.dispose();
     sandbox.dispose();
   });
+}
+
+/**
+ * `?frame-seconds=0.0166667` makes every frame advance by that fixed time (0 < s ≤ 0.1), so
+ * `npm run bench:renderer` can measure a 60 Hz frame's work under a slow software renderer.
+ * Anything else is ignored.
+ */
+function benchmarkOptions(search: string): { fixedFrameSeconds?: number } {
+  const raw = new URLSearchParams(search).get('frame-seconds');
+  const seconds = raw === null ? Number.NaN : Number(raw);
+  return seconds > 0 && seconds <= 0.1 ? { fixedFrameSeconds: seconds } : {};
 }
 
 /** localStorage, or undefined where reading it throws (some privacy settings do). */

@@ -43,9 +43,14 @@ export class RagdollView {
   private readonly loop: RenderLoop;
   private readonly resizeObserver: ResizeObserver;
 
+  /**
+   * @param options.fixedFrameSeconds advance every frame by this much instead of wall time
+   *   (benchmarks only; see {@link RenderLoop}).
+   */
   constructor(
     private readonly container: HTMLElement,
     sandbox: ViewSandbox,
+    options: { readonly fixedFrameSeconds?: number } = {},
   ) {
     this.renderer = createRenderer();
     this.canvas = this.renderer.domElement;
@@ -63,10 +68,13 @@ export class RagdollView {
       sandbox,
       this.controls,
     );
-    this.loop = new RenderLoop({
-      advance: (seconds) => sandbox.advance(seconds),
-      draw: this.draw,
-    });
+    this.loop = new RenderLoop(
+      {
+        advance: (seconds) => sandbox.advance(seconds),
+        draw: this.draw,
+      },
+      options.fixedFrameSeconds,
+    );
     this.resizeObserver = new ResizeObserver(this.resize);
     this.resizeObserver.observe(container);
     this.resize();

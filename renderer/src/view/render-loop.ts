@@ -22,7 +22,15 @@ export class RenderLoop {
   private lastTime: number | null = null;
   private running = false;
 
-  constructor(private readonly work: FrameWork) {}
+  /**
+   * @param fixedFrameSeconds when set, every frame advances by exactly this much instead
+   *   of the wall time since the last one. For benchmarks: a slow software renderer then
+   *   does the same work per frame as a 60 Hz display (1/60 s, two physics steps).
+   */
+  constructor(
+    private readonly work: FrameWork,
+    private readonly fixedFrameSeconds?: number,
+  ) {}
 
   /** Starts the loop (idempotent). */
   start(): void {
@@ -47,7 +55,8 @@ export class RenderLoop {
     if (!this.running) return;
     this.frameRequest = requestAnimationFrame(this.frame);
     const seconds =
-      this.lastTime === null ? 0 : Math.min((time - this.lastTime) / 1000, MAX_FRAME_SECONDS);
+      this.fixedFrameSeconds ??
+      (this.lastTime === null ? 0 : Math.min((time - this.lastTime) / 1000, MAX_FRAME_SECONDS));
     this.lastTime = time;
     const start = performance.now();
     const steps = this.work.advance(seconds);
