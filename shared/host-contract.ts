@@ -82,8 +82,11 @@ export interface ModelFile {
   readonly author: string;
   /** The whole file. */
   readonly bytes: Uint8Array;
-  /** The recent-model library entry this open created or refreshed. */
-  readonly libraryEntryId: string;
+  /**
+   * The recent-model library entry this open created or refreshed; null when the library
+   * could not be written (the model still opens; the failure is logged).
+   */
+  readonly libraryEntryId: string | null;
 }
 
 /** One recent model as the library panel shows it. */

@@ -143,7 +143,8 @@ export function seededRandom(seed: number): () => number {
 function bodyState(i: number) {
   const angle = (i * 0.37) % Math.PI;
   return {
-    position: [i * 0.1, 1 + i * 0.01, -i * 0.05] as const,
+    // `0 - x`, not `-x`: JSON has no -0, and a round trip must compare equal.
+    position: [i * 0.1, 1 + i * 0.01, 0 - i * 0.05] as const,
     rotation: [0, Math.sin(angle / 2), 0, Math.cos(angle / 2)] as const,
     linvel: [0.1 * i, 0, -0.2] as const,
     angvel: [0, 0.5, 0.01 * i] as const,

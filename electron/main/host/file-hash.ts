@@ -1,6 +1,7 @@
 /**
  * SHA-256 of files on disk, remembered by path, size and modification time, so loading a
- * preset with six figures of one 100 MB avatar hashes that file once, not six times a load.
+ * preset with six figures of one 100 MB avatar hashes that file once, not six times a load
+ * (concurrent requests for one file share the same hashing run).
  */
 
 import { createHash } from 'node:crypto';
@@ -12,8 +13,14 @@ export interface FileHasher {
   hash(path: string): Promise<string>;
 }
 
+interface Known {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly sha256: Promise<string>;
+}
+
 export function createFileHasher(): FileHasher {
-  const cache = new Map<string, { size: number; mtimeMs: number; sha256: string }>();
+  const cache = new Map<string, Known>();
   return {
     async hash(path) {
       const stats = await stat(path);
@@ -21,8 +28,12 @@ export function createFileHasher(): FileHasher {
       if (known !== undefined && known.size === stats.size && known.mtimeMs === stats.mtimeMs) {
         return known.sha256;
       }
-      const sha256 = await hashStream(path);
+      const sha256 = hashStream(path);
       cache.set(path, { size: stats.size, mtimeMs: stats.mtimeMs, sha256 });
+      // A failed read must not be remembered: the next load tries again.
+      sha256.catch(() => {
+        if (cache.get(path)?.sha256 === sha256) cache.delete(path);
+      });
       return sha256;
     },
   };

@@ -22,7 +22,7 @@ import { createFileHasher } from './file-hash';
 import { HostProblemError } from './host-problem';
 import { createConsoleLogger, type Logger } from './logger';
 import { createModelAccess, type AccessSource } from './model-access';
-import { readModelFile } from './model-file';
+import { readModelFile, type ModelFileData } from './model-file';
 import { createModelLibrary } from './model-library';
 import { checkPresetModels } from './preset-models';
 import { createPresetStore } from './preset-store';
@@ -85,10 +85,19 @@ export function createHostServices(options: HostServicesOptions): HostServices {
   /** Reads an allowed model and records it in the library. */
   async function openAllowed(path: string): Promise<ModelFile> {
     const model = await readModelFile(path, readOptions);
-    const libraryEntryId = await library.recordOpened(model);
     options.onModelOpened?.(path);
     log.info(`Opened ${path} (${model.format}, ${model.size} bytes).`);
-    return { ...model, libraryEntryId };
+    return { ...model, libraryEntryId: await recordInLibrary(model) };
+  }
+
+  /** The model was read fine; a library that cannot be written must not undo that. */
+  async function recordInLibrary(model: ModelFileData): Promise<string | null> {
+    try {
+      return await library.recordOpened(model);
+    } catch (error) {
+      log.error(`Opened ${model.path}, but could not add it to the recent-model library.`, error);
+      return null;
+    }
   }
 
   function openChosen(path: string, source: AccessSource): Promise<ModelFile> {

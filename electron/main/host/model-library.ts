@@ -91,8 +91,17 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
     return cached;
   }
 
+  /** Writes `next`; the in-memory list changes only once the file has. */
   async function save(next: StoredLibraryEntry[]): Promise<void> {
-    await file.write({ schemaVersion: LIBRARY_SCHEMA_VERSION, entries: next });
+    try {
+      await file.write({ schemaVersion: LIBRARY_SCHEMA_VERSION, entries: next });
+    } catch (error) {
+      throw new HostProblemError(
+        'write-failed',
+        `The recent-model library was not changed: ${describeError(error)}`,
+        { cause: error },
+      );
+    }
     cached = next;
   }
 

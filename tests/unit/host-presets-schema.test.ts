@@ -1,0 +1,194 @@
+/**
+ * The preset format (shared/preset-schema.ts) and the upgrade mechanism: the field names the
+ * sandbox's capture/restore uses, finite bounded numbers, unit quaternions, the six-figure
+ * and twelve-prop limits, the thumbnail cap, and version handling (newer refused, older
+ * brought forward step by step once a version 2 exists).
+ */
+
+import { describe, expect, it } from 'vitest';
+import {
+  migratePreset,
+  PRESET_MAX_FIGURES,
+  PRESET_MAX_PROPS,
+  PRESET_SCHEMA_VERSION,
+  PRESET_THUMBNAIL_MAX_CHARS,
+  PresetFormatError,
+  type Preset,
+  type PresetBodyState,
+} from '../../shared/preset-schema';
+import { SchemaUpgradeError, upgradeDocument } from '../../shared/schema-upgrade';
+import { presetContent } from '../support/host-files';
+
+const TIME = '2026-11-30T06:00:00.000Z';
+const valid = (): Preset => ({
+  ...presetContent({ figures: 2, props: 2 }),
+  schemaVersion: 1,
+  createdAt: TIME,
+  updatedAt: TIME,
+});
+
+/** The message migratePreset throws for `raw`. */
+function refusal(raw: unknown): string {
+  try {
+    migratePreset(raw);
+  } catch (error) {
+    expect(error).toBeInstanceOf(PresetFormatError);
+    return (error as Error).message;
+  }
+  throw new Error('expected the preset to be refused');
+}
+
+describe('preset schema v1', () => {
+  it('accepts a full preset and keeps exactly the fields the sandbox uses', () => {
+    const preset = migratePreset(JSON.parse(JSON.stringify(valid())));
+    expect(PRESET_SCHEMA_VERSION).toBe(1);
+    expect(Object.keys(preset).sort()).toEqual(
+      [
+        'camera',
+        'createdAt',
+        'figures',
+        'name',
+        'props',
+        'schemaVersion',
+        'settings',
+        'stage',
+        'updatedAt',
+      ].sort(),
+    );
+    expect(Object.keys(preset.settings).sort()).toEqual(['showBodies', 'stiffness', 'timeScale']);
+    expect(Object.keys(preset.camera).sort()).toEqual(['fovDeg', 'position', 'target']);
+    expect(Object.keys(preset.figures[0]!.parts[0]!).sort()).toEqual([
+      'angvel',
+      'linvel',
+      'position',
+      'rotation',
+    ]);
+    expect(Object.keys(preset.props[0]!).sort()).toEqual([
+      'angvel',
+      'kind',
+      'linvel',
+      'position',
+      'rotation',
+    ]);
+    // The physics BodyState (readonly tuples) and a preset part are the same shape.
+    const part: PresetBodyState = preset.figures[0]!.parts[0]!;
+    const state: {
+      readonly position: readonly [number, number, number];
+      readonly rotation: readonly [number, number, number, number];
+    } = part;
+    expect(state.rotation).toHaveLength(4);
+  });
+
+  it('refuses non-finite, huge and out-of-range numbers, naming the field', () => {
+    const cases: [(p: Preset) => unknown, RegExp][] = [
+      [(p) => ({ ...p, settings: { ...p.settings, stiffness: 101 } }), /settings\.stiffness/],
+      [(p) => ({ ...p, settings: { ...p.settings, timeScale: 0.05 } }), /settings\.timeScale/],
+      [(p) => ({ ...p, settings: { ...p.settings, stiffness: 'NaN' } }), /settings\.stiffness/],
+      [(p) => ({ ...p, camera: { ...p.camera, fovDeg: 180 } }), /camera\.fovDeg/],
+      [
+        (p) => ({ ...p, camera: { ...p.camera, position: [0, 1e308, 0] } }),
+        /camera\.position\[1\]/,
+      ],
+      [(p) => ({ ...p, camera: { ...p.camera, target: [0, 0] } }), /camera\.target/],
+      [
+        (p) => withPart(p, { position: [0, Number.POSITIVE_INFINITY, 0] }),
+        /figures\[0\]\.parts\[0\]\.position/,
+      ],
+      [
+        (p) => withPart(p, { rotation: [0, 0, 0, 0] }),
+        /unit quaternion[\s\S]*figures\[0\]\.parts\[0\]\.rotation/,
+      ],
+      [(p) => withPart(p, { rotation: [0, 0, 0, 1.01] }), /figures\[0\]\.parts\[0\]\.rotation/],
+      [(p) => withPart(p, { angvel: [0, 0, 0, 0] }), /figures\[0\]\.parts\[0\]\.angvel/],
+      [(p) => ({ ...p, stage: { id: 'moon' } }), /stage\.id/],
+      [(p) => ({ ...p, name: '' }), /name/],
+      [(p) => ({ ...p, createdAt: 'yesterday' }), /createdAt/],
+      [(p) => ({ ...p, props: [{ ...p.props[0]!, kind: 'anvil' }] }), /props\[0\]\.kind/],
+    ];
+    for (const [change, field] of cases) expect(refusal(change(valid()))).toMatch(field);
+  });
+
+  it('limits figures to six, props to twelve, and the thumbnail to a capped PNG data URL', () => {
+    const many = presetContent({ figures: PRESET_MAX_FIGURES + 1, props: PRESET_MAX_PROPS + 1 });
+    const message = refusal({ ...valid(), figures: many.figures, props: many.props });
+    expect(message).toMatch(/figures/);
+    expect(message).toMatch(/props/);
+    expect(refusal({ ...valid(), thumbnail: 'data:image/jpeg;base64,AAAA' })).toMatch(
+      /PNG data URL/,
+    );
+    const long = `data:image/png;base64,${'A'.repeat(PRESET_THUMBNAIL_MAX_CHARS)}`;
+    expect(refusal({ ...valid(), thumbnail: long })).toMatch(/thumbnail/);
+    expect(() =>
+      migratePreset({ ...valid(), thumbnail: 'data:image/png;base64,iVBORw0KGgo=' }),
+    ).not.toThrow();
+  });
+
+  it('checks model references: box, or a file with size, sha256, title and format', () => {
+    const withModel = (model: unknown): unknown => ({
+      ...valid(),
+      figures: [{ ...valid().figures[0]!, model }],
+    });
+    const file = {
+      kind: 'file',
+      path: '/m/a.vrm',
+      size: 10,
+      sha256: 'a'.repeat(64),
+      title: 'A',
+      format: 'vrm1',
+    };
+    expect(() => migratePreset(withModel(file))).not.toThrow();
+    expect(refusal(withModel({ ...file, sha256: 'xyz' }))).toMatch(/sha256/);
+    expect(refusal(withModel({ ...file, format: 'fbx' }))).toMatch(/format/);
+    expect(refusal(withModel({ ...file, size: -1 }))).toMatch(/size/);
+    expect(refusal(withModel({ kind: 'url', href: 'https://example.com/a.vrm' }))).toMatch(/model/);
+  });
+
+  it('refuses a newer version, a missing version and a non-object, saying which', () => {
+    expect(refusal({ ...valid(), schemaVersion: 2 })).toContain(
+      'schemaVersion 2, written by a newer Ragdoll Playground (this one reads up to 1)',
+    );
+    expect(refusal({ ...valid(), schemaVersion: undefined })).toContain(
+      'has no valid schemaVersion',
+    );
+    expect(refusal([valid()])).toContain('is not a JSON object');
+  });
+});
+
+describe('upgrade steps', () => {
+  it('brings a document forward one version at a time, then stops at the current one', () => {
+    const steps = {
+      1: (v1: Readonly<Record<string, unknown>>) => ({ ...v1, schemaVersion: 2, added: 'in 2' }),
+      2: (v2: Readonly<Record<string, unknown>>) => ({
+        ...v2,
+        schemaVersion: 3,
+        renamed: v2['old'],
+      }),
+    };
+    expect(upgradeDocument('preset', { schemaVersion: 1, old: 'x' }, 3, steps)).toEqual({
+      schemaVersion: 3,
+      old: 'x',
+      added: 'in 2',
+      renamed: 'x',
+    });
+    const current = { schemaVersion: 3 };
+    expect(upgradeDocument('preset', current, 3, steps)).toBe(current);
+  });
+
+  it('refuses a missing step and a step that does not advance the version', () => {
+    expect(() => upgradeDocument('preset', { schemaVersion: 1 }, 2, {})).toThrow(
+      new SchemaUpgradeError('The preset has schemaVersion 1, which this app cannot upgrade.'),
+    );
+    expect(() => upgradeDocument('preset', { schemaVersion: 1 }, 2, { 1: (d) => d })).toThrow(
+      'Upgrading the preset from schemaVersion 1 produced 1.',
+    );
+  });
+});
+
+function withPart(preset: Preset, change: Record<string, unknown>): unknown {
+  const [first, ...rest] = preset.figures;
+  const [part, ...parts] = first!.parts;
+  return {
+    ...preset,
+    figures: [{ ...first!, parts: [{ ...part!, ...change }, ...parts] }, ...rest],
+  };
+}
