@@ -14,7 +14,7 @@ import { toOutcome } from './host/host-problem';
 import { createHostServices } from './host/host-services';
 import { filesFromArgv } from './host/launch-files';
 import { createConsoleLogger } from './host/logger';
-import { createWindowStateStore, type WindowStateStore } from './host/window-state-store';
+import { createWindowStateStore } from './host/window-state-store';
 import { registerHostIpc } from './ipc';
 import { createMainWindow } from './main-window';
 import { buildMenuTemplate } from './menu';
@@ -122,7 +122,7 @@ function start(): void {
     if (!app.isReady() || BrowserWindow.getAllWindows().length > 0) return;
     void openMainWindow().catch(reportFailure);
   });
-  flushBeforeQuit(windowState);
+  flushBeforeQuit([windowState, services]);
 
   void app
     .whenReady()
@@ -159,12 +159,13 @@ function start(): void {
 }
 
 /** Holds the quit until pending saves are on disk; the process would otherwise drop them. */
-function flushBeforeQuit(windowState: WindowStateStore): void {
+function flushBeforeQuit(stores: readonly { flush(): Promise<void> }[]): void {
   let flushed = false;
   app.on('will-quit', (event) => {
     if (flushed) return;
     event.preventDefault();
-    void windowState.flush().then(() => {
+    // allSettled: a failed save is already reported; it must not keep the app from quitting.
+    void Promise.allSettled(stores.map((store) => store.flush())).then(() => {
       flushed = true;
       app.quit();
     });

@@ -213,6 +213,25 @@ describe('recent-model library', () => {
     ]);
   });
 
+  it('never overwrites an earlier moved-aside file, even within the same millisecond', async () => {
+    const frozen = (): HostServices =>
+      createHostServices({
+        dataDirectory: data.path,
+        dialogs: scriptedDialogs(),
+        loggerFor: () => logger,
+        now: () => new Date(Date.UTC(2026, 10, 30, 4, 0, 0)),
+      });
+    await writeFile(join(data.path, LIBRARY_FILE), 'first bad');
+    await frozen().listLibrary();
+    await writeFile(join(data.path, LIBRARY_FILE), 'second bad');
+    const { notices } = await frozen().listLibrary();
+    const stem = 'library.corrupt-2026-11-30T04-00-00-000Z';
+    expect((await readdir(data.path)).sort()).toEqual([`${stem}-2.json`, `${stem}.json`]);
+    expect(await readFile(join(data.path, `${stem}.json`), 'utf8')).toBe('first bad');
+    expect(await readFile(join(data.path, `${stem}-2.json`), 'utf8')).toBe('second bad');
+    expect(notices[0]).toContain(`${stem}-2.json`);
+  });
+
   it('moves aside a library written by a newer app, saying so', async () => {
     await writeFile(
       join(data.path, LIBRARY_FILE),

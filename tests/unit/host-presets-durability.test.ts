@@ -179,6 +179,22 @@ describe('concurrent saves', () => {
     expect(await readdir(join(data.path, PRESET_FOLDER))).toHaveLength(30);
   });
 
+  it('flush() (called before quitting) resolves only after every queued write is on disk', async () => {
+    const host = services();
+    const saved = await host.savePreset(presetContent({ name: 'Start' }));
+    const pending = [
+      ...Array.from({ length: 10 }, (_, i) => host.savePreset(presetContent({ name: `Q${i}` }))),
+      host.renamePreset(saved.id, 'Renamed while quitting'),
+      host.clearLibrary(),
+    ];
+    await host.flush();
+    expect(await readdir(join(data.path, PRESET_FOLDER))).toHaveLength(11);
+    const onDisk = JSON.parse(await readFile(presetPath(saved.id), 'utf8')) as { name: string };
+    expect(onDisk.name).toBe('Renamed while quitting');
+    expect(fs.existsSync(libraryPath())).toBe(true);
+    await Promise.all(pending);
+  });
+
   it('loses no library update when 20 models are opened and given thumbnails in parallel', async () => {
     const paths = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {

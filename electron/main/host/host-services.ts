@@ -61,6 +61,8 @@ export interface HostServices {
   loadPreset(id: string): Promise<LoadedPreset>;
   importPreset(): Promise<PresetSummary>;
   exportPreset(id: string): Promise<{ readonly path: string }>;
+  /** Resolves once every pending library and preset write has finished (before quitting). */
+  flush(): Promise<void>;
 }
 
 export function createHostServices(options: HostServicesOptions): HostServices {
@@ -172,6 +174,9 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     importPreset: async () =>
       presets.importFile(await chosen(options.dialogs.showOpenPreset(), 'preset')),
     exportPreset,
+    flush: async () => {
+      await Promise.all([library.flush(), presets.flush()]);
+    },
   };
 }
 

@@ -7,6 +7,8 @@
 export interface KeyedQueue {
   /** Runs `task` after every earlier task for `key` has settled; returns its result. */
   run<T>(key: string, task: () => Promise<T>): Promise<T>;
+  /** Resolves once every task queued so far, for any key, has settled. */
+  idle(): Promise<void>;
 }
 
 export function createKeyedQueue(): KeyedQueue {
@@ -26,6 +28,9 @@ export function createKeyedQueue(): KeyedQueue {
         if (tails.get(key) === tail) tails.delete(key);
       });
       return result;
+    },
+    idle: async () => {
+      await Promise.all([...tails.values()]);
     },
   };
 }

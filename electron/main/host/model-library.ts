@@ -63,6 +63,8 @@ export interface ModelLibrary {
    * @throws HostProblemError `missing`, `invalid` (not a PNG or too large) or `write-failed`
    */
   setThumbnail(id: string, png: Uint8Array): Promise<LibraryEntry>;
+  /** Resolves once every queued change is on disk (or has failed); call before quitting. */
+  flush(): Promise<void>;
 }
 
 export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
@@ -248,7 +250,17 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
     }
   }
 
-  return { recordOpened, list, paths, pathOf, remove, clear, relocate, setThumbnail };
+  return {
+    recordOpened,
+    list,
+    paths,
+    pathOf,
+    remove,
+    clear,
+    relocate,
+    setThumbnail,
+    flush: () => serialized(() => file.flush()),
+  };
 }
 
 function findEntry(entries: readonly StoredLibraryEntry[], id: string): StoredLibraryEntry {

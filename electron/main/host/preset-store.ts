@@ -61,6 +61,8 @@ export interface PresetStore {
   importFile(path: string): Promise<PresetSummary>;
   /** Writes preset `id` to `path` (chosen by the user); adds `.ragdoll` when it has no extension. */
   exportFile(id: string, path: string): Promise<{ readonly path: string }>;
+  /** Resolves once every queued operation has finished; call before quitting. */
+  flush(): Promise<void>;
 }
 
 export function createPresetStore(options: PresetStoreOptions): PresetStore {
@@ -244,6 +246,7 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
     read,
     importFile,
     exportFile,
+    flush: () => queue.idle(),
   };
 }
 
