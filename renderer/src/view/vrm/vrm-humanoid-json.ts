@@ -1,5 +1,5 @@
-import { describeMissingBones } from '../../renderer/src/rig/check-bones';
-import { REQUIRED_BONES } from '../../renderer/src/rig/humanoid-bones';
+import { describeMissingBones } from '../../rig/check-bones';
+import { REQUIRED_BONES } from '../../rig/humanoid-bones';
 import { GlbError } from './glb-container';
 
 /** Which VRM a file's JSON says it is. */
