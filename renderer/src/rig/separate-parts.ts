@@ -1,8 +1,10 @@
 import type { JointSpec } from '../physics/doll-spec';
+import type { Vec3 } from '../physics/vector-math';
 import { RigError } from './rig-error';
 import { MIN_THICKNESS, PART_CLEARANCE } from './rig-proportions';
 import type { RigPart, RigShape } from './rig-shape';
 import { shapeGap } from './shape-distance';
+import { distanceBetween, lerp } from './tuple-math';
 
 /** Two parts that had to be thinned to stop touching, for the report. */
 export interface ThinnedPair {
@@ -51,7 +53,7 @@ export function separateParts(parts: RigPart[], joints: readonly JointSpec[]): T
     for (let j = i + 1; j < parts.length; j++) {
       const a = parts[i]!;
       const b = parts[j]!;
-      if (joined.has(`${a.name}|${b.name}`)) continue;
+      if (joined.has(`${a.name}|${b.name}`) || farApart(a.shape, b.shape)) continue;
       const before = shapeGap(a.shape, b.shape);
       if (before >= PART_CLEARANCE) continue;
       thinned.push({ a: a.name, b: b.name, gapBefore: before });
@@ -59,6 +61,35 @@ export function separateParts(parts: RigPart[], joints: readonly JointSpec[]): T
     }
   }
   return thinned;
+}
+
+/** A sphere holding the whole shape (conservative), for a cheap first test. */
+function boundingSphere(shape: RigShape): { center: Vec3; radius: number } {
+  switch (shape.kind) {
+    case 'sphere':
+      return { center: shape.center, radius: shape.radius };
+    case 'capsule':
+      return {
+        center: lerp(shape.from, shape.to, 0.5),
+        radius: distanceBetween(shape.from, shape.to) / 2 + shape.radius,
+      };
+    case 'box':
+      return {
+        center: lerp(shape.min, shape.max, 0.5),
+        radius: distanceBetween(shape.min, shape.max) / 2,
+      };
+  }
+}
+
+/**
+ * True when the shapes' bounding spheres are already clear of each other: most pairs are
+ * (a hand and a foot), and this skips the exact distance for them, which keeps building a
+ * spec well under a millisecond.
+ */
+function farApart(a: RigShape, b: RigShape): boolean {
+  const sa = boundingSphere(a);
+  const sb = boundingSphere(b);
+  return distanceBetween(sa.center, sb.center) - sa.radius - sb.radius >= PART_CLEARANCE;
 }
 
 function thinPair(a: RigPart, b: RigPart): void {

@@ -58,7 +58,8 @@ function segmentToSegment(p1: Vec3, q1: Vec3, p2: Vec3, q2: Vec3): number {
 function segmentToBox(p: Vec3, q: Vec3, box: Box): number {
   let lo = 0;
   let hi = 1;
-  for (let i = 0; i < 60; i++) {
+  // 40 thirds-steps shrink the bracket to (2/3)^40 ≈ 1e-7 of the segment: sub-micrometre.
+  for (let i = 0; i < 40; i++) {
     const m1 = lo + (hi - lo) / 3;
     const m2 = hi - (hi - lo) / 3;
     if (pointToBox(lerp(p, q, m1), box) <= pointToBox(lerp(p, q, m2), box)) hi = m2;

@@ -1,0 +1,167 @@
+/**
+ * VRM benchmark: `npm run bench:vrm [-- --repeats N]`. For each VRM fixture (the generated
+ * ones, plus ../shared/fixtures when present), times "ready to simulate" (our load: checks,
+ * three-vrm parse, skeleton read, ragdoll spec, Rapier bodies and joints) against the bare
+ * three-vrm parse of the same bytes, alternating the two in one run, and prints medians.
+ * The ready column's stages (load = checks + parse + skeleton, spec, bodies) are medians of
+ * their own, so they need not add up exactly.
+ * three.js's own warnings (e.g. textures Node cannot decode) go to stderr; the table to stdout.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+import RAPIER from '@dimforge/rapier3d-compat';
+import { Sandbox } from '../renderer/src/physics/sandbox';
+import { specFromHumanoidBones } from '../renderer/src/rig/spec-from-humanoid-bones';
+import { writeHeavyVrmFixture, writeVrmFixtures } from './fixtures/make-vrm-fixtures';
+import { loadVrmBones, parseVrm } from './lib/load-vrm-bones';
+
+const SHARED = join(import.meta.dirname, '../../shared/fixtures');
+const WARM_UP_ROUNDS = 3;
+/** Sizes of the generated heavy files, MB. */
+const HEAVY_MEGABYTES = [2, 10];
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function timeMs(run: () => Promise<void>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return performance.now() - start;
+}
+
+/** The bare parse: what three-vrm costs on its own. */
+async function bareParse(bytes: Uint8Array): Promise<void> {
+  await parseVrm(bytes);
+}
+
+/** Where the ready-to-simulate time went in one run, ms. */
+interface Stages {
+  load: number;
+  spec: number;
+  bodies: number;
+}
+
+/**
+ * Ready to simulate: loaded (our checks, the three-vrm parse, the skeleton read), a spec
+ * built, and a figure's bodies and joints in the world. Records each stage's time.
+ */
+function readyToSimulate(sandbox: Sandbox, bytes: Uint8Array, name: string, stages: Stages[]) {
+  return async (): Promise<void> => {
+    const t0 = performance.now();
+    const loaded = await loadVrmBones(bytes, name);
+    const t1 = performance.now();
+    const rig = specFromHumanoidBones(loaded.bones);
+    const t2 = performance.now();
+    sandbox.addFigure(rig.spec);
+    stages.push({ load: t1 - t0, spec: t2 - t1, bodies: performance.now() - t2 });
+  };
+}
+
+interface Row {
+  readonly file: string;
+  readonly kb: number;
+  readonly bareMs: number;
+  readonly readyMs: number;
+  readonly loadMs: number;
+  readonly specMs: number;
+  readonly bodiesMs: number;
+}
+
+async function benchFile(sandbox: Sandbox, path: string, repeats: number): Promise<Row> {
+  const bytes = await readFile(path);
+  const name = basename(path);
+  const bare: number[] = [];
+  const ready: number[] = [];
+  const stages: Stages[] = [];
+  for (let round = 0; round < WARM_UP_ROUNDS + repeats; round++) {
+    // Alternate which goes first, so neither always gets the warmer caches.
+    const pair =
+      round % 2 === 0
+        ? [() => bareParse(bytes), readyToSimulate(sandbox, bytes, name, stages)]
+        : [readyToSimulate(sandbox, bytes, name, stages), () => bareParse(bytes)];
+    const first = await timeMs(pair[0]!);
+    const second = await timeMs(pair[1]!);
+    sandbox.clearFigures();
+    if (round < WARM_UP_ROUNDS) {
+      stages.length = 0;
+      continue;
+    }
+    bare.push(round % 2 === 0 ? first : second);
+    ready.push(round % 2 === 0 ? second : first);
+  }
+  return {
+    file: name,
+    kb: bytes.byteLength / 1024,
+    bareMs: median(bare),
+    readyMs: median(ready),
+    loadMs: median(stages.map((s) => s.load)),
+    specMs: median(stages.map((s) => s.spec)),
+    bodiesMs: median(stages.map((s) => s.bodies)),
+  };
+}
+
+function printTable(rows: readonly Row[], repeats: number): void {
+  console.log(`\nVRM ready-to-simulate vs bare three-vrm parse (median of ${repeats}, ms)\n`);
+  console.log(
+    '| file | KB | bare parse | ready to simulate | ratio | of which: load | spec | bodies |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  const ms = (value: number) => value.toFixed(2);
+  for (const row of rows) {
+    console.log(
+      `| ${row.file} | ${row.kb.toFixed(0)} | ${ms(row.bareMs)} | ${ms(row.readyMs)} | ` +
+        `${(row.readyMs / row.bareMs).toFixed(3)}x | ${ms(row.loadMs)} | ${ms(row.specMs)} | ${ms(row.bodiesMs)} |`,
+    );
+  }
+  const bare = rows.reduce((sum, row) => sum + row.bareMs, 0);
+  const ready = rows.reduce((sum, row) => sum + row.readyMs, 0);
+  console.log(
+    `| all files | | ${bare.toFixed(2)} | ${ready.toFixed(2)} | ${(ready / bare).toFixed(3)}x |`,
+  );
+}
+
+function realFixtures(): string[] {
+  return ['vrm0', 'vrm1'].flatMap((folder) => {
+    const dir = join(SHARED, folder);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.vrm'))
+      .map((f) => join(dir, f));
+  });
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { repeats: { type: 'string', default: '41' } } });
+  const repeats = Number(values.repeats);
+  if (!Number.isInteger(repeats) || repeats < 1)
+    throw new Error('--repeats needs a whole number ≥ 1');
+  await RAPIER.init();
+  const dir = await mkdtemp(join(tmpdir(), 'bench-vrm-'));
+  const sandbox = new Sandbox(RAPIER, { maxFigures: 1 });
+  try {
+    const generated = (await writeVrmFixtures(dir))
+      .filter((f) => f.kind === 'good')
+      .map((f) => f.file);
+    // Real avatars weigh megabytes; these show how the fixed costs compare at that size.
+    for (const megabytes of HEAVY_MEGABYTES) {
+      generated.push(await writeHeavyVrmFixture(dir, megabytes));
+    }
+    const real = realFixtures();
+    if (real.length === 0) console.error(`note: ${SHARED} not found; generated fixtures only`);
+    const rows: Row[] = [];
+    for (const file of [...generated, ...real]) rows.push(await benchFile(sandbox, file, repeats));
+    printTable(rows, repeats);
+  } finally {
+    sandbox.dispose();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
