@@ -43,15 +43,22 @@ function subscribe(
 }
 
 /**
- * A dropped `File`'s path. Only a real File from a drop has one (Electron 32+ removed
- * `File.path`); a File the page constructs itself yields '' and is refused, which is what
- * keeps the page from naming paths.
+ * A dropped `File`'s path. Only a real File from a drop (or a file input) has one (Electron
+ * 32+ removed `File.path`); a File the page constructs itself yields '' and anything else
+ * makes `getPathForFile` throw: both are refused, which keeps the page from naming paths.
+ * No `instanceof File` check: the File arrives from the page's world through contextBridge.
  */
 function droppedPath(file: DroppedFileHandle): string {
-  // `typeof` first: a preload run outside a page (tests) has no File global.
-  const path =
-    typeof File !== 'undefined' && file instanceof File ? webUtils.getPathForFile(file) : '';
-  if (path === '') {
+  let path: unknown;
+  try {
+    path = webUtils.getPathForFile(file as File);
+  } catch (error) {
+    throw new Error(
+      `host: "${String(file.name)}" is not a file dropped from the desktop (${String(error)}).`,
+      { cause: error },
+    );
+  }
+  if (typeof path !== 'string' || path === '') {
     throw new Error(`host: "${String(file.name)}" is not a file dropped from the desktop.`);
   }
   return path;

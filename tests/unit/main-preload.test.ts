@@ -84,7 +84,11 @@ function createRendererElectron() {
   const listeners = new Map<string, Set<IpcListener>>();
   const electron = {
     webUtils: {
-      getPathForFile: (file: { droppedFrom: string }) => file.droppedFrom,
+      // Like Electron's: a path for a dropped File, '' for a page-made one, a throw otherwise.
+      getPathForFile: (file: unknown) => {
+        if (!(file instanceof File)) throw new TypeError('getPathForFile expects a File');
+        return file.droppedFrom;
+      },
     },
     contextBridge: {
       exposeInMainWorld: (key: string, api: unknown) => exposed.push({ key, api }),
@@ -128,7 +132,6 @@ beforeAll(() => {
   required = [];
   const module = { exports: {} };
   runInNewContext(readFileSync(PRELOAD, 'utf8'), {
-    File: renderer.File,
     module,
     exports: module.exports,
     require: (id: string) => {
