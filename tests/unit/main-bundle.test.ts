@@ -6,6 +6,7 @@
  * `npm test` builds first; on its own, run `npm run build` before this file.
  */
 
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_COMMANDS, COMMANDS } from '../../shared/commands';
 import { HOST_CHANNELS } from '../../shared/host-contract';
 import { parseContentSecurityPolicy } from '../support/content-security-policy';
+import { presetContent, tempFolder, vrmBytes } from '../support/host-files';
 import {
   RENDERER_INDEX,
   requireBuiltBundle,
@@ -262,6 +264,38 @@ describe('built main process, macOS in Japanese with saved bounds', () => {
     // macOS keeps Quit in the app menu, so File holds only Open Model….
     const file = menu.find((item) => item.label === 'ファイル');
     expect(file?.submenu?.map((item) => item.label)).toEqual(['モデルを開く…']);
+  });
+});
+
+describe('built main process, files opened by the OS (macOS, before ready)', () => {
+  it('opens them once the page has loaded, in order, and adds models to recent documents', async () => {
+    const folder = await tempFolder('main-bundle-open');
+    try {
+      const model = join(folder.path, 'alicia.vrm');
+      await writeFile(model, vrmBytes({ version: 1, title: 'Alicia' }));
+      const preset = join(folder.path, 'scene.ragdoll');
+      const time = '2026-11-30T06:00:00.000Z';
+      const stamped = {
+        ...presetContent({ name: 'From Finder' }),
+        schemaVersion: 1,
+        createdAt: time,
+        updatedAt: time,
+      };
+      await writeFile(preset, JSON.stringify(stamped));
+      const missing = join(folder.path, 'gone.pmx');
+      const report = await runMainBundle({
+        platform: 'darwin',
+        openFiles: [model, preset, missing],
+      });
+      expect(report.filesOpened).toEqual([
+        { ok: true, kind: 'model', title: 'Alicia' },
+        { ok: true, kind: 'preset', title: 'From Finder' },
+        { ok: false, code: 'missing' },
+      ]);
+      expect(report.recentDocuments).toEqual([model]);
+    } finally {
+      await folder.remove();
+    }
   });
 });
 

@@ -10,7 +10,12 @@ import { register } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as StubModule from './electron-stub';
-import type { MainBundleReport, MainBundleScenario, MenuItemRecord } from './scenario';
+import type {
+  FileOpenedRecord,
+  MainBundleReport,
+  MainBundleScenario,
+  MenuItemRecord,
+} from './scenario';
 
 type Stub = typeof StubModule;
 type AnyFunction = (...args: unknown[]) => unknown;
@@ -28,6 +33,8 @@ else process.env['ELECTRON_RENDERER_URL'] = scenario.rendererUrl;
 register('./resolve-electron.mjs', import.meta.url);
 const stub = (await import(new URL('./electron-stub.ts', import.meta.url).href)) as Stub;
 await import(pathToFileURL(scenario.bundle).href);
+// macOS announces double-clicked files before `ready`.
+for (const path of scenario.openFiles) stub.app.emit('open-file', stub.fakeEvent(), path);
 stub.app.becomeReady();
 const window = await waitFor(() => {
   const first = stub.recorded.windows[0];
@@ -36,6 +43,11 @@ const window = await waitFor(() => {
     : undefined;
 }, 'the main window to be created and loaded');
 window.emit('ready-to-show');
+window.webContents.emit('did-finish-load');
+const filesOpened = await waitFor(() => {
+  const sent = window.webContents.sent.filter((message) => message.channel === 'rp:file:opened');
+  return sent.length >= scenario.openFiles.length ? sent.map(describeFileOpened) : undefined;
+}, 'the opened files to be delivered to the page');
 
 const { webPreferences, ...windowOptions } = window.options as Record<string, unknown> & {
   webPreferences: Record<string, unknown>;
@@ -80,8 +92,25 @@ const report: MainBundleReport = {
   sentToRenderer: clickMenuItems(stub, window),
   ...(await closeAndQuit(stub, window)),
   logs,
+  filesOpened,
+  recentDocuments: stub.recorded.recentDocuments,
 };
 process.stdout.write(`${JSON.stringify(report)}\n`, () => process.exit(0));
+
+function describeFileOpened(message: { args: unknown[] }): FileOpenedRecord {
+  const outcome = message.args[0] as {
+    ok: boolean;
+    value?: { kind: string; model?: { title: string }; loaded?: { preset: { name: string } } };
+    problem?: { code: string };
+  };
+  if (!outcome.ok) return { ok: false, code: outcome.problem?.code ?? 'none' };
+  const value = outcome.value!;
+  return {
+    ok: true,
+    kind: value.kind,
+    title: value.model?.title ?? value.loaded?.preset.name ?? '',
+  };
+}
 
 function captureConsole(): void {
   for (const level of ['log', 'info', 'warn', 'error'] as const) {

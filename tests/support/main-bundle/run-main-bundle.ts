@@ -53,6 +53,7 @@ export async function runMainBundle(options: ScenarioOptions = {}): Promise<Main
       permissions: options.permissions ?? [],
       ipcCalls: options.ipcCalls ?? [],
       menuClicks: options.menuClicks ?? [],
+      openFiles: options.openFiles ?? [],
     };
     return await runHarness(scenario);
   } finally {

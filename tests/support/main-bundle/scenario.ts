@@ -31,6 +31,19 @@ export interface MainBundleScenario {
   readonly ipcCalls: readonly IpcCall[];
   /** Menu item ids (app commands) to click, in order. */
   readonly menuClicks: readonly string[];
+  /**
+   * Files the OS asks the app to open (macOS `open-file`), announced before the app is
+   * ready; the harness then reports the page loaded (`did-finish-load`).
+   */
+  readonly openFiles: readonly string[];
+}
+
+/** What the main process sent on `rp:file:opened`, without the model's bytes. */
+export interface FileOpenedRecord {
+  readonly ok: boolean;
+  readonly kind?: string;
+  readonly title?: string;
+  readonly code?: string;
 }
 
 /** A menu template item without its click function. */
@@ -79,4 +92,8 @@ export interface MainBundleReport {
   readonly savedWindowState: unknown;
   /** Lines the main process logged, `level: text`. */
   readonly logs: readonly string[];
+  /** Each `rp:file:opened` event, in order (see `openFiles`). */
+  readonly filesOpened: readonly FileOpenedRecord[];
+  /** Paths given to `app.addRecentDocument`. */
+  readonly recentDocuments: readonly string[];
 }
