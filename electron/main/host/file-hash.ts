@@ -19,6 +19,7 @@ interface Known {
   readonly sha256: Promise<string>;
 }
 
+/** A hasher with an empty cache; one per app session. */
 export function createFileHasher(): FileHasher {
   const cache = new Map<string, Known>();
   return {

@@ -26,6 +26,7 @@ export interface FileOpenQueue {
   idle(): Promise<void>;
 }
 
+/** A queue that holds requests until `rendererReady()` is called. */
 export function createFileOpenQueue(options: FileOpenQueueOptions): FileOpenQueue {
   const waiting: string[] = [];
   let ready = false;

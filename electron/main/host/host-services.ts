@@ -65,6 +65,10 @@ export interface HostServices {
   flush(): Promise<void>;
 }
 
+/**
+ * Builds the services over `options.dataDirectory` (created on the first write). One instance
+ * per app: it owns the allow-list, the hash cache and the write queues.
+ */
 export function createHostServices(options: HostServicesOptions): HostServices {
   const loggerFor = options.loggerFor ?? createConsoleLogger;
   const clock = options.now === undefined ? {} : { now: options.now };

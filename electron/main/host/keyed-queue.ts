@@ -11,6 +11,7 @@ export interface KeyedQueue {
   idle(): Promise<void>;
 }
 
+/** An empty queue. */
 export function createKeyedQueue(): KeyedQueue {
   const tails = new Map<string, Promise<unknown>>();
   return {

@@ -23,6 +23,11 @@ export interface ModelAccess {
   check(path: string): void;
 }
 
+/**
+ * An empty allow-list.
+ *
+ * @param platform - decides whether paths compare without case (win32, darwin). Default: this one.
+ */
 export function createModelAccess(platform: NodeJS.Platform = process.platform): ModelAccess {
   const sources = new Map<string, Set<AccessSource>>();
   // Windows and (by default) macOS compare paths without case; a stricter key would refuse

@@ -67,6 +67,7 @@ export interface ModelLibrary {
   flush(): Promise<void>;
 }
 
+/** The library over `library.json` in `options.directory`; read lazily, then kept in memory. */
 export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
   const { directory, logger } = options;
   const now = options.now ?? (() => new Date());

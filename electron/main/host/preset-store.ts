@@ -65,6 +65,7 @@ export interface PresetStore {
   flush(): Promise<void>;
 }
 
+/** The presets in `<options.directory>/presets`; the folder is created on the first save. */
 export function createPresetStore(options: PresetStoreOptions): PresetStore {
   const { logger } = options;
   const folder = join(options.directory, PRESET_FOLDER);
