@@ -11,6 +11,7 @@ import { REPORTED_OPTIONAL_BONES } from './humanoid-bones';
 import { toPartSpec } from './rig-shape';
 import type { ThinnedPair } from './separate-parts';
 import { separateParts } from './separate-parts';
+import { withSegmentMasses } from './segment-masses';
 
 /** Options for {@link specFromHumanoidBones}. */
 export interface HumanoidSpecOptions {
@@ -64,6 +65,8 @@ export interface HumanoidRig {
  * - Only the 15 bones VRM 1.0 requires are needed; a missing neck is derived.
  * - Parts that are not joined but would touch (big heads, short limbs, A-pose hands by the
  *   hips) are thinned until they are 4 mm apart.
+ * - Part masses are pulled halfway toward human segment shares (see `withSegmentMasses`),
+ *   which keeps joints tighter under blasts.
  *
  * Throws a `RigError` naming every missing required bone, or the bone with a non-finite
  * position; the returned spec always passes `validateDollSpec`.
@@ -80,7 +83,7 @@ export function specFromHumanoidBones(
   const spec: DollSpec = {
     name: options.name ?? 'Humanoid',
     rootPart: 'pelvis',
-    parts: parts.map(toPartSpec),
+    parts: withSegmentMasses(parts.map(toPartSpec)),
     joints,
   };
   validateDollSpec(spec);
