@@ -5,7 +5,7 @@
  * corrupt preset in the folder moved aside and reported while the others still list.
  */
 
-import { readdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HostProblemError } from '../../electron/main/host/host-problem';
@@ -282,6 +282,34 @@ describe('presets', () => {
     await expect(later.readModel(same)).resolves.toMatchObject({ format: 'vrm1' });
     await later.clearLibrary();
     expect((await problemOf(later.readModel(edited))).code).toBe('not-allowed');
+  });
+
+  it('notices a model edited in the same session although its hash was remembered on open', async () => {
+    const path = join(files.path, 'a.vrm');
+    const bytes = vrmBytes({ version: 1, title: 'A' });
+    await writeFile(path, bytes);
+    const host = services({ openModel: [path] });
+    const model = await host.openModelDialog();
+    const ref = {
+      kind: 'file' as const,
+      path,
+      size: model.size,
+      sha256: model.sha256,
+      title: model.title,
+      format: model.format,
+    };
+    const saved = await host.savePreset({
+      ...presetContent(),
+      figures: [{ ...presetContent().figures[0]!, model: ref }],
+    });
+    expect((await host.loadPreset(saved.id)).notes).toEqual([]);
+    const edited = Buffer.from(bytes);
+    edited[edited.length - 1] = edited[edited.length - 1]! ^ 1;
+    await writeFile(path, edited);
+    // A different modification time is what invalidates the remembered hash.
+    const later = new Date(Date.now() + 10_000);
+    await utimes(path, later, later);
+    expect((await host.loadPreset(saved.id)).notes.map((note) => note.reason)).toEqual(['changed']);
   });
 
   it('moves a corrupt preset aside as <id>.corrupt-<time>.ragdoll, reports it, and lists the rest', async () => {

@@ -11,6 +11,8 @@ import { stat } from 'node:fs/promises';
 export interface FileHasher {
   /** Lower-case hex SHA-256 of the file; rejects with the fs error when it cannot be read. */
   hash(path: string): Promise<string>;
+  /** Records a hash computed while reading the file anyway (opening a model). */
+  remember(path: string, size: number, mtimeMs: number, sha256: string): void;
 }
 
 interface Known {
@@ -36,6 +38,9 @@ export function createFileHasher(): FileHasher {
         if (cache.get(path)?.sha256 === sha256) cache.delete(path);
       });
       return sha256;
+    },
+    remember(path, size, mtimeMs, sha256) {
+      cache.set(path, { size, mtimeMs, sha256: Promise.resolve(sha256) });
     },
   };
 }

@@ -90,10 +90,12 @@ export function createHostServices(options: HostServicesOptions): HostServices {
 
   /** Reads an allowed model and records it in the library. */
   async function openAllowed(path: string): Promise<ModelFile> {
-    const model = await readModelFile(path, readOptions);
+    const { mtimeMs, ...model } = await readModelFile(path, readOptions);
+    // A preset saved with this model then loads without hashing the file again.
+    hasher.remember(path, model.size, mtimeMs, model.sha256);
     options.onModelOpened?.(path);
     log.info(`Opened ${path} (${model.format}, ${model.size} bytes).`);
-    return { ...model, libraryEntryId: await recordInLibrary(model) };
+    return { ...model, libraryEntryId: await recordInLibrary({ ...model, mtimeMs }) };
   }
 
   /** The model was read fine; a library that cannot be written must not undo that. */

@@ -25,6 +25,8 @@ export interface ModelFileData {
   readonly title: string;
   readonly author: string;
   readonly bytes: Uint8Array;
+  /** Modification time when read (ms since 1970), to reuse the hash while it is unchanged. */
+  readonly mtimeMs: number;
 }
 
 export interface ReadModelOptions {
@@ -44,7 +46,7 @@ export async function readModelFile(
   const maxBytes = options.maxBytes ?? MODEL_MAX_BYTES;
   const handle = await openModel(path);
   try {
-    const size = await checkedSize(handle, path, maxBytes);
+    const { size, mtimeMs } = await checkedSize(handle, path, maxBytes);
     await checkMagic(handle, path);
     const bytes = await readAll(handle, path);
     const identity = identify(bytes, path);
@@ -58,6 +60,7 @@ export async function readModelFile(
       title: identity.title || basename(path, extname(path)),
       author: identity.author,
       bytes,
+      mtimeMs,
     };
   } finally {
     await handle.close();
@@ -91,7 +94,11 @@ async function openModel(path: string): Promise<FileHandle> {
   }
 }
 
-async function checkedSize(handle: FileHandle, path: string, maxBytes: number): Promise<number> {
+async function checkedSize(
+  handle: FileHandle,
+  path: string,
+  maxBytes: number,
+): Promise<{ size: number; mtimeMs: number }> {
   const stats = await handle.stat();
   if (stats.isDirectory()) {
     throw new HostProblemError('unreadable', `${path} is a folder, not a model file.`);
@@ -106,7 +113,7 @@ async function checkedSize(handle: FileHandle, path: string, maxBytes: number): 
   if (stats.size === 0) {
     throw new HostProblemError('not-a-model', `${path} is empty, not a VRM, PMX or PMD model.`);
   }
-  return stats.size;
+  return { size: stats.size, mtimeMs: stats.mtimeMs };
 }
 
 /** Checks the header before reading a possibly huge file that is not a model at all. */
