@@ -31,7 +31,10 @@ function inlinedWasm(source: string): string | undefined {
 function bareImports(source: string): string[] {
   const names = [
     ...source.matchAll(/\bfrom\s*["']([^"'.][^"']*)["']/g),
-    ...source.matchAll(/\bimport\s*\(?\s*["']([^"'.][^"']*)["']/g),
+    // Side-effect imports start a statement; dynamic ones are calls. A looser pattern took the
+    // channel name "rp:preset:import": true in the main bundle for an import of ": true,".
+    ...source.matchAll(/(?:^|[;\n])\s*import\s*["']([^"'.][^"']*)["']/g),
+    ...source.matchAll(/\bimport\(\s*["']([^"'.][^"']*)["']\s*\)/g),
     ...source.matchAll(/\brequire\(\s*["']([^"'.][^"']*)["']\s*\)/g),
   ].map((m) => m[1]!);
   return [...new Set(names)];
