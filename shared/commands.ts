@@ -20,6 +20,8 @@ export const APP_COMMANDS = [
   'time-down',
   'time-up',
   'toggle-bodies',
+  'open-model',
+  'box-dummy',
   'toggle-language',
   'help',
 ] as const;
@@ -84,6 +86,18 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     accelerator: 'P',
     menu: 'view',
     label: { en: 'Show Physics Bodies', ja: '物理の形を表示' },
+  },
+  'open-model': {
+    key: 'm',
+    accelerator: 'M',
+    menu: 'scene',
+    label: { en: 'Open Model…', ja: 'モデルを開く…' },
+  },
+  'box-dummy': {
+    key: 'u',
+    accelerator: 'U',
+    menu: 'scene',
+    label: { en: 'Box Dummy', ja: '箱の人形' },
   },
   'toggle-language': {
     key: 'l',

@@ -37,6 +37,14 @@ export function createAppTestHook(sandbox: Sandbox, view: RagdollView, ui: AppUi
       language: ui.language,
     }),
     frameStats: () => view.stats.snapshot(),
+    figureKinds: () => sandbox.figures.map((figure) => ui.models.models.kindOf(figure)),
+    modelFileName: () => ui.models.models.modelFileName ?? null,
+    gpuMemory: () => ({ ...view.gpuMemory }),
+    avatarColliders: (index) => {
+      const figure = sandbox.figures[index];
+      const avatar = figure ? view.avatarOf(figure.id) : undefined;
+      return avatar ? avatar.colliderReport() : null;
+    },
   };
 }
 

@@ -64,6 +64,17 @@ export interface RagdollTestHook {
   settings(): { stiffness: number; timeScale: number; showBodies: boolean; language: string };
   /** Frame timing. */
   frameStats(): HookFrameStats;
+  /** Each figure's kind, in figure order: `vrm` when an avatar draws it, else `box`. */
+  figureKinds(): string[];
+  /** The open model's file name, or null for the box dummy. */
+  modelFileName(): string | null;
+  /** three.js's live GPU resources (`renderer.info.memory`), for leak tests. */
+  gpuMemory(): { geometries: number; textures: number };
+  /**
+   * The spring-bone colliders made from figure `index`'s ragdoll shapes, and how many spring
+   * joints of its model collide with them; null when it has no avatar.
+   */
+  avatarColliders(index: number): { colliders: number; jointsUsingThem: number } | null;
 }
 
 declare global {

@@ -6,21 +6,25 @@ import { HelpOverlay } from './help-overlay';
 import { HostLink } from './host-link';
 import type { Language, UiStrings } from './i18n';
 import { languageForTag, otherLanguage, strings } from './i18n';
+import type { AvatarView, ModelSandbox } from './figure-models';
+import { ModelActions } from './model-actions';
 import { KeyboardShortcuts } from './keyboard';
 import { initialLanguage, saveLanguage } from './language-preference';
 import { Panel } from './panel';
 import { StatusArea } from './status';
 
-/** What the UI toggles on the view. */
-export interface UiView {
+/** What the UI toggles on the view, and where avatars go. */
+export interface UiView extends AvatarView {
   showBodies: boolean;
+  /** Figures were put somewhere new (DROP, RESET). */
+  figuresReplaced(): void;
 }
 
 /** Where the UI lives and what it talks to. */
 export interface AppUiOptions {
   /** Element the panel and overlays go in. */
   readonly root: HTMLElement;
-  readonly sandbox: CommandSandbox;
+  readonly sandbox: CommandSandbox & ModelSandbox;
   readonly view: UiView;
   /** `window.host`, or undefined when running as a plain web page. */
   readonly host: HostApi | undefined;
@@ -37,6 +41,8 @@ export class AppUi {
   readonly panel: Panel;
   readonly status: StatusArea;
   readonly help: HelpOverlay;
+  /** Open Model…, dropped files, ADD with a model, Box Dummy. */
+  readonly models: ModelActions;
   private readonly keyboard: KeyboardShortcuts;
   private readonly hostLink: HostLink;
   private languageValue: Language;
@@ -62,6 +68,15 @@ export class AppUi {
     this.keyboard = new KeyboardShortcuts(document.defaultView ?? window, {
       onCommand: (command) => this.runKey(command),
       onEscape: () => this.closeHelp(),
+    });
+    this.models = new ModelActions({
+      window: document.defaultView ?? window,
+      busyElement: options.root,
+      host: options.host,
+      sandbox: options.sandbox,
+      view: options.view,
+      status: this.status,
+      strings: () => this.strings,
     });
     this.commandUi = this.createCommandUi();
     this.hostLink = new HostLink(options.host);
@@ -111,6 +126,7 @@ export class AppUi {
 
   /** Removes the interface and its listeners. */
   dispose(): void {
+    this.models.dispose();
     this.keyboard.dispose();
     this.hostLink.dispose();
     this.help.dispose();
@@ -120,6 +136,7 @@ export class AppUi {
 
   private createCommandUi(): CommandUi {
     const view = this.options.view;
+    const models = this.models;
     const currentStrings = (): UiStrings => this.strings;
     return {
       get showBodies(): boolean {
@@ -130,6 +147,10 @@ export class AppUi {
       },
       toggleHelp: () => this.help.toggle(),
       toggleLanguage: () => this.setLanguage(otherLanguage(this.languageValue)),
+      openModel: () => models.openModel(),
+      useBoxDummy: () => models.useBoxDummy(),
+      addModelFigure: () => models.addFigure(),
+      figuresReplaced: () => view.figuresReplaced(),
       // Read at use time: after a language switch the outcome is told in the new language.
       get strings(): UiStrings {
         return currentStrings();
@@ -150,6 +171,7 @@ export class AppUi {
     document.title = this.strings.appTitle;
     this.panel.setLanguage(this.languageValue);
     this.help.setLanguage(this.languageValue);
+    this.models.relabel();
     this.refresh();
     void this.describeHost();
   }

@@ -33,6 +33,17 @@ export interface CommandUi {
   showBodies: boolean;
   toggleHelp(): void;
   toggleLanguage(): void;
+  /** Open Model…: asks for a file and opens it; runs on by itself and reports its outcome. */
+  openModel(): void;
+  /** Replaces every figure with one box dummy and forgets the open model. */
+  useBoxDummy(): void;
+  /**
+   * Adds a figure of the open model (loading the file again, since a VRM cannot be cloned);
+   * runs on by itself and reports its outcome. False when no model is open (box dummy).
+   */
+  addModelFigure(): boolean;
+  /** Figures were put somewhere new (DROP, RESET): avatars restart their spring bones. */
+  figuresReplaced(): void;
   /** The strings of the current language (read after a language switch, too). */
   readonly strings: UiStrings;
 }
@@ -73,14 +84,21 @@ export function performCommand(
 function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi): CommandOutcome {
   switch (command) {
     case 'drop':
-      return drop(sandbox, ui.strings);
+      return drop(sandbox, ui);
+    case 'open-model':
+      ui.openModel();
+      return NOTHING;
+    case 'box-dummy':
+      ui.useBoxDummy();
+      return status(ui.strings.boxDummyChosen);
     case 'add-figure':
-      return addFigure(sandbox, ui.strings);
+      return addFigure(sandbox, ui);
     case 'blast':
       sandbox.blast(BLAST_POWER);
       return status(ui.strings.blasted);
     case 'reset':
       sandbox.reset();
+      ui.figuresReplaced();
       return status(ui.strings.resetDone);
     case 'clear-props':
       return clearProps(sandbox, ui.strings);
@@ -106,15 +124,20 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
   }
 }
 
-function drop(sandbox: CommandSandbox, text: UiStrings): CommandOutcome {
+function drop(sandbox: CommandSandbox, ui: CommandUi): CommandOutcome {
+  const text = ui.strings;
   if (sandbox.figures.length === 0) return alert(text.noFigures);
+  // DROP re-places the bodies only: an avatar keeps its loaded model.
   sandbox.drop();
+  ui.figuresReplaced();
   return status(text.dropped(sandbox.figures.length));
 }
 
-function addFigure(sandbox: CommandSandbox, text: UiStrings): CommandOutcome {
+function addFigure(sandbox: CommandSandbox, ui: CommandUi): CommandOutcome {
+  const text = ui.strings;
   // Checked here too so the person reads our sentence, not the sandbox's.
   if (sandbox.figures.length >= MAX_FIGURES) return alert(text.figureLimit(MAX_FIGURES));
+  if (ui.addModelFigure()) return NOTHING;
   sandbox.addFigure();
   return status(text.figureAdded(sandbox.figures.length, MAX_FIGURES));
 }

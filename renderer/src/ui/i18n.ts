@@ -49,6 +49,16 @@ export interface UiStrings {
   readonly bodiesHidden: string;
   readonly languageSet: string;
   readonly commandFailed: (detail: string) => string;
+  readonly modelGroup: string;
+  readonly modelFileInput: string;
+  readonly modelOpening: (fileName: string, megabytes: number) => string;
+  readonly modelOpened: (title: string, fileName: string) => string;
+  readonly modelDetached: (fileName: string, count: number) => string;
+  readonly modelFailed: (detail: string) => string;
+  readonly modelBusy: string;
+  readonly modelUnsupported: (fileName: string, format: string) => string;
+  readonly presetDropped: (fileName: string) => string;
+  readonly boxDummyChosen: string;
   readonly startFailed: string;
   readonly webglFailed: string;
   readonly physicsFailed: string;
@@ -96,6 +106,22 @@ const EN: UiStrings = {
   bodiesHidden: 'Physics bodies hidden.',
   languageSet: 'Language: English.',
   commandFailed: (detail) => `That did not work: ${detail}`,
+  modelGroup: 'Model',
+  modelFileInput: 'Choose a VRM file',
+  modelOpening: (fileName, megabytes) =>
+    `Opening ${fileName} (${megabytes.toFixed(1)} MB)… the scene carries on meanwhile.`,
+  modelOpened: (title, fileName) =>
+    title && title !== fileName ? `Opened ${title} (${fileName}).` : `Opened ${fileName}.`,
+  modelDetached: (fileName, count) =>
+    `${fileName}: ${count} ${count === 1 ? 'mesh is' : 'meshes are'} not attached to the skeleton and will stay where ${count === 1 ? 'it stands' : 'they stand'}.`,
+  modelFailed: (detail) =>
+    `Could not open the model: ${detail}. Choose a VRM file (.vrm, VRM 0.x or 1.0) with a complete humanoid skeleton; the scene was left as it was.`,
+  modelBusy: 'A model is still opening; wait until it is ready.',
+  modelUnsupported: (fileName, format) =>
+    `${fileName} is a ${format.toUpperCase()} model; only VRM avatars (.vrm) can be opened so far.`,
+  presetDropped: (fileName) =>
+    `${fileName} is a preset; presets are opened from the preset list, not as models.`,
+  boxDummyChosen: 'Switched back to the box dummy.',
   startFailed: 'Ragdoll Playground could not start.',
   webglFailed:
     'This computer or browser cannot draw 3D graphics (WebGL is unavailable). Try updating the graphics driver or enabling hardware acceleration.',
@@ -146,6 +172,24 @@ const JA: UiStrings = {
   bodiesHidden: '物理の形を隠しました。',
   languageSet: '言語: 日本語',
   commandFailed: (detail) => `うまくいきませんでした: ${detail}`,
+  modelGroup: 'モデル',
+  modelFileInput: 'VRM ファイルを選ぶ',
+  modelOpening: (fileName, megabytes) =>
+    `${fileName}（${megabytes.toFixed(1)} MB）を開いています… その間も場面は動きます。`,
+  modelOpened: (title, fileName) =>
+    title && title !== fileName
+      ? `${title}（${fileName}）を開きました。`
+      : `${fileName} を開きました。`,
+  modelDetached: (fileName, count) =>
+    `${fileName}: ${count} 個のメッシュが骨格に付いていないため、その場に残ります。`,
+  modelFailed: (detail) =>
+    `モデルを開けませんでした: ${detail}。人型の骨格がそろった VRM ファイル（.vrm、VRM 0.x または 1.0）を選んでください。場面はそのままです。`,
+  modelBusy: 'モデルを開いているところです。終わるまでお待ちください。',
+  modelUnsupported: (fileName, format) =>
+    `${fileName} は ${format.toUpperCase()} モデルです。今のところ開けるのは VRM（.vrm）だけです。`,
+  presetDropped: (fileName) =>
+    `${fileName} はプリセットです。プリセットはプリセットの一覧から開きます。`,
+  boxDummyChosen: '箱の人形に戻しました。',
   startFailed: 'Ragdoll Playground を起動できませんでした。',
   webglFailed:
     'このコンピューターまたはブラウザーでは 3D を描けません（WebGL が使えません）。グラフィックドライバーの更新か、ハードウェアアクセラレーションの有効化を試してください。',

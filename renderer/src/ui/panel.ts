@@ -8,6 +8,9 @@ import { commandLabel, otherLanguage, strings } from './i18n';
 /** The panel's buttons, in the order they appear, grouped as on screen. */
 const SCENE_BUTTONS: readonly AppCommand[] = ['drop', 'add-figure', 'blast', 'reset'];
 const PROP_BUTTONS: readonly AppCommand[] = ['add-ball', 'add-box', 'clear-props'];
+const MODEL_BUTTONS: readonly AppCommand[] = ['open-model', 'box-dummy'];
+
+type GroupKey = 'sceneGroup' | 'modelGroup' | 'propsGroup' | 'settingsGroup';
 
 /**
  * A command's key as `aria-keyshortcuts` spells it (KeyboardEvent.key values, letters in
@@ -41,7 +44,7 @@ interface Slider {
 }
 
 /**
- * The left panel: DROP, ADD, BLAST, RESET, BALL, BOX, CLEAR, STIFFNESS, TIME, BODIES, the
+ * The left panel: DROP, ADD, BLAST, RESET, Open Model…, Box Dummy, BALL, BOX, CLEAR, STIFFNESS, TIME, BODIES, the
  * language switch and help. Every control carries its accessible name and its shortcut
  * (`aria-keyshortcuts`); labels come from the shared command table and the i18n strings.
  */
@@ -51,7 +54,7 @@ export class Panel {
   private readonly buttons = new Map<AppCommand, HTMLButtonElement>();
   private readonly headings: {
     element: HTMLElement;
-    key: 'sceneGroup' | 'propsGroup' | 'settingsGroup';
+    key: GroupKey;
   }[] = [];
   private readonly title: HTMLElement;
   private readonly stiffness: Slider;
@@ -72,6 +75,12 @@ export class Panel {
       this.createGroup(
         'sceneGroup',
         SCENE_BUTTONS.map((c) => this.createButton(c)),
+      ),
+    );
+    this.element.append(
+      this.createGroup(
+        'modelGroup',
+        MODEL_BUTTONS.map((c) => this.createButton(c)),
       ),
     );
     this.element.append(
@@ -145,10 +154,7 @@ export class Panel {
     return header;
   }
 
-  private createGroup(
-    key: 'sceneGroup' | 'propsGroup' | 'settingsGroup',
-    children: HTMLElement[],
-  ): HTMLElement {
+  private createGroup(key: GroupKey, children: HTMLElement[]): HTMLElement {
     const section = this.make('section', `panel-group panel-group-${key}`);
     const heading = this.make('h2', 'panel-group-title');
     heading.id = `panel-${key}`;

@@ -54,6 +54,8 @@ export class BodyMeshes {
   });
   private seenVersion = -1;
   private overlayVisible = false;
+  /** Figures drawn by an avatar: their solid meshes are not drawn but still picked. */
+  private readonly hiddenOwners = new Set<number>();
 
   constructor(private readonly source: BodySource) {
     this.group.name = 'bodies';
@@ -67,6 +69,20 @@ export class BodyMeshes {
   set showBodies(visible: boolean) {
     this.overlayVisible = visible;
     for (const entry of this.ordered) entry.overlay.visible = visible;
+  }
+
+  /**
+   * Hides or shows the solid meshes of the figure or prop `ownerId`. Hidden meshes are still
+   * what a grab picks (a raycast ignores visibility) and their BODIES outline still shows: the
+   * seed's invisible physics parts under a VRM. The material is hidden rather than the mesh,
+   * because an invisible mesh would hide its outline child too.
+   */
+  setSolidHidden(ownerId: number, hidden: boolean): void {
+    if (hidden) this.hiddenOwners.add(ownerId);
+    else this.hiddenOwners.delete(ownerId);
+    for (const entry of this.ordered) {
+      if (entry.body.ownerId === ownerId) entry.mesh.material.visible = !hidden;
+    }
   }
 
   /** How many bodies are drawn. */
@@ -103,6 +119,7 @@ export class BodyMeshes {
     this.entries.clear();
     this.ordered.length = 0;
     this.pickables.length = 0;
+    this.hiddenOwners.clear();
     this.overlayMaterial.dispose();
     this.group.removeFromParent();
   }
@@ -136,6 +153,7 @@ export class BodyMeshes {
       roughness: body.kind === 'prop' ? 0.45 : 0.65,
       metalness: 0,
     });
+    material.visible = !this.hiddenOwners.has(body.ownerId);
     const mesh = new Mesh(geometry, material);
     mesh.name = `${body.kind}:${body.ownerId}:${body.name}`;
     mesh.userData['handle'] = body.handle;

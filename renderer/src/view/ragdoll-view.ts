@@ -8,11 +8,21 @@ import { GrabController } from './grab-controller';
 import { RenderLoop } from './render-loop';
 import { SceneEnvironment } from './scene-environment';
 import { StageMesh } from './stage-mesh';
+import { AvatarLayer } from './vrm/avatar-layer';
+import type { VrmAvatar } from './vrm/vrm-avatar';
 
 /** Everything the view reads from the sandbox. It changes nothing but the grab. */
 export interface ViewSandbox extends BodySource, GrabTarget {
   readonly stage: StageLayout;
+  /** TIME: simulated seconds per wall second; avatars' springs slow down with the physics. */
+  readonly timeScale: number;
   advance(frameSeconds: number): number;
+}
+
+/** three.js's counts of live GPU resources (`renderer.info.memory`). */
+export interface GpuMemoryCounts {
+  readonly geometries: number;
+  readonly textures: number;
 }
 
 /** Thrown when the page cannot draw (no WebGL); the message is for the user. */
@@ -39,6 +49,9 @@ export class RagdollView {
   private readonly environment = new SceneEnvironment();
   private readonly stageMesh: StageMesh;
   private readonly bodyMeshes: BodyMeshes;
+  private readonly avatars = new AvatarLayer();
+  /** Simulated seconds of the frame being drawn, for the avatars' spring bones. */
+  private frameSimSeconds = 0;
   private readonly grab: GrabController;
   private readonly loop: RenderLoop;
   private readonly resizeObserver: ResizeObserver;
@@ -60,7 +73,7 @@ export class RagdollView {
     this.controls = createControls(this.camera, this.canvas);
     this.stageMesh = new StageMesh(sandbox.stage);
     this.bodyMeshes = new BodyMeshes(sandbox);
-    this.environment.scene.add(this.stageMesh.group, this.bodyMeshes.group);
+    this.environment.scene.add(this.stageMesh.group, this.bodyMeshes.group, this.avatars.group);
     this.grab = new GrabController(
       this.canvas,
       this.camera,
@@ -70,7 +83,10 @@ export class RagdollView {
     );
     this.loop = new RenderLoop(
       {
-        advance: (seconds) => sandbox.advance(seconds),
+        advance: (seconds) => {
+          this.frameSimSeconds = seconds * sandbox.timeScale;
+          return sandbox.advance(seconds);
+        },
         draw: this.draw,
       },
       options.fixedFrameSeconds,
@@ -104,6 +120,42 @@ export class RagdollView {
     return this.grab.holding;
   }
 
+  /** Live geometries and textures on the GPU, for the memory test and diagnostics. */
+  get gpuMemory(): GpuMemoryCounts {
+    const { geometries, textures } = this.renderer.info.memory;
+    return { geometries, textures };
+  }
+
+  /** How many avatars are shown. */
+  get avatarCount(): number {
+    return this.avatars.size;
+  }
+
+  /**
+   * Shows `avatar` over its figure; the figure's own meshes stop being drawn but stay
+   * pickable, and BODIES still outlines them. The view owns the avatar from now on.
+   */
+  addAvatar(avatar: VrmAvatar): void {
+    this.avatars.add(avatar);
+    this.bodyMeshes.setSolidHidden(avatar.figureId, true);
+  }
+
+  /** Removes and disposes the avatar of figure `figureId` (if any). */
+  removeAvatar(figureId: number): void {
+    this.avatars.remove(figureId);
+    this.bodyMeshes.setSolidHidden(figureId, false);
+  }
+
+  /** The avatar of figure `figureId`, if it has one. */
+  avatarOf(figureId: number): VrmAvatar | undefined {
+    return this.avatars.get(figureId);
+  }
+
+  /** After DROP or RESET: every avatar's spring bones restart from the new pose. */
+  figuresReplaced(): void {
+    this.avatars.requestSpringReset();
+  }
+
   /** Starts drawing. */
   start(): void {
     this.loop.start();
@@ -129,6 +181,7 @@ export class RagdollView {
     this.resizeObserver.disconnect();
     this.grab.dispose();
     this.controls.dispose();
+    this.avatars.dispose();
     this.bodyMeshes.dispose();
     this.stageMesh.dispose();
     this.environment.dispose();
@@ -138,6 +191,7 @@ export class RagdollView {
 
   private readonly draw = (): void => {
     this.bodyMeshes.sync();
+    this.avatars.update(this.frameSimSeconds);
     this.controls.update();
     this.renderer.render(this.environment.scene, this.camera);
   };

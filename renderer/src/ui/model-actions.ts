@@ -1,0 +1,127 @@
+import type { HostApi } from '../../../shared/host-contract';
+import { MAX_FIGURES, SandboxError } from '../physics/sandbox';
+import { VrmLoadError } from '../view/vrm/load-vrm';
+import type { AvatarView, ModelSandbox } from './figure-models';
+import { FigureModels } from './figure-models';
+import type { UiStrings } from './i18n';
+import type { ModelBytes } from './model-input';
+import { ModelInput } from './model-input';
+import type { StatusArea } from './status';
+
+/** Where model actions live and what they talk to. */
+export interface ModelActionsOptions {
+  readonly window: Window;
+  /** Marked `aria-busy` while a file is parsed. */
+  readonly busyElement: HTMLElement;
+  readonly host: HostApi | undefined;
+  readonly sandbox: ModelSandbox;
+  readonly view: AvatarView;
+  readonly status: StatusArea;
+  /** The strings of the current language, read at use time. */
+  readonly strings: () => UiStrings;
+}
+
+/**
+ * The avatar commands as the person meets them: Open Model…, dropping a file, ADD with a
+ * model open, and Box Dummy. Says what is happening (a busy state and a status line while a
+ * file is parsed), what came of it, and every problem as an alert naming the file.
+ */
+export class ModelActions {
+  readonly models: FigureModels;
+  private readonly input: ModelInput;
+
+  constructor(private readonly options: ModelActionsOptions) {
+    this.models = new FigureModels(options.sandbox, options.view);
+    this.input = new ModelInput(options.window, options.host, {
+      onModel: (model) => void this.open(model),
+      onProblem: (message) => options.status.alert(this.text.modelFailed(message)),
+      onPreset: (fileName) => options.status.alert(this.text.presetDropped(fileName)),
+    });
+    this.relabel();
+  }
+
+  private get text(): UiStrings {
+    return this.options.strings();
+  }
+
+  /** Relabels what this owns in the current language. */
+  relabel(): void {
+    this.input.setLabel(this.text.modelFileInput);
+  }
+
+  /** Open Model…: asks for a file; the rest happens when one arrives. */
+  openModel(): void {
+    if (this.refuseWhileBusy()) return;
+    this.input.choose();
+  }
+
+  /** Adds a figure of the open model; false when the box dummy is in use. */
+  addFigure(): boolean {
+    if (this.models.modelFileName === undefined) return false;
+    if (this.refuseWhileBusy()) return true;
+    void this.run(this.models.modelFileName, 0, async () => {
+      await this.models.addFigure();
+      const count = this.options.sandbox.figures.length;
+      this.options.status.say(this.text.figureAdded(count, MAX_FIGURES));
+    });
+    return true;
+  }
+
+  /** Back to one box dummy. */
+  useBoxDummy(): void {
+    this.models.useBoxDummy();
+  }
+
+  dispose(): void {
+    this.input.dispose();
+  }
+
+  private async open(model: ModelBytes): Promise<void> {
+    if (this.refuseWhileBusy()) return;
+    if (model.format === 'pmx' || model.format === 'pmd') {
+      this.options.status.alert(this.text.modelUnsupported(model.fileName, model.format));
+      return;
+    }
+    await this.run(model.fileName, model.bytes.byteLength, async () => {
+      const opened = await this.models.open(model.bytes, model.fileName);
+      let message = this.text.modelOpened(opened.title, opened.fileName);
+      if (opened.detachedMeshes > 0) {
+        message += ` ${this.text.modelDetached(opened.fileName, opened.detachedMeshes)}`;
+      }
+      this.options.status.say(message);
+    });
+  }
+
+  /** Runs a load with the busy state shown, and turns its failure into an alert. */
+  private async run(fileName: string, size: number, load: () => Promise<void>): Promise<void> {
+    const busy = this.options.busyElement;
+    busy.setAttribute('aria-busy', 'true');
+    if (size > 0) this.options.status.say(this.text.modelOpening(fileName, size / 1e6));
+    try {
+      // Let the page paint the busy state before the parse holds the main thread.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await load();
+    } catch (error) {
+      if (error instanceof VrmLoadError) {
+        this.options.status.alert(this.text.modelFailed(error.message));
+      } else if (error instanceof SandboxError) {
+        this.options.status.alert(this.text.commandFailed(error.message));
+      } else {
+        console.error(`[ui] opening ${fileName} failed:`, error);
+        this.options.status.alert(
+          this.text.modelFailed(
+            `${fileName}: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
+      }
+    } finally {
+      busy.removeAttribute('aria-busy');
+    }
+  }
+
+  private refuseWhileBusy(): boolean {
+    if (!this.models.busy) return false;
+    this.options.status.alert(this.text.modelBusy);
+    return true;
+  }
+}

@@ -1,0 +1,135 @@
+import type {
+  DroppedFileResult,
+  HostApi,
+  HostOutcome,
+  ModelFile,
+} from '../../../shared/host-contract';
+
+/** A model file's bytes, wherever they came from. */
+export interface ModelBytes {
+  readonly bytes: Uint8Array;
+  readonly fileName: string;
+  /** The host's reading of the format; undefined when the page read the file itself. */
+  readonly format?: string;
+}
+
+/** What the input reports; it changes nothing itself. */
+export interface ModelInputHandlers {
+  onModel(model: ModelBytes): void;
+  /** A message naming the file and what is wrong (from the host), to show as an alert. */
+  onProblem(message: string): void;
+  /** A preset file arrived where a model was expected. */
+  onPreset(fileName: string): void;
+}
+
+/**
+ * Where model files come in: Open Model… (the host's native dialog in the desktop app, a
+ * plain `<input type=file accept=".vrm">` in a web page), a file dropped on the window, and
+ * files the host opens by itself (File menu, the OS). The page reads dropped and chosen files
+ * in memory; nothing is uploaded. Dragover and drop defaults are cancelled everywhere, or
+ * the browser (and Electron) would navigate to the dropped file.
+ */
+export class ModelInput {
+  private readonly input: HTMLInputElement;
+  private readonly unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly window: Window,
+    private readonly host: HostApi | undefined,
+    private readonly handlers: ModelInputHandlers,
+  ) {
+    const document = window.document;
+    this.input = document.createElement('input');
+    this.input.type = 'file';
+    this.input.accept = '.vrm';
+    this.input.className = 'model-file-input';
+    this.input.hidden = true;
+    this.input.addEventListener('change', this.onInputChange);
+    document.body.append(this.input);
+    window.addEventListener('dragover', this.onDragOver);
+    window.addEventListener('drop', this.onDrop);
+    this.unsubscribe = host?.onFileOpened((outcome) => this.takeDropped(outcome));
+  }
+
+  /** Names the hidden file input for assistive technology (it is reachable by tests, too). */
+  setLabel(label: string): void {
+    this.input.setAttribute('aria-label', label);
+  }
+
+  /** Open Model…: the host's dialog, or the browser's file chooser. */
+  choose(): void {
+    if (!this.host) {
+      this.input.value = '';
+      this.input.click();
+      return;
+    }
+    this.host.openModelDialog().then(
+      (outcome) => this.takeModel(outcome),
+      (error: unknown) => this.handlers.onProblem(describe(error)),
+    );
+  }
+
+  dispose(): void {
+    this.unsubscribe?.();
+    this.window.removeEventListener('dragover', this.onDragOver);
+    this.window.removeEventListener('drop', this.onDrop);
+    this.input.removeEventListener('change', this.onInputChange);
+    this.input.remove();
+  }
+
+  private readonly onInputChange = (): void => {
+    const file = this.input.files?.[0];
+    if (file) this.readFile(file);
+  };
+
+  private readonly onDragOver = (event: DragEvent): void => {
+    event.preventDefault();
+    if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+  };
+
+  private readonly onDrop = (event: DragEvent): void => {
+    event.preventDefault();
+    const file = event.dataTransfer?.files[0];
+    if (!file) return;
+    if (!this.host) {
+      this.readFile(file);
+      return;
+    }
+    // The desktop app reads the file itself (and records it in the library); the preload
+    // turns the File into its path.
+    this.host.openDroppedFile(file).then(
+      (outcome) => this.takeDropped(outcome),
+      (error: unknown) => this.handlers.onProblem(describe(error)),
+    );
+  };
+
+  private readFile(file: File): void {
+    file.arrayBuffer().then(
+      (buffer) => this.handlers.onModel({ bytes: new Uint8Array(buffer), fileName: file.name }),
+      (error: unknown) => this.handlers.onProblem(`${file.name}: ${describe(error)}`),
+    );
+  }
+
+  private takeModel(outcome: HostOutcome<ModelFile>): void {
+    if (!outcome.ok) {
+      if (outcome.problem.code !== 'canceled') this.handlers.onProblem(outcome.problem.message);
+      return;
+    }
+    const model = outcome.value;
+    this.handlers.onModel({ bytes: model.bytes, fileName: model.fileName, format: model.format });
+  }
+
+  private takeDropped(outcome: HostOutcome<DroppedFileResult>): void {
+    if (!outcome.ok) {
+      this.takeModel(outcome);
+      return;
+    }
+    const result = outcome.value;
+    if (result.kind === 'model') this.takeModel({ ok: true, value: result.model });
+    else this.handlers.onPreset(result.loaded.preset.name);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

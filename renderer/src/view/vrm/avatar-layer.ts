@@ -1,0 +1,61 @@
+import { Group } from 'three';
+import type { VrmAvatar } from './vrm-avatar';
+
+/**
+ * The avatars in the view, keyed by the figure each follows. Updated once per frame after
+ * the physics; owns the avatars it holds and disposes them on removal.
+ */
+export class AvatarLayer {
+  /** Add this to the scene; it stays at the origin, unrotated (the pose writer relies on it). */
+  readonly group = new Group();
+  private readonly avatars = new Map<number, VrmAvatar>();
+  private readonly ordered: VrmAvatar[] = [];
+
+  constructor() {
+    this.group.name = 'avatars';
+  }
+
+  /** How many avatars are shown. */
+  get size(): number {
+    return this.ordered.length;
+  }
+
+  /** The avatar following figure `figureId`, if any. */
+  get(figureId: number): VrmAvatar | undefined {
+    return this.avatars.get(figureId);
+  }
+
+  /** Shows `avatar`; a previous avatar of the same figure is disposed. */
+  add(avatar: VrmAvatar): void {
+    this.remove(avatar.figureId);
+    this.avatars.set(avatar.figureId, avatar);
+    this.ordered.push(avatar);
+    this.group.add(avatar.scene);
+  }
+
+  /** Removes and disposes the avatar of figure `figureId`; false when there is none. */
+  remove(figureId: number): boolean {
+    const avatar = this.avatars.get(figureId);
+    if (!avatar) return false;
+    this.avatars.delete(figureId);
+    this.ordered.splice(this.ordered.indexOf(avatar), 1);
+    avatar.dispose();
+    return true;
+  }
+
+  /** Restarts every avatar's spring bones on the next frame (after DROP or RESET). */
+  requestSpringReset(): void {
+    for (const avatar of this.ordered) avatar.requestSpringReset();
+  }
+
+  /** Poses every avatar from the physics; `seconds` is the frame's simulated time. */
+  update(seconds: number): void {
+    for (let i = 0; i < this.ordered.length; i++) this.ordered[i]!.update(seconds);
+  }
+
+  /** Disposes every avatar. */
+  dispose(): void {
+    for (const avatar of [...this.ordered]) this.remove(avatar.figureId);
+    this.group.removeFromParent();
+  }
+}

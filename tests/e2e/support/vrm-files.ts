@@ -1,0 +1,81 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { VrmFixture } from '../../../scripts/fixtures/make-vrm-fixtures';
+import { writeVrmFixtures } from '../../../scripts/fixtures/make-vrm-fixtures';
+
+/** The generated VRM fixtures of one test file, written to a temp folder and removed after. */
+export interface VrmFiles {
+  /** The fixture called `name` (e.g. `vrm1-tpose-full.vrm`). */
+  get(name: string): VrmFixture;
+  /** Its bytes. */
+  bytes(name: string): Uint8Array;
+}
+
+/** Generates the fixtures before the file's tests and removes them afterwards. */
+export function useVrmFixtures(): VrmFiles {
+  let dir: string | undefined;
+  let fixtures: VrmFixture[] = [];
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ragdoll-e2e-vrm-'));
+    fixtures = await writeVrmFixtures(dir);
+  });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  const get = (name: string): VrmFixture => {
+    const fixture = fixtures.find((f) => basename(f.file) === name);
+    if (!fixture) throw new Error(`e2e: no generated fixture named ${name}`);
+    return fixture;
+  };
+  return { get, bytes: (name) => readFileSync(get(name).file) };
+}
+
+/**
+ * Drops a file on the page the way a person's drag from the desktop arrives: a `dragover`
+ * then a `drop` whose DataTransfer holds a File with these bytes, on the 3D view. Returns
+ * whether the page cancelled both defaults (otherwise the browser would open the file).
+ */
+export function dropFile(page: Page, bytes: Uint8Array, fileName: string): Promise<boolean> {
+  return page.evaluate(
+    ({ base64, name }) => {
+      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([data], name));
+      const target = document.querySelector('canvas') ?? document.body;
+      const over = new DragEvent('dragover', {
+        dataTransfer: transfer,
+        bubbles: true,
+        cancelable: true,
+      });
+      const drop = new DragEvent('drop', {
+        dataTransfer: transfer,
+        bubbles: true,
+        cancelable: true,
+      });
+      const overKept = target.dispatchEvent(over);
+      const dropKept = target.dispatchEvent(drop);
+      return !overKept && !dropKept;
+    },
+    { base64: Buffer.from(bytes).toString('base64'), name: fileName },
+  );
+}
+
+/** Each figure's kind (`vrm` or `box`). */
+export function figureKinds(page: Page): Promise<string[]> {
+  return page.evaluate(() => window.__ragdoll!.figureKinds());
+}
+
+/** Drops a usable VRM and waits until the page says it opened. */
+export async function openVrm(page: Page, files: VrmFiles, name: string): Promise<void> {
+  if (!(await dropFile(page, files.bytes(name), name))) {
+    throw new Error('e2e: the page did not cancel the drop defaults');
+  }
+  await page.waitForFunction(
+    (file) => document.querySelector('[role=status]')?.textContent?.includes(`${file})`),
+    name,
+    { polling: 100 },
+  );
+}

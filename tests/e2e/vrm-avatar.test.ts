@@ -1,0 +1,71 @@
+/**
+ * End to end: a VRM dropped on the window becomes the figure. It is parsed in the page from
+ * the dropped bytes, falls onto the stage as a ragdoll, and its (invisible) physics parts are
+ * what the mouse grabs: lifting it above 0.5 m and throwing it works as with the box dummy.
+ */
+import { describe, expect, it } from 'vitest';
+import type { HookVec3 } from '../../renderer/src/test-hook';
+import {
+  alertText,
+  distance,
+  figureCount,
+  rootPosition,
+  statusText,
+  waitForFrames,
+  waitForLanding,
+} from './support/app-page';
+import { useAppSuite } from './support/suite';
+import { dropFile, figureKinds, useVrmFixtures } from './support/vrm-files';
+
+const withApp = useAppSuite();
+const files = useVrmFixtures();
+
+describe('a dropped VRM', () => {
+  it('replaces the box dummy, falls, and can be grabbed, lifted above 0.5 m and thrown', async () => {
+    await withApp(async ({ page }) => {
+      expect(await figureKinds(page)).toEqual(['box']);
+      expect(await dropFile(page, files.bytes('vrm1-tpose-full.vrm'), 'vrm1-tpose-full.vrm')).toBe(
+        true,
+      );
+      await expect
+        .poll(() => statusText(page), { timeout: 60_000 })
+        .toBe('Opened Fixture vrm1-tpose-full (vrm1-tpose-full.vrm).');
+      expect(await alertText(page)).toBe('');
+      expect(await figureKinds(page)).toEqual(['vrm']);
+      expect(await page.evaluate(() => window.__ragdoll!.modelFileName())).toBe(
+        'vrm1-tpose-full.vrm',
+      );
+      // Every body part of the avatar's ragdoll is a spring-bone collider too.
+      const colliders = await page.evaluate(() => window.__ragdoll!.avatarColliders(0));
+      expect(colliders!.colliders).toBeGreaterThanOrEqual(15);
+      await waitForLanding(page, 0, 0.5);
+      // BODIES outlines the physics parts over the model; grabbing still picks them.
+      await page.getByRole('button', { name: 'Show Physics Bodies' }).click();
+      await waitForFrames(page, 2);
+      const torso = await page.evaluate(() => window.__ragdoll!.partOnScreen(0, 'torso'));
+      expect(torso).not.toBeNull();
+      await page.mouse.move(torso!.x, torso!.y);
+      await page.mouse.down();
+      expect(await page.evaluate(() => window.__ragdoll!.grabbedHandle())).toBe(torso!.handle);
+      for (let step = 1; step <= 10; step++) await page.mouse.move(torso!.x, torso!.y - step * 22);
+      await expect
+        .poll(async () => (await rootPosition(page))!.y, { timeout: 60_000, interval: 200 })
+        .toBeGreaterThan(0.5);
+      for (let step = 1; step <= 5; step++) {
+        await page.mouse.move(torso!.x + step * 30, torso!.y - 220);
+      }
+      await page.mouse.up();
+      expect(await page.evaluate(() => window.__ragdoll!.grabbedHandle())).toBeNull();
+      const released: HookVec3 = (await rootPosition(page))!;
+      await expect
+        .poll(async () => distance(released, (await rootPosition(page))!), {
+          timeout: 60_000,
+          interval: 200,
+        })
+        .toBeGreaterThan(0.2);
+      expect(await figureCount(page)).toBe(1);
+      const report = await page.evaluate(() => window.__ragdoll!.measure());
+      expect(report['nanCount']).toBe(0);
+    });
+  });
+});
