@@ -1,0 +1,111 @@
+import type { PresetContent, PresetModelRef } from '../../../shared/preset-schema';
+import { BOX_DOLL } from './box-doll';
+import type { DollSpec } from './doll-spec';
+import { validateDollSpec } from './doll-spec';
+import type { Figure, Sandbox } from './sandbox';
+import { MAX_FIGURES, SandboxError } from './sandbox';
+import { MAX_PROPS } from './props';
+import { isFiniteBodyState } from './body-state';
+
+/** What the sandbox does not know but a preset holds: the view and the figures' models. */
+export interface SceneExtras {
+  readonly name: string;
+  readonly camera: PresetContent['camera'];
+  readonly showBodies: boolean;
+  /** A PNG data URL of the view, when there is one. */
+  readonly thumbnail?: string;
+  /** Where each figure's doll came from (a model file, or the box dummy). */
+  modelOf(figure: Figure): PresetModelRef;
+}
+
+/**
+ * The whole scene as preset content: settings, every figure (its model and each part's
+ * position, rotation and velocities, in spec order) and every prop. Allocates: for saving.
+ */
+export function captureScene(sandbox: Sandbox, extras: SceneExtras): PresetContent {
+  return {
+    name: extras.name,
+    settings: {
+      stiffness: sandbox.stiffness,
+      timeScale: sandbox.timeScale,
+      showBodies: extras.showBodies,
+    },
+    camera: extras.camera,
+    stage: { id: 'default' },
+    figures: sandbox.figures.map((figure) => ({
+      model: extras.modelOf(figure),
+      parts: sandbox.captureFigure(figure),
+    })),
+    props: sandbox.props.map((prop) => ({ kind: prop.kind, ...sandbox.captureProp(prop) })),
+    ...(extras.thumbnail === undefined ? {} : { thumbnail: extras.thumbnail }),
+  };
+}
+
+/**
+ * The doll for a preset's figure: the spec its model gives, or, when the model cannot be
+ * used (missing, changed, unreadable), the box dummy and a note saying why.
+ */
+export type FigureSpecResolver = (
+  model: PresetModelRef,
+  index: number,
+) => { readonly spec: DollSpec } | { readonly replacement: string };
+
+/** What loading a preset changed that the person should hear about. */
+export interface RestoreReport {
+  /** One line per figure that could not come back as saved, e.g. replaced by a box dummy. */
+  readonly notes: readonly string[];
+}
+
+/**
+ * Replaces the scene with a preset's: settings, figures in their saved poses and motion,
+ * props. Everything is checked first; a preset that cannot be restored throws a
+ * {@link SandboxError} (or a `DollSpecError` for a model's spec) and the scene is left as it was.
+ *
+ * A figure whose model is replaced by the box dummy (see {@link FigureSpecResolver}), or
+ * whose saved part count does not match its doll, is dropped from its place instead of
+ * posed, with a note.
+ */
+export function restoreScene(
+  sandbox: Sandbox,
+  preset: PresetContent,
+  specFor: FigureSpecResolver,
+): RestoreReport {
+  if (preset.figures.length > MAX_FIGURES)
+    throw new SandboxError(
+      `The preset has ${preset.figures.length} figures; at most ${MAX_FIGURES} fit.`,
+    );
+  if (preset.props.length > MAX_PROPS)
+    throw new SandboxError(
+      `The preset has ${preset.props.length} props; at most ${MAX_PROPS} fit.`,
+    );
+  const everyState = [...preset.figures.flatMap((figure) => figure.parts), ...preset.props];
+  if (!everyState.every(isFiniteBodyState))
+    throw new SandboxError('The preset has a position or velocity that is not a number.');
+  const notes: string[] = [];
+  const dolls = preset.figures.map((figure, index) => {
+    const resolved = specFor(figure.model, index);
+    if ('spec' in resolved) return { spec: resolved.spec, states: figure.parts };
+    notes.push(resolved.replacement);
+    return { spec: BOX_DOLL, states: null };
+  });
+  // A spec that cannot be built must fail here, before the scene is cleared.
+  for (const { spec } of dolls) validateDollSpec(spec);
+
+  sandbox.clearProps();
+  sandbox.clearFigures();
+  sandbox.setStiffness(preset.settings.stiffness);
+  sandbox.setTimeScale(preset.settings.timeScale);
+  dolls.forEach(({ spec, states }, index) => {
+    const figure = sandbox.addFigure(spec);
+    if (states === null) return;
+    if (states.length === figure.ragdoll.parts.length) {
+      sandbox.restoreFigure(figure, states);
+      return;
+    }
+    notes.push(
+      `Figure ${index + 1} was saved with ${states.length} parts but its doll has ${figure.ragdoll.parts.length}; it was dropped in again instead.`,
+    );
+  });
+  for (const prop of preset.props) sandbox.restoreProp(prop.kind, prop);
+  return { notes };
+}
