@@ -11,7 +11,6 @@ export const BLAST_TORQUE_PER_KG = 0.4;
 const BLAST_LIFT = 0.4;
 
 const position = vec3();
-const impulse = vec3();
 
 /**
  * A random spin for one blasted body: each axis uniform in [-1, 1]. Each part of a doll
@@ -26,16 +25,19 @@ export function randomSpin(random: RandomSource, out: Vec3Like): Vec3Like {
 }
 
 /**
- * Pushes `body` away from `center` (seed 000): an impulse of power · mass / (0.6 + 0.5·d)
- * along the outward direction tipped a little up, d the distance in metres, plus a
- * torque impulse of `spin` · 0.4 · mass (up to ±0.4 · mass on each axis, see {@link randomSpin}). Returns false (and does nothing)
- * when the body is farther than `maxDistance`.
+ * The seed 000 blast on one body, computed but not applied: an impulse of
+ * power · mass / (0.6 + 0.5·d) along the outward direction tipped a little up (d the
+ * distance from `center` in metres) into `linear`, and a torque impulse of
+ * `spin` · 0.4 · mass into `angular`. Returns false (writing nothing) when the body is
+ * farther than `maxDistance`.
  */
-export function blastBody(
+export function blastImpulse(
   body: RigidBody,
   center: Vec3Like,
   power: number,
   spin: Vec3Like,
+  linear: Vec3Like,
+  angular: Vec3Like,
   maxDistance = Number.POSITIVE_INFINITY,
 ): boolean {
   body.translation(position);
@@ -47,13 +49,29 @@ export function blastBody(
   const mass = body.mass();
   const k = (power * mass) / (0.6 + d * 0.5);
   const inv = d > 1e-6 ? 1 / d : 0;
-  impulse.x = dx * inv * k;
-  impulse.y = (dy * inv + BLAST_LIFT) * k;
-  impulse.z = dz * inv * k;
-  body.applyImpulse(impulse, true);
-  impulse.x = spin.x * BLAST_TORQUE_PER_KG * mass;
-  impulse.y = spin.y * BLAST_TORQUE_PER_KG * mass;
-  impulse.z = spin.z * BLAST_TORQUE_PER_KG * mass;
-  body.applyTorqueImpulse(impulse, true);
+  linear.x = dx * inv * k;
+  linear.y = (dy * inv + BLAST_LIFT) * k;
+  linear.z = dz * inv * k;
+  angular.x = spin.x * BLAST_TORQUE_PER_KG * mass;
+  angular.y = spin.y * BLAST_TORQUE_PER_KG * mass;
+  angular.z = spin.z * BLAST_TORQUE_PER_KG * mass;
+  return true;
+}
+
+const linearImpulse = vec3();
+const angularImpulse = vec3();
+
+/** Applies the seed 000 blast ({@link blastImpulse}) to a single body, e.g. a prop. */
+export function blastBody(
+  body: RigidBody,
+  center: Vec3Like,
+  power: number,
+  spin: Vec3Like,
+  maxDistance = Number.POSITIVE_INFINITY,
+): boolean {
+  if (!blastImpulse(body, center, power, spin, linearImpulse, angularImpulse, maxDistance))
+    return false;
+  body.applyImpulse(linearImpulse, true);
+  body.applyTorqueImpulse(angularImpulse, true);
   return true;
 }

@@ -1,5 +1,6 @@
 import type { Collider, RapierApi, RigidBody, World } from './rapier-api';
 import { PROP_BLAST_RADIUS, blastBody, randomSpin } from './blast';
+import { blastDoll } from './doll-blast';
 import { BOX_DOLL } from './box-doll';
 import type { DollSpec, PartShape } from './doll-spec';
 import { reachBelowCenter } from './doll-spec';
@@ -418,17 +419,21 @@ export class Sandbox {
   // ---- actions --------------------------------------------------------------------------
 
   /**
-   * BLAST: pushes every doll part, and every prop within 4 m, away from `center`
-   * (by default the floor point under the figures' mean root position).
+   * BLAST: pushes every doll, and every prop within 4 m, away from `center` (by default
+   * the floor point under the figures' mean root position) with seed 000's impulses; each
+   * doll takes the sum of its parts' impulses as one rigid motion (see `blastDoll`).
    * `power` is in m/s-ish units as in seed 000 (4 gentle, 30 violent).
    */
   blast(power: number, center: Vec3Like = this.defaultBlastCenter()): void {
     if (!Number.isFinite(power) || power < 0)
       throw new SandboxError(`Blast power must be 0 or more, not ${power}.`);
     for (const figure of this.figureList) {
-      for (const part of figure.ragdoll.parts) {
-        blastBody(part.body, center, power, randomSpin(this.random, scratchSpin));
-      }
+      blastDoll(
+        figure.ragdoll.parts.map((part) => part.body),
+        center,
+        power,
+        this.random,
+      );
     }
     for (const prop of this.propList) {
       randomSpin(this.random, scratchSpin);
