@@ -68,4 +68,29 @@ describe('a dropped VRM', () => {
       expect(report['nanCount']).toBe(0);
     });
   });
+
+  it('opens through Open Model… (key M) with a file chooser for .vrm files in a web page', async () => {
+    await withApp(async ({ page }) => {
+      const name = 'vrm0-tpose-full.vrm';
+      const button = page.getByRole('button', { name: 'Open Model…' });
+      expect(await button.getAttribute('aria-keyshortcuts')).toBe('M');
+      // The button rather than the key: Playwright intercepts the chooser only once its
+      // listener is registered, which a bare key press can outrun.
+      const chooser = page.waitForEvent('filechooser');
+      await button.click();
+      const fileChooser = await chooser;
+      expect(await fileChooser.element().getAttribute('accept')).toBe('.vrm');
+      await fileChooser.setFiles({
+        name,
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from(files.bytes(name)),
+      });
+      await expect
+        .poll(() => statusText(page), { timeout: 60_000 })
+        .toBe('Opened Fixture vrm0-tpose-full (vrm0-tpose-full.vrm).');
+      expect(await figureKinds(page)).toEqual(['vrm']);
+      await page.getByRole('button', { name: 'Box Dummy' }).click();
+      expect(await figureKinds(page)).toEqual(['box']);
+    });
+  });
 });
