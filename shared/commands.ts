@@ -22,6 +22,8 @@ export const APP_COMMANDS = [
   'toggle-bodies',
   'open-model',
   'box-dummy',
+  'save-preset',
+  'import-preset',
   'toggle-language',
   'help',
 ] as const;
@@ -98,6 +100,18 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     accelerator: 'U',
     menu: 'scene',
     label: { en: 'Box Dummy', ja: '箱の人形' },
+  },
+  'save-preset': {
+    key: 's',
+    accelerator: 'S',
+    menu: 'scene',
+    label: { en: 'Save Preset…', ja: 'プリセットを保存…' },
+  },
+  'import-preset': {
+    key: 'i',
+    accelerator: 'I',
+    menu: 'scene',
+    label: { en: 'Import Preset…', ja: 'プリセットを読み込む…' },
   },
   'toggle-language': {
     key: 'l',

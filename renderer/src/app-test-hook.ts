@@ -1,6 +1,6 @@
 import type { Sandbox } from './physics/sandbox';
 import type { RigidBody } from './physics/rapier-api';
-import type { HookScreenPoint, HookVec3, RagdollTestHook } from './test-hook';
+import type { HookPose, HookScreenPoint, HookVec3, RagdollTestHook } from './test-hook';
 import type { AppUi } from './ui/app-ui';
 import type { RagdollView } from './view/ragdoll-view';
 
@@ -40,6 +40,14 @@ export function createAppTestHook(sandbox: Sandbox, view: RagdollView, ui: AppUi
     figureKinds: () => sandbox.figures.map((figure) => ui.models.models.kindOf(figure)),
     modelFileName: () => ui.models.models.modelFileName ?? null,
     gpuMemory: () => ({ ...view.gpuMemory }),
+    bodyPoses: () => ({
+      figures: sandbox.figures.map((figure) => figure.ragdoll.parts.map((part) => pose(part.body))),
+      props: sandbox.props.map((prop) => pose(prop.body)),
+    }),
+    cameraTarget: () => {
+      const [x, y, z] = view.cameraPose.target;
+      return { x, y, z };
+    },
     avatarColliders: (index) => {
       const figure = sandbox.figures[index];
       const avatar = figure ? view.avatarOf(figure.id) : undefined;
@@ -50,6 +58,12 @@ export function createAppTestHook(sandbox: Sandbox, view: RagdollView, ui: AppUi
 
 function copyVec(v: { x: number; y: number; z: number }): HookVec3 {
   return { x: v.x, y: v.y, z: v.z };
+}
+
+function pose(body: RigidBody): HookPose {
+  const p = body.translation();
+  const q = body.rotation();
+  return { position: [p.x, p.y, p.z], rotation: [q.x, q.y, q.z, q.w] };
 }
 
 function onScreen(view: RagdollView, body: RigidBody): HookScreenPoint | null {

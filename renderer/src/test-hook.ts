@@ -21,6 +21,12 @@ export interface HookScreenPoint {
   readonly handle: number;
 }
 
+/** A body's pose: position in metres, rotation as a unit quaternion [x, y, z, w]. */
+export interface HookPose {
+  readonly position: readonly [number, number, number];
+  readonly rotation: readonly [number, number, number, number];
+}
+
 /** Frame timing as the render loop recorded it. */
 export interface HookFrameStats {
   /** Frames drawn so far. */
@@ -70,6 +76,10 @@ export interface RagdollTestHook {
   modelFileName(): string | null;
   /** three.js's live GPU resources (`renderer.info.memory`), for leak tests. */
   gpuMemory(): { geometries: number; textures: number };
+  /** Every body's pose: each figure's parts in spec order, then the props, oldest first. */
+  bodyPoses(): { figures: HookPose[][]; props: HookPose[] };
+  /** The camera's orbit target, metres. */
+  cameraTarget(): HookVec3;
   /**
    * The spring-bone colliders made from figure `index`'s ragdoll shapes, and how many spring
    * joints of its model collide with them; null when it has no avatar.

@@ -74,7 +74,7 @@ describe('panel controls', () => {
     await withApp(async ({ page }) => {
       await page.getByRole('button', { name: 'Add Figure' }).click();
       await page.getByRole('button', { name: 'Add Ball' }).click();
-      await page.getByRole('button', { name: 'Reset' }).click();
+      await page.getByRole('button', { name: 'Reset', exact: true }).click();
       expect(await propCount(page)).toBe(0);
       expect(await figureCount(page)).toBe(2);
       for (const index of [0, 1]) {

@@ -51,7 +51,7 @@ describe('commands with a VRM', () => {
         expect((await rootPosition(page, index))!.y).toBeGreaterThan(1.9);
       }
       expect(await figureKinds(page)).toEqual(Array.from({ length: 6 }, () => 'vrm'));
-      await page.getByRole('button', { name: 'Reset' }).click();
+      await page.getByRole('button', { name: 'Reset', exact: true }).click();
       expect(await statusText(page)).toBe('Reset: figures standing, props removed.');
       const standing = (await rootPosition(page, 0))!.y;
       expect(standing).toBeGreaterThan(0.5);

@@ -1,5 +1,10 @@
 import type { AppCommand } from '../../../shared/commands';
 import type { HostApi } from '../../../shared/host-contract';
+import type { Sandbox } from '../physics/sandbox';
+import { AskDialog } from './ask-dialog';
+import { LibraryActions } from './library-actions';
+import { PresetActions } from './preset-actions';
+import type { PresetView } from './preset-restore';
 import type { CommandSandbox, CommandUi } from './command-actions';
 import { performCommand } from './command-actions';
 import { HelpOverlay } from './help-overlay';
@@ -14,7 +19,7 @@ import { Panel } from './panel';
 import { StatusArea } from './status';
 
 /** What the UI toggles on the view, and where avatars go. */
-export interface UiView extends AvatarView {
+export interface UiView extends AvatarView, PresetView {
   showBodies: boolean;
   /** Figures were put somewhere new (DROP, RESET). */
   figuresReplaced(): void;
@@ -24,7 +29,7 @@ export interface UiView extends AvatarView {
 export interface AppUiOptions {
   /** Element the panel and overlays go in. */
   readonly root: HTMLElement;
-  readonly sandbox: CommandSandbox & ModelSandbox;
+  readonly sandbox: CommandSandbox & ModelSandbox & Sandbox;
   readonly view: UiView;
   /** `window.host`, or undefined when running as a plain web page. */
   readonly host: HostApi | undefined;
@@ -43,6 +48,11 @@ export class AppUi {
   readonly help: HelpOverlay;
   /** Open Model…, dropped files, ADD with a model, Box Dummy. */
   readonly models: ModelActions;
+  /** Save Preset…, the preset list, Import…; presets dropped or opened by the OS. */
+  readonly presets: PresetActions;
+  /** The recent-model library. */
+  readonly library: LibraryActions;
+  private readonly ask: AskDialog;
   private readonly keyboard: KeyboardShortcuts;
   private readonly hostLink: HostLink;
   private languageValue: Language;
@@ -77,7 +87,31 @@ export class AppUi {
       view: options.view,
       status: this.status,
       strings: () => this.strings,
+      onPreset: (loaded) => this.presets.loadArrived(loaded),
+      onModelRead: () => void this.library.refresh(),
     });
+    this.ask = new AskDialog(document);
+    this.presets = new PresetActions({
+      document,
+      language: this.languageValue,
+      host: options.host,
+      sandbox: options.sandbox,
+      view: options.view,
+      models: () => this.models.models,
+      status: this.status,
+      ask: this.ask,
+      onRestored: () => this.refresh(),
+    });
+    this.library = new LibraryActions({
+      document,
+      language: this.languageValue,
+      host: options.host,
+      status: this.status,
+      ask: this.ask,
+      openModel: (file) => this.models.openFile(file),
+    });
+    this.panel.element.insertBefore(this.presets.panel.element, this.status.element);
+    this.panel.element.insertBefore(this.library.panel.element, this.status.element);
     this.commandUi = this.createCommandUi();
     this.hostLink = new HostLink(options.host);
     this.hostLink.listen((command) => this.run(command));
@@ -126,6 +160,9 @@ export class AppUi {
 
   /** Removes the interface and its listeners. */
   dispose(): void {
+    this.presets.dispose();
+    this.library.dispose();
+    this.ask.dispose();
     this.models.dispose();
     this.keyboard.dispose();
     this.hostLink.dispose();
@@ -151,6 +188,8 @@ export class AppUi {
       useBoxDummy: () => models.useBoxDummy(),
       addModelFigure: () => models.addFigure(),
       figuresReplaced: () => view.figuresReplaced(),
+      savePreset: () => this.presets.save(),
+      importPreset: () => this.presets.importPreset(),
       // Read at use time: after a language switch the outcome is told in the new language.
       get strings(): UiStrings {
         return currentStrings();
@@ -172,6 +211,8 @@ export class AppUi {
     this.panel.setLanguage(this.languageValue);
     this.help.setLanguage(this.languageValue);
     this.models.relabel();
+    this.presets.setLanguage(this.languageValue);
+    this.library.setLanguage(this.languageValue);
     this.refresh();
     void this.describeHost();
   }

@@ -44,6 +44,10 @@ export interface CommandUi {
   addModelFigure(): boolean;
   /** Figures were put somewhere new (DROP, RESET): avatars restart their spring bones. */
   figuresReplaced(): void;
+  /** Save Preset…: asks for a name and saves; runs on by itself and reports its outcome. */
+  savePreset(): void;
+  /** Import Preset…: the host's dialog; runs on by itself and reports its outcome. */
+  importPreset(): void;
   /** The strings of the current language (read after a language switch, too). */
   readonly strings: UiStrings;
 }
@@ -120,6 +124,12 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
       return status(ui.strings.languageSet);
     case 'help':
       ui.toggleHelp();
+      return NOTHING;
+    case 'save-preset':
+      ui.savePreset();
+      return NOTHING;
+    case 'import-preset':
+      ui.importPreset();
       return NOTHING;
   }
 }

@@ -1,3 +1,4 @@
+import type { PresetModelRef } from '../../../shared/preset-schema';
 import type { DollSpec } from '../physics/doll-spec';
 import type { Figure } from '../physics/sandbox';
 import type { BodySource } from '../view/body-meshes';
@@ -33,8 +34,12 @@ export interface OpenedModel {
  * figure. A file that fails to load changes nothing. Only one load runs at a time.
  */
 export class FigureModels {
-  private model: { readonly bytes: Uint8Array; readonly fileName: string } | undefined;
+  private model:
+    | { readonly bytes: Uint8Array; readonly fileName: string; readonly ref?: PresetModelRef }
+    | undefined;
   private readonly avatarFigures = new Set<number>();
+  /** Where each avatar figure's model file is, for presets (only files the host opened). */
+  private readonly figureRefs = new Map<number, PresetModelRef>();
   private loading = false;
 
   constructor(
@@ -61,11 +66,12 @@ export class FigureModels {
    * Opens a VRM from its bytes and makes it the only figure. Throws a `VrmLoadError` naming
    * the file when it is not a usable VRM; the scene is then exactly as it was.
    */
-  async open(bytes: Uint8Array, fileName: string): Promise<OpenedModel> {
+  async open(bytes: Uint8Array, fileName: string, ref?: PresetModelRef): Promise<OpenedModel> {
     const model = await this.load(bytes, fileName);
     this.clearFigures();
-    this.place(model);
-    this.model = { bytes, fileName };
+    const figure = this.place(model);
+    this.model = ref === undefined ? { bytes, fileName } : { bytes, fileName, ref };
+    if (ref) this.figureRefs.set(figure.id, ref);
     return {
       fileName,
       title: model.loaded.meta.title,
@@ -83,7 +89,8 @@ export class FigureModels {
       model.threeVrm.VRMUtils.deepDispose(model.loaded.vrm.scene);
       return;
     }
-    this.place(model);
+    const figure = this.place(model);
+    if (current.ref) this.figureRefs.set(figure.id, current.ref);
   }
 
   /** Forgets the model and leaves one box dummy. */
@@ -97,7 +104,47 @@ export class FigureModels {
   clearFigures(): void {
     for (const figure of [...this.sandbox.figures]) {
       if (this.avatarFigures.delete(figure.id)) this.view.removeAvatar(figure.id);
+      this.figureRefs.delete(figure.id);
       this.sandbox.removeFigure(figure);
+    }
+  }
+
+  /**
+   * What a preset stores as `figure`'s model: its file when the desktop host opened it, else
+   * the box dummy (a figure from a file the page read itself has no path to come back to).
+   */
+  refOf(figure: Figure): PresetModelRef {
+    return this.figureRefs.get(figure.id) ?? { kind: 'box' };
+  }
+
+  /**
+   * After a preset replaced the sandbox's figures: frees the avatars whose figures are gone,
+   * shows `avatars` over the new figures made from their specs, and makes the first of them
+   * the open model (for ADD), or the box dummy when there is none.
+   */
+  adoptRestored(
+    avatars: readonly {
+      readonly figure: Figure;
+      readonly model: AvatarModel;
+      readonly bytes: Uint8Array;
+      readonly ref: PresetModelRef;
+    }[],
+  ): void {
+    const present = new Set(this.sandbox.figures.map((figure) => figure.id));
+    for (const id of [...this.avatarFigures]) {
+      if (present.has(id)) continue;
+      this.avatarFigures.delete(id);
+      this.figureRefs.delete(id);
+      this.view.removeAvatar(id);
+    }
+    const first = avatars[0];
+    this.model =
+      first === undefined
+        ? undefined
+        : { bytes: first.bytes, fileName: first.model.fileName, ref: first.ref };
+    for (const { figure, model, ref } of avatars) {
+      this.showAvatar(figure, model);
+      this.figureRefs.set(figure.id, ref);
     }
   }
 
@@ -119,11 +166,16 @@ export class FigureModels {
       model.threeVrm.VRMUtils.deepDispose(model.loaded.vrm.scene);
       throw error;
     }
+    this.showAvatar(figure, model);
+    return figure;
+  }
+
+  /** Draws `model` over `figure` (built from the model's spec). */
+  private showAvatar(figure: Figure, model: AvatarModel): void {
     const partHandles = new Map(
       figure.ragdoll.parts.map((part) => [part.spec.name, part.body.handle] as const),
     );
     this.view.addAvatar(new VrmAvatar(model, { id: figure.id, partHandles }, this.sandbox));
     this.avatarFigures.add(figure.id);
-    return figure;
   }
 }

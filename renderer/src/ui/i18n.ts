@@ -1,5 +1,7 @@
 import type { AppCommand } from '../../../shared/commands';
 import { COMMANDS } from '../../../shared/commands';
+import type { FileStrings } from './file-strings';
+import { FILE_STRINGS_EN, FILE_STRINGS_JA } from './file-strings';
 
 /** The languages the interface speaks. */
 export type Language = 'en' | 'ja';
@@ -62,6 +64,8 @@ export interface UiStrings {
   readonly startFailed: string;
   readonly webglFailed: string;
   readonly physicsFailed: string;
+  /** The presets and recent-model library panels (ui/file-strings.ts). */
+  readonly files: FileStrings;
 }
 
 const EN: UiStrings = {
@@ -126,6 +130,7 @@ const EN: UiStrings = {
   webglFailed:
     'This computer or browser cannot draw 3D graphics (WebGL is unavailable). Try updating the graphics driver or enabling hardware acceleration.',
   physicsFailed: 'The physics engine (Rapier) could not be loaded.',
+  files: FILE_STRINGS_EN,
 };
 
 const JA: UiStrings = {
@@ -194,6 +199,7 @@ const JA: UiStrings = {
   webglFailed:
     'このコンピューターまたはブラウザーでは 3D を描けません（WebGL が使えません）。グラフィックドライバーの更新か、ハードウェアアクセラレーションの有効化を試してください。',
   physicsFailed: '物理エンジン（Rapier）を読み込めませんでした。',
+  files: FILE_STRINGS_JA,
 };
 
 const STRINGS: Readonly<Record<Language, UiStrings>> = { en: EN, ja: JA };

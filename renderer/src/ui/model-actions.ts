@@ -1,4 +1,5 @@
-import type { HostApi } from '../../../shared/host-contract';
+import type { HostApi, LoadedPreset, ModelFile } from '../../../shared/host-contract';
+import type { PresetModelRef } from '../../../shared/preset-schema';
 import { MAX_FIGURES, SandboxError } from '../physics/sandbox';
 import { VrmLoadError } from '../view/vrm/load-vrm';
 import type { AvatarView, ModelSandbox } from './figure-models';
@@ -19,6 +20,10 @@ export interface ModelActionsOptions {
   readonly status: StatusArea;
   /** The strings of the current language, read at use time. */
   readonly strings: () => UiStrings;
+  /** A preset file was dropped or opened by the OS (without it, the person is told to use the list). */
+  readonly onPreset?: (loaded: LoadedPreset) => void;
+  /** The host read a model file (and recorded it in the recent-model library). */
+  readonly onModelRead?: (file: ModelFile) => void;
 }
 
 /**
@@ -35,7 +40,10 @@ export class ModelActions {
     this.input = new ModelInput(options.window, options.host, {
       onModel: (model) => void this.open(model),
       onProblem: (message) => options.status.alert(this.text.modelFailed(message)),
-      onPreset: (fileName) => options.status.alert(this.text.presetDropped(fileName)),
+      onPreset: (loaded) => {
+        if (options.onPreset) options.onPreset(loaded);
+        else options.status.alert(this.text.presetDropped(loaded.preset.name));
+      },
     });
     this.relabel();
   }
@@ -67,6 +75,16 @@ export class ModelActions {
     return true;
   }
 
+  /** Opens a model the host has read (e.g. from the recent-model library). */
+  openFile(file: ModelFile): void {
+    void this.open({
+      bytes: file.bytes,
+      fileName: file.fileName,
+      format: file.format,
+      source: file,
+    });
+  }
+
   /** Back to one box dummy. */
   useBoxDummy(): void {
     this.models.useBoxDummy();
@@ -77,13 +95,14 @@ export class ModelActions {
   }
 
   private async open(model: ModelBytes): Promise<void> {
+    if (model.source) this.options.onModelRead?.(model.source);
     if (this.refuseWhileBusy()) return;
     if (model.format === 'pmx' || model.format === 'pmd') {
       this.options.status.alert(this.text.modelUnsupported(model.fileName, model.format));
       return;
     }
     await this.run(model.fileName, model.bytes.byteLength, async () => {
-      const opened = await this.models.open(model.bytes, model.fileName);
+      const opened = await this.models.open(model.bytes, model.fileName, modelRef(model.source));
       let message = this.text.modelOpened(opened.title, opened.fileName);
       if (opened.detachedMeshes > 0) {
         message += ` ${this.text.modelDetached(opened.fileName, opened.detachedMeshes)}`;
@@ -124,4 +143,11 @@ export class ModelActions {
     this.options.status.alert(this.text.modelBusy);
     return true;
   }
+}
+
+/** How a preset names a model the host read; none for a file the page read itself. */
+function modelRef(source: ModelFile | undefined): PresetModelRef | undefined {
+  if (!source) return undefined;
+  const { path, size, sha256, title, format } = source;
+  return { kind: 'file', path, size, sha256, title, format };
 }

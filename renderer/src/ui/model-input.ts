@@ -2,6 +2,7 @@ import type {
   DroppedFileResult,
   HostApi,
   HostOutcome,
+  LoadedPreset,
   ModelFile,
 } from '../../../shared/host-contract';
 
@@ -11,6 +12,8 @@ export interface ModelBytes {
   readonly fileName: string;
   /** The host's reading of the format; undefined when the page read the file itself. */
   readonly format?: string;
+  /** The host's record of the file (path, size, hash), when the host read it: presets keep it. */
+  readonly source?: ModelFile;
 }
 
 /** What the input reports; it changes nothing itself. */
@@ -18,8 +21,8 @@ export interface ModelInputHandlers {
   onModel(model: ModelBytes): void;
   /** A message naming the file and what is wrong (from the host), to show as an alert. */
   onProblem(message: string): void;
-  /** A preset file arrived where a model was expected. */
-  onPreset(fileName: string): void;
+  /** A preset file was dropped or opened by the OS; the host has imported and read it. */
+  onPreset(loaded: LoadedPreset): void;
 }
 
 /**
@@ -116,7 +119,12 @@ export class ModelInput {
       return;
     }
     const model = outcome.value;
-    this.handlers.onModel({ bytes: model.bytes, fileName: model.fileName, format: model.format });
+    this.handlers.onModel({
+      bytes: model.bytes,
+      fileName: model.fileName,
+      format: model.format,
+      source: model,
+    });
   }
 
   private takeDropped(outcome: HostOutcome<DroppedFileResult>): void {
@@ -126,7 +134,7 @@ export class ModelInput {
     }
     const result = outcome.value;
     if (result.kind === 'model') this.takeModel({ ok: true, value: result.model });
-    else this.handlers.onPreset(result.loaded.preset.name);
+    else this.handlers.onPreset(result.loaded);
   }
 }
 

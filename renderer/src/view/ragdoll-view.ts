@@ -8,6 +8,7 @@ import { GrabController } from './grab-controller';
 import { RenderLoop } from './render-loop';
 import { SceneEnvironment } from './scene-environment';
 import { StageMesh } from './stage-mesh';
+import { canvasThumbnail } from './view-thumbnail';
 import { AvatarLayer } from './vrm/avatar-layer';
 import type { VrmAvatar } from './vrm/vrm-avatar';
 
@@ -23,6 +24,13 @@ export interface ViewSandbox extends BodySource, GrabTarget {
 export interface GpuMemoryCounts {
   readonly geometries: number;
   readonly textures: number;
+}
+
+/** Where the camera is and looks (metres), and its vertical field of view (degrees). */
+export interface CameraPose {
+  readonly position: readonly [number, number, number];
+  readonly target: readonly [number, number, number];
+  readonly fovDeg: number;
 }
 
 /** Thrown when the page cannot draw (no WebGL); the message is for the user. */
@@ -113,6 +121,42 @@ export class RagdollView {
   /** Where the camera is, metres. Read-only: moving the camera is the orbit controls' job. */
   get cameraPosition(): Readonly<Vector3> {
     return this.camera.position;
+  }
+
+  /** The camera as a preset stores it. Allocates: for saving. */
+  get cameraPose(): CameraPose {
+    const { position, fov } = this.camera;
+    const target = this.controls.target;
+    return {
+      position: [position.x, position.y, position.z],
+      target: [target.x, target.y, target.z],
+      fovDeg: fov,
+    };
+  }
+
+  /** Puts the camera where a preset had it (the orbit controls follow from there). */
+  setCameraPose(pose: CameraPose): void {
+    // Spend the orbit's leftover momentum first (an update without damping applies and
+    // clears it), or the camera would drift on from the restored place.
+    const damping = this.controls.enableDamping;
+    this.controls.enableDamping = false;
+    this.controls.update();
+    this.controls.enableDamping = damping;
+    this.camera.position.set(...pose.position);
+    this.controls.target.set(...pose.target);
+    this.camera.fov = pose.fovDeg;
+    this.camera.updateProjectionMatrix();
+    this.controls.update();
+  }
+
+  /**
+   * A small PNG of the view as it is now (see {@link canvasThumbnail}): draws a frame and
+   * reads it back in the same task. Undefined when the canvas cannot be read.
+   */
+  thumbnail(): string | undefined {
+    this.bodyMeshes.sync();
+    this.renderer.render(this.environment.scene, this.camera);
+    return canvasThumbnail(this.canvas);
   }
 
   /** True while the mouse holds a body. */

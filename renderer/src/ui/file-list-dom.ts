@@ -1,0 +1,92 @@
+import type { AppCommand } from '../../../shared/commands';
+import { COMMANDS } from '../../../shared/commands';
+import type { Language } from './i18n';
+import { commandLabel } from './i18n';
+
+/**
+ * Small DOM helpers shared by the presets and library panels: a titled section, a command
+ * button that looks and reads like the main panel's, and a list item with a thumbnail.
+ */
+
+/** Makes an element with a class and, optionally, text. */
+export function make<K extends keyof HTMLElementTagNameMap>(
+  document: Document,
+  tag: K,
+  className: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  element.className = className;
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+/** A panel section named by its heading (`aria-labelledby`). */
+export function makeSection(
+  document: Document,
+  id: string,
+): {
+  readonly section: HTMLElement;
+  readonly heading: HTMLElement;
+} {
+  const section = make(document, 'section', `panel-group file-group file-group-${id}`);
+  const heading = make(document, 'h2', 'panel-group-title');
+  heading.id = `panel-${id}`;
+  section.setAttribute('aria-labelledby', heading.id);
+  section.append(heading);
+  return { section, heading };
+}
+
+/** A button for an app command, labelled with its key as the main panel's buttons are. */
+export function makeCommandButton(
+  document: Document,
+  command: AppCommand,
+  onClick: () => void,
+): HTMLButtonElement {
+  const button = make(document, 'button', `panel-button command-${command}`);
+  button.type = 'button';
+  button.dataset['command'] = command;
+  const key = COMMANDS[command].key;
+  button.setAttribute('aria-keyshortcuts', key.length === 1 ? key.toUpperCase() : key);
+  button.addEventListener('click', onClick);
+  return button;
+}
+
+/** (Re)labels a command button in `language`. */
+export function labelCommandButton(
+  button: HTMLButtonElement,
+  command: AppCommand,
+  language: Language,
+): void {
+  const document = button.ownerDocument;
+  const label = commandLabel(command, language);
+  const key = COMMANDS[command].accelerator;
+  const hint = make(document, 'kbd', 'panel-key', key);
+  // Announced through aria-keyshortcuts; reading it as part of the name is noise.
+  hint.setAttribute('aria-hidden', 'true');
+  button.replaceChildren(make(document, 'span', 'panel-button-label', label), hint);
+  button.title = `${label} (${key})`;
+}
+
+/** A small action button on one list item, named for that item (e.g. `Load “Pile-up”`). */
+export function makeItemButton(
+  document: Document,
+  text: string,
+  accessibleName: string,
+  onClick: () => void,
+): HTMLButtonElement {
+  const button = make(document, 'button', 'file-item-button', text);
+  button.type = 'button';
+  button.setAttribute('aria-label', accessibleName);
+  button.addEventListener('click', onClick);
+  return button;
+}
+
+/** A thumbnail (decorative: the item's name says what it is), or a blank placeholder. */
+export function makeThumbnail(document: Document, url: string | undefined): HTMLElement {
+  if (url === undefined) return make(document, 'div', 'file-thumb file-thumb-empty');
+  const image = make(document, 'img', 'file-thumb');
+  image.alt = '';
+  image.src = url;
+  return image;
+}

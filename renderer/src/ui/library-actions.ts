@@ -1,0 +1,125 @@
+import type {
+  HostApi,
+  LibraryEntry,
+  LibraryListing,
+  ModelFile,
+} from '../../../shared/host-contract';
+import type { AskDialog } from './ask-dialog';
+import type { FileStrings } from './file-strings';
+import type { Language } from './i18n';
+import { strings } from './i18n';
+import type { LibraryItemAction } from './library-panel';
+import { LibraryPanel } from './library-panel';
+import type { StatusArea } from './status';
+
+/** What the library actions work on. */
+export interface LibraryActionsOptions {
+  readonly document: Document;
+  readonly language: Language;
+  readonly host: HostApi | undefined;
+  readonly status: StatusArea;
+  readonly ask: AskDialog;
+  /** Opens a model the host has read, as Open Model… would. */
+  readonly openModel: (file: ModelFile) => void;
+}
+
+/**
+ * The recent-model library as the person meets it: Open reads the file again through the
+ * host and opens it as Open Model… would; a missing file offers Locate…; Remove and
+ * Clear All… (asked first) change only the list, never the files.
+ */
+export class LibraryActions {
+  readonly panel: LibraryPanel;
+  private language: Language;
+
+  constructor(private readonly options: LibraryActionsOptions) {
+    this.language = options.language;
+    this.panel = new LibraryPanel(options.document, options.language, options.host !== undefined, {
+      onItem: (action, entry) => void this.onItem(action, entry),
+      onClearAll: () => void this.clearAll(),
+    });
+    void this.refresh();
+  }
+
+  private get text(): FileStrings {
+    return strings(this.language).files;
+  }
+
+  setLanguage(language: Language): void {
+    this.language = language;
+    this.panel.setLanguage(language);
+  }
+
+  /** Reads the list again (after a model was opened, or an entry changed). */
+  async refresh(): Promise<void> {
+    const host = this.options.host;
+    if (!host) {
+      this.panel.show([]);
+      return;
+    }
+    await this.guard(async () => this.show(await host.listLibrary()));
+  }
+
+  dispose(): void {
+    this.panel.dispose();
+  }
+
+  private async onItem(action: LibraryItemAction, entry: LibraryEntry): Promise<void> {
+    const host = this.options.host;
+    if (!host) return;
+    await this.guard(async () => {
+      if (action === 'open') {
+        const read = await host.readModel(entry.path);
+        if (read.ok) this.options.openModel(read.value);
+        else this.options.status.alert(this.text.libraryFailed(read.problem.message));
+      } else if (action === 'locate') {
+        const located = await host.relocateLibraryEntry(entry.id);
+        if (located.ok) {
+          this.options.status.say(
+            this.text.libraryLocated(located.value.title, located.value.path),
+          );
+        } else if (located.problem.code !== 'canceled') {
+          this.options.status.alert(this.text.libraryFailed(located.problem.message));
+        }
+      } else {
+        this.show(await host.removeFromLibrary(entry.id));
+        this.options.status.say(this.text.libraryRemoved(entry.title));
+        return;
+      }
+      this.show(await host.listLibrary());
+    });
+  }
+
+  private async clearAll(): Promise<void> {
+    const host = this.options.host;
+    if (!host) return;
+    const count = (await host.listLibrary()).entries.length;
+    const sure = await this.options.ask.confirm({
+      question: this.text.libraryClearQuestion(count),
+      confirm: this.text.clearAll.replace(/…$/, ''),
+      cancel: this.text.cancel,
+    });
+    if (!sure) return;
+    await this.guard(async () => {
+      this.show(await host.clearLibrary());
+      this.options.status.say(this.text.libraryCleared);
+    });
+  }
+
+  private show(listing: LibraryListing): void {
+    this.panel.show(listing.entries);
+    if (listing.notices.length > 0) this.options.status.alert(listing.notices.join(' '));
+  }
+
+  /** A rejected request is a bug or a broken bridge, not the person's file; still say it. */
+  private async guard(operation: () => Promise<void>): Promise<void> {
+    try {
+      await operation();
+    } catch (error) {
+      console.error('[library] an operation failed:', error);
+      this.options.status.alert(
+        this.text.libraryFailed(error instanceof Error ? error.message : String(error)),
+      );
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import type { HostApi, LoadedPreset, ModelFile } from '../../../shared/host-contract';
+import type { PresetContent, PresetModelRef } from '../../../shared/preset-schema';
+import { presetContentSchema } from '../../../shared/preset-schema';
+import { BOX_DOLL } from '../physics/box-doll';
+import type { DollSpec } from '../physics/doll-spec';
+import type { Sandbox } from '../physics/sandbox';
+import { restoreScene } from '../physics/scene-preset';
+import type { CameraPose } from '../view/ragdoll-view';
+import type { AvatarModel } from '../view/vrm/load-avatar-model';
+import { loadAvatarModel } from '../view/vrm/load-avatar-model';
+import type { FileStrings } from './file-strings';
+import type { FigureModels } from './figure-models';
+
+/** The view as presets use it (`RagdollView` fits). */
+export interface PresetView {
+  readonly cameraPose: CameraPose;
+  setCameraPose(pose: CameraPose): void;
+  showBodies: boolean;
+  /** A small PNG data URL of the view, or undefined when it cannot be read. */
+  thumbnail(): string | undefined;
+  /** Figures were put somewhere new: avatars restart their spring bones. */
+  figuresReplaced(): void;
+}
+
+/** A preset whose content this app cannot use (checked before anything changes). */
+export class PresetContentError extends Error {
+  override readonly name = 'PresetContentError';
+}
+
+/** What restoring needs. */
+export interface RestoreDeps {
+  readonly sandbox: Sandbox;
+  readonly view: PresetView;
+  readonly models: FigureModels;
+  readonly host: HostApi;
+  readonly text: FileStrings;
+}
+
+/** A figure's avatar loaded ahead of the restore, or why it becomes a box dummy. */
+type FigurePlan =
+  | { readonly kind: 'box' }
+  | { readonly kind: 'avatar'; readonly model: AvatarModel; readonly file: ModelFile }
+  | { readonly kind: 'replaced'; readonly note: string };
+
+/**
+ * The preset's scene content, checked with the shared schema: the host checked the file,
+ * but the bridge is a boundary and the renderer restores only what it has checked itself.
+ *
+ * @throws PresetContentError listing what is wrong
+ */
+export function checkedContent(loaded: LoadedPreset): PresetContent {
+  const result = presetContentSchema.safeParse(loaded.preset);
+  if (result.success) return result.data;
+  throw new PresetContentError(z.prettifyError(result.error).replace(/\n/g, ' '));
+}
+
+/**
+ * Replaces the scene with a loaded preset: every figure's model is read through the host
+ * and parsed first (a missing, changed or unusable one becomes a box dummy with a note),
+ * then the sandbox is restored with `restoreScene`, the avatars are put over their figures,
+ * and the camera and BODIES come back. Throws, with the scene unchanged, when the preset
+ * cannot be restored at all.
+ *
+ * @returns one sentence per figure that could not come back as saved
+ */
+export async function restorePreset(
+  loaded: LoadedPreset,
+  deps: RestoreDeps,
+): Promise<readonly string[]> {
+  const content = checkedContent(loaded);
+  const plans = await planFigures(content, loaded, deps);
+  const avatars = plans.flatMap((plan) => (plan.kind === 'avatar' ? [plan.model] : []));
+  let notes: readonly string[];
+  try {
+    notes = restoreScene(deps.sandbox, content, (_model, index) => specFor(plans[index]!)).notes;
+  } catch (error) {
+    for (const model of avatars) model.threeVrm.VRMUtils.deepDispose(model.loaded.vrm.scene);
+    throw error;
+  }
+  deps.models.adoptRestored(
+    plans.flatMap((plan, index) =>
+      plan.kind === 'avatar'
+        ? [
+            {
+              figure: deps.sandbox.figures[index]!,
+              model: plan.model,
+              bytes: plan.file.bytes,
+              ref: content.figures[index]!.model,
+            },
+          ]
+        : [],
+    ),
+  );
+  deps.view.setCameraPose(content.camera);
+  deps.view.showBodies = content.settings.showBodies;
+  deps.view.figuresReplaced();
+  return notes;
+}
+
+function specFor(plan: FigurePlan): { readonly spec: DollSpec } | { readonly replacement: string } {
+  if (plan.kind === 'avatar') return { spec: plan.model.rig.spec };
+  if (plan.kind === 'replaced') return { replacement: plan.note };
+  return { spec: BOX_DOLL };
+}
+
+/** Reads and parses each figure's model, one after another (parsing holds the main thread). */
+async function planFigures(
+  content: PresetContent,
+  loaded: LoadedPreset,
+  deps: RestoreDeps,
+): Promise<FigurePlan[]> {
+  const plans: FigurePlan[] = [];
+  try {
+    for (const [index, figure] of content.figures.entries()) {
+      const hostNote = loaded.notes.find((note) => note.figureIndex === index);
+      plans.push(
+        hostNote
+          ? { kind: 'replaced', note: hostNote.message }
+          : await planFigure(figure.model, index, deps),
+      );
+    }
+  } catch (error) {
+    for (const plan of plans) {
+      if (plan.kind === 'avatar')
+        plan.model.threeVrm.VRMUtils.deepDispose(plan.model.loaded.vrm.scene);
+    }
+    throw error;
+  }
+  return plans;
+}
+
+async function planFigure(
+  ref: PresetModelRef,
+  index: number,
+  deps: RestoreDeps,
+): Promise<FigurePlan> {
+  if (ref.kind === 'box') return { kind: 'box' };
+  const replaced = (detail: string): FigurePlan => ({
+    kind: 'replaced',
+    note: deps.text.figureBecameBox(index + 1, ref.title, detail),
+  });
+  if (ref.format === 'pmx' || ref.format === 'pmd')
+    return replaced(deps.text.modelFormatNotYet(ref.format));
+  const outcome = await deps.host.readModel(ref.path);
+  if (!outcome.ok) return replaced(outcome.problem.message);
+  const file = outcome.value;
+  if (file.sha256 !== ref.sha256) return replaced(deps.text.modelChanged(ref.path));
+  try {
+    return { kind: 'avatar', model: await loadAvatarModel(file.bytes, file.fileName), file };
+  } catch (error) {
+    return replaced(error instanceof Error ? error.message : String(error));
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * End to end, through the real host services: a model opened by the OS (or File > Open
+ * Model…) becomes an avatar and appears in the recent-model library with its title, author
+ * and format; Open reads it again; once the file is gone the entry shows as missing with
+ * Locate…, which points it at the moved file; Remove and Clear All… (asked first) empty the
+ * list. Model bytes cross the bridge from the host as a Uint8Array (Playwright keeps typed
+ * arrays), so the bridge needed no base64 step.
+ */
+import { copyFileSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { alertText, figureCount } from './support/app-page';
+import type { TestHost } from './support/host-files';
+import { createTestHost, expectStatus } from './support/host-files';
+import { useAppSuite } from './support/suite';
+import { figureKinds, useVrmFixtures } from './support/vrm-files';
+
+const withApp = useAppSuite();
+const fixtures = useVrmFixtures();
+let host: TestHost | undefined;
+afterEach(() => host?.dispose());
+
+const MODEL = 'vrm1-tpose-full.vrm';
+const TITLE = 'Fixture vrm1-tpose-full';
+
+function library(page: Page) {
+  return page.getByRole('list', { name: 'Recently opened models' });
+}
+
+describe('the recent-model library', () => {
+  it('lists an opened model, opens it again, shows it missing, locates, removes and clears', async () => {
+    host = createTestHost();
+    const testHost = host;
+    const path = join(testHost.files, MODEL);
+    copyFileSync(fixtures.get(MODEL).file, path);
+    await withApp(
+      async ({ page }) => {
+        await expect
+          .poll(() => page.getByText('Models you open appear here.').isVisible())
+          .toBe(true);
+        await testHost.bridge().openFile(path);
+        await expect.poll(() => figureKinds(page), { timeout: 60_000 }).toEqual(['vrm']);
+        await expect.poll(() => library(page).getByRole('listitem').count()).toBe(1);
+        const item = library(page).getByRole('listitem');
+        expect(await item.innerText()).toContain(TITLE);
+        expect(await item.innerText()).toContain('VRM 1.0');
+
+        await page.getByRole('button', { name: 'Box Dummy' }).click();
+        expect(await figureKinds(page)).toEqual(['box']);
+        await page.getByRole('button', { name: `Open “${TITLE}”` }).click();
+        await expect.poll(() => figureKinds(page), { timeout: 60_000 }).toEqual(['vrm']);
+
+        // The file moves away: Open says so by name and the entry shows as missing.
+        const moved = join(testHost.files, 'moved.vrm');
+        renameSync(path, moved);
+        await page.getByRole('button', { name: `Open “${TITLE}”` }).click();
+        await expect.poll(() => alertText(page)).toContain(MODEL);
+        expect(await figureKinds(page)).toEqual(['vrm']);
+        await expect.poll(() => item.innerText()).toContain('missing');
+        testHost.dialogs.openModel.push(moved);
+        await page.getByRole('button', { name: `Locate “${TITLE}”` }).click();
+        await expectStatus(page, `${TITLE} is now at ${moved}.`);
+        await expect.poll(() => item.innerText()).not.toContain('missing');
+
+        await page.getByRole('button', { name: `Remove “${TITLE}”` }).click();
+        await expectStatus(page, `Removed ${TITLE} from the recent models.`);
+        await expect.poll(() => library(page).getByRole('listitem').count()).toBe(0);
+
+        // Clear All… asks first.
+        await testHost.bridge().openFile(moved);
+        await expect.poll(() => library(page).getByRole('listitem').count()).toBe(1);
+        await page.getByRole('button', { name: 'Clear All…' }).click();
+        const ask = page.getByRole('dialog', { name: /Remove all 1 model from the recent list/ });
+        await ask.getByRole('button', { name: 'Cancel' }).click();
+        expect(await library(page).getByRole('listitem').count()).toBe(1);
+        await page.getByRole('button', { name: 'Clear All…' }).click();
+        await ask.getByRole('button', { name: 'Clear All' }).click();
+        await expectStatus(page, 'Cleared the recent models.');
+        await expect.poll(() => library(page).getByRole('listitem').count()).toBe(0);
+        expect(await figureCount(page)).toBe(1);
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  });
+});

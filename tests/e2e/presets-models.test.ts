@@ -1,0 +1,81 @@
+/**
+ * End to end, through the real host services: a preset remembers an avatar figure by its
+ * file (path, size, hash, title, format) and brings the avatar back over its figure; when
+ * the file has gone, the rest of the preset loads and an alert says which figure became a
+ * box dummy and why. Without the desktop host the preset and library controls are
+ * disabled and say why, and their keys only explain.
+ */
+import { copyFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { alertText, figureCount } from './support/app-page';
+import type { TestHost } from './support/host-files';
+import { createTestHost, expectStatus } from './support/host-files';
+import { useAppSuite } from './support/suite';
+import { figureKinds, useVrmFixtures } from './support/vrm-files';
+
+const withApp = useAppSuite();
+const fixtures = useVrmFixtures();
+let host: TestHost | undefined;
+afterEach(() => host?.dispose());
+
+const MODEL = 'vrm0-apose-full.vrm';
+
+describe('presets with avatars', () => {
+  it('brings an avatar back from its file, and a box dummy with a note once the file is gone', async () => {
+    host = createTestHost();
+    const testHost = host;
+    const path = join(testHost.files, MODEL);
+    copyFileSync(fixtures.get(MODEL).file, path);
+    await withApp(
+      async ({ page }) => {
+        await testHost.bridge().openFile(path);
+        await expect.poll(() => figureKinds(page), { timeout: 60_000 }).toEqual(['vrm']);
+        await page.keyboard.press('s');
+        const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
+        await dialog.getByRole('textbox', { name: 'Preset name' }).fill('Avatar');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expectStatus(page, 'Saved the preset “Avatar”.');
+        const [summary] = (await testHost.bridge().services.listPresets()).presets;
+        const saved = (await testHost.bridge().services.loadPreset(summary!.id)).preset;
+        expect(saved.figures[0]!.model).toMatchObject({ kind: 'file', path, format: 'vrm0' });
+
+        await page.getByRole('button', { name: 'Box Dummy' }).click();
+        await page.getByRole('button', { name: 'Add Figure' }).click();
+        expect(await figureKinds(page)).toEqual(['box', 'box']);
+        await page.getByRole('button', { name: 'Load “Avatar”' }).click();
+        await expectStatus(page, 'Loaded the preset “Avatar”.');
+        expect(await figureKinds(page)).toEqual(['vrm']);
+        expect(await page.evaluate(() => window.__ragdoll!.modelFileName())).toBe(MODEL);
+
+        rmSync(path);
+        await page.getByRole('button', { name: 'Load “Avatar”' }).click();
+        await expectStatus(page, 'Loaded the preset “Avatar”.');
+        expect(await figureKinds(page)).toEqual(['box']);
+        const alert = await alertText(page);
+        expect(alert).toMatch(/Figure 1 .*box dummy/);
+        expect(alert).toContain(path);
+        expect(await page.evaluate(() => window.__ragdoll!.gpuMemory().geometries)).toBeGreaterThan(
+          0,
+        );
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  });
+
+  it('without the desktop host, presets and the library are disabled and say why', async () => {
+    await withApp(async ({ page }) => {
+      const save = page.getByRole('button', { name: 'Save Preset…' });
+      expect(await save.isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Import Preset…' }).isDisabled()).toBe(true);
+      expect(await page.getByText('this web page cannot keep them').isVisible()).toBe(true);
+      expect(
+        await page.getByText('The list of recent models needs the desktop app.').isVisible(),
+      ).toBe(true);
+      await page.keyboard.press('s');
+      await expect.poll(() => alertText(page)).toContain('this web page cannot keep them');
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(await figureCount(page)).toBe(1);
+    });
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * End to end, through the real host services on a temporary data folder: Save Preset…
+ * asks for a name in an accessible dialog and stores the scene with a thumbnail; after the
+ * scene is changed (DROP, a new figure and box, STIFFNESS, the camera), Load brings back
+ * every body's pose within 1 mm, the props, the settings and the camera.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { figureCount, propKinds, settings } from './support/app-page';
+import type { TestHost } from './support/host-files';
+import {
+  bodyPoses,
+  createTestHost,
+  expectStatus,
+  largestGap,
+  largestTurn,
+  waitForRest,
+} from './support/host-files';
+import { measurePng } from './support/pixels';
+import { useAppSuite } from './support/suite';
+
+const withApp = useAppSuite();
+let host: TestHost | undefined;
+afterEach(() => host?.dispose());
+
+describe('presets: save and load', () => {
+  it('restores every pose within 1 mm, the props, settings and camera after the scene changed', async () => {
+    host = createTestHost();
+    const testHost = host;
+    await withApp(
+      async ({ page, context }) => {
+        const presets = page.getByRole('list', { name: 'Saved presets' });
+        await expect.poll(() => page.getByText('No presets yet.').isVisible()).toBe(true);
+        await page.getByRole('button', { name: 'Add Ball' }).click();
+        await page.keyboard.press(']');
+        await waitForRest(page);
+
+        await page.getByRole('button', { name: 'Save Preset…' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
+        const name = dialog.getByRole('textbox', { name: 'Preset name' });
+        expect(await name.inputValue()).toBe('Scene 1');
+        // Keys typed in the name are text, not shortcuts (d would DROP).
+        await name.fill('');
+        await name.pressSequentially('Ball and dummy');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expectStatus(page, 'Saved the preset “Ball and dummy”.');
+        expect(await dialog.isVisible()).toBe(false);
+        await expect.poll(() => presets.getByRole('listitem').count()).toBe(1);
+        expect(await presets.getByRole('listitem').innerText()).toContain('1 figure, 1 prop');
+
+        const [summary] = (await testHost.bridge().services.listPresets()).presets;
+        const saved = (await testHost.bridge().services.loadPreset(summary!.id)).preset;
+        expect(saved.settings.stiffness).toBe(60);
+        expect(saved.figures.map((figure) => figure.model)).toEqual([{ kind: 'box' }]);
+        // The thumbnail is a 320×180 picture of the scene, not a blank buffer.
+        expect(saved.thumbnail).toMatch(/^data:image\/png;base64,/);
+        const png = Buffer.from(saved.thumbnail!.split(',')[1]!, 'base64');
+        const pixels = await measurePng(context, png);
+        expect([pixels.width, pixels.height]).toEqual([320, 180]);
+        expect(pixels.deviation).toBeGreaterThan(8);
+        const image = presets.getByRole('listitem').locator('img');
+        expect(await image.getAttribute('src')).toBe(saved.thumbnail);
+
+        // Change everything a preset holds.
+        await page.getByRole('button', { name: 'Drop' }).click();
+        await page.getByRole('button', { name: 'Add Figure' }).click();
+        await page.getByRole('button', { name: 'Add Box' }).click();
+        await page.keyboard.press('[');
+        await page.keyboard.press('[');
+        await page.keyboard.press('p');
+        const canvas = await page.locator('canvas').boundingBox();
+        await page.mouse.move(canvas!.x + canvas!.width - 30, canvas!.y + 20);
+        await page.mouse.down();
+        await page.mouse.move(canvas!.x + canvas!.width - 200, canvas!.y + 60, { steps: 5 });
+        await page.mouse.up();
+        expect(await figureCount(page)).toBe(2);
+
+        await page.getByRole('button', { name: 'Load “Ball and dummy”' }).click();
+        await expectStatus(page, 'Loaded the preset “Ball and dummy”.');
+        const restored = await bodyPoses(page);
+        expect(restored.figures.length).toBe(1);
+        expect(await propKinds(page)).toEqual(['ball']);
+        const figureGap = largestGap(restored.figures[0]!, saved.figures[0]!.parts);
+        const propGap = largestGap(restored.props, saved.props);
+        console.info(
+          `preset restore: largest gap ${(figureGap * 1000).toFixed(3)} mm (parts), ${(propGap * 1000).toFixed(3)} mm (ball); largest turn ${largestTurn(restored.figures[0]!, saved.figures[0]!.parts).toFixed(4)} rad`,
+        );
+        expect(figureGap).toBeLessThan(0.001);
+        expect(propGap).toBeLessThan(0.001);
+        expect(largestTurn(restored.figures[0]!, saved.figures[0]!.parts)).toBeLessThan(0.01);
+        expect(await settings(page)).toMatchObject({ stiffness: 60, showBodies: false });
+        const camera = await page.evaluate(() => window.__ragdoll!.cameraPosition());
+        const [x, y, z] = saved.camera.position;
+        expect(Math.hypot(camera.x - x, camera.y - y, camera.z - z)).toBeLessThan(0.01);
+        expect(await page.getByRole('slider', { name: 'Stiffness' }).inputValue()).toBe('60');
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  });
+});

@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Dialogs } from '../../../electron/main/host/dialogs';
+import type { HookPose } from '../../../renderer/src/test-hook';
+import type { HostBridge } from '../../support/host-bridge';
+import { exposeHostToPage } from '../../support/host-bridge';
+import { SLOW_TIMEOUT_MS, statusText } from './app-page';
+
+/**
+ * The native dialogs as a script: each call takes the next answer queued for it (null, as
+ * a canceled dialog, when none is queued), so a test says what the person would pick.
+ */
+export class ScriptedDialogs implements Dialogs {
+  readonly openModel: (string | null)[] = [];
+  readonly openPreset: (string | null)[] = [];
+  readonly savePreset: (string | null)[] = [];
+  /** The file names the export dialog suggested, in order. */
+  readonly suggestedNames: string[] = [];
+
+  showOpenModel(): Promise<string | null> {
+    return Promise.resolve(this.openModel.shift() ?? null);
+  }
+
+  showOpenPreset(): Promise<string | null> {
+    return Promise.resolve(this.openPreset.shift() ?? null);
+  }
+
+  showSavePreset(defaultName: string): Promise<string | null> {
+    this.suggestedNames.push(defaultName);
+    return Promise.resolve(this.savePreset.shift() ?? null);
+  }
+}
+
+/** A desktop host for one test: a temporary data folder, scripted dialogs, the bridge. */
+export interface TestHost {
+  readonly dialogs: ScriptedDialogs;
+  /** A temporary folder for the test's own files (models, exports); removed by {@link dispose}. */
+  readonly files: string;
+  readonly dataDirectory: string;
+  /** Set once `install` has run (in `beforeLoad`). */
+  bridge(): HostBridge;
+  install(page: Page): Promise<void>;
+  dispose(): void;
+}
+
+/** Makes a {@link TestHost}; pass `install` as `beforeLoad` when opening the app. */
+export function createTestHost(): TestHost {
+  const dialogs = new ScriptedDialogs();
+  const dataDirectory = mkdtempSync(join(tmpdir(), 'ragdoll-e2e-data-'));
+  const files = mkdtempSync(join(tmpdir(), 'ragdoll-e2e-files-'));
+  let bridge: HostBridge | undefined;
+  return {
+    dialogs,
+    files,
+    dataDirectory,
+    bridge: () => {
+      if (!bridge) throw new Error('e2e: the host bridge is not installed yet');
+      return bridge;
+    },
+    install: async (page) => {
+      bridge = await exposeHostToPage(page, { dataDirectory, dialogs });
+    },
+    dispose: () => {
+      rmSync(dataDirectory, { recursive: true, force: true });
+      rmSync(files, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every body's pose as the page has it now. */
+export function bodyPoses(page: Page): Promise<{ figures: HookPose[][]; props: HookPose[] }> {
+  return page.evaluate(() => window.__ragdoll!.bodyPoses());
+}
+
+/** Waits until nothing in the scene moves faster than `speed` m/s. */
+export async function waitForRest(page: Page, speed = 0.02): Promise<void> {
+  await page.waitForFunction(
+    (limit) => Number(window.__ragdoll!.measure()['maxSpeed']) < limit,
+    speed,
+    { timeout: SLOW_TIMEOUT_MS * 2, polling: 200 },
+  );
+}
+
+/** Waits until the status line reads `text`. */
+export async function expectStatus(page: Page, text: string): Promise<void> {
+  await expect.poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS }).toBe(text);
+}
+
+/** Largest distance between matching positions, metres. */
+export function largestGap(
+  a: readonly { position: readonly number[] }[],
+  b: readonly { position: readonly number[] }[],
+): number {
+  expect(a.length).toBe(b.length);
+  return Math.max(
+    0,
+    ...a.map((pose, i) => {
+      const [x, y, z] = pose.position;
+      const [u, v, w] = b[i]!.position;
+      return Math.hypot(x! - u!, y! - v!, z! - w!);
+    }),
+  );
+}
+
+/** Largest angle between matching rotations, radians. */
+export function largestTurn(
+  a: readonly { rotation: readonly number[] }[],
+  b: readonly { rotation: readonly number[] }[],
+): number {
+  return Math.max(
+    0,
+    ...a.map((pose, i) => {
+      const dot = pose.rotation.reduce((sum, value, k) => sum + value * b[i]!.rotation[k]!, 0);
+      return 2 * Math.acos(Math.min(1, Math.abs(dot)));
+    }),
+  );
+}
