@@ -1,10 +1,11 @@
 /**
  * End to end, through the real host services: the preset list's Rename…, Duplicate,
- * Delete… (asked first), Export… to a scripted path and Import… of that file; a corrupt
+ * Delete… (asked first), Overwrite… (asked first), Export… to a scripted path and Import…
+ * of that file; a preset file found corrupt is reported once and dropped from the list; a corrupt
  * preset, imported or opened by the OS, shows an alert and changes neither the scene nor
  * the list.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -119,6 +120,40 @@ describe('presets: manage the list', () => {
         const after = await bodyPoses(page);
         expect(after.figures.length).toBe(before.figures.length);
         expect(existsSync(corrupt)).toBe(true);
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  });
+
+  it('overwrites after asking; a preset file found corrupt is reported once', async () => {
+    host = createTestHost();
+    const testHost = host;
+    await withApp(
+      async ({ page }) => {
+        await savePreset(page, 'Empty stage');
+        const item = page.getByRole('list', { name: 'Saved presets' }).getByRole('listitem');
+        expect(await item.innerText()).toContain('1 figure, 0 props');
+        await page.getByRole('button', { name: 'Add Box' }).click();
+        await page.getByRole('button', { name: 'Overwrite “Empty stage”' }).click();
+        const ask = page.getByRole('dialog', {
+          name: 'Replace “Empty stage” with the scene as it is now?',
+        });
+        await ask.getByRole('button', { name: 'Overwrite' }).click();
+        await expectStatus(page, 'Saved the scene over “Empty stage”.');
+        await expect.poll(() => item.innerText()).toContain('1 figure, 1 prop');
+
+        const folder = join(testHost.dataDirectory, 'presets');
+        const [file] = readdirSync(folder).filter((name) => name.endsWith('.ragdoll'));
+        writeFileSync(join(folder, file!), 'not a preset');
+        // Any list refresh reads it: here, a canceled Import….
+        await page.keyboard.press('i');
+        await expect.poll(() => alertText(page)).toContain(file!.replace('.ragdoll', ''));
+        await expect.poll(() => presetNames(page)).toEqual([]);
+        expect(readdirSync(folder).some((name) => name.includes('.corrupt-'))).toBe(true);
+        await page.getByRole('button', { name: 'Add Ball' }).click();
+        await page.keyboard.press('i');
+        await page.waitForTimeout(300);
+        expect(await alertText(page)).toBe('');
       },
       { beforeLoad: (page) => testHost.install(page) },
     );
