@@ -3,13 +3,16 @@
  * Model…) becomes an avatar and appears in the recent-model library with its title, author
  * and format; Open reads it again; once the file is gone the entry shows as missing with
  * Locate…, which points it at the moved file; Remove and Clear All… (asked first) empty the
- * list. Model bytes cross the bridge from the host as a Uint8Array (Playwright keeps typed
- * arrays), so the bridge needed no base64 step.
+ * list. A VRM's own meta thumbnail becomes the entry's picture. Bytes cross the bridge as
+ * Uint8Array both ways (the model to the page, the thumbnail PNG to the host): Playwright
+ * keeps typed arrays, so the bridge needs no base64 step.
  */
-import { copyFileSync, renameSync } from 'node:fs';
+import { copyFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { writeGlb } from '../../scripts/fixtures/glb-writer';
+import { readGlb } from '../../renderer/src/view/vrm/glb-container';
 import { alertText, figureCount } from './support/app-page';
 import type { TestHost } from './support/host-files';
 import { createTestHost, expectStatus } from './support/host-files';
@@ -23,6 +26,32 @@ afterEach(() => host?.dispose());
 
 const MODEL = 'vrm1-tpose-full.vrm';
 const TITLE = 'Fixture vrm1-tpose-full';
+
+/** `vrm` (a VRM 1.0 GLB) with `png` embedded as its meta thumbnail image. */
+function withThumbnail(vrm: Uint8Array, png: Uint8Array): Uint8Array {
+  const { json, bin } = readGlb(vrm, 'fixture');
+  const start = Math.ceil((bin?.byteLength ?? 0) / 4) * 4;
+  const joined = new Uint8Array(start + png.byteLength);
+  if (bin) joined.set(bin);
+  joined.set(png, start);
+  const gltf = json as {
+    buffers: { byteLength: number }[];
+    bufferViews?: object[];
+    images?: object[];
+    extensions: { VRMC_vrm: { meta: Record<string, unknown> } };
+  };
+  gltf.buffers[0]!.byteLength = joined.byteLength;
+  gltf.bufferViews = [
+    ...(gltf.bufferViews ?? []),
+    { buffer: 0, byteOffset: start, byteLength: png.byteLength },
+  ];
+  gltf.images = [
+    ...(gltf.images ?? []),
+    { bufferView: gltf.bufferViews.length - 1, mimeType: 'image/png' },
+  ];
+  gltf.extensions.VRMC_vrm.meta['thumbnailImage'] = gltf.images.length - 1;
+  return writeGlb(JSON.stringify(gltf), joined);
+}
 
 function library(page: Page) {
   return page.getByRole('list', { name: 'Recently opened models' });
@@ -79,6 +108,35 @@ describe('the recent-model library', () => {
         await expectStatus(page, 'Cleared the recent models.');
         await expect.poll(() => library(page).getByRole('listitem').count()).toBe(0);
         expect(await figureCount(page)).toBe(1);
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  });
+
+  it("shows a VRM's own thumbnail in its entry", async () => {
+    host = createTestHost();
+    const testHost = host;
+    await withApp(
+      async ({ page }) => {
+        const dataUrl = await page.evaluate(() => {
+          const canvas = document.createElement('canvas');
+          canvas.width = 16;
+          canvas.height = 16;
+          const context = canvas.getContext('2d')!;
+          context.fillStyle = '#f80';
+          context.fillRect(0, 0, 16, 16);
+          return canvas.toDataURL('image/png');
+        });
+        const png = Buffer.from(dataUrl.split(',')[1]!, 'base64');
+        const path = join(testHost.files, 'with-thumbnail.vrm');
+        writeFileSync(path, withThumbnail(readFileSync(fixtures.get(MODEL).file), png));
+        await testHost.bridge().openFile(path);
+        await expect.poll(() => figureKinds(page), { timeout: 60_000 }).toEqual(['vrm']);
+        const image = library(page).getByRole('listitem').locator('img');
+        await expect.poll(() => image.count()).toBe(1);
+        expect(await image.getAttribute('src')).toBe(dataUrl);
+        const [entry] = (await testHost.bridge().services.listLibrary()).entries;
+        expect(entry!.thumbnail).toBe(dataUrl);
       },
       { beforeLoad: (page) => testHost.install(page) },
     );

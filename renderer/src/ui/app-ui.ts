@@ -88,7 +88,7 @@ export class AppUi {
       status: this.status,
       strings: () => this.strings,
       onPreset: (loaded) => this.presets.loadArrived(loaded),
-      onModelRead: () => void this.library.refresh(),
+      onModelRead: (file) => void this.library.modelRead(file),
     });
     this.ask = new AskDialog(document);
     this.presets = new PresetActions({

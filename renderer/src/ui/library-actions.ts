@@ -11,6 +11,7 @@ import { strings } from './i18n';
 import type { LibraryItemAction } from './library-panel';
 import { LibraryPanel } from './library-panel';
 import type { StatusArea } from './status';
+import { vrmThumbnailPng } from './vrm-thumbnail';
 
 /** What the library actions work on. */
 export interface LibraryActionsOptions {
@@ -58,6 +59,27 @@ export class LibraryActions {
       return;
     }
     await this.guard(async () => this.show(await host.listLibrary()));
+  }
+
+  /**
+   * The host read a model (and recorded it): show the new list, and give the entry the
+   * model's own thumbnail when it has one and the entry has none yet.
+   */
+  async modelRead(file: ModelFile): Promise<void> {
+    const host = this.options.host;
+    if (!host) return;
+    await this.guard(async () => {
+      const listing = await host.listLibrary();
+      this.show(listing);
+      const entry = listing.entries.find((candidate) => candidate.id === file.libraryEntryId);
+      if (!entry || entry.thumbnail !== undefined) return;
+      const png = await vrmThumbnailPng(file.bytes, file.fileName);
+      if (!png) return;
+      const stored = await host.setLibraryThumbnail(entry.id, png);
+      // A picture that cannot be cached only leaves the placeholder; the log says why.
+      if (!stored.ok) console.warn(`[library] ${file.fileName}: ${stored.problem.message}`);
+      else this.show(await host.listLibrary());
+    });
   }
 
   dispose(): void {
