@@ -49,6 +49,9 @@ describe('presets with avatars', () => {
         expect(await page.evaluate(() => window.__ragdoll!.modelFileName())).toBe(MODEL);
 
         rmSync(path);
+        // A new status first, so the next wait sees the second load's words, not the first's.
+        await page.getByRole('button', { name: 'Drop' }).click();
+        await expectStatus(page, 'Dropped the figure.');
         await page.getByRole('button', { name: 'Load “Avatar”' }).click();
         await expectStatus(page, 'Loaded the preset “Avatar”.');
         expect(await figureKinds(page)).toEqual(['box']);
@@ -76,6 +79,16 @@ describe('presets with avatars', () => {
       await expect.poll(() => alertText(page)).toContain('this web page cannot keep them');
       expect(await page.getByRole('dialog').count()).toBe(0);
       expect(await figureCount(page)).toBe(1);
+      // In Japanese too.
+      await page.keyboard.press('l');
+      const saveJa = page.getByRole('button', { name: 'プリセットを保存…' });
+      expect(await saveJa.isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'プリセットを読み込む…' }).isDisabled()).toBe(
+        true,
+      );
+      expect(
+        await page.getByText('最近のモデルの一覧にはデスクトップアプリが必要です。').isVisible(),
+      ).toBe(true);
     });
   });
 });
