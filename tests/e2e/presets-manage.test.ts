@@ -3,7 +3,7 @@
  * Delete… (asked first), Overwrite… (asked first), Export… to a scripted path and Import…
  * of that file; a preset file found corrupt is reported once and dropped from the list; a corrupt
  * preset, imported or opened by the OS, shows an alert and changes neither the scene nor
- * the list.
+ * the list; a good one opened by the OS or dropped on the window joins the list and loads.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { alertText, figureCount, propCount } from './support/app-page';
 import type { TestHost } from './support/host-files';
 import { bodyPoses, createTestHost, expectStatus } from './support/host-files';
 import { useAppSuite } from './support/suite';
+import { dropFile } from './support/vrm-files';
 
 const withApp = useAppSuite();
 let host: TestHost | undefined;
@@ -159,7 +160,7 @@ describe('presets: manage the list', () => {
     );
   });
 
-  it('a preset opened by the OS is imported into the list and loaded', async () => {
+  it('a preset opened by the OS or dropped on the window is imported into the list and loaded', async () => {
     host = createTestHost();
     const testHost = host;
     await withApp(
@@ -178,6 +179,14 @@ describe('presets: manage the list', () => {
         await expectStatus(page, 'Loaded the preset “Two balls”.');
         expect(await propCount(page)).toBe(2);
         await expect.poll(() => presetNames(page)).toEqual(['Two balls', 'Two balls']);
+
+        await page.getByRole('button', { name: 'Clear Props' }).click();
+        expect(await propCount(page)).toBe(0);
+        testHost.droppedFiles['two balls.ragdoll'] = exported;
+        expect(await dropFile(page, readFileSync(exported), 'two balls.ragdoll')).toBe(true);
+        await expectStatus(page, 'Loaded the preset “Two balls”.');
+        expect(await propCount(page)).toBe(2);
+        await expect.poll(() => presetNames(page)).toEqual(['Two balls', 'Two balls', 'Two balls']);
       },
       { beforeLoad: (page) => testHost.install(page) },
     );

@@ -185,6 +185,11 @@ export class PresetActions {
   private async restore(loaded: LoadedPreset): Promise<void> {
     const host = this.options.host;
     if (!host) return;
+    if (this.options.models().busy) {
+      // A model still parsing would replace the figures again once it is ready.
+      this.options.status.alert(strings(this.language).modelBusy);
+      return;
+    }
     let notes: readonly string[];
     try {
       notes = await restorePreset(loaded, {

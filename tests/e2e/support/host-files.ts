@@ -40,6 +40,8 @@ export interface TestHost {
   /** A temporary folder for the test's own files (models, exports); removed by {@link dispose}. */
   readonly files: string;
   readonly dataDirectory: string;
+  /** Which path each file name dropped on the page stands for (the preload's job in the app). */
+  readonly droppedFiles: Record<string, string>;
   /** Set once `install` has run (in `beforeLoad`). */
   bridge(): HostBridge;
   install(page: Page): Promise<void>;
@@ -51,17 +53,19 @@ export function createTestHost(): TestHost {
   const dialogs = new ScriptedDialogs();
   const dataDirectory = mkdtempSync(join(tmpdir(), 'ragdoll-e2e-data-'));
   const files = mkdtempSync(join(tmpdir(), 'ragdoll-e2e-files-'));
+  const droppedFiles: Record<string, string> = {};
   let bridge: HostBridge | undefined;
   return {
     dialogs,
     files,
     dataDirectory,
+    droppedFiles,
     bridge: () => {
       if (!bridge) throw new Error('e2e: the host bridge is not installed yet');
       return bridge;
     },
     install: async (page) => {
-      bridge = await exposeHostToPage(page, { dataDirectory, dialogs });
+      bridge = await exposeHostToPage(page, { dataDirectory, dialogs, droppedFiles });
     },
     dispose: () => {
       rmSync(dataDirectory, { recursive: true, force: true });
