@@ -17,7 +17,7 @@ import { createConsoleLogger } from './host/logger';
 import { createWindowStateStore } from './host/window-state-store';
 import { registerHostIpc } from './ipc';
 import { createMainWindow } from './main-window';
-import { buildMenuTemplate } from './menu';
+import { buildMenuTemplate, type RecentMenuModel } from './menu';
 import { createNativeDialogs } from './native-dialogs';
 import { preloadPath, resolveRendererLocation } from './renderer-location';
 import { denyAllPermissions, guardWebContents, installContentSecurityPolicy } from './security';
@@ -41,6 +41,7 @@ function start(): void {
   const securityLog = createConsoleLogger('security');
   let mainWindow: BrowserWindow | undefined;
   let opening: Promise<void> | undefined;
+  let menuReady = false;
   const dialogs = createNativeDialogs(() => mainWindow);
   const services = createHostServices({
     dataDirectory: app.getPath('userData'),
@@ -48,6 +49,7 @@ function start(): void {
     loggerFor: createConsoleLogger,
     // The OS's own recent documents (Windows Jump List, macOS Open Recent, GNOME recent).
     onModelOpened: (path) => app.addRecentDocument(path),
+    onLibraryChanged: () => refreshRecentMenu(),
   });
   const fileOpens = createFileOpenQueue({
     open: (path) => toOutcome(() => services.openFileFromUser(path)),
@@ -93,6 +95,28 @@ function start(): void {
       if (mainWindow === window) mainWindow = undefined;
     });
   };
+  // The menu is built once the app is ready, and again whenever the library changes so
+  // File > Open Recent lists the models the library holds.
+  const setMenu = (recentModels: readonly RecentMenuModel[]): void => {
+    const template = buildMenuTemplate({
+      appName: app.getName(),
+      locale: app.getLocale(),
+      platform: process.platform,
+      development: location.devServerUrl !== undefined,
+      sendCommand,
+      openModel: openModelFromMenu,
+      recentModels,
+      openRecent: (path) => fileOpens.request(path),
+    });
+    Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+  };
+  function refreshRecentMenu(): void {
+    if (!menuReady) return;
+    void services
+      .recentModels()
+      .then(setMenu)
+      .catch((error: unknown) => log.error('Could not list recent models for the menu.', error));
+  }
   const sendCommand = (command: AppCommand): void => {
     if (mainWindow !== undefined && !mainWindow.isDestroyed()) {
       mainWindow.webContents.send(MENU_COMMAND_CHANNEL, command);
@@ -144,15 +168,9 @@ function start(): void {
         services,
       });
       registerHostIpc(handlers, isAppUrl, createConsoleLogger('ipc'));
-      const template = buildMenuTemplate({
-        appName: app.getName(),
-        locale: app.getLocale(),
-        platform: process.platform,
-        development: location.devServerUrl !== undefined,
-        sendCommand,
-        openModel: openModelFromMenu,
-      });
-      Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+      menuReady = true;
+      setMenu([]);
+      refreshRecentMenu();
       await openMainWindow();
     })
     .catch(reportFailure);

@@ -18,6 +18,11 @@ export function menuLanguageFor(locale: string): MenuLanguage {
 export interface MenuLabels {
   readonly file: string;
   readonly openModel: string;
+  readonly openRecent: string;
+  /** Shown, disabled, when the recent-model library is empty. */
+  readonly noRecent: string;
+  /** Appended to a recent model whose file has moved or changed. */
+  readonly missing: string;
   readonly edit: string;
   readonly scene: string;
   readonly view: string;
@@ -37,6 +42,9 @@ export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
   en: {
     file: 'File',
     openModel: 'Open Model…',
+    openRecent: 'Open Recent',
+    noRecent: 'No Recent Models',
+    missing: '(missing)',
     edit: 'Edit',
     scene: 'Scene',
     view: 'View',
@@ -53,6 +61,9 @@ export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
   ja: {
     file: 'ファイル',
     openModel: 'モデルを開く…',
+    openRecent: '最近使ったモデル',
+    noRecent: '最近使ったモデルはありません',
+    missing: '(見つかりません)',
     edit: '編集',
     scene: 'シーン',
     view: '表示',

@@ -20,7 +20,22 @@ export interface MenuOptions {
   readonly sendCommand: (command: AppCommand) => void;
   /** File > Open Model… (CmdOrCtrl+O): shows the dialog and opens the chosen model. */
   readonly openModel: () => void;
+  /** File > Open Recent: the recent-model library, newest first (default: none). */
+  readonly recentModels?: readonly RecentMenuModel[];
+  /** Opens a recent model by its path. */
+  readonly openRecent?: (path: string) => void;
 }
+
+/** One File > Open Recent item. */
+export interface RecentMenuModel {
+  readonly path: string;
+  readonly title: string;
+  /** The file has moved or changed: the item is shown but disabled. */
+  readonly missing: boolean;
+}
+
+/** At most this many models in File > Open Recent (the library keeps 30). */
+export const OPEN_RECENT_LIMIT = 10;
 
 /** The whole menu bar as a template for `Menu.buildFromTemplate`. */
 export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
@@ -101,7 +116,27 @@ function fileMenu(
   const quit: MenuItemConstructorOptions[] = mac
     ? []
     : [{ type: 'separator' }, { role: 'quit', label: labels.quit(options.appName) }];
-  return { label: labels.file, submenu: [openModel, ...quit] };
+  return { label: labels.file, submenu: [openModel, openRecentMenu(options, labels), ...quit] };
+}
+
+function openRecentMenu(options: MenuOptions, labels: MenuLabels): MenuItemConstructorOptions {
+  const models = (options.recentModels ?? []).slice(0, OPEN_RECENT_LIMIT);
+  const items: MenuItemConstructorOptions[] = models.map((model) => ({
+    // A title may be empty or repeated; the file name after it tells items apart.
+    label: `${model.title || basename(model.path)} — ${basename(model.path)}${model.missing ? ` ${labels.missing}` : ''}`,
+    toolTip: model.path,
+    enabled: !model.missing,
+    click: () => options.openRecent?.(model.path),
+  }));
+  return {
+    label: labels.openRecent,
+    submenu: items.length > 0 ? items : [{ label: labels.noRecent, enabled: false }],
+  };
+}
+
+/** The last part of a path, for Windows and POSIX separators alike. */
+function basename(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
 }
 
 function viewExtras(options: MenuOptions, labels: MenuLabels): MenuItemConstructorOptions[] {

@@ -241,3 +241,41 @@ describe('recent-model library', () => {
     expect(notices[0]).toContain('schemaVersion 2, written by a newer Ragdoll Playground');
   });
 });
+
+describe('File > Open Recent support', () => {
+  it('lists recent models without taking the notices meant for the panel, and reports every change', async () => {
+    let changes = 0;
+    const host = createHostServices({
+      dataDirectory: data.path,
+      dialogs: scriptedDialogs({}),
+      loggerFor: () => logger,
+      now: () => new Date(Date.UTC(2026, 10, 30, 4, 0, tick++)),
+      onLibraryChanged: () => changes++,
+    });
+    const first = await put('first.vrm', vrmBytes({ version: 1, title: 'First' }));
+    const second = await put('second.vrm', vrmBytes({ version: 0, title: 'Second' }));
+    await host.openFileFromUser(first);
+    await host.openFileFromUser(second);
+    expect(changes).toBe(2);
+    await unlink(first);
+    expect(await host.recentModels()).toEqual([
+      { path: second, title: 'Second', missing: false },
+      { path: first, title: 'First', missing: true },
+    ]);
+    // A corrupt library is reported to the panel once; the menu's listing must not eat that.
+    await host.flush();
+    await writeFile(join(data.path, LIBRARY_FILE), '{ not json');
+    const fresh = createHostServices({
+      dataDirectory: data.path,
+      dialogs: scriptedDialogs({}),
+      loggerFor: () => logger,
+      onLibraryChanged: () => changes++,
+    });
+    expect(await fresh.recentModels()).toEqual([]);
+    expect((await fresh.listLibrary()).notices).toHaveLength(1);
+    const { entries } = await host.listLibrary();
+    await host.removeFromLibrary(entries[0]!.id);
+    await host.clearLibrary();
+    expect(changes).toBe(4);
+  });
+});

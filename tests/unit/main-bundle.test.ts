@@ -159,10 +159,11 @@ describe('built main process, production (Linux, English, first run)', () => {
     });
   });
 
-  it('has File > Open Model… on Ctrl+O, then Quit', () => {
+  it('has File > Open Model… on Ctrl+O, Open Recent, then Quit', () => {
     const file = (report.menu ?? []).find((item) => item.label === 'File');
     expect(file?.submenu?.map((item) => item.label ?? item.role ?? item.type)).toEqual([
       'Open Model…',
+      'Open Recent',
       'separator',
       'Quit Ragdoll Playground',
     ]);
@@ -261,9 +262,9 @@ describe('built main process, macOS in Japanese with saved bounds', () => {
     );
     const drop = flatten(menu).find((item) => item.id === 'drop');
     expect(drop?.label).toBe(COMMANDS.drop.label.ja);
-    // macOS keeps Quit in the app menu, so File holds only Open Model….
+    // macOS keeps Quit in the app menu, so File holds only Open Model… and Open Recent.
     const file = menu.find((item) => item.label === 'ファイル');
-    expect(file?.submenu?.map((item) => item.label)).toEqual(['モデルを開く…']);
+    expect(file?.submenu?.map((item) => item.label)).toEqual(['モデルを開く…', '最近使ったモデル']);
   });
 });
 

@@ -23,7 +23,7 @@ import { HostProblemError } from './host-problem';
 import { createConsoleLogger, type Logger } from './logger';
 import { createModelAccess, type AccessSource } from './model-access';
 import { readModelFile, type ModelFileData } from './model-file';
-import { createModelLibrary } from './model-library';
+import { createModelLibrary, type RecentModel } from './model-library';
 import { checkPresetModels } from './preset-models';
 import { createPresetStore } from './preset-store';
 
@@ -35,6 +35,8 @@ export interface HostServicesOptions {
   readonly loggerFor?: (module: string) => Logger;
   /** Told about every model opened successfully (the app adds it to the OS recent documents). */
   readonly onModelOpened?: (path: string) => void;
+  /** Told after the recent-model library changed (the app rebuilds File > Open Recent). */
+  readonly onLibraryChanged?: () => void;
   /** Clock for times, ids and moved-aside names. Default: the system clock. */
   readonly now?: () => Date;
   /** Largest model file read, bytes. Default: `MODEL_MAX_BYTES` (512 MiB). */
@@ -48,6 +50,8 @@ export interface HostServices {
   /** Opens a model or preset the user picked outside the page (OS, second launch, menu). */
   openFileFromUser(path: string): Promise<DroppedFileResult>;
   listLibrary(): Promise<LibraryListing>;
+  /** The library's entries for File > Open Recent; leaves notices for the renderer. */
+  recentModels(): Promise<readonly RecentModel[]>;
   removeFromLibrary(id: string): Promise<LibraryListing>;
   clearLibrary(): Promise<LibraryListing>;
   relocateLibraryEntry(id: string): Promise<LibraryEntry>;
@@ -101,7 +105,9 @@ export function createHostServices(options: HostServicesOptions): HostServices {
   /** The model was read fine; a library that cannot be written must not undo that. */
   async function recordInLibrary(model: ModelFileData): Promise<string | null> {
     try {
-      return await library.recordOpened(model);
+      const id = await library.recordOpened(model);
+      options.onLibraryChanged?.();
+      return id;
     } catch (error) {
       log.error(`Opened ${model.path}, but could not add it to the recent-model library.`, error);
       return null;
@@ -142,7 +148,14 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     }
     const path = await chosen(options.dialogs.showOpenModel(), 'model');
     access.allow(path, 'dialog');
-    return library.relocate(id, await readModelFile(path, readOptions));
+    return libraryChanged(library.relocate(id, await readModelFile(path, readOptions)));
+  }
+
+  /** Passes `change`'s result on, telling `onLibraryChanged` once it has been made. */
+  async function libraryChanged<T>(change: Promise<T>): Promise<T> {
+    const result = await change;
+    options.onLibraryChanged?.();
+    return result;
   }
 
   async function loadPreset(id: string): Promise<LoadedPreset> {
@@ -166,8 +179,9 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     openDroppedFile: (path) => openFile(path, 'drop'),
     openFileFromUser: (path) => openFile(path, 'dialog'),
     listLibrary: () => library.list(),
-    removeFromLibrary: (id) => library.remove(id),
-    clearLibrary: () => library.clear(),
+    recentModels: () => library.recent(),
+    removeFromLibrary: (id) => libraryChanged(library.remove(id)),
+    clearLibrary: () => libraryChanged(library.clear()),
     relocateLibraryEntry,
     setLibraryThumbnail: (id, png) => library.setThumbnail(id, png),
     listPresets: () => presets.list(),

@@ -36,6 +36,14 @@ export interface ModelLibraryOptions {
   readonly now?: () => Date;
 }
 
+/** One File > Open Recent item. */
+export interface RecentModel {
+  readonly path: string;
+  readonly title: string;
+  /** The file is gone or its size changed since it was opened. */
+  readonly missing: boolean;
+}
+
 export interface ModelLibrary {
   /**
    * Adds or refreshes the entry for a model just read (keyed by its real path) at the top.
@@ -45,6 +53,11 @@ export interface ModelLibrary {
   recordOpened(model: ModelFileData): Promise<string>;
   /** Every entry, with `missing` checked against the disk now, and pending notices. */
   list(): Promise<LibraryListing>;
+  /**
+   * Path, title and `missing` of every entry, newest first, for File > Open Recent. Unlike
+   * {@link list} it leaves pending notices for the renderer.
+   */
+  recent(): Promise<readonly RecentModel[]>;
   /** The stored path of every entry (for the read allow-list). */
   paths(): Promise<string[]>;
   /** The stored path of one entry. */
@@ -251,9 +264,21 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
     }
   }
 
+  async function recent(): Promise<readonly RecentModel[]> {
+    const current = await entries();
+    return Promise.all(
+      current.map(async (entry) => ({
+        path: entry.path,
+        title: entry.title,
+        missing: await isMissing(entry),
+      })),
+    );
+  }
+
   return {
     recordOpened,
     list,
+    recent,
     paths,
     pathOf,
     remove,

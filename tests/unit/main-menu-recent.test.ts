@@ -1,0 +1,54 @@
+import type { MenuItemConstructorOptions } from 'electron';
+import { describe, expect, it, vi } from 'vitest';
+import { OPEN_RECENT_LIMIT, buildMenuTemplate } from '../../electron/main/menu';
+import type { MenuOptions } from '../../electron/main/menu';
+
+function openRecent(options: Partial<MenuOptions>): MenuItemConstructorOptions[] {
+  const template = buildMenuTemplate({
+    appName: 'Ragdoll Playground',
+    locale: 'en-US',
+    platform: 'linux',
+    development: false,
+    sendCommand: () => undefined,
+    openModel: () => undefined,
+    ...options,
+  });
+  const file = template.find((item) => item.label === 'File');
+  const submenu = file?.submenu as MenuItemConstructorOptions[];
+  const recent = submenu.find((item) => item.label === 'Open Recent');
+  return recent?.submenu as MenuItemConstructorOptions[];
+}
+
+describe('File > Open Recent', () => {
+  it('lists the library newest first, opens a model by path, and shows missing ones disabled', () => {
+    const openRecentModel = vi.fn();
+    const items = openRecent({
+      recentModels: [
+        { path: '/models/alicia.vrm', title: 'Alicia', missing: false },
+        { path: 'C:\\avatars\\gone.vrm', title: '', missing: true },
+      ],
+      openRecent: openRecentModel,
+    });
+    expect(items.map((item) => item.label)).toEqual([
+      'Alicia — alicia.vrm',
+      'gone.vrm — gone.vrm (missing)',
+    ]);
+    expect(items.map((item) => item.enabled)).toEqual([true, false]);
+    expect(items[0]!.toolTip).toBe('/models/alicia.vrm');
+    (items[0]!.click as () => void)();
+    expect(openRecentModel).toHaveBeenCalledWith('/models/alicia.vrm');
+  });
+
+  it(`shows at most ${OPEN_RECENT_LIMIT} models`, () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      path: `/m/${i}.vrm`,
+      title: `Model ${i}`,
+      missing: false,
+    }));
+    expect(openRecent({ recentModels: many })).toHaveLength(OPEN_RECENT_LIMIT);
+  });
+
+  it('says so, disabled, when the library is empty', () => {
+    expect(openRecent({})).toEqual([{ label: 'No Recent Models', enabled: false }]);
+  });
+});
