@@ -1,4 +1,6 @@
 import type { Vec3 } from '../../renderer/src/physics/vector-math';
+import { REQUIRED_BONES } from '../../renderer/src/rig/humanoid-bones';
+import { HUMAN_T, lowerArms, mirrored, only } from '../../scripts/fixtures/fixture-skeletons';
 
 /**
  * Small humanoid skeletons for rig tests: rest-pose world positions (metres, facing +Z,
@@ -6,80 +8,22 @@ import type { Vec3 } from '../../renderer/src/physics/vector-math';
  */
 export type Bones = Record<string, Vec3>;
 
-function bothSides(left: Bones): Bones {
-  const out: Bones = {};
-  for (const [name, [x, y, z]] of Object.entries(left)) {
-    out[name] = [x, y, z];
-    out[name.replace(/^left/, 'right')] = [-x, y, z];
-  }
-  return out;
-}
+/** Adds the right side of every left bone, mirrored. */
+const bothSides = mirrored;
 
-/** A 1.6 m human in T-pose with the body bones and middle fingers. */
+/** A 1.6 m human in T-pose with the body bones and middle fingers (the fixtures' skeleton). */
 export function humanTPose(): Bones {
-  return {
-    hips: [0, 0.95, 0],
-    spine: [0, 1.05, 0],
-    chest: [0, 1.18, 0],
-    upperChest: [0, 1.3, 0],
-    neck: [0, 1.42, 0],
-    head: [0, 1.5, 0],
-    ...bothSides({
-      leftShoulder: [0.04, 1.38, 0],
-      leftUpperArm: [0.17, 1.38, 0],
-      leftLowerArm: [0.44, 1.38, 0],
-      leftHand: [0.69, 1.38, 0],
-      leftMiddleProximal: [0.78, 1.38, 0.01],
-      leftUpperLeg: [0.09, 0.9, 0],
-      leftLowerLeg: [0.09, 0.5, 0.01],
-      leftFoot: [0.09, 0.08, -0.02],
-      leftToes: [0.09, 0.01, 0.12],
-    }),
-  };
+  return structuredClone(HUMAN_T) as Bones;
 }
 
 /** The arms lowered `degrees` below horizontal about the shoulders: an A-pose. */
 export function aPose(bones: Bones, degrees: number): Bones {
-  const out = { ...bones };
-  const angle = (degrees * Math.PI) / 180;
-  for (const side of ['left', 'right'] as const) {
-    const pivot = bones[`${side}UpperArm`]!;
-    const turn = side === 'left' ? -angle : angle;
-    for (const bone of ['LowerArm', 'Hand', 'MiddleProximal']) {
-      const p = bones[`${side}${bone}`];
-      if (!p) continue;
-      const dx = p[0] - pivot[0];
-      const dy = p[1] - pivot[1];
-      out[`${side}${bone}`] = [
-        pivot[0] + dx * Math.cos(turn) - dy * Math.sin(turn),
-        pivot[1] + dx * Math.sin(turn) + dy * Math.cos(turn),
-        p[2],
-      ];
-    }
-  }
-  return out;
+  return lowerArms(bones, (degrees * Math.PI) / 180);
 }
 
 /** Only the 15 bones VRM 1.0 requires. */
 export function only15(bones: Bones): Bones {
-  const keep = [
-    'hips',
-    'spine',
-    'head',
-    'leftUpperArm',
-    'leftLowerArm',
-    'leftHand',
-    'rightUpperArm',
-    'rightLowerArm',
-    'rightHand',
-    'leftUpperLeg',
-    'leftLowerLeg',
-    'leftFoot',
-    'rightUpperLeg',
-    'rightLowerLeg',
-    'rightFoot',
-  ];
-  return Object.fromEntries(keep.map((name) => [name, bones[name]!]));
+  return only(bones, REQUIRED_BONES);
 }
 
 /**
