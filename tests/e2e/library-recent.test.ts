@@ -17,7 +17,7 @@ import { alertText, figureCount } from './support/app-page';
 import type { TestHost } from './support/host-files';
 import { createTestHost, expectStatus } from './support/host-files';
 import { useAppSuite } from './support/suite';
-import { figureKinds, useVrmFixtures } from './support/vrm-files';
+import { dropFile, figureKinds, useVrmFixtures } from './support/vrm-files';
 
 const withApp = useAppSuite();
 const fixtures = useVrmFixtures();
@@ -108,6 +108,34 @@ describe('the recent-model library', () => {
         await expectStatus(page, 'Cleared the recent models.');
         await expect.poll(() => library(page).getByRole('listitem').count()).toBe(0);
         expect(await figureCount(page)).toBe(1);
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  });
+
+  it('takes models from Open Model… (the native dialog) and from a drop on the window', async () => {
+    host = createTestHost();
+    const testHost = host;
+    const chosen = join(testHost.files, MODEL);
+    copyFileSync(fixtures.get(MODEL).file, chosen);
+    const dropped = join(testHost.files, 'dropped.vrm');
+    copyFileSync(fixtures.get('vrm0-apose-full.vrm').file, dropped);
+    await withApp(
+      async ({ page }) => {
+        // With the desktop host, Open Model… (M) asks the host, which shows the native dialog.
+        testHost.dialogs.openModel.push(chosen);
+        await page.keyboard.press('m');
+        await expect.poll(() => figureKinds(page), { timeout: 60_000 }).toEqual(['vrm']);
+        await expect.poll(() => library(page).getByRole('listitem').count()).toBe(1);
+
+        // A file dropped from the desktop: the host resolves its path and reads it.
+        testHost.droppedFiles['dropped.vrm'] = dropped;
+        expect(await dropFile(page, readFileSync(dropped), 'dropped.vrm')).toBe(true);
+        await expect
+          .poll(() => library(page).getByRole('listitem').count(), { timeout: 60_000 })
+          .toBe(2);
+        expect(await library(page).getByRole('listitem').first().innerText()).toContain('VRM 0.x');
+        expect(await figureKinds(page)).toEqual(['vrm']);
       },
       { beforeLoad: (page) => testHost.install(page) },
     );
