@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Object3D, Quaternion, Vector3 } from 'three';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
 import '../../scripts/lib/load-vrm-bones';
 import type { Figure } from '../../renderer/src/physics/sandbox';
@@ -36,7 +36,8 @@ async function loadModel(file: string): Promise<AvatarModel> {
 
 function avatarFor(model: AvatarModel, sandbox: Sandbox, figure: Figure): VrmAvatar {
   const partHandles = new Map(figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]));
-  return new VrmAvatar(model, { id: figure.id, partHandles }, sandbox);
+  const placements = (): number => figure.ragdoll.placements;
+  return new VrmAvatar(model, { id: figure.id, partHandles, placements }, sandbox);
 }
 
 /** The shallowest raw bone each part owns, and its rest offset from the part centre. */
@@ -177,6 +178,39 @@ describe('SpringBodyColliders', () => {
     // radius per collider; where capsules overlap the next push can take some of that back).
     expect(worst).toBeGreaterThan(0);
     expect(clearance(bareTip)).toBeLessThan(-0.01);
+    avatar.dispose();
+    sandbox.dispose();
+  });
+  it('restarts the spring bones whenever the figure is re-placed, also by the fall guard', async () => {
+    const sandbox = new Sandbox(await loadRapier());
+    const model = await loadModel('vrm1-tpose-full.vrm');
+    const { vrm } = model.loaded;
+    if (!vrm.springBoneManager) {
+      (vrm as { springBoneManager?: unknown }).springBoneManager =
+        new model.threeVrm.VRMSpringBoneManager();
+    }
+    const reset = vi.spyOn(vrm.springBoneManager!, 'reset');
+    const figure = sandbox.addFigure(model.rig.spec);
+    const avatar = avatarFor(model, sandbox, figure);
+    avatar.update(1 / 60); // the first frame always starts the springs afresh
+    reset.mockClear();
+    sandbox.run(0.5);
+    avatar.update(1 / 60);
+    expect(reset).not.toHaveBeenCalled();
+    // Carried off the stage and below the guard: the sandbox drops it again by itself.
+    for (const part of figure.ragdoll.parts) {
+      const p = part.body.translation();
+      part.body.setTranslation({ x: p.x + 40, y: p.y - 40, z: p.z }, true);
+    }
+    sandbox.run(0.5);
+    expect(figure.ragdoll.root.body.translation().y).toBeGreaterThan(0);
+    avatar.update(1 / 60);
+    expect(reset).toHaveBeenCalledTimes(1);
+    avatar.update(1 / 60);
+    expect(reset).toHaveBeenCalledTimes(1);
+    sandbox.drop();
+    avatar.update(1 / 60);
+    expect(reset).toHaveBeenCalledTimes(2);
     avatar.dispose();
     sandbox.dispose();
   });

@@ -140,7 +140,10 @@ describe('fall guard', () => {
       part.body.setTranslation({ x: p.x + 40, y: p.y + FALL_GUARD_Y - 5, z: p.z }, true);
     }
     prop.body.setTranslation({ x: 40, y: FALL_GUARD_Y - 1, z: 0 }, true);
+    const placedBefore = figure.ragdoll.placements;
     s.step();
+    // Counted as a re-placement, so an avatar knows to restart its spring bones.
+    expect(figure.ragdoll.placements).toBe(placedBefore + 1);
     expect(s.props).toHaveLength(0);
     const root = figure.ragdoll.root.body.translation();
     expect(root.y).toBeGreaterThan(DROP_HEIGHT - 0.1);

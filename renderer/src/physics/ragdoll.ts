@@ -69,6 +69,7 @@ export class Ragdoll {
   /** The part standing for the whole doll (its pelvis). */
   readonly root: RagdollPart;
   private disposed = false;
+  private placedCount = 0;
 
   constructor(
     private readonly rapier: RapierApi,
@@ -156,8 +157,23 @@ export class Ragdoll {
     }
   }
 
+  /**
+   * How many times the doll has been put somewhere new (DROP, RESET, the fall guard, a
+   * restored preset). The view compares it frame to frame: an avatar's spring bones must
+   * restart from the new place instead of whipping back from the old one.
+   */
+  get placements(): number {
+    return this.placedCount;
+  }
+
+  /** Records that the parts were moved somewhere new by other means than {@link place}. */
+  notePlaced(): void {
+    this.placedCount++;
+  }
+
   /** Puts every part back in the rest pose under `placement`, at rest (zero velocity). */
   place(placement: Placement): void {
+    this.placedCount++;
     for (const part of this.parts) {
       placePoint(part.spec.center, placement, scratchRotated);
       part.body.setTranslation(scratchRotated, true);

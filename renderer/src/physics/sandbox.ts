@@ -149,8 +149,14 @@ export class Sandbox {
   private readonly onFell = (colliderHandle: number): void => {
     const owner = this.ownerByCollider.get(colliderHandle);
     if (!owner) return;
-    if ('ragdoll' in owner) this.dropFigure(owner);
-    else this.removeProp(owner);
+    if (!('ragdoll' in owner)) {
+      this.removeProp(owner);
+      return;
+    }
+    // Every part of a fallen doll is reported; the first report already dropped it again.
+    if (owner.ragdoll.root.body.translation(scratchPosition).y < FALL_GUARD_Y + 1) {
+      this.dropFigure(owner);
+    }
   };
   private readonly simBodies: SimBody[] = [];
   private nextId = 1;
@@ -400,6 +406,7 @@ export class Sandbox {
       throw new SandboxError('The saved figure has a position or velocity that is not a number.');
     this.grabber.releaseIfHoldingAny(parts.map((part) => part.body));
     parts.forEach((part, i) => restoreBodyState(part.body, states[i]!));
+    figure.ragdoll.notePlaced();
   }
 
   /** The state of a prop (for presets). */

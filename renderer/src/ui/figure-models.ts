@@ -175,7 +175,10 @@ export class FigureModels {
     const partHandles = new Map(
       figure.ragdoll.parts.map((part) => [part.spec.name, part.body.handle] as const),
     );
-    this.view.addAvatar(new VrmAvatar(model, { id: figure.id, partHandles }, this.sandbox));
+    const placements = (): number => figure.ragdoll.placements;
+    this.view.addAvatar(
+      new VrmAvatar(model, { id: figure.id, partHandles, placements }, this.sandbox),
+    );
     this.avatarFigures.add(figure.id);
   }
 }

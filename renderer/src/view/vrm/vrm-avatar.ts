@@ -10,6 +10,8 @@ export const MAX_VRM_STEP = 1 / 30;
 export interface AvatarFigure {
   readonly id: number;
   readonly partHandles: ReadonlyMap<string, number>;
+  /** The figure's placement count (`Ragdoll.placements`): a change means it was re-placed. */
+  readonly placements: () => number;
 }
 
 /**
@@ -24,6 +26,8 @@ export class VrmAvatar {
   /** The springs start from the rest pose at the origin; the first frame moves the model. */
   private springResetPending = true;
   private disposed = false;
+  private readonly placements: () => number;
+  private seenPlacements: number;
 
   constructor(
     private readonly model: AvatarModel,
@@ -31,6 +35,8 @@ export class VrmAvatar {
     source: BodySource,
   ) {
     this.figureId = figure.id;
+    this.placements = figure.placements;
+    this.seenPlacements = figure.placements();
     const { vrm } = model.loaded;
     // Skinned meshes keep their rest-pose bounds at the origin; once the doll is thrown across
     // the stage they would be culled while in view.
@@ -77,6 +83,12 @@ export class VrmAvatar {
   /** Poses the model from the physics and advances its springs by `seconds` (capped). */
   update(seconds: number): void {
     const vrm = this.model.loaded.vrm;
+    // Re-placed by anything (DROP, RESET, the fall guard, a preset): restart the springs.
+    const placements = this.placements();
+    if (placements !== this.seenPlacements) {
+      this.seenPlacements = placements;
+      this.springResetPending = true;
+    }
     this.writer.write();
     vrm.humanoid.update();
     if (this.springResetPending) {
