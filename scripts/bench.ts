@@ -141,7 +141,11 @@ function cpuName(): string {
 function gitCommit(): string {
   try {
     return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-  } catch {
+  } catch (error) {
+    // Outside a git checkout the table still prints; say why the commit is missing.
+    console.warn(
+      `bench: no git commit to label the run with (${(error as Error).message.split('\n')[0]})`,
+    );
     return 'unknown';
   }
 }
