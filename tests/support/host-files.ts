@@ -5,6 +5,9 @@
  */
 
 import { mkdtemp, rm } from 'node:fs/promises';
+import { expect } from 'vitest';
+import { HostProblemError } from '../../electron/main/host/host-problem';
+import { createSeededRandom } from '../../renderer/src/physics/seeded-random';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Dialogs } from '../../electron/main/host/dialogs';
@@ -124,19 +127,20 @@ export const TINY_PNG = new Uint8Array(
 );
 
 /**
- * Mulberry32: a tiny seeded generator, so a failing corruption case can be replayed.
+ * The physics layer's seeded generator, so a failing corruption case can be replayed.
  *
  * @returns a function giving numbers in [0, 1)
  */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+export const seededRandom = createSeededRandom;
+
+/** The problem `work` fails with (fails the test if it succeeds). */
+export async function problemOf(work: Promise<unknown>): Promise<HostProblemError> {
+  const error: unknown = await work.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(HostProblemError);
+  return error as HostProblemError;
 }
 
 /** One body state with a valid unit quaternion, varied by `i`. */

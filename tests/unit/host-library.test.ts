@@ -7,7 +7,6 @@
 import { readdir, readFile, symlink, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HostProblemError } from '../../electron/main/host/host-problem';
 import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
 import { LIBRARY_FILE, THUMBNAIL_FOLDER } from '../../electron/main/host/model-library';
 import {
@@ -17,6 +16,7 @@ import {
   TINY_PNG,
   vrmBytes,
   type DialogScript,
+  problemOf,
 } from '../support/host-files';
 import { createRecordingLogger, type RecordingLogger } from '../support/recording-logger';
 
@@ -50,15 +50,6 @@ async function put(name: string, bytes: Uint8Array | string): Promise<string> {
   const path = join(files.path, name);
   await writeFile(path, bytes);
   return path;
-}
-
-async function problemOf(work: Promise<unknown>): Promise<HostProblemError> {
-  const error: unknown = await work.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(HostProblemError);
-  return error as HostProblemError;
 }
 
 /** Opens each path through the Open Model dialog, in order. */

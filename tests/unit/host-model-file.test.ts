@@ -24,6 +24,7 @@ import {
   tempFolder,
   vrmBytes,
   type ScriptedDialogs,
+  problemOf,
 } from '../support/host-files';
 import { createRecordingLogger, type RecordingLogger } from '../support/recording-logger';
 
@@ -54,16 +55,6 @@ function services(dialogs: ScriptedDialogs = scriptedDialogs(), maxBytes?: numbe
     loggerFor: () => logger,
     ...(maxBytes === undefined ? {} : { modelMaxBytes: maxBytes }),
   });
-}
-
-/** The problem `work` fails with (fails the test if it succeeds). */
-async function problemOf(work: Promise<unknown>): Promise<HostProblemError> {
-  const error: unknown = await work.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(HostProblemError);
-  return error as HostProblemError;
 }
 
 describe('readModelFile', () => {

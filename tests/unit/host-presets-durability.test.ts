@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HostProblemError } from '../../electron/main/host/host-problem';
 import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
 import { libraryFileSchema } from '../../electron/main/host/library-schema';
 import { LIBRARY_FILE } from '../../electron/main/host/model-library';
@@ -24,6 +23,7 @@ import {
   tempFolder,
   TINY_PNG,
   vrmBytes,
+  problemOf,
 } from '../support/host-files';
 import { createRecordingLogger, type RecordingLogger } from '../support/recording-logger';
 
@@ -57,15 +57,6 @@ function services(): HostServices {
 
 const presetPath = (id: string): string => join(data.path, PRESET_FOLDER, `${id}.ragdoll`);
 const libraryPath = (): string => join(data.path, LIBRARY_FILE);
-
-async function problemOf(work: Promise<unknown>): Promise<HostProblemError> {
-  const error: unknown = await work.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(HostProblemError);
-  return error as HostProblemError;
-}
 
 /**
  * Makes `fs.rename` fail for targets inside `folder`, as a crash or a full disk would

@@ -8,7 +8,6 @@
 import { readdir, readFile, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HostProblemError } from '../../electron/main/host/host-problem';
 import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
 import { PRESET_FOLDER } from '../../electron/main/host/preset-store';
 import type { ModelFile } from '../../shared/host-contract';
@@ -19,6 +18,7 @@ import {
   tempFolder,
   vrmBytes,
   type DialogScript,
+  problemOf,
 } from '../support/host-files';
 import { createRecordingLogger, type RecordingLogger } from '../support/recording-logger';
 
@@ -50,15 +50,6 @@ function services(script: DialogScript = {}): HostServices {
 }
 
 const presetsFolder = (): string => join(data.path, PRESET_FOLDER);
-
-async function problemOf(work: Promise<unknown>): Promise<HostProblemError> {
-  const error: unknown = await work.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(HostProblemError);
-  return error as HostProblemError;
-}
 
 describe('presets', () => {
   it('round-trips a full scene: every number, name, setting and thumbnail comes back equal', async () => {

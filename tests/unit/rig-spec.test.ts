@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { JointSpec, PartSpec, RevoluteJointSpec } from '../../renderer/src/physics/doll-spec';
 import { validateDollSpec } from '../../renderer/src/physics/doll-spec';
 import type { Vec3 } from '../../renderer/src/physics/vector-math';
-import { REQUIRED_BONES } from '../../renderer/src/rig/humanoid-bones';
+import { REPORTED_OPTIONAL_BONES, REQUIRED_BONES } from '../../renderer/src/rig/humanoid-bones';
 import { RigError } from '../../renderer/src/rig/rig-error';
 import { PART_CLEARANCE } from '../../renderer/src/rig/rig-proportions';
 import type { HumanoidRig } from '../../renderer/src/rig/spec-from-humanoid-bones';
@@ -176,18 +176,7 @@ describe('specFromHumanoidBones: past the seed', () => {
     const rig = specFromHumanoidBones(bones);
     expect(() => validateDollSpec(rig.spec)).not.toThrow();
     expect(rig.spec.parts).toHaveLength(15);
-    expect(rig.missingOptional).toEqual([
-      'chest',
-      'upperChest',
-      'neck',
-      'leftShoulder',
-      'rightShoulder',
-      'leftToes',
-      'rightToes',
-      'leftEye',
-      'rightEye',
-      'jaw',
-    ]);
+    expect(rig.missingOptional).toEqual([...REPORTED_OPTIONAL_BONES]);
     // No neck bone: the head turns about the head bone, the one the skeleton really has.
     expect(joint(rig, 'neck').anchor).toEqual(local(rig, bones, 'head'));
     // The torso reaches 78% of the way from spine to head (where a neck would be).

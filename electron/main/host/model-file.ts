@@ -7,27 +7,18 @@
 import { createHash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import type { ModelFormat } from '../../../shared/preset-schema';
+import type { ModelFile } from '../../../shared/host-contract';
 import { describeError, errorCode, HostProblemError } from './host-problem';
 import { identifyModel, MODEL_MAGIC_BYTES, ModelFormatError, readModelMagic } from './model-format';
 
 /** The largest model file the app reads: 512 MiB (the biggest real avatars are ~100 MB). */
 export const MODEL_MAX_BYTES = 512 * 1024 * 1024;
 
-/** A model file read from disk (the contract's `ModelFile` without the library's id). */
-export interface ModelFileData {
-  readonly path: string;
-  readonly fileName: string;
-  readonly size: number;
-  readonly sha256: string;
-  readonly format: ModelFormat;
-  /** From the metadata, else the file name without its extension. */
-  readonly title: string;
-  readonly author: string;
-  readonly bytes: Uint8Array;
+/** A model file read from disk: the contract's `ModelFile` without the library's id. */
+export type ModelFileData = Omit<ModelFile, 'libraryEntryId'> & {
   /** Modification time when read (ms since 1970), to reuse the hash while it is unchanged. */
   readonly mtimeMs: number;
-}
+};
 
 export interface ReadModelOptions {
   /** Default `MODEL_MAX_BYTES`; tests lower it rather than write half a gigabyte. */
