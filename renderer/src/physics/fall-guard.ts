@@ -53,9 +53,4 @@ export class FallGuard {
     this.world.narrowPhase.intersectionPairsWith(this.sensorHandle, this.collect);
     for (let i = 0; i < this.foundCount; i++) fell(this.found[i]!);
   }
-
-  /** The guard's own fixed body, so it can be told apart from the stage. */
-  get handle(): number {
-    return this.body.handle;
-  }
 }

@@ -32,11 +32,6 @@ export class Grab {
     return this.grabbed;
   }
 
-  /** The grabbed point in the body's local frame (metres). */
-  get localAnchor(): Readonly<Vec3Like> {
-    return this.localPoint;
-  }
-
   /** Grabs `body` at the world point `at` (metres). Releases any previous grab first. */
   start(body: RigidBody, at: Vec3Like): void {
     this.release();

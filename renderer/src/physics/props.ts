@@ -3,8 +3,6 @@ import type { PartMaterial, PartShape } from './doll-spec';
 /** The kinds of loose object that can be dropped into the scene. */
 export type PropKind = 'ball' | 'box';
 
-export const PROP_KINDS: readonly PropKind[] = ['ball', 'box'];
-
 /** Shape and material of a prop kind (seed 000). */
 export interface PropSpec {
   readonly shape: PartShape;

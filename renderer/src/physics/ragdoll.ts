@@ -183,13 +183,6 @@ export class Ragdoll {
     }
   }
 
-  /** Total mass in kg. */
-  mass(): number {
-    let total = 0;
-    for (const part of this.parts) total += part.body.mass();
-    return total;
-  }
-
   /** Removes the bodies, colliders and joints from the world. Safe to call twice. */
   dispose(): void {
     if (this.disposed) return;
