@@ -48,7 +48,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['renderer/src/physics/**', 'renderer/src/rig/**'],
+    files: ['renderer/src/physics/**', 'renderer/src/rig/**', 'renderer/src/formats/**'],
     rules: {
       'no-restricted-imports': [
         'error',

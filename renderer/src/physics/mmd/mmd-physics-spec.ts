@@ -1,0 +1,73 @@
+import type { PartShape } from '../doll-spec';
+import type { Quat, Vec3 } from '../vector-math';
+
+/**
+ * A model's own rigid bodies and joints (hair, skirts, accessories), already converted from the
+ * file (see `renderer/src/rig/mmd/`): doll space (the same space as the ragdoll's
+ * `DollSpec` parts: metres, +Y up, +Z forward, origin between the upper legs), right-handed,
+ * rotations as unit quaternions, Rapier's damping meaning. The physics layer knows nothing of
+ * bones: each body names the ragdoll part it rides with.
+ */
+export interface MmdPhysicsSpec {
+  readonly bodies: readonly MmdBodySpec[];
+  readonly joints: readonly MmdJointSpec[];
+}
+
+/**
+ * How a body moves.
+ * - `follow` (type 0): kinematic, carried rigidly by its part (it keeps its rest offset).
+ * - `dynamic` (type 1) and `dynamic-rotation` (type 2): simulated; the difference matters only
+ *   to the renderer (type 2 bones take the body's rotation but keep their own position).
+ */
+export type MmdBodyMotion = 'follow' | 'dynamic' | 'dynamic-rotation';
+
+export interface MmdBodySpec {
+  /** As in the file, for messages and the BODIES overlay. */
+  readonly name: string;
+  /** Index of this body in the file (the renderer maps bones to bodies with it). */
+  readonly sourceIndex: number;
+  readonly motion: MmdBodyMotion;
+  /** The ragdoll part (`DollSpec` part name) the body follows when `follow`. */
+  readonly part: string;
+  /** Metres. A capsule lies along its local Y axis, like Rapier's. */
+  readonly shape: PartShape;
+  /** Centre at rest, doll space, metres. */
+  readonly position: Vec3;
+  /** Orientation at rest, doll space. */
+  readonly rotation: Quat;
+  /** 0..15. Membership is `1 << group`. */
+  readonly group: number;
+  /** 16 bits; a set bit means "collides with that group". */
+  readonly collisionMask: number;
+  /** kg (file value, at least a small positive floor). */
+  readonly mass: number;
+  /** Rapier damping, 1/s (from Bullet's share-per-second: −ln(1 − d), capped). */
+  readonly linearDamping: number;
+  readonly angularDamping: number;
+  readonly restitution: number;
+  readonly friction: number;
+}
+
+/**
+ * A 6-DOF spring joint between two bodies. Axes are the joint frame's (the frame `rotation`
+ * turns doll-space axes into). An axis with min = max is locked; min > max means free.
+ */
+export interface MmdJointSpec {
+  readonly name: string;
+  /** Indices into {@link MmdPhysicsSpec.bodies}. */
+  readonly bodyA: number;
+  readonly bodyB: number;
+  /** Joint frame origin at rest, doll space, metres. */
+  readonly position: Vec3;
+  /** Joint frame orientation at rest, doll space. */
+  readonly rotation: Quat;
+  /** Metres, per joint-frame axis. */
+  readonly linearMin: Vec3;
+  readonly linearMax: Vec3;
+  /** Radians, per joint-frame axis (already negated/swapped for the handedness change). */
+  readonly angularMin: Vec3;
+  readonly angularMax: Vec3;
+  /** Spring constants (N/m and N·m/rad after unit conversion); 0 means no spring on that axis. */
+  readonly linearStiffness: Vec3;
+  readonly angularStiffness: Vec3;
+}
