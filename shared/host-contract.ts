@@ -89,6 +89,16 @@ export interface ModelFile {
   readonly libraryEntryId: string | null;
 }
 
+/** A texture file an MMD model names, read from the model's folder. */
+export interface ModelTexture {
+  /** The name as asked for, with `\` turned into `/` (the key the renderer asked with). */
+  readonly name: string;
+  /** The file's name on disk; its letter case may differ from `name`'s. */
+  readonly fileName: string;
+  /** The whole file. */
+  readonly bytes: Uint8Array;
+}
+
 /** One recent model as the library panel shows it. */
 export interface LibraryEntry {
   readonly id: string;
@@ -174,6 +184,14 @@ export interface HostRequests {
     readonly args: readonly [path: string];
     readonly result: HostOutcome<ModelFile>;
   };
+  /**
+   * Reads a texture an MMD model names (relative to the model's folder, which it may not
+   * leave) for a model the host has already opened for the page.
+   */
+  'rp:model:read-texture': {
+    readonly args: readonly [modelPath: string, textureName: string];
+    readonly result: HostOutcome<ModelTexture>;
+  };
   /** Sent by the preload only (the page passes a File, never a path): opens a dropped file. */
   'rp:file:dropped': {
     readonly args: readonly [path: string];
@@ -237,6 +255,7 @@ const requestChannelTable: { readonly [K in HostChannel]: true } = {
   'rp:app:get-info': true,
   'rp:model:open-dialog': true,
   'rp:model:read': true,
+  'rp:model:read-texture': true,
   'rp:file:dropped': true,
   'rp:library:list': true,
   'rp:library:remove': true,
@@ -290,6 +309,11 @@ export interface HostApi {
   openModelDialog(): Promise<HostOutcome<ModelFile>>;
   /** Reads a library entry's (or an earlier opened) model again by its path. */
   readModel(path: string): Promise<HostOutcome<ModelFile>>;
+  /**
+   * A texture of an opened MMD model: `textureName` as written in the model, relative to
+   * its folder; a `missing` problem when the file is not there.
+   */
+  readModelTexture(modelPath: string, textureName: string): Promise<HostOutcome<ModelTexture>>;
   /** A file dropped on the window (a DOM `File`): a model to add, or a preset to load. */
   openDroppedFile(file: DroppedFileHandle): Promise<HostOutcome<DroppedFileResult>>;
   /** Subscribes to files opened by the menu, the OS or a second launch; returns the unsubscribe. */

@@ -77,6 +77,8 @@ const host: HostApi = Object.freeze({
   getAppInfo: () => invoke('rp:app:get-info'),
   openModelDialog: () => invoke('rp:model:open-dialog'),
   readModel: (path: string) => invoke('rp:model:read', path),
+  readModelTexture: (modelPath: string, textureName: string) =>
+    invoke('rp:model:read-texture', modelPath, textureName),
   openDroppedFile: async (file: DroppedFileHandle) => invoke('rp:file:dropped', droppedPath(file)),
   onFileOpened(listener: (outcome: HostOutcome<DroppedFileResult>) => void): () => void {
     return subscribe(FILE_OPENED_CHANNEL, (_event, outcome) => {

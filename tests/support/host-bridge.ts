@@ -174,6 +174,8 @@ function installPageHost(names: typeof PAGE_NAMES): void {
     getAppInfo: () => invoke('rp:app:get-info', []),
     openModelDialog: () => invoke('rp:model:open-dialog', []),
     readModel: (path: string) => invoke('rp:model:read', [path]),
+    readModelTexture: (modelPath: string, textureName: string) =>
+      invoke('rp:model:read-texture', [modelPath, textureName]),
     openDroppedFile: (file: DroppedFileHandle) =>
       (scope[names.drop] as (name: string) => Promise<never>)(file.name),
     onFileOpened(listener: (outcome: HostOutcome<DroppedFileResult>) => void): () => void {

@@ -76,6 +76,7 @@ describe('exposeHostToPage', () => {
         'openModelDialog',
         'overwritePreset',
         'readModel',
+        'readModelTexture',
         'relocateLibraryEntry',
         'removeFromLibrary',
         'renamePreset',

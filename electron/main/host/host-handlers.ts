@@ -42,6 +42,13 @@ const pathSchema = z
   .refine((path) => !path.includes('\0'), 'must not contain NUL')
   .refine((path) => isAbsolute(path), 'must be an absolute path');
 
+/** A texture path as written in a model: relative, checked against its folder by the service. */
+const textureNameSchema = z
+  .string()
+  .min(1)
+  .max(1024)
+  .refine((name) => !name.includes('\0'), 'must not contain NUL');
+
 /** Thumbnail bytes; the size and PNG signature are checked by the library with a message. */
 const pngSchema = z.instanceof(Uint8Array);
 
@@ -52,6 +59,7 @@ export const HOST_ARGUMENT_SCHEMAS: {
   'rp:app:get-info': z.tuple([]),
   'rp:model:open-dialog': z.tuple([]),
   'rp:model:read': z.tuple([pathSchema]),
+  'rp:model:read-texture': z.tuple([pathSchema, textureNameSchema]),
   'rp:file:dropped': z.tuple([pathSchema]),
   'rp:library:list': z.tuple([]),
   'rp:library:remove': z.tuple([idSchema]),
@@ -77,6 +85,8 @@ export function createHostHandlers(deps: HostDeps): HostHandlers {
     'rp:app:get-info': () => Promise.resolve(appInfo),
     'rp:model:open-dialog': () => toOutcome(() => s.openModelDialog()),
     'rp:model:read': (path) => toOutcome(() => s.readModel(path)),
+    'rp:model:read-texture': (modelPath, name) =>
+      toOutcome(() => s.readModelTexture(modelPath, name)),
     'rp:file:dropped': (path) => toOutcome(() => s.openDroppedFile(path)),
     'rp:library:list': () => s.listLibrary(),
     'rp:library:remove': (id) => s.removeFromLibrary(id),

@@ -13,6 +13,7 @@ import type {
   LibraryListing,
   LoadedPreset,
   ModelFile,
+  ModelTexture,
   PresetListing,
   PresetSummary,
 } from '../../../shared/host-contract';
@@ -24,6 +25,7 @@ import { createConsoleLogger, type Logger } from './logger';
 import { createModelAccess, type AccessSource } from './model-access';
 import { readModelFile, type ModelFileData } from './model-file';
 import { createModelLibrary, type RecentModel } from './model-library';
+import { readModelTexture } from './model-textures';
 import { checkPresetModels } from './preset-models';
 import { createPresetStore } from './preset-store';
 
@@ -46,6 +48,8 @@ export interface HostServicesOptions {
 export interface HostServices {
   openModelDialog(): Promise<ModelFile>;
   readModel(path: string): Promise<ModelFile>;
+  /** A texture named by an MMD model the page may read, from the model's folder. */
+  readModelTexture(modelPath: string, textureName: string): Promise<ModelTexture>;
   openDroppedFile(path: string): Promise<DroppedFileResult>;
   /** Opens a model or preset the user picked outside the page (OS, second launch, menu). */
   openFileFromUser(path: string): Promise<DroppedFileResult>;
@@ -120,11 +124,22 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return openAllowed(path);
   }
 
-  async function readModel(path: string): Promise<ModelFile> {
+  /** Throws `not-allowed` unless the page may read the model at `path`. */
+  async function checkReadable(path: string): Promise<void> {
     requireAbsolute(path);
     // Library paths are checked live, so a removed entry stops being readable at once.
     if (!access.isAllowed(path) && !(await library.paths()).includes(path)) access.check(path);
+  }
+
+  async function readModel(path: string): Promise<ModelFile> {
+    await checkReadable(path);
     return openAllowed(path);
+  }
+
+  /** Textures come only from the folder of a model the page may read. */
+  async function readTexture(modelPath: string, textureName: string): Promise<ModelTexture> {
+    await checkReadable(modelPath);
+    return readModelTexture(modelPath, textureName);
   }
 
   async function openModelDialog(): Promise<ModelFile> {
@@ -176,6 +191,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
   return {
     openModelDialog,
     readModel,
+    readModelTexture: readTexture,
     openDroppedFile: (path) => openFile(path, 'drop'),
     openFileFromUser: (path) => openFile(path, 'dialog'),
     listLibrary: () => library.list(),

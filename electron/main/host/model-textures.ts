@@ -1,0 +1,201 @@
+/**
+ * Reads the texture files an MMD model (PMX/PMD) names, from the model's own folder. MMD
+ * models store texture paths relative to the model file, written on Windows (backslashes,
+ * any letter case); this resolves them on any OS while never leaving the model's folder:
+ * absolute paths and `..` are refused, symbolic links are followed and the real file must
+ * still lie inside the folder's real path, and only image extensions MMD uses are read.
+ */
+
+import { lstat, open, readdir, realpath, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, extname, isAbsolute, join, relative, sep } from 'node:path';
+import type { ModelTexture } from '../../../shared/host-contract';
+import { describeError, errorCode, HostProblemError } from './host-problem';
+import { formatBytes } from './model-file';
+
+/** The largest texture file read: 64 MiB (an 8192² uncompressed TGA is 256 MB, real ones far less). */
+export const TEXTURE_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Extensions (lower case, with the dot) of the image files MMD models use, sphere maps included. */
+export const TEXTURE_EXTENSIONS: readonly string[] = Object.freeze([
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.bmp',
+  '.tga',
+  '.sph',
+  '.spa',
+  '.gif',
+]);
+
+export interface ReadTextureOptions {
+  /** Default `TEXTURE_MAX_BYTES`; tests lower it. */
+  readonly maxBytes?: number;
+}
+
+/**
+ * Reads `textureName` relative to the folder of `modelPath`. The caller has checked that the
+ * model itself may be read.
+ *
+ * @param modelPath - absolute path of the model file
+ * @param textureName - the path as written in the model (`\` or `/` separators)
+ * @throws HostProblemError `not-allowed` (outside the folder, absolute, not an image type),
+ *   `missing`, `too-large` or `unreadable`
+ */
+export async function readModelTexture(
+  modelPath: string,
+  textureName: string,
+  options: ReadTextureOptions = {},
+): Promise<ModelTexture> {
+  const name = normaliseTextureName(textureName);
+  const segments = checkedSegments(name, modelPath);
+  const folder = dirname(modelPath);
+  const found = await findCaseInsensitive(folder, segments);
+  if (found === null) {
+    throw new HostProblemError(
+      'missing',
+      `${basename(modelPath)} uses the texture ${name}, which is not in ${folder}.`,
+    );
+  }
+  await checkInside(folder, found, name, modelPath);
+  const bytes = await readTextureFile(found, options.maxBytes ?? TEXTURE_MAX_BYTES);
+  return { name, fileName: basename(found), bytes };
+}
+
+/** `\` → `/`, a leading `./` dropped: the form MMD files mean on every OS. */
+export function normaliseTextureName(textureName: string): string {
+  return textureName.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
+}
+
+/** The path's segments, or `not-allowed` for names that could reach outside the folder. */
+function checkedSegments(name: string, modelPath: string): string[] {
+  const refuse = (why: string): never => {
+    throw new HostProblemError(
+      'not-allowed',
+      `${basename(modelPath)} names the texture "${name}", ${why}; it was not read.`,
+    );
+  };
+  // A drive letter, a leading slash or a UNC path: absolute on some OS, so never relative here.
+  if (name === '' || name.startsWith('/') || /^[a-zA-Z]:/.test(name) || isAbsolute(name)) {
+    refuse('which is not a path inside the model’s folder');
+  }
+  if (name.includes('\0')) refuse('which contains a NUL character');
+  const segments = name.split('/').filter((segment) => segment !== '' && segment !== '.');
+  if (segments.includes('..')) refuse('which points outside the model’s folder');
+  if (!TEXTURE_EXTENSIONS.includes(extname(name).toLowerCase())) {
+    refuse(`which is not an image (textures may be ${TEXTURE_EXTENSIONS.join(' ')})`);
+  }
+  return segments;
+}
+
+/**
+ * Walks `segments` from `folder`, taking the exact name when it exists and otherwise the one
+ * entry whose name matches ignoring case (models authored on Windows say `Tex\Body.PNG` for
+ * `tex/body.png`). Null when some segment has no match.
+ */
+async function findCaseInsensitive(
+  folder: string,
+  segments: readonly string[],
+): Promise<string | null> {
+  let current = folder;
+  for (const segment of segments) {
+    const exact = join(current, segment);
+    if (await exists(exact)) {
+      current = exact;
+      continue;
+    }
+    const match = await matchIgnoringCase(current, segment);
+    if (match === null) return null;
+    current = join(current, match);
+  }
+  return current;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return false;
+    throw unreadable(path, error);
+  }
+}
+
+async function matchIgnoringCase(folder: string, segment: string): Promise<string | null> {
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return null;
+    throw unreadable(folder, error);
+  }
+  const wanted = segment.toLowerCase();
+  return names.find((entry) => entry.toLowerCase() === wanted) ?? null;
+}
+
+/** Follows links: the real file must lie inside the real model folder. */
+async function checkInside(
+  folder: string,
+  found: string,
+  name: string,
+  modelPath: string,
+): Promise<void> {
+  let realFolder: string;
+  let realFile: string;
+  try {
+    [realFolder, realFile] = await Promise.all([realpath(folder), realpath(found)]);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') {
+      // A dangling link: the texture it names is not there.
+      throw new HostProblemError(
+        'missing',
+        `${basename(modelPath)} uses the texture ${name}, which is a link to a file that does not exist.`,
+        { cause: error },
+      );
+    }
+    throw unreadable(found, error);
+  }
+  const inside = relative(realFolder, realFile);
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
+    throw new HostProblemError(
+      'not-allowed',
+      `${basename(modelPath)} names the texture ${name}, which links outside the model’s ` +
+        `folder; it was not read.`,
+    );
+  }
+}
+
+async function readTextureFile(path: string, maxBytes: number): Promise<Uint8Array> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    throw unreadable(path, error);
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) {
+      throw new HostProblemError('unreadable', `${path} is not a file, so it is no texture.`);
+    }
+    if (stats.size > maxBytes) {
+      throw new HostProblemError(
+        'too-large',
+        `${path} is ${formatBytes(stats.size)}; textures are read up to ${formatBytes(maxBytes)}.`,
+      );
+    }
+    const buffer = await handle.readFile();
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  } catch (error) {
+    if (error instanceof HostProblemError) throw error;
+    throw unreadable(path, error);
+  } finally {
+    await handle.close();
+  }
+}
+
+function unreadable(path: string, error: unknown): HostProblemError {
+  return new HostProblemError(
+    'unreadable',
+    `The texture ${path} could not be read (${describeError(error)}).`,
+    { cause: error },
+  );
+}

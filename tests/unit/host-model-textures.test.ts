@@ -1,0 +1,119 @@
+/**
+ * Reading an MMD model's textures from its folder (real temp folders): Windows-style names
+ * resolve on any OS (backslashes, other letter case per segment), nothing outside the model's
+ * folder is read (absolute names, `..`, symbolic links out), only image types are read, big
+ * files are refused, a missing file is a `missing` problem, and the host reads textures only
+ * for models the page may read.
+ */
+
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
+import { readModelTexture } from '../../electron/main/host/model-textures';
+import { pmxBytes, problemOf, scriptedDialogs, tempFolder } from '../support/host-files';
+import { createRecordingLogger } from '../support/recording-logger';
+
+let root: { path: string; remove: () => Promise<void> };
+let data: { path: string; remove: () => Promise<void> };
+let modelFolder: string;
+let modelPath: string;
+
+const PNG_BYTES = Uint8Array.from([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3]);
+
+beforeEach(async () => {
+  root = await tempFolder('textures');
+  data = await tempFolder('textures-data');
+  modelFolder = join(root.path, 'Model');
+  await mkdir(join(modelFolder, 'Tex'), { recursive: true });
+  modelPath = join(modelFolder, 'model.pmx');
+  await writeFile(modelPath, pmxBytes());
+  await writeFile(join(modelFolder, 'Tex', 'Body.PNG'), PNG_BYTES);
+  await writeFile(join(modelFolder, 'face.png'), Uint8Array.from([9, 9]));
+  await writeFile(join(root.path, 'secret.png'), Uint8Array.from([6, 6, 6]));
+});
+afterEach(async () => {
+  await root.remove();
+  await data.remove();
+});
+
+describe('readModelTexture', () => {
+  it('reads a texture named with backslashes and another letter case', async () => {
+    const texture = await readModelTexture(modelPath, 'tex\\body.png');
+    expect(texture.name).toBe('tex/body.png');
+    expect(texture.fileName).toBe('Body.PNG');
+    expect([...texture.bytes]).toEqual([...PNG_BYTES]);
+  });
+
+  it('reads an exact name and a leading ./', async () => {
+    expect([...(await readModelTexture(modelPath, 'face.png')).bytes]).toEqual([9, 9]);
+    expect([...(await readModelTexture(modelPath, '.\\face.png')).bytes]).toEqual([9, 9]);
+  });
+
+  it('reports a missing texture as `missing`, naming the model and the texture', async () => {
+    const problem = await problemOf(readModelTexture(modelPath, 'tex\\hair.png'));
+    expect(problem.code).toBe('missing');
+    expect(problem.message).toContain('model.pmx');
+    expect(problem.message).toContain('tex/hair.png');
+    expect((await problemOf(readModelTexture(modelPath, 'nofolder\\x.png'))).code).toBe('missing');
+  });
+
+  it('refuses names that leave the folder, absolute names and non-images', async () => {
+    for (const name of [
+      '..\\secret.png',
+      'tex/../../secret.png',
+      '/etc/passwd.png',
+      join(root.path, 'secret.png'),
+      'C:\\Windows\\x.png',
+      'face.txt',
+      'model.pmx',
+    ]) {
+      const problem = await problemOf(readModelTexture(modelPath, name));
+      expect({ name, code: problem.code }).toEqual({ name, code: 'not-allowed' });
+    }
+  });
+
+  it('refuses a symbolic link that points outside the folder, follows one inside', async () => {
+    await symlink(join(root.path, 'secret.png'), join(modelFolder, 'escape.png'));
+    await symlink(join(modelFolder, 'face.png'), join(modelFolder, 'alias.png'));
+    await symlink(root.path, join(modelFolder, 'up'));
+    expect((await problemOf(readModelTexture(modelPath, 'escape.png'))).code).toBe('not-allowed');
+    expect((await problemOf(readModelTexture(modelPath, 'up/secret.png'))).code).toBe(
+      'not-allowed',
+    );
+    expect([...(await readModelTexture(modelPath, 'alias.png')).bytes]).toEqual([9, 9]);
+  });
+
+  it('refuses a file over the size cap and a folder named like an image', async () => {
+    await writeFile(join(modelFolder, 'big.tga'), new Uint8Array(2048));
+    await mkdir(join(modelFolder, 'folder.png'));
+    const big = await problemOf(readModelTexture(modelPath, 'big.tga', { maxBytes: 1024 }));
+    expect(big.code).toBe('too-large');
+    expect(big.message).toContain('big.tga');
+    expect((await problemOf(readModelTexture(modelPath, 'folder.png'))).code).toBe('unreadable');
+  });
+});
+
+describe('host services: readModelTexture', () => {
+  function services(): HostServices {
+    return createHostServices({
+      dataDirectory: data.path,
+      dialogs: scriptedDialogs(),
+      loggerFor: () => createRecordingLogger(),
+    });
+  }
+
+  it('reads textures only for a model the page may read', async () => {
+    const host = services();
+    const refused = await problemOf(host.readModelTexture(modelPath, 'face.png'));
+    expect(refused.code).toBe('not-allowed');
+    await host.openDroppedFile(modelPath);
+    const texture = await host.readModelTexture(modelPath, 'Tex\\Body.png');
+    expect(texture.fileName).toBe('Body.PNG');
+    // A later session may read the textures of a library model.
+    const later = services();
+    await expect(later.readModelTexture(modelPath, 'face.png')).resolves.toMatchObject({
+      name: 'face.png',
+    });
+  });
+});
