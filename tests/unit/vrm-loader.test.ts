@@ -4,10 +4,10 @@
  * a message naming the file and the problem; the real files in ../shared/fixtures load.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
 import type { BrokenFixture, GoodFixture } from '../../scripts/fixtures/make-vrm-fixtures';
 import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
@@ -63,6 +63,21 @@ describe('loadVrmFile on generated fixtures', () => {
       const moved = Math.hypot(...part.center.map((v, axis) => v - other.center[axis]!));
       expect(moved, part.name).toBeLessThan(1e-6);
     });
+  });
+});
+
+describe('loadVrmBones parses the JSON chunk once', () => {
+  it('checks the humanoid on the JSON three.js already parsed instead of parsing it again', async () => {
+    const bytes = await readFile(good[0]!.file);
+    const chunkLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(12, true);
+    const chunk = new TextDecoder().decode(bytes.subarray(20, 20 + chunkLength));
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      await loadVrmBones(bytes, 'once.vrm');
+      expect(parse.mock.calls.filter(([text]) => text === chunk)).toHaveLength(1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });
 

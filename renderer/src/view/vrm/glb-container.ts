@@ -21,8 +21,20 @@ export interface GlbContents {
   readonly bin: Uint8Array | undefined;
 }
 
-/** Splits a GLB into its JSON (parsed) and BIN chunks, or throws a {@link GlbError}. */
-export function readGlb(bytes: Uint8Array, fileName: string): GlbContents {
+/** Where a GLB's JSON chunk lies, found by {@link checkGlbContainer}. */
+export interface GlbLayout {
+  /** Byte offset of the JSON chunk's text in the file. */
+  readonly jsonStart: number;
+  /** Length of the JSON chunk's text, bytes. */
+  readonly jsonLength: number;
+}
+
+/**
+ * Checks a GLB's header and chunk layout without parsing its JSON (cheap: a few reads), or
+ * throws a {@link GlbError}: too short, wrong signature, wrong version, truncated, no JSON
+ * chunk, truncated inside the JSON chunk.
+ */
+export function checkGlbContainer(bytes: Uint8Array, fileName: string): GlbLayout {
   const fail = (problem: string): never => {
     throw new GlbError(`${fileName}: ${problem}`);
   };
@@ -40,17 +52,35 @@ export function readGlb(bytes: Uint8Array, fileName: string): GlbContents {
   const jsonLength = view.getUint32(12, true);
   if (view.getUint32(16, true) !== CHUNK_JSON) fail('has no JSON chunk where glTF puts it');
   if (20 + jsonLength > declared) fail('is truncated inside its JSON chunk');
+  return { jsonStart: 20, jsonLength };
+}
+
+/**
+ * Refuses a parsed JSON chunk that is not an object (glTF's top level always is), or throws a
+ * {@link GlbError}. Used on our own parse and on three.js's, so both say the same.
+ */
+export function checkGltfObject(json: unknown, fileName: string): Record<string, unknown> {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new GlbError(`${fileName}: has a JSON chunk that is not a glTF object`);
+  }
+  return json as Record<string, unknown>;
+}
+
+/** Splits a GLB into its JSON (parsed) and BIN chunks, or throws a {@link GlbError}. */
+export function readGlb(bytes: Uint8Array, fileName: string): GlbContents {
+  const { jsonStart, jsonLength } = checkGlbContainer(bytes, fileName);
   let json: unknown;
   try {
-    json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength)));
+    json = JSON.parse(new TextDecoder().decode(bytes.subarray(jsonStart, jsonStart + jsonLength)));
   } catch (error) {
     // Rethrown with the file name: JSON.parse's own message lacks it.
-    fail(`has a damaged JSON chunk (${(error as Error).message})`);
+    throw new GlbError(`${fileName}: has a damaged JSON chunk (${(error as Error).message})`);
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    fail('has a JSON chunk that is not a glTF object');
-  }
-  return { json: json as Record<string, unknown>, bin: readBinChunk(view, bytes, 20 + jsonLength) };
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return {
+    json: checkGltfObject(json, fileName),
+    bin: readBinChunk(view, bytes, jsonStart + jsonLength),
+  };
 }
 
 function readBinChunk(view: DataView, bytes: Uint8Array, offset: number): Uint8Array | undefined {

@@ -1,9 +1,11 @@
 /**
  * Loads a VRM (0.x or 1.0) from its bytes, the one way the app, the simulator, the tests and
- * the benchmark all do it: the file's container and humanoid are checked first (so a broken
- * file gets a message naming it and the problem), then three.js's GLTFLoader with three-vrm's
- * VRMLoaderPlugin parses it in memory (nothing leaves the machine), VRM 0.x is turned to face
- * +Z, and the raw humanoid bones' rest-pose world positions are read.
+ * the benchmark all do it: the file's container is checked first, then three.js's GLTFLoader
+ * with three-vrm's VRMLoaderPlugin parses it in memory (nothing leaves the machine), the
+ * declared humanoid is checked on the JSON the parser already read (the JSON chunk is parsed
+ * once), VRM 0.x is turned to face +Z, and the raw humanoid bones' rest-pose world positions
+ * are read. A broken file gets a message naming it and the problem either way: when the parser
+ * fails, our checks run on the file's JSON to say what is wrong before its error is passed on.
  *
  * Runs in the browser and in Node. three-vrm is imported lazily: the page does not pay for it
  * until a model is opened, and Node callers can give it the `self` global it reads on import
@@ -16,7 +18,7 @@ import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import type { VRM } from '@pixiv/three-vrm';
 import type * as ThreeVrm from '@pixiv/three-vrm';
 import type { Vec3 } from '../../physics/vector-math';
-import { GlbError, readGlb } from './glb-container';
+import { GlbError, checkGlbContainer, checkGltfObject, readGlb } from './glb-container';
 import type { VrmFormat } from './vrm-humanoid-json';
 import { checkBoneTransforms, readDeclaredHumanoid } from './vrm-humanoid-json';
 
@@ -52,16 +54,21 @@ export function loadThreeVrm(): Promise<ThreeVrmModule> {
   return threeVrm;
 }
 
-/** The bare three-vrm parse of a VRM's bytes, no checks of ours (the benchmark's baseline). */
-export async function parseVrm(bytes: Uint8Array): Promise<VRM | undefined> {
+/** three.js's GLTFLoader with three-vrm's plugin on a VRM's bytes; the VRM is in `userData.vrm`. */
+async function parseGltf(bytes: Uint8Array): Promise<GLTF> {
   const { VRMLoaderPlugin } = await loadThreeVrm();
   const loader = new GLTFLoader();
   loader.register((parser) => new VRMLoaderPlugin(parser));
   // GLTFLoader.parse wants an ArrayBuffer holding exactly the file.
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  const gltf = await new Promise<GLTF>((resolve, reject) =>
+  return new Promise<GLTF>((resolve, reject) =>
     loader.parse(buffer as ArrayBuffer, '', resolve, reject),
   );
+}
+
+/** The bare three-vrm parse of a VRM's bytes, no checks of ours (the benchmark's baseline). */
+export async function parseVrm(bytes: Uint8Array): Promise<VRM | undefined> {
+  const gltf = await parseGltf(bytes);
   return gltf.userData['vrm'] as VRM | undefined;
 }
 
@@ -87,13 +94,15 @@ function countDetachedMeshes(vrm: VRM): number {
 }
 
 function readBonePositions(vrm: VRM, fileName: string): Record<string, Vec3> {
+  // One pass over the tree; each bone's matrixWorld is then current (getWorldPosition would
+  // recompute every bone's ancestors again).
   vrm.scene.updateMatrixWorld(true);
   const bones: Record<string, Vec3> = {};
   const position = new Vector3();
   for (const name of Object.keys(vrm.humanoid.humanBones)) {
     const node = vrm.humanoid.getRawBoneNode(name as never);
     if (!node) continue;
-    node.getWorldPosition(position);
+    position.setFromMatrixPosition(node.matrixWorld);
     const p: Vec3 = [position.x, position.y, position.z];
     if (!p.every(Number.isFinite)) {
       throw new VrmLoadError(
@@ -105,18 +114,37 @@ function readBonePositions(vrm: VRM, fileName: string): Record<string, Vec3> {
   return bones;
 }
 
-/** Checks the container and the declared humanoid before three.js sees the bytes. */
-function checkFile(bytes: Uint8Array, fileName: string): { format: VrmFormat; imageCount: number } {
+/** Our checks' GlbError becomes the loader's VrmLoadError, with the same message. */
+function asLoadError(error: unknown): unknown {
+  return error instanceof GlbError ? new VrmLoadError(error.message) : error;
+}
+
+/** Checks the declared humanoid in a file's parsed JSON; returns what the load reports. */
+function checkJson(json: unknown, fileName: string): { format: VrmFormat; imageCount: number } {
   try {
-    const { json } = readGlb(bytes, fileName);
-    const humanoid = readDeclaredHumanoid(json, fileName);
-    checkBoneTransforms(json, humanoid, fileName);
-    const imageCount = Array.isArray(json['images']) ? json['images'].length : 0;
+    const gltf = checkGltfObject(json, fileName);
+    const humanoid = readDeclaredHumanoid(gltf, fileName);
+    checkBoneTransforms(gltf, humanoid, fileName);
+    const imageCount = Array.isArray(gltf['images']) ? gltf['images'].length : 0;
     return { format: humanoid.format, imageCount };
   } catch (error) {
-    if (error instanceof GlbError) throw new VrmLoadError(error.message);
-    throw error;
+    throw asLoadError(error);
   }
+}
+
+/**
+ * Why a file the parser refused is not a usable VRM, in our words when our checks find the
+ * problem (damaged JSON, no humanoid, missing bones…), else in the parser's. Runs only on this
+ * failure path, so the second read of the JSON costs nothing on a good file.
+ */
+function parseFailure(bytes: Uint8Array, fileName: string, error: unknown): VrmLoadError {
+  try {
+    checkJson(readGlb(bytes, fileName).json, fileName);
+  } catch (ours) {
+    const load = asLoadError(ours);
+    if (load instanceof VrmLoadError) return load;
+  }
+  return new VrmLoadError(`${fileName}: three-vrm could not read it: ${(error as Error).message}`);
 }
 
 /**
@@ -127,16 +155,23 @@ function checkFile(bytes: Uint8Array, fileName: string): { format: VrmFormat; im
  * position, or a parse failure inside three.js. Nothing is left allocated when it throws.
  */
 export async function loadVrm(bytes: Uint8Array, fileName: string): Promise<LoadedVrm> {
-  const { format, imageCount } = checkFile(bytes, fileName);
-  let vrm: VRM | undefined;
   try {
-    vrm = await parseVrm(bytes);
+    checkGlbContainer(bytes, fileName);
   } catch (error) {
-    throw new VrmLoadError(`${fileName}: three-vrm could not read it: ${(error as Error).message}`);
+    throw asLoadError(error);
   }
-  if (!vrm) throw new VrmLoadError(`${fileName}: three-vrm found no VRM in it`);
+  let gltf: GLTF;
+  try {
+    gltf = await parseGltf(bytes);
+  } catch (error) {
+    throw parseFailure(bytes, fileName, error);
+  }
   const { VRMUtils } = await loadThreeVrm();
   try {
+    // The parser's own JSON (GLTFParser.json): the file's JSON chunk is parsed only once.
+    const { format, imageCount } = checkJson(gltf.parser.json, fileName);
+    const vrm = gltf.userData['vrm'] as VRM | undefined;
+    if (!vrm) throw new VrmLoadError(`${fileName}: three-vrm found no VRM in it`);
     if (vrm.meta.metaVersion === '0') VRMUtils.rotateVRM0(vrm);
     const bones = readBonePositions(vrm, fileName);
     return {
@@ -148,7 +183,8 @@ export async function loadVrm(bytes: Uint8Array, fileName: string): Promise<Load
       imageCount,
     };
   } catch (error) {
-    VRMUtils.deepDispose(vrm.scene);
+    // Every scene the parser built (a file without a scene has none to free).
+    for (const scene of gltf.scenes) VRMUtils.deepDispose(scene);
     throw error;
   }
 }
