@@ -7,6 +7,7 @@ import { AppUi } from './ui/app-ui';
 import { languageForTag, strings } from './ui/i18n';
 import { showStartupError } from './ui/startup-error';
 import { RagdollView } from './view/ragdoll-view';
+import { installVrmLoadBench, vrmLoadBenchRequested } from './view/vrm/vrm-load-bench';
 
 /**
  * Boots the app: Rapier's WASM, a sandbox with one box figure, the three.js view, the
@@ -21,6 +22,12 @@ async function boot(root: HTMLElement): Promise<void> {
   } catch (error) {
     console.error('[main] Rapier failed to initialise:', error);
     showStartupError(root, text.startFailed, text.physicsFailed, error);
+    return;
+  }
+  if (vrmLoadBenchRequested(location.search)) {
+    // `?bench-vrm-load`: the page of `npm run bench:vrm:browser`, a timing hook and no scene.
+    installVrmLoadBench(window, RAPIER);
+    root.removeAttribute('aria-busy');
     return;
   }
   const sandbox = new Sandbox(RAPIER);
