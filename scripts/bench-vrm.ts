@@ -3,8 +3,11 @@
  * ones, plus ../shared/fixtures when present), times "ready to simulate" (our load: checks,
  * three-vrm parse, skeleton read, ragdoll spec, Rapier bodies and joints) against the bare
  * three-vrm parse of the same bytes, alternating the two in one run, and prints medians.
- * The ready column's stages (load = checks + parse + skeleton, spec, bodies) are medians of
- * their own, so they need not add up exactly.
+ * Ready is what the app does when a person opens a model (`loadVrm`, as `loadAvatarModel`
+ * calls it, then the spec, then `Sandbox.addFigure`); the ready column's stages (load = checks
+ * + parse + skeleton, spec, bodies) are medians of their own, so they need not add up exactly.
+ * Freeing the model and the bodies afterwards is left out of both timings (Node's own loader,
+ * `loadVrmBones`, frees the model at once; the app keeps it).
  * three.js's own warnings (e.g. textures Node cannot decode) go to stderr; the table to stdout.
  */
 import { existsSync, readdirSync } from 'node:fs';
@@ -17,7 +20,7 @@ import RAPIER from '@dimforge/rapier3d-compat';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import { specFromHumanoidBones } from '../renderer/src/rig/spec-from-humanoid-bones';
 import { writeHeavyVrmFixture, writeVrmFixtures } from './fixtures/make-vrm-fixtures';
-import { loadVrmBones, parseVrm } from './lib/load-vrm-bones';
+import { loadThreeVrm, loadVrm, parseVrm } from './lib/load-vrm-bones';
 
 const SHARED = join(import.meta.dirname, '../../shared/fixtures');
 const WARM_UP_ROUNDS = 3;
@@ -30,15 +33,13 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-async function timeMs(run: () => Promise<void>): Promise<number> {
+/** The bare parse: what three-vrm costs on its own. Returns its ms; frees the model after. */
+async function bareParse(bytes: Uint8Array): Promise<number> {
   const start = performance.now();
-  await run();
-  return performance.now() - start;
-}
-
-/** The bare parse: what three-vrm costs on its own. */
-async function bareParse(bytes: Uint8Array): Promise<void> {
-  await parseVrm(bytes);
+  const vrm = await parseVrm(bytes);
+  const ms = performance.now() - start;
+  if (vrm) (await loadThreeVrm()).VRMUtils.deepDispose(vrm.scene);
+  return ms;
 }
 
 /** Where the ready-to-simulate time went in one run, ms. */
@@ -50,18 +51,26 @@ interface Stages {
 
 /**
  * Ready to simulate: loaded (our checks, the three-vrm parse, the skeleton read), a spec
- * built, and a figure's bodies and joints in the world. Records each stage's time.
+ * built, and a figure's bodies and joints in the world. Records each stage's time and returns
+ * the total; frees the model and the figure after.
  */
-function readyToSimulate(sandbox: Sandbox, bytes: Uint8Array, name: string, stages: Stages[]) {
-  return async (): Promise<void> => {
-    const t0 = performance.now();
-    const loaded = await loadVrmBones(bytes, name);
-    const t1 = performance.now();
-    const rig = specFromHumanoidBones(loaded.bones);
-    const t2 = performance.now();
-    sandbox.addFigure(rig.spec);
-    stages.push({ load: t1 - t0, spec: t2 - t1, bodies: performance.now() - t2 });
-  };
+async function readyToSimulate(
+  sandbox: Sandbox,
+  bytes: Uint8Array,
+  name: string,
+  stages: Stages[],
+): Promise<number> {
+  const t0 = performance.now();
+  const loaded = await loadVrm(bytes, name);
+  const t1 = performance.now();
+  const rig = specFromHumanoidBones(loaded.bones, { name: loaded.meta.title || name });
+  const t2 = performance.now();
+  sandbox.addFigure(rig.spec);
+  const t3 = performance.now();
+  stages.push({ load: t1 - t0, spec: t2 - t1, bodies: t3 - t2 });
+  sandbox.clearFigures();
+  (await loadThreeVrm()).VRMUtils.deepDispose(loaded.vrm.scene);
+  return t3 - t0;
 }
 
 interface Row {
@@ -82,19 +91,21 @@ async function benchFile(sandbox: Sandbox, path: string, repeats: number): Promi
   const stages: Stages[] = [];
   for (let round = 0; round < WARM_UP_ROUNDS + repeats; round++) {
     // Alternate which goes first, so neither always gets the warmer caches.
-    const pair =
-      round % 2 === 0
-        ? [() => bareParse(bytes), readyToSimulate(sandbox, bytes, name, stages)]
-        : [readyToSimulate(sandbox, bytes, name, stages), () => bareParse(bytes)];
-    const first = await timeMs(pair[0]!);
-    const second = await timeMs(pair[1]!);
-    sandbox.clearFigures();
+    let bareMs: number;
+    let readyMs: number;
+    if (round % 2 === 0) {
+      bareMs = await bareParse(bytes);
+      readyMs = await readyToSimulate(sandbox, bytes, name, stages);
+    } else {
+      readyMs = await readyToSimulate(sandbox, bytes, name, stages);
+      bareMs = await bareParse(bytes);
+    }
     if (round < WARM_UP_ROUNDS) {
       stages.length = 0;
       continue;
     }
-    bare.push(round % 2 === 0 ? first : second);
-    ready.push(round % 2 === 0 ? second : first);
+    bare.push(bareMs);
+    ready.push(readyMs);
   }
   return {
     file: name,

@@ -14,7 +14,7 @@ import {
   parseVrm,
 } from '../../renderer/src/view/vrm/load-vrm';
 
-export { VrmLoadError, parseVrm };
+export { VrmLoadError, loadThreeVrm, loadVrm, parseVrm };
 
 // three-vrm reads `self` when its module loads (a browser global); Node has none, so it is
 // pointed at globalThis before the loader's first (lazy) import of three-vrm (GUIDE §3).
