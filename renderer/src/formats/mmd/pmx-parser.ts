@@ -1,0 +1,275 @@
+import type {
+  MmdBone,
+  MmdJoint,
+  MmdMaterial,
+  MmdModel,
+  MmdPhysicsMode,
+  MmdRigidBody,
+  MmdToon,
+} from './mmd-model';
+import { MmdFormatError } from './mmd-format-error';
+import { checkMesh } from './mesh-checks';
+import { openPmx } from './pmx-input';
+import type { PmxInput } from './pmx-input';
+import { readPmxMesh } from './pmx-mesh';
+import { skipPmxDisplayFrames, skipPmxMorphs, skipPmxSoftBodies } from './pmx-skipped-sections';
+import { ReadWarnings } from './read-warnings';
+
+/**
+ * Reads a PMX 2.0 or 2.1 file into an {@link MmdModel}, section by section in file order.
+ * Values stay as stored (left-handed, MMD units, raw Euler angles); texture paths get `/`.
+ * @throws MmdFormatError when the bytes are not a readable PMX 2.x file.
+ */
+export function parsePmx(bytes: Uint8Array): MmdModel {
+  const input = openPmx(bytes);
+  const warnings = new ReadWarnings();
+  input.at('the model names');
+  const name = input.text();
+  const englishName = input.text();
+  const comment = input.text();
+  input.text(); // English comment
+  const mesh = readPmxMesh(input);
+  const textures = readTextures(input);
+  const materials = readList(input, 'material', 8 + 64 + 4 + 4, readMaterial);
+  const bones = readList(input, 'bone', 8 + 12 + 6 + 2 * input.header.boneIndexSize, readBone);
+  const morphCount = skipPmxMorphs(input);
+  skipPmxDisplayFrames(input);
+  const rigidBodies = readList(input, 'rigid body', 8 + 62, readRigidBody);
+  const joints = readList(input, 'joint', 8 + 1 + 96, readJoint);
+  // Some 2.1 exporters stop after the joints; a missing soft-body section means none.
+  if (input.header.version >= 2.1 && input.remaining > 0) {
+    const softBodies = skipPmxSoftBodies(input);
+    if (softBodies > 0) {
+      warnings.add(
+        'soft-bodies-ignored',
+        `The model has ${softBodies} soft bodies (PMX 2.1); they are not simulated.`,
+      );
+    }
+  }
+  checkMesh(mesh, bones.length, materials, warnings);
+  return {
+    format: 'pmx',
+    version: input.header.version,
+    name,
+    englishName,
+    comment,
+    mesh,
+    textures,
+    materials,
+    bones,
+    morphCount,
+    rigidBodies,
+    joints,
+    warnings: warnings.list(),
+  };
+}
+
+/** Reads an int32 count then that many items, naming each for error messages. */
+function readList<T>(
+  input: PmxInput,
+  what: string,
+  minItemBytes: number,
+  readItem: (input: PmxInput, index: number) => T,
+): T[] {
+  input.at(`the ${what} count`);
+  const count = input.checkCount(input.i32(), `${what}s`, minItemBytes);
+  const items: T[] = [];
+  for (let i = 0; i < count; i++) {
+    input.at(what, i);
+    items.push(readItem(input, i));
+  }
+  return items;
+}
+
+function readTextures(input: PmxInput): string[] {
+  return readList(input, 'texture', 4, () => input.text().replaceAll('\\', '/'));
+}
+
+const MATERIAL_FLAG = { doubleSided: 0x01, edge: 0x10 } as const;
+
+function sphereMode(value: number, material: number): 0 | 1 | 2 | 3 {
+  if (value === 0 || value === 1 || value === 2 || value === 3) return value;
+  throw new MmdFormatError(`material ${material} has sphere mode ${value} (0 to 3 expected)`);
+}
+
+function readToon(input: PmxInput): MmdToon {
+  const shared = input.u8();
+  if (shared === 1) return { kind: 'shared', index: input.u8() };
+  const textureIndex = input.textureIndex();
+  return textureIndex >= 0 ? { kind: 'texture', textureIndex } : { kind: 'none' };
+}
+
+function readMaterial(input: PmxInput, index: number): MmdMaterial {
+  const name = input.text();
+  input.text(); // English name
+  const diffuse = [input.f32(), input.f32(), input.f32(), input.f32()] as const;
+  const specular = input.triple();
+  const shininess = input.f32();
+  const ambient = input.triple();
+  const flags = input.u8();
+  const edgeColor = [input.f32(), input.f32(), input.f32(), input.f32()] as const;
+  const edgeSize = input.f32();
+  const textureIndex = input.textureIndex();
+  const sphereTextureIndex = input.textureIndex();
+  const mode = sphereMode(input.u8(), index);
+  const toon = readToon(input);
+  input.text(); // memo
+  const indexCount = input.i32();
+  if (indexCount < 0 || indexCount % 3 !== 0) {
+    throw new MmdFormatError(
+      `material ${index} draws ${indexCount} face indices (whole triangles expected)`,
+    );
+  }
+  return {
+    name,
+    diffuse,
+    specular,
+    shininess,
+    ambient,
+    doubleSided: (flags & MATERIAL_FLAG.doubleSided) !== 0,
+    drawsEdge: (flags & MATERIAL_FLAG.edge) !== 0,
+    edgeColor,
+    edgeSize,
+    textureIndex,
+    sphereTextureIndex,
+    sphereMode: mode,
+    toon,
+    indexCount,
+  };
+}
+
+const BONE_FLAG = {
+  tailIsBone: 0x0001,
+  visible: 0x0008,
+  ik: 0x0020,
+  appendRotation: 0x0100,
+  appendTranslation: 0x0200,
+  fixedAxis: 0x0400,
+  localAxes: 0x0800,
+  externalParent: 0x2000,
+} as const;
+
+function readBone(input: PmxInput): MmdBone {
+  const name = input.text();
+  const englishName = input.text();
+  const position = input.triple();
+  const parentIndex = input.boneIndex();
+  const layer = input.i32();
+  const flags = input.u16();
+  const tailIsBone = (flags & BONE_FLAG.tailIsBone) !== 0;
+  const tailBone = tailIsBone ? input.boneIndex() : -1;
+  const tailOffset = tailIsBone ? null : input.triple();
+  const appendRotation = (flags & BONE_FLAG.appendRotation) !== 0;
+  const appendTranslation = (flags & BONE_FLAG.appendTranslation) !== 0;
+  let append: MmdBone['append'] = null;
+  if (appendRotation || appendTranslation) {
+    const appendParent = input.boneIndex();
+    const ratio = input.f32();
+    append = {
+      parentIndex: appendParent,
+      ratio,
+      rotation: appendRotation,
+      translation: appendTranslation,
+    };
+  }
+  if (flags & BONE_FLAG.fixedAxis) input.skip(12);
+  if (flags & BONE_FLAG.localAxes) input.skip(24);
+  if (flags & BONE_FLAG.externalParent) input.skip(4);
+  const isIk = (flags & BONE_FLAG.ik) !== 0;
+  if (isIk) skipIk(input);
+  return {
+    name,
+    englishName,
+    position,
+    parentIndex,
+    layer,
+    tailBone,
+    tailOffset,
+    append,
+    isIk,
+    visible: (flags & BONE_FLAG.visible) !== 0,
+  };
+}
+
+/** IK target, loop count, angle limit, then links (each with optional angle limits). */
+function skipIk(input: PmxInput): void {
+  input.boneIndex();
+  input.skip(4 + 4);
+  const links = input.checkCount(input.i32(), 'IK links', input.header.boneIndexSize + 1);
+  for (let l = 0; l < links; l++) {
+    input.boneIndex();
+    if (input.u8() !== 0) input.skip(24);
+  }
+}
+
+function shapeOf(value: number, body: number): 0 | 1 | 2 {
+  if (value === 0 || value === 1 || value === 2) return value;
+  throw new MmdFormatError(
+    `rigid body ${body} has shape ${value} (0 sphere, 1 box or 2 capsule expected)`,
+  );
+}
+
+function physicsModeOf(value: number, body: number): MmdPhysicsMode {
+  if (value === 0 || value === 1 || value === 2) return value;
+  throw new MmdFormatError(`rigid body ${body} has physics type ${value} (0, 1 or 2 expected)`);
+}
+
+function readRigidBody(input: PmxInput, index: number): MmdRigidBody {
+  const name = input.text();
+  input.text(); // English name
+  const boneIndex = input.boneIndex();
+  const group = input.u8();
+  const collisionMask = input.u16();
+  const shape = shapeOf(input.u8(), index);
+  const size = input.triple();
+  const position = input.triple();
+  const rotation = input.triple();
+  const mass = input.f32();
+  const linearDamping = input.f32();
+  const angularDamping = input.f32();
+  const restitution = input.f32();
+  const friction = input.f32();
+  const physicsMode = physicsModeOf(input.u8(), index);
+  return {
+    name,
+    boneIndex,
+    group,
+    collisionMask,
+    shape,
+    size,
+    position,
+    rotation,
+    mass,
+    linearDamping,
+    angularDamping,
+    restitution,
+    friction,
+    physicsMode,
+  };
+}
+
+/** PMX 2.1 joint types 0..5 (spring 6-DOF, 6-DOF, point, cone twist, slider, hinge) share a layout. */
+const MAX_JOINT_TYPE = 5;
+
+function readJoint(input: PmxInput, index: number): MmdJoint {
+  const name = input.text();
+  input.text(); // English name
+  const type = input.u8();
+  if (type > MAX_JOINT_TYPE) {
+    throw new MmdFormatError(`joint ${index} has type ${type} (0 to ${MAX_JOINT_TYPE} expected)`);
+  }
+  return {
+    name,
+    type,
+    bodyA: input.rigidBodyIndex(),
+    bodyB: input.rigidBodyIndex(),
+    position: input.triple(),
+    rotation: input.triple(),
+    linearMin: input.triple(),
+    linearMax: input.triple(),
+    angularMin: input.triple(),
+    angularMax: input.triple(),
+    linearSpring: input.triple(),
+    angularSpring: input.triple(),
+  };
+}
