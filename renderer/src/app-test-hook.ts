@@ -2,7 +2,9 @@ import type { Sandbox } from './physics/sandbox';
 import type { RigidBody } from './physics/rapier-api';
 import type { HookPose, HookScreenPoint, HookVec3, RagdollTestHook } from './test-hook';
 import type { AppUi } from './ui/app-ui';
+import { MmdAvatar } from './view/mmd/mmd-avatar';
 import type { RagdollView } from './view/ragdoll-view';
+import { VrmAvatar } from './view/vrm/vrm-avatar';
 
 /** Builds the read-only `window.__ragdoll` hook over the running app (see test-hook.ts). */
 export function createAppTestHook(sandbox: Sandbox, view: RagdollView, ui: AppUi): RagdollTestHook {
@@ -51,9 +53,20 @@ export function createAppTestHook(sandbox: Sandbox, view: RagdollView, ui: AppUi
     avatarColliders: (index) => {
       const figure = sandbox.figures[index];
       const avatar = figure ? view.avatarOf(figure.id) : undefined;
-      return avatar ? avatar.colliderReport() : null;
+      return avatar instanceof VrmAvatar ? avatar.colliderReport() : null;
     },
+    mmdMaterials: (index) => {
+      const avatar = mmdAvatarOf(sandbox, view, index);
+      return avatar ? avatar.materialCounts : null;
+    },
+    mmdBonePosition: (index, name) => mmdAvatarOf(sandbox, view, index)?.bonePosition(name) ?? null,
   };
+}
+
+function mmdAvatarOf(sandbox: Sandbox, view: RagdollView, index: number): MmdAvatar | undefined {
+  const figure = sandbox.figures[index];
+  const avatar = figure ? view.avatarOf(figure.id) : undefined;
+  return avatar instanceof MmdAvatar ? avatar : undefined;
 }
 
 function copyVec(v: { x: number; y: number; z: number }): HookVec3 {

@@ -70,7 +70,7 @@ export interface RagdollTestHook {
   settings(): { stiffness: number; timeScale: number; showBodies: boolean; language: string };
   /** Frame timing. */
   frameStats(): HookFrameStats;
-  /** Each figure's kind, in figure order: `vrm` when an avatar draws it, else `box`. */
+  /** Each figure's kind, in figure order: `vrm` or `mmd` when an avatar draws it, else `box`. */
   figureKinds(): string[];
   /** The open model's file name, or null for the box dummy. */
   modelFileName(): string | null;
@@ -85,6 +85,16 @@ export interface RagdollTestHook {
    * joints of its model collide with them; null when it has no avatar.
    */
   avatarColliders(index: number): { colliders: number; jointsUsingThem: number } | null;
+  /**
+   * How many materials figure `index`'s MMD model has and how many draw a texture; null when
+   * it is not drawn by an MMD model.
+   */
+  mmdMaterials(index: number): { materials: number; textured: number } | null;
+  /**
+   * Where bone `name` of figure `index`'s MMD model was last drawn (world, metres); null
+   * without an MMD model or such a bone.
+   */
+  mmdBonePosition(index: number, name: string): HookVec3 | null;
 }
 
 declare global {

@@ -69,7 +69,7 @@ describe('a dropped VRM', () => {
     });
   });
 
-  it('opens through Open Model… (key M) with a file chooser for .vrm files in a web page', async () => {
+  it('opens through Open Model… (key M) with a file chooser for .vrm, .pmx and .pmd files in a web page', async () => {
     await withApp(async ({ page }) => {
       const name = 'vrm0-tpose-full.vrm';
       const button = page.getByRole('button', { name: 'Open Model…' });
@@ -79,7 +79,7 @@ describe('a dropped VRM', () => {
       const chooser = page.waitForEvent('filechooser');
       await button.click();
       const fileChooser = await chooser;
-      expect(await fileChooser.element().getAttribute('accept')).toBe('.vrm');
+      expect(await fileChooser.element().getAttribute('accept')).toBe('.vrm,.pmx,.pmd');
       await fileChooser.setFiles({
         name,
         mimeType: 'application/octet-stream',

@@ -1,21 +1,32 @@
+import type { HostApi } from '../../../shared/host-contract';
 import type { PresetModelRef } from '../../../shared/preset-schema';
 import type { DollSpec } from '../physics/doll-spec';
+import type { MmdPhysicsSpec } from '../physics/mmd/mmd-physics-spec';
 import type { Figure } from '../physics/sandbox';
+import type { Avatar } from '../view/avatar';
 import type { BodySource } from '../view/body-meshes';
+import type { MmdAvatarModel, MmdTextureReport } from '../view/mmd/load-mmd-model';
+import { drawMmdModel, loadMmdModel } from '../view/mmd/load-mmd-model';
+import { MmdAvatar } from '../view/mmd/mmd-avatar';
+import type { MmdSkinnedModel } from '../view/mmd/mmd-skinned-mesh';
+import type { MmdTextureReader } from '../view/mmd/mmd-textures';
+import { texturesUsed } from '../view/mmd/mmd-textures';
 import type { AvatarModel } from '../view/vrm/load-avatar-model';
 import { loadAvatarModel } from '../view/vrm/load-avatar-model';
 import { VrmAvatar } from '../view/vrm/vrm-avatar';
+import { hostTextureReader } from './mmd-texture-reader';
+import { avatarFormatOf } from './model-format';
 
 /** The sandbox as figure models use it (the `Sandbox` class fits). */
 export interface ModelSandbox extends BodySource {
   readonly figures: readonly Figure[];
-  addFigure(spec?: DollSpec): Figure;
+  addFigure(spec?: DollSpec, options?: { readonly mmd?: MmdPhysicsSpec }): Figure;
   removeFigure(figure: Figure): void;
 }
 
 /** The view as figure models use it (`RagdollView` fits). */
 export interface AvatarView {
-  addAvatar(avatar: VrmAvatar): void;
+  addAvatar(avatar: Avatar): void;
   removeAvatar(figureId: number): void;
 }
 
@@ -25,19 +36,63 @@ export interface OpenedModel {
   readonly title: string;
   /** Meshes that will not follow the ragdoll (neither skinned nor under a humanoid bone). */
   readonly detachedMeshes: number;
+  /** MMD: textures that were missing or unusable (drawn untextured). */
+  readonly textures?: MmdTextureReport;
+  /** MMD read by the page itself: its textures need the desktop app (drawn untextured). */
+  readonly texturesNeedApp: boolean;
+  /** MMD: problems in the file that were tolerated, one sentence each. */
+  readonly warnings: readonly string[];
+}
+
+/** A model open for figures: what ADD and presets make new figures from. */
+type OpenModel =
+  | {
+      readonly kind: 'vrm';
+      readonly bytes: Uint8Array;
+      readonly fileName: string;
+      readonly ref?: PresetModelRef;
+    }
+  | {
+      readonly kind: 'mmd';
+      readonly loaded: MmdAvatarModel;
+      readonly fileName: string;
+      readonly ref?: PresetModelRef;
+      readonly read: MmdTextureReader | undefined;
+    };
+
+/**
+ * One figure's model, parsed and (for MMD) drawn, not yet placed: `spec` and `mmd` build its
+ * figure; `discard` frees it when it will not be placed after all.
+ */
+export interface PreparedFigure {
+  readonly fileName: string;
+  readonly title: string;
+  readonly spec: DollSpec;
+  readonly mmd?: MmdPhysicsSpec;
+  discard(): void;
+  /** @internal what `FigureModels` places. */
+  readonly payload:
+    | { readonly kind: 'vrm'; readonly model: AvatarModel }
+    | {
+        readonly kind: 'mmd';
+        readonly loaded: MmdAvatarModel;
+        readonly drawing: MmdSkinnedModel;
+        readonly textures: MmdTextureReport;
+        readonly read: MmdTextureReader | undefined;
+      };
 }
 
 /**
- * Which model the figures are: the box dummy, or a VRM opened from its bytes. Opening a VRM
- * replaces every figure with one figure of it; ADD loads the same bytes again for each new
- * figure (a three-vrm instance cannot be cloned); the box dummy replaces them all with one box
- * figure. A file that fails to load changes nothing. Only one load runs at a time.
+ * Which model the figures are: the box dummy, a VRM, or an MMD model (PMX/PMD). Opening a
+ * model replaces every figure with one figure of it; ADD makes another figure of the same
+ * model (a VRM is parsed again, as a three-vrm instance cannot be cloned; an MMD model's
+ * parsed data and texture bytes are reused, its three.js objects made anew); the box dummy
+ * replaces them all with one box figure. A file that fails to load changes nothing. Only one
+ * load runs at a time. An MMD model's textures come from its folder through the desktop host.
  */
 export class FigureModels {
-  private model:
-    | { readonly bytes: Uint8Array; readonly fileName: string; readonly ref?: PresetModelRef }
-    | undefined;
-  private readonly avatarFigures = new Set<number>();
+  private model: OpenModel | undefined;
+  private readonly kinds = new Map<number, 'vrm' | 'mmd'>();
   /** Where each avatar figure's model file is, for presets (only files the host opened). */
   private readonly figureRefs = new Map<number, PresetModelRef>();
   private loading = false;
@@ -45,6 +100,7 @@ export class FigureModels {
   constructor(
     private readonly sandbox: ModelSandbox,
     private readonly view: AvatarView,
+    private readonly host?: HostApi,
   ) {}
 
   /** True while a file is being parsed. */
@@ -57,39 +113,63 @@ export class FigureModels {
     return this.model?.fileName;
   }
 
-  /** `vrm` for a figure drawn by an avatar, else `box`. */
-  kindOf(figure: Figure): 'vrm' | 'box' {
-    return this.avatarFigures.has(figure.id) ? 'vrm' : 'box';
+  /** `vrm` or `mmd` for a figure drawn by an avatar, else `box`. */
+  kindOf(figure: Figure): 'vrm' | 'mmd' | 'box' {
+    return this.kinds.get(figure.id) ?? 'box';
   }
 
   /**
-   * Opens a VRM from its bytes and makes it the only figure. Throws a `VrmLoadError` naming
-   * the file when it is not a usable VRM; the scene is then exactly as it was.
+   * Opens a model from its bytes and makes it the only figure. Throws a `VrmLoadError` or
+   * `MmdLoadError` naming the file when it is not usable; the scene is then exactly as it was.
+   *
+   * @param format - the host's reading of the format, when the host read the file
    */
-  async open(bytes: Uint8Array, fileName: string, ref?: PresetModelRef): Promise<OpenedModel> {
-    const model = await this.load(bytes, fileName);
+  async open(
+    bytes: Uint8Array,
+    fileName: string,
+    ref?: PresetModelRef,
+    format?: string,
+  ): Promise<OpenedModel> {
+    const prepared = await this.busyWhile(() => this.prepare(bytes, fileName, ref, format));
     this.clearFigures();
-    const figure = this.place(model);
-    this.model = ref === undefined ? { bytes, fileName } : { bytes, fileName, ref };
+    const figure = this.place(prepared);
+    this.model = openModelOf(prepared, bytes, ref);
     if (ref) this.figureRefs.set(figure.id, ref);
-    return {
-      fileName,
-      title: model.loaded.meta.title,
-      detachedMeshes: model.loaded.detachedMeshes,
-    };
+    return describeOpened(prepared);
+  }
+
+  /**
+   * Parses (and for MMD draws) a model file without touching the scene, for a preset that
+   * places it itself (see {@link adoptRestored}).
+   */
+  async prepare(
+    bytes: Uint8Array,
+    fileName: string,
+    ref?: PresetModelRef,
+    format?: string,
+  ): Promise<PreparedFigure> {
+    if (avatarFormatOf(bytes, fileName, format) === 'vrm') return prepareVrm(bytes, fileName);
+    const loaded = loadMmdModel(bytes, fileName);
+    const read =
+      this.host && ref?.kind === 'file' ? hostTextureReader(this.host, ref.path) : undefined;
+    return prepareMmd(loaded, read);
   }
 
   /** Adds one more figure of the open model (the caller checks the figure limit first). */
   async addFigure(): Promise<void> {
     const current = this.model;
     if (!current) throw new Error('FigureModels.addFigure: no model is open');
-    const model = await this.load(current.bytes, current.fileName);
+    const prepared = await this.busyWhile(() =>
+      current.kind === 'vrm'
+        ? prepareVrm(current.bytes, current.fileName)
+        : prepareMmd(current.loaded, current.read),
+    );
     // The person may have switched to the box dummy while this file was parsing.
     if (this.model !== current) {
-      model.threeVrm.VRMUtils.deepDispose(model.loaded.vrm.scene);
+      prepared.discard();
       return;
     }
-    const figure = this.place(model);
+    const figure = this.place(prepared);
     if (current.ref) this.figureRefs.set(figure.id, current.ref);
   }
 
@@ -103,7 +183,7 @@ export class FigureModels {
   /** Removes every figure and its avatar. */
   clearFigures(): void {
     for (const figure of [...this.sandbox.figures]) {
-      if (this.avatarFigures.delete(figure.id)) this.view.removeAvatar(figure.id);
+      if (this.kinds.delete(figure.id)) this.view.removeAvatar(figure.id);
       this.figureRefs.delete(figure.id);
       this.sandbox.removeFigure(figure);
     }
@@ -119,66 +199,136 @@ export class FigureModels {
 
   /**
    * After a preset replaced the sandbox's figures: frees the avatars whose figures are gone,
-   * shows `avatars` over the new figures made from their specs, and makes the first of them
-   * the open model (for ADD), or the box dummy when there is none.
+   * shows the prepared models over the new figures made from their specs, and makes the first
+   * of them the open model (for ADD), or the box dummy when there is none.
    */
   adoptRestored(
     avatars: readonly {
       readonly figure: Figure;
-      readonly model: AvatarModel;
+      readonly prepared: PreparedFigure;
       readonly bytes: Uint8Array;
       readonly ref: PresetModelRef;
     }[],
   ): void {
     const present = new Set(this.sandbox.figures.map((figure) => figure.id));
-    for (const id of [...this.avatarFigures]) {
+    for (const id of [...this.kinds.keys()]) {
       if (present.has(id)) continue;
-      this.avatarFigures.delete(id);
+      this.kinds.delete(id);
       this.figureRefs.delete(id);
       this.view.removeAvatar(id);
     }
     const first = avatars[0];
     this.model =
-      first === undefined
-        ? undefined
-        : { bytes: first.bytes, fileName: first.model.fileName, ref: first.ref };
-    for (const { figure, model, ref } of avatars) {
-      this.showAvatar(figure, model);
+      first === undefined ? undefined : openModelOf(first.prepared, first.bytes, first.ref);
+    for (const { figure, prepared, ref } of avatars) {
+      this.showAvatar(figure, prepared);
       this.figureRefs.set(figure.id, ref);
     }
   }
 
-  private async load(bytes: Uint8Array, fileName: string): Promise<AvatarModel> {
+  private async busyWhile<T>(work: () => Promise<T>): Promise<T> {
     this.loading = true;
     try {
-      return await loadAvatarModel(bytes, fileName);
+      return await work();
     } finally {
       this.loading = false;
     }
   }
 
   /** Adds the model's figure to the sandbox and its avatar to the view; frees it on failure. */
-  private place(model: AvatarModel): Figure {
+  private place(prepared: PreparedFigure): Figure {
     let figure: Figure;
     try {
-      figure = this.sandbox.addFigure(model.rig.spec);
+      figure = this.sandbox.addFigure(prepared.spec, prepared.mmd ? { mmd: prepared.mmd } : {});
     } catch (error) {
-      model.threeVrm.VRMUtils.deepDispose(model.loaded.vrm.scene);
+      prepared.discard();
       throw error;
     }
-    this.showAvatar(figure, model);
+    this.showAvatar(figure, prepared);
     return figure;
   }
 
-  /** Draws `model` over `figure` (built from the model's spec). */
-  private showAvatar(figure: Figure, model: AvatarModel): void {
+  /** Draws the prepared model over `figure` (built from its spec). */
+  private showAvatar(figure: Figure, prepared: PreparedFigure): void {
     const partHandles = new Map(
       figure.ragdoll.parts.map((part) => [part.spec.name, part.body.handle] as const),
     );
-    const placements = (): number => figure.ragdoll.placements;
-    this.view.addAvatar(
-      new VrmAvatar(model, { id: figure.id, partHandles, placements }, this.sandbox),
-    );
-    this.avatarFigures.add(figure.id);
+    const payload = prepared.payload;
+    if (payload.kind === 'vrm') {
+      const placements = (): number => figure.ragdoll.placements;
+      this.view.addAvatar(
+        new VrmAvatar(payload.model, { id: figure.id, partHandles, placements }, this.sandbox),
+      );
+    } else {
+      this.view.addAvatar(
+        new MmdAvatar(
+          payload.drawing,
+          payload.loaded.rig,
+          { id: figure.id, partHandles, bodies: figure.mmd },
+          this.sandbox,
+        ),
+      );
+    }
+    this.kinds.set(figure.id, payload.kind);
   }
+}
+
+async function prepareVrm(bytes: Uint8Array, fileName: string): Promise<PreparedFigure> {
+  const model = await loadAvatarModel(bytes, fileName);
+  return {
+    fileName,
+    title: model.loaded.meta.title,
+    spec: model.rig.spec,
+    discard: () => model.threeVrm.VRMUtils.deepDispose(model.loaded.vrm.scene),
+    payload: { kind: 'vrm', model },
+  };
+}
+
+async function prepareMmd(
+  loaded: MmdAvatarModel,
+  read: MmdTextureReader | undefined,
+): Promise<PreparedFigure> {
+  const { drawing, textures } = await drawMmdModel(loaded, read);
+  const rig = loaded.rig;
+  return {
+    fileName: loaded.fileName,
+    title: loaded.title,
+    spec: rig.rig.spec,
+    mmd: rig.physics,
+    discard: () => drawing.dispose(),
+    payload: { kind: 'mmd', loaded, drawing, textures, read },
+  };
+}
+
+function openModelOf(prepared: PreparedFigure, bytes: Uint8Array, ref?: PresetModelRef): OpenModel {
+  const payload = prepared.payload;
+  const fileName = prepared.fileName;
+  const withRef = ref === undefined ? {} : { ref };
+  return payload.kind === 'vrm'
+    ? { kind: 'vrm', bytes, fileName, ...withRef }
+    : { kind: 'mmd', loaded: payload.loaded, fileName, read: payload.read, ...withRef };
+}
+
+function describeOpened(prepared: PreparedFigure): OpenedModel {
+  const payload = prepared.payload;
+  if (payload.kind === 'vrm') {
+    return {
+      fileName: prepared.fileName,
+      title: prepared.title,
+      detachedMeshes: payload.model.loaded.detachedMeshes,
+      texturesNeedApp: false,
+      warnings: [],
+    };
+  }
+  // MMD's shared toons (toon01.bmp …) are optional: a model using only those needs no files.
+  const used = texturesUsed(payload.loaded.model);
+  const needsTextures = used.names.some((name) => !used.sharedToons.has(name));
+  return {
+    fileName: prepared.fileName,
+    title: prepared.title,
+    detachedMeshes: 0,
+    textures: payload.textures,
+    texturesNeedApp: payload.read === undefined && needsTextures,
+    warnings: payload.loaded.rig.warnings.map((warning) => warning.message),
+  };
 }

@@ -39,7 +39,6 @@ export interface FileStrings {
   readonly presetInvalid: (name: string, detail: string) => string;
   readonly presetBusy: string;
   readonly figureBecameBox: (index: number, title: string, detail: string) => string;
-  readonly modelFormatNotYet: (format: string) => string;
   readonly modelChanged: (path: string) => string;
   readonly libraryGroup: string;
   readonly libraryList: string;
@@ -97,8 +96,6 @@ export const FILE_STRINGS_EN: FileStrings = {
   presetBusy: 'A preset is still being saved or loaded; wait a moment.',
   figureBecameBox: (index, title, detail) =>
     `Figure ${index}${title ? ` (${title})` : ''} was replaced by a box dummy: ${detail}`,
-  modelFormatNotYet: (format) =>
-    `${format.toUpperCase()} models cannot be shown yet; only VRM avatars can.`,
   modelChanged: (path) => `${path} has changed since the preset was saved.`,
   libraryGroup: 'Recent models',
   libraryList: 'Recently opened models',
@@ -156,8 +153,6 @@ export const FILE_STRINGS_JA: FileStrings = {
   presetBusy: 'プリセットを保存または読み込み中です。少しお待ちください。',
   figureBecameBox: (index, title, detail) =>
     `人形 ${index}${title ? `（${title}）` : ''}は箱の人形に置き換えました: ${detail}`,
-  modelFormatNotYet: (format) =>
-    `${format.toUpperCase()} モデルはまだ表示できません。表示できるのは VRM だけです。`,
   modelChanged: (path) => `${path} はプリセットを保存した後に変更されています。`,
   libraryGroup: '最近のモデル',
   libraryList: '最近開いたモデル',

@@ -58,7 +58,10 @@ export interface UiStrings {
   readonly modelDetached: (fileName: string, count: number) => string;
   readonly modelFailed: (detail: string) => string;
   readonly modelBusy: string;
-  readonly modelUnsupported: (fileName: string, format: string) => string;
+  readonly modelTexturesNeedApp: (fileName: string) => string;
+  readonly modelTexturesMissing: (fileName: string, names: readonly string[]) => string;
+  readonly modelTexturesBroken: (fileName: string, names: readonly string[]) => string;
+  readonly modelWarnings: (fileName: string, warnings: readonly string[]) => string;
   readonly presetDropped: (fileName: string) => string;
   readonly boxDummyChosen: string;
   readonly startFailed: string;
@@ -111,7 +114,7 @@ const EN: UiStrings = {
   languageSet: 'Language: English.',
   commandFailed: (detail) => `That did not work: ${detail}`,
   modelGroup: 'Model',
-  modelFileInput: 'Choose a VRM file',
+  modelFileInput: 'Choose a VRM, PMX or PMD file',
   modelOpening: (fileName, megabytes) =>
     `Opening ${fileName} (${megabytes.toFixed(1)} MB)… the scene carries on meanwhile.`,
   modelOpened: (title, fileName) =>
@@ -119,10 +122,16 @@ const EN: UiStrings = {
   modelDetached: (fileName, count) =>
     `${fileName}: ${count} ${count === 1 ? 'mesh is' : 'meshes are'} not attached to the skeleton and will stay where ${count === 1 ? 'it stands' : 'they stand'}.`,
   modelFailed: (detail) =>
-    `Could not open the model: ${detail}. Choose a VRM file (.vrm, VRM 0.x or 1.0) with a complete humanoid skeleton; the scene was left as it was.`,
+    `Could not open the model: ${detail}. Choose a VRM file (.vrm, VRM 0.x or 1.0) or an MMD model (.pmx, .pmd) with a complete humanoid skeleton; the scene was left as it was.`,
   modelBusy: 'A model is still opening; wait until it is ready.',
-  modelUnsupported: (fileName, format) =>
-    `${fileName} is a ${format.toUpperCase()} model; only VRM avatars (.vrm) can be opened so far.`,
+  modelTexturesNeedApp: (fileName) =>
+    `${fileName} is drawn without textures: a web page cannot read the files beside the model; open it in the desktop app to see them.`,
+  modelTexturesMissing: (fileName, names) =>
+    `${fileName}: ${names.length === 1 ? 'this texture is' : 'these textures are'} not in the model's folder, so ${names.length === 1 ? 'its material is' : 'their materials are'} drawn untextured: ${names.join(', ')}.`,
+  modelTexturesBroken: (fileName, names) =>
+    `${fileName}: ${names.length === 1 ? 'this texture' : 'these textures'} could not be read, so ${names.length === 1 ? 'its material is' : 'their materials are'} drawn untextured: ${names.join('; ')}.`,
+  modelWarnings: (fileName, warnings) =>
+    `${fileName} has problems that were worked around: ${warnings.join('; ')}.`,
   presetDropped: (fileName) =>
     `${fileName} is a preset; presets are opened from the preset list, not as models.`,
   boxDummyChosen: 'Switched back to the box dummy.',
@@ -178,7 +187,7 @@ const JA: UiStrings = {
   languageSet: '言語: 日本語',
   commandFailed: (detail) => `うまくいきませんでした: ${detail}`,
   modelGroup: 'モデル',
-  modelFileInput: 'VRM ファイルを選ぶ',
+  modelFileInput: 'VRM・PMX・PMD ファイルを選ぶ',
   modelOpening: (fileName, megabytes) =>
     `${fileName}（${megabytes.toFixed(1)} MB）を開いています… その間も場面は動きます。`,
   modelOpened: (title, fileName) =>
@@ -188,10 +197,16 @@ const JA: UiStrings = {
   modelDetached: (fileName, count) =>
     `${fileName}: ${count} 個のメッシュが骨格に付いていないため、その場に残ります。`,
   modelFailed: (detail) =>
-    `モデルを開けませんでした: ${detail}。人型の骨格がそろった VRM ファイル（.vrm、VRM 0.x または 1.0）を選んでください。場面はそのままです。`,
+    `モデルを開けませんでした: ${detail}。人型の骨格がそろった VRM ファイル（.vrm、VRM 0.x または 1.0）か MMD モデル（.pmx、.pmd）を選んでください。場面はそのままです。`,
   modelBusy: 'モデルを開いているところです。終わるまでお待ちください。',
-  modelUnsupported: (fileName, format) =>
-    `${fileName} は ${format.toUpperCase()} モデルです。今のところ開けるのは VRM（.vrm）だけです。`,
+  modelTexturesNeedApp: (fileName) =>
+    `${fileName} はテクスチャなしで表示しています。Web ページではモデルの隣のファイルを読めないため、テクスチャを見るにはデスクトップ版で開いてください。`,
+  modelTexturesMissing: (fileName, names) =>
+    `${fileName}: 次のテクスチャがモデルのフォルダーにないため、その材質はテクスチャなしで表示しています: ${names.join('、')}。`,
+  modelTexturesBroken: (fileName, names) =>
+    `${fileName}: 次のテクスチャを読めなかったため、その材質はテクスチャなしで表示しています: ${names.join('、')}。`,
+  modelWarnings: (fileName, warnings) =>
+    `${fileName} には問題がありましたが、回避して開きました: ${warnings.join('; ')}。`,
   presetDropped: (fileName) =>
     `${fileName} はプリセットです。プリセットはプリセットの一覧から開きます。`,
   boxDummyChosen: '箱の人形に戻しました。',

@@ -73,6 +73,8 @@ export class LibraryActions {
       this.show(listing);
       const entry = listing.entries.find((candidate) => candidate.id === file.libraryEntryId);
       if (!entry || entry.thumbnail !== undefined) return;
+      // PMX and PMD files carry no picture of the model.
+      if (file.format === 'pmx' || file.format === 'pmd') return;
       const png = await vrmThumbnailPng(file.bytes, file.fileName);
       if (!png) return;
       const stored = await host.setLibraryThumbnail(entry.id, png);

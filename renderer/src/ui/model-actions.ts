@@ -1,8 +1,9 @@
 import type { HostApi, LoadedPreset, ModelFile } from '../../../shared/host-contract';
 import type { PresetModelRef } from '../../../shared/preset-schema';
 import { MAX_FIGURES, SandboxError } from '../physics/sandbox';
+import { MmdLoadError } from '../view/mmd/load-mmd-model';
 import { VrmLoadError } from '../view/vrm/load-vrm';
-import type { AvatarView, ModelSandbox } from './figure-models';
+import type { AvatarView, ModelSandbox, OpenedModel } from './figure-models';
 import { FigureModels } from './figure-models';
 import type { UiStrings } from './i18n';
 import type { ModelBytes } from './model-input';
@@ -36,7 +37,7 @@ export class ModelActions {
   private readonly input: ModelInput;
 
   constructor(private readonly options: ModelActionsOptions) {
-    this.models = new FigureModels(options.sandbox, options.view);
+    this.models = new FigureModels(options.sandbox, options.view, options.host);
     this.input = new ModelInput(options.window, options.host, {
       onModel: (model) => void this.open(model),
       onProblem: (message) => options.status.alert(this.text.modelFailed(message)),
@@ -97,18 +98,35 @@ export class ModelActions {
   private async open(model: ModelBytes): Promise<void> {
     if (model.source) this.options.onModelRead?.(model.source);
     if (this.refuseWhileBusy()) return;
-    if (model.format === 'pmx' || model.format === 'pmd') {
-      this.options.status.alert(this.text.modelUnsupported(model.fileName, model.format));
-      return;
-    }
     await this.run(model.fileName, model.bytes.byteLength, async () => {
-      const opened = await this.models.open(model.bytes, model.fileName, modelRef(model.source));
-      let message = this.text.modelOpened(opened.title, opened.fileName);
-      if (opened.detachedMeshes > 0) {
-        message += ` ${this.text.modelDetached(opened.fileName, opened.detachedMeshes)}`;
-      }
-      this.options.status.say(message);
+      const opened = await this.models.open(
+        model.bytes,
+        model.fileName,
+        modelRef(model.source),
+        model.format,
+      );
+      this.options.status.say(this.openedMessage(opened));
     });
+  }
+
+  /** One status line: what opened, then each thing the person should know about it. */
+  private openedMessage(opened: OpenedModel): string {
+    const text = this.text;
+    const parts = [text.modelOpened(opened.title, opened.fileName)];
+    if (opened.detachedMeshes > 0) {
+      parts.push(text.modelDetached(opened.fileName, opened.detachedMeshes));
+    }
+    if (opened.texturesNeedApp) parts.push(text.modelTexturesNeedApp(opened.fileName));
+    if (opened.textures && opened.textures.missing.length > 0) {
+      parts.push(text.modelTexturesMissing(opened.fileName, opened.textures.missing));
+    }
+    if (opened.textures && opened.textures.broken.length > 0) {
+      parts.push(text.modelTexturesBroken(opened.fileName, opened.textures.broken));
+    }
+    if (opened.warnings.length > 0) {
+      parts.push(text.modelWarnings(opened.fileName, opened.warnings));
+    }
+    return parts.join(' ');
   }
 
   /** Runs a load with the busy state shown, and turns its failure into an alert. */
@@ -121,7 +139,7 @@ export class ModelActions {
       await new Promise((resolve) => setTimeout(resolve, 0));
       await load();
     } catch (error) {
-      if (error instanceof VrmLoadError) {
+      if (error instanceof VrmLoadError || error instanceof MmdLoadError) {
         this.options.status.alert(this.text.modelFailed(error.message));
       } else if (error instanceof SandboxError) {
         this.options.status.alert(this.text.commandFailed(error.message));

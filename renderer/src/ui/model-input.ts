@@ -27,7 +27,7 @@ export interface ModelInputHandlers {
 
 /**
  * Where model files come in: Open Model… (the host's native dialog in the desktop app, a
- * plain `<input type=file accept=".vrm">` in a web page), a file dropped on the window, and
+ * plain `<input type=file accept=".vrm,.pmx,.pmd">` in a web page), a file dropped on the window, and
  * files the host opens by itself (File menu, the OS). The page reads dropped and chosen files
  * in memory; nothing is uploaded. Dragover and drop defaults are cancelled everywhere, or
  * the browser (and Electron) would navigate to the dropped file.
@@ -44,7 +44,7 @@ export class ModelInput {
     const document = window.document;
     this.input = document.createElement('input');
     this.input.type = 'file';
-    this.input.accept = '.vrm';
+    this.input.accept = '.vrm,.pmx,.pmd';
     this.input.className = 'model-file-input';
     this.input.hidden = true;
     this.input.addEventListener('change', this.onInputChange);

@@ -4,13 +4,12 @@ import type { PresetContent, PresetModelRef } from '../../../shared/preset-schem
 import { presetContentSchema } from '../../../shared/preset-schema';
 import { BOX_DOLL } from '../physics/box-doll';
 import type { DollSpec } from '../physics/doll-spec';
+import type { MmdPhysicsSpec } from '../physics/mmd/mmd-physics-spec';
 import type { Sandbox } from '../physics/sandbox';
 import { restoreScene } from '../physics/scene-preset';
 import type { CameraPose } from '../view/ragdoll-view';
-import type { AvatarModel } from '../view/vrm/load-avatar-model';
-import { loadAvatarModel } from '../view/vrm/load-avatar-model';
 import type { FileStrings } from './file-strings';
-import type { FigureModels } from './figure-models';
+import type { FigureModels, PreparedFigure } from './figure-models';
 
 /** The view as presets use it (`RagdollView` fits). */
 export interface PresetView {
@@ -40,7 +39,7 @@ export interface RestoreDeps {
 /** A figure's avatar loaded ahead of the restore, or why it becomes a box dummy. */
 type FigurePlan =
   | { readonly kind: 'box' }
-  | { readonly kind: 'avatar'; readonly model: AvatarModel; readonly file: ModelFile }
+  | { readonly kind: 'avatar'; readonly prepared: PreparedFigure; readonly file: ModelFile }
   | { readonly kind: 'replaced'; readonly note: string };
 
 /**
@@ -70,12 +69,11 @@ export async function restorePreset(
 ): Promise<readonly string[]> {
   const content = checkedContent(loaded);
   const plans = await planFigures(content, loaded, deps);
-  const avatars = plans.flatMap((plan) => (plan.kind === 'avatar' ? [plan.model] : []));
   let notes: readonly string[];
   try {
     notes = restoreScene(deps.sandbox, content, (_model, index) => specFor(plans[index]!)).notes;
   } catch (error) {
-    for (const model of avatars) model.threeVrm.VRMUtils.deepDispose(model.loaded.vrm.scene);
+    discardAll(plans);
     throw error;
   }
   deps.models.adoptRestored(
@@ -84,7 +82,7 @@ export async function restorePreset(
         ? [
             {
               figure: deps.sandbox.figures[index]!,
-              model: plan.model,
+              prepared: plan.prepared,
               bytes: plan.file.bytes,
               ref: content.figures[index]!.model,
             },
@@ -98,8 +96,13 @@ export async function restorePreset(
   return notes;
 }
 
-function specFor(plan: FigurePlan): { readonly spec: DollSpec } | { readonly replacement: string } {
-  if (plan.kind === 'avatar') return { spec: plan.model.rig.spec };
+function specFor(
+  plan: FigurePlan,
+): { readonly spec: DollSpec; readonly mmd?: MmdPhysicsSpec } | { readonly replacement: string } {
+  if (plan.kind === 'avatar') {
+    const { spec, mmd } = plan.prepared;
+    return mmd ? { spec, mmd } : { spec };
+  }
   if (plan.kind === 'replaced') return { replacement: plan.note };
   return { spec: BOX_DOLL };
 }
@@ -121,13 +124,15 @@ async function planFigures(
       );
     }
   } catch (error) {
-    for (const plan of plans) {
-      if (plan.kind === 'avatar')
-        plan.model.threeVrm.VRMUtils.deepDispose(plan.model.loaded.vrm.scene);
-    }
+    discardAll(plans);
     throw error;
   }
   return plans;
+}
+
+/** Frees the models loaded for a restore that will not happen. */
+function discardAll(plans: readonly FigurePlan[]): void {
+  for (const plan of plans) if (plan.kind === 'avatar') plan.prepared.discard();
 }
 
 async function planFigure(
@@ -140,14 +145,13 @@ async function planFigure(
     kind: 'replaced',
     note: deps.text.figureBecameBox(index + 1, ref.title, detail),
   });
-  if (ref.format === 'pmx' || ref.format === 'pmd')
-    return replaced(deps.text.modelFormatNotYet(ref.format));
   const outcome = await deps.host.readModel(ref.path);
   if (!outcome.ok) return replaced(outcome.problem.message);
   const file = outcome.value;
   if (file.sha256 !== ref.sha256) return replaced(deps.text.modelChanged(ref.path));
   try {
-    return { kind: 'avatar', model: await loadAvatarModel(file.bytes, file.fileName), file };
+    const prepared = await deps.models.prepare(file.bytes, file.fileName, ref, file.format);
+    return { kind: 'avatar', prepared, file };
   } catch (error) {
     return replaced(error instanceof Error ? error.message : String(error));
   }

@@ -10,7 +10,7 @@ import { SceneEnvironment } from './scene-environment';
 import { StageMesh } from './stage-mesh';
 import { canvasThumbnail } from './view-thumbnail';
 import { AvatarLayer } from './vrm/avatar-layer';
-import type { VrmAvatar } from './vrm/vrm-avatar';
+import type { Avatar } from './avatar';
 
 /** Everything the view reads from the sandbox. It changes nothing but the grab. */
 export interface ViewSandbox extends BodySource, GrabTarget {
@@ -179,7 +179,7 @@ export class RagdollView {
    * Shows `avatar` over its figure; the figure's own meshes stop being drawn but stay
    * pickable, and BODIES still outlines them. The view owns the avatar from now on.
    */
-  addAvatar(avatar: VrmAvatar): void {
+  addAvatar(avatar: Avatar): void {
     this.avatars.add(avatar);
     this.bodyMeshes.setSolidHidden(avatar.figureId, true);
   }
@@ -191,7 +191,7 @@ export class RagdollView {
   }
 
   /** The avatar of figure `figureId`, if it has one. */
-  avatarOf(figureId: number): VrmAvatar | undefined {
+  avatarOf(figureId: number): Avatar | undefined {
     return this.avatars.get(figureId);
   }
 

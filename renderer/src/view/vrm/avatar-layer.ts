@@ -1,5 +1,5 @@
 import { Group } from 'three';
-import type { VrmAvatar } from './vrm-avatar';
+import type { Avatar } from '../avatar';
 
 /**
  * The avatars in the view, keyed by the figure each follows. Updated once per frame after
@@ -8,8 +8,8 @@ import type { VrmAvatar } from './vrm-avatar';
 export class AvatarLayer {
   /** Add this to the scene; it stays at the origin, unrotated (the pose writer relies on it). */
   readonly group = new Group();
-  private readonly avatars = new Map<number, VrmAvatar>();
-  private readonly ordered: VrmAvatar[] = [];
+  private readonly avatars = new Map<number, Avatar>();
+  private readonly ordered: Avatar[] = [];
 
   constructor() {
     this.group.name = 'avatars';
@@ -21,12 +21,12 @@ export class AvatarLayer {
   }
 
   /** The avatar following figure `figureId`, if any. */
-  get(figureId: number): VrmAvatar | undefined {
+  get(figureId: number): Avatar | undefined {
     return this.avatars.get(figureId);
   }
 
   /** Shows `avatar`; a previous avatar of the same figure is disposed. */
-  add(avatar: VrmAvatar): void {
+  add(avatar: Avatar): void {
     this.remove(avatar.figureId);
     this.avatars.set(avatar.figureId, avatar);
     this.ordered.push(avatar);

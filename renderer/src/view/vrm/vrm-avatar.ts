@@ -1,3 +1,4 @@
+import type { Avatar } from '../avatar';
 import type { BodySource } from '../body-meshes';
 import type { AvatarModel } from './load-avatar-model';
 import { SpringBodyColliders } from './spring-body-colliders';
@@ -19,7 +20,7 @@ export interface AvatarFigure {
  * three-vrm's own update (spring bones, expressions, constraints) and owns the model's GPU
  * resources. Disposing it removes the model from the scene and frees everything.
  */
-export class VrmAvatar {
+export class VrmAvatar implements Avatar {
   readonly figureId: number;
   private readonly writer: VrmPoseWriter;
   private readonly colliders: SpringBodyColliders;

@@ -1,0 +1,18 @@
+import type { Object3D } from 'three';
+
+/**
+ * A model drawn over one ragdoll figure (a VRM or an MMD model): posed from the physics each
+ * frame, owning its GPU resources. The view's `AvatarLayer` holds them by figure id.
+ */
+export interface Avatar {
+  /** The figure it follows. */
+  readonly figureId: number;
+  /** Add this to the view's scene at the origin, unrotated. */
+  readonly scene: Object3D;
+  /** Poses the model from the physics; `seconds` is the frame's simulated time. */
+  update(seconds: number): void;
+  /** The figure was put somewhere new (DROP, RESET): secondary motion restarts from there. */
+  requestSpringReset(): void;
+  /** Removes the model from the scene and frees everything it created. */
+  dispose(): void;
+}
