@@ -59,6 +59,16 @@ function partImpulse(
   return { body, mass: body.mass(), com: body.worldCom(), linear, angular, inertia };
 }
 
+/** The rigid motion a blast gave a doll: every point at x moves with velocity + omega × (x − com). */
+export interface DollMotion {
+  /** m/s */
+  readonly velocity: Vec3Like;
+  /** rad/s */
+  readonly omega: Vec3Like;
+  /** World centre of mass, metres. */
+  readonly com: Vec3Like;
+}
+
 /**
  * BLAST on a whole doll. Each part's impulse and random torque are the seed's
  * ({@link blastImpulse}), but instead of kicking each part on its own, which makes neighbours
@@ -66,17 +76,19 @@ function partImpulse(
  * (they stretch 5–50 mm doing it, and limits overshoot), the doll receives their sum: the
  * same total linear momentum and the same angular momentum about its centre of mass, as the
  * motion of one rigid body (every part moving with v + ω × r). Its limbs then flail from the
- * flight and the landing, not from a single-step tear. Allocates: it runs once per BLAST.
+ * flight and the landing, not from a single-step tear. Returns the motion added (null when the
+ * doll has no mass), so bodies riding on the doll can be given the same. Allocates: it runs
+ * once per BLAST.
  */
 export function blastDoll(
   bodies: readonly RigidBody[],
   center: Vec3Like,
   power: number,
   random: RandomSource,
-): void {
+): DollMotion | null {
   const parts = bodies.map((body) => partImpulse(body, center, power, random));
   const totalMass = parts.reduce((sum, part) => sum + part.mass, 0);
-  if (!(totalMass > 0)) return;
+  if (!(totalMass > 0)) return null;
   const com = vec3();
   const momentum = vec3();
   for (const part of parts) {
@@ -119,4 +131,5 @@ export function blastDoll(
     );
     part.body.applyTorqueImpulse(multiply(part.inertia, omega), true);
   }
+  return { velocity, omega, com };
 }

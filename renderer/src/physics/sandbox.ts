@@ -24,6 +24,10 @@ import type { StiffnessDriver, StiffnessMethod } from './stiffness';
 import { clampStiffness } from './stiffness';
 import type { QuatLike, Vec3Like } from './vector-math';
 import { quat, quatFromAxisAngle, vec3 } from './vector-math';
+import { MmdBodies } from './mmd/mmd-bodies';
+import type { MmdBodyMotion, MmdPhysicsSpec } from './mmd/mmd-physics-spec';
+import { validateMmdPhysicsSpec } from './mmd/validate-mmd-physics-spec';
+import { OTHER_SOLVER_GROUPS, PART_SOLVER_GROUPS } from './mmd/interaction-groups';
 
 /** Fixed physics step, seconds (seed 000). */
 export const FIXED_STEP = 1 / 120;
@@ -68,8 +72,19 @@ export interface Figure {
   /** Unique within the sandbox; never reused. */
   readonly id: number;
   readonly ragdoll: Ragdoll;
+  /**
+   * The model's own rigid bodies and joints (MMD hair, skirts), when it was added with them.
+   * Read a body's pose for its bone with `figure.mmd.readBody(index, position, rotation)`.
+   */
+  readonly mmd: MmdBodies | null;
   /** (x, z) of its slot, metres. */
   readonly slot: readonly [number, number];
+}
+
+/** What {@link Sandbox.addFigure} may add to the ragdoll. */
+export interface AddFigureOptions {
+  /** The model's own rigid bodies and joints, run beside the ragdoll. */
+  readonly mmd?: MmdPhysicsSpec;
 }
 
 /** A ball or box in the scene. */
@@ -86,13 +101,27 @@ export interface Prop {
  */
 export interface SimBody {
   readonly handle: number;
-  readonly kind: 'part' | 'prop';
+  /** A ragdoll part, a ball or box, or one of a figure's own MMD bodies. */
+  readonly kind: 'part' | 'prop' | 'mmd';
   /** Figure or prop id. */
   readonly ownerId: number;
+  /** Part name, prop kind, or the MMD body's name from the file. */
   readonly name: string;
+  /** The collider's shape; an MMD capsule lies along the body's local Y like the others. */
   readonly shape: PartShape;
-  /** Collider rotation relative to the body, [x, y, z, w]. */
+  /** Collider rotation relative to the body, [x, y, z, w] (MMD bodies: none, the body turns). */
   readonly colliderRotation: readonly [number, number, number, number] | undefined;
+  /** For `mmd` bodies only: which body of the figure's spec, and how it moves. */
+  readonly mmd?: SimMmdBody;
+}
+
+/** What the view may want to know about an MMD body (e.g. to draw `follow` ones dimmer). */
+export interface SimMmdBody {
+  /** Position in the figure's `MmdPhysicsSpec.bodies`. */
+  readonly index: number;
+  readonly motion: MmdBodyMotion;
+  /** The ragdoll part it rides with; grabbing the body grabs this part. */
+  readonly part: string;
 }
 
 export interface SandboxOptions {
@@ -143,6 +172,8 @@ export class Sandbox {
   private readonly figureList: Figure[] = [];
   private readonly propList: Prop[] = [];
   private readonly bodyByHandle = new Map<number, RigidBody>();
+  /** The ragdoll part standing in for each MMD body when it is grabbed. */
+  private readonly grabPartByHandle = new Map<number, RigidBody>();
   /** Which figure or prop owns each moving collider, for the fall guard. */
   private readonly ownerByCollider = new Map<number, Figure | Prop>();
   private readonly fallGuard: FallGuard;
@@ -179,6 +210,7 @@ export class Sandbox {
     this.world.numSolverIterations = SOLVER_ITERATIONS;
     this.stage = stageLayout();
     this.stageBodies = buildStage(rapier, this.world, this.stage);
+    for (const body of this.stageBodies) body.collider(0).setSolverGroups(OTHER_SOLVER_GROUPS);
     this.random = createSeededRandom(options.seed ?? 1);
     this.stiffnessDriver =
       options.stiffnessMethod === 'pd-torque'
@@ -244,24 +276,29 @@ export class Sandbox {
 
   /**
    * Adds a figure built from `spec` (the box dummy by default), dropped from
-   * {@link DROP_HEIGHT} at the next free slot. Throws a {@link SandboxError} at six figures,
-   * or a `DollSpecError` when the spec cannot be built.
+   * {@link DROP_HEIGHT} at the next free slot, with the model's own rigid bodies and joints
+   * when `options.mmd` is given. Throws a {@link SandboxError} at six figures, a
+   * `DollSpecError` or `MmdPhysicsSpecError` when a spec cannot be built; nothing is added then.
    */
-  addFigure(spec: DollSpec = BOX_DOLL): Figure {
+  addFigure(spec: DollSpec = BOX_DOLL, options: AddFigureOptions = {}): Figure {
     if (this.figureList.length >= this.maxFigures) {
       throw new SandboxError(
         `There are already ${this.maxFigures} figures; remove one before adding another.`,
       );
     }
+    if (options.mmd)
+      validateMmdPhysicsSpec(options.mmd, new Set(spec.parts.map((part) => part.name)));
     const slot = this.freeSlot();
     const ragdoll = new Ragdoll(this.rapier, this.world, spec, {
       position: vec3(slot[0], DROP_HEIGHT, slot[1]),
       rotation: quat(),
     });
-    const figure: Figure = { id: this.nextId++, ragdoll, slot };
+    const mmd = options.mmd ? new MmdBodies(this.rapier, this.world, options.mmd, ragdoll) : null;
+    const figure: Figure = { id: this.nextId++, ragdoll, mmd, slot };
     this.figureList.push(figure);
     this.stiffnessDriver.addDoll(ragdoll);
     for (const part of ragdoll.parts) {
+      part.collider.setSolverGroups(PART_SOLVER_GROUPS);
       this.ownerByCollider.set(part.collider.handle, figure);
       this.registerBody(part.body, {
         handle: part.body.handle,
@@ -270,6 +307,19 @@ export class Sandbox {
         name: part.spec.name,
         shape: part.spec.shape,
         colliderRotation: part.spec.colliderRotation,
+      });
+    }
+    for (const body of mmd?.bodies ?? []) {
+      this.ownerByCollider.set(body.collider.handle, figure);
+      this.grabPartByHandle.set(body.body.handle, body.part.body);
+      this.registerBody(body.body, {
+        handle: body.body.handle,
+        kind: 'mmd',
+        ownerId: figure.id,
+        name: body.spec.name,
+        shape: body.spec.shape,
+        colliderRotation: undefined,
+        mmd: { index: body.index, motion: body.spec.motion, part: body.part.spec.name },
       });
     }
     return figure;
@@ -285,7 +335,14 @@ export class Sandbox {
       this.unregisterBody(part.body.handle);
       this.ownerByCollider.delete(part.collider.handle);
     }
+    for (const body of figure.mmd?.bodies ?? []) {
+      this.grabber.releaseIfHolding(body.body);
+      this.unregisterBody(body.body.handle);
+      this.grabPartByHandle.delete(body.body.handle);
+      this.ownerByCollider.delete(body.collider.handle);
+    }
     this.stiffnessDriver.removeDoll(figure.ragdoll);
+    figure.mmd?.dispose();
     figure.ragdoll.dispose();
   }
 
@@ -316,6 +373,7 @@ export class Sandbox {
         position: vec3(figure.slot[0], standHeight, figure.slot[1]),
         rotation: quat(),
       });
+      figure.mmd?.place();
     }
     this.accumulator = 0;
   }
@@ -354,6 +412,7 @@ export class Sandbox {
         .setRestitution(spec.material.restitution),
       body,
     );
+    collider.setSolverGroups(OTHER_SOLVER_GROUPS);
     const prop: Prop = { id: this.nextId++, kind, body, collider };
     this.propList.push(prop);
     this.ownerByCollider.set(collider.handle, prop);
@@ -386,26 +445,46 @@ export class Sandbox {
 
   // ---- saving and restoring ------------------------------------------------------------
 
-  /** The state of each part of a figure, in its spec's part order (for presets). */
+  /**
+   * The state of each part of a figure, in its spec's part order, followed by its MMD bodies
+   * in their spec order (for presets).
+   */
   captureFigure(figure: Figure): BodyState[] {
-    return figure.ragdoll.parts.map((part) => captureBodyState(part.body));
+    const parts = figure.ragdoll.parts.map((part) => captureBodyState(part.body));
+    return figure.mmd ? [...parts, ...figure.mmd.capture()] : parts;
+  }
+
+  /** How many states {@link restoreFigure} accepts for a figure: parts only, or parts and MMD bodies. */
+  savedStateCounts(figure: Figure): readonly number[] {
+    const parts = figure.ragdoll.parts.length;
+    return figure.mmd ? [parts, parts + figure.mmd.count] : [parts];
   }
 
   /**
-   * Puts a figure's parts into saved states (one per part, in spec order). Throws a
-   * {@link SandboxError}, changing nothing, when the count differs or a number is not finite.
+   * Puts a figure into saved states: one per part in spec order, then (optionally) one per MMD
+   * body. Given only the parts (a preset from before MMD bodies), the MMD bodies are put at
+   * their rest offsets from their parts, at rest. Throws a {@link SandboxError}, changing
+   * nothing, when the count fits neither or a number is not finite.
    */
   restoreFigure(figure: Figure, states: readonly BodyState[]): void {
     const parts = figure.ragdoll.parts;
-    if (states.length !== parts.length) {
+    const counts = this.savedStateCounts(figure);
+    if (!counts.includes(states.length)) {
+      const expected = figure.mmd
+        ? `${parts.length} parts (or ${counts[1]} with its ${figure.mmd.count} MMD bodies)`
+        : `${parts.length} parts`;
       throw new SandboxError(
-        `The saved figure has ${states.length} parts but "${figure.ragdoll.spec.name}" has ${parts.length}.`,
+        `The saved figure has ${states.length} parts but "${figure.ragdoll.spec.name}" has ${expected}.`,
       );
     }
     if (!states.every(isFiniteBodyState))
       throw new SandboxError('The saved figure has a position or velocity that is not a number.');
     this.grabber.releaseIfHoldingAny(parts.map((part) => part.body));
     parts.forEach((part, i) => restoreBodyState(part.body, states[i]!));
+    if (figure.mmd) {
+      if (states.length > parts.length) figure.mmd.restore(states.slice(parts.length));
+      else figure.mmd.place();
+    }
     figure.ragdoll.notePlaced();
   }
 
@@ -435,12 +514,14 @@ export class Sandbox {
     if (!Number.isFinite(power) || power < 0)
       throw new SandboxError(`Blast power must be 0 or more, not ${power}.`);
     for (const figure of this.figureList) {
-      blastDoll(
+      const motion = blastDoll(
         figure.ragdoll.parts.map((part) => part.body),
         center,
         power,
         this.random,
       );
+      // Hair and skirts get the doll's motion, or the joints would tear them off in one step.
+      if (motion) figure.mmd?.addRigidMotion(motion.velocity, motion.omega, motion.com);
     }
     for (const prop of this.propList) {
       randomSpin(this.random, scratchSpin);
@@ -448,9 +529,12 @@ export class Sandbox {
     }
   }
 
-  /** Starts dragging the body with this handle at the world point `at`; false if not grabbable. */
+  /**
+   * Starts dragging the body with this handle at the world point `at`; false if not grabbable.
+   * An MMD body is not dragged itself: its ragdoll part is, so the whole figure comes along.
+   */
   grab(handle: number, at: Vec3Like): boolean {
-    const body = this.bodyByHandle.get(handle);
+    const body = this.grabPartByHandle.get(handle) ?? this.bodyByHandle.get(handle);
     if (!body) return false;
     this.grabber.start(body, at);
     return true;
@@ -507,12 +591,14 @@ export class Sandbox {
   }
 
   /**
-   * One fixed step: stiffness, the world step, then, four times a simulated second, the fall
-   * guard (a figure that fell below −15 m is dropped again, a prop removed).
+   * One fixed step: stiffness, the world step, the MMD `follow` bodies moved onto their parts,
+   * then, four times a simulated second, the fall guard (a figure that fell below −15 m is
+   * dropped again, a prop removed).
    */
   step(): void {
     this.stiffnessDriver.beforeStep(FIXED_STEP);
     this.world.step();
+    this.followMmdParts();
     if (this.stepCount % FALL_GUARD_INTERVAL_STEPS === 0) this.fallGuard.check(this.onFell);
     this.stepCount++;
   }
@@ -529,6 +615,12 @@ export class Sandbox {
       this.recordTiming(start, 1);
       afterStep?.();
     }
+  }
+
+  /** Moves every figure's MMD `follow` bodies onto their parts (after the world step). */
+  private followMmdParts(): void {
+    const figures = this.figureList;
+    for (let i = 0; i < figures.length; i++) figures[i]!.mmd?.followParts(FIXED_STEP);
   }
 
   private recordTiming(startMs: number, steps: number): void {
@@ -588,6 +680,7 @@ export class Sandbox {
     this.propList.length = 0;
     this.simBodies.length = 0;
     this.bodyByHandle.clear();
+    this.grabPartByHandle.clear();
     this.stageBodies.length = 0;
     this.ownerByCollider.clear();
     this.world.free();
@@ -601,6 +694,7 @@ export class Sandbox {
       position: vec3(figure.slot[0], DROP_HEIGHT, figure.slot[1]),
       rotation: scratchRotation,
     });
+    figure.mmd?.place();
   }
 
   private freeSlot(): readonly [number, number] {

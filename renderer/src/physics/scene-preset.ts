@@ -6,6 +6,8 @@ import type { Figure, Sandbox } from './sandbox';
 import { MAX_FIGURES, SandboxError } from './sandbox';
 import { MAX_PROPS } from './props';
 import { isFiniteBodyState } from './body-state';
+import type { MmdPhysicsSpec } from './mmd/mmd-physics-spec';
+import { validateMmdPhysicsSpec } from './mmd/validate-mmd-physics-spec';
 
 /** What the sandbox does not know but a preset holds: the view and the figures' models. */
 export interface SceneExtras {
@@ -42,13 +44,14 @@ export function captureScene(sandbox: Sandbox, extras: SceneExtras): PresetConte
 }
 
 /**
- * The doll for a preset's figure: the spec its model gives, or, when the model cannot be
- * used (missing, changed, unreadable), the box dummy and a note saying why.
+ * The doll for a preset's figure: the spec its model gives (and, for an MMD model, its own
+ * rigid bodies and joints), or, when the model cannot be used (missing, changed,
+ * unreadable), the box dummy and a note saying why.
  */
 export type FigureSpecResolver = (
   model: PresetModelRef,
   index: number,
-) => { readonly spec: DollSpec } | { readonly replacement: string };
+) => { readonly spec: DollSpec; readonly mmd?: MmdPhysicsSpec } | { readonly replacement: string };
 
 /** What loading a preset changed that the person should hear about. */
 export interface RestoreReport {
@@ -84,21 +87,25 @@ export function restoreScene(
   const notes: string[] = [];
   const dolls = preset.figures.map((figure, index) => {
     const resolved = specFor(figure.model, index);
-    if ('spec' in resolved) return { spec: resolved.spec, states: figure.parts };
+    if ('spec' in resolved) return { spec: resolved.spec, mmd: resolved.mmd, states: figure.parts };
     notes.push(resolved.replacement);
-    return { spec: BOX_DOLL, states: null };
+    return { spec: BOX_DOLL, mmd: undefined, states: null };
   });
   // A spec that cannot be built must fail here, before the scene is cleared.
-  for (const { spec } of dolls) validateDollSpec(spec);
+  for (const { spec, mmd } of dolls) {
+    validateDollSpec(spec);
+    if (mmd) validateMmdPhysicsSpec(mmd, new Set(spec.parts.map((part) => part.name)));
+  }
 
   sandbox.clearProps();
   sandbox.clearFigures();
   sandbox.setStiffness(preset.settings.stiffness);
   sandbox.setTimeScale(preset.settings.timeScale);
-  dolls.forEach(({ spec, states }, index) => {
-    const figure = sandbox.addFigure(spec);
+  dolls.forEach(({ spec, mmd, states }, index) => {
+    const figure = sandbox.addFigure(spec, mmd ? { mmd } : {});
     if (states === null) return;
-    if (states.length === figure.ragdoll.parts.length) {
+    // Parts only (older presets, MMD bodies then re-placed on their parts) or parts and MMD bodies.
+    if (sandbox.savedStateCounts(figure).includes(states.length)) {
       sandbox.restoreFigure(figure, states);
       return;
     }

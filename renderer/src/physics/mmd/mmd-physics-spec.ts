@@ -11,6 +11,13 @@ import type { Quat, Vec3 } from '../vector-math';
 export interface MmdPhysicsSpec {
   readonly bodies: readonly MmdBodySpec[];
   readonly joints: readonly MmdJointSpec[];
+  /**
+   * Optional (added by the physics layer): the MMD collision group (0..15) each ragdoll part
+   * is put in, by `DollSpec` part name, so the model's bodies collide with the ragdoll as
+   * their masks say. A part not listed gets the group most used by `follow` bodies (the
+   * model's own body, which hair and skirts are set up to rest on), or 0 when there are none.
+   */
+  readonly partGroups?: Readonly<Record<string, number>>;
 }
 
 /**

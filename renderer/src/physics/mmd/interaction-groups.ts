@@ -1,0 +1,76 @@
+import type { MmdPhysicsSpec } from './mmd-physics-spec';
+
+/**
+ * Rapier's interaction groups are one 32-bit value, `(membership << 16) | filter`; two
+ * colliders interact only if each one's membership meets the other's filter. Collision groups
+ * decide whether contacts exist at all; solver groups (a second value of the same form)
+ * decide whether existing contacts push the bodies apart.
+ */
+function pack(membership: number, filter: number): number {
+  return (((membership & 0xffff) << 16) | (filter & 0xffff)) >>> 0;
+}
+
+/** Every bit set: the default of both kinds of groups (stage, props, dolls without MMD bodies). */
+export const ALL_GROUPS = 0xffffffff;
+
+/**
+ * The collision groups of an MMD body (seed 004): membership `1 << group`, and the file's
+ * 16-bit mask as the filter, where a set bit means "collides with that group". So `fffe` on
+ * group 0 keeps group-0 bodies from touching each other, and a mask of 0 collides with
+ * nothing at all: other MMD bodies, ragdoll parts, and also the stage and props (MMD has no
+ * floor of its own; we follow the file rather than invent an exception).
+ */
+export function mmdCollisionGroups(group: number, collisionMask: number): number {
+  return pack(1 << group, collisionMask);
+}
+
+/**
+ * The collision groups of a ragdoll part in a figure with MMD bodies: a member of MMD group
+ * `group` (so the model's bodies collide with it as their masks say), colliding with
+ * everything itself (stage, props, other figures).
+ */
+export function partCollisionGroups(group: number): number {
+  return pack(1 << group, 0xffff);
+}
+
+/**
+ * Solver classes (bits of the solver-group membership). Contacts between a kinematic MMD
+ * `follow` body and anything but a dynamic MMD body are computed but never solved: a follow
+ * body sits inside its own ragdoll part and moves with infinite mass, so solving its contacts
+ * with ragdoll parts (its own or another figure's) or props would shove them about.
+ */
+export const SolverClass = {
+  part: 1,
+  mmdFollow: 2,
+  mmdDynamic: 4,
+  /** Stage and props. */
+  other: 8,
+} as const;
+
+const EVERY_CLASS = 0xffff;
+
+/** Solver groups of a ragdoll part: solved against everything that solves against it. */
+export const PART_SOLVER_GROUPS = pack(SolverClass.part, EVERY_CLASS);
+/** Solver groups of a `follow` body: it pushes dynamic MMD bodies (hair, skirts) only. */
+export const MMD_FOLLOW_SOLVER_GROUPS = pack(SolverClass.mmdFollow, SolverClass.mmdDynamic);
+/** Solver groups of a dynamic MMD body: solved against everything. */
+export const MMD_DYNAMIC_SOLVER_GROUPS = pack(SolverClass.mmdDynamic, EVERY_CLASS);
+/** Solver groups of the stage and props. */
+export const OTHER_SOLVER_GROUPS = pack(SolverClass.other, EVERY_CLASS);
+
+/**
+ * The MMD group of each ragdoll part: {@link MmdPhysicsSpec.partGroups} where given, else
+ * the group most `follow` bodies are in (ties: the lowest), else 0.
+ */
+export function partGroupOf(spec: MmdPhysicsSpec, partName: string): number {
+  return spec.partGroups?.[partName] ?? defaultPartGroup(spec);
+}
+
+/** The group most used by `follow` bodies (the model's own body), 0 when there is none. */
+export function defaultPartGroup(spec: MmdPhysicsSpec): number {
+  const counts = new Array<number>(16).fill(0);
+  for (const body of spec.bodies) if (body.motion === 'follow') counts[body.group]!++;
+  let best = 0;
+  for (let group = 1; group < 16; group++) if (counts[group]! > counts[best]!) best = group;
+  return best;
+}

@@ -1,0 +1,142 @@
+import type { ImpulseJoint, RapierApi, RigidBody, World } from '../rapier-api';
+import type { QuatLike, Vec3Like } from '../vector-math';
+import { conjugateQuat, multiplyQuat, quat, rotateVec, vec3 } from '../vector-math';
+import type { MmdJointSpec } from './mmd-physics-spec';
+
+/**
+ * How an MMD spring acts. `acceleration`: Rapier scales stiffness and damping by the joint's
+ * effective mass, so a constant k gives the same ω² = k on a 10 g hair tip and a 2 kg skirt
+ * plate. `force`: k is a torque (N·m/rad) or force (N/m), Bullet's meaning, so light bodies
+ * swing far faster than heavy ones under the same k.
+ */
+export type MmdSpringModel = 'acceleration' | 'force';
+
+/**
+ * The spring model used unless told otherwise: force-based, Bullet's meaning, undamped (the
+ * files carry no spring damping and Bullet's default of 1 means none; the bodies' own damping
+ * settles them, and Rapier's implicit motor cannot blow up). Measured in
+ * `physics-mmd-joints.test.ts`: an acceleration-based spring (k = 30) on a 1 kg pendulum swings
+ * slowly and falls asleep 0.12 rad from rest; the force-based one is back within 1e-3 rad. An
+ * absolute damping on a force-based spring is no good either: d = 3.3 on a 10 g link is ~30×
+ * critical and makes the link creep like it is in syrup.
+ */
+export const DEFAULT_MMD_SPRING_MODEL: MmdSpringModel = 'force';
+
+/**
+ * Spring damping as a share of critical damping for an acceleration-based spring
+ * (d = 2ζ√k, exact since Rapier then treats k as ω²).
+ */
+export const MMD_SPRING_DAMPING_RATIO = 0.3;
+
+/** A body at its rest pose in doll space, as the joint builder needs it. */
+export interface RestPose {
+  readonly body: RigidBody;
+  /** Doll space, metres. */
+  readonly position: Vec3Like;
+  readonly rotation: QuatLike;
+}
+
+/** How one joint axis is constrained, from the file's min and max. */
+export type AxisMode = 'locked' | 'limited' | 'free';
+
+/** min = max = 0 is locked; min ≤ max is limited (min = max ≠ 0 pins the axis at that value); min > max is free. */
+export function axisMode(min: number, max: number): AxisMode {
+  if (min === 0 && max === 0) return 'locked';
+  return min <= max ? 'limited' : 'free';
+}
+
+const anchor = vec3();
+const frame = quat();
+const inverse = quat();
+const offset = vec3();
+
+/** The joint frame (doll space) as a local frame of a body at rest: anchor and rotation. */
+function localFrame(
+  jointPosition: readonly [number, number, number],
+  jointRotation: QuatLike,
+  rest: RestPose,
+  anchorOut: Vec3Like,
+  frameOut: QuatLike,
+): void {
+  conjugateQuat(rest.rotation, inverse);
+  offset.x = jointPosition[0] - rest.position.x;
+  offset.y = jointPosition[1] - rest.position.y;
+  offset.z = jointPosition[2] - rest.position.z;
+  rotateVec(inverse, offset, anchorOut);
+  multiplyQuat(inverse, jointRotation, frameOut);
+}
+
+/**
+ * Builds an MMD 6-DOF spring joint between two bodies in Rapier.
+ *
+ * `JointData.generic` ignores `frame1`/`frame2` (its `intoRaw` passes only anchors, one axis and
+ * the lock mask), so the joint is created with the lock mask and then given its full local
+ * frames with `setLocalFrame1/2`: every limit and spring then acts about the joint frame's
+ * own axes, not the bodies' or the world's (tested with a frame turned 45°). Per axis (axes
+ * 0-2 linear X/Y/Z, 3-5 angular): locked axes go into the mask, limited axes get
+ * `jointSetLimits`, free axes nothing; axes with a non-zero spring constant get a position
+ * motor toward 0 (the rest pose). Contacts between the two bodies are off, as in MMD's Bullet
+ * setup. Allocates: build time only.
+ */
+export function createMmdJoint(
+  rapier: RapierApi,
+  world: World,
+  spec: MmdJointSpec,
+  a: RestPose,
+  b: RestPose,
+  springModel: MmdSpringModel = DEFAULT_MMD_SPRING_MODEL,
+): ImpulseJoint {
+  const { JointData, JointAxesMask, MotorModel } = rapier;
+  const mins = [...spec.linearMin, ...spec.angularMin];
+  const maxs = [...spec.linearMax, ...spec.angularMax];
+  const stiffness = [...spec.linearStiffness, ...spec.angularStiffness];
+  const maskBits = [
+    JointAxesMask.LinX,
+    JointAxesMask.LinY,
+    JointAxesMask.LinZ,
+    JointAxesMask.AngX,
+    JointAxesMask.AngY,
+    JointAxesMask.AngZ,
+  ];
+  const modes = mins.map((min, axis) => axisMode(min, maxs[axis]!));
+  let mask = 0;
+  modes.forEach((mode, axis) => {
+    if (mode === 'locked') mask |= maskBits[axis]! as number;
+  });
+  const [x, y, z, w] = spec.rotation;
+  const length = Math.hypot(x, y, z, w);
+  const jointRotation = quat(x / length, y / length, z / length, w / length);
+
+  const anchorA = vec3();
+  const frameA = quat();
+  localFrame(spec.position, jointRotation, a, anchorA, frameA);
+  localFrame(spec.position, jointRotation, b, anchor, frame);
+  const data = JointData.generic(anchorA, vec3(anchor.x, anchor.y, anchor.z), vec3(1, 0, 0), mask);
+  const joint = world.createImpulseJoint(data, a.body, b.body, true);
+  joint.setLocalFrame1(anchorA, frameA);
+  joint.setLocalFrame2(anchor, frame);
+  joint.setContactsEnabled(false);
+
+  const raw = world.impulseJoints.raw;
+  const model = (
+    springModel === 'acceleration' ? MotorModel.AccelerationBased : MotorModel.ForceBased
+  ) as number;
+  modes.forEach((mode, axis) => {
+    if (mode === 'locked') return;
+    if (mode === 'limited') raw.jointSetLimits(joint.handle, axis, mins[axis]!, maxs[axis]!);
+    const k = stiffness[axis]!;
+    if (k === 0) return;
+    raw.jointConfigureMotorModel(joint.handle, axis, model);
+    raw.jointConfigureMotorPosition(joint.handle, axis, 0, k, springDamping(k, springModel));
+  });
+  return joint;
+}
+
+/**
+ * The damping a spring of constant k gets: none when force-based (see
+ * {@link DEFAULT_MMD_SPRING_MODEL}), d = 2ζ√k with ζ = {@link MMD_SPRING_DAMPING_RATIO} when
+ * acceleration-based.
+ */
+export function springDamping(k: number, model: MmdSpringModel): number {
+  return model === 'force' ? 0 : 2 * MMD_SPRING_DAMPING_RATIO * Math.sqrt(k);
+}

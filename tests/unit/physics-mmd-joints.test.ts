@@ -1,0 +1,295 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RapierApi, RigidBody, World } from '../../renderer/src/physics/rapier-api';
+import { axisMode, createMmdJoint } from '../../renderer/src/physics/mmd/mmd-joint';
+import type { MmdSpringModel } from '../../renderer/src/physics/mmd/mmd-joint';
+import type { MmdJointSpec } from '../../renderer/src/physics/mmd/mmd-physics-spec';
+import type { QuatLike, Vec3Like } from '../../renderer/src/physics/vector-math';
+import {
+  conjugateQuat,
+  multiplyQuat,
+  quat,
+  quatFromAxisAngle,
+  rotateVec,
+  vec3,
+} from '../../renderer/src/physics/vector-math';
+import { mmdJoint, rapierDamping } from '../support/mmd-physics-specs';
+import { loadRapier } from '../support/rapier';
+
+/**
+ * MMD 6-DOF spring joints on the real Rapier WASM, one pendulum at a time: a fixed anchor
+ * body at (0, 2, 0) and a 1 kg capsule hanging 0.2 m below it, joined at the anchor.
+ */
+
+const ANCHOR = vec3(0, 2, 0);
+const HANG = 0.2;
+const STEP = 1 / 120;
+const DEG = Math.PI / 180;
+
+interface Pendulum {
+  readonly world: World;
+  readonly bob: RigidBody;
+  readonly frame: QuatLike;
+}
+
+const worlds: World[] = [];
+afterEach(() => {
+  for (const world of worlds.splice(0)) world.free();
+});
+
+function pendulum(
+  rapier: RapierApi,
+  joint: Omit<MmdJointSpec, 'name' | 'bodyA' | 'bodyB' | 'position'>,
+  options: { gravity?: number; springModel?: MmdSpringModel; damping?: number } = {},
+): Pendulum {
+  const world = new rapier.World(vec3(0, options.gravity ?? -9.81, 0));
+  world.timestep = STEP;
+  world.numSolverIterations = 8;
+  worlds.push(world);
+  const anchor = world.createRigidBody(
+    rapier.RigidBodyDesc.fixed().setTranslation(ANCHOR.x, ANCHOR.y, ANCHOR.z),
+  );
+  world.createCollider(rapier.ColliderDesc.ball(0.02), anchor);
+  const bob = world.createRigidBody(
+    rapier.RigidBodyDesc.dynamic()
+      .setTranslation(ANCHOR.x, ANCHOR.y - HANG, ANCHOR.z)
+      .setLinearDamping(options.damping ?? 0)
+      .setAngularDamping(options.damping ?? 0),
+  );
+  world.createCollider(rapier.ColliderDesc.capsule(0.15, 0.03).setMass(1), bob);
+  const spec = mmdJoint({ name: 'test', bodyA: 0, bodyB: 1, position: [0, 2, 0], ...joint });
+  createMmdJoint(
+    rapier,
+    world,
+    spec,
+    { body: anchor, position: ANCHOR, rotation: quat() },
+    { body: bob, position: vec3(0, ANCHOR.y - HANG, 0), rotation: quat() },
+    options.springModel,
+  );
+  const [x, y, z, w] = spec.rotation;
+  return { world, bob, frame: quat(x, y, z, w) };
+}
+
+const scratch = quat();
+const frameInverse = quat();
+
+/** The bob's rotation away from rest, expressed in the joint frame. */
+function relativeRotation(p: Pendulum, out: QuatLike): QuatLike {
+  p.bob.rotation(scratch);
+  conjugateQuat(p.frame, frameInverse);
+  multiplyQuat(frameInverse, scratch, out);
+  return multiplyQuat(out, p.frame, out);
+}
+
+/** The twist angle (radians) of the bob's rotation about joint-frame axis 0, 1 or 2. */
+function angleAbout(p: Pendulum, axis: 0 | 1 | 2): number {
+  const q = relativeRotation(p, quat());
+  const component = [q.x, q.y, q.z][axis]!;
+  const sign = q.w < 0 ? -1 : 1;
+  return 2 * Math.atan2(sign * component, sign * q.w);
+}
+
+/** Turns the bob about the anchor by `angle` radians about the joint-frame axis. */
+function displace(p: Pendulum, axis: 0 | 1 | 2, angle: number): void {
+  const local = vec3(axis === 0 ? 1 : 0, axis === 1 ? 1 : 0, axis === 2 ? 1 : 0);
+  const world = rotateVec(p.frame, local, vec3());
+  const turn = quatFromAxisAngle(world, angle, quat());
+  const arm = rotateVec(turn, vec3(0, -HANG, 0), vec3());
+  p.bob.setTranslation(vec3(ANCHOR.x + arm.x, ANCHOR.y + arm.y, ANCHOR.z + arm.z), true);
+  p.bob.setRotation(turn, true);
+}
+
+/** Distance between the joint point on the anchor and on the bob (metres). */
+function jointGap(p: Pendulum): number {
+  const position = p.bob.translation(vec3());
+  const rotation = p.bob.rotation(quat());
+  const end = rotateVec(rotation, vec3(0, HANG, 0), vec3());
+  return Math.hypot(
+    position.x + end.x - ANCHOR.x,
+    position.y + end.y - ANCHOR.y,
+    position.z + end.z - ANCHOR.z,
+  );
+}
+
+function run(p: Pendulum, seconds: number, each?: (step: number) => void): void {
+  const steps = Math.round(seconds / STEP);
+  for (let i = 0; i < steps; i++) {
+    p.world.step();
+    each?.(i);
+  }
+}
+
+const FREE = { angularMin: [1, 1, 1] as const, angularMax: [-1, -1, -1] as const };
+
+describe('joint axis modes from the file’s min and max', () => {
+  it('0..0 is locked, min ≤ max limited, min > max free', () => {
+    expect(axisMode(0, 0)).toBe('locked');
+    expect(axisMode(-0.5, 0.5)).toBe('limited');
+    expect(axisMode(0.2, 0.2)).toBe('limited');
+    expect(axisMode(1, -1)).toBe('free');
+  });
+});
+
+describe('per-axis springs pull toward the rest pose only where the file has a spring', () => {
+  it('a spring about Z returns the bob; no spring about X (free or limited) leaves it', async () => {
+    const rapier = await loadRapier();
+    // Damped like an MMD hair body (Bullet share 0.9), as springs in the files rely on.
+    const damping = rapierDamping(0.9);
+    const withSpring = pendulum(
+      rapier,
+      { ...FREE, angularStiffness: [0, 0, 30] },
+      { gravity: 0, damping },
+    );
+    displace(withSpring, 2, 0.5);
+    run(withSpring, 3);
+    const springEnd = angleAbout(withSpring, 2);
+
+    const without = pendulum(
+      rapier,
+      { ...FREE, angularStiffness: [0, 0, 30] },
+      { gravity: 0, damping },
+    );
+    displace(without, 0, 0.5);
+    run(without, 3);
+    const freeEnd = angleAbout(without, 0);
+
+    const limited = pendulum(
+      rapier,
+      { angularMin: [-1, 0, 0], angularMax: [1, 0, 0], angularStiffness: [0, 0, 30] },
+      { gravity: 0, damping },
+    );
+    displace(limited, 0, 0.5);
+    run(limited, 3);
+    const limitedEnd = angleAbout(limited, 0);
+    console.log(
+      `spring about Z: 0.5 rad → ${springEnd.toFixed(4)} rad after 3 s; ` +
+        `no spring about X: free ${freeEnd.toFixed(4)}, limited ±1 ${limitedEnd.toFixed(4)} rad`,
+    );
+    expect(Math.abs(springEnd)).toBeLessThan(0.02);
+    expect(freeEnd).toBeCloseTo(0.5, 2);
+    expect(limitedEnd).toBeCloseTo(0.5, 2);
+  });
+
+  it('force-based springs (the default) come back to rest; acceleration-based ones fall asleep short of it', async () => {
+    const rapier = await loadRapier();
+    const ends = (['force', 'acceleration'] as const).map((springModel) => {
+      const p = pendulum(
+        rapier,
+        { ...FREE, angularStiffness: [0, 0, 30] },
+        { gravity: 0, springModel, damping: rapierDamping(0.9) },
+      );
+      displace(p, 2, 0.5);
+      run(p, 6);
+      return Math.abs(angleAbout(p, 2));
+    });
+    console.log(
+      `after 6 s from 0.5 rad, k = 30: force-based ${ends[0]!.toFixed(4)} rad, acceleration-based ${ends[1]!.toFixed(4)} rad`,
+    );
+    expect(ends[0]!).toBeLessThan(0.01);
+    expect(ends[1]!).toBeGreaterThan(ends[0]!);
+  });
+
+  it('a translation spring pulls a displaced bob back along its free axis; locked axes hold it', async () => {
+    const rapier = await loadRapier();
+    const p = pendulum(
+      rapier,
+      { linearMin: [0, 0, 0], linearMax: [0, 0.5, 0], linearStiffness: [0, 100, 0], ...FREE },
+      { gravity: 0 },
+    );
+    p.bob.setTranslation(vec3(ANCHOR.x, ANCHOR.y - HANG + 0.3, ANCHOR.z), true);
+    run(p, 3);
+    const position = p.bob.translation(vec3());
+    console.log(
+      `linear spring on Y: 0.3 m → ${(position.y - (ANCHOR.y - HANG)).toFixed(4)} m after 3 s`,
+    );
+    expect(Math.abs(position.y - (ANCHOR.y - HANG))).toBeLessThan(0.02);
+    expect(Math.hypot(position.x, position.z)).toBeLessThan(1e-3);
+  });
+});
+
+describe('locked translation', () => {
+  it('holds the joint gap under 1 mm while the bob swings and is kicked', async () => {
+    const rapier = await loadRapier();
+    const p = pendulum(rapier, FREE);
+    let gap = 0;
+    run(p, 4, (step) => {
+      if (step % 60 === 0) p.bob.applyImpulse(vec3(3, 1, -2), true);
+      gap = Math.max(gap, jointGap(p));
+    });
+    console.log(
+      `locked translation: largest joint gap ${(gap * 1000).toFixed(3)} mm under 3 N·s kicks`,
+    );
+    expect(gap).toBeLessThan(1e-3);
+  });
+});
+
+/** Kicks the bob about a world axis every quarter second, alternating sign; returns min/max twist. */
+function kickAbout(
+  p: Pendulum,
+  axis: Vec3Like,
+  impulse: number,
+  seconds: number,
+): [number, number] {
+  let min = Infinity;
+  let max = -Infinity;
+  let sign = 1;
+  run(p, seconds, (step) => {
+    if (step % 30 === 0) {
+      p.bob.applyTorqueImpulse(
+        vec3(axis.x * impulse * sign, axis.y * impulse * sign, axis.z * impulse * sign),
+        true,
+      );
+      sign = -sign;
+    }
+    const angle = angleAbout(p, 0);
+    min = Math.min(min, angle);
+    max = Math.max(max, angle);
+  });
+  return [min, max];
+}
+
+describe('angular limits', () => {
+  const quarter = {
+    angularMin: [0, 0, 0] as const,
+    angularMax: [Math.PI / 2, 0, 0] as const,
+  };
+
+  it('0..90° about X holds within a few degrees under hard kicks', async () => {
+    const rapier = await loadRapier();
+    const p = pendulum(rapier, quarter);
+    const [min, max] = kickAbout(p, vec3(1, 0, 0), 0.5, 6);
+    console.log(
+      `0..90° about X under 0.5 N·m·s kicks: ${(min / DEG).toFixed(2)}° .. ${(max / DEG).toFixed(2)}°`,
+    );
+    expect(max).toBeGreaterThan(80 * DEG); // the kicks really reach the limit
+    expect(max).toBeLessThan(95 * DEG);
+    expect(min).toBeGreaterThan(-5 * DEG);
+  });
+
+  it('a joint frame turned 45° about Y limits about its own X axis, not the world’s', async () => {
+    const rapier = await loadRapier();
+    const turned = quatFromAxisAngle(vec3(0, 1, 0), Math.PI / 4, quat());
+    const p = pendulum(rapier, { ...quarter, rotation: [turned.x, turned.y, turned.z, turned.w] });
+    const frameX = rotateVec(turned, vec3(1, 0, 0), vec3());
+    // Kick about the world X axis: the bob may only turn about the frame's X, (0.71, 0, −0.71).
+    let worstAxis = 1;
+    const [min, max] = kickAbout(p, vec3(1, 0, 0), 0.5, 6);
+    run(p, 0.5);
+    p.bob.applyTorqueImpulse(vec3(0.3, 0, 0), true);
+    run(p, 2, () => {
+      const q = p.bob.rotation(quat());
+      const sin = Math.hypot(q.x, q.y, q.z);
+      if (sin < 0.05) return;
+      const dot = Math.abs((q.x * frameX.x + q.y * frameX.y + q.z * frameX.z) / sin);
+      worstAxis = Math.min(worstAxis, dot);
+    });
+    console.log(
+      `45°-turned frame: ${(min / DEG).toFixed(2)}° .. ${(max / DEG).toFixed(2)}° about its X; ` +
+        `rotation axis · frame X ≥ ${worstAxis.toFixed(4)}`,
+    );
+    expect(max).toBeGreaterThan(60 * DEG);
+    expect(max).toBeLessThan(95 * DEG);
+    expect(min).toBeGreaterThan(-5 * DEG);
+    // Turning about the world X instead would give |axis · frame X| = 0.71.
+    expect(worstAxis).toBeGreaterThan(0.99);
+  });
+});
