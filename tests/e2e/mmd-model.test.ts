@@ -1,0 +1,184 @@
+/**
+ * End to end, through the real host services: a generated humanoid PMX with hair, dropped on
+ * the window with its texture beside it, becomes the figure. It falls and comes to rest, its
+ * hair (the model's own rigid bodies) swings relative to its head, and its body material draws
+ * the texture read from the model's folder. A truncated PMX is refused with an alert and the
+ * scene stays; a missing texture is named once; a page without the desktop host draws the
+ * model untextured and says why; ADD and Box Dummy give back every geometry and texture.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HookVec3 } from '../../renderer/src/test-hook';
+import { BODY_TEXTURE } from '../../scripts/fixtures/mmd/mmd-fixture-models';
+import {
+  alertText,
+  distance,
+  rootPosition,
+  SLOW_TIMEOUT_MS,
+  statusText,
+  waitForFrames,
+  waitForLanding,
+} from './support/app-page';
+import type { TestHost } from './support/host-files';
+import { createTestHost, waitForRest } from './support/host-files';
+import { writeHumanoidPmx } from './support/mmd-files';
+import { useAppSuite } from './support/suite';
+import { dropFile, figureKinds } from './support/vrm-files';
+
+const withApp = useAppSuite();
+let host: TestHost | undefined;
+afterEach(() => host?.dispose());
+
+const HEAD = '頭';
+/** The last bone of the generated hair strand (髪1 … 髪5 under 頭). */
+const HAIR_TIP = '髪5';
+
+/** Hair tip minus head, where the page last drew them. */
+async function hairFromHead(page: Page): Promise<HookVec3> {
+  return page.evaluate(
+    ([head, tip]) => {
+      const h = window.__ragdoll!.mmdBonePosition(0, head)!;
+      const t = window.__ragdoll!.mmdBonePosition(0, tip)!;
+      return { x: t.x - h.x, y: t.y - h.y, z: t.z - h.z };
+    },
+    [HEAD, HAIR_TIP] as const,
+  );
+}
+
+/** Drops the file `name` (which the test host maps to a path) and waits for its status. */
+async function dropThroughHost(page: Page, bytes: Uint8Array, name: string): Promise<void> {
+  expect(await dropFile(page, bytes, name)).toBe(true);
+}
+
+function gpuMemory(page: Page): Promise<{ geometries: number; textures: number }> {
+  return page.evaluate(() => window.__ragdoll!.gpuMemory());
+}
+
+describe('a dropped MMD model', () => {
+  it('falls and rests, its hair swings relative to its head, its body is textured', async () => {
+    host = createTestHost();
+    const testHost = host;
+    const model = writeHumanoidPmx(join(testHost.files, 'figure'), 'figure.pmx', {
+      texture: true,
+    });
+    testHost.droppedFiles['figure.pmx'] = model.path;
+    await withApp(
+      async ({ page }) => {
+        await dropThroughHost(page, model.bytes, 'figure.pmx');
+        await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
+        expect(await statusText(page)).toMatch(/^Opened テスト人形 \(figure\.pmx\)\./);
+        expect(await statusText(page)).not.toContain('texture');
+        expect(await alertText(page)).toBe('');
+        expect(await page.evaluate(() => window.__ragdoll!.mmdMaterials(0))).toEqual({
+          materials: 2,
+          textured: 1,
+        });
+
+        const start = (await rootPosition(page))!;
+        const hairStart = await hairFromHead(page);
+        // While it falls and lands, the hair swings away from where it hung on the head.
+        await expect
+          .poll(async () => distance(hairStart, await hairFromHead(page)), {
+            timeout: SLOW_TIMEOUT_MS,
+            interval: 100,
+          })
+          .toBeGreaterThan(0.01);
+        await waitForLanding(page, 0, 0.5);
+        expect((await rootPosition(page))!.y).toBeLessThan(start.y - 1);
+        await waitForRest(page, 0.05);
+        const report = await page.evaluate(() => window.__ragdoll!.measure());
+        expect(report['nanCount']).toBe(0);
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  });
+
+  it('refuses a truncated PMX with an alert and names a missing texture once', async () => {
+    host = createTestHost();
+    const testHost = host;
+    const good = writeHumanoidPmx(join(testHost.files, 'untextured'), 'plain.pmx', {
+      texture: false,
+    });
+    const broken = good.bytes.subarray(0, Math.floor(good.bytes.length / 2));
+    const brokenPath = join(testHost.files, 'broken.pmx');
+    writeFileSync(brokenPath, broken);
+    testHost.droppedFiles['broken.pmx'] = brokenPath;
+    testHost.droppedFiles['plain.pmx'] = good.path;
+    await withApp(
+      async ({ page }) => {
+        await dropThroughHost(page, broken, 'broken.pmx');
+        await expect
+          .poll(() => alertText(page), { timeout: SLOW_TIMEOUT_MS })
+          .toContain('broken.pmx');
+        expect(await alertText(page)).toContain('Could not open the model');
+        expect(await figureKinds(page)).toEqual(['box']);
+
+        await dropThroughHost(page, good.bytes, 'plain.pmx');
+        await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
+        const status = await statusText(page);
+        expect(status).toContain(BODY_TEXTURE);
+        expect(status.split(BODY_TEXTURE).length - 1).toBe(1);
+        expect(await page.evaluate(() => window.__ragdoll!.mmdMaterials(0))).toEqual({
+          materials: 2,
+          textured: 0,
+        });
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  });
+
+  it('in a web page without the desktop host, is drawn untextured and says why', async () => {
+    host = createTestHost();
+    const model = writeHumanoidPmx(join(host.files, 'web'), 'web.pmx', { texture: true });
+    await withApp(async ({ page }) => {
+      await dropThroughHost(page, model.bytes, 'web.pmx');
+      await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
+      expect(await statusText(page)).toContain('desktop app');
+      expect(await page.evaluate(() => window.__ragdoll!.mmdMaterials(0))).toEqual({
+        materials: 2,
+        textured: 0,
+      });
+    });
+  });
+
+  it('gives back every geometry and texture after ADD and Box Dummy', async () => {
+    host = createTestHost();
+    const testHost = host;
+    const model = writeHumanoidPmx(join(testHost.files, 'memory'), 'memory.pmx', {
+      texture: true,
+    });
+    testHost.droppedFiles['memory.pmx'] = model.path;
+    await withApp(
+      async ({ page }) => {
+        await waitForFrames(page, 2);
+        const start = await gpuMemory(page);
+        let peak = start;
+        for (let cycle = 0; cycle < 3; cycle++) {
+          await dropThroughHost(page, model.bytes, 'memory.pmx');
+          await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
+          await page.keyboard.press('a');
+          await expect
+            .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
+            .toBe('Added a figure (2 of 6).');
+          expect(await figureKinds(page)).toEqual(['mmd', 'mmd']);
+          expect(await page.evaluate(() => window.__ragdoll!.mmdMaterials(1))).toEqual({
+            materials: 2,
+            textured: 1,
+          });
+          await waitForFrames(page, 1);
+          const now = await gpuMemory(page);
+          if (now.textures > peak.textures) peak = now;
+          await page.keyboard.press('u');
+          expect(await figureKinds(page)).toEqual(['box']);
+          await waitForFrames(page, 1);
+        }
+        // Each figure's textures really were uploaded, so getting back means they were freed.
+        expect(peak.textures).toBeGreaterThan(start.textures);
+        expect(await gpuMemory(page)).toEqual(start);
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  });
+}, 600_000);
