@@ -93,7 +93,8 @@ function body(
     name,
     boneIndex,
     group: 1,
-    collisionMask: 0xffff,
+    // Like most real bodies: collides with every group but its own.
+    collisionMask: 0xfffd,
     shape: 0,
     size: [1, 0, 0],
     position: defs[boneIndex]?.at ?? [0, 0, 0],
@@ -353,9 +354,6 @@ describe('mmdRig: bodies and joints', () => {
   });
 
   it('puts each part in the group of the follow bodies on its bones, else the most common', () => {
-    expect(built.partGroups['head']).toBe(3);
-    expect(built.partGroups['legL_up']).toBe(3);
-    expect(built.partGroups['armR_lo']).toBe(3);
     const r = mmdRig(
       model({
         rigidBodies: [
@@ -365,7 +363,34 @@ describe('mmdRig: bodies and joints', () => {
         ],
       }),
     );
-    expect(r.partGroups).toMatchObject({ head: 7, handL: 2, torso: 2 });
+    expect(r.physics.partGroups).toMatchObject({ head: 7, handL: 2, torso: 2 });
+    expect(built.physics.partGroups['legL_up']).toBe(3);
+    expect(built.physics.partGroups['armR_lo']).toBe(3);
+  });
+
+  it('moves a part that moving bodies start inside to a group they do not collide with', () => {
+    // The hair (group 1, mask fffd) starts inside the head sphere: the head joins group 1.
+    expect(built.physics.partGroups['head']).toBe(1);
+    const hair = built.physics.bodies.filter((b) => b.name.startsWith('hair'));
+    for (const b of hair) expect(b.collisionMask & (1 << 1)).toBe(0);
+  });
+
+  it('narrows the masks of the rest when no one group is clear of them all', () => {
+    const insidePelvis = (name: string, group: number): MmdRigidBody =>
+      body(name, '髪1', {
+        physicsMode: 1,
+        group,
+        collisionMask: 0xffff & ~(1 << group),
+        position: [0, 11, 0.2],
+      });
+    const r = mmdRig(model({ rigidBodies: [insidePelvis('skirt', 2), insidePelvis('hair', 4)] }));
+    const g = r.physics.partGroups['pelvis']!;
+    expect([2, 4]).toContain(g);
+    for (const b of r.physics.bodies) expect(b.collisionMask & (1 << g), b.name).toBe(0);
+    // Only the one that had to lose a bit lost it.
+    const narrowed = r.physics.bodies.filter((b) => b.collisionMask !== (0xffff & ~(1 << b.group)));
+    expect(narrowed).toHaveLength(1);
+    expect(r.warnings.map((w) => w.code)).toContain('body-mask-narrowed');
   });
 });
 
@@ -486,7 +511,7 @@ describe('mmdPhysicsReport', () => {
     expect(report.types).toEqual({ follow: 2, dynamic: 5, dynamicRotation: 0 });
     expect(report.groups).toEqual([1, 2]);
     expect(report.masks).toEqual([
-      { mask: 'ffff', count: 6 },
+      { mask: 'fffd', count: 6 },
       { mask: 'fffe', count: 1 },
     ]);
     expect(report.joints).toEqual({

@@ -84,11 +84,6 @@ export const STANDARD_MMD_BONES: readonly StandardMmdBone[] = [
   ...sideBones('right'),
 ];
 
-/** The optional standard bones whose absence is reported (the finger is not). */
-export const REPORTED_OPTIONAL_MMD_BONES: readonly string[] = STANDARD_MMD_BONES.filter(
-  (b) => !b.required && !b.humanoid?.endsWith('MiddleProximal'),
-).map((b) => b.name);
-
 /**
  * A bone name in the form names are compared in: NFKC (full-width digits and letters become
  * half-width, half-width katakana full-width: 上半身２ = 上半身2) and trimmed.

@@ -29,14 +29,12 @@ export interface MmdRigOptions {
 export interface MmdRig {
   /** The 15-part ragdoll built from the standard bones (see `specFromHumanoidBones`). */
   readonly rig: HumanoidRig;
-  /** The model's own bodies and joints in doll space; `partGroups` gives each part's MMD group. */
-  readonly physics: MmdPhysicsSpec;
   /**
-   * The MMD collision group (0..15) each ragdoll part belongs to, by part name, so the model's
-   * bodies collide with the ragdoll as they would with the model's own body colliders (see
-   * `partGroups`).
+   * The model's own bodies and joints in doll space, with `partGroups`: the MMD collision group
+   * (0..15) of each ragdoll part, so the model's bodies meet the ragdoll as they would the
+   * model's own body colliders (see `partGroups` in `part-groups.ts`).
    */
-  readonly partGroups: Readonly<Record<string, number>>;
+  readonly physics: MmdPhysicsSpec & { readonly partGroups: Readonly<Record<string, number>> };
   /** One per MMD bone, by bone index (see {@link MmdBoneDriver}). */
   readonly boneDrivers: readonly MmdBoneDriver[];
   /** Every bone index once, parents before children: the order to pose bones in. */
@@ -96,17 +94,26 @@ export function mmdRig(model: MmdModel, options: MmdRigOptions = {}): MmdRig {
     warnings,
   );
   const joints = convertJoints(model.joints, bodyOfSource, rig.origin, unitMetres, warnings);
+  const { groups, narrowedMasks } = partGroups(
+    rig.spec.parts,
+    model.rigidBodies,
+    bodies,
+    parts,
+    warnings,
+  );
+  for (const [index, collisionMask] of narrowedMasks) {
+    bodies[index] = { ...bodies[index]!, collisionMask };
+  }
   const restPositions = modelPositions.map((p) => sub(p, rig.origin));
   const partCenter = (name: string): Vec3 =>
     rig.spec.parts.find((p) => p.name === name)?.center ?? [0, 0, 0];
   return {
     rig,
-    physics: { bodies, joints },
-    partGroups: partGroups(
-      rig.spec.parts.map((p) => p.name),
-      model.rigidBodies,
-      parts,
-    ),
+    physics: {
+      bodies,
+      joints,
+      partGroups: groups,
+    },
     boneDrivers: boneDrivers({
       bones: model.bones,
       parts,

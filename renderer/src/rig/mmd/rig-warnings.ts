@@ -27,6 +27,10 @@ const SENTENCES = {
   'dynamic-on-ragdoll-bone': (n: number, example: string) =>
     `${n} physics-driven rigid bod${n > 1 ? 'ies sit' : 'y sits'} on bones the ragdoll moves ` +
     `(first: "${example}"); they follow the ragdoll instead`,
+  'body-mask-narrowed': (n: number, example: string) =>
+    `${n} moving rigid bod${n > 1 ? 'ies start' : 'y starts'} inside a ragdoll part together with ` +
+    `bodies of other groups (first: "${example}"); ${n > 1 ? 'they' : 'it'} no longer collide ` +
+    `with that part's group, so the part does not fling ${n > 1 ? 'them' : 'it'} away`,
 } satisfies Record<string, (count: number, example: string) => string>;
 
 export type MmdRigWarningCode = keyof typeof SENTENCES;
