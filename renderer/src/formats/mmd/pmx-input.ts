@@ -40,10 +40,10 @@ export class PmxInput extends BinaryReader {
 
   text(): string {
     const length = this.i32();
-    if (length < 0 || length > this.remaining) {
+    if (length < 0) {
       throw new MmdFormatError(
-        `a text field at byte ${this.offset - 4} is ${length} bytes long, which the file cannot ` +
-          `hold (while reading ${this.context})`,
+        `the file is damaged: a text field at byte ${this.offset - 4} has length ${length} ` +
+          `(while reading ${this.context})`,
       );
     }
     return this.decoder.decode(this.bytes(length));
