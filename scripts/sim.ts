@@ -6,13 +6,21 @@ import RAPIER from '@dimforge/rapier3d-compat';
 import type { ModelDoll } from './lib/load-model-doll';
 import { loadModelDoll, modelReport } from './lib/load-model-doll';
 import { VrmLoadError } from './lib/load-vrm-bones';
+import type { MmdDoll } from './lib/load-mmd-doll';
+import { MmdLoadError, loadMmdDoll, mmdModelReport } from './lib/load-mmd-doll';
 import { runSimulation } from './lib/run-simulation';
 import type { SimResult } from './lib/run-simulation';
-import { SIM_USAGE, SimUsageError, parseSimOptions } from './lib/sim-options';
+import type { SimOptions } from './lib/sim-options';
+import { SIM_USAGE, SimUsageError, isMmdPath, parseSimOptions } from './lib/sim-options';
 
-function printTable(result: SimResult, model: ModelDoll | undefined): void {
+/** A --model file, loaded: a VRM, or an MMD model with its own bodies and joints. */
+type LoadedModel =
+  | { readonly kind: 'vrm'; readonly doll: ModelDoll }
+  | { readonly kind: 'mmd'; readonly doll: MmdDoll };
+
+function printTable(result: SimResult, model: LoadedModel | undefined, options: SimOptions): void {
   const rows: [string, string][] = [
-    ...modelRows(model),
+    ...(model?.kind === 'mmd' ? mmdRows(model.doll, options.report) : modelRows(model?.doll)),
     ['dolls', String(result.dolls)],
     ['props', String(result.props)],
     ['bodies', String(result.bodies)],
@@ -39,18 +47,60 @@ function modelRows(model: ModelDoll | undefined): [string, string][] {
   ];
 }
 
-/** Loads --model, or explains on stderr why it cannot be used. */
-async function loadModel(path: string): Promise<ModelDoll | number> {
+function mmdRows(doll: MmdDoll, withReport: boolean): [string, string][] {
+  const report = mmdModelReport(doll, withReport);
+  const rows: [string, string][] = [
+    ['model', `${doll.spec.name} (${report.format})`],
+    ['parts / joints', `${report.parts} / ${report.joints}`],
+    ['bones missing', report.bonesMissing.join(', ') || 'none'],
+    ['MMD bodies / joints', `${report.mmdBodies} / ${report.mmdJoints}`],
+  ];
+  const r = report.report;
+  if (!r) return rows;
+  const masks = r.masks.map((m) => `${m.mask}×${m.count}`).join(' ');
+  const orders = r.capsuleOrders.orders.map(
+    (o) => `${o.order} ${o.medianDegrees.toFixed(2)}° (${o.within5Degrees} within 5°)`,
+  );
+  return [
+    ...rows,
+    ['shapes', `sphere ${r.shapes.sphere}, box ${r.shapes.box}, capsule ${r.shapes.capsule}`],
+    ['types 0 / 1 / 2', `${r.types.follow} / ${r.types.dynamic} / ${r.types.dynamicRotation}`],
+    ['groups', r.groups.join(', ')],
+    ['masks', masks],
+    [
+      'joints',
+      `${r.joints.total}: translation locked ${r.joints.lockedTranslation}, rotation locked ` +
+        `${r.joints.lockedRotation}, translation springs ${r.joints.translationSprings}, ` +
+        `rotation springs ${r.joints.rotationSprings}`,
+    ],
+    [`capsules (${r.capsuleOrders.capsules})`, `best ${r.capsuleOrders.best ?? 'none'}`],
+    ...orders.map((o): [string, string] => ['', o]),
+  ];
+}
+
+/** Loads --model (VRM, PMX or PMD), or explains on stderr why it cannot be used. */
+async function loadModel(path: string): Promise<LoadedModel | number> {
   try {
-    const model = await loadModelDoll(path);
+    if (isMmdPath(path)) {
+      const doll = await loadMmdDoll(path);
+      for (const w of doll.rig.warnings) console.error(`sim: note: ${doll.fileName}: ${w.message}`);
+      return { kind: 'mmd', doll };
+    }
+    const doll = await loadModelDoll(path);
     // Said once per run, on stderr so --json output stays one JSON object.
-    for (const warning of model.loaded.warnings) console.error(`sim: note: ${warning}`);
-    return model;
+    for (const warning of doll.loaded.warnings) console.error(`sim: note: ${warning}`);
+    return { kind: 'vrm', doll };
   } catch (error) {
-    if (!(error instanceof VrmLoadError)) throw error;
+    if (!(error instanceof VrmLoadError) && !(error instanceof MmdLoadError)) throw error;
     console.error(`sim: ${error.message}`);
     return 1;
   }
+}
+
+function modelJson(model: LoadedModel, options: SimOptions): object {
+  return model.kind === 'mmd'
+    ? mmdModelReport(model.doll, options.report)
+    : modelReport(model.doll);
 }
 
 async function main(): Promise<number> {
@@ -69,11 +119,12 @@ async function main(): Promise<number> {
   const model = options.model === undefined ? undefined : await loadModel(options.model);
   if (typeof model === 'number') return model;
   await RAPIER.init();
-  const result = runSimulation(RAPIER, options, model?.spec);
+  const mmd = model?.kind === 'mmd' ? model.doll.rig.physics : undefined;
+  const result = runSimulation(RAPIER, options, model?.doll.spec, mmd);
   if (options.json) {
-    console.log(JSON.stringify(model ? { ...result, ...modelReport(model) } : result));
+    console.log(JSON.stringify(model ? { ...result, ...modelJson(model, options) } : result));
   } else {
-    printTable(result, model);
+    printTable(result, model, options);
   }
   return 0;
 }

@@ -1,5 +1,6 @@
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import type { DollSpec } from '../../renderer/src/physics/doll-spec';
+import type { MmdPhysicsSpec } from '../../renderer/src/physics/mmd/mmd-physics-spec';
 import type { RapierApi } from '../../renderer/src/physics/rapier-api';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import type { SimOptions } from './sim-options';
@@ -33,12 +34,14 @@ const LANDING_SECONDS = 1.5;
 
 /**
  * Builds the scene the options describe, runs it, and measures it. Every doll is built from
- * `doll` (the box dummy unless a model's spec is given).
+ * `doll` (the box dummy unless a model's spec is given), with the model's own rigid bodies and
+ * joints when `mmd` is given; the measurements (NaN count, speeds) cover those bodies too.
  */
 export function runSimulation(
   rapier: RapierApi,
   options: SimOptions,
   doll: DollSpec = BOX_DOLL,
+  mmd?: MmdPhysicsSpec,
 ): SimResult {
   const sandbox = new Sandbox(rapier, {
     stiffness: options.stiffness,
@@ -47,7 +50,7 @@ export function runSimulation(
     maxFigures: 50,
   });
   try {
-    for (let i = 0; i < options.dolls; i++) sandbox.addFigure(doll);
+    for (let i = 0; i < options.dolls; i++) sandbox.addFigure(doll, mmd ? { mmd } : {});
     sandbox.drop();
     for (let i = 0; i < options.props; i++) sandbox.addProp(i % 2 === 0 ? 'ball' : 'box');
 

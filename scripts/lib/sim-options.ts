@@ -11,8 +11,10 @@ export interface SimOptions {
   readonly props: number;
   readonly seed: number;
   readonly method: StiffnessMethod;
-  /** A VRM file every doll is built from; absent for the box dummy. */
+  /** A VRM, PMX or PMD file every doll is built from; absent for the box dummy. */
   readonly model?: string;
+  /** With an MMD model: add seed 004's physics report (see `mmdPhysicsReport`). */
+  readonly report: boolean;
   readonly json: boolean;
   readonly help: boolean;
 }
@@ -28,9 +30,13 @@ Builds the app's scene in Node, runs it and prints measurements.
   --props N          balls and boxes dropped in, 0-12 (default 0)
   --seed N           random seed for drops and blasts, integer (default 1)
   --method M         motor or pd-torque: how STIFFNESS pulls joints back (default motor)
-  --model PATH       a VRM file (0.x or 1.0): every doll is built from its skeleton
-                     instead of the box dummy; the JSON adds format, parts, joints and
-                     bonesMissing. A file that is not a usable VRM exits with status 1
+  --model PATH       a VRM (0.x or 1.0), PMX or PMD file: every doll is built from its
+                     skeleton instead of the box dummy; the JSON adds format, parts, joints
+                     and bonesMissing, and for PMX/PMD also mmdBodies, mmdJoints and
+                     warnings (the model's own rigid bodies and joints run too). A file
+                     that is not a usable model exits with status 1
+  --report           with a PMX/PMD model: add the physics report (shapes, types, groups,
+                     masks, joint locks and springs, capsule axes under six Euler orders)
   --json             print one JSON object
   --help             this text`;
 
@@ -60,8 +66,20 @@ function numberOption(
 
 function modelOption(raw: string | undefined): { model?: string } {
   if (raw === undefined) return {};
-  if (raw.trim() === '') throw new SimUsageError('--model needs the path of a .vrm file');
+  if (raw.trim() === '')
+    throw new SimUsageError('--model needs the path of a .vrm, .pmx or .pmd file');
   return { model: raw };
+}
+
+/** True for a path the simulator reads as an MMD model (.pmx or .pmd, any case). */
+export function isMmdPath(path: string): boolean {
+  return /\.(pmx|pmd)$/i.test(path);
+}
+
+function reportOption(report: boolean, model: string | undefined): boolean {
+  if (report && (model === undefined || !isMmdPath(model)))
+    throw new SimUsageError('--report needs --model with a .pmx or .pmd file');
+  return report;
 }
 
 /** Parses the simulator's command line. Throws {@link SimUsageError} for anything unknown or out of range. */
@@ -81,6 +99,7 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
         seed: { type: 'string' },
         method: { type: 'string' },
         model: { type: 'string' },
+        report: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -102,6 +121,7 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
     seed: numberOption(v.seed, 'seed', 0, 2 ** 32 - 1, 1, true),
     method,
     ...modelOption(v.model),
+    report: reportOption(v.report, v.model),
     json: v.json,
     help: v.help,
   };

@@ -48,7 +48,8 @@ export interface MmdPhysicsReport {
   /**
    * Capsules whose stored rotation spans two or more axes (|angle| > 1e-4 rad) and whose bone
    * has a direction, and how their axes match the bones under each Euler order applied to the
-   * converted angles (−x, −y, z). `best` is the order with the smallest median.
+   * converted angles (−x, −y, z). `best` is the order with the smallest median (ties: the
+   * most within 5°, then the first in `EULER_ORDERS`).
    */
   readonly capsuleOrders: {
     readonly capsules: number;
@@ -130,10 +131,14 @@ function capsuleOrders(model: MmdModel): MmdPhysicsReport['capsuleOrders'] {
     const angles = measured.map((m) => axisAngleDegrees(m.rotation, order, m.direction));
     return { order, medianDegrees: median(angles), within5Degrees: count(angles, (a) => a <= 5) };
   });
-  const best =
-    measured.length === 0
-      ? null
-      : orders.reduce((a, b) => (b.medianDegrees < a.medianDegrees ? b : a)).order;
+  // Medians equal to a micro-degree (float noise) are a tie, broken by the count within 5°.
+  const key = (o: EulerOrderFit) => [Math.round(o.medianDegrees * 1e6), -o.within5Degrees];
+  const better = (a: EulerOrderFit, b: EulerOrderFit) => {
+    const [ma, wa] = key(a);
+    const [mb, wb] = key(b);
+    return ma! < mb! || (ma === mb && wa! < wb!);
+  };
+  const best = measured.length === 0 ? null : orders.reduce((a, b) => (better(b, a) ? b : a)).order;
   return { capsules: measured.length, orders, best };
 }
 
