@@ -132,3 +132,10 @@ export class BinaryReader {
     return count;
   }
 }
+
+/** "vertex" → "vertices", "rigid body" → "rigid bodies", else an added "s" (for messages). */
+export function pluralOf(noun: string): string {
+  if (noun.endsWith('ex')) return `${noun.slice(0, -2)}ices`;
+  if (/[^aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;
+  return `${noun}s`;
+}

@@ -1,4 +1,4 @@
-import { BinaryReader } from './binary-reader';
+import { BinaryReader, pluralOf } from './binary-reader';
 import type { MmdBone, MmdJoint, MmdMesh, MmdModel, MmdRigidBody, Triple } from './mmd-model';
 import { MmdFormatError } from './mmd-format-error';
 import { checkMesh } from './mesh-checks';
@@ -89,7 +89,7 @@ export function parsePmd(bytes: Uint8Array): MmdModel {
 function readCount(input: PmdInput, what: string, width: 1 | 2 | 4, itemBytes: number): number {
   input.at(`the ${what} count`);
   const count = width === 1 ? input.u8() : width === 2 ? input.u16() : input.u32();
-  return input.checkCount(count, `${what}s`, itemBytes);
+  return input.checkCount(count, pluralOf(what), itemBytes);
 }
 
 function readVertices(input: PmdInput): MmdMesh {

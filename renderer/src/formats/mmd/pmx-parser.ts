@@ -7,6 +7,7 @@ import type {
   MmdRigidBody,
   MmdToon,
 } from './mmd-model';
+import { pluralOf } from './binary-reader';
 import { MmdFormatError } from './mmd-format-error';
 import { checkMesh } from './mesh-checks';
 import { openPmx } from './pmx-input';
@@ -72,7 +73,7 @@ function readList<T>(
   readItem: (input: PmxInput, index: number) => T,
 ): T[] {
   input.at(`the ${what} count`);
-  const count = input.checkCount(input.i32(), `${what}s`, minItemBytes);
+  const count = input.checkCount(input.i32(), pluralOf(what), minItemBytes);
   const items: T[] = [];
   for (let i = 0; i < count; i++) {
     input.at(what, i);
