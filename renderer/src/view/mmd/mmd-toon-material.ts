@@ -2,6 +2,9 @@ import { Color, DoubleSide, FrontSide, MeshToonMaterial, SRGBColorSpace } from '
 import type { Texture, WebGLProgramParametersWithUniforms } from 'three';
 import type { MmdMaterial } from '../../formats/mmd/mmd-model';
 
+/** MMD's default light colour (154/255 grey), by which it scales a material's diffuse colour. */
+const MMD_LIGHT = 154 / 255;
+
 /** The textures one MMD material draws with, already decoded (null: none or not found). */
 export interface MmdMaterialTextures {
   readonly map: Texture | null;
@@ -32,6 +35,20 @@ vec3 getGradientIrradiance( vec3 normal, vec3 lightDirection ) {
 }
 `;
 
+/**
+ * The lit colour MMD draws a material with before toon shading and textures: its diffuse
+ * colour under MMD's default light plus its ambient colour, clamped (MMD's full.fx, where the
+ * file's diffuse and ambient arrive as the shader's AMBIENT and EMISSIVE). A material with a
+ * dark diffuse but a bright ambient (common) would otherwise draw nearly black.
+ */
+function baseColor(source: MmdMaterial): Color {
+  const [r, g, b] = source.diffuse;
+  const [ar, ag, ab] = source.ambient;
+  const lit = (diffuse: number, ambient: number): number =>
+    Math.min(1, Math.max(0, diffuse * MMD_LIGHT + ambient));
+  return new Color().setRGB(lit(r, ar), lit(g, ag), lit(b, ab), SRGBColorSpace);
+}
+
 /** Samples the sphere map (a matcap) by the view-space normal and applies it to the colour. */
 function sphereChunk(mode: 1 | 2): string {
   const apply =
@@ -47,7 +64,7 @@ function sphereChunk(mode: 1 | 2): string {
 }
 
 /**
- * A `MeshToonMaterial` drawing one MMD material: diffuse colour and alpha, the diffuse texture,
+ * A `MeshToonMaterial` drawing one MMD material: its lit colour (see `baseColor`) and alpha, the diffuse texture,
  * transparency when the alpha is below 1 or the texture can hold transparency, both faces
  * when the material says so, the toon texture read MMD's way, and the sphere map (multiply
  * for .sph, add for .spa) patched into the shader. Sub-texture sphere mode (3) is not drawn.
@@ -57,10 +74,10 @@ export function createMmdToonMaterial(
   source: MmdMaterial,
   textures: MmdMaterialTextures,
 ): MeshToonMaterial {
-  const [r, g, b, alpha] = source.diffuse;
+  const alpha = source.diffuse[3];
   const material = new MeshToonMaterial({
     name: source.name,
-    color: new Color().setRGB(r, g, b, SRGBColorSpace),
+    color: baseColor(source),
     opacity: alpha,
     transparent: alpha < 1 || (textures.map !== null && textures.mapHasAlpha),
     side: source.doubleSided ? DoubleSide : FrontSide,
