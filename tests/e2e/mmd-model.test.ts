@@ -2,8 +2,8 @@
  * End to end, through the real host services: a generated humanoid PMX with hair, dropped on
  * the window with its texture beside it, becomes the figure. It falls and comes to rest, its
  * hair (the model's own rigid bodies) swings relative to its head, and its body material draws
- * the texture read from the model's folder. A truncated PMX is refused with an alert and the
- * scene stays; a missing texture is named once; a page without the desktop host draws the
+ * the texture read from the model's folder. A truncated PMX, and one without a bone the
+ * ragdoll needs, are refused with an alert naming the file (and the bone) and the scene stays; a missing texture is named once; a page without the desktop host draws the
  * model untextured and says why; ADD and Box Dummy give back every geometry and texture.
  */
 import { writeFileSync } from 'node:fs';
@@ -95,7 +95,7 @@ describe('a dropped MMD model', () => {
     );
   });
 
-  it('refuses a truncated PMX with an alert and names a missing texture once', async () => {
+  it('refuses a truncated PMX and one missing a needed bone, and names a missing texture once', async () => {
     host = createTestHost();
     const testHost = host;
     const good = writeHumanoidPmx(join(testHost.files, 'untextured'), 'plain.pmx', {
@@ -104,6 +104,11 @@ describe('a dropped MMD model', () => {
     const broken = good.bytes.subarray(0, Math.floor(good.bytes.length / 2));
     const brokenPath = join(testHost.files, 'broken.pmx');
     writeFileSync(brokenPath, broken);
+    const elbowless = writeHumanoidPmx(join(testHost.files, 'elbowless'), 'elbowless.pmx', {
+      texture: false,
+      model: { omitBones: ['左ひじ'] },
+    });
+    testHost.droppedFiles['elbowless.pmx'] = elbowless.path;
     testHost.droppedFiles['broken.pmx'] = brokenPath;
     testHost.droppedFiles['plain.pmx'] = good.path;
     await withApp(
@@ -113,6 +118,13 @@ describe('a dropped MMD model', () => {
           .poll(() => alertText(page), { timeout: SLOW_TIMEOUT_MS })
           .toContain('broken.pmx');
         expect(await alertText(page)).toContain('Could not open the model');
+        expect(await figureKinds(page)).toEqual(['box']);
+        // A skeleton without a bone the ragdoll needs: the alert names it.
+        await dropThroughHost(page, elbowless.bytes, 'elbowless.pmx');
+        await expect
+          .poll(() => alertText(page), { timeout: SLOW_TIMEOUT_MS })
+          .toContain('elbowless.pmx');
+        expect(await alertText(page)).toContain('左ひじ');
         expect(await figureKinds(page)).toEqual(['box']);
 
         await dropThroughHost(page, good.bytes, 'plain.pmx');
