@@ -128,6 +128,26 @@ describe('not an MMD file', () => {
     expectFormatError(bytes, /vertex 0 has weight type 9/);
   });
 
+  it('tolerates weights on missing bones and a material index count that does not add up', () => {
+    const skinIndices = model.mesh.skinIndices.slice();
+    skinIndices[1] = 500; // vertex 0's second weight (0.25) names a bone that does not exist
+    const materials = model.materials.map((m, i) =>
+      i === 1 ? { ...m, indexCount: m.indexCount - 3 } : m,
+    );
+    const damaged: MmdModel = { ...model, materials, mesh: { ...model.mesh, skinIndices } };
+    const parsed = parseMmdModel(writePmx(damaged));
+    expect(parsed.warnings.map((warning) => warning.code).sort()).toEqual([
+      'material-index-count',
+      'vertex-missing-bone',
+    ]);
+    expect(parsed.warnings.find((w) => w.code === 'vertex-missing-bone')!.message).toMatch(
+      /Vertex 0 .* bone 500/,
+    );
+    // The vertex follows its remaining bone alone.
+    expect([...parsed.mesh.skinIndices.subarray(0, 2)]).toEqual([model.mesh.skinIndices[0], 0]);
+    expect([...parsed.mesh.skinWeights.subarray(0, 4)]).toEqual([1, 0, 0, 0]);
+  });
+
   it('refuses random bytes, with or without a real header, only with MmdFormatError', () => {
     const random = createSeededRandom(6);
     const header = writePmx(model).subarray(0, 17);

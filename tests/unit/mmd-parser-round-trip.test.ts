@@ -156,6 +156,44 @@ function asPmdReadsIt(model: MmdModel): MmdModel {
   };
 }
 
+/** The humanoid with sphere maps (.sph multiply, .spa add) and a toon texture. */
+function materialHumanoid(): MmdModel {
+  const model = humanoidMmdModel();
+  const [body, hair] = model.materials;
+  return {
+    ...model,
+    textures: ['body.png', 's.sph', 'h.spa', 'mytoon.bmp'],
+    materials: [
+      { ...body!, textureIndex: 0, sphereTextureIndex: 1, sphereMode: 1 },
+      {
+        ...hair!,
+        sphereTextureIndex: 2,
+        sphereMode: 2,
+        toon: { kind: 'texture', textureIndex: 3 },
+        diffuse: [0.5, 0.4, 0.3, 0.8],
+      },
+    ],
+  };
+}
+
+describe('materials', () => {
+  it('PMX keeps sphere maps, toon textures and translucency', () => {
+    const model = materialHumanoid();
+    expect(modelDifferences(roundTripPmx(model), model)).toEqual([]);
+  });
+
+  it('PMD splits "tex*sphere" fields by extension and reads custom toon list entries', () => {
+    const model = materialHumanoid();
+    const toonNames = ['toon01.bmp', 'toon02.bmp', 'mytoon.bmp'];
+    const parsed = parseMmdModel(writePmd(model, { toonNames }));
+    expect(modelDifferences(parsed, asPmdReadsIt(model))).toEqual([]);
+    expect(parsed.materials[1]!.doubleSided).toBe(true); // translucent PMD materials
+    // With MMD's own toon list, that entry falls back to no toon (its texture is not listed).
+    const plain = parseMmdModel(writePmd(model));
+    expect(plain.materials[1]!.toon).toEqual({ kind: 'none' });
+  });
+});
+
 describe('PMD round trip', () => {
   it('brings back the humanoid with its Shift_JIS names, body positions made absolute', () => {
     const model = humanoidMmdModel({ skirt: { rows: 2 }, bodyWithoutBone: true });
