@@ -73,6 +73,17 @@ describe('PMX round trip', () => {
     expect(indexWidths(forced)).toEqual([4, 4, 4, 4, 4, 4]);
     expect(modelDifferences(parseMmdModel(forced), small)).toEqual([]);
 
+    // Vertex indices are unsigned at widths 1 and 2: 160 and 33,600 vertices use the top bit.
+    for (const [segments, width] of [
+      [20, 1],
+      [4200, 2],
+    ] as const) {
+      const chain = hairChainModel(segments);
+      const chainBytes = writePmx(chain);
+      expect(indexWidths(chainBytes)[0]).toBe(width);
+      expect(modelDifferences(parseMmdModel(chainBytes), chain)).toEqual([]);
+    }
+
     // Over 65,536 vertices: 4-byte vertex indices by size alone.
     const long = hairChainModel(8200);
     const longBytes = writePmx(long);
