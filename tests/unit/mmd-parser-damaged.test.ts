@@ -162,6 +162,24 @@ describe('not an MMD file', () => {
   });
 });
 
+describe('corrupted bytes', () => {
+  it.each([
+    ['PMX 2.1', writePmx(model, { version: 2.1, softBodyCount: 1 })],
+    ['PMD', writePmd(model)],
+  ])('%s with random bytes overwritten parses or throws MmdFormatError, 300 times', (_, bytes) => {
+    const random = createSeededRandom(42);
+    for (let trial = 0; trial < 300; trial++) {
+      const damaged = bytes.slice();
+      const flips = 1 + Math.floor(random() * 4);
+      for (let f = 0; f < flips; f++) {
+        damaged[Math.floor(random() * damaged.length)] = Math.floor(random() * 256);
+      }
+      const error = errorOf(() => parseMmdModel(damaged));
+      if (error !== null) expect(error, `trial ${trial}`).toBeInstanceOf(MmdFormatError);
+    }
+  });
+});
+
 /** Offset of the first vertex in a PMX written by writePmx (UTF-16 names, 4-byte counts). */
 function vertexStart(bytes: Uint8Array): number {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
