@@ -81,6 +81,22 @@ describe('loadVrmBones parses the JSON chunk once', () => {
   });
 });
 
+describe('loadVrmBones on bytes that are a view or the whole buffer', () => {
+  it('reads the same skeleton from a view into a larger buffer and leaves the bytes unchanged', async () => {
+    const file = new Uint8Array(await readFile(good[0]!.file));
+    const whole = file.slice();
+    const padded = new Uint8Array(whole.byteLength + 24);
+    padded.set(whole, 16);
+    const view = padded.subarray(16, 16 + whole.byteLength);
+    const fromWhole = await loadVrmBones(whole, 'whole.vrm');
+    const fromView = await loadVrmBones(view, 'view.vrm');
+    expect(fromView.bones).toEqual(fromWhole.bones);
+    // The whole-buffer load hands the caller's own buffer to three.js: it must stay intact.
+    expect(whole).toEqual(file);
+    expect(view).toEqual(file);
+  });
+});
+
 describe('loadVrmFile refuses files that are not usable VRMs', () => {
   it('covers truncated, wrong magic, damaged JSON, NaN bone, missing bones, no humanoid, empty', () => {
     expect(broken.map((f) => f.file.split('/').pop()).sort()).toEqual([
