@@ -95,7 +95,7 @@ describe('a dropped MMD model', () => {
     );
   });
 
-  it('refuses a truncated PMX and one missing a needed bone, and names a missing texture once', async () => {
+  it('refuses a truncated PMX and one missing a needed bone; names a missing or undecodable texture once', async () => {
     host = createTestHost();
     const testHost = host;
     const good = writeHumanoidPmx(join(testHost.files, 'untextured'), 'plain.pmx', {
@@ -109,6 +109,11 @@ describe('a dropped MMD model', () => {
       model: { omitBones: ['左ひじ'] },
     });
     testHost.droppedFiles['elbowless.pmx'] = elbowless.path;
+    const garbled = writeHumanoidPmx(join(testHost.files, 'garbled'), 'garbled.pmx', {
+      texture: true,
+    });
+    writeFileSync(garbled.texturePath!, 'not a picture at all');
+    testHost.droppedFiles['garbled.pmx'] = garbled.path;
     testHost.droppedFiles['broken.pmx'] = brokenPath;
     testHost.droppedFiles['plain.pmx'] = good.path;
     await withApp(
@@ -132,6 +137,17 @@ describe('a dropped MMD model', () => {
         const status = await statusText(page);
         expect(status).toContain(BODY_TEXTURE);
         expect(status.split(BODY_TEXTURE).length - 1).toBe(1);
+        expect(await page.evaluate(() => window.__ragdoll!.mmdMaterials(0))).toEqual({
+          materials: 2,
+          textured: 0,
+        });
+
+        // A texture file that is there but is no image: named as unreadable, drawn untextured.
+        await dropThroughHost(page, garbled.bytes, 'garbled.pmx');
+        await expect
+          .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
+          .toContain('garbled.pmx: this texture could not be read');
+        expect(await statusText(page)).toContain(BODY_TEXTURE);
         expect(await page.evaluate(() => window.__ragdoll!.mmdMaterials(0))).toEqual({
           materials: 2,
           textured: 0,
