@@ -117,38 +117,49 @@ describe('MmdAvatar on the sandbox', () => {
     return { sandbox, rig, figure, drawing, avatar };
   }
 
-  it('poses every bone at its rest place on the placed figure, and the skin with it', async () => {
-    const model = humanoidMmdModel();
-    const { figure, rig, drawing, avatar } = await figureWithAvatar(model);
-    avatar.update();
-    drawing.root.updateMatrixWorld(true);
-    const [sx, sz] = figure.slot;
-    const [ox, oy, oz] = rig.rig.origin;
-    // Doll space is placed at (slot x, DROP_HEIGHT, slot z), unrotated.
-    const expected = (p: readonly [number, number, number]) =>
-      new Vector3(p[0] * SCALE - ox + sx, p[1] * SCALE - oy + DROP_HEIGHT, -p[2] * SCALE - oz + sz);
-    let worst = 0;
-    const world = new Vector3();
-    model.bones.forEach((bone, i) => {
-      if (rig.boneDrivers[i]?.kind === 'parent' && drawing.skeleton.parents[i]! < 0) return;
-      drawing.skeleton.bones[i]!.getWorldPosition(world);
-      worst = Math.max(worst, world.distanceTo(expected(bone.position)));
-    });
-    expect(worst).toBeLessThan(1e-4);
-    // A skinned vertex lands where its rest position moved to.
-    const vertex = new Vector3();
-    let skinWorst = 0;
-    for (let v = 0; v < model.mesh.vertexCount; v += 37) {
-      drawing.mesh.getVertexPosition(v, vertex);
-      const p = model.mesh.positions;
-      skinWorst = Math.max(
-        skinWorst,
-        vertex.distanceTo(expected([p[v * 3]!, p[v * 3 + 1]!, p[v * 3 + 2]!])),
-      );
-    }
-    expect(skinWorst).toBeLessThan(1e-4);
-    avatar.dispose();
-  });
+  it.each([
+    ['type-1 hair', humanoidMmdModel()],
+    ['type-2 hair and skirt', humanoidMmdModel({ hairType: 2, skirt: { rows: 2 } })],
+  ])(
+    'poses every bone at its rest place on the placed figure, and the skin with it (%s)',
+    async (_name, model) => {
+      const { figure, rig, drawing, avatar } = await figureWithAvatar(model);
+      avatar.update();
+      drawing.root.updateMatrixWorld(true);
+      const [sx, sz] = figure.slot;
+      const [ox, oy, oz] = rig.rig.origin;
+      // Doll space is placed at (slot x, DROP_HEIGHT, slot z), unrotated.
+      const expected = (p: readonly [number, number, number]) =>
+        new Vector3(
+          p[0] * SCALE - ox + sx,
+          p[1] * SCALE - oy + DROP_HEIGHT,
+          -p[2] * SCALE - oz + sz,
+        );
+      let worst = 0;
+      const world = new Vector3();
+      model.bones.forEach((bone, i) => {
+        if (rig.boneDrivers[i]?.kind === 'parent' && drawing.skeleton.parents[i]! < 0) return;
+        drawing.skeleton.bones[i]!.getWorldPosition(world);
+        worst = Math.max(worst, world.distanceTo(expected(bone.position)));
+      });
+      expect(worst).toBeLessThan(1e-4);
+      // A skinned vertex lands where its rest position moved to.
+      const vertex = new Vector3();
+      let skinWorst = 0;
+      for (let v = 0; v < model.mesh.vertexCount; v += 37) {
+        drawing.mesh.getVertexPosition(v, vertex);
+        const p = model.mesh.positions;
+        skinWorst = Math.max(
+          skinWorst,
+          vertex.distanceTo(expected([p[v * 3]!, p[v * 3 + 1]!, p[v * 3 + 2]!])),
+        );
+      }
+      expect(skinWorst).toBeLessThan(1e-4);
+      // Bones on the model's own bodies were driven by them, not left to their parents.
+      expect(rig.boneDrivers.some((driver) => driver.kind === 'body')).toBe(true);
+      avatar.dispose();
+    },
+  );
 
   it('moves the head with the figure and swings the hair relative to the head as it falls', async () => {
     const model = humanoidMmdModel({ hairSegments: 5 });
