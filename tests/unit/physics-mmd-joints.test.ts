@@ -38,8 +38,8 @@ afterEach(() => {
 
 function pendulum(
   rapier: RapierApi,
-  joint: Omit<MmdJointSpec, 'name' | 'bodyA' | 'bodyB' | 'position'>,
-  options: { gravity?: number; springModel?: MmdSpringModel; damping?: number } = {},
+  joint: Partial<Omit<MmdJointSpec, 'name' | 'bodyA' | 'bodyB' | 'position'>>,
+  options: { gravity?: number; springModel?: MmdSpringModel; damping?: number; mass?: number } = {},
 ): Pendulum {
   const world = new rapier.World(vec3(0, options.gravity ?? -9.81, 0));
   world.timestep = STEP;
@@ -55,7 +55,7 @@ function pendulum(
       .setLinearDamping(options.damping ?? 0)
       .setAngularDamping(options.damping ?? 0),
   );
-  world.createCollider(rapier.ColliderDesc.capsule(0.15, 0.03).setMass(1), bob);
+  world.createCollider(rapier.ColliderDesc.capsule(0.15, 0.03).setMass(options.mass ?? 1), bob);
   const spec = mmdJoint({ name: 'test', bodyA: 0, bodyB: 1, position: [0, 2, 0], ...joint });
   createMmdJoint(
     rapier,
@@ -164,28 +164,34 @@ describe('per-axis springs pull toward the rest pose only where the file has a s
       `spring about Z: 0.5 rad → ${springEnd.toFixed(4)} rad after 3 s; ` +
         `no spring about X: free ${freeEnd.toFixed(4)}, limited ±1 ${limitedEnd.toFixed(4)} rad`,
     );
-    expect(Math.abs(springEnd)).toBeLessThan(0.02);
+    // Within 3°: Rapier lets a body that has crept below its sleep threshold for 2 s fall asleep.
+    expect(Math.abs(springEnd)).toBeLessThan(0.05);
     expect(freeEnd).toBeCloseTo(0.5, 2);
     expect(limitedEnd).toBeCloseTo(0.5, 2);
   });
 
-  it('force-based springs (the default) come back to rest; acceleration-based ones fall asleep short of it', async () => {
+  it('the default (acceleration-based) spring acts alike on a 10 g and a 1 kg bob', async () => {
     const rapier = await loadRapier();
-    const ends = (['force', 'acceleration'] as const).map((springModel) => {
+    const traces = [0.01, 1].map((mass) => {
       const p = pendulum(
         rapier,
         { ...FREE, angularStiffness: [0, 0, 30] },
-        { gravity: 0, springModel, damping: rapierDamping(0.9) },
+        { gravity: 0, damping: rapierDamping(0.5), mass },
       );
       displace(p, 2, 0.5);
-      run(p, 6);
-      return Math.abs(angleAbout(p, 2));
+      const angles: number[] = [];
+      run(p, 1, (step) => {
+        if (step % 12 === 11) angles.push(angleAbout(p, 2));
+      });
+      return angles;
     });
+    const worst = Math.max(...traces[0]!.map((angle, i) => Math.abs(angle - traces[1]![i]!)));
     console.log(
-      `after 6 s from 0.5 rad, k = 30: force-based ${ends[0]!.toFixed(4)} rad, acceleration-based ${ends[1]!.toFixed(4)} rad`,
+      `k = 30 from 0.5 rad, every 0.1 s: 10 g ${traces[0]!.map((a) => a.toFixed(3)).join(' ')}; ` +
+        `1 kg ${traces[1]!.map((a) => a.toFixed(3)).join(' ')}`,
     );
-    expect(ends[0]!).toBeLessThan(0.01);
-    expect(ends[1]!).toBeGreaterThan(ends[0]!);
+    expect(Math.abs(traces[1]!.at(-1)!)).toBeLessThan(0.25); // it really pulled back
+    expect(worst).toBeLessThan(0.05);
   });
 
   it('a translation spring pulls a displaced bob back along its free axis; locked axes hold it', async () => {

@@ -484,6 +484,7 @@ export class Sandbox {
     if (figure.mmd) {
       if (states.length > parts.length) figure.mmd.restore(states.slice(parts.length));
       else figure.mmd.place();
+      figure.mmd.followParts(FIXED_STEP);
     }
     figure.ragdoll.notePlaced();
   }
@@ -522,6 +523,8 @@ export class Sandbox {
       );
       // Hair and skirts get the doll's motion, or the joints would tear them off in one step.
       if (motion) figure.mmd?.addRigidMotion(motion.velocity, motion.omega, motion.com);
+      // The follow bodies' next targets were extrapolated from the velocities before the blast.
+      figure.mmd?.followParts(FIXED_STEP);
     }
     for (const prop of this.propList) {
       randomSpin(this.random, scratchSpin);
@@ -617,10 +620,18 @@ export class Sandbox {
     }
   }
 
-  /** Moves every figure's MMD `follow` bodies onto their parts (after the world step). */
+  /**
+   * After the world step: moves every figure's MMD `follow` bodies onto their parts and caps
+   * whipping hair (see `MmdBodies.limitSpeeds`).
+   */
   private followMmdParts(): void {
     const figures = this.figureList;
-    for (let i = 0; i < figures.length; i++) figures[i]!.mmd?.followParts(FIXED_STEP);
+    for (let i = 0; i < figures.length; i++) {
+      const mmd = figures[i]!.mmd;
+      if (!mmd) continue;
+      mmd.followParts(FIXED_STEP);
+      mmd.limitSpeeds();
+    }
   }
 
   private recordTiming(startMs: number, steps: number): void {

@@ -44,6 +44,17 @@ export interface MmdBodiesOptions {
   readonly springModel?: MmdSpringModel;
 }
 
+/**
+ * Fastest a dynamic MMD body may move relative to its part's centre, m/s. A hair chain is a
+ * whip on an infinitely heavy handle (its kinematic root): when a head hits the floor and
+ * spins at 60-80 rad/s, the tip of a 10-link chain was measured at 100-430 m/s in a 60 s
+ * blast soak (BLAST 14 every 5 s), and nothing in Rapier caps it. Measured caps (fastest
+ * hair over that soak, three seeds): relative to the part's point velocity (v + ω × r),
+ * 15 m/s: 84-102 m/s, since the head's own spin still counts; relative to the part's centre,
+ * 15 m/s: 31-37 m/s; 10 m/s: 30-37. A BLAST moves hair and doll together, so it never bites there.
+ */
+export const MAX_RELATIVE_SPEED = 15;
+
 const partPosition = vec3();
 const partRotation = quat();
 const partVelocity = vec3();
@@ -229,6 +240,44 @@ export class MmdBodies {
       spinStep(partSpin, dt, stepRotation);
       mmd.body.setNextKinematicRotation(multiplyQuat(stepRotation, targetRotation, targetRotation));
     }
+  }
+
+  /**
+   * Caps each dynamic body's speed relative to its part's centre velocity at
+   * {@link MAX_RELATIVE_SPEED}; call after each world step. Costs one velocity read per body
+   * while it moves slower than that (allocation-free); a capped body's new velocity is written
+   * with `setLinvel`, which allocates a small Rapier vector (rare: only while whipping).
+   * Returns how many bodies were capped.
+   */
+  limitSpeeds(): number {
+    let capped = 0;
+    const bodies = this.dynamicBodies;
+    for (let i = 0; i < bodies.length; i++) {
+      const mmd = bodies[i]!;
+      const v = mmd.body.linvel(scratchVelocity);
+      if (v.x * v.x + v.y * v.y + v.z * v.z <= MAX_RELATIVE_SPEED * MAX_RELATIVE_SPEED) continue;
+      if (this.capSpeed(mmd)) capped++;
+    }
+    return capped;
+  }
+
+  private capSpeed(mmd: MmdBody): boolean {
+    mmd.part.body.linvel(partVelocity);
+    // The part's centre velocity, not v + ω × r: a spinning head must not license a whip.
+    const px = partVelocity.x;
+    const py = partVelocity.y;
+    const pz = partVelocity.z;
+    const dx = scratchVelocity.x - px;
+    const dy = scratchVelocity.y - py;
+    const dz = scratchVelocity.z - pz;
+    const relative = Math.hypot(dx, dy, dz);
+    if (relative <= MAX_RELATIVE_SPEED) return false;
+    const scale = MAX_RELATIVE_SPEED / relative;
+    scratchVelocity.x = px + dx * scale;
+    scratchVelocity.y = py + dy * scale;
+    scratchVelocity.z = pz + dz * scale;
+    mmd.body.setLinvel(scratchVelocity, false);
+    return true;
   }
 
   /**
