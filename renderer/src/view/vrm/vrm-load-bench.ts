@@ -32,7 +32,8 @@ export interface VrmLoadTimes {
 /** What `window.__ragdollVrmLoadBench` offers. */
 export interface VrmLoadBenchHook {
   /**
-   * Fetches `url` (not timed), then runs `warmUp + repeats` rounds of the bare parse and the
+   * Fetches `url` and loads it once (neither timed; a file that is not a usable VRM is
+   * refused with the loader's message), then runs `warmUp + repeats` rounds of the bare parse and the
    * ready-to-simulate path on its bytes, alternating which goes first; models and bodies are
    * freed between rounds, outside the timings.
    */
@@ -59,6 +60,9 @@ export function installVrmLoadBench(target: Window, rapier: RapierApi): void {
       const response = await fetch(url);
       if (!response.ok) throw new Error(`bench: ${url} answered ${response.status}`);
       const bytes = new Uint8Array(await response.arrayBuffer());
+      // One untimed load first: a file that is not a usable VRM fails here with the loader's
+      // message, instead of somewhere inside three.js in the middle of the timings.
+      (await loadThreeVrm()).VRMUtils.deepDispose((await loadVrm(bytes, fileName)).vrm.scene);
       return timeLoads(sandbox, bytes, fileName, repeats, warmUp);
     },
   };

@@ -1,0 +1,68 @@
+/**
+ * The benchmark-only page mode behind `npm run bench:vrm:browser`
+ * (renderer/src/view/vrm/vrm-load-bench.ts): asked for only by `?bench-vrm-load`, and its hook
+ * times both sides of the comparison per round on real Rapier and the real loader.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import RAPIER from '@dimforge/rapier3d-compat';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  installVrmLoadBench,
+  vrmLoadBenchRequested,
+} from '../../renderer/src/view/vrm/vrm-load-bench';
+import type { GoodFixture } from '../../scripts/fixtures/make-vrm-fixtures';
+import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
+// Gives three-vrm the `self` global it reads on import in Node (GUIDE §3).
+import '../../scripts/lib/load-vrm-bones';
+
+let dir: string;
+let fixture: GoodFixture;
+beforeAll(async () => {
+  await RAPIER.init();
+  dir = await mkdtemp(join(tmpdir(), 'vrm-load-bench-'));
+  fixture = (await writeVrmFixtures(dir)).find((f): f is GoodFixture => f.kind === 'good')!;
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('vrmLoadBenchRequested', () => {
+  it('is asked for only by the bench-vrm-load flag', () => {
+    expect(vrmLoadBenchRequested('?bench-vrm-load')).toBe(true);
+    expect(vrmLoadBenchRequested('?frame-seconds=0.0166&bench-vrm-load=1')).toBe(true);
+    expect(vrmLoadBenchRequested('')).toBe(false);
+    expect(vrmLoadBenchRequested('?frame-seconds=0.0166')).toBe(false);
+    expect(vrmLoadBenchRequested('?bench-vrm-loader')).toBe(false);
+  });
+});
+
+describe('installVrmLoadBench', () => {
+  it('times the bare parse and load + spec + bodies for each measured round', async () => {
+    const target = {} as Window;
+    installVrmLoadBench(target, RAPIER);
+    const hook = target.__ragdollVrmLoadBench!;
+    expect(Object.isFrozen(hook)).toBe(true);
+    const bytes = await readFile(fixture.file);
+    const url = `data:application/octet-stream;base64,${bytes.toString('base64')}`;
+    const times = await hook.timeLoads(url, 'bench.vrm', 3, 1);
+    for (const series of Object.values(times)) {
+      expect(series).toHaveLength(3);
+      for (const ms of series) expect(ms).toBeGreaterThan(0);
+    }
+    times.readyMs.forEach((ready, i) => {
+      expect(ready).toBeCloseTo(times.loadMs[i]! + times.specMs[i]! + times.bodiesMs[i]!, 9);
+      // Our load contains the same parse, so it cannot be much faster than the bare one.
+      expect(times.loadMs[i]!).toBeGreaterThan(0.2 * times.bareMs[i]!);
+    });
+  });
+
+  it("refuses a file that is not a usable VRM with the loader's message, before timing", async () => {
+    const target = {} as Window;
+    installVrmLoadBench(target, RAPIER);
+    await expect(
+      target.__ragdollVrmLoadBench!.timeLoads('data:,', 'empty.vrm', 1, 0),
+    ).rejects.toThrow(/empty\.vrm: is 0 bytes long/);
+  });
+});
