@@ -353,7 +353,19 @@ describe('mmdRig: bodies and joints', () => {
     expect(seen.size).toBe(shuffled.length);
   });
 
-  it('puts each part in the group of the follow bodies on its bones, else the most common', () => {
+  it('by default keeps the parts apart from moving bodies, in a group no body uses', () => {
+    const groups = new Set(Object.values(built.physics.partGroups));
+    expect([...groups]).toEqual([15]);
+    for (const b of built.physics.bodies) {
+      if (b.motion !== 'follow') expect(b.collisionMask & (1 << 15), b.name).toBe(0);
+    }
+    // Follow bodies keep their masks: they are what holds hair and skirts off the body.
+    expect(built.physics.bodies.find((b) => b.name === 'head')!.collisionMask).toBe(0xfffd);
+  });
+
+  const authored = mmdRig(model({ rigidBodies: bodies, joints }), { partCollisions: 'authored' });
+
+  it('authored: each part in the group of the follow bodies on its bones, else the most common', () => {
     const r = mmdRig(
       model({
         rigidBodies: [
@@ -362,20 +374,21 @@ describe('mmdRig: bodies and joints', () => {
           body('c', '髪1', { group: 2 }),
         ],
       }),
+      { partCollisions: 'authored' },
     );
     expect(r.physics.partGroups).toMatchObject({ head: 7, handL: 2, torso: 2 });
-    expect(built.physics.partGroups['legL_up']).toBe(3);
-    expect(built.physics.partGroups['armR_lo']).toBe(3);
+    expect(authored.physics.partGroups['legL_up']).toBe(3);
+    expect(authored.physics.partGroups['armR_lo']).toBe(3);
   });
 
-  it('moves a part that moving bodies start inside to a group they do not collide with', () => {
+  it('authored: a part moving bodies start inside moves to a group they do not collide with', () => {
     // The hair (group 1, mask fffd) starts inside the head sphere: the head joins group 1.
-    expect(built.physics.partGroups['head']).toBe(1);
-    const hair = built.physics.bodies.filter((b) => b.name.startsWith('hair'));
+    expect(authored.physics.partGroups['head']).toBe(1);
+    const hair = authored.physics.bodies.filter((b) => b.name.startsWith('hair'));
     for (const b of hair) expect(b.collisionMask & (1 << 1)).toBe(0);
   });
 
-  it('narrows the masks of the rest when no one group is clear of them all', () => {
+  it('authored: narrows the masks of the rest when no one group is clear of them all', () => {
     const insidePelvis = (name: string, group: number): MmdRigidBody =>
       body(name, '髪1', {
         physicsMode: 1,
@@ -383,7 +396,9 @@ describe('mmdRig: bodies and joints', () => {
         collisionMask: 0xffff & ~(1 << group),
         position: [0, 11, 0.2],
       });
-    const r = mmdRig(model({ rigidBodies: [insidePelvis('skirt', 2), insidePelvis('hair', 4)] }));
+    const r = mmdRig(model({ rigidBodies: [insidePelvis('skirt', 2), insidePelvis('hair', 4)] }), {
+      partCollisions: 'authored',
+    });
     const g = r.physics.partGroups['pelvis']!;
     expect([2, 4]).toContain(g);
     for (const b of r.physics.bodies) expect(b.collisionMask & (1 << g), b.name).toBe(0);

@@ -14,6 +14,7 @@ import { convertJoints } from './convert-joints';
 import { findStandardBones } from './find-standard-bones';
 import { MMD_UNIT_METRES, mmdToModelPosition } from './mmd-coordinates';
 import { partGroups } from './part-groups';
+import { partsApart } from './parts-apart';
 import type { MmdRigWarning } from './rig-warnings';
 import { WarningList } from './rig-warnings';
 
@@ -23,6 +24,15 @@ export interface MmdRigOptions {
   readonly name?: string;
   /** Metres per MMD unit (default {@link MMD_UNIT_METRES}, 0.08). */
   readonly unitMetres?: number;
+  /**
+   * How the ragdoll's parts meet the model's moving bodies (hair, skirts):
+   * - `apart` (default): not at all; the model's own follow colliders, carried by the parts,
+   *   keep them off the body (see `partsApart`: measured stable under repeated blasts);
+   * - `authored`: as the masks say, with each part in the group of the model's follow bodies
+   *   on its bones (see `partGroups`): closer to the file, but a part squeezed between an
+   *   anchored skirt and the floor is flung (448 m/s in the soak).
+   */
+  readonly partCollisions?: 'apart' | 'authored';
 }
 
 /** An MMD model as a ragdoll plus its own physics, and how to pose its bones from both. */
@@ -94,13 +104,10 @@ export function mmdRig(model: MmdModel, options: MmdRigOptions = {}): MmdRig {
     warnings,
   );
   const joints = convertJoints(model.joints, bodyOfSource, rig.origin, unitMetres, warnings);
-  const { groups, narrowedMasks } = partGroups(
-    rig.spec.parts,
-    model.rigidBodies,
-    bodies,
-    parts,
-    warnings,
-  );
+  const { groups, narrowedMasks } =
+    (options.partCollisions ?? 'apart') === 'apart'
+      ? partsApart(rig.spec.parts, bodies)
+      : partGroups(rig.spec.parts, model.rigidBodies, bodies, parts, warnings);
   for (const [index, collisionMask] of narrowedMasks) {
     bodies[index] = { ...bodies[index]!, collisionMask };
   }
