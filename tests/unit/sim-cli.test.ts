@@ -68,6 +68,7 @@ describe('parseSimOptions', () => {
       props: 0,
       seed: 1,
       method: 'motor',
+      report: false,
       json: false,
       help: false,
     });
