@@ -43,7 +43,8 @@ export class WarningList {
   note(code: MmdRigWarningCode, example: string): void {
     const entry = this.seen.get(code);
     if (entry) entry.count++;
-    else this.seen.set(code, { count: 1, example });
+    // Real names carry stray whitespace (mokou_B.pmd's start with a line feed).
+    else this.seen.set(code, { count: 1, example: example.trim() });
   }
 
   /** One warning per kind noted, in the order first seen. */
