@@ -31,7 +31,17 @@ export function shapeVolume(shape: PartShape): number {
   }
 }
 
-const segmentOf = (partName: string): string => partName.replace(/[LR](?=_|$)/, '');
+const segments = new Map<string, string>();
+
+/** A part's segment name without its side (`arm_upL` → `arm_up`), remembered per name. */
+function segmentOf(partName: string): string {
+  let segment = segments.get(partName);
+  if (segment === undefined) {
+    segment = partName.replace(/[LR](?=_|$)/, '');
+    segments.set(partName, segment);
+  }
+  return segment;
+}
 
 /**
  * Gives each part a density so its mass lies halfway (geometrically) between what its volume

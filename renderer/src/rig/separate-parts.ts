@@ -45,26 +45,43 @@ function thin(shape: RigShape, amount: number): void {
  * Throws when a pair cannot be separated (e.g. two bones at the same place), naming both.
  */
 export function separateParts(parts: RigPart[], joints: readonly JointSpec[]): ThinnedPair[] {
-  const joined = new Set(
-    joints.flatMap((j) => [`${j.parent}|${j.child}`, `${j.child}|${j.parent}`]),
-  );
+  const joined = new Map<string, Set<string>>();
+  for (const { parent, child } of joints) {
+    joinedTo(joined, parent).add(child);
+    joinedTo(joined, child).add(parent);
+  }
+  // Each part's bounding sphere, made once and again only when the part is thinned.
+  const spheres = parts.map((part) => boundingSphere(part.shape));
   const thinned: ThinnedPair[] = [];
   for (let i = 0; i < parts.length; i++) {
     for (let j = i + 1; j < parts.length; j++) {
       const a = parts[i]!;
       const b = parts[j]!;
-      if (joined.has(`${a.name}|${b.name}`) || farApart(a.shape, b.shape)) continue;
+      if (joined.get(a.name)?.has(b.name) || farApart(spheres[i]!, spheres[j]!)) continue;
       const before = shapeGap(a.shape, b.shape);
       if (before >= PART_CLEARANCE) continue;
       thinned.push({ a: a.name, b: b.name, gapBefore: before });
       thinPair(a, b);
+      spheres[i] = boundingSphere(a.shape);
+      spheres[j] = boundingSphere(b.shape);
     }
   }
   return thinned;
 }
 
+function joinedTo(joined: Map<string, Set<string>>, name: string): Set<string> {
+  let set = joined.get(name);
+  if (!set) joined.set(name, (set = new Set()));
+  return set;
+}
+
+interface Sphere {
+  readonly center: Vec3;
+  readonly radius: number;
+}
+
 /** A sphere holding the whole shape (conservative), for a cheap first test. */
-function boundingSphere(shape: RigShape): { center: Vec3; radius: number } {
+function boundingSphere(shape: RigShape): Sphere {
   switch (shape.kind) {
     case 'sphere':
       return { center: shape.center, radius: shape.radius };
@@ -82,13 +99,11 @@ function boundingSphere(shape: RigShape): { center: Vec3; radius: number } {
 }
 
 /**
- * True when the shapes' bounding spheres are already clear of each other: most pairs are
+ * True when two shapes' bounding spheres are already clear of each other: most pairs are
  * (a hand and a foot), and this skips the exact distance for them, which keeps building a
  * spec well under a millisecond.
  */
-function farApart(a: RigShape, b: RigShape): boolean {
-  const sa = boundingSphere(a);
-  const sb = boundingSphere(b);
+function farApart(sa: Sphere, sb: Sphere): boolean {
   return distanceBetween(sa.center, sb.center) - sa.radius - sb.radius >= PART_CLEARANCE;
 }
 
