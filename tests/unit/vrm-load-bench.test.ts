@@ -53,8 +53,6 @@ describe('installVrmLoadBench', () => {
     }
     times.readyMs.forEach((ready, i) => {
       expect(ready).toBeCloseTo(times.loadMs[i]! + times.specMs[i]! + times.bodiesMs[i]!, 9);
-      // Our load contains the same parse, so it cannot be much faster than the bare one.
-      expect(times.loadMs[i]!).toBeGreaterThan(0.2 * times.bareMs[i]!);
     });
   });
 
