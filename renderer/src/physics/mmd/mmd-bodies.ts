@@ -203,8 +203,10 @@ export class MmdBodies {
   }
 
   /**
-   * Moves the `follow` bodies with their parts; call after each world step (and nowhere
-   * else per step). Allocates nothing.
+   * Moves the `follow` bodies with their parts; call after each world step (and after
+   * anything that changes the parts' velocities outside the step, e.g. BLAST). Allocates
+   * nothing of its own; Rapier's getter glue costs about 3 bytes per awake follower per call
+   * (measured by `tests/support/mmd-step-allocations.ts`).
    *
    * Each follower is first put exactly where its part now carries it (so what the renderer
    * and the next contacts see is exact), then given a kinematic target one step ahead,
@@ -244,12 +246,16 @@ export class MmdBodies {
 
   /**
    * Caps each dynamic body's speed relative to its part's centre velocity at
-   * {@link MAX_RELATIVE_SPEED}; call after each world step. Costs one velocity read per body
-   * while it moves slower than that (allocation-free); a capped body's new velocity is written
-   * with `setLinvel`, which allocates a small Rapier vector (rare: only while whipping).
+   * {@link MAX_RELATIVE_SPEED}; call after each world step. Nothing while the ragdoll's root
+   * sleeps; otherwise one velocity read per body (Rapier's getter glue allocates about 7 bytes
+   * per call, measured by `tests/support/mmd-step-allocations.ts`); a capped body's new
+   * velocity is written with `setLinvel`, which allocates a small Rapier vector (only while
+   * whipping).
    * Returns how many bodies were capped.
    */
   limitSpeeds(): number {
+    // A resting ragdoll whips nothing; skip reading every body while it sleeps.
+    if (this.ragdoll.root.body.isSleeping()) return 0;
     let capped = 0;
     const bodies = this.dynamicBodies;
     for (let i = 0; i < bodies.length; i++) {
@@ -283,7 +289,7 @@ export class MmdBodies {
   /**
    * Copies body `index`'s (its place in {@link MmdPhysicsSpec.bodies}) current position
    * (metres, world) and rotation into the outs, for posing bones. False when there is no such
-   * body. Allocates nothing.
+   * body. Allocates nothing of its own.
    */
   readBody(index: number, position: Vec3Like, rotation: QuatLike): boolean {
     const mmd = this.bodies[index];

@@ -1,0 +1,27 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import type { MmdStepAllocations } from '../support/mmd-step-allocations';
+
+describe('the per-step MMD work allocates next to nothing', () => {
+  it('follow updates and the whip cap cost a few bytes per body per step (Rapier’s getter glue)', () => {
+    // A separate process with --expose-gc, so vitest's own allocations stay out of the heap.
+    const output = execFileSync(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', 'tests/support/mmd-step-allocations.ts'],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
+    const r = JSON.parse(output) as MmdStepAllocations;
+    const perFollower = r.followPartsBytesPerStep / r.followBodies;
+    const perDynamic = r.limitSpeedsBytesPerStep / r.dynamicBodies;
+    console.log(
+      `per step: followParts ${r.followPartsBytesPerStep.toFixed(0)} B for ${r.followBodies} follow bodies ` +
+        `(${perFollower.toFixed(1)} B each), limitSpeeds ${r.limitSpeedsBytesPerStep.toFixed(0)} B for ` +
+        `${r.dynamicBodies} dynamic bodies (${perDynamic.toFixed(1)} B each); control ${r.controlBytesPerCall.toFixed(0)} B per object`,
+    );
+    // The method sees a single small object per call, so it is not blind.
+    expect(r.controlBytesPerCall).toBeGreaterThan(20);
+    // One scratch object allocated per body per step would be ≥ 40 B each.
+    expect(perFollower).toBeLessThan(8);
+    expect(perDynamic).toBeLessThan(16);
+  });
+});
