@@ -1,4 +1,6 @@
 import type { PresetContent, PresetModelRef } from '../../../shared/preset-schema';
+import { PRESET_MAX_PARTS_PER_FIGURE } from '../../../shared/preset-schema';
+import type { BodyState } from './body-state';
 import { BOX_DOLL } from './box-doll';
 import type { DollSpec } from './doll-spec';
 import { validateDollSpec } from './doll-spec';
@@ -22,7 +24,8 @@ export interface SceneExtras {
 
 /**
  * The whole scene as preset content: settings, every figure (its model and each part's
- * position, rotation and velocities, in spec order) and every prop. Allocates: for saving.
+ * position, rotation and velocities, in spec order, then its MMD bodies' when they fit) and
+ * every prop. Allocates: for saving.
  */
 export function captureScene(sandbox: Sandbox, extras: SceneExtras): PresetContent {
   return {
@@ -36,11 +39,23 @@ export function captureScene(sandbox: Sandbox, extras: SceneExtras): PresetConte
     stage: { id: 'default' },
     figures: sandbox.figures.map((figure) => ({
       model: extras.modelOf(figure),
-      parts: sandbox.captureFigure(figure),
+      parts: savedStates(sandbox, figure),
     })),
     props: sandbox.props.map((prop) => ({ kind: prop.kind, ...sandbox.captureProp(prop) })),
     ...(extras.thumbnail === undefined ? {} : { thumbnail: extras.thumbnail }),
   };
+}
+
+/**
+ * A figure's states for a preset: its parts and then its MMD bodies, or its parts alone when
+ * that would be more than a preset may hold per figure ({@link PRESET_MAX_PARTS_PER_FIGURE});
+ * loading then puts the MMD bodies back on their parts at rest (see `Sandbox.restoreFigure`).
+ */
+function savedStates(sandbox: Sandbox, figure: Figure): BodyState[] {
+  const states = sandbox.captureFigure(figure);
+  return states.length <= PRESET_MAX_PARTS_PER_FIGURE
+    ? states
+    : states.slice(0, figure.ragdoll.parts.length);
 }
 
 /**

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { PRESET_MAX_PARTS_PER_FIGURE, presetContentSchema } from '../../shared/preset-schema';
+import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
+import type { SceneExtras } from '../../renderer/src/physics/scene-preset';
+import { captureScene, restoreScene } from '../../renderer/src/physics/scene-preset';
+import type { Figure } from '../../renderer/src/physics/sandbox';
+import {
+  distance,
+  multiplyQuat,
+  quat,
+  rotateVec,
+  vec3,
+} from '../../renderer/src/physics/vector-math';
+import { hairChainSpec } from '../support/mmd-physics-specs';
+import { useSandboxes } from '../support/sandboxes';
+
+const makeSandbox = useSandboxes();
+
+const extras: SceneExtras = {
+  name: 'Hair',
+  camera: { position: [3, 2, 5], target: [0, 0.5, 0], fovDeg: 45 },
+  showBodies: false,
+  modelOf: () => ({ kind: 'box' }),
+};
+
+const SHORT = hairChainSpec();
+/** More MMD bodies than a preset holds per figure with the parts (11 + 60 > 64). */
+const LONG = hairChainSpec({ links: 59 });
+
+/** Largest distance (m) of a figure's MMD bodies from where their parts carry them at rest. */
+function offRest(figure: Figure): number {
+  let worst = 0;
+  for (const mmd of figure.mmd!.bodies) {
+    const at = rotateVec(mmd.part.body.rotation(quat()), mmd.offsetPosition, vec3());
+    const part = mmd.part.body.translation(vec3());
+    at.x += part.x;
+    at.y += part.y;
+    at.z += part.z;
+    worst = Math.max(worst, distance(at, mmd.body.translation(vec3())));
+  }
+  return worst;
+}
+
+describe('presets with MMD bodies', () => {
+  it('save every MMD body when it fits, parts alone when not, and load both', async () => {
+    const saved = await makeSandbox({ seed: 9 });
+    saved.addFigure(BOX_DOLL, { mmd: SHORT });
+    saved.addFigure(BOX_DOLL, { mmd: LONG });
+    saved.drop();
+    saved.run(1.2);
+    const content = presetContentSchema.parse(
+      JSON.parse(JSON.stringify(captureScene(saved, extras))),
+    );
+    expect(content.figures[0]!.parts).toHaveLength(BOX_DOLL.parts.length + SHORT.bodies.length);
+    expect(content.figures[1]!.parts).toHaveLength(BOX_DOLL.parts.length);
+    expect(BOX_DOLL.parts.length + LONG.bodies.length).toBeGreaterThan(PRESET_MAX_PARTS_PER_FIGURE);
+
+    const loaded = await makeSandbox();
+    const report = restoreScene(loaded, content, (_model, index) => ({
+      spec: BOX_DOLL,
+      mmd: index === 0 ? SHORT : LONG,
+    }));
+    expect(report.notes).toEqual([]);
+    const [short, long] = loaded.figures;
+    const before = saved.figures[0]!.mmd!.bodies.map((mmd) => mmd.body.translation(vec3()));
+    const worst = Math.max(
+      ...short!.mmd!.bodies.map((mmd, i) => distance(mmd.body.translation(vec3()), before[i]!)),
+    );
+    console.log(
+      `preset with MMD bodies: saved hair within ${(worst * 1000).toFixed(4)} mm; ` +
+        `the long chain (parts only) back on its parts within ${(offRest(long!) * 1e6).toFixed(2)} µm`,
+    );
+    expect(worst).toBeLessThan(1e-3);
+    expect(offRest(long!)).toBeLessThan(1e-5);
+  });
+
+  it('an older preset with parts only puts the MMD bodies on their parts', async () => {
+    const saved = await makeSandbox({ seed: 9 });
+    saved.addFigure(BOX_DOLL);
+    saved.drop();
+    saved.run(1);
+    const content = captureScene(saved, extras);
+    const loaded = await makeSandbox();
+    const report = restoreScene(loaded, content, () => ({ spec: BOX_DOLL, mmd: SHORT }));
+    expect(report.notes).toEqual([]);
+    expect(offRest(loaded.figures[0]!)).toBeLessThan(1e-5);
+  });
+});
