@@ -4,13 +4,7 @@ import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import type { SceneExtras } from '../../renderer/src/physics/scene-preset';
 import { captureScene, restoreScene } from '../../renderer/src/physics/scene-preset';
 import type { Figure } from '../../renderer/src/physics/sandbox';
-import {
-  distance,
-  multiplyQuat,
-  quat,
-  rotateVec,
-  vec3,
-} from '../../renderer/src/physics/vector-math';
+import { distance, quat, rotateVec, vec3 } from '../../renderer/src/physics/vector-math';
 import { hairChainSpec } from '../support/mmd-physics-specs';
 import { useSandboxes } from '../support/sandboxes';
 
