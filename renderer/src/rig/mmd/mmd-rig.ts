@@ -15,6 +15,7 @@ import { findStandardBones } from './find-standard-bones';
 import { MMD_UNIT_METRES, mmdToModelPosition } from './mmd-coordinates';
 import { partGroups } from './part-groups';
 import { partsApart } from './parts-apart';
+import { weldLockedToFollowers } from './locked-followers';
 import type { MmdRigWarning } from './rig-warnings';
 import { WarningList } from './rig-warnings';
 
@@ -65,7 +66,8 @@ const REQUIRED_SENTENCE =
  * Builds the ragdoll and the physics input of an MMD model (GUIDE §3 for the conversions):
  * the standard bones become a humanoid skeleton for `specFromHumanoidBones`; the model's rigid
  * bodies and joints are converted to doll space; each body follows the ragdoll part its bone
- * moves with, and bodies on bones the ragdoll moves always follow it. Bad bodies and joints
+ * moves with, bodies on bones the ragdoll moves always follow it, and moving bodies welded to a
+ * follow body by fully locked joints follow too (see `weldLockedToFollowers`). Bad bodies and joints
  * are left out with one warning per kind. Throws a `RigError` naming every missing required
  * bone in Japanese with its meaning, e.g. "Missing bones: 左ひじ (left elbow), 頭 (head)".
  */
@@ -92,7 +94,7 @@ export function mmdRig(model: MmdModel, options: MmdRigOptions = {}): MmdRig {
   const rootPart = rig.spec.rootPart;
   const parts = resolveBoneParts(model.bones, directOwners, rootPart);
   const warnings = new WarningList();
-  const { bodies, bodyOfSource } = convertBodies(
+  const { bodies: converted, bodyOfSource } = convertBodies(
     model.rigidBodies,
     {
       parts,
@@ -104,6 +106,7 @@ export function mmdRig(model: MmdModel, options: MmdRigOptions = {}): MmdRig {
     warnings,
   );
   const joints = convertJoints(model.joints, bodyOfSource, rig.origin, unitMetres, warnings);
+  const bodies = weldLockedToFollowers(converted, joints, rig.spec.parts);
   const { groups, narrowedMasks } =
     (options.partCollisions ?? 'apart') === 'apart'
       ? partsApart(rig.spec.parts, bodies)
