@@ -74,3 +74,18 @@ export function defaultPartGroup(spec: MmdPhysicsSpec): number {
   for (let group = 1; group < 16; group++) if (counts[group]! > counts[best]!) best = group;
   return best;
 }
+
+/**
+ * The filter bits a `follow` body can drop without changing anything the model can see: the
+ * MMD groups the ragdoll's parts are in that hold no dynamic body. A follow body touches only
+ * dynamic MMD bodies (its other contacts are never solved, see {@link SolverClass}), so its
+ * contacts with the parts, its own ragdoll's above all since it sits inside them, would be
+ * computed every step for nothing. Returns a 16-bit mask of groups to clear.
+ */
+export function followFilterDrop(spec: MmdPhysicsSpec, partNames: readonly string[]): number {
+  let partBits = 0;
+  for (const name of partNames) partBits |= 1 << partGroupOf(spec, name);
+  let dynamicBits = 0;
+  for (const body of spec.bodies) if (body.motion !== 'follow') dynamicBits |= 1 << body.group;
+  return partBits & ~dynamicBits & 0xffff;
+}

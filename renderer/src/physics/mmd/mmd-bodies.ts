@@ -8,6 +8,7 @@ import { multiplyQuat, quat, rotateVec, vec3 } from '../vector-math';
 import {
   MMD_DYNAMIC_SOLVER_GROUPS,
   MMD_FOLLOW_SOLVER_GROUPS,
+  followFilterDrop,
   mmdCollisionGroups,
   partCollisionGroups,
   partGroupOf,
@@ -113,8 +114,9 @@ export class MmdBodies {
     for (const part of ragdoll.parts) {
       part.collider.setCollisionGroups(partCollisionGroups(partGroupOf(spec, part.spec.name)));
     }
+    const dropFromFollowers = followFilterDrop(spec, [...parts.keys()]);
     this.bodies = spec.bodies.map((bodySpec, index) =>
-      this.createBody(rapier, bodySpec, index, parts.get(bodySpec.part)!),
+      this.createBody(rapier, bodySpec, index, parts.get(bodySpec.part)!, dropFromFollowers),
     );
     this.joints = spec.joints.flatMap((jointSpec) => {
       const a = this.bodies[jointSpec.bodyA]!;
@@ -142,8 +144,10 @@ export class MmdBodies {
     spec: MmdBodySpec,
     index: number,
     part: RagdollPart,
+    dropFromFollowers: number,
   ): MmdBody {
     const follow = spec.motion === 'follow';
+    const mask = follow ? spec.collisionMask & ~dropFromFollowers : spec.collisionMask;
     const desc = follow
       ? rapier.RigidBodyDesc.kinematicPositionBased()
       : rapier.RigidBodyDesc.dynamic()
@@ -156,7 +160,7 @@ export class MmdBodies {
       .setRestitution(spec.restitution)
       .setFrictionCombineRule(rapier.CoefficientCombineRule.Multiply)
       .setRestitutionCombineRule(rapier.CoefficientCombineRule.Multiply)
-      .setCollisionGroups(mmdCollisionGroups(spec.group, spec.collisionMask))
+      .setCollisionGroups(mmdCollisionGroups(spec.group, mask))
       .setSolverGroups(follow ? MMD_FOLLOW_SOLVER_GROUPS : MMD_DYNAMIC_SOLVER_GROUPS);
     // The file's mass is the body's mass (inertia from the shape); a kinematic body has none.
     if (!follow) colliderDesc.setMass(spec.mass);
