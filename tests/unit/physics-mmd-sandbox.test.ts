@@ -334,6 +334,39 @@ function maxMmdJointGap(figure: Figure): number {
 }
 
 describe('the sandbox owns the MMD bodies with the figure', () => {
+  it('caps a whipping body at 15 m/s relative to its part, and builds no joint between two follow bodies', async () => {
+    const sandbox = await makeSandbox();
+    const hair = hairChainSpec();
+    const spec: MmdPhysicsSpec = {
+      bodies: [
+        ...hair.bodies,
+        mmdBody({
+          name: 'second root',
+          motion: 'follow',
+          shape: { kind: 'sphere', radius: 0.02 },
+          position: [0, 0.7, 0.05],
+        }),
+      ],
+      joints: [
+        ...hair.joints,
+        { ...hair.joints[0]!, name: 'root to root', bodyA: 0, bodyB: hair.bodies.length },
+      ],
+    };
+    const figure = sandbox.addFigure(BOX_DOLL, { mmd: spec });
+    expect(figure.mmd!.joints.map((joint) => joint.spec.name)).toEqual(
+      hair.joints.map((joint) => joint.name),
+    );
+    sandbox.reset();
+    const tip = figure.mmd!.bodies[10]!;
+    tip.body.setLinvel(vec3(0, 0, -100), true);
+    expect(figure.mmd!.limitSpeeds()).toBe(1);
+    const v = tip.body.linvel(vec3());
+    const part = tip.part.body.linvel(vec3());
+    expect(Math.hypot(v.x - part.x, v.y - part.y, v.z - part.z)).toBeCloseTo(15, 3);
+    expect(v.z).toBeLessThan(0); // still moving the way it was
+    expect(figure.mmd!.limitSpeeds()).toBe(0);
+  });
+
   it('lists them as `mmd` bodies, counts them in measure(), and grabbing one grabs its part', async () => {
     const sandbox = await makeSandbox();
     const spec = hairChainSpec();
