@@ -1,6 +1,9 @@
 import type { Triple } from './mmd-model';
 import { MmdFormatError } from './mmd-format-error';
 
+/** How a section's item count is stored (PMX: int32; PMD: unsigned, 1 to 4 bytes). */
+export type CountType = 'u8' | 'u16' | 'u32' | 'i32';
+
 /**
  * A bounds-checked little-endian reader over a model file. Every read checks the bytes are
  * there first, so a file that ends early throws an {@link MmdFormatError} naming the byte
@@ -130,6 +133,31 @@ export class BinaryReader {
       );
     }
     return count;
+  }
+
+  /**
+   * Reads a count stored as `type` and checks it against the rest of the file (see
+   * {@link checkCount}); an early end says "while reading the rigid body count".
+   */
+  count(what: string, type: CountType, minItemBytes: number): number {
+    this.at(`the ${what} count`);
+    return this.checkCount(this[type](), pluralOf(what), minItemBytes);
+  }
+
+  /** Reads a {@link count}, then that many items, each named (`at(what, i)`) for messages. */
+  list<T>(
+    what: string,
+    type: CountType,
+    minItemBytes: number,
+    readItem: (index: number) => T,
+  ): T[] {
+    const count = this.count(what, type, minItemBytes);
+    const items: T[] = [];
+    for (let i = 0; i < count; i++) {
+      this.at(what, i);
+      items.push(readItem(i));
+    }
+    return items;
   }
 }
 

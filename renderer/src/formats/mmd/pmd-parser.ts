@@ -1,5 +1,7 @@
-import { BinaryReader, pluralOf } from './binary-reader';
+import { BinaryReader } from './binary-reader';
 import type { MmdBone, MmdJoint, MmdMesh, MmdModel, MmdRigidBody, Triple } from './mmd-model';
+import { readJoint, readRigidBody } from './mmd-physics-records';
+import type { PhysicsRecordLayout } from './mmd-physics-records';
 import { MmdFormatError } from './mmd-format-error';
 import { checkMesh } from './mesh-checks';
 import type { PmdMaterialDraft } from './pmd-materials';
@@ -86,14 +88,8 @@ export function parsePmd(bytes: Uint8Array): MmdModel {
   };
 }
 
-function readCount(input: PmdInput, what: string, width: 1 | 2 | 4, itemBytes: number): number {
-  input.at(`the ${what} count`);
-  const count = width === 1 ? input.u8() : width === 2 ? input.u16() : input.u32();
-  return input.checkCount(count, pluralOf(what), itemBytes);
-}
-
 function readVertices(input: PmdInput): MmdMesh {
-  const vertexCount = readCount(input, 'vertex', 4, VERTEX_BYTES);
+  const vertexCount = input.count('vertex', 'u32', VERTEX_BYTES);
   const positions = new Float32Array(vertexCount * 3);
   const normals = new Float32Array(vertexCount * 3);
   const uvs = new Float32Array(vertexCount * 2);
@@ -112,7 +108,7 @@ function readVertices(input: PmdInput): MmdMesh {
     skinWeights[v * 4 + 1] = 1 - percent / 100;
     input.skip(1); // edge flag
   }
-  const indexCount = readCount(input, 'face index', 4, 2);
+  const indexCount = input.count('face index', 'u32', 2);
   const indices = new Uint32Array(indexCount);
   input.at('the faces');
   for (let i = 0; i < indexCount; i++) indices[i] = input.u16();
@@ -120,10 +116,7 @@ function readVertices(input: PmdInput): MmdMesh {
 }
 
 function readMaterials(input: PmdInput, textures: TextureList): PmdMaterialDraft[] {
-  const count = readCount(input, 'material', 4, MATERIAL_BYTES);
-  const materials: PmdMaterialDraft[] = [];
-  for (let m = 0; m < count; m++) {
-    input.at('material', m);
+  return input.list('material', 'u32', MATERIAL_BYTES, (m) => {
     const diffuse = [input.f32(), input.f32(), input.f32(), input.f32()] as const;
     const shininess = input.f32();
     const specular = input.triple();
@@ -132,7 +125,7 @@ function readMaterials(input: PmdInput, textures: TextureList): PmdMaterialDraft
     const edgeFlag = input.u8();
     const indexCount = input.u32();
     const field = splitTextureField(input.name(20), textures);
-    materials.push({
+    return {
       name: `material${m}`,
       diffuse,
       specular,
@@ -146,9 +139,8 @@ function readMaterials(input: PmdInput, textures: TextureList): PmdMaterialDraft
       ...field,
       toonByte,
       indexCount,
-    });
-  }
-  return materials;
+    };
+  });
 }
 
 /**
@@ -167,10 +159,7 @@ function appendOf(type: number, ikRaw: number, tailBone: number): MmdBone['appen
 }
 
 function readBones(input: PmdInput): MmdBone[] {
-  const count = readCount(input, 'bone', 2, BONE_BYTES);
-  const bones: MmdBone[] = [];
-  for (let b = 0; b < count; b++) {
-    input.at('bone', b);
+  return input.list('bone', 'u16', BONE_BYTES, () => {
     const name = input.name(20);
     const parentIndex = input.index16();
     const tailField = input.index16();
@@ -179,7 +168,7 @@ function readBones(input: PmdInput): MmdBone[] {
     const position = input.triple();
     // PMD end bones point at bone 0 to mean "no tail".
     const tailBone = tailField > 0 ? tailField : -1;
-    bones.push({
+    return {
       name,
       englishName: '',
       position,
@@ -190,13 +179,12 @@ function readBones(input: PmdInput): MmdBone[] {
       append: appendOf(type, ikRaw, tailBone),
       isIk: type === BONE_TYPE.ik,
       visible: type !== BONE_TYPE.invisible && type !== BONE_TYPE.ikTarget,
-    });
-  }
-  return bones;
+    };
+  });
 }
 
 function skipIkList(input: PmdInput): void {
-  const count = readCount(input, 'IK chain', 2, 11);
+  const count = input.count('IK chain', 'u16', 11);
   for (let i = 0; i < count; i++) {
     input.at('IK chain', i);
     input.skip(4);
@@ -207,7 +195,7 @@ function skipIkList(input: PmdInput): void {
 
 /** Steps over the skins (PMD's vertex morphs); returns how many, base included. */
 function skipSkins(input: PmdInput): number {
-  const count = readCount(input, 'skin', 2, 25);
+  const count = input.count('skin', 'u16', 25);
   for (let s = 0; s < count; s++) {
     input.at('skin', s);
     input.skip(20);
@@ -221,11 +209,11 @@ function skipSkins(input: PmdInput): number {
 
 /** Steps over the display lists; returns how many bone frame names there are. */
 function skipDisplayLists(input: PmdInput): number {
-  const skinList = readCount(input, 'skin display entry', 1, 2);
+  const skinList = input.count('skin display entry', 'u8', 2);
   input.skip(skinList * 2);
-  const frameNames = readCount(input, 'bone frame name', 1, 50);
+  const frameNames = input.count('bone frame name', 'u8', 50);
   input.skip(frameNames * 50);
-  const boneList = readCount(input, 'bone display entry', 4, 3);
+  const boneList = input.count('bone display entry', 'u32', 3);
   input.skip(boneList * 3);
   return frameNames;
 }
@@ -295,6 +283,15 @@ function addTriple(a: Triple, b: Triple): Triple {
   return [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
 }
 
+/** PMD physics records: 20-byte Shift_JIS names, uint16 bone and uint32 body indices. */
+const PMD_PHYSICS_LAYOUT: PhysicsRecordLayout<PmdInput> = {
+  name: (input) => input.name(20),
+  boneIndex: (input) => input.index16(),
+  rigidBodyIndex: (input) => input.u32(),
+  // PMD joints are all MMD's spring 6-DOF, PMX type 0.
+  jointType: () => 0,
+};
+
 /**
  * Rigid bodies and joints. PMD stores a body's position relative to its bone; it is made
  * model-space like PMX's. A body with no bone (0xFFFF) is placed relative to センター (else
@@ -305,66 +302,13 @@ function readPhysics(
   bones: readonly MmdBone[],
 ): Pick<PmdTail, 'rigidBodies' | 'joints'> {
   const center = bones.find((bone) => bone.name === 'センター') ?? bones[0];
-  const bodyCount = readCount(input, 'rigid body', 4, RIGID_BODY_BYTES);
-  const rigidBodies: MmdRigidBody[] = [];
-  for (let b = 0; b < bodyCount; b++) {
-    input.at('rigid body', b);
-    const name = input.name(20);
-    const boneIndex = input.index16();
-    const group = input.u8();
-    const collisionMask = input.u16();
-    const shape = input.u8();
-    const size = input.triple();
-    const relative = input.triple();
-    const rotation = input.triple();
-    const [mass, linearDamping, angularDamping, restitution, friction] = [
-      input.f32(),
-      input.f32(),
-      input.f32(),
-      input.f32(),
-      input.f32(),
-    ];
-    const physicsMode = input.u8();
-    if (shape > 2) throw new MmdFormatError(`rigid body ${b} has shape ${shape} (0 to 2 expected)`);
-    if (physicsMode > 2) {
-      throw new MmdFormatError(`rigid body ${b} has physics type ${physicsMode} (0 to 2 expected)`);
-    }
-    const origin = boneIndex >= 0 ? bones[boneIndex] : center;
-    rigidBodies.push({
-      name,
-      boneIndex,
-      group,
-      collisionMask,
-      shape: shape as 0 | 1 | 2,
-      size,
-      position: origin ? addTriple(origin.position, relative) : relative,
-      rotation,
-      mass,
-      linearDamping,
-      angularDamping,
-      restitution,
-      friction,
-      physicsMode: physicsMode as 0 | 1 | 2,
-    });
-  }
-  const jointCount = readCount(input, 'joint', 4, JOINT_BYTES);
-  const joints: MmdJoint[] = [];
-  for (let j = 0; j < jointCount; j++) {
-    input.at('joint', j);
-    joints.push({
-      name: input.name(20),
-      type: 0,
-      bodyA: input.u32(),
-      bodyB: input.u32(),
-      position: input.triple(),
-      rotation: input.triple(),
-      linearMin: input.triple(),
-      linearMax: input.triple(),
-      angularMin: input.triple(),
-      angularMax: input.triple(),
-      linearSpring: input.triple(),
-      angularSpring: input.triple(),
-    });
-  }
+  const rigidBodies = input.list('rigid body', 'u32', RIGID_BODY_BYTES, (b) => {
+    const body = readRigidBody(input, PMD_PHYSICS_LAYOUT, b);
+    const origin = body.boneIndex >= 0 ? bones[body.boneIndex] : center;
+    return origin ? { ...body, position: addTriple(origin.position, body.position) } : body;
+  });
+  const joints = input.list('joint', 'u32', JOINT_BYTES, (j) =>
+    readJoint(input, PMD_PHYSICS_LAYOUT, j),
+  );
   return { rigidBodies, joints };
 }

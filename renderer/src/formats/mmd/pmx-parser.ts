@@ -1,15 +1,8 @@
-import type {
-  MmdBone,
-  MmdJoint,
-  MmdMaterial,
-  MmdModel,
-  MmdPhysicsMode,
-  MmdRigidBody,
-  MmdToon,
-} from './mmd-model';
-import { pluralOf } from './binary-reader';
+import type { MmdBone, MmdMaterial, MmdModel, MmdToon } from './mmd-model';
 import { MmdFormatError } from './mmd-format-error';
 import { checkMesh } from './mesh-checks';
+import { readJoint, readRigidBody } from './mmd-physics-records';
+import type { PhysicsRecordLayout } from './mmd-physics-records';
 import { openPmx } from './pmx-input';
 import type { PmxInput } from './pmx-input';
 import { readPmxMesh } from './pmx-mesh';
@@ -31,12 +24,18 @@ export function parsePmx(bytes: Uint8Array): MmdModel {
   input.text(); // English comment
   const mesh = readPmxMesh(input);
   const textures = readTextures(input);
-  const materials = readList(input, 'material', 8 + 64 + 4 + 4, readMaterial);
-  const bones = readList(input, 'bone', 8 + 12 + 6 + 2 * input.header.boneIndexSize, readBone);
+  // Counts are int32; each item's bytes are at least its fixed fields and empty texts.
+  const materials = input.list('material', 'i32', 8 + 64 + 4 + 4, (i) => readMaterial(input, i));
+  const boneBytes = 8 + 12 + 6 + 2 * input.header.boneIndexSize;
+  const bones = input.list('bone', 'i32', boneBytes, () => readBone(input));
   const morphCount = skipPmxMorphs(input);
   skipPmxDisplayFrames(input);
-  const rigidBodies = readList(input, 'rigid body', 8 + 62, readRigidBody);
-  const joints = readList(input, 'joint', 8 + 1 + 96, readJoint);
+  const rigidBodies = input.list('rigid body', 'i32', 8 + 62, (i) =>
+    readRigidBody(input, PMX_PHYSICS_LAYOUT, i),
+  );
+  const joints = input.list('joint', 'i32', 8 + 1 + 96, (i) =>
+    readJoint(input, PMX_PHYSICS_LAYOUT, i),
+  );
   // Some 2.1 exporters stop after the joints; a missing soft-body section means none.
   if (input.header.version >= 2.1 && input.remaining > 0) {
     const softBodies = skipPmxSoftBodies(input);
@@ -65,25 +64,8 @@ export function parsePmx(bytes: Uint8Array): MmdModel {
   };
 }
 
-/** Reads an int32 count then that many items, naming each for error messages. */
-function readList<T>(
-  input: PmxInput,
-  what: string,
-  minItemBytes: number,
-  readItem: (input: PmxInput, index: number) => T,
-): T[] {
-  input.at(`the ${what} count`);
-  const count = input.checkCount(input.i32(), pluralOf(what), minItemBytes);
-  const items: T[] = [];
-  for (let i = 0; i < count; i++) {
-    input.at(what, i);
-    items.push(readItem(input, i));
-  }
-  return items;
-}
-
 function readTextures(input: PmxInput): string[] {
-  return readList(input, 'texture', 4, () => input.text().replaceAll('\\', '/'));
+  return input.list('texture', 'i32', 4, () => input.text().replaceAll('\\', '/'));
 }
 
 const MATERIAL_FLAG = { doubleSided: 0x01, edge: 0x10 } as const;
@@ -203,74 +185,23 @@ function skipIk(input: PmxInput): void {
   }
 }
 
-function shapeOf(value: number, body: number): 0 | 1 | 2 {
-  if (value === 0 || value === 1 || value === 2) return value;
-  throw new MmdFormatError(
-    `rigid body ${body} has shape ${value} (0 sphere, 1 box or 2 capsule expected)`,
-  );
-}
-
-function physicsModeOf(value: number, body: number): MmdPhysicsMode {
-  if (value === 0 || value === 1 || value === 2) return value;
-  throw new MmdFormatError(`rigid body ${body} has physics type ${value} (0, 1 or 2 expected)`);
-}
-
-function readRigidBody(input: PmxInput, index: number): MmdRigidBody {
-  const name = input.text();
-  input.text(); // English name
-  const boneIndex = input.boneIndex();
-  const group = input.u8();
-  const collisionMask = input.u16();
-  const shape = shapeOf(input.u8(), index);
-  const size = input.triple();
-  const position = input.triple();
-  const rotation = input.triple();
-  const mass = input.f32();
-  const linearDamping = input.f32();
-  const angularDamping = input.f32();
-  const restitution = input.f32();
-  const friction = input.f32();
-  const physicsMode = physicsModeOf(input.u8(), index);
-  return {
-    name,
-    boneIndex,
-    group,
-    collisionMask,
-    shape,
-    size,
-    position,
-    rotation,
-    mass,
-    linearDamping,
-    angularDamping,
-    restitution,
-    friction,
-    physicsMode,
-  };
-}
-
 /** PMX 2.1 joint types 0..5 (spring 6-DOF, 6-DOF, point, cone twist, slider, hinge) share a layout. */
 const MAX_JOINT_TYPE = 5;
 
-function readJoint(input: PmxInput, index: number): MmdJoint {
-  const name = input.text();
-  input.text(); // English name
-  const type = input.u8();
-  if (type > MAX_JOINT_TYPE) {
-    throw new MmdFormatError(`joint ${index} has type ${type} (0 to ${MAX_JOINT_TYPE} expected)`);
-  }
-  return {
-    name,
-    type,
-    bodyA: input.rigidBodyIndex(),
-    bodyB: input.rigidBodyIndex(),
-    position: input.triple(),
-    rotation: input.triple(),
-    linearMin: input.triple(),
-    linearMax: input.triple(),
-    angularMin: input.triple(),
-    angularMax: input.triple(),
-    linearSpring: input.triple(),
-    angularSpring: input.triple(),
-  };
-}
+/** PMX physics records: text names with an English name after, header-width indices. */
+const PMX_PHYSICS_LAYOUT: PhysicsRecordLayout<PmxInput> = {
+  name(input) {
+    const name = input.text();
+    input.text(); // English name
+    return name;
+  },
+  boneIndex: (input) => input.boneIndex(),
+  rigidBodyIndex: (input) => input.rigidBodyIndex(),
+  jointType(input, index) {
+    const type = input.u8();
+    if (type > MAX_JOINT_TYPE) {
+      throw new MmdFormatError(`joint ${index} has type ${type} (0 to ${MAX_JOINT_TYPE} expected)`);
+    }
+    return type;
+  },
+};
