@@ -3,6 +3,7 @@ import { MmdFormatError } from './mmd-format-error';
 import { checkMesh } from './mesh-checks';
 import { readJoint, readRigidBody } from './mmd-physics-records';
 import type { PhysicsRecordLayout } from './mmd-physics-records';
+import { PMX_BONE_FLAG, PMX_MATERIAL_FLAG } from './pmx-flags';
 import { openPmx } from './pmx-input';
 import type { PmxInput } from './pmx-input';
 import { readPmxMesh } from './pmx-mesh';
@@ -68,8 +69,6 @@ function readTextures(input: PmxInput): string[] {
   return input.list('texture', 'i32', 4, () => input.text().replaceAll('\\', '/'));
 }
 
-const MATERIAL_FLAG = { doubleSided: 0x01, edge: 0x10 } as const;
-
 function sphereMode(value: number, material: number): 0 | 1 | 2 | 3 {
   if (value === 0 || value === 1 || value === 2 || value === 3) return value;
   throw new MmdFormatError(`material ${material} has sphere mode ${value} (0 to 3 expected)`);
@@ -109,8 +108,8 @@ function readMaterial(input: PmxInput, index: number): MmdMaterial {
     specular,
     shininess,
     ambient,
-    doubleSided: (flags & MATERIAL_FLAG.doubleSided) !== 0,
-    drawsEdge: (flags & MATERIAL_FLAG.edge) !== 0,
+    doubleSided: (flags & PMX_MATERIAL_FLAG.doubleSided) !== 0,
+    drawsEdge: (flags & PMX_MATERIAL_FLAG.edge) !== 0,
     edgeColor,
     edgeSize,
     textureIndex,
@@ -121,17 +120,6 @@ function readMaterial(input: PmxInput, index: number): MmdMaterial {
   };
 }
 
-const BONE_FLAG = {
-  tailIsBone: 0x0001,
-  visible: 0x0008,
-  ik: 0x0020,
-  appendRotation: 0x0100,
-  appendTranslation: 0x0200,
-  fixedAxis: 0x0400,
-  localAxes: 0x0800,
-  externalParent: 0x2000,
-} as const;
-
 function readBone(input: PmxInput): MmdBone {
   const name = input.text();
   const englishName = input.text();
@@ -139,11 +127,11 @@ function readBone(input: PmxInput): MmdBone {
   const parentIndex = input.boneIndex();
   const layer = input.i32();
   const flags = input.u16();
-  const tailIsBone = (flags & BONE_FLAG.tailIsBone) !== 0;
+  const tailIsBone = (flags & PMX_BONE_FLAG.tailIsBone) !== 0;
   const tailBone = tailIsBone ? input.boneIndex() : -1;
   const tailOffset = tailIsBone ? null : input.triple();
-  const appendRotation = (flags & BONE_FLAG.appendRotation) !== 0;
-  const appendTranslation = (flags & BONE_FLAG.appendTranslation) !== 0;
+  const appendRotation = (flags & PMX_BONE_FLAG.appendRotation) !== 0;
+  const appendTranslation = (flags & PMX_BONE_FLAG.appendTranslation) !== 0;
   let append: MmdBone['append'] = null;
   if (appendRotation || appendTranslation) {
     const appendParent = input.boneIndex();
@@ -155,10 +143,10 @@ function readBone(input: PmxInput): MmdBone {
       translation: appendTranslation,
     };
   }
-  if (flags & BONE_FLAG.fixedAxis) input.skip(12);
-  if (flags & BONE_FLAG.localAxes) input.skip(24);
-  if (flags & BONE_FLAG.externalParent) input.skip(4);
-  const isIk = (flags & BONE_FLAG.ik) !== 0;
+  if (flags & PMX_BONE_FLAG.fixedAxis) input.skip(12);
+  if (flags & PMX_BONE_FLAG.localAxes) input.skip(24);
+  if (flags & PMX_BONE_FLAG.externalParent) input.skip(4);
+  const isIk = (flags & PMX_BONE_FLAG.ik) !== 0;
   if (isIk) skipIk(input);
   return {
     name,
@@ -170,7 +158,7 @@ function readBone(input: PmxInput): MmdBone {
     tailOffset,
     append,
     isIk,
-    visible: (flags & BONE_FLAG.visible) !== 0,
+    visible: (flags & PMX_BONE_FLAG.visible) !== 0,
   };
 }
 
