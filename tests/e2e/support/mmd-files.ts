@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import type { HumanoidMmdOptions } from '../../../scripts/fixtures/mmd/mmd-fixture-models';
 import { BODY_TEXTURE, humanoidMmdModel } from '../../../scripts/fixtures/mmd/mmd-fixture-models';
+import { encodePng } from '../../../scripts/fixtures/mmd/png-writer';
 import { writePmx } from '../../../scripts/fixtures/mmd/pmx-writer';
 
 /** Where a generated MMD model was written. */
@@ -37,35 +37,10 @@ export function writeHumanoidPmx(
 }
 
 /** An RGB PNG of one colour (a real, decodable image, unlike a header-only stub). */
-export function solidPng(width: number, height: number, rgb: readonly number[]): Uint8Array {
-  const row = [0, ...Array.from({ length: width }, () => rgb).flat()];
-  const raw = Uint8Array.from(Array.from({ length: height }, () => row).flat());
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
+export function solidPng(
+  width: number,
+  height: number,
+  rgb: readonly [number, number, number],
+): Uint8Array {
+  return encodePng(width, height, () => rgb);
 }
