@@ -1,19 +1,18 @@
 /**
- * What the sandbox's per-step MMD work allocates on the JavaScript heap: `followParts` (follow
- * bodies put on their parts, kinematic targets set) and `limitSpeeds` (the whip cap), run for
- * six box dummies that are all falling (every part awake), each with a 10-link hair chain and
- * 12 follow bodies.
+ * What the sandbox's per-step MMD work allocates on the JavaScript heap: `limitSpeeds` (the
+ * whip cap; `follow` bodies are colliders on their parts and cost nothing per step), run for
+ * six box dummies that are all falling (every part awake), each with a 10-link hair chain.
  *
- * Rapier's own step allocates tens of kilobytes per step, so it is left out: these two calls
- * are repeated on the same world state between forced collections, and the growth of the
- * heap is what they allocated (a control allocating one small object per call reads 48 B).
+ * Rapier's own step allocates tens of kilobytes per step, so it is left out: the call is
+ * repeated on the same world state between forced collections, and the growth of the heap is
+ * what it allocated (a control allocating one small object per call reads 34-48 B).
  * Needs `--expose-gc`:
  *
  *   node --expose-gc --import tsx tests/support/mmd-step-allocations.ts   (prints JSON)
  */
 import RAPIER from '@dimforge/rapier3d-compat';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
-import { FIXED_STEP, Sandbox } from '../../renderer/src/physics/sandbox';
+import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { bigFollowersSpec, hairChainSpec } from './mmd-physics-specs';
 
 const CALLS = 20_000;
@@ -21,9 +20,7 @@ const CALLS = 20_000;
 /** Bytes per call of each per-step MMD method, for all six figures together. */
 export interface MmdStepAllocations {
   readonly calls: number;
-  readonly followBodies: number;
   readonly dynamicBodies: number;
-  readonly followPartsBytesPerStep: number;
   readonly limitSpeedsBytesPerStep: number;
   /** One `{ a: 1 }` per call: shows the method can see allocations at all. */
   readonly controlBytesPerCall: number;
@@ -55,11 +52,7 @@ export async function measureMmdStepAllocations(): Promise<MmdStepAllocations> {
   try {
     return {
       calls: CALLS,
-      followBodies: 6 * spec.bodies.filter((body) => body.motion === 'follow').length,
       dynamicBodies: 6 * spec.bodies.filter((body) => body.motion !== 'follow').length,
-      followPartsBytesPerStep: bytesPerCall(gc, () => {
-        for (let i = 0; i < figures.length; i++) figures[i]!.mmd!.followParts(FIXED_STEP);
-      }),
       limitSpeedsBytesPerStep: bytesPerCall(gc, () => {
         for (let i = 0; i < figures.length; i++) figures[i]!.mmd!.limitSpeeds();
       }),

@@ -30,7 +30,9 @@ function offRest(figure: Figure): number {
     at.x += part.x;
     at.y += part.y;
     at.z += part.z;
-    worst = Math.max(worst, distance(at, mmd.body.translation(vec3())));
+    const actual = vec3();
+    figure.mmd!.readBody(mmd.index, actual, quat());
+    worst = Math.max(worst, distance(at, actual));
   }
   return worst;
 }
@@ -56,9 +58,17 @@ describe('presets with MMD bodies', () => {
     }));
     expect(report.notes).toEqual([]);
     const [short, long] = loaded.figures;
-    const before = saved.figures[0]!.mmd!.bodies.map((mmd) => mmd.body.translation(vec3()));
+    const before = saved.figures[0]!.mmd!.bodies.map((mmd) => {
+      const at = vec3();
+      saved.figures[0]!.mmd!.readBody(mmd.index, at, quat());
+      return at;
+    });
     const worst = Math.max(
-      ...short!.mmd!.bodies.map((mmd, i) => distance(mmd.body.translation(vec3()), before[i]!)),
+      ...short!.mmd!.bodies.map((mmd, i) => {
+        const at = vec3();
+        short!.mmd!.readBody(mmd.index, at, quat());
+        return distance(at, before[i]!);
+      }),
     );
     console.log(
       `preset with MMD bodies: saved hair within ${(worst * 1000).toFixed(4)} mm; ` +

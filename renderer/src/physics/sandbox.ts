@@ -24,6 +24,7 @@ import type { StiffnessDriver, StiffnessMethod } from './stiffness';
 import { clampStiffness } from './stiffness';
 import type { QuatLike, Vec3Like } from './vector-math';
 import { quat, quatFromAxisAngle, vec3 } from './vector-math';
+import type { MmdBodiesOptions, MmdBody } from './mmd/mmd-bodies';
 import { MmdBodies } from './mmd/mmd-bodies';
 import type { MmdBodyMotion, MmdPhysicsSpec } from './mmd/mmd-physics-spec';
 import { validateMmdPhysicsSpec } from './mmd/validate-mmd-physics-spec';
@@ -85,6 +86,8 @@ export interface Figure {
 export interface AddFigureOptions {
   /** The model's own rigid bodies and joints, run beside the ragdoll. */
   readonly mmd?: MmdPhysicsSpec;
+  /** How they run (spring model, mass share; defaults for the app), for measurements. */
+  readonly mmdOptions?: MmdBodiesOptions;
 }
 
 /** A ball or box in the scene. */
@@ -100,6 +103,11 @@ export interface Prop {
  * its transform with {@link Sandbox.readTransform} after each frame and never changes it.
  */
 export interface SimBody {
+  /**
+   * Key for {@link Sandbox.readTransform} and {@link Sandbox.grab}: the Rapier body handle, or,
+   * for an MMD `follow` body (a collider riding its part, with no body of its own), a negative
+   * number; {@link Sandbox.bodyOf} knows only the former.
+   */
   readonly handle: number;
   /** A ragdoll part, a ball or box, or one of a figure's own MMD bodies. */
   readonly kind: 'part' | 'prop' | 'mmd';
@@ -174,6 +182,8 @@ export class Sandbox {
   private readonly bodyByHandle = new Map<number, RigidBody>();
   /** The ragdoll part standing in for each MMD body when it is grabbed. */
   private readonly grabPartByHandle = new Map<number, RigidBody>();
+  /** MMD `follow` bodies by their view handle (negative: they have no Rapier body of their own). */
+  private readonly followByHandle = new Map<number, { mmd: MmdBodies; index: number }>();
   /** Which figure or prop owns each moving collider, for the fall guard. */
   private readonly ownerByCollider = new Map<number, Figure | Prop>();
   private readonly fallGuard: FallGuard;
@@ -293,7 +303,9 @@ export class Sandbox {
       position: vec3(slot[0], DROP_HEIGHT, slot[1]),
       rotation: quat(),
     });
-    const mmd = options.mmd ? new MmdBodies(this.rapier, this.world, options.mmd, ragdoll) : null;
+    const mmd = options.mmd
+      ? new MmdBodies(this.rapier, this.world, options.mmd, ragdoll, options.mmdOptions)
+      : null;
     const figure: Figure = { id: this.nextId++, ragdoll, mmd, slot };
     this.figureList.push(figure);
     this.stiffnessDriver.addDoll(ragdoll);
@@ -311,9 +323,13 @@ export class Sandbox {
     }
     for (const body of mmd?.bodies ?? []) {
       this.ownerByCollider.set(body.collider.handle, figure);
-      this.grabPartByHandle.set(body.body.handle, body.part.body);
-      this.registerBody(body.body, {
-        handle: body.body.handle,
+      const handle = mmdViewHandle(body);
+      this.grabPartByHandle.set(handle, body.part.body);
+      if (body.spec.motion === 'follow')
+        this.followByHandle.set(handle, { mmd: mmd!, index: body.index });
+      else this.bodyByHandle.set(handle, body.body);
+      this.addSimBody({
+        handle,
         kind: 'mmd',
         ownerId: figure.id,
         name: body.spec.name,
@@ -336,9 +352,11 @@ export class Sandbox {
       this.ownerByCollider.delete(part.collider.handle);
     }
     for (const body of figure.mmd?.bodies ?? []) {
-      this.grabber.releaseIfHolding(body.body);
-      this.unregisterBody(body.body.handle);
-      this.grabPartByHandle.delete(body.body.handle);
+      const handle = mmdViewHandle(body);
+      if (body.spec.motion !== 'follow') this.grabber.releaseIfHolding(body.body);
+      this.unregisterBody(handle);
+      this.grabPartByHandle.delete(handle);
+      this.followByHandle.delete(handle);
       this.ownerByCollider.delete(body.collider.handle);
     }
     this.stiffnessDriver.removeDoll(figure.ragdoll);
@@ -484,7 +502,6 @@ export class Sandbox {
     if (figure.mmd) {
       if (states.length > parts.length) figure.mmd.restore(states.slice(parts.length));
       else figure.mmd.place();
-      figure.mmd.followParts(FIXED_STEP);
     }
     figure.ragdoll.notePlaced();
   }
@@ -523,8 +540,6 @@ export class Sandbox {
       );
       // Hair and skirts get the doll's motion, or the joints would tear them off in one step.
       if (motion) figure.mmd?.addRigidMotion(motion.velocity, motion.omega, motion.com);
-      // The follow bodies' next targets were extrapolated from the velocities before the blast.
-      figure.mmd?.followParts(FIXED_STEP);
     }
     for (const prop of this.propList) {
       randomSpin(this.random, scratchSpin);
@@ -594,14 +609,14 @@ export class Sandbox {
   }
 
   /**
-   * One fixed step: stiffness, the world step, the MMD `follow` bodies moved onto their parts,
-   * then, four times a simulated second, the fall guard (a figure that fell below −15 m is
+   * One fixed step: stiffness, the world step, the MMD whip cap, then, four times a simulated
+   * second, the fall guard (a figure that fell below −15 m is
    * dropped again, a prop removed).
    */
   step(): void {
     this.stiffnessDriver.beforeStep(FIXED_STEP);
     this.world.step();
-    this.followMmdParts();
+    this.capMmdSpeeds();
     if (this.stepCount % FALL_GUARD_INTERVAL_STEPS === 0) this.fallGuard.check(this.onFell);
     this.stepCount++;
   }
@@ -621,18 +636,12 @@ export class Sandbox {
   }
 
   /**
-   * After the world step: moves every figure's MMD `follow` bodies onto their parts and caps
-   * whipping hair (see `MmdBodies.limitSpeeds`; checking only every 4th step let a tip reach
-   * 50.5 m/s in the 60 s soak, so it runs every step).
+   * After the world step: caps whipping MMD hair (see `MmdBodies.limitSpeeds`; checking only
+   * every 4th step let a tip reach 50.5 m/s in the 60 s soak, so it runs every step).
    */
-  private followMmdParts(): void {
+  private capMmdSpeeds(): void {
     const figures = this.figureList;
-    for (let i = 0; i < figures.length; i++) {
-      const mmd = figures[i]!.mmd;
-      if (!mmd) continue;
-      mmd.followParts(FIXED_STEP);
-      mmd.limitSpeeds();
-    }
+    for (let i = 0; i < figures.length; i++) figures[i]!.mmd?.limitSpeeds();
   }
 
   private recordTiming(startMs: number, steps: number): void {
@@ -654,6 +663,8 @@ export class Sandbox {
    * and `rotation`. Returns false when there is no such body. Allocates nothing.
    */
   readTransform(handle: number, position: Vec3Like, rotation: QuatLike): boolean {
+    const follow = this.followByHandle.get(handle);
+    if (follow) return follow.mmd.readBody(follow.index, position, rotation);
     const body = this.bodyByHandle.get(handle);
     if (!body) return false;
     body.translation(position);
@@ -661,7 +672,7 @@ export class Sandbox {
     return true;
   }
 
-  /** The Rapier body with this handle, for measurements and tests. */
+  /** The Rapier body with this handle, for measurements and tests (not MMD `follow` bodies). */
   bodyOf(handle: number): RigidBody | undefined {
     return this.bodyByHandle.get(handle);
   }
@@ -693,6 +704,7 @@ export class Sandbox {
     this.simBodies.length = 0;
     this.bodyByHandle.clear();
     this.grabPartByHandle.clear();
+    this.followByHandle.clear();
     this.stageBodies.length = 0;
     this.ownerByCollider.clear();
     this.world.free();
@@ -729,6 +741,10 @@ export class Sandbox {
 
   private registerBody(body: RigidBody, simBody: SimBody): void {
     this.bodyByHandle.set(body.handle, body);
+    this.addSimBody(simBody);
+  }
+
+  private addSimBody(simBody: SimBody): void {
     this.simBodies.push(simBody);
     this.bodiesVersionValue++;
   }
@@ -739,6 +755,15 @@ export class Sandbox {
     if (index >= 0) this.simBodies.splice(index, 1);
     this.bodiesVersionValue++;
   }
+}
+
+/**
+ * The handle the view knows an MMD body by: its Rapier body's, or for a `follow` body (a
+ * collider on its part, no body of its own) a negative number derived from its collider's,
+ * which no Rapier body handle can equal.
+ */
+function mmdViewHandle(body: MmdBody): number {
+  return body.spec.motion === 'follow' ? -1 - body.collider.handle : body.body.handle;
 }
 
 function clampTimeScale(scale: number): number {

@@ -34,10 +34,10 @@ export function partCollisionGroups(group: number): number {
 }
 
 /**
- * Solver classes (bits of the solver-group membership). Contacts between a kinematic MMD
- * `follow` body and anything but a dynamic MMD body are computed but never solved: a follow
- * body sits inside its own ragdoll part and moves with infinite mass, so solving its contacts
- * with ragdoll parts (its own or another figure's) or props would shove them about.
+ * Solver classes (bits of the solver-group membership). Contacts between an MMD `follow`
+ * collider (attached to its ragdoll part) and a ragdoll part are computed but never solved: a
+ * follow body overlaps its own part and often the neighbouring ones (a chest body reaching
+ * into the upper arms), and solving those contacts would push the ragdoll apart from inside.
  */
 export const SolverClass = {
   part: 1,
@@ -51,8 +51,14 @@ const EVERY_CLASS = 0xffff;
 
 /** Solver groups of a ragdoll part: solved against everything that solves against it. */
 export const PART_SOLVER_GROUPS = pack(SolverClass.part, EVERY_CLASS);
-/** Solver groups of a `follow` body: it pushes dynamic MMD bodies (hair, skirts) only. */
-export const MMD_FOLLOW_SOLVER_GROUPS = pack(SolverClass.mmdFollow, SolverClass.mmdDynamic);
+/**
+ * Solver groups of a `follow` collider: it pushes dynamic MMD bodies (hair, skirts), and the
+ * stage and props push it (and so its part), but never a ragdoll part.
+ */
+export const MMD_FOLLOW_SOLVER_GROUPS = pack(
+  SolverClass.mmdFollow,
+  SolverClass.mmdDynamic | SolverClass.other,
+);
 /** Solver groups of a dynamic MMD body: solved against everything. */
 export const MMD_DYNAMIC_SOLVER_GROUPS = pack(SolverClass.mmdDynamic, EVERY_CLASS);
 /** Solver groups of the stage and props. */
@@ -76,11 +82,11 @@ export function defaultPartGroup(spec: MmdPhysicsSpec): number {
 }
 
 /**
- * The filter bits a `follow` body can drop without changing anything the model can see: the
- * MMD groups the ragdoll's parts are in that hold no dynamic body. A follow body touches only
- * dynamic MMD bodies (its other contacts are never solved, see {@link SolverClass}), so its
- * contacts with the parts, its own ragdoll's above all since it sits inside them, would be
- * computed every step for nothing. Returns a 16-bit mask of groups to clear.
+ * The filter bits a `follow` collider can drop without changing anything the model can see:
+ * the MMD groups the ragdoll's parts are in that hold no dynamic body. Its contacts with parts
+ * are never solved (see {@link SolverClass}), so with its own figure's other parts, which it
+ * often overlaps, they would be computed every step for nothing; the stage and props are in
+ * every group, so any bit left keeps it on them. Returns a 16-bit mask of groups to clear.
  */
 export function followFilterDrop(spec: MmdPhysicsSpec, partNames: readonly string[]): number {
   let partBits = 0;

@@ -13,7 +13,7 @@ import {
   partCollisionGroups,
   partGroupOf,
 } from './interaction-groups';
-import type { MmdSpringModel } from './mmd-joint';
+import type { MmdSpringModel, RestPose } from './mmd-joint';
 import { createMmdJoint } from './mmd-joint';
 import type { MmdBodySpec, MmdJointSpec, MmdPhysicsSpec } from './mmd-physics-spec';
 import { validateMmdPhysicsSpec } from './validate-mmd-physics-spec';
@@ -23,7 +23,11 @@ export interface MmdBody {
   /** Position in {@link MmdPhysicsSpec.bodies}. */
   readonly index: number;
   readonly spec: MmdBodySpec;
-  /** Kinematic (position based) for `follow`, dynamic otherwise. */
+  /**
+   * The Rapier body that carries the collider: its own dynamic body, or for `follow` its
+   * part's body (the collider is attached to the part at its rest offset). Read poses with
+   * {@link MmdBodies.readBody}, which is right for both.
+   */
   readonly body: RigidBody;
   readonly collider: Collider;
   /** The ragdoll part it rides with (`follow`) or is placed from (DROP, RESET, old presets). */
@@ -43,11 +47,29 @@ export interface MmdJoint {
 export interface MmdBodiesOptions {
   /** How springs act (default {@link DEFAULT_MMD_SPRING_MODEL}). */
   readonly springModel?: MmdSpringModel;
+  /** The model's dynamic bodies' total mass as a share of the ragdoll's (default {@link MMD_MASS_SHARE}). */
+  readonly massShare?: number;
 }
 
 /**
+ * The model's dynamic bodies together weigh this share of the ragdoll (their ratios kept).
+ *
+ * Why: MMD authors masses only relative to each other. In MMD the bones drive the `follow`
+ * bodies with infinite mass, so a 22.5 kg skirt plate (Gene_light) is as harmless as a 0.1 kg
+ * one; here the ragdoll carries them on parts of finite mass, and Gene's bodies (~half the
+ * ragdoll's mass or more) yanked it through the joints until it flew (379-474 m/s in the 60 s
+ * BLAST 14 soak). Scaling every dynamic body by one factor leaves the hair's own motion as
+ * authored, because springs are acceleration-based with the file's frequencies (see
+ * `spring-rates.ts`) and damping is a rate, while the hair's pull on the ragdoll becomes a
+ * modest load, as a real hairdo's is. Measured (`tests/unit/mmd-soak.test.ts` and
+ * `tests/unit/physics-mmd-models.test.ts`, see BENCHMARKS.md): 0.1 keeps every model under
+ * 50 m/s in the soak and settles them lying down.
+ */
+export const MMD_MASS_SHARE = 0.1;
+
+/**
  * Fastest a dynamic MMD body may move relative to its part's centre, m/s. A hair chain is a
- * whip on an infinitely heavy handle (its kinematic root): when a head hits the floor and
+ * whip on a heavy handle (its root, riding the head): when a head hits the floor and
  * spins at 60-80 rad/s, the tip of a 10-link chain was measured at 100-430 m/s in a 60 s
  * blast soak (BLAST 14 every 5 s), and nothing in Rapier caps it. Measured caps (fastest
  * hair over that soak, three seeds): relative to the part's point velocity (v + ω × r),
@@ -59,11 +81,8 @@ export const MAX_RELATIVE_SPEED = 15;
 const partPosition = vec3();
 const partRotation = quat();
 const partVelocity = vec3();
-const partSpin = vec3();
-const lever = vec3();
 const target = vec3();
 const targetRotation = quat();
-const stepRotation = quat();
 const scratchVelocity = vec3();
 const zero = vec3();
 
@@ -84,10 +103,19 @@ function colliderDescFor(rapier: RapierApi, shape: PartShape) {
  * ragdoll, built from an {@link MmdPhysicsSpec} and placed from the ragdoll's parts as they
  * are now (their rest offsets; the ragdoll is normally just built or placed, so at rest).
  *
- * - `follow` bodies are kinematic and carried rigidly by their part; they push the model's
- *   dynamic bodies but never a ragdoll part or a prop (see `interaction-groups.ts`).
- * - `dynamic` / `dynamic-rotation` bodies are simulated with the file's mass, damping,
- *   restitution and friction (both combined by multiplying, as Bullet does).
+ * - `follow` bodies are colliders attached to their part's body at their rest offset, with no
+ *   mass: they move with the part exactly and at no per-step cost, push the model's dynamic
+ *   bodies, and hold the part off the stage and props like its own collider does; their
+ *   contacts with ragdoll parts are never solved (see `interaction-groups.ts`).
+ *
+ *   Kinematic bodies moved after each step were tried first (they tracked within 2 µm) and
+ *   measured worse: a follow body larger than its part sank into the floor when the doll lay
+ *   down (mokou_B's head body 6 cm), squeezing the hair jointed to it against the floor, so
+ *   30 hair bodies still jittered at 2-4 m/s 20 s after a drop (0.006 m/s with the doll held
+ *   standing); and each follower cost JavaScript getter and setter calls every step.
+ * - `dynamic` / `dynamic-rotation` bodies are simulated with the file's masses scaled by one
+ *   factor ({@link MMD_MASS_SHARE}), damping, restitution and friction (both combined by
+ *   multiplying, as Bullet does); springs at the file's frequencies (`spring-rates.ts`).
  * - Collision groups follow the file; the ragdoll's parts join an MMD group
  *   ({@link MmdPhysicsSpec.partGroups}) so hair and skirts rest on them as intended.
  *
@@ -96,10 +124,12 @@ function colliderDescFor(rapier: RapierApi, shape: PartShape) {
 export class MmdBodies {
   readonly bodies: readonly MmdBody[];
   readonly joints: readonly MmdJoint[];
-  private readonly followers: readonly MmdBody[];
+  /**
+   * What every dynamic body's file mass was multiplied by (see {@link MMD_MASS_SHARE}); 1 when
+   * the model has no dynamic bodies.
+   */
+  readonly massScale: number;
   private readonly dynamicBodies: readonly MmdBody[];
-  /** Per follower: whether its part was awake at the last update (to pin it once it sleeps). */
-  private readonly followerAwake: boolean[];
   private disposed = false;
 
   constructor(
@@ -115,27 +145,26 @@ export class MmdBodies {
       part.collider.setCollisionGroups(partCollisionGroups(partGroupOf(spec, part.spec.name)));
     }
     const dropFromFollowers = followFilterDrop(spec, [...parts.keys()]);
+    this.massScale = massScaleFor(spec, ragdoll, options.massShare ?? MMD_MASS_SHARE);
     this.bodies = spec.bodies.map((bodySpec, index) =>
       this.createBody(rapier, bodySpec, index, parts.get(bodySpec.part)!, dropFromFollowers),
     );
     this.joints = spec.joints.flatMap((jointSpec) => {
       const a = this.bodies[jointSpec.bodyA]!;
       const b = this.bodies[jointSpec.bodyB]!;
-      // Two kinematic bodies: nothing for a joint to do.
+      // Two colliders on parts: a joint would only bind the ragdoll's parts together.
       if (a.spec.motion === 'follow' && b.spec.motion === 'follow') return [];
       const joint = createMmdJoint(
         rapier,
         world,
         jointSpec,
-        restPose(a),
-        restPose(b),
+        this.restPose(a),
+        this.restPose(b),
         options.springModel,
       );
       return [{ spec: jointSpec, joint }];
     });
-    this.followers = this.bodies.filter((body) => body.spec.motion === 'follow');
     this.dynamicBodies = this.bodies.filter((body) => body.spec.motion !== 'follow');
-    this.followerAwake = this.followers.map(() => true);
     this.place();
   }
 
@@ -148,13 +177,24 @@ export class MmdBodies {
   ): MmdBody {
     const follow = spec.motion === 'follow';
     const mask = follow ? spec.collisionMask & ~dropFromFollowers : spec.collisionMask;
-    const desc = follow
-      ? rapier.RigidBodyDesc.kinematicPositionBased()
-      : rapier.RigidBodyDesc.dynamic()
-          .setLinearDamping(spec.linearDamping)
-          .setAngularDamping(spec.angularDamping)
-          .setCcdEnabled(true);
-    const body = this.world.createRigidBody(desc);
+    // Parts rest unrotated in doll space, so inverse(part rest) × body rest is a plain offset.
+    const [qx, qy, qz, qw] = spec.rotation;
+    const length = Math.hypot(qx, qy, qz, qw);
+    const center = part.spec.center;
+    const offsetPosition = vec3(
+      spec.position[0] - center[0],
+      spec.position[1] - center[1],
+      spec.position[2] - center[2],
+    );
+    const offsetRotation = quat(qx / length, qy / length, qz / length, qw / length);
+    const body = follow
+      ? part.body
+      : this.world.createRigidBody(
+          rapier.RigidBodyDesc.dynamic()
+            .setLinearDamping(spec.linearDamping)
+            .setAngularDamping(spec.angularDamping)
+            .setCcdEnabled(true),
+        );
     const colliderDesc = colliderDescFor(rapier, spec.shape)
       .setFriction(spec.friction)
       .setRestitution(spec.restitution)
@@ -162,25 +202,41 @@ export class MmdBodies {
       .setRestitutionCombineRule(rapier.CoefficientCombineRule.Multiply)
       .setCollisionGroups(mmdCollisionGroups(spec.group, mask))
       .setSolverGroups(follow ? MMD_FOLLOW_SOLVER_GROUPS : MMD_DYNAMIC_SOLVER_GROUPS);
-    // The file's mass is the body's mass (inertia from the shape); a kinematic body has none.
-    if (!follow) colliderDesc.setMass(spec.mass);
+    if (follow) {
+      // Massless, so the part weighs and turns exactly as the ragdoll spec says.
+      colliderDesc
+        .setDensity(0)
+        .setTranslation(offsetPosition.x, offsetPosition.y, offsetPosition.z)
+        .setRotation(offsetRotation);
+    } else {
+      // The file's mass, normalised (inertia from the shape).
+      colliderDesc.setMass(spec.mass * this.massScale);
+    }
     const collider = this.world.createCollider(colliderDesc, body);
-    // Parts rest unrotated in doll space, so inverse(part rest) × body rest is a plain offset.
-    const [qx, qy, qz, qw] = spec.rotation;
-    const length = Math.hypot(qx, qy, qz, qw);
-    const center = part.spec.center;
+    return { index, spec, body, collider, part, offsetPosition, offsetRotation };
+  }
+
+  /**
+   * A body's rest pose in doll space for the joint builder. A `follow` body is a collider on
+   * its part, so the joint attaches to the part and its frame is expressed in the part's
+   * local frame (the part's rest pose); for the springs it is infinitely heavy, as in MMD.
+   */
+  private restPose(mmd: MmdBody): RestPose {
+    if (mmd.spec.motion === 'follow') {
+      const [x, y, z] = mmd.part.spec.center;
+      return {
+        body: mmd.body,
+        position: vec3(x, y, z),
+        rotation: quat(),
+        fileMassScale: 'infinite',
+      };
+    }
+    const [x, y, z] = mmd.spec.position;
     return {
-      index,
-      spec,
-      body,
-      collider,
-      part,
-      offsetPosition: vec3(
-        spec.position[0] - center[0],
-        spec.position[1] - center[1],
-        spec.position[2] - center[2],
-      ),
-      offsetRotation: quat(qx / length, qy / length, qz / length, qw / length),
+      body: mmd.body,
+      position: vec3(x, y, z),
+      rotation: mmd.offsetRotation,
+      fileMassScale: 1 / this.massScale,
     };
   }
 
@@ -190,61 +246,17 @@ export class MmdBodies {
   }
 
   /**
-   * Puts every body at its rest offset from its part's current pose, at rest (zero velocity).
-   * Call after the ragdoll was placed (DROP, RESET, the fall guard, an old preset).
+   * Puts every dynamic body at its rest offset from its part's current pose, at rest (zero
+   * velocity); `follow` colliders ride their parts anyway. Call after the ragdoll was placed
+   * (DROP, RESET, the fall guard, an old preset).
    */
   place(): void {
-    for (const mmd of this.bodies) {
+    for (const mmd of this.dynamicBodies) {
       poseFromPart(mmd, target, targetRotation);
       mmd.body.setTranslation(target, true);
       mmd.body.setRotation(targetRotation, true);
-      if (mmd.spec.motion !== 'follow') {
-        mmd.body.setLinvel(zero, true);
-        mmd.body.setAngvel(zero, true);
-      }
-    }
-    this.followerAwake.fill(true);
-  }
-
-  /**
-   * Moves the `follow` bodies with their parts; call after each world step (and after
-   * anything that changes the parts' velocities outside the step, e.g. BLAST). Allocates
-   * nothing of its own; Rapier's getter glue costs about 3 bytes per awake follower per call
-   * (measured by `tests/support/mmd-step-allocations.ts`).
-   *
-   * Each follower is first put exactly where its part now carries it (so what the renderer
-   * and the next contacts see is exact), then given a kinematic target one step ahead,
-   * extrapolated from the part's velocity, so during the next step it moves (and pushes hair)
-   * with the part's speed instead of standing still and jumping. A sleeping part's followers
-   * are pinned once and then left alone, so resting figures cost nothing and can sleep.
-   */
-  followParts(dt: number): void {
-    const followers = this.followers;
-    for (let i = 0; i < followers.length; i++) {
-      const mmd = followers[i]!;
-      const partBody = mmd.part.body;
-      const awake = !partBody.isSleeping();
-      if (!awake && !this.followerAwake[i]) continue;
-      this.followerAwake[i] = awake;
-      partBody.translation(partPosition);
-      partBody.rotation(partRotation);
-      rotateVec(partRotation, mmd.offsetPosition, lever);
-      target.x = partPosition.x + lever.x;
-      target.y = partPosition.y + lever.y;
-      target.z = partPosition.z + lever.z;
-      multiplyQuat(partRotation, mmd.offsetRotation, targetRotation);
-      mmd.body.setTranslation(target, false);
-      mmd.body.setRotation(targetRotation, false);
-      if (!awake) continue;
-      partBody.linvel(partVelocity);
-      partBody.angvel(partSpin);
-      // The follower's point moves with v + ω × r.
-      target.x += (partVelocity.x + partSpin.y * lever.z - partSpin.z * lever.y) * dt;
-      target.y += (partVelocity.y + partSpin.z * lever.x - partSpin.x * lever.z) * dt;
-      target.z += (partVelocity.z + partSpin.x * lever.y - partSpin.y * lever.x) * dt;
-      mmd.body.setNextKinematicTranslation(target);
-      spinStep(partSpin, dt, stepRotation);
-      mmd.body.setNextKinematicRotation(multiplyQuat(stepRotation, targetRotation, targetRotation));
+      mmd.body.setLinvel(zero, true);
+      mmd.body.setAngvel(zero, true);
     }
   }
 
@@ -298,6 +310,11 @@ export class MmdBodies {
   readBody(index: number, position: Vec3Like, rotation: QuatLike): boolean {
     const mmd = this.bodies[index];
     if (!mmd || this.disposed) return false;
+    if (mmd.spec.motion === 'follow') {
+      // From the part, not the collider: right even before the next step moves colliders.
+      poseFromPart(mmd, position, rotation);
+      return true;
+    }
     mmd.body.translation(position);
     mmd.body.rotation(rotation);
     return true;
@@ -327,28 +344,34 @@ export class MmdBodies {
     }
   }
 
-  /** Every body's state in spec order (for presets). Allocates. */
+  /**
+   * Every body's state in spec order (for presets; a `follow` body's is its pose with its
+   * part's velocities, and is not needed to restore it). Allocates.
+   */
   capture(): BodyState[] {
-    return this.bodies.map((mmd) => captureBodyState(mmd.body));
+    return this.bodies.map((mmd) => {
+      const state = captureBodyState(mmd.body);
+      if (mmd.spec.motion !== 'follow') return state;
+      poseFromPart(mmd, target, targetRotation);
+      return {
+        ...state,
+        position: [target.x, target.y, target.z],
+        rotation: [targetRotation.x, targetRotation.y, targetRotation.z, targetRotation.w],
+      };
+    });
   }
 
   /**
    * Puts the dynamic bodies into saved states (one per body, spec order; the caller checks
-   * count and finiteness) and the `follow` bodies back on their parts.
+   * count and finiteness); `follow` colliders ride their parts.
    */
   restore(states: readonly BodyState[]): void {
     for (const mmd of this.dynamicBodies) restoreBodyState(mmd.body, states[mmd.index]!);
-    this.followerAwake.fill(true);
-    for (const mmd of this.followers) {
-      poseFromPart(mmd, target, targetRotation);
-      mmd.body.setTranslation(target, true);
-      mmd.body.setRotation(targetRotation, true);
-    }
   }
 
-  /** Every Rapier body, for measurements. */
+  /** The dynamic bodies' Rapier bodies (`follow` colliders have none of their own). */
   rigidBodies(): RigidBody[] {
-    return this.bodies.map((mmd) => mmd.body);
+    return this.dynamicBodies.map((mmd) => mmd.body);
   }
 
   /** Removes the bodies, colliders and joints from the world. Safe to call twice. */
@@ -356,14 +379,24 @@ export class MmdBodies {
     if (this.disposed) return;
     this.disposed = true;
     // Removing a body removes its collider and its joints.
-    for (const mmd of this.bodies) this.world.removeRigidBody(mmd.body);
+    for (const mmd of this.dynamicBodies) this.world.removeRigidBody(mmd.body);
+    for (const mmd of this.bodies) {
+      if (mmd.spec.motion === 'follow' && this.world.getCollider(mmd.collider.handle))
+        this.world.removeCollider(mmd.collider, false);
+    }
   }
 }
 
-/** A body's rest pose in doll space, for the joint builder. */
-function restPose(mmd: MmdBody) {
-  const [x, y, z] = mmd.spec.position;
-  return { body: mmd.body, position: vec3(x, y, z), rotation: mmd.offsetRotation };
+/**
+ * One factor for every dynamic body's mass so they total `share` × the ragdoll's mass (see
+ * {@link MMD_MASS_SHARE}); 1 when there are none.
+ */
+function massScaleFor(spec: MmdPhysicsSpec, ragdoll: Ragdoll, share: number): number {
+  let dynamicMass = 0;
+  for (const body of spec.bodies) if (body.motion !== 'follow') dynamicMass += body.mass;
+  let ragdollMass = 0;
+  for (const part of ragdoll.parts) ragdollMass += part.body.mass();
+  return dynamicMass > 0 && ragdollMass > 0 ? (share * ragdollMass) / dynamicMass : 1;
 }
 
 /** Where a body's part carries it now: part pose × rest offset. */
@@ -375,16 +408,4 @@ function poseFromPart(mmd: MmdBody, position: Vec3Like, rotation: QuatLike): voi
   position.y += partPosition.y;
   position.z += partPosition.z;
   multiplyQuat(partRotation, mmd.offsetRotation, rotation);
-}
-
-/** out = the rotation an angular velocity ω (rad/s) turns through in dt seconds. */
-function spinStep(omega: Vec3Like, dt: number, out: QuatLike): QuatLike {
-  const speed = Math.hypot(omega.x, omega.y, omega.z);
-  const half = (speed * dt) / 2;
-  const s = speed > 1e-12 ? Math.sin(half) / speed : dt / 2;
-  out.x = omega.x * s;
-  out.y = omega.y * s;
-  out.z = omega.z * s;
-  out.w = Math.cos(half);
-  return out;
 }

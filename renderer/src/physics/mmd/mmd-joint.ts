@@ -2,11 +2,14 @@ import type { ImpulseJoint, RapierApi, RigidBody, World } from '../rapier-api';
 import type { QuatLike, Vec3Like } from '../vector-math';
 import { conjugateQuat, multiplyQuat, quat, rotateVec, vec3 } from '../vector-math';
 import type { MmdJointSpec } from './mmd-physics-spec';
+import type { SpringSide } from './spring-rates';
+import { springRates } from './spring-rates';
 
 /**
- * How an MMD spring acts. `acceleration`: Rapier scales stiffness and damping by the joint's
- * effective mass, so k acts as ω² (1/s²) whatever the bodies weigh. `force`: k is a torque
- * (N·m/rad) or force (N/m), Bullet's meaning.
+ * How an MMD spring acts. `acceleration`: the file's k becomes ω² = k / I (see
+ * `spring-rates.ts`, the one place the units are explained) and Rapier scales it by the
+ * joint's effective mass. `force`: k is used as a torque (N·m/rad) or force (N/m) constant,
+ * Bullet's meaning, against the bodies' Rapier masses.
  */
 export type MmdSpringModel = 'acceleration' | 'force';
 
@@ -19,8 +22,8 @@ export type MmdSpringModel = 'acceleration' | 'force';
  * jittering where hair lies on the body or the floor: with the tiny inertia of hair links in
  * metres (~1e-5 kg·m²) any file k is hundreds of rad/s, a rigid lock fighting the contacts,
  * and Rapier's motor with zero damping corrects position at the full 1/dt rate whatever k is.
- * So k is taken as ω²: the file's springs keep their order (stiffer is stiffer) and act the
- * same on a 10 g tip and a 2 kg skirt plate.
+ * So each spring is given as ω² = k / I (the file's frequency, see `spring-rates.ts`) to an
+ * acceleration-based motor, critically damped: it swings at the author's frequency and settles.
  */
 export const DEFAULT_MMD_SPRING_MODEL: MmdSpringModel = 'acceleration';
 
@@ -31,8 +34,12 @@ export const DEFAULT_MMD_SPRING_MODEL: MmdSpringModel = 'acceleration';
  */
 export const MMD_SPRING_DAMPING_RATIO = 1;
 
-/** A body at its rest pose in doll space, as the joint builder needs it. */
-export interface RestPose {
+/**
+ * A joint side at its rest pose in doll space, as the joint builder needs it: the Rapier body
+ * the joint attaches to, and where that body rests (for a `follow` body, a collider on its
+ * part, the PART's rest pose, so the joint frame is expressed in the part's local frame).
+ */
+export interface RestPose extends SpringSide {
   readonly body: RigidBody;
   /** Doll space, metres. */
   readonly position: Vec3Like;
@@ -78,7 +85,8 @@ function localFrame(
  * own axes, not the bodies' or the world's (tested with a frame turned 45°). Per axis (axes
  * 0-2 linear X/Y/Z, 3-5 angular): locked axes go into the mask, limited axes get
  * `jointSetLimits`, free axes nothing; axes with a non-zero spring constant get a position
- * motor toward 0 (the rest pose). Contacts between the two bodies are off, as in MMD's Bullet
+ * motor toward 0 (the rest pose), critically damped, with the rate of {@link springRates}
+ * (acceleration model) or the constant itself (force model). Contacts between the two bodies are off, as in MMD's Bullet
  * setup. Allocates: build time only.
  */
 export function createMmdJoint(
@@ -121,14 +129,14 @@ export function createMmdJoint(
   joint.setContactsEnabled(false);
 
   const raw = world.impulseJoints.raw;
-  const model = (
-    springModel === 'acceleration' ? MotorModel.AccelerationBased : MotorModel.ForceBased
-  ) as number;
+  const acceleration = springModel === 'acceleration';
+  const model = (acceleration ? MotorModel.AccelerationBased : MotorModel.ForceBased) as number;
+  const rates = acceleration ? springRates(stiffness, jointRotation, a, b) : stiffness;
   modes.forEach((mode, axis) => {
     if (mode === 'locked') return;
     if (mode === 'limited') raw.jointSetLimits(joint.handle, axis, mins[axis]!, maxs[axis]!);
-    const k = stiffness[axis]!;
-    if (k === 0) return;
+    const k = rates[axis]!;
+    if (!(k > 0)) return;
     raw.jointConfigureMotorModel(joint.handle, axis, model);
     raw.jointConfigureMotorPosition(joint.handle, axis, 0, k, springDamping(k));
   });
@@ -136,9 +144,10 @@ export function createMmdJoint(
 }
 
 /**
- * The damping a spring of constant k gets: d = 2ζ√k with ζ = {@link MMD_SPRING_DAMPING_RATIO}
- * (for a force-based spring the effective mass is not known here; the same √k scale keeps the
- * damping in proportion, and never zero, which Rapier turns into a full-rate position lock).
+ * The damping a spring of rate k (ω², 1/s²) gets: d = 2ζ√k = 2ζω with ζ =
+ * {@link MMD_SPRING_DAMPING_RATIO} (for a force-based spring the effective mass is not known
+ * here; the same √k scale keeps the damping in proportion, and never zero, which Rapier turns
+ * into a full-rate position lock).
  */
 export function springDamping(k: number): number {
   return 2 * MMD_SPRING_DAMPING_RATIO * Math.sqrt(k);
