@@ -63,7 +63,7 @@ export function installVrmLoadBench(target: Window, rapier: RapierApi): void {
       // One untimed load first: a file that is not a usable VRM fails here with the loader's
       // message, instead of somewhere inside three.js in the middle of the timings.
       (await loadThreeVrm()).VRMUtils.deepDispose((await loadVrm(bytes, fileName)).vrm.scene);
-      return timeLoads(sandbox, bytes, fileName, repeats, warmUp);
+      return timeVrmLoads(sandbox, bytes, fileName, repeats, warmUp);
     },
   };
   Object.defineProperty(target, '__ragdollVrmLoadBench', {
@@ -104,7 +104,14 @@ async function timeReady(
   return { load: t1 - t0, spec: t2 - t1, bodies: t3 - t2 };
 }
 
-async function timeLoads(
+/**
+ * Runs `warmUp + repeats` rounds on `bytes`: the bare parse and the ready-to-simulate path
+ * (its figure added to `sandbox`, which must have room for one), alternating which goes first
+ * and pausing a macrotask between timings; models and bodies are freed outside the timings.
+ * Used by the page hook and, in Node, by scripts/bench-vrm.ts, so both time the same calls.
+ * @returns the measured rounds' times, ms (warm-up rounds left out).
+ */
+export async function timeVrmLoads(
   sandbox: Sandbox,
   bytes: Uint8Array,
   fileName: string,
