@@ -23,15 +23,7 @@ import type { Page } from 'playwright-core';
 import type { VrmLoadTimes } from '../renderer/src/view/vrm/vrm-load-bench';
 import { RENDERER_OUT, launchChromium } from '../tests/e2e/support/browser';
 import { serveRendererSnapshot } from '../tests/e2e/support/renderer-snapshot';
-import type { VrmBenchRow } from './lib/vrm-bench';
-import {
-  JIT_WARM_UP_ROUNDS,
-  WARM_UP_ROUNDS,
-  printVrmBenchTable,
-  repeatsArgument,
-  vrmBenchFiles,
-  vrmBenchRow,
-} from './lib/vrm-bench';
+import { benchVrmFiles, repeatsArgument, vrmBenchFiles } from './lib/vrm-bench';
 
 /** Where the page fetches the files from; answered by a Playwright route. */
 const FILES_PATH = '__bench-vrm/';
@@ -41,20 +33,24 @@ const ISOLATION = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 } as const;
 
-async function benchFile(page: Page, path: string, repeats: number): Promise<VrmBenchRow> {
+/** Times one file's rounds in the page, which fetches it through the route in `main`. */
+function timeInPage(
+  page: Page,
+  path: string,
+  repeats: number,
+  warmUp: number,
+): Promise<VrmLoadTimes> {
   const name = basename(path);
-  const bytes = (await readFile(path)).byteLength;
-  const times: VrmLoadTimes = await page.evaluate(
-    ({ url, fileName, rounds, warmUp }) =>
-      window.__ragdollVrmLoadBench!.timeLoads(url, fileName, rounds, warmUp),
+  return page.evaluate(
+    ({ url, fileName, rounds, warmUpRounds }) =>
+      window.__ragdollVrmLoadBench!.timeLoads(url, fileName, rounds, warmUpRounds),
     {
       url: FILES_PATH + encodeURIComponent(name),
       fileName: name,
       rounds: repeats,
-      warmUp: WARM_UP_ROUNDS,
+      warmUpRounds: warmUp,
     },
   );
-  return vrmBenchRow(name, bytes, times);
 }
 
 async function main(): Promise<void> {
@@ -97,14 +93,10 @@ async function main(): Promise<void> {
     if (!(await page.evaluate(() => crossOriginIsolated))) {
       console.error('note: the page is not cross-origin isolated; timings are in 0.1 ms steps');
     }
-    await benchFile(page, files[0]!, JIT_WARM_UP_ROUNDS);
-    const rows: VrmBenchRow[] = [];
-    for (const file of files) {
-      rows.push(await benchFile(page, file, repeats));
-      console.error(`measured ${basename(file)}`);
-    }
-    printVrmBenchTable(
-      rows,
+    await benchVrmFiles(
+      files,
+      repeats,
+      (path, _bytes, rounds, warmUp) => timeInPage(page, path, rounds, warmUp),
       `VRM ready-to-simulate vs bare three-vrm parse in Chromium ${browser.version()} ` +
         `(median of ${repeats}, ms)`,
     );

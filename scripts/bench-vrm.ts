@@ -16,7 +16,7 @@
  * ends with the load average, to tell the two situations apart.
  * three.js's own warnings (e.g. textures Node cannot decode) go to stderr; the table to stdout.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 
@@ -25,22 +25,7 @@ import { Sandbox } from '../renderer/src/physics/sandbox';
 import { timeVrmLoads } from '../renderer/src/view/vrm/vrm-load-bench';
 // Gives three-vrm the `self` global it reads on import in Node (GUIDE §3).
 import './lib/load-vrm-bones';
-import type { VrmBenchRow } from './lib/vrm-bench';
-import {
-  JIT_WARM_UP_ROUNDS,
-  WARM_UP_ROUNDS,
-  printVrmBenchTable,
-  repeatsArgument,
-  vrmBenchFiles,
-  vrmBenchRow,
-} from './lib/vrm-bench';
-
-async function benchFile(sandbox: Sandbox, path: string, repeats: number): Promise<VrmBenchRow> {
-  const bytes = await readFile(path);
-  const name = basename(path);
-  const times = await timeVrmLoads(sandbox, bytes, name, repeats, WARM_UP_ROUNDS);
-  return vrmBenchRow(name, bytes.byteLength, times);
-}
+import { benchVrmFiles, repeatsArgument, vrmBenchFiles } from './lib/vrm-bench';
 
 async function main(): Promise<void> {
   const repeats = repeatsArgument(41);
@@ -48,12 +33,10 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-vrm-'));
   const sandbox = new Sandbox(RAPIER, { maxFigures: 1 });
   try {
-    const files = await vrmBenchFiles(dir);
-    await benchFile(sandbox, files[0]!, JIT_WARM_UP_ROUNDS);
-    const rows: VrmBenchRow[] = [];
-    for (const file of files) rows.push(await benchFile(sandbox, file, repeats));
-    printVrmBenchTable(
-      rows,
+    await benchVrmFiles(
+      await vrmBenchFiles(dir),
+      repeats,
+      (path, bytes, rounds, warmUp) => timeVrmLoads(sandbox, bytes, basename(path), rounds, warmUp),
       `VRM ready-to-simulate vs bare three-vrm parse (median of ${repeats}, ms)`,
     );
   } finally {

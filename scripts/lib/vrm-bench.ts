@@ -5,8 +5,9 @@
  * page for the browser benchmark and in Node for the other.
  */
 import { existsSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { VrmLoadTimes } from '../../renderer/src/view/vrm/vrm-load-bench';
 import { writeHeavyVrmFixture, writeVrmFixtures } from '../fixtures/make-vrm-fixtures';
@@ -14,13 +15,13 @@ import { median } from './bench-stats';
 
 const SHARED = join(import.meta.dirname, '../../../shared/fixtures');
 /** Unmeasured rounds before each file's measured ones. */
-export const WARM_UP_ROUNDS = 3;
+const WARM_UP_ROUNDS = 3;
 /**
  * Unmeasured rounds on the first file before any file is measured: without them the first
  * files measured still run partly unoptimised code, and more of it on the ready path (rig,
  * Rapier) than on the bare one, which inflated their ratios by up to 2x.
  */
-export const JIT_WARM_UP_ROUNDS = 40;
+const JIT_WARM_UP_ROUNDS = 40;
 /** Sizes of the generated heavy files, MB. */
 const HEAVY_MEGABYTES = [2, 10];
 
@@ -55,8 +56,42 @@ export async function vrmBenchFiles(dir: string): Promise<string[]> {
   return [...files, ...real];
 }
 
+/**
+ * Times one file's rounds (`warmUp` unmeasured, then `repeats` measured) on `bytes`, the
+ * contents of `path`, with renderer/src/view/vrm/vrm-load-bench.ts's `timeVrmLoads`.
+ */
+export type TimeVrmFile = (
+  path: string,
+  bytes: Uint8Array,
+  repeats: number,
+  warmUp: number,
+) => Promise<VrmLoadTimes>;
+
+/**
+ * Times every file with `timeFile`, after {@link JIT_WARM_UP_ROUNDS} unmeasured rounds on the
+ * first, saying on stderr as each is done, then prints the table under `title`.
+ */
+export async function benchVrmFiles(
+  files: readonly string[],
+  repeats: number,
+  timeFile: TimeVrmFile,
+  title: string,
+): Promise<void> {
+  const first = files[0];
+  if (first === undefined) throw new Error('bench: no VRM files to time');
+  await timeFile(first, await readFile(first), JIT_WARM_UP_ROUNDS, WARM_UP_ROUNDS);
+  const rows: VrmBenchRow[] = [];
+  for (const file of files) {
+    const bytes = await readFile(file);
+    const times = await timeFile(file, bytes, repeats, WARM_UP_ROUNDS);
+    rows.push(vrmBenchRow(basename(file), bytes.byteLength, times));
+    console.error(`measured ${basename(file)}`);
+  }
+  printVrmBenchTable(rows, title);
+}
+
 /** One file's line of the table. */
-export interface VrmBenchRow {
+interface VrmBenchRow {
   readonly file: string;
   readonly kb: number;
   /** Medians, ms. */
@@ -71,7 +106,7 @@ export interface VrmBenchRow {
 }
 
 /** Medians and fastest runs of one file's measured rounds. */
-export function vrmBenchRow(file: string, bytes: number, times: VrmLoadTimes): VrmBenchRow {
+function vrmBenchRow(file: string, bytes: number, times: VrmLoadTimes): VrmBenchRow {
   return {
     file,
     kb: bytes / 1024,
@@ -89,7 +124,7 @@ export function vrmBenchRow(file: string, bytes: number, times: VrmLoadTimes): V
  * Prints the Markdown table under `title`: per file and over all files, medians, fastest
  * runs and their ratios, then the machine's load average.
  */
-export function printVrmBenchTable(rows: readonly VrmBenchRow[], title: string): void {
+function printVrmBenchTable(rows: readonly VrmBenchRow[], title: string): void {
   console.log(`\n${title}\n`);
   console.log(
     '| file | KB | bare parse | ready to simulate | ratio | fastest bare | fastest ready | ratio of fastest | of which: load | spec | bodies |',
