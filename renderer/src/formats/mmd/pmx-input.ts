@@ -49,6 +49,13 @@ export class PmxInput extends BinaryReader {
     return this.decoder.decode(this.bytes(length));
   }
 
+  /** A record's name; the English name PMX stores after every record name is stepped over. */
+  name(): string {
+    const name = this.text();
+    this.text();
+    return name;
+  }
+
   private signedIndex(size: IndexSize): number {
     return size === 1 ? this.i8() : size === 2 ? this.i16() : this.i32();
   }

@@ -17,9 +17,8 @@ const SDEF_EXTRA_BYTES = 36;
  * models have tens of thousands). Weights come out as 4 slots per vertex summing to 1.
  */
 export function readPmxMesh(input: PmxInput): MmdMesh {
-  input.at('the vertex count');
   const minVertexBytes = 8 * 4 + 1 + input.header.boneIndexSize + 4;
-  const vertexCount = input.checkCount(input.i32(), 'vertices', minVertexBytes);
+  const vertexCount = input.count('vertex', 'i32', minVertexBytes);
   const positions = new Float32Array(vertexCount * 3);
   const normals = new Float32Array(vertexCount * 3);
   const uvs = new Float32Array(vertexCount * 2);

@@ -82,8 +82,7 @@ function readToon(input: PmxInput): MmdToon {
 }
 
 function readMaterial(input: PmxInput, index: number): MmdMaterial {
-  const name = input.text();
-  input.text(); // English name
+  const name = input.name();
   const diffuse = [input.f32(), input.f32(), input.f32(), input.f32()] as const;
   const specular = input.triple();
   const shininess = input.f32();
@@ -178,11 +177,7 @@ const MAX_JOINT_TYPE = 5;
 
 /** PMX physics records: text names with an English name after, header-width indices. */
 const PMX_PHYSICS_LAYOUT: PhysicsRecordLayout<PmxInput> = {
-  name(input) {
-    const name = input.text();
-    input.text(); // English name
-    return name;
-  },
+  name: (input) => input.name(),
   boneIndex: (input) => input.boneIndex(),
   rigidBodyIndex: (input) => input.rigidBodyIndex(),
   jointType(input, index) {

@@ -33,12 +33,10 @@ function morphIndexBytes(input: PmxInput, type: number): number {
 
 /** Steps over every morph; returns how many there are. */
 export function skipPmxMorphs(input: PmxInput): number {
-  input.at('the morph count');
-  const count = input.checkCount(input.i32(), 'morphs', 8 + 2 + 4);
+  const count = input.count('morph', 'i32', 8 + 2 + 4);
   for (let m = 0; m < count; m++) {
     input.at('morph', m);
-    input.text();
-    input.text();
+    input.name();
     input.skip(1); // panel
     const type = input.u8();
     const offsetBytes = MORPH_OFFSET_TAIL_BYTES[type];
@@ -56,12 +54,10 @@ export function skipPmxMorphs(input: PmxInput): number {
 
 /** Steps over the display frames (bone and morph lists for MMD's timeline). */
 export function skipPmxDisplayFrames(input: PmxInput): void {
-  input.at('the display frame count');
-  const count = input.checkCount(input.i32(), 'display frames', 8 + 1 + 4);
+  const count = input.count('display frame', 'i32', 8 + 1 + 4);
   for (let f = 0; f < count; f++) {
     input.at('display frame', f);
-    input.text();
-    input.text();
+    input.name();
     input.skip(1); // special frame flag
     const elements = input.checkCount(input.i32(), `entries of display frame ${f}`, 2);
     for (let e = 0; e < elements; e++) {
@@ -82,13 +78,11 @@ const SOFT_BODY_FIXED_BYTES = 4 + 4 + 4 + 4 + 4 + 18 * 4 + 4 * 4 + 3 * 4;
 
 /** Steps over PMX 2.1's soft bodies; returns how many there are. */
 export function skipPmxSoftBodies(input: PmxInput): number {
-  input.at('the soft body count');
-  const count = input.checkCount(input.i32(), 'soft bodies', 8 + 5 + SOFT_BODY_FIXED_BYTES + 8);
+  const count = input.count('soft body', 'i32', 8 + 5 + SOFT_BODY_FIXED_BYTES + 8);
   const header = input.header;
   for (let s = 0; s < count; s++) {
     input.at('soft body', s);
-    input.text();
-    input.text();
+    input.name();
     input.skip(1); // shape
     input.materialIndex();
     input.skip(1 + 2 + 1); // group, collision mask, flags
