@@ -69,7 +69,11 @@ export function mmdJoint(
 export interface HairChainOptions {
   /** Dynamic links below the root (default 10). */
   readonly links?: number;
-  /** Angular spring constant on every axis of every joint (default 30). */
+  /**
+   * Angular spring constant on every axis of every joint, N·m/rad of the links' own masses
+   * (default 0.01: ω = √(k / I) ≈ 20 rad/s on a 0.1 kg link, I ≈ 2.5e-5 kg·m², within the
+   * 5-190 rad/s of mokou_B's hair springs; see `spring-rates.ts`).
+   */
   readonly stiffness?: number;
   /** Mass of each link, kg (default 0.1). */
   readonly mass?: number;
@@ -92,7 +96,7 @@ const HAIR_TOP = 0.74;
  */
 export function hairChainSpec(options: HairChainOptions = {}): MmdPhysicsSpec {
   const links = options.links ?? 10;
-  const stiffness = options.stiffness ?? 30;
+  const stiffness = options.stiffness ?? 0.01;
   const bodies: MmdBodySpec[] = [
     mmdBody({
       name: 'hair root',

@@ -353,14 +353,21 @@ describe('mmdRig: bodies and joints', () => {
     expect(seen.size).toBe(shuffled.length);
   });
 
-  it('by default keeps the parts apart from moving bodies, in a group no body uses', () => {
-    const groups = new Set(Object.values(built.physics.partGroups));
+  it('by default puts the parts in the groups the file suggests (authored)', () => {
+    const explicit = mmdRig(model({ rigidBodies: bodies, joints }), { partCollisions: 'authored' });
+    expect(built.physics.partGroups).toEqual(explicit.physics.partGroups);
+    expect(built.physics.bodies).toEqual(explicit.physics.bodies);
+  });
+
+  it('apart: keeps the parts apart from moving bodies, in a group no body uses', () => {
+    const apart = mmdRig(model({ rigidBodies: bodies, joints }), { partCollisions: 'apart' });
+    const groups = new Set(Object.values(apart.physics.partGroups));
     expect([...groups]).toEqual([15]);
-    for (const b of built.physics.bodies) {
+    for (const b of apart.physics.bodies) {
       if (b.motion !== 'follow') expect(b.collisionMask & (1 << 15), b.name).toBe(0);
     }
     // Follow bodies keep their masks: they are what holds hair and skirts off the body.
-    expect(built.physics.bodies.find((b) => b.name === 'head')!.collisionMask).toBe(0xfffd);
+    expect(apart.physics.bodies.find((b) => b.name === 'head')!.collisionMask).toBe(0xfffd);
   });
 
   const authored = mmdRig(model({ rigidBodies: bodies, joints }), { partCollisions: 'authored' });

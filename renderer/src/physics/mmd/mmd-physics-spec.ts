@@ -22,7 +22,8 @@ export interface MmdPhysicsSpec {
 
 /**
  * How a body moves.
- * - `follow` (type 0): kinematic, carried rigidly by its part (it keeps its rest offset).
+ * - `follow` (type 0): carried rigidly by its part at its rest offset (a massless collider on
+ *   the part's body; joints to it attach to the part).
  * - `dynamic` (type 1) and `dynamic-rotation` (type 2): simulated; the difference matters only
  *   to the renderer (type 2 bones take the body's rotation but keep their own position).
  */
@@ -46,7 +47,12 @@ export interface MmdBodySpec {
   readonly group: number;
   /** 16 bits; a set bit means "collides with that group". */
   readonly collisionMask: number;
-  /** kg (file value, at least a small positive floor). */
+  /**
+   * kg as in the file (at least a small positive floor). Only the ratios between the model's
+   * dynamic bodies matter: the physics scales them all by one factor to a share of the
+   * ragdoll's mass (`MMD_MASS_SHARE` in `mmd-bodies.ts`); springs keep the file's frequencies.
+   * Unused for `follow` bodies (massless colliders on their part, kinematic in MMD).
+   */
   readonly mass: number;
   /** Rapier damping, 1/s (from Bullet's share-per-second: −ln(1 − d), capped). */
   readonly linearDamping: number;
@@ -74,7 +80,12 @@ export interface MmdJointSpec {
   /** Radians, per joint-frame axis (already negated/swapped for the handedness change). */
   readonly angularMin: Vec3;
   readonly angularMax: Vec3;
-  /** Spring constants (N/m and N·m/rad after unit conversion); 0 means no spring on that axis. */
+  /**
+   * Spring constants as in the file, converted to SI with the mass kept (N/m and N·m/rad of the
+   * file's masses; see `rig/mmd/mmd-physics-units.ts`); 0 means no spring on that axis. The
+   * physics runs each as an acceleration-based spring of rate ω² = k / (reduced file mass or
+   * inertia about the axis), critically damped (see `spring-rates.ts`).
+   */
   readonly linearStiffness: Vec3;
   readonly angularStiffness: Vec3;
 }

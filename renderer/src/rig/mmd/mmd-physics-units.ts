@@ -3,7 +3,9 @@ import type { Vec3 } from '../../physics/vector-math';
 
 /**
  * MMD's physics numbers (Bullet, lengths in MMD units, mass as written) in Rapier's meaning
- * and SI units.
+ * and SI units. Spring constants stay force-based here (SI, mass kept); the physics turns them
+ * into the frequencies its acceleration-based motors take, ω² = k / I, from the bodies' file
+ * masses (see `physics/mmd/spring-rates.ts`, where the spring units are explained once).
  */
 
 /** A Bullet damping at or above this is treated as this (−ln(1 − d) grows without bound). */

@@ -7,11 +7,10 @@ import type { PartGroups } from './part-groups';
  * moving body collides with, so hair and skirts meet the body only through the model's own
  * follow colliders (which ride on the parts, as the author shaped them).
  *
- * Why this is the default: a moving body jointed to a follow body is anchored to an infinitely
- * heavy (kinematic) body, so a ragdoll part caught between it and the floor cannot be pushed
- * out either way and the solver flings it: with the parts colliding as authored, a 60 s soak
- * of the generated humanoid with hair and a skirt (BLAST 14 every 5 s) reached 448 m/s (a
- * hand between the skirt and the floor); apart, 37 m/s.
+ * It was the default while follow bodies were kinematic: a moving body jointed to an infinitely
+ * heavy follow body squeezed a ragdoll part against the floor until the solver flung it (448
+ * m/s in the 60 s soak, 37 m/s apart). Follow bodies are now massless colliders on the parts,
+ * so `authored` is the default (see `MmdRigOptions.partCollisions`); this stays as an option.
  *
  * The group is the highest one no body uses (the model's own groups stay as they are), else the
  * one the fewest moving bodies are in; every moving body's mask loses that group.
