@@ -4,8 +4,6 @@ import { readJoint, readRigidBody } from './mmd-physics-records';
 import type { PhysicsRecordLayout } from './mmd-physics-records';
 import { MmdFormatError } from './mmd-format-error';
 import { checkMesh } from './mesh-checks';
-import { readVertexArrays } from './mmd-vertices';
-import type { VertexArrays } from './mmd-vertices';
 import type { PmdMaterialDraft } from './pmd-materials';
 import { resolveToon, splitTextureField, TextureList } from './pmd-materials';
 import { ReadWarnings } from './read-warnings';
@@ -92,22 +90,29 @@ export function parsePmd(bytes: Uint8Array): MmdModel {
 
 function readVertices(input: PmdInput): MmdMesh {
   const vertexCount = input.count('vertex', 'u32', VERTEX_BYTES);
-  const arrays = readVertexArrays(input, vertexCount, readSkin);
+  const positions = new Float32Array(vertexCount * 3);
+  const normals = new Float32Array(vertexCount * 3);
+  const uvs = new Float32Array(vertexCount * 2);
+  const skinIndices = new Uint16Array(vertexCount * 4);
+  const skinWeights = new Float32Array(vertexCount * 4);
+  for (let v = 0; v < vertexCount; v++) {
+    input.at('vertex', v);
+    input.floatsInto(positions, v * 3, 3);
+    input.floatsInto(normals, v * 3, 3);
+    input.floatsInto(uvs, v * 2, 2);
+    skinIndices[v * 4] = input.u16();
+    skinIndices[v * 4 + 1] = input.u16();
+    // The first bone's share in percent; the second bone takes the rest.
+    const percent = Math.min(input.u8(), 100);
+    skinWeights[v * 4] = percent / 100;
+    skinWeights[v * 4 + 1] = 1 - percent / 100;
+    input.skip(1); // edge flag
+  }
   const indexCount = input.count('face index', 'u32', 2);
   const indices = new Uint32Array(indexCount);
   input.at('the faces');
   for (let i = 0; i < indexCount; i++) indices[i] = input.u16();
-  return { ...arrays, indices };
-}
-
-/** Two bones and the first one's share in percent (the second takes the rest), an edge flag. */
-function readSkin(input: PmdInput, v: number, { skinIndices, skinWeights }: VertexArrays): void {
-  skinIndices[v * 4] = input.u16();
-  skinIndices[v * 4 + 1] = input.u16();
-  const percent = Math.min(input.u8(), 100);
-  skinWeights[v * 4] = percent / 100;
-  skinWeights[v * 4 + 1] = 1 - percent / 100;
-  input.skip(1); // edge flag
+  return { vertexCount, positions, normals, uvs, skinIndices, skinWeights, indices };
 }
 
 function readMaterials(input: PmdInput, textures: TextureList): PmdMaterialDraft[] {

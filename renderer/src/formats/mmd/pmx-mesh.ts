@@ -1,7 +1,6 @@
 import type { MmdMesh } from './mmd-model';
 import { MmdFormatError } from './mmd-format-error';
 import { normalizeWeights } from './mesh-checks';
-import { readVertexArrays } from './mmd-vertices';
 import type { PmxInput } from './pmx-input';
 
 /** PMX weight kinds (the byte before each vertex's weights). */
@@ -20,13 +19,30 @@ const SDEF_EXTRA_BYTES = 36;
 export function readPmxMesh(input: PmxInput): MmdMesh {
   const minVertexBytes = 8 * 4 + 1 + input.header.boneIndexSize + 4;
   const vertexCount = input.count('vertex', 'i32', minVertexBytes);
+  const positions = new Float32Array(vertexCount * 3);
+  const normals = new Float32Array(vertexCount * 3);
+  const uvs = new Float32Array(vertexCount * 2);
+  const skinIndices = new Uint16Array(vertexCount * 4);
+  const skinWeights = new Float32Array(vertexCount * 4);
   const extraUvBytes = input.header.additionalUvCount * 16;
-  const arrays = readVertexArrays(input, vertexCount, (_, v, { skinIndices, skinWeights }) => {
+  for (let v = 0; v < vertexCount; v++) {
+    input.at('vertex', v);
+    input.floatsInto(positions, v * 3, 3);
+    input.floatsInto(normals, v * 3, 3);
+    input.floatsInto(uvs, v * 2, 2);
     input.skip(extraUvBytes);
     readWeights(input, v, skinIndices, skinWeights);
     input.skip(4); // edge scale
-  });
-  return { ...arrays, indices: readFaces(input) };
+  }
+  return {
+    vertexCount,
+    positions,
+    normals,
+    uvs,
+    skinIndices,
+    skinWeights,
+    indices: readFaces(input),
+  };
 }
 
 /** Stores one bone slot; a −1 (unused) bone becomes index 0 with weight 0. */
