@@ -15,6 +15,7 @@ import {
   vec3,
 } from '../../renderer/src/physics/vector-math';
 import { bigFollowersSpec, hairChainSpec, mmdBody } from '../support/mmd-physics-specs';
+import { maxMmdJointGap } from '../support/mmd-figure-measures';
 import { useSandboxes } from '../support/sandboxes';
 
 const makeSandbox = useSandboxes();
@@ -304,38 +305,6 @@ describe('a 10-link hair chain on the head', () => {
     expect(gap).toBeLessThan(0.02);
   });
 });
-
-/** Largest distance between the two ends of any MMD joint of the figure (metres). */
-function maxMmdJointGap(figure: Figure): number {
-  let gap = 0;
-  const spec = figure.mmd!.spec;
-  for (const { spec: joint } of figure.mmd!.joints) {
-    const ends = [joint.bodyA, joint.bodyB].map((index) => {
-      const mmd = figure.mmd!.bodies[index]!;
-      const rest = spec.bodies[index]!;
-      // The joint point in the body's frame at rest, carried by the body now.
-      const local = vec3(
-        joint.position[0] - rest.position[0],
-        joint.position[1] - rest.position[1],
-        joint.position[2] - rest.position[2],
-      );
-      const inverse = quat(
-        -mmd.offsetRotation.x,
-        -mmd.offsetRotation.y,
-        -mmd.offsetRotation.z,
-        mmd.offsetRotation.w,
-      );
-      rotateVec(inverse, local, local);
-      const at = vec3();
-      const rotation = quat();
-      figure.mmd!.readBody(index, at, rotation);
-      const turned = rotateVec(rotation, local, vec3());
-      return vec3(at.x + turned.x, at.y + turned.y, at.z + turned.z);
-    });
-    gap = Math.max(gap, distance(ends[0]!, ends[1]!));
-  }
-  return gap;
-}
 
 describe('the sandbox owns the MMD bodies with the figure', () => {
   it('caps a whipping body at 15 m/s relative to its part, and builds no joint between two follow bodies', async () => {

@@ -68,6 +68,26 @@ export interface MmdBodiesOptions {
 export const MMD_MASS_SHARE = 0.1;
 
 /**
+ * Extra solver iterations a model's dynamic bodies get while they settle (Rapier adds them per
+ * island, so other figures cost nothing more). Hair chains hanging from the ragdoll, pressed
+ * into their joint limits by gravity and the floor, do not converge in the sandbox's 8
+ * iterations and jitter lying down. Fastest body 20-30 s after a drop (seed 3), without / with
+ * 8 extra: mokou_B 0.06-0.32 / 0.00-0.06 m/s (asleep by 30 s), low_miku 0.16-0.42 /
+ * 0.04-0.07, Gene_light 0.14-0.16 / 0.10-0.13 (its cloak is a mesh of joint loops, which no
+ * iteration count settles fully); 4 extra: mokou 0.03-0.05, Gene 0.18-0.25. Always on they
+ * cost 70% (`npm run bench:mmd`, mokou_B blasted every second: 1.95 ms per step against
+ * 1.15), so they are on only while every dynamic body is slower than {@link SETTLE_SPEED}: at
+ * rest the solver's residual is all one sees, in motion it hides in the motion.
+ */
+export const MMD_EXTRA_SOLVER_ITERATIONS = 8;
+
+/**
+ * Below this (m/s, every dynamic body of the model) its islands get
+ * {@link MMD_EXTRA_SOLVER_ITERATIONS}; they lose them again above twice this.
+ */
+export const SETTLE_SPEED = 0.5;
+
+/**
  * Fastest a dynamic MMD body may move relative to its part's centre, m/s. A hair chain is a
  * whip on a heavy handle (its root, riding the head): when a head hits the floor and
  * spins at 60-80 rad/s, the tip of a 10-link chain was measured at 100-430 m/s in a 60 s
@@ -130,6 +150,8 @@ export class MmdBodies {
    */
   readonly massScale: number;
   private readonly dynamicBodies: readonly MmdBody[];
+  /** Whether the dynamic bodies have {@link MMD_EXTRA_SOLVER_ITERATIONS} now. */
+  private settling = false;
   private disposed = false;
 
   constructor(
@@ -273,14 +295,38 @@ export class MmdBodies {
     // A resting ragdoll whips nothing; skip reading every body while it sleeps.
     if (this.ragdoll.root.body.isSleeping()) return 0;
     let capped = 0;
+    let fastestSquared = 0;
     const bodies = this.dynamicBodies;
     for (let i = 0; i < bodies.length; i++) {
       const mmd = bodies[i]!;
       const v = mmd.body.linvel(scratchVelocity);
-      if (v.x * v.x + v.y * v.y + v.z * v.z <= MAX_RELATIVE_SPEED * MAX_RELATIVE_SPEED) continue;
+      const squared = v.x * v.x + v.y * v.y + v.z * v.z;
+      if (squared > fastestSquared) fastestSquared = squared;
+      if (squared <= MAX_RELATIVE_SPEED * MAX_RELATIVE_SPEED) continue;
       if (this.capSpeed(mmd)) capped++;
     }
+    this.updateSettling(fastestSquared);
     return capped;
+  }
+
+  /** Whether the model's islands get {@link MMD_EXTRA_SOLVER_ITERATIONS} now (they settle). */
+  get isSettling(): boolean {
+    return this.settling;
+  }
+
+  /**
+   * Gives the dynamic bodies {@link MMD_EXTRA_SOLVER_ITERATIONS} once all are slower than
+   * {@link SETTLE_SPEED} and takes them away above twice that (hysteresis, so a body hovering
+   * at the threshold does not flip it every step). Calls Rapier only on a change.
+   */
+  private updateSettling(fastestSquared: number): void {
+    const settle = this.settling
+      ? fastestSquared <= 4 * SETTLE_SPEED * SETTLE_SPEED
+      : fastestSquared < SETTLE_SPEED * SETTLE_SPEED;
+    if (settle === this.settling) return;
+    this.settling = settle;
+    const iterations = settle ? MMD_EXTRA_SOLVER_ITERATIONS : 0;
+    for (const mmd of this.dynamicBodies) mmd.body.setAdditionalSolverIterations(iterations);
   }
 
   private capSpeed(mmd: MmdBody): boolean {
