@@ -4,11 +4,14 @@ import { distanceBetween } from '../tuple-math';
 
 /**
  * Welded bodies farther than this from their part's centre (metres) stay simulated. Carried
- * rigidly, a long lever on a head that spins at up to about 80 rad/s after a fall moves its tip
- * at 80 × r m/s: mokou_B's 1.1 m side locks reached 84 m/s, past issue #6's 50 m/s. 50 / 80 ≈
- * 0.6 m; beyond it the chain stays simulated and the physics' whip cap holds it.
+ * rigidly, a body at r moves at ω × r with its part; worse, since follow bodies became
+ * massless colliders on their parts, a far one hitting the floor strikes the part at a long
+ * lever the part's own inertia does not know about: with 0.6 m, mokou_B's head was spun to 212
+ * rad/s and a side lock carried at 0.57 m reached 99 m/s (60 s BLAST 14 soak, seed 3). With
+ * 0.3 m (the size of a head with its hair) 30-35 m/s on seeds 1-3; mokou_B carries 18 of its
+ * 105 moving bodies (30 with 0.6 m). Beyond it the chain stays simulated, held by the whip cap.
  */
-export const MAX_WELD_REACH = 0.6;
+export const MAX_WELD_REACH = 0.3;
 
 /** True when a joint allows no movement at all: every translation and rotation limit 0..0. */
 export function isFullyLocked(joint: MmdJointSpec): boolean {
@@ -28,9 +31,8 @@ export function isFullyLocked(joint: MmdJointSpec): boolean {
  * 21-body side lock of hair welded together and to the head, which Rapier bent like a whip
  * until its middle moved at 55 m/s on landing and hundreds of m/s after a blast. Only bodies
  * within {@link MAX_WELD_REACH} of their part's centre are carried; the rest of a welded chain
- * stays simulated. On mokou_B that carries 30 of 105 moving bodies (`npm run bench:mmd`: 1.41
- * ms per step with every welded body carried, 1.49-1.55 ms with this reach, 1.77-1.84 ms with
- * none); their joints end up between two follow bodies, which the physics does not build.
+ * stays simulated (mokou_B: 18 of 105 moving bodies carried); their joints end up between two
+ * follow bodies, which the physics does not build.
  *
  * Returns the bodies, changed where welded (same order and indices).
  */
