@@ -76,13 +76,13 @@ export const MMD_MASS_SHARE = 0.1;
  * 0.04-0.07, Gene_light 0.14-0.16 / 0.10-0.13 (its cloak is a mesh of joint loops, which no
  * iteration count settles fully); 4 extra: mokou 0.03-0.05, Gene 0.18-0.25. Always on they
  * cost 70% (`npm run bench:mmd`, mokou_B blasted every second: 1.95 ms per step against
- * 1.15), so they are on only while every dynamic body is slower than {@link SETTLE_SPEED}: at
- * rest the solver's residual is all one sees, in motion it hides in the motion.
+ * 1.15), so they are on only while the ragdoll is slower than {@link SETTLE_SPEED}: at rest
+ * the solver's residual is all one sees, in motion it hides in the motion.
  */
 export const MMD_EXTRA_SOLVER_ITERATIONS = 8;
 
 /**
- * Below this (m/s, every dynamic body of the model) its islands get
+ * Below this (m/s, every part of the ragdoll) the model's islands get
  * {@link MMD_EXTRA_SOLVER_ITERATIONS}; they lose them again above twice this.
  */
 export const SETTLE_SPEED = 0.5;
@@ -295,17 +295,14 @@ export class MmdBodies {
     // A resting ragdoll whips nothing; skip reading every body while it sleeps.
     if (this.ragdoll.root.body.isSleeping()) return 0;
     let capped = 0;
-    let fastestSquared = 0;
     const bodies = this.dynamicBodies;
     for (let i = 0; i < bodies.length; i++) {
       const mmd = bodies[i]!;
       const v = mmd.body.linvel(scratchVelocity);
-      const squared = v.x * v.x + v.y * v.y + v.z * v.z;
-      if (squared > fastestSquared) fastestSquared = squared;
-      if (squared <= MAX_RELATIVE_SPEED * MAX_RELATIVE_SPEED) continue;
+      if (v.x * v.x + v.y * v.y + v.z * v.z <= MAX_RELATIVE_SPEED * MAX_RELATIVE_SPEED) continue;
       if (this.capSpeed(mmd)) capped++;
     }
-    this.updateSettling(fastestSquared);
+    this.updateSettling();
     return capped;
   }
 
@@ -315,11 +312,20 @@ export class MmdBodies {
   }
 
   /**
-   * Gives the dynamic bodies {@link MMD_EXTRA_SOLVER_ITERATIONS} once all are slower than
-   * {@link SETTLE_SPEED} and takes them away above twice that (hysteresis, so a body hovering
-   * at the threshold does not flip it every step). Calls Rapier only on a change.
+   * Gives the dynamic bodies {@link MMD_EXTRA_SOLVER_ITERATIONS} once every ragdoll part is
+   * slower than {@link SETTLE_SPEED} and takes them away above twice that (hysteresis, so a
+   * part hovering at the threshold does not flip it every step). The parts, not the hair: a
+   * jittering hair chain is what the iterations are for (mokou_B's side locks kept whipping at
+   * 3-4 m/s under a doll lying still at 0.02 m/s). Calls Rapier only on a change.
    */
-  private updateSettling(fastestSquared: number): void {
+  private updateSettling(): void {
+    let fastestSquared = 0;
+    const parts = this.ragdoll.parts;
+    for (let i = 0; i < parts.length; i++) {
+      const v = parts[i]!.body.linvel(scratchVelocity);
+      const squared = v.x * v.x + v.y * v.y + v.z * v.z;
+      if (squared > fastestSquared) fastestSquared = squared;
+    }
     const settle = this.settling
       ? fastestSquared <= 4 * SETTLE_SPEED * SETTLE_SPEED
       : fastestSquared < SETTLE_SPEED * SETTLE_SPEED;
