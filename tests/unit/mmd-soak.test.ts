@@ -1,8 +1,12 @@
 /**
- * Issue #6's soak: an MMD model with its ragdoll, 60 simulated seconds with the app's BLAST
- * every 5 s: no NaN, no body faster than 50 m/s. On the generated humanoid with hair and a
- * skirt, and on mokou_B.pmd and Gene_light.pmx when ../shared/fixtures is present. Also prints
- * what the strongest blast the simulator allows in the tests (power 30) gives.
+ * Issue #6's soak: an MMD model with its ragdoll (default rig: parts collide with the model's
+ * bodies as authored), dropped and left 20 s, then 60 simulated seconds with the app's BLAST
+ * every 5 s: no NaN and no body faster than 50 m/s, on three seeds so a pass is not luck. On
+ * the generated humanoid with hair and a skirt always, and on mokou_B.pmd, Gene_light.pmx and
+ * low_miku.pmd when ../shared/fixtures is present. "Every body" is every ragdoll part, every
+ * dynamic MMD body and every `follow` body at the point its part carries it. Also prints how
+ * fast the fastest MMD body still moves 20 s after the drop, and what the strongest blast the
+ * simulator allows in the tests (power 30) gives.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,91 +17,106 @@ import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import { BLAST_POWER } from '../../renderer/src/ui/command-actions';
 import { humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
+import { fastestMmdBody } from '../support/mmd-figure-measures';
 import { loadRapier } from '../support/rapier';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures');
 const present = existsSync(FIXTURES);
 if (!present) console.log(`mmd-soak: ${FIXTURES} not found; real-model soaks skipped`);
 
+const REST_SECONDS = 20;
 const SOAK_SECONDS = 60;
 const BLAST_EVERY_SECONDS = 5;
 const SPEED_LIMIT = 50;
+/**
+ * Fastest MMD body 20 s after the drop, m/s. Issue #6 aims at 0.05; measured 0-0.33 (hair and a
+ * cloak jittering against their joint limits, see BENCHMARKS.md); the kinematic follow bodies
+ * this replaced left mokou_B at ~2 m/s.
+ */
+const REST_LIMIT = 0.5;
+const SEEDS = [1, 2, 3];
 
 interface Soak {
+  readonly restSpeed: number;
   readonly maxSpeed: number;
   readonly nanCount: number;
   /** Fastest body in each 5 s interval, m/s. */
   readonly peaks: readonly number[];
 }
 
-async function soak(model: MmdModel, power: number): Promise<Soak> {
+async function soak(model: MmdModel, power: number, seed: number): Promise<Soak> {
   const rapier = await loadRapier();
   const rig = mmdRig(model);
-  const sandbox = new Sandbox(rapier, { seed: 3 });
+  const sandbox = new Sandbox(rapier, { seed });
   try {
-    sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
+    const figure = sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
     sandbox.drop();
     let nanCount = 0;
+    const watch = () => {
+      nanCount = Math.max(nanCount, sandbox.measure().nanCount);
+    };
+    sandbox.run(REST_SECONDS, watch);
+    const restSpeed = fastestMmdBody(figure);
     const peaks: number[] = [];
     for (let t = 0; t < SOAK_SECONDS; t += BLAST_EVERY_SECONDS) {
+      sandbox.blast(power);
       let peak = 0;
       sandbox.run(BLAST_EVERY_SECONDS, () => {
-        // measure() covers the parts and every MMD body (follow and dynamic).
+        // measure() covers the parts and the dynamic MMD bodies; follow bodies ride the parts.
         const m = sandbox.measure();
-        peak = Math.max(peak, m.maxSpeed);
+        peak = Math.max(peak, m.maxSpeed, fastestMmdBody(figure));
         nanCount = Math.max(nanCount, m.nanCount);
       });
       peaks.push(peak);
-      sandbox.blast(power);
     }
-    return { maxSpeed: Math.max(...peaks), nanCount, peaks };
+    return { restSpeed, maxSpeed: Math.max(...peaks), nanCount, peaks };
   } finally {
     sandbox.dispose();
   }
 }
 
-function print(name: string, power: number, result: Soak): void {
+function print(name: string, power: number, seed: number, result: Soak): void {
   console.log(
-    `mmd soak ${name}, BLAST ${power} every ${BLAST_EVERY_SECONDS} s for ${SOAK_SECONDS} s: ` +
-      `max speed ${result.maxSpeed.toFixed(1)} m/s, NaN ${result.nanCount}; ` +
+    `mmd soak ${name} seed ${seed}: ${REST_SECONDS} s after the drop fastest MMD body ` +
+      `${result.restSpeed.toFixed(3)} m/s; BLAST ${power} every ${BLAST_EVERY_SECONDS} s for ` +
+      `${SOAK_SECONDS} s: max speed ${result.maxSpeed.toFixed(1)} m/s, NaN ${result.nanCount}; ` +
       `per interval ${result.peaks.map((p) => p.toFixed(0)).join(' ')}`,
   );
 }
 
+const fixture = (path: string) => () => parseMmdModel(readFileSync(join(FIXTURES, path)));
 const models: [string, boolean, () => MmdModel][] = [
   [
     'generated humanoid with hair and skirt',
     true,
     () => humanoidMmdModel({ hairSegments: 5, skirt: {} }),
   ],
-  [
-    'mokou_B.pmd',
-    present,
-    () => parseMmdModel(readFileSync(join(FIXTURES, 'pmd/mokou/mokou_B.pmd'))),
-  ],
-  [
-    'Gene_light.pmx',
-    present,
-    () => parseMmdModel(readFileSync(join(FIXTURES, 'pmx/gene_light/Gene_light.pmx'))),
-  ],
+  ['mokou_B.pmd', present, fixture('pmd/mokou/mokou_B.pmd')],
+  ['Gene_light.pmx', present, fixture('pmx/gene_light/Gene_light.pmx')],
+  ['low_miku.pmd', present, fixture('pmd/low_miku/low_miku.pmd')],
 ];
 
-describe('MMD soak: 60 s, BLAST every 5 s', () => {
+describe('MMD soak: 20 s rest, then 60 s with BLAST every 5 s, three seeds', () => {
   for (const [name, available, load] of models) {
     it.skipIf(!available)(
-      `${name}: no NaN, nothing faster than 50 m/s at BLAST ${BLAST_POWER}`,
+      `${name}: settles, no NaN, nothing faster than 50 m/s at BLAST ${BLAST_POWER}`,
+      { timeout: 600_000 },
       async () => {
-        const result = await soak(load(), BLAST_POWER);
-        print(name, BLAST_POWER, result);
-        expect(result.nanCount).toBe(0);
-        expect(result.maxSpeed).toBeLessThan(SPEED_LIMIT);
+        const model = load();
+        for (const seed of SEEDS) {
+          const result = await soak(model, BLAST_POWER, seed);
+          print(name, BLAST_POWER, seed, result);
+          expect(result.nanCount, `seed ${seed}`).toBe(0);
+          expect(result.maxSpeed, `seed ${seed}`).toBeLessThan(SPEED_LIMIT);
+          expect(result.restSpeed, `seed ${seed}`).toBeLessThan(REST_LIMIT);
+        }
       },
     );
   }
 
   it('prints what BLAST 30 gives on the generated humanoid (no NaN asserted)', async () => {
-    const result = await soak(models[0]![2](), 30);
-    print(models[0]![0], 30, result);
+    const result = await soak(models[0]![2](), 30, 3);
+    print(models[0]![0], 30, 3, result);
     expect(result.nanCount).toBe(0);
   });
 });
