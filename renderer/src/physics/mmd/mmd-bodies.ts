@@ -69,17 +69,18 @@ export const MMD_MASS_SHARE = 0.1;
 
 /**
  * Extra solver iterations a model's dynamic bodies get while they settle (Rapier adds them per
- * island, so other figures cost nothing more). Hair chains hanging from the ragdoll, pressed
- * into their joint limits by gravity and the floor, do not converge in the sandbox's 8
- * iterations and jitter lying down. Fastest body 20-30 s after a drop (seed 3), without / with
- * 8 extra: mokou_B 0.06-0.32 / 0.00-0.06 m/s (asleep by 30 s), low_miku 0.16-0.42 /
- * 0.04-0.07, Gene_light 0.14-0.16 / 0.10-0.13 (its cloak is a mesh of joint loops, which no
- * iteration count settles fully); 4 extra: mokou 0.03-0.05, Gene 0.18-0.25. Always on they
- * cost 70% (`npm run bench:mmd`, mokou_B blasted every second: 1.95 ms per step against
- * 1.15), so they are on only while the ragdoll is slower than {@link SETTLE_SPEED}: at rest
- * the solver's residual is all one sees, in motion it hides in the motion.
+ * island, so other figures cost nothing more). Hair pressed into its joint limits by gravity
+ * and the floor, and Gene_light's cloak (a mesh of joint loops), do not converge in the
+ * sandbox's 8 iterations and jitter under a doll lying still, which then never sleeps.
+ * Fastest MMD body 20 and 30 s after a drop, seeds 1-3, with 0 / 4 / 8 extra: mokou_B
+ * 0.07-0.24 / 0.05-0.07 / 0.04-0.20 m/s; Gene_light 0.12-0.22 / 0.08-0.14 / 0.09-0.16;
+ * low_miku 0.13-0.21 / 0-0.22 (asleep on one seed) / 0-0.10 (asleep on two). Cost of a still
+ * doll that stays awake, mokou_B: 1.21 / 1.67 / 2.27 ms per step, so 4. Always on they would
+ * also cost 70% in play (`npm run bench:mmd` with 8: 1.95 ms against 1.15), so they are on
+ * only while the ragdoll is slower than {@link SETTLE_SPEED}: at rest the solver's residual is
+ * all one sees, in motion it hides in the motion.
  */
-export const MMD_EXTRA_SOLVER_ITERATIONS = 8;
+export const MMD_EXTRA_SOLVER_ITERATIONS = 4;
 
 /**
  * Below this (m/s, every part of the ragdoll) the model's islands get
