@@ -18,8 +18,12 @@ export const PRESET_SCHEMA_VERSION = 1;
 /** The sandbox's limits (renderer/src/physics): six figures, twelve props. */
 export const PRESET_MAX_FIGURES = 6;
 export const PRESET_MAX_PROPS = 12;
-/** More parts than any doll spec has (the box dummy has 11); only a guard against junk. */
-export const PRESET_MAX_PARTS_PER_FIGURE = 64;
+/**
+ * Body states saved per figure: its ragdoll parts (11–15) and an MMD model's own rigid bodies
+ * (real models have 40–300). A figure with more is saved with its parts only, and its MMD
+ * bodies are put back on their parts at rest when loaded. Also a guard against junk.
+ */
+export const PRESET_MAX_PARTS_PER_FIGURE = 512;
 /** Longest preset name, in UTF-16 code units. */
 export const PRESET_NAME_MAX_LENGTH = 80;
 /** Longest thumbnail data URL, in characters (about 190 KB of PNG). */

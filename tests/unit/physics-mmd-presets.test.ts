@@ -18,8 +18,8 @@ const extras: SceneExtras = {
 };
 
 const SHORT = hairChainSpec();
-/** More MMD bodies than a preset holds per figure with the parts (11 + 60 > 64). */
-const LONG = hairChainSpec({ links: 59 });
+/** More MMD bodies than a preset holds per figure with the parts (11 + 1 + the cap). */
+const LONG = hairChainSpec({ links: PRESET_MAX_PARTS_PER_FIGURE });
 
 /** Largest distance (m) of a figure's MMD bodies from where their parts carry them at rest. */
 function offRest(figure: Figure): number {
