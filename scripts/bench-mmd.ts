@@ -25,6 +25,7 @@ import { benchmarkMmdModel } from './fixtures/mmd/mmd-fixture-models';
 import type { MmdPhysicsSpec } from '../renderer/src/physics/mmd/mmd-physics-spec';
 import type { BareMmdWorld } from './lib/bare-mmd-world';
 import { buildBareMmdWorld } from './lib/bare-mmd-world';
+import { median } from './lib/bench-stats';
 import type { MmdDoll } from './lib/load-mmd-doll';
 import { mmdDollFromModel } from './lib/load-mmd-doll';
 
@@ -48,12 +49,6 @@ const ENGINE_WARM_UP_STEPS = 600;
 const BLAST_POWER = 6;
 /** Issue #6's target, ms per step. */
 const TARGET_MS = 1.5;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 function benchModel(): { model: MmdModel; source: string } {
   if (process.argv.includes('--generated'))

@@ -17,18 +17,13 @@ import os from 'node:os';
 import RAPIER from '@dimforge/rapier3d-compat';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import type { StiffnessMethod } from '../renderer/src/physics/stiffness';
+import { median } from './lib/bench-stats';
 import { measureStepAllocations } from './lib/step-allocations';
 
 const DOLL_COUNTS = [1, 5, 10, 20, 50];
 const BLOCK_STEPS = 30;
 const MEASURED_SECONDS = 6;
 const STEPS_PER_SECOND = 120;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 function activeScene(dolls: number, method: StiffnessMethod = 'motor'): Sandbox {
   const sandbox = new Sandbox(RAPIER, {
