@@ -4,6 +4,7 @@ import type { MmdBodyMotion, MmdBodySpec } from '../../physics/mmd/mmd-physics-s
 import type { Vec3 } from '../../physics/vector-math';
 import { distanceBetween, sub } from '../tuple-math';
 import type { BoneParts } from './bone-parts';
+import { mmdDisplayName } from './display-name';
 import { mmdRotationToQuat, mmdToModelPosition } from './mmd-coordinates';
 import { rapierDamping } from './mmd-physics-units';
 import type { WarningList } from './rig-warnings';
@@ -114,7 +115,8 @@ function motionAndPart(
 /**
  * Converts the file's rigid bodies to doll space (GUIDE §3): positions mirrored and scaled,
  * rotations read in YXZ, sizes in metres, Bullet damping as Rapier damping. Bodies with a
- * non-finite number are left out (one warning); masses of moving bodies are floored.
+ * non-finite number are left out (one warning); masses of moving bodies are floored. Names are
+ * trimmed for display (see {@link mmdDisplayName}), in the specs and in warnings alike.
  */
 export function convertBodies(
   source: readonly MmdRigidBody[],
@@ -123,7 +125,8 @@ export function convertBodies(
 ): ConvertedBodies {
   const bodies: MmdBodySpec[] = [];
   const bodyOfSource = new Int32Array(source.length).fill(-1);
-  source.forEach((b, sourceIndex) => {
+  source.forEach((raw, sourceIndex) => {
+    const b = { ...raw, name: mmdDisplayName(raw.name) };
     if (!isFiniteBody(b)) {
       warnings.note('body-not-finite', b.name);
       return;

@@ -2,6 +2,7 @@ import type { MmdJoint } from '../../formats/mmd/mmd-model';
 import type { MmdJointSpec } from '../../physics/mmd/mmd-physics-spec';
 import type { Vec3 } from '../../physics/vector-math';
 import { sub } from '../tuple-math';
+import { mmdDisplayName } from './display-name';
 import { mmdRotationToQuat, mmdToModelLimits, mmdToModelPosition } from './mmd-coordinates';
 import { angularSpringToSi, linearSpringToSi } from './mmd-physics-units';
 import type { WarningList } from './rig-warnings';
@@ -29,7 +30,8 @@ function bodyIndex(bodyOfSource: Int32Array, index: number): number {
  * Converts the file's 6-DOF spring joints to doll space: frame position and rotation like the
  * bodies', limits mirrored (see `mmdToModelLimits`), springs in SI units (see
  * `mmd-physics-units`). Joints with a non-finite number, naming a body that does not exist (or
- * was left out), or joining a body to itself are left out with one warning per kind.
+ * was left out), or joining a body to itself are left out with one warning per kind. Names are
+ * trimmed for display (see {@link mmdDisplayName}).
  */
 export function convertJoints(
   source: readonly MmdJoint[],
@@ -39,7 +41,8 @@ export function convertJoints(
   warnings: WarningList,
 ): MmdJointSpec[] {
   const joints: MmdJointSpec[] = [];
-  for (const j of source) {
+  for (const raw of source) {
+    const j = { ...raw, name: mmdDisplayName(raw.name) };
     if (!isFiniteJoint(j)) {
       warnings.note('joint-not-finite', j.name);
       continue;
