@@ -60,6 +60,13 @@ export function createAppTestHook(sandbox: Sandbox, view: RagdollView, ui: AppUi
       return avatar ? avatar.materialCounts : null;
     },
     mmdBonePosition: (index, name) => mmdAvatarOf(sandbox, view, index)?.bonePosition(name) ?? null,
+    awakeBodies: () => {
+      let awake = 0;
+      sandbox.world.bodies.forEach((body) => {
+        if (body.isDynamic() && !body.isSleeping()) awake++;
+      });
+      return awake;
+    },
   };
 }
 

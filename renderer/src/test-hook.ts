@@ -95,6 +95,11 @@ export interface RagdollTestHook {
    * without an MMD model or such a bone.
    */
   mmdBonePosition(index: number, name: string): HookVec3 | null;
+  /**
+   * How many dynamic bodies of the physics world are awake: 0 once Rapier has put every
+   * body to sleep, so nothing moves until something wakes it.
+   */
+  awakeBodies(): number;
 }
 
 declare global {

@@ -88,6 +88,18 @@ export async function waitForRest(page: Page, speed = 0.02): Promise<void> {
   );
 }
 
+/**
+ * Waits until Rapier has put every dynamic body to sleep. Stricter than {@link waitForRest}:
+ * a body below the speed limit may still be rolling or turning slowly, a sleeping one is
+ * still and stays so until something wakes it.
+ */
+export async function waitForSleep(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__ragdoll!.awakeBodies() === 0, undefined, {
+    timeout: SLOW_TIMEOUT_MS * 2,
+    polling: 200,
+  });
+}
+
 /** Waits until the status line reads `text`. */
 export async function expectStatus(page: Page, text: string): Promise<void> {
   await expect.poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS }).toBe(text);
