@@ -3,7 +3,9 @@
  * the window with its texture beside it, becomes the figure. It falls and comes to rest, its
  * hair (the model's own rigid bodies) swings relative to its head, and its body material draws
  * the texture read from the model's folder. A truncated PMX, and one without a bone the
- * ragdoll needs, are refused with an alert naming the file (and the bone) and the scene stays; a missing texture is named once; a page without the desktop host draws the
+ * ragdoll needs, are refused with an alert naming the file (and the bone) and the scene
+ * stays; a missing texture is named once; in Japanese, a tolerated problem in the file (a
+ * joint to a missing body) is told in Japanese. A page without the desktop host draws the
  * model untextured and says why; ADD and Box Dummy give back every geometry and texture.
  */
 import { writeFileSync } from 'node:fs';
@@ -114,6 +116,11 @@ describe('a dropped MMD model', () => {
     });
     writeFileSync(garbled.texturePath!, 'not a picture at all');
     testHost.droppedFiles['garbled.pmx'] = garbled.path;
+    const unjoined = writeHumanoidPmx(join(testHost.files, 'unjoined'), 'unjoined.pmx', {
+      texture: true,
+      model: { jointToMissingBody: true },
+    });
+    testHost.droppedFiles['unjoined.pmx'] = unjoined.path;
     testHost.droppedFiles['broken.pmx'] = brokenPath;
     testHost.droppedFiles['plain.pmx'] = good.path;
     await withApp(
@@ -152,6 +159,18 @@ describe('a dropped MMD model', () => {
           materials: 2,
           textured: 0,
         });
+
+        // In Japanese, a tolerated problem is worded in Japanese with the file's own name.
+        await page.keyboard.press('l');
+        await expect.poll(() => statusText(page)).toBe('言語: 日本語');
+        await dropThroughHost(page, unjoined.bytes, 'unjoined.pmx');
+        await expect
+          .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
+          .toContain('unjoined.pmx には問題がありましたが、回避して開きました: ');
+        expect(await statusText(page)).toContain(
+          'ジョイント 1 個が、ないか除かれた剛体を指しています（最初:「壊れたジョイント」）。除きました。',
+        );
+        expect(await statusText(page)).not.toContain('joint');
       },
       { beforeLoad: (page) => testHost.install(page) },
     );

@@ -3,6 +3,7 @@ import type { PresetModelRef } from '../../../shared/preset-schema';
 import type { DollSpec } from '../physics/doll-spec';
 import type { MmdPhysicsSpec } from '../physics/mmd/mmd-physics-spec';
 import type { Figure } from '../physics/sandbox';
+import type { MmdWarning } from '../formats/mmd/read-warnings';
 import type { Avatar } from '../view/avatar';
 import type { BodySource } from '../view/body-meshes';
 import type { MmdAvatarModel, MmdTextureReport } from '../view/mmd/load-mmd-model';
@@ -40,8 +41,8 @@ export interface OpenedModel {
   readonly textures?: MmdTextureReport;
   /** MMD read by the page itself: its textures need the desktop app (drawn untextured). */
   readonly texturesNeedApp: boolean;
-  /** MMD: problems in the file that were tolerated, one sentence each. */
-  readonly warnings: readonly string[];
+  /** MMD: problems in the file that were tolerated, each with its code and facts. */
+  readonly warnings: readonly MmdWarning[];
 }
 
 /** A model open for figures: what ADD and presets make new figures from. */
@@ -329,6 +330,6 @@ function describeOpened(prepared: PreparedFigure): OpenedModel {
     detachedMeshes: 0,
     textures: payload.textures,
     texturesNeedApp: payload.read === undefined && needsTextures,
-    warnings: payload.loaded.rig.warnings.map((warning) => warning.message),
+    warnings: payload.loaded.rig.warnings,
   };
 }

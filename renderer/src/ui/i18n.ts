@@ -2,6 +2,8 @@ import type { AppCommand } from '../../../shared/commands';
 import { COMMANDS } from '../../../shared/commands';
 import type { FileStrings } from './file-strings';
 import { FILE_STRINGS_EN, FILE_STRINGS_JA } from './file-strings';
+import type { WarningStrings } from './warning-strings';
+import { WARNING_STRINGS_EN, WARNING_STRINGS_JA } from './warning-strings';
 
 /** The languages the interface speaks. */
 export type Language = 'en' | 'ja';
@@ -69,6 +71,8 @@ export interface UiStrings {
   readonly physicsFailed: string;
   /** The presets and recent-model library panels (ui/file-strings.ts). */
   readonly files: FileStrings;
+  /** An MMD model's tolerated problems, one sentence per code (ui/warning-strings.ts). */
+  readonly warnings: WarningStrings;
 }
 
 const EN: UiStrings = {
@@ -140,6 +144,7 @@ const EN: UiStrings = {
     'This computer or browser cannot draw 3D graphics (WebGL is unavailable). Try updating the graphics driver or enabling hardware acceleration.',
   physicsFailed: 'The physics engine (Rapier) could not be loaded.',
   files: FILE_STRINGS_EN,
+  warnings: WARNING_STRINGS_EN,
 };
 
 const JA: UiStrings = {
@@ -206,7 +211,7 @@ const JA: UiStrings = {
   modelTexturesBroken: (fileName, names) =>
     `${fileName}: 次のテクスチャを読めなかったため、その材質はテクスチャなしで表示しています: ${names.join('、')}。`,
   modelWarnings: (fileName, warnings) =>
-    `${fileName} には問題がありましたが、回避して開きました: ${warnings.join('; ')}。`,
+    `${fileName} には問題がありましたが、回避して開きました: ${warnings.join('。')}。`,
   presetDropped: (fileName) =>
     `${fileName} はプリセットです。プリセットはプリセットの一覧から開きます。`,
   boxDummyChosen: '箱の人形に戻しました。',
@@ -215,6 +220,7 @@ const JA: UiStrings = {
     'このコンピューターまたはブラウザーでは 3D を描けません（WebGL が使えません）。グラフィックドライバーの更新か、ハードウェアアクセラレーションの有効化を試してください。',
   physicsFailed: '物理エンジン（Rapier）を読み込めませんでした。',
   files: FILE_STRINGS_JA,
+  warnings: WARNING_STRINGS_JA,
 };
 
 const STRINGS: Readonly<Record<Language, UiStrings>> = { en: EN, ja: JA };

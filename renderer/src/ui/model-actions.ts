@@ -9,6 +9,7 @@ import type { UiStrings } from './i18n';
 import type { ModelBytes } from './model-input';
 import { ModelInput } from './model-input';
 import type { StatusArea } from './status';
+import { warningText } from './warning-strings';
 
 /** Where model actions live and what they talk to. */
 export interface ModelActionsOptions {
@@ -124,7 +125,8 @@ export class ModelActions {
       parts.push(text.modelTexturesBroken(opened.fileName, opened.textures.broken));
     }
     if (opened.warnings.length > 0) {
-      parts.push(text.modelWarnings(opened.fileName, opened.warnings));
+      const sentences = opened.warnings.map((warning) => warningText(text.warnings, warning));
+      parts.push(text.modelWarnings(opened.fileName, sentences));
     }
     return parts.join(' ');
   }

@@ -23,6 +23,7 @@ export function checkMesh(
       'material-index-count',
       `The materials draw ${drawn} face indices but the mesh has ${mesh.indices.length}; ` +
         'faces past the end are not drawn.',
+      { numbers: { drawn, indices: mesh.indices.length } },
     );
   }
 }
@@ -55,6 +56,7 @@ function dropMissingBoneWeights(mesh: MmdMesh, boneCount: number, warnings: Read
           'vertex-missing-bone',
           `Vertex ${v} is weighted to bone ${skinIndices[slot]}, but the model has ` +
             `${boneCount} bones; such weights are ignored.`,
+          { numbers: { vertex: v, bone: skinIndices[slot]!, boneCount } },
         );
       }
       skinIndices[slot] = 0;

@@ -256,6 +256,7 @@ function noPhysics(tail: PmdTail, missing: string, warnings: ReadWarnings): PmdT
     'pmd-no-physics',
     `The PMD file ends before its ${missing} section, so it has no rigid bodies or joints: ` +
       'hair and clothes will not move on their own.',
+    { names: [missing] },
   );
   return tail;
 }

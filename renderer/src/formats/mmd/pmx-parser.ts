@@ -44,6 +44,7 @@ export function parsePmx(bytes: Uint8Array): MmdModel {
       warnings.add(
         'soft-bodies-ignored',
         `The model has ${softBodies} soft bodies (PMX 2.1); they are not simulated.`,
+        { count: softBodies },
       );
     }
   }

@@ -1,7 +1,11 @@
-import type { MmdReadWarning } from '../../formats/mmd/mmd-model';
+import type { MmdWarning } from '../../formats/mmd/read-warnings';
 
-/** A problem found while building the rig: one per kind, counting how often it happened. */
-export type MmdRigWarning = MmdReadWarning;
+/**
+ * A problem found while reading the model or building the rig. The rig's own carry `count`
+ * (how often it happened) and `names` (the first body or joint's name), so an interface can
+ * word them in its own language; `message` is the English sentence.
+ */
+export type MmdRigWarning = MmdWarning;
 
 /** Codes of the problems {@link WarningList} reports, and the sentence for each. */
 const SENTENCES = {
@@ -35,6 +39,9 @@ const SENTENCES = {
 
 export type MmdRigWarningCode = keyof typeof SENTENCES;
 
+/** Every code the rig can report, in the order of the table above. */
+export const MMD_RIG_WARNING_CODES = Object.keys(SENTENCES) as readonly MmdRigWarningCode[];
+
 /** Collects problems while building, then reports each kind once with a count. */
 export class WarningList {
   private readonly seen = new Map<MmdRigWarningCode, { count: number; example: string }>();
@@ -52,6 +59,8 @@ export class WarningList {
     return [...this.seen].map(([code, { count, example }]) => ({
       code,
       message: SENTENCES[code](count, example),
+      count,
+      names: [example],
     }));
   }
 }
