@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
-import { MMD_MASS_SHARE } from '../../renderer/src/physics/mmd/mmd-bodies';
+import { MMD_MASS_SHARE } from '../../renderer/src/physics/mmd/dynamic-body';
 import { springRates } from '../../renderer/src/physics/mmd/spring-rates';
 import type { RapierApi, RigidBody } from '../../renderer/src/physics/rapier-api';
 import { quat, quatFromAxisAngle, vec3 } from '../../renderer/src/physics/vector-math';

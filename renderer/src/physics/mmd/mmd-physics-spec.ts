@@ -50,7 +50,7 @@ export interface MmdBodySpec {
   /**
    * kg as in the file (at least a small positive floor). Only the ratios between the model's
    * dynamic bodies matter: the physics scales them all by one factor to a share of the
-   * ragdoll's mass (`MMD_MASS_SHARE` in `mmd-bodies.ts`); springs keep the file's frequencies.
+   * ragdoll's mass (`MMD_MASS_SHARE` in `dynamic-body.ts`); springs keep the file's frequencies.
    * Unused for `follow` bodies (massless colliders on their part, kinematic in MMD).
    */
   readonly mass: number;
