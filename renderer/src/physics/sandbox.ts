@@ -1,8 +1,10 @@
 import type { Collider, RapierApi, RigidBody, World } from './rapier-api';
+import type { SimBody } from './body-registry';
+import { BodyRegistry } from './body-registry';
 import { PROP_BLAST_RADIUS, blastBody, randomSpin } from './blast';
 import { blastDoll } from './doll-blast';
 import { BOX_DOLL } from './box-doll';
-import type { DollSpec, PartShape } from './doll-spec';
+import type { DollSpec } from './doll-spec';
 import { reachBelowCenter } from './doll-spec';
 import type { BodyState } from './body-state';
 import { captureBodyState, isFiniteBodyState, restoreBodyState } from './body-state';
@@ -24,9 +26,9 @@ import type { StiffnessDriver, StiffnessMethod } from './stiffness';
 import { clampStiffness } from './stiffness';
 import type { QuatLike, Vec3Like } from './vector-math';
 import { quat, quatFromAxisAngle, vec3 } from './vector-math';
-import type { MmdBodiesOptions, MmdBody } from './mmd/mmd-bodies';
+import type { MmdBodiesOptions } from './mmd/mmd-bodies';
 import { MmdBodies } from './mmd/mmd-bodies';
-import type { MmdBodyMotion, MmdPhysicsSpec } from './mmd/mmd-physics-spec';
+import type { MmdPhysicsSpec } from './mmd/mmd-physics-spec';
 import { validateMmdPhysicsSpec } from './mmd/validate-mmd-physics-spec';
 import { OTHER_SOLVER_GROUPS, PART_SOLVER_GROUPS } from './mmd/interaction-groups';
 
@@ -98,40 +100,6 @@ export interface Prop {
   readonly collider: Collider;
 }
 
-/**
- * A moving body as the view sees it: what to draw and how it is shaped. The view reads
- * its transform with {@link Sandbox.readTransform} after each frame and never changes it.
- */
-export interface SimBody {
-  /**
-   * Key for {@link Sandbox.readTransform} and {@link Sandbox.grab}: the Rapier body handle, or,
-   * for an MMD `follow` body (a collider riding its part, with no body of its own), a negative
-   * number; {@link Sandbox.bodyOf} knows only the former.
-   */
-  readonly handle: number;
-  /** A ragdoll part, a ball or box, or one of a figure's own MMD bodies. */
-  readonly kind: 'part' | 'prop' | 'mmd';
-  /** Figure or prop id. */
-  readonly ownerId: number;
-  /** Part name, prop kind, or the MMD body's name from the file. */
-  readonly name: string;
-  /** The collider's shape; an MMD capsule lies along the body's local Y like the others. */
-  readonly shape: PartShape;
-  /** Collider rotation relative to the body, [x, y, z, w] (MMD bodies: none, the body turns). */
-  readonly colliderRotation: readonly [number, number, number, number] | undefined;
-  /** For `mmd` bodies only: which body of the figure's spec, and how it moves. */
-  readonly mmd?: SimMmdBody;
-}
-
-/** What the view may want to know about an MMD body (e.g. to draw `follow` ones dimmer). */
-export interface SimMmdBody {
-  /** Position in the figure's `MmdPhysicsSpec.bodies`. */
-  readonly index: number;
-  readonly motion: MmdBodyMotion;
-  /** The ragdoll part it rides with; grabbing the body grabs this part. */
-  readonly part: string;
-}
-
 export interface SandboxOptions {
   /** STIFFNESS 0..100 (default 50). */
   readonly stiffness?: number;
@@ -154,6 +122,8 @@ export interface SandboxReport extends Measurements {
   /** Mean wall time per fixed step since the last {@link Sandbox.resetTiming}, ms. */
   readonly msPerStep: number;
 }
+
+export type { SimBody, SimMmdBody } from './body-registry';
 
 /** A request the sandbox cannot carry out; the message is for the user. */
 export class SandboxError extends Error {
@@ -179,16 +149,10 @@ export class Sandbox {
   private readonly random: RandomSource;
   private readonly figureList: Figure[] = [];
   private readonly propList: Prop[] = [];
-  private readonly bodyByHandle = new Map<number, RigidBody>();
-  /** The ragdoll part standing in for each MMD body when it is grabbed. */
-  private readonly grabPartByHandle = new Map<number, RigidBody>();
-  /** MMD `follow` bodies by their view handle (negative: they have no Rapier body of their own). */
-  private readonly followByHandle = new Map<number, { mmd: MmdBodies; index: number }>();
-  /** Which figure or prop owns each moving collider, for the fall guard. */
-  private readonly ownerByCollider = new Map<number, Figure | Prop>();
+  private readonly registry = new BodyRegistry<Figure, Prop>();
   private readonly fallGuard: FallGuard;
   private readonly onFell = (colliderHandle: number): void => {
-    const owner = this.ownerByCollider.get(colliderHandle);
+    const owner = this.registry.ownerOf(colliderHandle);
     if (!owner) return;
     if (!('ragdoll' in owner)) {
       this.removeProp(owner);
@@ -199,7 +163,6 @@ export class Sandbox {
       this.dropFigure(owner);
     }
   };
-  private readonly simBodies: SimBody[] = [];
   private nextId = 1;
   private accumulator = 0;
   private stiffnessValue: number;
@@ -207,7 +170,6 @@ export class Sandbox {
   private stepCount = 0;
   private timedSteps = 0;
   private timedMs = 0;
-  private bodiesVersionValue = 0;
   private disposed = false;
   private readonly maxFigures: number;
 
@@ -271,12 +233,12 @@ export class Sandbox {
 
   /** Every moving body, for the view. See {@link bodiesVersion}. */
   get bodies(): readonly SimBody[] {
-    return this.simBodies;
+    return this.registry.bodies;
   }
 
   /** Increases whenever a body is added or removed, so the view knows to rebuild. */
   get bodiesVersion(): number {
-    return this.bodiesVersionValue;
+    return this.registry.bodiesVersion;
   }
 
   /** Steps taken since the sandbox was made. */
@@ -309,35 +271,8 @@ export class Sandbox {
     const figure: Figure = { id: this.nextId++, ragdoll, mmd, slot };
     this.figureList.push(figure);
     this.stiffnessDriver.addDoll(ragdoll);
-    for (const part of ragdoll.parts) {
-      part.collider.setSolverGroups(PART_SOLVER_GROUPS);
-      this.ownerByCollider.set(part.collider.handle, figure);
-      this.registerBody(part.body, {
-        handle: part.body.handle,
-        kind: 'part',
-        ownerId: figure.id,
-        name: part.spec.name,
-        shape: part.spec.shape,
-        colliderRotation: part.spec.colliderRotation,
-      });
-    }
-    for (const body of mmd?.bodies ?? []) {
-      this.ownerByCollider.set(body.collider.handle, figure);
-      const handle = mmdViewHandle(body);
-      this.grabPartByHandle.set(handle, body.part.body);
-      if (body.spec.motion === 'follow')
-        this.followByHandle.set(handle, { mmd: mmd!, index: body.index });
-      else this.bodyByHandle.set(handle, body.body);
-      this.addSimBody({
-        handle,
-        kind: 'mmd',
-        ownerId: figure.id,
-        name: body.spec.name,
-        shape: body.spec.shape,
-        colliderRotation: undefined,
-        mmd: { index: body.index, motion: body.spec.motion, part: body.part.spec.name },
-      });
-    }
+    for (const part of ragdoll.parts) part.collider.setSolverGroups(PART_SOLVER_GROUPS);
+    this.registry.addFigure(figure);
     return figure;
   }
 
@@ -346,19 +281,10 @@ export class Sandbox {
     const index = this.figureList.indexOf(figure);
     if (index < 0) return;
     this.figureList.splice(index, 1);
-    for (const part of figure.ragdoll.parts) {
-      this.grabber.releaseIfHolding(part.body);
-      this.unregisterBody(part.body.handle);
-      this.ownerByCollider.delete(part.collider.handle);
-    }
-    for (const body of figure.mmd?.bodies ?? []) {
-      const handle = mmdViewHandle(body);
+    for (const part of figure.ragdoll.parts) this.grabber.releaseIfHolding(part.body);
+    for (const body of figure.mmd?.bodies ?? [])
       if (body.spec.motion !== 'follow') this.grabber.releaseIfHolding(body.body);
-      this.unregisterBody(handle);
-      this.grabPartByHandle.delete(handle);
-      this.followByHandle.delete(handle);
-      this.ownerByCollider.delete(body.collider.handle);
-    }
+    this.registry.removeFigure(figure);
     this.stiffnessDriver.removeDoll(figure.ragdoll);
     figure.mmd?.dispose();
     figure.ragdoll.dispose();
@@ -433,15 +359,7 @@ export class Sandbox {
     collider.setSolverGroups(OTHER_SOLVER_GROUPS);
     const prop: Prop = { id: this.nextId++, kind, body, collider };
     this.propList.push(prop);
-    this.ownerByCollider.set(collider.handle, prop);
-    this.registerBody(body, {
-      handle: body.handle,
-      kind: 'prop',
-      ownerId: prop.id,
-      name: kind,
-      shape,
-      colliderRotation: undefined,
-    });
+    this.registry.addProp(prop, shape);
     return prop;
   }
 
@@ -451,8 +369,7 @@ export class Sandbox {
     if (index < 0) return;
     this.propList.splice(index, 1);
     this.grabber.releaseIfHolding(prop.body);
-    this.unregisterBody(prop.body.handle);
-    this.ownerByCollider.delete(prop.collider.handle);
+    this.registry.removeProp(prop);
     this.world.removeRigidBody(prop.body);
   }
 
@@ -552,7 +469,7 @@ export class Sandbox {
    * An MMD body is not dragged itself: its ragdoll part is, so the whole figure comes along.
    */
   grab(handle: number, at: Vec3Like): boolean {
-    const body = this.grabPartByHandle.get(handle) ?? this.bodyByHandle.get(handle);
+    const body = this.registry.grabTarget(handle);
     if (!body) return false;
     this.grabber.start(body, at);
     return true;
@@ -663,24 +580,18 @@ export class Sandbox {
    * and `rotation`. Returns false when there is no such body. Allocates nothing.
    */
   readTransform(handle: number, position: Vec3Like, rotation: QuatLike): boolean {
-    const follow = this.followByHandle.get(handle);
-    if (follow) return follow.mmd.readBody(follow.index, position, rotation);
-    const body = this.bodyByHandle.get(handle);
-    if (!body) return false;
-    body.translation(position);
-    body.rotation(rotation);
-    return true;
+    return this.registry.readTransform(handle, position, rotation);
   }
 
   /** The Rapier body with this handle, for measurements and tests (not MMD `follow` bodies). */
   bodyOf(handle: number): RigidBody | undefined {
-    return this.bodyByHandle.get(handle);
+    return this.registry.bodyOf(handle);
   }
 
   /** Measures the scene now. Allocates: call it on demand, not per step. */
   measure(): SandboxReport {
     const dolls = this.figureList.map((figure) => figure.ragdoll);
-    const bodies = [...this.bodyByHandle.values()];
+    const bodies = this.registry.rigidBodies();
     return {
       figures: this.figureList.length,
       props: this.propList.length,
@@ -701,12 +612,8 @@ export class Sandbox {
     this.grabber.release();
     this.figureList.length = 0;
     this.propList.length = 0;
-    this.simBodies.length = 0;
-    this.bodyByHandle.clear();
-    this.grabPartByHandle.clear();
-    this.followByHandle.clear();
+    this.registry.clear();
     this.stageBodies.length = 0;
-    this.ownerByCollider.clear();
     this.world.free();
   }
 
@@ -738,32 +645,6 @@ export class Sandbox {
     }
     return center;
   }
-
-  private registerBody(body: RigidBody, simBody: SimBody): void {
-    this.bodyByHandle.set(body.handle, body);
-    this.addSimBody(simBody);
-  }
-
-  private addSimBody(simBody: SimBody): void {
-    this.simBodies.push(simBody);
-    this.bodiesVersionValue++;
-  }
-
-  private unregisterBody(handle: number): void {
-    this.bodyByHandle.delete(handle);
-    const index = this.simBodies.findIndex((simBody) => simBody.handle === handle);
-    if (index >= 0) this.simBodies.splice(index, 1);
-    this.bodiesVersionValue++;
-  }
-}
-
-/**
- * The handle the view knows an MMD body by: its Rapier body's, or for a `follow` body (a
- * collider on its part, no body of its own) a negative number derived from its collider's,
- * which no Rapier body handle can equal.
- */
-function mmdViewHandle(body: MmdBody): number {
-  return body.spec.motion === 'follow' ? -1 - body.collider.handle : body.body.handle;
 }
 
 function clampTimeScale(scale: number): number {
