@@ -1,7 +1,8 @@
 import type { Collider, ImpulseJoint, RapierApi, RigidBody, World } from './rapier-api';
 import { DOLL_MATERIAL } from './box-doll';
-import type { DollSpec, JointSpec, PartMaterial, PartShape, PartSpec } from './doll-spec';
+import type { DollSpec, JointSpec, PartMaterial, PartSpec } from './doll-spec';
 import { validateDollSpec } from './doll-spec';
+import { colliderDescForShape } from './shape-collider';
 import type { QuatLike, Vec3Like } from './vector-math';
 import { quat, rotateVec, setFromTuple, vec3 } from './vector-math';
 
@@ -33,17 +34,6 @@ export interface Placement {
 const scratchOffset = vec3();
 const scratchRotated = vec3();
 const zero = vec3();
-
-function colliderDescFor(rapier: RapierApi, shape: PartShape) {
-  switch (shape.kind) {
-    case 'box':
-      return rapier.ColliderDesc.cuboid(...shape.halfExtents);
-    case 'sphere':
-      return rapier.ColliderDesc.ball(shape.radius);
-    case 'capsule':
-      return rapier.ColliderDesc.capsule(shape.halfHeight, shape.radius);
-  }
-}
 
 /** The world position of a doll-space point under a placement. */
 function placePoint(
@@ -101,7 +91,7 @@ export class Ragdoll {
         .setAngularDamping(material.angularDamping)
         .setCcdEnabled(true),
     );
-    const colliderDesc = colliderDescFor(this.rapier, spec.shape)
+    const colliderDesc = colliderDescForShape(this.rapier, spec.shape)
       .setDensity(material.density)
       .setFriction(material.friction)
       .setRestitution(material.restitution);

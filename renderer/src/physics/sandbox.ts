@@ -18,6 +18,7 @@ import { PdTorqueStiffness } from './pd-torque-stiffness';
 import type { PropKind } from './props';
 import { MAX_PROPS, PROP_DROP_HEIGHT, PROP_SPECS } from './props';
 import { Ragdoll } from './ragdoll';
+import { colliderDescForShape } from './shape-collider';
 import type { RandomSource } from './seeded-random';
 import { createSeededRandom } from './seeded-random';
 import type { StageLayout } from './stage';
@@ -343,14 +344,8 @@ export class Sandbox {
         .setCcdEnabled(true),
     );
     const shape = spec.shape;
-    const colliderDesc =
-      shape.kind === 'sphere'
-        ? this.rapier.ColliderDesc.ball(shape.radius)
-        : shape.kind === 'box'
-          ? this.rapier.ColliderDesc.cuboid(...shape.halfExtents)
-          : this.rapier.ColliderDesc.capsule(shape.halfHeight, shape.radius);
     const collider = this.world.createCollider(
-      colliderDesc
+      colliderDescForShape(this.rapier, shape)
         .setDensity(spec.material.density)
         .setFriction(spec.material.friction)
         .setRestitution(spec.material.restitution),

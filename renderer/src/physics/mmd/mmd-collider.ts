@@ -1,19 +1,7 @@
-import type { PartShape } from '../doll-spec';
 import type { RapierApi } from '../rapier-api';
+import { colliderDescForShape } from '../shape-collider';
 import { mmdCollisionGroups } from './interaction-groups';
 import type { MmdBodySpec } from './mmd-physics-spec';
-
-/** Builds a Rapier collider description for a shape (capsule along local Y; metres). */
-function colliderDescFor(rapier: RapierApi, shape: PartShape) {
-  switch (shape.kind) {
-    case 'box':
-      return rapier.ColliderDesc.cuboid(...shape.halfExtents);
-    case 'sphere':
-      return rapier.ColliderDesc.ball(shape.radius);
-    case 'capsule':
-      return rapier.ColliderDesc.capsule(shape.halfHeight, shape.radius);
-  }
-}
 
 /**
  * The collider description every MMD body starts from: the file's shape, friction and
@@ -27,7 +15,7 @@ export function mmdColliderDesc(
   collisionMask: number,
   solverGroups: number,
 ) {
-  return colliderDescFor(rapier, spec.shape)
+  return colliderDescForShape(rapier, spec.shape)
     .setFriction(spec.friction)
     .setRestitution(spec.restitution)
     .setFrictionCombineRule(rapier.CoefficientCombineRule.Multiply)
