@@ -91,21 +91,29 @@ function assertFiniteTuple(values: readonly number[], what: string): void {
   }
 }
 
-function validateShape(part: PartSpec): void {
-  const shape = part.shape;
+/**
+ * What is wrong with a shape's sizes, as the end of a sentence ("has a size of zero or less"),
+ * or null when it can be built. Shared by the doll and MMD body checks.
+ */
+export function shapeSizeProblem(shape: PartShape): string | null {
   const sizes =
     shape.kind === 'box'
       ? [...shape.halfExtents]
       : shape.kind === 'sphere'
         ? [shape.radius]
         : [shape.halfHeight, shape.radius];
-  assertFiniteTuple(sizes, `part "${part.name}" size`);
+  if (!sizes.every(Number.isFinite))
+    return `has a size that is not a finite number (${sizes.join(', ')})`;
   const positive =
     shape.kind === 'capsule'
       ? shape.radius > 0 && shape.halfHeight >= 0
       : sizes.every((size) => size > 0);
-  if (!positive)
-    throw new DollSpecError(`DollSpec: part "${part.name}" has a size of zero or less`);
+  return positive ? null : 'has a size of zero or less';
+}
+
+function validateShape(part: PartSpec): void {
+  const problem = shapeSizeProblem(part.shape);
+  if (problem) throw new DollSpecError(`DollSpec: part "${part.name}" ${problem}`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { PartShape } from '../doll-spec';
+import { shapeSizeProblem } from '../doll-spec';
 import type { MmdBodySpec, MmdJointSpec, MmdPhysicsSpec } from './mmd-physics-spec';
 
 /** Thrown when a model's bodies and joints cannot be built; the message says what is wrong. */
@@ -16,18 +17,8 @@ function checkFinite(values: readonly number[], what: string): void {
 }
 
 function checkShape(shape: PartShape, what: string): void {
-  const sizes =
-    shape.kind === 'box'
-      ? [...shape.halfExtents]
-      : shape.kind === 'sphere'
-        ? [shape.radius]
-        : [shape.halfHeight, shape.radius];
-  checkFinite(sizes, `${what} size`);
-  const ok =
-    shape.kind === 'capsule'
-      ? shape.radius > 0 && shape.halfHeight >= 0
-      : sizes.every((size) => size > 0);
-  if (!ok) fail(`${what} has a size of zero or less`);
+  const problem = shapeSizeProblem(shape);
+  if (problem) fail(`${what} ${problem}`);
 }
 
 function isGroup(value: number): boolean {
