@@ -1,5 +1,4 @@
 /** `npm run sim -- --model FILE.pmx|.pmd [--report] --json`: MMD models in the simulator. */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,13 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
 import { writePmx } from '../../scripts/fixtures/mmd/pmx-writer';
 import { SimUsageError, parseSimOptions } from '../../scripts/lib/sim-options';
-
-function sim(...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/sim.ts', ...args], {
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-}
+import { expectModelRefused, runSim } from '../support/sim-process';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures');
 const MOKOU = join(FIXTURES, 'pmd', 'mokou', 'mokou_B.pmd');
@@ -41,7 +34,7 @@ afterAll(async () => {
 
 describe('npm run sim -- --model FILE.pmx', () => {
   it('runs the ragdoll with the model’s own bodies and adds the MMD keys and the report', () => {
-    const run = sim('--model', join(dir, 'figure.pmx'), '--report', '--seconds', '2', '--json');
+    const run = runSim('--model', join(dir, 'figure.pmx'), '--report', '--seconds', '2', '--json');
     expect(run.status, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout);
     expect(result).toMatchObject({
@@ -68,7 +61,7 @@ describe('npm run sim -- --model FILE.pmx', () => {
   });
 
   it('reports tolerated bad data once per kind, in the JSON and on stderr', () => {
-    const run = sim('--model', join(dir, 'bad-data.pmx'), '--seconds', '0.5', '--json');
+    const run = runSim('--model', join(dir, 'bad-data.pmx'), '--seconds', '0.5', '--json');
     expect(run.status, run.stderr).toBe(0);
     const { warnings } = JSON.parse(run.stdout) as { warnings: string[] };
     expect(warnings.map((w) => w.split(':')[0])).toEqual(['body-no-bone', 'joint-missing-body']);
@@ -76,7 +69,7 @@ describe('npm run sim -- --model FILE.pmx', () => {
   });
 
   it('prints the report in the table', () => {
-    const run = sim('--model', join(dir, 'figure.pmx'), '--report', '--seconds', '0.5');
+    const run = runSim('--model', join(dir, 'figure.pmx'), '--report', '--seconds', '0.5');
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/MMD bodies \/ joints\s+\d+ \/ \d+/);
     expect(run.stdout).toMatch(/types 0 \/ 1 \/ 2/);
@@ -89,24 +82,20 @@ describe('npm run sim -- --model FILE.pmx', () => {
     ['no-elbow.pmx', /Missing bones: 左ひじ \(left elbow\)/],
     ['no-such-file.pmx', /cannot be read/],
   ])('exits 1 for %s with the reason on stderr and nothing on stdout', (file, reason) => {
-    const run = sim('--model', join(dir, file), '--json');
-    expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(new RegExp(`sim: .*${file.replace('.', '\\.')}: `));
-    expect(run.stderr).toMatch(reason);
-    expect(run.stdout).toBe('');
+    expectModelRefused(join(dir, file), file, reason);
   });
 
   it('refuses --report without an MMD model as a usage error (status 2)', () => {
     expect(() => parseSimOptions(['--report'])).toThrow(SimUsageError);
     expect(() => parseSimOptions(['--report', '--model', 'a.vrm'])).toThrow(/\.pmx or \.pmd/);
     expect(parseSimOptions(['--report', '--model', 'A.PMD']).report).toBe(true);
-    expect(sim('--report', '--json').status).toBe(2);
+    expect(runSim('--report', '--json').status).toBe(2);
   });
 
   it.skipIf(!existsSync(MOKOU))(
     'runs mokou_B.pmd (125 bodies, 117 joints); YXZ lays its capsules best',
     () => {
-      const run = sim('--model', MOKOU, '--report', '--seconds', '1', '--json');
+      const run = runSim('--model', MOKOU, '--report', '--seconds', '1', '--json');
       expect(run.status, run.stderr).toBe(0);
       const result = JSON.parse(run.stdout);
       expect(result).toMatchObject({ format: 'pmd', mmdBodies: 125, mmdJoints: 117, nanCount: 0 });

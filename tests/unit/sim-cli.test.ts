@@ -1,17 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { SimUsageError, parseSimOptions } from '../../scripts/lib/sim-options';
-
-function sim(...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/sim.ts', ...args], {
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-}
+import { runSim } from '../support/sim-process';
 
 describe('npm run sim', () => {
   it('prints the measurement keys as JSON, with no NaN after a blast', () => {
-    const run = sim('--dolls', '3', '--seconds', '3', '--blast', '30', '--json');
+    const run = runSim('--dolls', '3', '--seconds', '3', '--blast', '30', '--json');
     expect(run.status, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout);
     for (const key of [
@@ -36,7 +29,7 @@ describe('npm run sim', () => {
   });
 
   it('prints a readable table without --json', () => {
-    const run = sim('--seconds', '1');
+    const run = runSim('--seconds', '1');
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/largest joint gap\s+[\d.]+ mm/);
   });
@@ -50,7 +43,7 @@ describe('npm run sim', () => {
     [['--frobnicate'], /Unknown option/],
     [['stray'], /positional/],
   ])('rejects %j with the usage and exit status 2', (args, message) => {
-    const run = sim(...args);
+    const run = runSim(...args);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).toMatch(/Usage: npm run sim/);

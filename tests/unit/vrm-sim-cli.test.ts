@@ -1,5 +1,4 @@
 /** `npm run sim -- --model FILE.vrm`: the model's ragdoll in the simulator, and its refusals. */
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,13 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
 import { SimUsageError, parseSimOptions } from '../../scripts/lib/sim-options';
 import { REPORTED_OPTIONAL_BONES } from '../../renderer/src/rig/humanoid-bones';
-
-function sim(...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/sim.ts', ...args], {
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-}
+import { expectModelRefused, runSim } from '../support/sim-process';
 
 let dir: string;
 beforeAll(async () => {
@@ -26,7 +19,7 @@ afterAll(async () => {
 
 describe('npm run sim -- --model', () => {
   it('runs every doll as the model and adds format, parts, joints and bonesMissing', () => {
-    const run = sim(
+    const run = runSim(
       '--model',
       join(dir, 'vrm1-tpose-15bones.vrm'),
       '--dolls',
@@ -53,10 +46,10 @@ describe('npm run sim -- --model', () => {
   });
 
   it('says vrm0 for a VRM 0.x file and prints the model in the table', () => {
-    const json = sim('--model', join(dir, 'vrm0-chibi.vrm'), '--seconds', '1', '--json');
+    const json = runSim('--model', join(dir, 'vrm0-chibi.vrm'), '--seconds', '1', '--json');
     expect(json.status, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ format: 'vrm0', parts: 15, joints: 14 });
-    const table = sim('--model', join(dir, 'vrm0-chibi.vrm'), '--seconds', '1');
+    const table = runSim('--model', join(dir, 'vrm0-chibi.vrm'), '--seconds', '1');
     expect(table.status, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/model\s+Fixture vrm0-chibi \(vrm0\)/);
     expect(table.stdout).toMatch(/parts \/ joints\s+15 \/ 14/);
@@ -70,11 +63,7 @@ describe('npm run sim -- --model', () => {
     ['broken-missing-bones.vrm', /no rightHand, leftLowerLeg bones; a ragdoll needs/],
     ['no-such-file.vrm', /cannot be read/],
   ])('exits 1 for %s with the reason on stderr and nothing on stdout', (file, reason) => {
-    const run = sim('--model', join(dir, file), '--json');
-    expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(new RegExp(`sim: .*${file.replace('.', '\\.')}: `));
-    expect(run.stderr).toMatch(reason);
-    expect(run.stdout).toBe('');
+    expectModelRefused(join(dir, file), file, reason);
   });
 
   it('parses --model and refuses an empty path as a usage error', () => {
