@@ -75,14 +75,20 @@ describe('buildMmdSkeleton', () => {
     skeleton.skeleton.dispose();
   });
 
-  it('makes a bone whose parent chain loops a root instead of hanging forever', () => {
+  it('cuts a parent loop at one bone, which becomes a root, and orders parents first', () => {
     const model = humanoidMmdModel();
     const looped = model.bones.map((bone, i) =>
       i === 0 ? { ...bone, parentIndex: 1 } : i === 1 ? { ...bone, parentIndex: 0 } : bone,
     );
     const skeleton = buildMmdSkeleton(looped, SCALE);
-    expect(skeleton.parents[0]).toBe(-1);
-    expect(skeleton.parents[1]).toBe(-1);
+    // Bone 0's link closes the loop 0 → 1 → 0, so bone 1 (reached second) is cut loose.
+    expect([skeleton.parents[0], skeleton.parents[1]]).toEqual([1, -1]);
+    expect([...skeleton.order].sort((a, b) => a - b)).toEqual(looped.map((_, i) => i));
+    const position = new Map(skeleton.order.map((bone, at) => [bone, at]));
+    skeleton.parents.forEach((parent, bone) => {
+      if (parent >= 0) expect(position.get(parent)!).toBeLessThan(position.get(bone)!);
+    });
+    expect(skeleton.bones[0]!.parent).toBe(skeleton.bones[1]);
   });
 });
 

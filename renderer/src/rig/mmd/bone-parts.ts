@@ -1,5 +1,5 @@
 import type { MmdBone } from '../../formats/mmd/mmd-model';
-import { parentFirstOrder, validParent } from './bone-order';
+import { boneHierarchy } from './bone-order';
 
 /** How close to 1 an append (付与) ratio must be for the bone to count as a copy of its source. */
 const FULL_APPEND_TOLERANCE = 0.01;
@@ -16,7 +16,7 @@ export interface BoneParts {
    * (bones above the hips, such as センター and 全ての親, move with the pelvis).
    */
   readonly carried: readonly string[];
-  /** Parent-first bone order (see `parentFirstOrder`). */
+  /** Parent-first bone order (see `boneHierarchy`). */
   readonly order: readonly number[];
 }
 
@@ -44,10 +44,10 @@ export function resolveBoneParts(
       source = appendSource(bones[source], bones.length);
     }
   }
-  const order = parentFirstOrder(bones);
+  const { parents, order } = boneHierarchy(bones);
   const carried: string[] = new Array<string>(bones.length).fill(rootPart);
   for (const i of order) {
-    const parent = validParent(bones, i);
+    const parent = parents[i]!;
     carried[i] = owned[i] ?? (parent >= 0 ? carried[parent]! : rootPart);
   }
   return { owned, carried, order };

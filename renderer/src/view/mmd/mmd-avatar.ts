@@ -38,6 +38,7 @@ export class MmdAvatar implements Avatar {
       {
         bones: drawing.skeleton.bones,
         parents: drawing.skeleton.parents,
+        order: drawing.skeleton.order,
         restDoll: drawing.skeleton.restPositions.map(([x, y, z]) => [x - ox, y - oy, z - oz]),
         drivers: rig.boneDrivers,
         bodies: rig.physics.bodies,

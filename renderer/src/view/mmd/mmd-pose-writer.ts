@@ -21,6 +21,8 @@ export interface MmdPoseBones {
   readonly bones: readonly Bone[];
   /** Each bone's parent index as built into the hierarchy, −1 for a root. */
   readonly parents: readonly number[];
+  /** Every bone index once, each parent before its children (the skeleton's `order`). */
+  readonly order: readonly number[];
   /** Rest positions in doll space (model space minus the rig's origin), metres. */
   readonly restDoll: readonly Vec3[];
   /** One per bone (see `MmdBoneDriver`). */
@@ -62,7 +64,7 @@ interface BoneSlot {
 export class MmdPoseWriter {
   private readonly slots: BoneSlot[] = [];
   /** Bone indices, every parent before its children. */
-  private readonly order: number[];
+  private readonly order: readonly number[];
   private readonly worldPositions: Vector3[];
   private readonly worldRotations: Quaternion[];
 
@@ -79,7 +81,7 @@ export class MmdPoseWriter {
   ) {
     const count = bones.bones.length;
     for (let i = 0; i < count; i++) this.slots.push(slotOf(bones, i, partHandles));
-    this.order = parentFirst(bones.parents);
+    this.order = bones.order;
     this.worldPositions = Array.from({ length: count }, () => new Vector3());
     this.worldRotations = Array.from({ length: count }, () => new Quaternion());
   }
@@ -179,14 +181,4 @@ function slotOf(
     }
   }
   return slot;
-}
-
-/** Indices ordered by depth in the hierarchy `parents` describes (which has no loops). */
-function parentFirst(parents: readonly number[]): number[] {
-  const depth = parents.map((_, index) => {
-    let d = 0;
-    for (let at = parents[index]!; at >= 0 && d <= parents.length; at = parents[at]!) d++;
-    return d;
-  });
-  return parents.map((_, index) => index).sort((a, b) => depth[a]! - depth[b]!);
 }

@@ -1,6 +1,7 @@
 import { Bone, Skeleton } from 'three';
 import type { MmdBone } from '../../formats/mmd/mmd-model';
 import type { Vec3 } from '../../physics/vector-math';
+import { boneHierarchy } from '../../rig/mmd/bone-order';
 
 /** An MMD model's bones as three.js bones at their rest pose (model space, metres, +Z forward). */
 export interface MmdSkeleton {
@@ -8,8 +9,10 @@ export interface MmdSkeleton {
   readonly bones: readonly Bone[];
   /** Bones without a (valid) parent: add these under the skinned mesh. */
   readonly roots: readonly Bone[];
-  /** Each bone's parent index after checks: −1 for a root (also for a broken parent link). */
+  /** Each bone's parent index after checks (see `boneHierarchy`): −1 for a root. */
   readonly parents: readonly number[];
+  /** Every bone index once, each parent before its children. */
+  readonly order: readonly number[];
   /** Each bone's rest position in model space, metres. */
   readonly restPositions: readonly Vec3[];
   readonly skeleton: Skeleton;
@@ -17,8 +20,9 @@ export interface MmdSkeleton {
 
 /**
  * Builds the bone hierarchy. MMD bones have no rest rotation (a bone is only a position), so
- * every bone rests unrotated and its local position is the offset from its parent. A parent
- * index out of range or one that would close a loop makes the bone a root instead.
+ * every bone rests unrotated and its local position is the offset from its parent. Parent
+ * links are resolved by the rig's `boneHierarchy` (a broken link or a loop makes a root), so
+ * the drawn tree is the one the rig reasons about.
  * `skeleton.calculateInverses` is left to the caller, once the bones are in place.
  *
  * @param scale - metres per MMD unit
@@ -29,7 +33,7 @@ export function buildMmdSkeleton(bones: readonly MmdBone[], scale: number): MmdS
     y * scale,
     -z * scale,
   ]);
-  const parents = bones.map((_, index) => checkedParent(bones, index));
+  const { parents, order } = boneHierarchy(bones);
   const threeBones = bones.map((bone) => {
     const node = new Bone();
     node.name = bone.name;
@@ -52,19 +56,8 @@ export function buildMmdSkeleton(bones: readonly MmdBone[], scale: number): MmdS
     bones: threeBones,
     roots,
     parents,
+    order,
     restPositions,
     skeleton: new Skeleton(threeBones),
   };
-}
-
-/** The bone's parent, or −1 when it has none, it is out of range, or its chain loops. */
-function checkedParent(bones: readonly MmdBone[], index: number): number {
-  const parent = bones[index]!.parentIndex;
-  if (parent < 0 || parent >= bones.length || parent === index) return -1;
-  const seen = new Set<number>([index]);
-  for (let at = parent; at >= 0 && at < bones.length; at = bones[at]!.parentIndex) {
-    if (seen.has(at)) return -1;
-    seen.add(at);
-  }
-  return parent;
 }
