@@ -28,6 +28,9 @@ describe('MMD models in presets and the library', () => {
       async ({ page }) => {
         await testHost.bridge().openFile(model.path);
         await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
+        // The figure exists before its textures are read; the status line says "Opened" after
+        // them, and would otherwise overwrite the "Saved" line this test waits for.
+        await expectStatus(page, `Opened ${TITLE} (doll.pmx).`);
         const bodies = (await page.evaluate(() => window.__ragdoll!.measure()))['bodies'];
         await page.keyboard.press('s');
         const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
