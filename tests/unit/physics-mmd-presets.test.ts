@@ -4,7 +4,13 @@ import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import type { SceneExtras } from '../../renderer/src/physics/scene-preset';
 import { captureScene, restoreScene } from '../../renderer/src/physics/scene-preset';
 import type { Figure } from '../../renderer/src/physics/sandbox';
-import { distance, quat, rotateVec, vec3 } from '../../renderer/src/physics/vector-math';
+import {
+  distance,
+  quat,
+  rotateVec,
+  unitQuatTuple,
+  vec3,
+} from '../../renderer/src/physics/vector-math';
 import { hairChainSpec } from '../support/mmd-physics-specs';
 import { useSandboxes } from '../support/sandboxes';
 
@@ -88,5 +94,15 @@ describe('presets with MMD bodies', () => {
     const report = restoreScene(loaded, content, () => ({ spec: BOX_DOLL, mmd: SHORT }));
     expect(report.notes).toEqual([]);
     expect(offRest(loaded.figures[0]!)).toBeLessThan(1e-5);
+  });
+});
+
+describe('unitQuatTuple', () => {
+  it('turns a product a hair longer than unit into components the preset schema accepts', () => {
+    const long = { x: 0, y: 0, z: -1.0000001, w: 0.0000002 };
+    const tuple = unitQuatTuple(long);
+    expect(Math.min(...tuple)).toBeGreaterThanOrEqual(-1);
+    expect(Math.hypot(...tuple)).toBeCloseTo(1, 12);
+    expect(tuple[2]).toBeCloseTo(-1, 12);
   });
 });

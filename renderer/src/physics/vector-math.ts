@@ -45,6 +45,17 @@ export function multiplyQuat(a: QuatLike, b: QuatLike, out: QuatLike): QuatLike 
   return out;
 }
 
+/**
+ * `q` as a tuple of unit length whose components lie in [−1, 1]: a product of two float32 unit
+ * quaternions can come out a hair longer than 1 (a component of −1.0000001), which a preset's
+ * schema rightly refuses.
+ */
+export function unitQuatTuple(q: QuatLike): Quat {
+  const length = Math.hypot(q.x, q.y, q.z, q.w) || 1;
+  const clamp = (value: number): number => Math.min(1, Math.max(-1, value / length));
+  return [clamp(q.x), clamp(q.y), clamp(q.z), clamp(q.w)];
+}
+
 /** out = conjugate(q), the inverse of a unit quaternion. */
 export function conjugateQuat(q: QuatLike, out: QuatLike): QuatLike {
   out.x = -q.x;

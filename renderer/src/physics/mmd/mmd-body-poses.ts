@@ -1,7 +1,7 @@
 import type { BodyState } from '../body-state';
 import { captureBodyState, restoreBodyState } from '../body-state';
 import type { QuatLike, Vec3Like } from '../vector-math';
-import { quat, vec3 } from '../vector-math';
+import { quat, unitQuatTuple, vec3 } from '../vector-math';
 import type { MmdBody } from './mmd-body';
 import { poseFromPart } from './mmd-body';
 
@@ -79,7 +79,7 @@ export function captureStates(bodies: readonly MmdBody[]): BodyState[] {
     return {
       ...state,
       position: [target.x, target.y, target.z],
-      rotation: [targetRotation.x, targetRotation.y, targetRotation.z, targetRotation.w],
+      rotation: unitQuatTuple(targetRotation),
     };
   });
 }
