@@ -28,8 +28,7 @@ describe('MMD models in presets and the library', () => {
       async ({ page }) => {
         await testHost.bridge().openFile(model.path);
         await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
-        // The figure exists before its textures are read; the status line says "Opened" after
-        // them, and would otherwise overwrite the "Saved" line this test waits for.
+        // The figure exists before its textures are read; save once the whole open is done.
         await expectStatus(page, `Opened ${TITLE} (doll.pmx).`);
         const bodies = (await page.evaluate(() => window.__ragdoll!.measure()))['bodies'];
         await page.keyboard.press('s');
