@@ -105,5 +105,5 @@ describe('presets: save and load', () => {
       },
       { beforeLoad: (page) => testHost.install(page) },
     );
-  });
+  }, 300_000); // waiting for every body to sleep under SwiftShader can take over 100 s
 });
