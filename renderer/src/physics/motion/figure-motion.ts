@@ -49,7 +49,9 @@ export class FigureMotion {
   private readonly motionTargets: Float64Array;
   private readonly blendTargets: Float64Array;
   private readonly blendStart: Float64Array;
-  private readonly velocities: Float64Array;
+  private readonly masses: Float64Array;
+  private readonly totalMass: number;
+  private readonly lastVelocity = vec3();
   private readonly rootIndex: number;
   /** Rest centre of the root part in doll space, metres. */
   private readonly restRoot = vec3();
@@ -82,13 +84,13 @@ export class FigureMotion {
     const parts = doll.parts.length;
     this.pose = createDollPose(parts);
     this.drive = new JointDrive(rapier, world, doll);
-    const mass = doll.parts.reduce((sum, part) => sum + part.body.mass(), 0);
-    this.pin = new BalancePin(rapier, world, doll.root.body, mass);
     this.partRotations = new Float64Array(4 * parts);
     this.motionTargets = new Float64Array(4 * this.drive.jointCount);
     this.blendTargets = new Float64Array(4 * this.drive.jointCount);
     this.blendStart = new Float64Array(4 * this.drive.jointCount);
-    this.velocities = new Float64Array(3 * parts);
+    this.masses = Float64Array.from(doll.parts, (part) => part.body.mass());
+    this.totalMass = this.masses.reduce((sum, m) => sum + m, 0);
+    this.pin = new BalancePin(rapier, world, doll.root.body, this.totalMass);
     this.rootIndex = doll.parts.indexOf(doll.root);
     const [rx, ry, rz] = doll.root.spec.center;
     this.restRoot.x = rx;
@@ -284,32 +286,44 @@ export class FigureMotion {
     }
   }
 
-  private rememberVelocities(): void {
+  /** The figure's centre-of-mass velocity now (m/s) into `out`. */
+  private centreOfMassVelocity(out: typeof velocity): typeof velocity {
     const parts = this.doll.parts;
+    let x = 0;
+    let y = 0;
+    let z = 0;
     for (let i = 0; i < parts.length; i++) {
       parts[i]!.body.linvel(velocity);
-      this.velocities[3 * i] = velocity.x;
-      this.velocities[3 * i + 1] = velocity.y;
-      this.velocities[3 * i + 2] = velocity.z;
+      const m = this.masses[i]!;
+      x += m * velocity.x;
+      y += m * velocity.y;
+      z += m * velocity.z;
     }
+    out.x = x / this.totalMass;
+    out.y = y / this.totalMass;
+    out.z = z / this.totalMass;
+    return out;
   }
 
-  /** True when some part's velocity jumped in the last step (and remembers the new ones). */
+  private rememberVelocities(): void {
+    this.centreOfMassVelocity(this.lastVelocity);
+  }
+
+  /**
+   * True when the centre of mass's velocity jumped in the last step (and remembers the new
+   * one). The motors are internal forces, so however hard they swing a limb the figure's
+   * momentum stays; only something from outside (a ball, a figure, a box) changes it this fast.
+   */
   private struck(): boolean {
-    const parts = this.doll.parts;
-    let hit = false;
-    for (let i = 0; i < parts.length; i++) {
-      parts[i]!.body.linvel(velocity);
-      const dx = velocity.x - this.velocities[3 * i]!;
-      const dy = velocity.y - this.velocities[3 * i + 1]!;
-      const dz = velocity.z - this.velocities[3 * i + 2]!;
-      if (dx * dx + dy * dy + dz * dz > KNOCK_DOWN_SPEED_CHANGE * KNOCK_DOWN_SPEED_CHANGE)
-        hit = true;
-      this.velocities[3 * i] = velocity.x;
-      this.velocities[3 * i + 1] = velocity.y;
-      this.velocities[3 * i + 2] = velocity.z;
-    }
-    return hit;
+    const before = this.lastVelocity;
+    const bx = before.x;
+    const by = before.y;
+    const bz = before.z;
+    const now = this.centreOfMassVelocity(before);
+    const dx = now.x - bx;
+    const dy = now.y - by;
+    const dz = now.z - bz;
+    return dx * dx + dy * dy + dz * dz > KNOCK_DOWN_SPEED_CHANGE * KNOCK_DOWN_SPEED_CHANGE;
   }
 
   /** True when the pelvis is far from where the pin wants it, or turned far from it. */

@@ -4,11 +4,12 @@
  */
 
 /**
- * A part whose velocity changes by more than this in one step (m/s; 240 m/s² at 1/120 s) was
- * struck: far beyond what the motors, the pin or gravity (0.08 m/s per step) can do, while a
- * thrown ball, a falling box or another figure at speed do it easily.
+ * A figure whose centre of mass changes velocity by more than this in one step (m/s; 60 m/s²
+ * at 1/120 s) was struck. Its motors cannot do it (internal forces leave the momentum alone),
+ * the pin and gravity add under 0.15 m/s per step, a limb slapping the floor moves the centre
+ * of mass by a few cm/s; a thrown ball, a falling box or another figure at speed do it easily.
  */
-export const KNOCK_DOWN_SPEED_CHANGE = 2;
+export const KNOCK_DOWN_SPEED_CHANGE = 0.5;
 /** The pelvis this far from where the pin wants it (metres) has been pushed over. */
 export const KNOCK_DOWN_DISTANCE = 0.45;
 /** The pelvis turned this far from the pin's rotation (radians, ~57°) is falling. */
