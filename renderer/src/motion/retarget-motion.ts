@@ -1,0 +1,194 @@
+import type { DollMotion, DollPose } from '../physics/motion/doll-motion';
+import type { DollSpec } from '../physics/doll-spec';
+import { figureHipsHeight } from './figure-hips-height';
+import type { MotionClip } from './motion-clip';
+import { hipsIndex } from './motion-clip';
+import { rotationTrackMoves, translationTrackMoves } from './motion-track';
+import { PART_BONES, PART_PARENTS } from './part-bones';
+import { conjugateInto, multiplyInto, rotateVectorInto, setIdentity } from './quat-buffer';
+import type { FigureKind } from './rest-offsets';
+import { partRestCorrections } from './rest-offsets';
+import { sampleRotation, sampleTranslation } from './sample-track';
+
+export type { FigureKind } from './rest-offsets';
+
+/** A motion bound to one figure, and what of the motion that figure cannot show. */
+export interface RetargetedMotion extends DollMotion {
+  /**
+   * Bones the clip animates that this figure cannot show (the file's names or humanoid
+   * names, each once): bones the clip could not map at all, and bones below every part this
+   * figure has (toes, eyes, fingers; hands and feet on the box dummy).
+   */
+  readonly skippedBones: readonly string[];
+}
+
+/** Options for {@link retargetMotion}. */
+export interface RetargetOptions {
+  /** The kind of figure the spec was built from: decides what its rest pose means. */
+  readonly figureKind: FigureKind;
+}
+
+/** For each part, the index of the clip bone it follows (see `PART_BONES`). */
+function partBoneIndices(clip: MotionClip, spec: DollSpec): number[] {
+  const byHumanoid = new Map<string, number>();
+  clip.bones.forEach((bone, i) => {
+    if (bone.humanoid !== null) byHumanoid.set(bone.humanoid, i);
+  });
+  const chosen = new Map<string, number>();
+  const find = (part: string): number => {
+    const known = chosen.get(part);
+    if (known !== undefined) return known;
+    const own = (PART_BONES[part] ?? []).map((b) => byHumanoid.get(b)).find((i) => i !== undefined);
+    const parent = PART_PARENTS[part];
+    const index = own ?? (parent ? find(parent) : hipsIndex(clip));
+    chosen.set(part, index);
+    return index;
+  };
+  return spec.parts.map((part) => find(part.name));
+}
+
+/** Clip bones whose rotation reaches some part: the part bones and all their ancestors. */
+function shownBones(clip: MotionClip, partBones: readonly number[]): boolean[] {
+  const shown = clip.bones.map(() => false);
+  for (let index of partBones) {
+    while (index >= 0 && !shown[index]) {
+      shown[index] = true;
+      index = clip.bones[index]!.parent;
+    }
+  }
+  return shown;
+}
+
+function skippedBonesOf(clip: MotionClip, shown: readonly boolean[]): string[] {
+  const skipped = new Set(clip.unusedBones);
+  clip.bones.forEach((bone, i) => {
+    if (shown[i]) return;
+    const moves =
+      (bone.rotation !== null && rotationTrackMoves(bone.rotation)) ||
+      (bone.translation !== null && translationTrackMoves(bone.translation));
+    if (moves) skipped.add(bone.name);
+  });
+  return [...skipped];
+}
+
+/** The bones from the root down to the hips, root first. */
+function chainTo(clip: MotionClip, index: number): number[] {
+  const chain: number[] = [];
+  for (let i = index; i >= 0; i = clip.bones[i]!.parent) chain.unshift(i);
+  return chain;
+}
+
+/**
+ * Binds a clip to a figure: the returned motion writes, for any time, each part's rotation
+ * away from its own rest (doll space) and the root part's displacement.
+ *
+ * Rotations: a part follows the world rotation W of its bone (the product of the clip's local
+ * rotations from the root down, which folds in-between bones such as センター or 腕捩 into
+ * the bones below them), corrected from the clip's rest pose to the figure's (see
+ * `partRestCorrections`: arms turned from the clip's rest pose to the figure's, legs expressed in
+ * the figure's own leg line).
+ *
+ * Root: the hips' displacement (the clip's translations from the root down to the hips, each
+ * turned by its parent's rotation), scaled by the figure's hip height over the clip's
+ * (`restHipsHeight`), plus the shift of the pelvis centre as the pelvis turns about the hips.
+ *
+ * Sampling allocates nothing; all buffers are made here.
+ */
+export function retargetMotion(
+  clip: MotionClip,
+  spec: DollSpec,
+  options: RetargetOptions,
+): RetargetedMotion {
+  const bones = clip.bones;
+  const partBones = partBoneIndices(clip, spec);
+  const shown = shownBones(clip, partBones);
+  const corrections = partRestCorrections(spec, clip.rest, options.figureKind);
+  const rightCorrections = new Float64Array(spec.parts.length * 4);
+  const leftCorrections = new Float64Array(spec.parts.length * 4);
+  /** For parts with a left correction, the clip bone of the part their limb hangs from; else −1. */
+  const limbAnchors = new Int32Array(spec.parts.length).fill(-1);
+  const rootPart = Math.max(
+    0,
+    spec.parts.findIndex((part) => part.name === spec.rootPart),
+  );
+  corrections.forEach(({ left, right }, i) => {
+    rightCorrections.set(right, 4 * i);
+    leftCorrections.set(left, 4 * i);
+    if (left[3] < 1) limbAnchors[i] = partBones[rootPart]!;
+  });
+  const rootChain = chainTo(clip, hipsIndex(clip));
+  const pelvisCenter = new Float64Array(spec.parts[rootPart]!.center);
+  const rootScale = figureHipsHeight(spec) / clip.restHipsHeight;
+  const duration = clip.duration;
+
+  const worlds = new Float64Array(bones.length * 4);
+  const scratch = new Float64Array(8);
+  const limbScratch = new Float64Array(8);
+
+  /** out = W_a · L · (W_a⁻¹ · W) · R for part p (see `PartCorrection`). */
+  function writePart(p: number, out: Float64Array): void {
+    const o = 4 * p;
+    const anchor = limbAnchors[p]!;
+    if (anchor < 0) {
+      multiplyInto(worlds, 4 * partBones[p]!, rightCorrections, o, out, o);
+      return;
+    }
+    conjugateInto(worlds, 4 * anchor, limbScratch, 0);
+    multiplyInto(limbScratch, 0, worlds, 4 * partBones[p]!, limbScratch, 4);
+    multiplyInto(leftCorrections, o, limbScratch, 4, limbScratch, 4);
+    multiplyInto(worlds, 4 * anchor, limbScratch, 4, limbScratch, 4);
+    multiplyInto(limbScratch, 4, rightCorrections, o, out, o);
+  }
+
+  function sampleWorlds(time: number): void {
+    for (let i = 0; i < bones.length; i++) {
+      if (!shown[i]) continue;
+      const bone = bones[i]!;
+      const o = 4 * i;
+      if (bone.parent < 0) {
+        if (bone.rotation) sampleRotation(bone.rotation, time, worlds, o);
+        else setIdentity(worlds, o);
+        continue;
+      }
+      if (bone.rotation) sampleRotation(bone.rotation, time, scratch, 0);
+      else setIdentity(scratch, 0);
+      multiplyInto(worlds, 4 * bone.parent, scratch, 0, worlds, o);
+    }
+  }
+
+  function writeRoot(time: number, out: DollPose): void {
+    const offset = out.rootOffset;
+    offset[0] = 0;
+    offset[1] = 0;
+    offset[2] = 0;
+    for (let c = 0; c < rootChain.length; c++) {
+      const bone = bones[rootChain[c]!]!;
+      if (!bone.translation) continue;
+      sampleTranslation(bone.translation, time, scratch, 0);
+      if (bone.parent >= 0) rotateVectorInto(worlds, 4 * bone.parent, scratch, 0, scratch, 0);
+      offset[0] += scratch[0]! * rootScale;
+      offset[1] += scratch[1]! * rootScale;
+      offset[2] += scratch[2]! * rootScale;
+    }
+    // The pelvis turns about the hips (the doll's origin), which moves its centre.
+    rotateVectorInto(out.rotations, 4 * rootPart, pelvisCenter, 0, scratch, 4);
+    offset[0] += scratch[4]! - pelvisCenter[0]!;
+    offset[1] += scratch[5]! - pelvisCenter[1]!;
+    offset[2] += scratch[6]! - pelvisCenter[2]!;
+  }
+
+  return {
+    name: clip.name,
+    duration,
+    spec,
+    skippedBones: skippedBonesOf(clip, shown),
+    sample(time: number, out: DollPose): void {
+      let t = time % duration;
+      if (t < 0) t += duration;
+      if (!Number.isFinite(t)) t = 0;
+      sampleWorlds(t);
+      for (let p = 0; p < partBones.length; p++) writePart(p, out.rotations);
+      writeRoot(t, out);
+    },
+  };
+}
