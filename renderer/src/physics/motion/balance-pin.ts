@@ -22,7 +22,7 @@ export const FOLLOW_PIN: PinStrength = { horizontal: 0.5, vertical: 0.8, torque:
 export const GET_UP_PIN: PinStrength = { horizontal: 0.8, vertical: 1.6, torque: 0.5 };
 
 /** Spring of the pin: natural frequency (rad/s) of the pelvis on it, critically damped. */
-const PIN_OMEGA = 10;
+const PIN_OMEGA = 20;
 /** Rotational spring, as if the figure's rotational inertia were m·(0.3 m)². */
 const PIN_RADIUS_OF_GYRATION = 0.3;
 const GRAVITY = 9.81;

@@ -1,4 +1,3 @@
-import { reachBelowCenter } from '../doll-spec';
 import type { Ragdoll } from '../ragdoll';
 import type { RapierApi, World } from '../rapier-api';
 import { quat, rotateVec, vec3 } from '../vector-math';
@@ -14,12 +13,14 @@ import {
   KNOCK_DOWN_TILT,
   LIE_STILL_SECONDS,
   LIE_STILL_SPEED,
-  START_STILL_SECONDS,
 } from './knock-down';
-import { facingYaw, fastestPartSpeed, lowestPartPoint } from './lying-pose';
+import { facingYaw, fastestPartSpeed, lowestPartPoint, lowestRestPoint } from './lying-pose';
 import type { MuscleGains } from './muscle';
 import { readPackedQuat, slerpQuat, yawQuat } from './rotation-math';
 import type { MotorOwnership } from './motor-ownership';
+
+/** How far below standing height a start still finds support (metres). */
+const SUPPORT_MARGIN = 0.15;
 
 const position = vec3();
 const velocity = vec3();
@@ -59,7 +60,9 @@ export class FigureMotion {
   private readonly standingRootHeight: number;
   private readonly motorModel: number;
   private stillSeconds = 0;
-  private stillNeeded = START_STILL_SECONDS;
+  private stillNeeded = LIE_STILL_SECONDS;
+  /** Set by {@link restart}: decide after the next step whether to start at once. */
+  private starting = false;
   private blendSeconds = 0;
   private blendDuration = 0;
   /** Where the motion's doll-space origin stands (x, z) and the ground height, metres. */
@@ -74,8 +77,8 @@ export class FigureMotion {
   private readonly pinTargetRotation = quat();
 
   constructor(
-    rapier: RapierApi,
-    world: World,
+    private readonly rapier: RapierApi,
+    private readonly world: World,
     readonly doll: Ragdoll,
     readonly motion: DollMotion,
     startTime: number,
@@ -96,8 +99,7 @@ export class FigureMotion {
     this.restRoot.x = rx;
     this.restRoot.y = ry;
     this.restRoot.z = rz;
-    this.standingRootHeight =
-      ry - Math.min(...doll.spec.parts.map((part) => part.center[1] - reachBelowCenter(part)));
+    this.standingRootHeight = ry - lowestRestPoint(doll.spec);
     this.motorModel = rapier.MotorModel.ForceBased as number;
     this.timeValue = wrapTime(startTime, motion.duration);
     this.restart();
@@ -113,12 +115,15 @@ export class FigureMotion {
   }
 
   /**
-   * Starts afresh from wherever the figure is (a new motion, DROP, RESET, a restored preset):
-   * limp until it has been still for a moment, so a figure placed in the air falls first.
+   * Starts afresh from wherever the figure is (a new motion, DROP, RESET, a restored preset).
+   * After the next step (when Rapier has the new positions) a figure that is still and has
+   * something under it starts blending into the motion at once; one in the air falls limp
+   * and gets up once it has lain still.
    */
   restart(): void {
     this.goLimp();
-    this.stillNeeded = START_STILL_SECONDS;
+    this.stillNeeded = LIE_STILL_SECONDS;
+    this.starting = true;
   }
 
   /** Knocks the figure down (a blast, a grab): limp until it has lain still. */
@@ -202,6 +207,13 @@ export class FigureMotion {
 
   private watchLying(dt: number, getUpEnabled: boolean, gains: MuscleGains): void {
     const still = fastestPartSpeed(this.doll.parts) < LIE_STILL_SPEED;
+    if (this.starting) {
+      this.starting = false;
+      if (still && getUpEnabled && this.supported()) {
+        this.startGetUp(gains);
+        return;
+      }
+    }
     this.stillSeconds = still ? this.stillSeconds + dt : 0;
     if (getUpEnabled && this.stillSeconds >= this.stillNeeded) this.startGetUp(gains);
   }
@@ -276,6 +288,29 @@ export class FigureMotion {
     this.pinTargetRotation.y = pinRotation.y;
     this.pinTargetRotation.z = pinRotation.z;
     this.pinTargetRotation.w = pinRotation.w;
+  }
+
+  /**
+   * True when something other than the figure itself is under its pelvis within standing
+   * height (plus a margin): it stands or lies on something, rather than hanging in the air.
+   * Allocates (a ray query); runs once per start.
+   */
+  private supported(): boolean {
+    const pelvis = this.doll.root.body.translation();
+    const own = new Set(this.doll.parts.map((part) => part.collider.handle));
+    const ray = new this.rapier.Ray(pelvis, { x: 0, y: -1, z: 0 });
+    const reach = this.standingRootHeight + SUPPORT_MARGIN;
+    const hit = this.world.castRay(
+      ray,
+      reach,
+      true,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      (collider) => !own.has(collider.handle) && !collider.isSensor(),
+    );
+    return hit !== null;
   }
 
   private readPartRotations(): void {

@@ -1,7 +1,7 @@
 import type { Ragdoll } from '../ragdoll';
 import type { RapierApi, World } from '../rapier-api';
 import type { QuatLike, Vec3Like } from '../vector-math';
-import { quat, vec3 } from '../vector-math';
+import { quat, rotateVec, vec3 } from '../vector-math';
 import type { JointLimits } from './joint-target';
 import {
   clampRevoluteTarget,
@@ -22,11 +22,11 @@ interface DrivenJoint {
   readonly axis: Vec3Like;
   readonly limits: JointLimits;
   /**
-   * Moment of inertia of everything the joint carries (its child and all beyond) about the
-   * joint, kg·m²: the motor's gains are scaled by it, so a waist holding the torso, head and
-   * arms pulls as hard, relative to its load, as a neck holding a head.
+   * The whole figure's moment of inertia about the joint, kg·m²: the motor's gains are scaled
+   * by it. A joint moves what hangs from it, but a leg standing on the floor also holds up
+   * everything above it, so both sides count.
    */
-  readonly carriedInertia: number;
+  readonly inertia: number;
 }
 
 const parentRotation = quat();
@@ -54,7 +54,7 @@ export class JointDrive {
     this.angularAxes = [JointAxis.AngX, JointAxis.AngY, JointAxis.AngZ] as number[];
     this.hingeAxis = JointAxis.AngX as number;
     const partIndex = new Map(doll.parts.map((part, index) => [part, index]));
-    const carried = carriedInertias(doll);
+    const carried = inertiasAboutJoints(doll);
     this.joints = doll.joints.map((joint, j) => ({
       handle: joint.joint.handle,
       parentIndex: partIndex.get(joint.parent)!,
@@ -62,7 +62,7 @@ export class JointDrive {
       revolute: joint.spec.kind === 'revolute',
       axis: joint.spec.kind === 'revolute' ? vec3(...joint.spec.axis) : vec3(),
       limits: jointLimits(joint.spec),
-      carriedInertia: carried[j]!,
+      inertia: carried[j]!,
     }));
   }
 
@@ -119,8 +119,8 @@ export class JointDrive {
     for (let j = 0; j < this.joints.length; j++) {
       const joint = this.joints[j]!;
       readPackedQuat(jointTargets, j, target);
-      const kp = gains.kp * joint.carriedInertia;
-      const kd = gains.kd * joint.carriedInertia;
+      const kp = gains.kp * joint.inertia;
+      const kd = gains.kd * joint.inertia;
       if (joint.revolute) {
         // A hinge has one coordinate, the twist itself: no axis mixing to correct for.
         const angle =
@@ -187,44 +187,26 @@ const centre = vec3();
 const anchor = vec3();
 
 /**
- * For each joint of a doll (spec order), the moment of inertia about the joint's anchor of the
- * parts on its child side: Σ m·d² plus each part's own mean principal inertia (kg·m²).
- * Measured on the bodies as built, in their current placement; allocates (runs once).
+ * For each joint of a doll (spec order), the moment of inertia of every part about the joint's
+ * anchor: Σ m·d² plus each part's own mean principal inertia (kg·m²). Measured on the bodies as
+ * built; allocates (runs once per figure and motion).
  */
-function carriedInertias(doll: Ragdoll): number[] {
-  const children = new Map<string, string[]>();
-  for (const joint of doll.spec.joints) {
-    const list = children.get(joint.parent) ?? [];
-    list.push(joint.child);
-    children.set(joint.parent, list);
-  }
-  const partByName = new Map(doll.parts.map((part) => [part.spec.name, part]));
-  const subtree = (name: string): string[] => [
-    name,
-    ...(children.get(name) ?? []).flatMap(subtree),
-  ];
+function inertiasAboutJoints(doll: Ragdoll): number[] {
   return doll.joints.map((joint) => {
     joint.child.body.translation(anchor);
     joint.child.body.rotation(target);
     // The anchor in the world: the child's centre plus its local anchor, turned.
-    const local = joint.localAnchorChild;
-    const tx = 2 * (target.y * local.z - target.z * local.y);
-    const ty = 2 * (target.z * local.x - target.x * local.z);
-    const tz = 2 * (target.x * local.y - target.y * local.x);
-    const ax = anchor.x + local.x + target.w * tx + (target.y * tz - target.z * ty);
-    const ay = anchor.y + local.y + target.w * ty + (target.z * tx - target.x * tz);
-    const az = anchor.z + local.z + target.w * tz + (target.x * ty - target.y * tx);
+    rotateVec(target, joint.localAnchorChild, centre);
+    const ax = anchor.x + centre.x;
+    const ay = anchor.y + centre.y;
+    const az = anchor.z + centre.z;
     let inertia = 0;
-    for (const name of subtree(joint.child.spec.name)) {
-      const body = partByName.get(name)!.body;
+    for (const part of doll.parts) {
+      const body = part.body;
       const com = body.worldCom();
-      centre.x = com.x - ax;
-      centre.y = com.y - ay;
-      centre.z = com.z - az;
       const own = body.principalInertia();
-      inertia +=
-        body.mass() * (centre.x * centre.x + centre.y * centre.y + centre.z * centre.z) +
-        (own.x + own.y + own.z) / 3;
+      const d2 = (com.x - ax) ** 2 + (com.y - ay) ** 2 + (com.z - az) ** 2;
+      inertia += body.mass() * d2 + (own.x + own.y + own.z) / 3;
     }
     return inertia;
   });

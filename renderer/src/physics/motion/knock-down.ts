@@ -18,8 +18,3 @@ export const KNOCK_DOWN_TILT = 1;
 export const LIE_STILL_SPEED = 0.25;
 /** How long (seconds) a knocked-down figure lies still before it gets up. */
 export const LIE_STILL_SECONDS = 1;
-/**
- * How long (seconds) a figure given a motion must be still before it starts: long enough to
- * see that one placed in the air (DROP, a new figure) is falling, not standing.
- */
-export const START_STILL_SECONDS = 0.1;

@@ -1,4 +1,4 @@
-import type { PartSpec } from '../doll-spec';
+import type { DollSpec, PartSpec } from '../doll-spec';
 import type { RagdollPart } from '../ragdoll';
 import type { QuatLike } from '../vector-math';
 import { quat, rotateVec, vec3 } from '../vector-math';
@@ -87,6 +87,19 @@ export function facingYaw(pelvisRotation: QuatLike): number {
   const z = fz - fy * axis.z;
   if (Math.hypot(x, z) < 1e-6) return 0;
   return Math.atan2(x, z);
+}
+
+const restRotation = quat();
+
+/**
+ * The lowest point of a doll standing in its rest pose, relative to its origin (metres): exact
+ * for colliders turned along a limb, where the spec's own bound is only a bounding sphere.
+ */
+export function lowestRestPoint(spec: DollSpec): number {
+  let lowest = Number.POSITIVE_INFINITY;
+  for (const part of spec.parts)
+    lowest = Math.min(lowest, part.center[1] - reachBelow(part, restRotation));
+  return lowest;
 }
 
 /** The fastest linear speed of any part now (m/s). */

@@ -8,7 +8,7 @@ export const MUSCLE_DEFAULT = 100;
  * (the drive multiplies ω0² and 2ζω0 by the carried inertia). At this value the box dummy and
  * the avatars hold the Stand motion within 0.1 rad under gravity (see BENCHMARKS.md).
  */
-export const MUSCLE_MAX_OMEGA = 30;
+export const MUSCLE_MAX_OMEGA = 60;
 /** Damping ratio of the joint motors: a little over critical, so poses settle without ringing. */
 const MUSCLE_DAMPING_RATIO = 1;
 
