@@ -6,6 +6,7 @@
  * upgrade), and a preset's motion file checked on load like its models.
  */
 
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +16,11 @@ import { createHostServices, type HostServices } from '../../electron/main/host/
 import { sha256Of } from '../../electron/main/host/model-file';
 import { LIBRARY_FILE } from '../../electron/main/host/model-library';
 import { MOTION_MAX_BYTES, readMotionFile } from '../../electron/main/host/motion-file';
+import { loadMotionFile } from '../../renderer/src/view/motion/load-motion-file';
+import {
+  damagedMotionFixtures,
+  goodMotionFixtures,
+} from '../../scripts/fixtures/motion/motion-fixtures';
 import type { PresetMotionSettings } from '../../shared/preset-schema';
 import {
   presetContent,
@@ -27,6 +33,12 @@ import {
   type DialogScript,
 } from '../support/host-files';
 import { createRecordingLogger } from '../support/recording-logger';
+
+const SHARED_VRMA = join(__dirname, '../../../shared/fixtures/vrma/test.vrma');
+const sharedVrmaPresent = existsSync(SHARED_VRMA);
+if (!sharedVrmaPresent) {
+  console.warn(`Skipping the real VRMA host check: ${SHARED_VRMA} is not there.`);
+}
 
 let files: { path: string; remove: () => Promise<void> };
 let data: { path: string; remove: () => Promise<void> };
@@ -106,6 +118,35 @@ describe('reading a motion file', () => {
       expect(problem.code, name).toBe('not-a-motion');
       expect(problem.message, name).toMatch(message);
       expect(problem.message, name).toContain(join(files.path, name));
+    }
+  });
+
+  it('lets through every motion the reader accepts (the host checks less, never more)', async () => {
+    for (const fixture of goodMotionFixtures()) {
+      const read = await readMotionFile(await put(fixture.file, fixture.bytes));
+      expect(read.format, fixture.file).toBe(fixture.file.endsWith('.vmd') ? 'vmd' : 'vrma');
+      await expect(loadMotionFile(read.bytes.slice().buffer, read.fileName)).resolves.toBeDefined();
+    }
+  });
+
+  it.skipIf(!sharedVrmaPresent)('reads the real test.vrma', async () => {
+    const read = await readMotionFile(SHARED_VRMA);
+    expect(read).toMatchObject({ format: 'vrma', fileName: 'test.vrma', title: 'test' });
+  });
+
+  it('refuses every damaged motion, in the host or else in the reader, naming the file', async () => {
+    for (const fixture of damagedMotionFixtures()) {
+      const path = await put(fixture.file, fixture.bytes);
+      const refusal = await readMotionFile(path).then(
+        (read) =>
+          loadMotionFile(read.bytes.slice().buffer, read.fileName).then(
+            () => 'accepted',
+            (error: unknown) => (error as Error).message,
+          ),
+        (error: unknown) => (error as Error).message,
+      );
+      expect(refusal, fixture.file).not.toBe('accepted');
+      expect(refusal, fixture.file).toContain(fixture.file);
     }
   });
 
