@@ -1,6 +1,7 @@
 import type { DollMotion, DollPose } from '../physics/motion/doll-motion';
 import type { DollSpec } from '../physics/doll-spec';
 import { figureHipsHeight } from './figure-hips-height';
+import { createLegIk } from './leg-ik';
 import type { MotionClip } from './motion-clip';
 import { hipsIndex } from './motion-clip';
 import type { RotationTrack } from './motion-track';
@@ -151,6 +152,10 @@ export function retargetMotion(
    */
   const clock = new Float64Array(1);
   const limbScratch = new Float64Array(8);
+  const legSolvers = (clip.footTargets ?? []).flatMap((target) => {
+    const solver = createLegIk(spec, target, { worlds, clock, rootScale });
+    return solver ? [solver] : [];
+  });
 
   /** out = W_a · L · (W_a⁻¹ · W) · R for part p (see `PartCorrection`). */
   function writePart(p: number, out: Float64Array): void {
@@ -218,6 +223,7 @@ export function retargetMotion(
       sampleWorlds();
       for (let p = 0; p < partBones.length; p++) writePart(p, out.rotations);
       writeRoot(out);
+      for (let l = 0; l < legSolvers.length; l++) legSolvers[l]!.solve(out);
     },
   };
 }
