@@ -5,15 +5,23 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseVmd } from '../../renderer/src/formats/vmd/parse-vmd';
-import { MMD_A_POSE_ARM_ANGLE } from '../../renderer/src/motion/mmd-a-pose';
+import {
+  MMD_A_POSE_ARM_ANGLE,
+  MMD_STANDARD_HIPS_HEIGHT,
+} from '../../renderer/src/motion/mmd-a-pose';
+import { figureHipsHeight } from '../../renderer/src/motion/figure-hips-height';
 import type { MotionClip } from '../../renderer/src/motion/motion-clip';
-import { axisAngleQuat, multiplyQuats } from '../../renderer/src/motion/quat-tuple';
+import { axisAngleQuat, conjugateQuat, multiplyQuats } from '../../renderer/src/motion/quat-tuple';
 import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
 import { sampleRotation, sampleTranslation } from '../../renderer/src/motion/sample-track';
 import { vmdToClip } from '../../renderer/src/motion/vmd-clip';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import { createDollPose } from '../../renderer/src/physics/motion/doll-motion';
-import type { Quat } from '../../renderer/src/physics/vector-math';
+import type { DollPose } from '../../renderer/src/physics/motion/doll-motion';
+import type { DollSpec } from '../../renderer/src/physics/doll-spec';
+import { sub } from '../../renderer/src/rig/tuple-math';
+import { posedPoint } from '../support/doll-pose-kinematics';
+import type { Quat, Vec3 } from '../../renderer/src/physics/vector-math';
 import { MMD_UNIT_METRES } from '../../renderer/src/rig/mmd/mmd-coordinates';
 import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
 import { writeVmd } from '../../scripts/fixtures/motion/vmd-writer';
@@ -152,11 +160,99 @@ describe('vmdToClip', () => {
     ]);
     expect(bone(clip, '左ひじ').rotation).not.toBeNull();
     expect(bone(clip, '上半身2').rotation).not.toBeNull();
-    // 右足ＩＫ never moves, so it is not worth a word.
-    expect(clip.unusedBones).toEqual(['左足ＩＫ', '左目', '下半身 (position)']);
+    // The leg-IK bones become foot targets; the rest is listed.
+    expect(clip.footTargets?.map((t) => [t.side, t.name])).toEqual([
+      ['left', '左足ＩＫ'],
+      ['right', '右足ＩＫ'],
+    ]);
+    expect(clip.unusedBones).toEqual(['左目', '下半身 (position)']);
     expect(clip.duration).toBe(1);
     const skipped = retargetMotion(clip, BOX_DOLL, { figureKind: 'box' }).skippedBones;
-    expect(skipped).toEqual(['左足ＩＫ', '左目', '下半身 (position)']);
+    expect(skipped).toEqual(['左目', '下半身 (position)']);
+  });
+});
+
+describe('leg IK (足ＩＫ)', () => {
+  const figures = [
+    { kind: 'box' as const, spec: BOX_DOLL },
+    { kind: 'vrm' as const, spec: specFromHumanoidBones(humanTPose()).spec },
+  ];
+
+  /** Where the figure's left ankle is in a pose: the ankle joint, or the shin's far end. */
+  function ankleOf(spec: DollSpec, pose: DollPose): Vec3 {
+    const lower = spec.parts.find((p) => p.name === 'legL_lo')!;
+    const knee = spec.joints.find((j) => j.child === 'legL_lo')!.anchor;
+    const ankle =
+      spec.joints.find((j) => j.child === 'footL')?.anchor ??
+      ([
+        2 * lower.center[0] - knee[0],
+        2 * lower.center[1] - knee[1],
+        2 * lower.center[2] - knee[2],
+      ] as Vec3);
+    return posedPoint(spec, pose, 'legL_lo', ankle);
+  }
+
+  function kneeAngle(spec: DollSpec, pose: DollPose): { along: number; off: number } {
+    const joint = spec.joints.find((j) => j.name === 'kneeL')!;
+    if (joint.kind !== 'revolute') throw new Error('the knee is a hinge');
+    const at = (name: string) =>
+      partRotation(
+        pose.rotations,
+        spec.parts.findIndex((p) => p.name === name),
+      );
+    const r = multiplyQuats(conjugateQuat(at('legL_up')), at('legL_lo'));
+    const s = Math.hypot(r[0], r[1], r[2]);
+    const angle = 2 * Math.atan2(s, r[3]);
+    const axis = s > 1e-12 ? [r[0] / s, r[1] / s, r[2] / s] : [0, 0, 0];
+    const along =
+      angle * (axis[0]! * joint.axis[0] + axis[1]! * joint.axis[1] + axis[2]! * joint.axis[2]);
+    return { along, off: Math.abs(angle) - Math.abs(along) };
+  }
+
+  it('keeps the feet where they stand while センター sinks, bending the knees on their hinges', () => {
+    const clip = clipOf([
+      { name: 'センター', frame: 0, position: [0, -2, 0] },
+      { name: '左足ＩＫ', frame: 0 },
+      { name: '右足ＩＫ', frame: 0 },
+    ]);
+    for (const { kind, spec } of figures) {
+      const rest = createDollPose(spec.parts.length);
+      const pose = createDollPose(spec.parts.length);
+      retargetMotion(clip, spec, { figureKind: kind }).sample(0, pose);
+      // The hips went down (2 units = 0.16 m at MMD's scale, scaled to the figure)...
+      expect(pose.rootOffset[1]).toBeLessThan(-0.1);
+      // ...the ankle stayed put...
+      const moved = sub(ankleOf(spec, pose), ankleOf(spec, rest));
+      expect(Math.hypot(...moved), kind).toBeLessThan(1e-6);
+      // ...because the knee bent, about its own axis only.
+      const knee = kneeAngle(spec, pose);
+      expect(knee.along, kind).toBeGreaterThan(0.5);
+      expect(knee.off, kind).toBeLessThan(1e-6);
+    }
+  });
+
+  it('lifts a foot to a raised target and turns the foot part with the target', () => {
+    const turn = mmdQuat([1, 0, 0], 0.3);
+    const clip = clipOf([
+      { name: 'センター', frame: 0 },
+      { name: '左足ＩＫ', frame: 0, position: [0, 1.5, -1], rotation: turn },
+    ]);
+    const { spec } = figures[1]!;
+    const scale = figureHipsHeight(spec) / MMD_STANDARD_HIPS_HEIGHT;
+    const rest = createDollPose(spec.parts.length);
+    const pose = createDollPose(spec.parts.length);
+    retargetMotion(clip, spec, { figureKind: 'vrm' }).sample(0, pose);
+    const moved = sub(ankleOf(spec, pose), ankleOf(spec, rest));
+    // MMD (0, 1.5, −1) units is (0, 1.5, 1) × 0.08 m in our axes: up and forward.
+    expect(moved[0]).toBeCloseTo(0, 6);
+    expect(moved[1]).toBeCloseTo(1.5 * MMD_UNIT_METRES * scale, 6);
+    expect(moved[2]).toBeCloseTo(1 * MMD_UNIT_METRES * scale, 6);
+    const foot = partRotation(
+      pose.rotations,
+      spec.parts.findIndex((p) => p.name === 'footL'),
+    );
+    expect(angleBetweenQuats(foot, axisAngleQuat([1, 0, 0], -0.3))).toBeLessThan(1e-6);
+    expect(kneeAngle(spec, pose).off).toBeLessThan(1e-6);
   });
 });
 

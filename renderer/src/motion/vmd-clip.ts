@@ -1,7 +1,8 @@
 import type { VmdBoneKeys, VmdMotion } from '../formats/vmd/vmd-motion';
 import { VMD_CURVE_BYTES, VMD_FRAMES_PER_SECOND } from '../formats/vmd/vmd-motion';
 import { MMD_UNIT_METRES } from '../rig/mmd/mmd-coordinates';
-import type { MotionClip } from './motion-clip';
+import type { FootTarget, MotionClip } from './motion-clip';
+import { normalizeBoneName } from '../rig/mmd/mmd-bone-names';
 import type { MmdBoneTracks } from './mmd-clip';
 import { mmdClip, mmdSkeletonName } from './mmd-clip';
 import { MotionFileError } from './motion-file-error';
@@ -10,6 +11,12 @@ import { rotationTrackMoves, translationTrackMoves } from './motion-track';
 
 /** Bones whose VMD position keys move the whole figure (they sit above the hips). */
 const ROOT_MOTION_BONES = new Set(['全ての親', 'センター', 'グルーブ', '腰']);
+
+/** MMD's leg-IK bones (NFKC-normalised: 左足ＩＫ is 左足IK), by side. */
+const LEG_IK_BONES: ReadonlyMap<string, 'left' | 'right'> = new Map([
+  ['左足IK', 'left'],
+  ['右足IK', 'right'],
+]);
 
 /** How long a VMD whose keys are all on one frame (a still pose) plays before it loops, seconds. */
 const STILL_POSE_SECONDS = 1;
@@ -99,9 +106,10 @@ function groupByName(keys: VmdBoneKeys): Map<string, number[]> {
 /**
  * A VMD's bone keys as an `mmd` clip: bones of the MMD motion skeleton (see
  * `MMD_MOTION_SKELETON`; any usual spelling) get rotation tracks, and the bones above the hips
- * (全ての親, センター, グルーブ, 腰) translation tracks too, with MMD's curves; other bones that
- * move (IK targets such as 足ＩＫ, fingers, hair, eyes, or positions on bones below the hips)
- * are listed in `unusedBones`. A motion whose keys all sit on one frame is a pose, held for 1 s.
+ * (全ての親, センター, グルーブ, 腰) translation tracks too, with MMD's curves; 左足ＩＫ and
+ * 右足ＩＫ become the clip's `footTargets` (the legs are then solved to reach them, as MMD
+ * does); other bones that move (つま先ＩＫ, fingers, hair, eyes, or positions on bones below
+ * the hips) are listed in `unusedBones`. A motion whose keys all sit on one frame is a pose, held for 1 s.
  *
  * Throws a {@link MotionFileError} when the file has no bone keys, or none for a bone a figure
  * can follow (the message lists what it does move).
@@ -112,6 +120,7 @@ export function vmdToClip(vmd: VmdMotion, name: string): MotionClip {
     throw new MotionFileError('has no bone keyframes (a camera, light or facial motion?)');
   }
   const tracks = new Map<string, MmdBoneTracks>();
+  const footTargets: Omit<FootTarget, 'parent'>[] = [];
   const unused: string[] = [];
   let lastFrame = 0;
   for (const [boneName, indices] of groupByName(keys)) {
@@ -119,6 +128,12 @@ export function vmdToClip(vmd: VmdMotion, name: string): MotionClip {
     const skeletonName = mmdSkeletonName(boneName);
     const rotation = rotationTrackOf(keys, order);
     const translation = translationTrackOf(keys, order);
+    const legSide = LEG_IK_BONES.get(normalizeBoneName(boneName));
+    if (legSide) {
+      footTargets.push({ side: legSide, name: boneName, translation, rotation });
+      lastFrame = Math.max(lastFrame, keys.frames[order[order.length - 1]!]!);
+      continue;
+    }
     if (skeletonName === null) {
       if (rotationTrackMoves(rotation) || translationTrackMoves(translation)) unused.push(boneName);
       continue;
@@ -130,12 +145,12 @@ export function vmdToClip(vmd: VmdMotion, name: string): MotionClip {
     tracks.set(skeletonName, movesRoot ? { rotation, translation } : { rotation });
     lastFrame = Math.max(lastFrame, keys.frames[order[order.length - 1]!]!);
   }
-  if (tracks.size === 0) {
+  if (tracks.size === 0 && footTargets.length === 0) {
     throw new MotionFileError(
       `has no keyframes for any bone a figure can follow (センター, 下半身, 上半身, 腕, 足 …)` +
         (unused.length > 0 ? `; it moves only ${unused.slice(0, 8).join(', ')}` : ''),
     );
   }
   const duration = lastFrame > 0 ? lastFrame / VMD_FRAMES_PER_SECOND : STILL_POSE_SECONDS;
-  return mmdClip({ name, duration, unusedBones: unused }, tracks);
+  return mmdClip({ name, duration, unusedBones: unused, footTargets }, tracks);
 }
