@@ -6,7 +6,14 @@ import type { DollMotion, DollPose } from '../../renderer/src/physics/motion/dol
  * motion is only "which rotation each part has at time t" and "where the root is".
  */
 
-function setAxisAngle(out: Float64Array, index: number, x: number, y: number, z: number, angle: number): void {
+function setAxisAngle(
+  out: Float64Array,
+  index: number,
+  x: number,
+  y: number,
+  z: number,
+  angle: number,
+): void {
   const s = Math.sin(angle / 2);
   out[4 * index] = x * s;
   out[4 * index + 1] = y * s;
@@ -29,7 +36,12 @@ export function restMotion(spec: DollSpec, duration = 4): DollMotion {
  * Both upper arms swinging forward and back about X (amplitude radians, period seconds), the
  * forearms with them and bent forward at the elbow by `elbow` radians.
  */
-export function armSwingMotion(spec: DollSpec, amplitude = 0.6, period = 2, elbow = 0.5): DollMotion {
+export function armSwingMotion(
+  spec: DollSpec,
+  amplitude = 0.6,
+  period = 2,
+  elbow = 0.5,
+): DollMotion {
   const index = (name: string): number => spec.parts.findIndex((part) => part.name === name);
   const upper = [index('armL_up'), index('armR_up')];
   const lower = [index('armL_lo'), index('armR_lo')];

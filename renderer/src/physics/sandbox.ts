@@ -244,7 +244,10 @@ export class Sandbox {
         `The motion "${motion.name}" was made for "${motion.spec.name}", not "${figure.ragdoll.spec.name}".`,
       );
     }
-    this.motions.set(figure.ragdoll, motion, startTime);
+    const carried = (figure.mmd?.bodies ?? [])
+      .filter((body) => body.spec.motion !== 'follow')
+      .map((body) => body.body);
+    this.motions.set(figure.ragdoll, motion, startTime, carried);
   }
 
   /** MUSCLE 0..100 (default 100): how strongly joints follow the motion. */

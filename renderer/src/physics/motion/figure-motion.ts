@@ -1,5 +1,5 @@
 import type { Ragdoll } from '../ragdoll';
-import type { RapierApi, World } from '../rapier-api';
+import type { RapierApi, RigidBody, World } from '../rapier-api';
 import { quat, rotateVec, vec3 } from '../vector-math';
 import { BalancePin, FOLLOW_PIN, GET_UP_PIN } from './balance-pin';
 import type { DollMotion, DollPose } from './doll-motion';
@@ -83,10 +83,11 @@ export class FigureMotion {
     readonly motion: DollMotion,
     startTime: number,
     private readonly motors: MotorOwnership,
+    carriedBodies: readonly RigidBody[] = [],
   ) {
     const parts = doll.parts.length;
     this.pose = createDollPose(parts);
-    this.drive = new JointDrive(rapier, world, doll);
+    this.drive = new JointDrive(rapier, world, doll, carriedBodies);
     this.partRotations = new Float64Array(4 * parts);
     this.motionTargets = new Float64Array(4 * this.drive.jointCount);
     this.blendTargets = new Float64Array(4 * this.drive.jointCount);

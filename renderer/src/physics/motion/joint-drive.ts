@@ -1,5 +1,5 @@
 import type { Ragdoll } from '../ragdoll';
-import type { RapierApi, World } from '../rapier-api';
+import type { RapierApi, RigidBody, World } from '../rapier-api';
 import type { QuatLike, Vec3Like } from '../vector-math';
 import { quat, rotateVec, vec3 } from '../vector-math';
 import type { JointLimits } from './joint-target';
@@ -49,12 +49,13 @@ export class JointDrive {
     rapier: RapierApi,
     private readonly world: World,
     readonly doll: Ragdoll,
+    carriedBodies: readonly RigidBody[] = [],
   ) {
     const { JointAxis } = rapier;
     this.angularAxes = [JointAxis.AngX, JointAxis.AngY, JointAxis.AngZ] as number[];
     this.hingeAxis = JointAxis.AngX as number;
     const partIndex = new Map(doll.parts.map((part, index) => [part, index]));
-    const carried = inertiasAboutJoints(doll);
+    const carried = inertiasAboutJoints(doll, carriedBodies);
     this.joints = doll.joints.map((joint, j) => ({
       handle: joint.joint.handle,
       parentIndex: partIndex.get(joint.parent)!,
@@ -187,11 +188,12 @@ const centre = vec3();
 const anchor = vec3();
 
 /**
- * For each joint of a doll (spec order), the moment of inertia of every part about the joint's
- * anchor: Σ m·d² plus each part's own mean principal inertia (kg·m²). Measured on the bodies as
+ * For each joint of a doll (spec order), the moment of inertia of every part, and of the bodies
+ * the figure carries along (an MMD model's hair and skirts), about the joint's anchor: Σ m·d² plus each part's own mean principal inertia (kg·m²). Measured on the bodies as
  * built; allocates (runs once per figure and motion).
  */
-function inertiasAboutJoints(doll: Ragdoll): number[] {
+function inertiasAboutJoints(doll: Ragdoll, carriedBodies: readonly RigidBody[]): number[] {
+  const bodies = [...doll.parts.map((part) => part.body), ...carriedBodies];
   return doll.joints.map((joint) => {
     joint.child.body.translation(anchor);
     joint.child.body.rotation(target);
@@ -201,8 +203,7 @@ function inertiasAboutJoints(doll: Ragdoll): number[] {
     const ay = anchor.y + centre.y;
     const az = anchor.z + centre.z;
     let inertia = 0;
-    for (const part of doll.parts) {
-      const body = part.body;
+    for (const body of bodies) {
       const com = body.worldCom();
       const own = body.principalInertia();
       const d2 = (com.x - ax) ** 2 + (com.y - ay) ** 2 + (com.z - az) ** 2;

@@ -1,5 +1,5 @@
 import type { Ragdoll } from '../ragdoll';
-import type { RapierApi, World } from '../rapier-api';
+import type { RapierApi, RigidBody, World } from '../rapier-api';
 import type { DollMotion } from './doll-motion';
 import { FigureMotion } from './figure-motion';
 import type { FigureMotionState } from './figure-motion-state';
@@ -52,11 +52,27 @@ export class MotionFigures {
     this.playing = playing;
   }
 
-  /** Plays `motion` on `doll` from `startTime` seconds, or (null) makes it passive again. */
-  set(doll: Ragdoll, motion: DollMotion | null, startTime: number): void {
+  /**
+   * Plays `motion` on `doll` from `startTime` seconds, or (null) makes it passive again.
+   * `carriedBodies` (an MMD model's hair and skirts) add to the load the joints are tuned for.
+   */
+  set(
+    doll: Ragdoll,
+    motion: DollMotion | null,
+    startTime: number,
+    carriedBodies: readonly RigidBody[] = [],
+  ): void {
     this.remove(doll);
     if (!motion) return;
-    const figure = new FigureMotion(this.rapier, this.world, doll, motion, startTime, this.motors);
+    const figure = new FigureMotion(
+      this.rapier,
+      this.world,
+      doll,
+      motion,
+      startTime,
+      this.motors,
+      carriedBodies,
+    );
     this.byDoll.set(doll, figure);
     this.list.push(figure);
   }
