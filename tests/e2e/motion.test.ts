@@ -222,8 +222,8 @@ describe('motions', () => {
     };
     const step = write('step.vmd', good.get('step.vmd')!);
     const wave = write('wave.vrma', good.get('wave.vrma')!);
-    const ikOnly = damagedMotionFixtures().find((fixture) => fixture.file === 'ik-only.vmd')!;
-    const unusable = write(ikOnly.file, ikOnly.bytes);
+    const noBody = damagedMotionFixtures().find((fixture) => fixture.file === 'no-body.vmd')!;
+    const unusable = write(noBody.file, noBody.bytes);
     await withApp(
       async ({ page }) => {
         // Double-clicked in the file manager: the host opens it and the figure plays it.
@@ -250,13 +250,13 @@ describe('motions', () => {
         expect(await library.innerText()).toContain('VRM Animation');
         expect(await library.innerText()).toContain('VMD');
 
-        // A VMD that moves no bone a figure has is refused by the reader; step.vmd plays on.
+        // A VMD that moves no body bone (only eyes) is refused by the reader; step.vmd plays on.
         testHost.dialogs.openMotion.push(unusable);
         await page.getByRole('button', { name: 'Open Motion…' }).click();
         await expect.poll(() => alertText(page), LONG).toContain('Could not open the motion');
         const alert = await alertText(page);
-        expect(alert).toContain('ik-only.vmd');
-        expect(alert).toMatch(ikOnly.expectedMessage);
+        expect(alert).toContain('no-body.vmd');
+        expect(alert).toMatch(noBody.expectedMessage);
         expect(alert).toContain('the figures keep playing step.vmd');
         expect((await motion(page)).selected).toBe('file');
         expect(await list.locator('option:checked').innerText()).toBe('File: step.vmd');
