@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
-import type { DollSpec, JointSpec } from '../../renderer/src/physics/doll-spec';
+import type { DollSpec } from '../../renderer/src/physics/doll-spec';
 import { reachBelowCenter } from '../../renderer/src/physics/doll-spec';
 import { createDollPose } from '../../renderer/src/physics/motion/doll-motion';
 import type { DollPose } from '../../renderer/src/physics/motion/doll-motion';
-import type { Quat, Vec3 } from '../../renderer/src/physics/vector-math';
+import type { Vec3 } from '../../renderer/src/physics/vector-math';
 import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
 import { BUILTIN_MOTION_NAMES, builtinMotion } from '../../renderer/src/motion/builtin-motions';
 import { MMD_A_POSE_ARM_ANGLE } from '../../renderer/src/motion/mmd-a-pose';
-import { conjugateQuat, multiplyQuats } from '../../renderer/src/motion/quat-tuple';
 import type { FigureKind } from '../../renderer/src/motion/retarget-motion';
 import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
 import { loadMotionSource } from '../../scripts/lib/load-motion';
 import { centerOfMass, posedPoint } from '../support/doll-pose-kinematics';
 import { aPose, chibi, humanTPose } from '../support/humanoid-rigs';
 import { angleBetweenQuats, partRotation } from '../support/motion-clips';
+import { hingeTarget, jointRotation, rotationVector } from '../support/joint-targets';
 
 const FIGURES: { kind: FigureKind; name: string; spec: DollSpec }[] = [
   { kind: 'box', name: 'box dummy', spec: BOX_DOLL },
@@ -26,24 +26,6 @@ const FIGURES: { kind: FigureKind; name: string; spec: DollSpec }[] = [
     spec: specFromHumanoidBones(aPose(humanTPose(), (MMD_A_POSE_ARM_ANGLE * 180) / Math.PI)).spec,
   },
 ];
-
-/** The rotation vector (axis × angle, radians) of a unit quaternion, on the short way round. */
-function rotationVector(q: Quat): Vec3 {
-  const sign = q[3] < 0 ? -1 : 1;
-  const s = Math.hypot(q[0], q[1], q[2]);
-  if (s < 1e-12) return [0, 0, 0];
-  const angle = 2 * Math.atan2(s, Math.abs(q[3]));
-  return [(sign * q[0] * angle) / s, (sign * q[1] * angle) / s, (sign * q[2] * angle) / s];
-}
-
-function jointRotation(spec: DollSpec, pose: DollPose, joint: JointSpec): Quat {
-  const at = (name: string) =>
-    partRotation(
-      pose.rotations,
-      spec.parts.findIndex((p) => p.name === name),
-    );
-  return multiplyQuats(conjugateQuat(at(joint.parent)), at(joint.child));
-}
 
 const SAMPLE_STEP = 0.05;
 
@@ -89,13 +71,7 @@ describe('built-in motions', () => {
         forEachSample(name, spec, kind, (pose, time) => {
           for (const joint of spec.joints) {
             if (joint.kind !== 'revolute') continue;
-            const v = rotationVector(jointRotation(spec, pose, joint));
-            const along = v[0] * joint.axis[0] + v[1] * joint.axis[1] + v[2] * joint.axis[2];
-            const off = Math.hypot(
-              v[0] - along * joint.axis[0],
-              v[1] - along * joint.axis[1],
-              v[2] - along * joint.axis[2],
-            );
+            const { along, off } = hingeTarget(spec, pose, joint);
             const where = `${name} on the ${figure}, ${joint.name} at ${time.toFixed(2)} s`;
             expect(off, where).toBeLessThan(1e-6);
             expect(along, where).toBeGreaterThanOrEqual(joint.limits[0] - 1e-6);

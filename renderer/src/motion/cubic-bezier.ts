@@ -68,3 +68,12 @@ export function bezierEase(x1: number, y1: number, x2: number, y2: number, x: nu
   const t = solveCurveParameter(cx1, cx2, x);
   return bezierCoordinate(y1 / BEZIER_BYTE_MAX, y2 / BEZIER_BYTE_MAX, t);
 }
+
+/**
+ * {@link bezierEase} for the curve stored at `bytes[at … at + 3]` (x1, y1, x2, y2), reading x
+ * from `slot[0]` and writing y back there: no number crosses a call boundary, so nothing is
+ * boxed on the heap in the per-step path.
+ */
+export function bezierEaseInPlace(bytes: Uint8Array, at: number, slot: Float64Array): void {
+  slot[0] = bezierEase(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!, slot[0]!);
+}

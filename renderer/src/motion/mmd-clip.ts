@@ -1,6 +1,6 @@
 import type { HumanoidBoneName } from '../rig/humanoid-bones';
 import { STANDARD_MMD_BONES, normalizeBoneName } from '../rig/mmd/mmd-bone-names';
-import type { ClipBone, MotionClip } from './motion-clip';
+import type { ClipBone, FootTarget, MotionClip } from './motion-clip';
 import { MMD_STANDARD_HIPS_HEIGHT } from './mmd-a-pose';
 import type { RotationTrack, TranslationTrack } from './motion-track';
 
@@ -82,6 +82,8 @@ export interface MmdClipInfo {
   readonly name: string;
   readonly duration: number;
   readonly unusedBones?: readonly string[];
+  /** Leg-IK targets; their `parent` is filled in here (全ての親). */
+  readonly footTargets?: readonly Omit<FootTarget, 'parent'>[];
 }
 
 /**
@@ -112,5 +114,7 @@ export function mmdClip(info: MmdClipInfo, tracks: ReadonlyMap<string, MmdBoneTr
     bones,
     restHipsHeight: MMD_STANDARD_HIPS_HEIGHT,
     unusedBones: info.unusedBones ?? [],
+    // MMD's leg-IK bones hang from 全ての親, the skeleton's root.
+    footTargets: (info.footTargets ?? []).map((target) => ({ ...target, parent: 0 })),
   };
 }

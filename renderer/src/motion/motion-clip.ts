@@ -36,6 +36,22 @@ export interface ClipBone {
 }
 
 /**
+ * An MMD leg-IK target (足ＩＫ): where a foot should be and how it should turn. MMD solves the
+ * leg (足, ひざ) to put the ankle there; retargeting does the same on the figure's own leg.
+ */
+export interface FootTarget {
+  readonly side: 'left' | 'right';
+  /** The motion's name for it, for messages. */
+  readonly name: string;
+  /** Index of the clip bone it hangs from (MMD: 全ての親), or −1. */
+  readonly parent: number;
+  /** The ankle's displacement from its rest position, metres, in the parent's rest frame. */
+  readonly translation: TranslationTrack;
+  /** The foot's rotation away from rest, relative to the parent. */
+  readonly rotation: RotationTrack;
+}
+
+/**
  * A motion in humanoid-bone space, independent of any figure: the bones it animates (parents
  * before children, humanoid ones by their VRM 1.0 names), each with a rotation track and
  * possibly a translation track, and what is needed to fit its root motion to a figure.
@@ -60,6 +76,11 @@ export interface MotionClip {
    * a hair bone …), by the file's names; retargeting adds those the figure lacks.
    */
   readonly unusedBones: readonly string[];
+  /**
+   * Leg-IK targets (MMD motions made with 足ＩＫ): when present, that leg is solved to reach
+   * its target instead of following its bones' rotations.
+   */
+  readonly footTargets?: readonly FootTarget[];
 }
 
 /** The index of the clip's hips bone. */

@@ -60,6 +60,14 @@ export function conjugateInto(q: Float64Array, qo: number, out: Float64Array, o:
   out[o + 3] = q[qo + 3]!;
 }
 
+/** out[o] = q[qo]. */
+export function copyQuat(q: Float64Array, qo: number, out: Float64Array, o: number): void {
+  out[o] = q[qo]!;
+  out[o + 1] = q[qo + 1]!;
+  out[o + 2] = q[qo + 2]!;
+  out[o + 3] = q[qo + 3]!;
+}
+
 /** Writes the identity rotation at `o`. */
 export function setIdentity(out: Float64Array, o: number): void {
   out[o] = 0;
@@ -70,18 +78,20 @@ export function setIdentity(out: Float64Array, o: number): void {
 
 /**
  * out[o] = the spherical interpolation from a[ao] (u = 0) to b[bo] (u = 1) along the shorter
- * arc. Nearly equal rotations are blended linearly and renormalised, where slerp's sin θ
- * would divide by almost nothing.
+ * arc, with u = fraction[0] (a slot, not an argument: see `sample-track.ts`). Nearly equal
+ * rotations are blended linearly and renormalised, where slerp's sin θ would divide by almost
+ * nothing.
  */
 export function slerpInto(
   a: Float64Array,
   ao: number,
   b: Float64Array,
   bo: number,
-  u: number,
+  fraction: Float64Array,
   out: Float64Array,
   o: number,
 ): void {
+  const u = fraction[0]!;
   const ax = a[ao]!;
   const ay = a[ao + 1]!;
   const az = a[ao + 2]!;
@@ -114,7 +124,8 @@ export function slerpInto(
   const y = wa * ay + wb * by;
   const z = wa * az + wb * bz;
   const w = wa * aw + wb * bw;
-  const n = Math.hypot(x, y, z, w) || 1;
+  // Math.sqrt, not Math.hypot: V8's hypot allocates for its arguments, and this runs per step.
+  const n = Math.sqrt(x * x + y * y + z * z + w * w) || 1;
   out[o] = x / n;
   out[o + 1] = y / n;
   out[o + 2] = z / n;

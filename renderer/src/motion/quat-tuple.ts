@@ -1,6 +1,6 @@
 import type { Quat, Vec3 } from '../physics/vector-math';
 import { multiplyQuats } from '../rig/mmd/euler-quaternion';
-import { cross, dot, length, normalize } from '../rig/tuple-math';
+import { cross } from '../rig/tuple-math';
 
 /**
  * Quaternion helpers on tuples, for building motions and retargeting tables once (they
@@ -25,24 +25,6 @@ export function conjugateQuat(q: Quat): Quat {
 /** The product of rotations, applied right to left: `chainQuats(a, b, c)` = a × b × c. */
 export function chainQuats(...quats: readonly Quat[]): Quat {
   return quats.reduce<Quat>((product, q) => multiplyQuats(product, q), IDENTITY_QUAT);
-}
-
-/**
- * The shortest rotation turning direction `from` onto direction `to` (neither need be unit).
- * Opposite directions turn 180° about an axis perpendicular to `from`.
- */
-export function quatBetween(from: Vec3, to: Vec3): Quat {
-  const a = normalize(from);
-  const b = normalize(to);
-  const c = dot(a, b);
-  if (c < -0.999999) {
-    const side = length(cross(a, [1, 0, 0])) > 0.1 ? cross(a, [1, 0, 0]) : cross(a, [0, 1, 0]);
-    return axisAngleQuat(normalize(side), Math.PI);
-  }
-  const axis = cross(a, b);
-  const w = 1 + c;
-  const n = Math.hypot(axis[0], axis[1], axis[2], w);
-  return [axis[0] / n, axis[1] / n, axis[2] / n, w / n];
 }
 
 /** The angle of a rotation, radians in [0, π]. */

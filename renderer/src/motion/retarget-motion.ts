@@ -1,16 +1,31 @@
 import type { DollMotion, DollPose } from '../physics/motion/doll-motion';
 import type { DollSpec } from '../physics/doll-spec';
 import { figureHipsHeight } from './figure-hips-height';
+import { createLegIk } from './leg-ik';
 import type { MotionClip } from './motion-clip';
 import { hipsIndex } from './motion-clip';
+import type { RotationTrack } from './motion-track';
 import { rotationTrackMoves, translationTrackMoves } from './motion-track';
 import { PART_BONES, PART_PARENTS } from './part-bones';
-import { conjugateInto, multiplyInto, rotateVectorInto, setIdentity } from './quat-buffer';
+import {
+  conjugateInto,
+  copyQuat,
+  multiplyInto,
+  rotateVectorInto,
+  setIdentity,
+} from './quat-buffer';
 import type { FigureKind } from './rest-offsets';
 import { partRestCorrections } from './rest-offsets';
-import { sampleRotation, sampleTranslation } from './sample-track';
+import { sampleRotationAt, sampleTranslationAt } from './sample-track';
 
 export type { FigureKind } from './rest-offsets';
+
+/** The track of a bone that stays at rest: no keys. */
+const REST_TRACK: RotationTrack = {
+  times: new Float64Array(0),
+  values: new Float64Array(0),
+  bezier: null,
+};
 
 /** A motion bound to one figure, and what of the motion that figure cannot show. */
 export interface RetargetedMotion extends DollMotion {
@@ -116,14 +131,31 @@ export function retargetMotion(
     leftCorrections.set(left, 4 * i);
     if (left[3] < 1) limbAnchors[i] = partBones[rootPart]!;
   });
-  const rootChain = chainTo(clip, hipsIndex(clip));
+  // The translation tracks from the root down to the hips, and each one's parent bone.
+  const rootMovers = chainTo(clip, hipsIndex(clip)).filter((i) => bones[i]!.translation !== null);
+  const rootTracks = rootMovers.map((i) => bones[i]!.translation!);
+  const rootParents = Int32Array.from(rootMovers, (i) => bones[i]!.parent);
   const pelvisCenter = new Float64Array(spec.parts[rootPart]!.center);
   const rootScale = figureHipsHeight(spec) / clip.restHipsHeight;
   const duration = clip.duration;
 
   const worlds = new Float64Array(bones.length * 4);
+  // Flat tables for the per-step loop: the bones to compose (parents first), their parents,
+  // and their tracks (an empty track for a bone at rest keeps the loop's types uniform).
+  const worldOrder = Int32Array.from(bones.flatMap((_, i) => (shown[i] ? [i] : [])));
+  const worldParents = Int32Array.from(bones, (bone) => bone.parent);
+  const localTracks: readonly RotationTrack[] = bones.map((bone) => bone.rotation ?? REST_TRACK);
   const scratch = new Float64Array(8);
+  /**
+   * The wrapped time of the current sample. Kept in a typed array rather than passed as an
+   * argument: a double handed to a function V8 does not inline is boxed on the heap each call.
+   */
+  const clock = new Float64Array(1);
   const limbScratch = new Float64Array(8);
+  const legSolvers = (clip.footTargets ?? []).flatMap((target) => {
+    const solver = createLegIk(spec, target, { worlds, clock, rootScale });
+    return solver ? [solver] : [];
+  });
 
   /** out = W_a · L · (W_a⁻¹ · W) · R for part p (see `PartCorrection`). */
   function writePart(p: number, out: Float64Array): void {
@@ -140,32 +172,33 @@ export function retargetMotion(
     multiplyInto(limbScratch, 4, rightCorrections, o, out, o);
   }
 
-  function sampleWorlds(time: number): void {
-    for (let i = 0; i < bones.length; i++) {
-      if (!shown[i]) continue;
-      const bone = bones[i]!;
+  function sampleWorlds(): void {
+    for (let k = 0; k < worldOrder.length; k++) {
+      const i = worldOrder[k]!;
       const o = 4 * i;
-      if (bone.parent < 0) {
-        if (bone.rotation) sampleRotation(bone.rotation, time, worlds, o);
+      const parent = worldParents[i]!;
+      const track = localTracks[i]!;
+      if (parent < 0) {
+        if (track.times.length > 0) sampleRotationAt(track, clock, worlds, o);
         else setIdentity(worlds, o);
-        continue;
+      } else if (track.times.length > 0) {
+        sampleRotationAt(track, clock, scratch, 0);
+        multiplyInto(worlds, 4 * parent, scratch, 0, worlds, o);
+      } else {
+        copyQuat(worlds, 4 * parent, worlds, o);
       }
-      if (bone.rotation) sampleRotation(bone.rotation, time, scratch, 0);
-      else setIdentity(scratch, 0);
-      multiplyInto(worlds, 4 * bone.parent, scratch, 0, worlds, o);
     }
   }
 
-  function writeRoot(time: number, out: DollPose): void {
+  function writeRoot(out: DollPose): void {
     const offset = out.rootOffset;
     offset[0] = 0;
     offset[1] = 0;
     offset[2] = 0;
-    for (let c = 0; c < rootChain.length; c++) {
-      const bone = bones[rootChain[c]!]!;
-      if (!bone.translation) continue;
-      sampleTranslation(bone.translation, time, scratch, 0);
-      if (bone.parent >= 0) rotateVectorInto(worlds, 4 * bone.parent, scratch, 0, scratch, 0);
+    for (let c = 0; c < rootTracks.length; c++) {
+      sampleTranslationAt(rootTracks[c]!, clock, scratch, 0);
+      const parent = rootParents[c]!;
+      if (parent >= 0) rotateVectorInto(worlds, 4 * parent, scratch, 0, scratch, 0);
       offset[0] += scratch[0]! * rootScale;
       offset[1] += scratch[1]! * rootScale;
       offset[2] += scratch[2]! * rootScale;
@@ -186,9 +219,11 @@ export function retargetMotion(
       let t = time % duration;
       if (t < 0) t += duration;
       if (!Number.isFinite(t)) t = 0;
-      sampleWorlds(t);
+      clock[0] = t;
+      sampleWorlds();
       for (let p = 0; p < partBones.length; p++) writePart(p, out.rotations);
-      writeRoot(t, out);
+      writeRoot(out);
+      for (let l = 0; l < legSolvers.length; l++) legSolvers[l]!.solve(out);
     },
   };
 }

@@ -8,10 +8,13 @@ import { RELAXED_ARM_SPREAD } from './stand-motion';
 
 /** One step with each foot per this many seconds. */
 const STEP_CYCLE = 1.2;
-/** At the top of a step: hip flexion, knee bend and foot pointing (radians). */
+/**
+ * At the top of a step: hip flexion, knee bend, and how far the ankle flexes (toes up against
+ * the shin) so the raised foot hangs nearly level (radians).
+ */
 const HIP_LIFT = 0.55;
 const KNEE_LIFT = 0.9;
-const FOOT_POINT = 0.2;
+const ANKLE_FLEX = 0.2;
 /** Hips move this far over the standing foot (metres). */
 const WEIGHT_SHIFT = 0.03;
 /** Arm swing each way (radians) and the elbow's bend while marching. */
@@ -34,7 +37,7 @@ function leg(side: Side, lift: number, tilt: number): [HumanoidBoneName, Quat][]
   return [
     [`${side}UpperLeg`, multiplyQuats(rotZ(tilt), rotX(hip))],
     [`${side}LowerLeg`, multiplyQuats(rotZ(tilt), rotX(shin))],
-    [`${side}Foot`, multiplyQuats(rotZ(tilt), rotX(shin - FOOT_POINT * lift))],
+    [`${side}Foot`, multiplyQuats(rotZ(tilt), rotX(shin - ANKLE_FLEX * lift))],
   ];
 }
 
@@ -52,7 +55,7 @@ function swingingArm(side: Side, swing: number): [HumanoidBoneName, Quat][] {
  * *March*: marching in place. Each knee comes up in turn (the foot about 9 cm off the
  * floor on the box dummy) while the hips move 3 cm over the standing foot, the arms swing
  * against the legs with bent elbows and the shoulders turn slightly. The knee bends 0.9 rad of
- * its 2.5, the ankle points 0.2 rad of its 0.35; the pelvis stays level.
+ * its 2.5, the ankle flexes 0.2 rad of its 0.35; the pelvis stays level.
  */
 export const MARCH_MOTION: AuthoredMotion = {
   name: 'march',
