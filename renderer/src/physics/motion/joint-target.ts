@@ -84,7 +84,7 @@ export function clampSphericalTarget(q: QuatLike, limits: JointLimits): QuatLike
   if (!changed) return q;
   const imagSquared = c.x * c.x + c.y * c.y + c.z * c.z;
   const w = Math.sqrt(Math.max(0, 1 - imagSquared));
-  const length = Math.hypot(c.x, c.y, c.z, w) || 1;
+  const length = Math.sqrt(c.x * c.x + c.y * c.y + c.z * c.z + w * w) || 1;
   q.x = c.x / length;
   q.y = c.y / length;
   q.z = c.z / length;

@@ -107,7 +107,10 @@ export function fastestPartSpeed(parts: readonly RagdollPart[]): number {
   let fastest = 0;
   for (const part of parts) {
     part.body.linvel(position);
-    fastest = Math.max(fastest, Math.hypot(position.x, position.y, position.z));
+    fastest = Math.max(
+      fastest,
+      Math.sqrt(position.x * position.x + position.y * position.y + position.z * position.z),
+    );
   }
   return fastest;
 }

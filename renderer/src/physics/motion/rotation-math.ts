@@ -52,7 +52,8 @@ export function rotationVector(q: QuatLike, out: Vec3Like): Vec3Like {
   const x = q.x * sign;
   const y = q.y * sign;
   const z = q.z * sign;
-  const sinHalf = Math.hypot(x, y, z);
+  // Math.sqrt, not Math.hypot: V8's hypot allocates for its arguments, and this runs every step.
+  const sinHalf = Math.sqrt(x * x + y * y + z * z);
   if (sinHalf < 1e-9) {
     out.x = 2 * x;
     out.y = 2 * y;
@@ -92,7 +93,7 @@ export function slerpQuat(a: QuatLike, b: QuatLike, t: number, out: QuatLike): Q
   const y = wa * a.y + wb * by;
   const z = wa * a.z + wb * bz;
   const w = wa * a.w + wb * bw;
-  const length = Math.hypot(x, y, z, w) || 1;
+  const length = Math.sqrt(x * x + y * y + z * z + w * w) || 1;
   out.x = x / length;
   out.y = y / length;
   out.z = z / length;
