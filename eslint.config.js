@@ -17,7 +17,7 @@ const electronImport = {
 };
 const threeImports = {
   group: ['three', 'three/*', '@pixiv/*'],
-  message: 'Physics and rig are pure: no three.js. Convert at the view layer.',
+  message: 'Physics, rig, formats and motion are pure: no three.js. Convert at the view layer.',
 };
 const rendererFromMain = {
   group: ['**/renderer/**'],
@@ -29,7 +29,7 @@ const mainFromRenderer = {
 };
 const upperRendererLayers = {
   group: ['**/view/**', '**/ui/**', '../view', '../ui'],
-  message: 'Physics and rig know nothing of the view or the UI.',
+  message: 'Physics, rig, formats and motion know nothing of the view or the UI.',
 };
 
 export default tseslint.config(
@@ -48,7 +48,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['renderer/src/physics/**', 'renderer/src/rig/**', 'renderer/src/formats/**'],
+    files: [
+      'renderer/src/physics/**',
+      'renderer/src/rig/**',
+      'renderer/src/formats/**',
+      'renderer/src/motion/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

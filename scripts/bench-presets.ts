@@ -29,6 +29,7 @@ const MODEL_BYTES = 20 * 1024 * 1024;
 const quiet: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const noDialogs: Dialogs = {
   showOpenModel: () => Promise.resolve(null),
+  showOpenMotion: () => Promise.resolve(null),
   showOpenPreset: () => Promise.resolve(null),
   showSavePreset: () => Promise.resolve(null),
 };
@@ -49,9 +50,16 @@ function content(model: PresetModelRef, thumbnail: string): PresetContent {
     settings: { stiffness: 50, timeScale: 1, showBodies: false },
     camera: { position: [0, 1.6, 4], target: [0, 1, 0], fovDeg: 50 },
     stage: { id: 'default' },
+    motion: {
+      motion: { kind: 'builtin', name: 'stand' },
+      playing: true,
+      muscle: 80,
+      getUp: true,
+    },
     figures: Array.from({ length: FIGURES }, (_, f) => ({
       model,
       parts: Array.from({ length: PARTS }, (_, p) => state(f * PARTS + p)),
+      motionTime: 0.25 * f,
     })),
     props: Array.from({ length: PROPS }, (_, i) => ({
       kind: i % 2 === 0 ? ('ball' as const) : ('box' as const),

@@ -9,7 +9,12 @@ import { VrmLoadError } from './lib/load-vrm-bones';
 import type { MmdDoll } from './lib/load-mmd-doll';
 import { MmdLoadError, loadMmdDoll, mmdModelReport } from './lib/load-mmd-doll';
 import { runSimulation } from './lib/run-simulation';
-import type { SimResult } from './lib/run-simulation';
+import type { SimMotionResult, SimResult } from './lib/run-simulation';
+import { loadMotionSource } from './lib/load-motion';
+import type { MotionClip } from '../renderer/src/motion/motion-clip';
+import { MotionFileError } from '../renderer/src/motion/motion-file-error';
+import { retargetMotion } from '../renderer/src/motion/retarget-motion';
+import { BOX_DOLL } from '../renderer/src/physics/box-doll';
 import type { SimOptions } from './lib/sim-options';
 import { SIM_USAGE, SimUsageError, isMmdPath, parseSimOptions } from './lib/sim-options';
 
@@ -33,8 +38,42 @@ function printTable(result: SimResult, model: LoadedModel | undefined, options: 
     ['mean pose deviation', `${result.meanPoseDeviationRad.toFixed(3)} rad`],
     ['top speed', `${result.maxSpeed.toFixed(2)} m/s`],
     ['speed at the end', `${result.finalMaxSpeed.toFixed(3)} m/s`],
+    ...motionRows(result),
   ];
   for (const [name, value] of rows) console.log(`${name.padEnd(22)}${value}`);
+}
+
+function motionRows(result: SimResult | SimMotionResult): [string, string][] {
+  if (!('motion' in result)) return [];
+  const radians = (value: number | null): string =>
+    value === null ? 'never followed' : `${value.toFixed(3)} rad`;
+  return [
+    ['motion', result.motion],
+    ['hit ball', result.hitBall === null ? 'none' : `${result.hitBall} m/s`],
+    ['tracking error', radians(result.trackingErrorRad)],
+    [
+      'lowest pelvis height',
+      result.pelvisHeightRatio === null
+        ? 'never followed'
+        : `${(result.pelvisHeightRatio * 100).toFixed(1)}% of the motion's`,
+    ],
+    ['falls / recoveries', `${result.falls} / ${result.recoveries}`],
+    [
+      'slowest recovery',
+      result.maxSecondsToRecover === null ? 'none' : `${result.maxSecondsToRecover.toFixed(2)} s`,
+    ],
+  ];
+}
+
+/** Reads --motion, or explains on stderr why it cannot be used. */
+async function loadMotion(source: string): Promise<MotionClip | number> {
+  try {
+    return await loadMotionSource(source);
+  } catch (error) {
+    if (!(error instanceof MotionFileError)) throw error;
+    console.error(`sim: ${error.message}`);
+    return 1;
+  }
 }
 
 function modelRows(model: ModelDoll | undefined): [string, string][] {
@@ -118,9 +157,22 @@ async function main(): Promise<number> {
   }
   const model = options.model === undefined ? undefined : await loadModel(options.model);
   if (typeof model === 'number') return model;
+  const clip = options.motion === undefined ? undefined : await loadMotion(options.motion);
+  if (typeof clip === 'number') return clip;
   await RAPIER.init();
   const mmd = model?.kind === 'mmd' ? model.doll.rig.physics : undefined;
-  const result = runSimulation(RAPIER, options, model?.doll.spec, mmd);
+  const spec = model?.doll.spec ?? BOX_DOLL;
+  let result: SimResult | SimMotionResult;
+  if (clip) {
+    const motion = retargetMotion(clip, spec, { figureKind: model?.kind ?? 'box' });
+    if (motion.skippedBones.length > 0)
+      console.error(
+        `sim: note: ${spec.name} cannot show these bones of ${clip.name}: ${motion.skippedBones.join(', ')}`,
+      );
+    result = runSimulation(RAPIER, options, spec, mmd, motion);
+  } else {
+    result = runSimulation(RAPIER, options, model?.doll.spec, mmd);
+  }
   if (options.json) {
     console.log(JSON.stringify(model ? { ...result, ...modelJson(model, options) } : result));
   } else {

@@ -22,6 +22,12 @@ export const APP_COMMANDS = [
   'toggle-bodies',
   'open-model',
   'box-dummy',
+  'open-motion',
+  'next-motion',
+  'toggle-motion',
+  'muscle-down',
+  'muscle-up',
+  'toggle-get-up',
   'save-preset',
   'import-preset',
   'toggle-language',
@@ -37,7 +43,7 @@ export interface CommandInfo {
   /** The same key in Electron's accelerator syntax, shown in the menu. */
   readonly accelerator: string;
   /** Native menu this command is listed under. */
-  readonly menu: 'scene' | 'view' | 'help';
+  readonly menu: 'scene' | 'motion' | 'view' | 'help';
   readonly label: { readonly en: string; readonly ja: string };
 }
 
@@ -100,6 +106,42 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     accelerator: 'U',
     menu: 'scene',
     label: { en: 'Box Dummy', ja: '箱の人形' },
+  },
+  'open-motion': {
+    key: 'v',
+    accelerator: 'V',
+    menu: 'motion',
+    label: { en: 'Open Motion…', ja: 'モーションを開く…' },
+  },
+  'next-motion': {
+    key: 'n',
+    accelerator: 'N',
+    menu: 'motion',
+    label: { en: 'Next Motion', ja: '次のモーション' },
+  },
+  'toggle-motion': {
+    key: 'k',
+    accelerator: 'K',
+    menu: 'motion',
+    label: { en: 'Play/Pause Motion', ja: 'モーションを再生/一時停止' },
+  },
+  'muscle-down': {
+    key: '-',
+    accelerator: '-',
+    menu: 'motion',
+    label: { en: 'Muscle −10', ja: 'MUSCLE −10' },
+  },
+  'muscle-up': {
+    key: '=',
+    accelerator: '=',
+    menu: 'motion',
+    label: { en: 'Muscle +10', ja: 'MUSCLE +10' },
+  },
+  'toggle-get-up': {
+    key: 'g',
+    accelerator: 'G',
+    menu: 'motion',
+    label: { en: 'Get Up On/Off', ja: 'GET UP オン/オフ' },
   },
   'save-preset': {
     key: 's',

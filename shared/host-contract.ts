@@ -11,9 +11,9 @@
  */
 
 import type { AppCommand } from './commands';
-import type { ModelFormat, Preset, PresetContent } from './preset-schema';
+import type { ModelFormat, MotionFormat, Preset, PresetContent } from './preset-schema';
 
-export type { ModelFormat, Preset, PresetContent } from './preset-schema';
+export type { ModelFormat, MotionFormat, Preset, PresetContent } from './preset-schema';
 
 /** Every channel starts with this prefix, so ours are easy to tell from Electron's. */
 export const CHANNEL_PREFIX = 'rp:';
@@ -40,6 +40,8 @@ export type HostProblemCode =
   | 'too-large'
   /** The file exists but is not a VRM, PMX or PMD model. */
   | 'not-a-model'
+  /** The file exists but is not a VRM Animation or VMD motion. */
+  | 'not-a-motion'
   /** The file exists but could not be read (permissions, a folder, an I/O error). */
   | 'unreadable'
   /** The path was never chosen, dropped or listed by the user. */
@@ -89,6 +91,29 @@ export interface ModelFile {
   readonly libraryEntryId: string | null;
 }
 
+/** A motion file read for the renderer to parse (the renderer's reader checks it fully). */
+export interface MotionFile {
+  /** Absolute path (as chosen; the library keys entries by its real path). */
+  readonly path: string;
+  /** The file name, e.g. `dance.vmd`, for messages. */
+  readonly fileName: string;
+  /** Bytes. */
+  readonly size: number;
+  /** Lower-case hex SHA-256 of the bytes; presets store it to notice a changed file. */
+  readonly sha256: string;
+  /** `vrma` (a glTF binary declaring VRMC_vrm_animation) or `vmd`, from the header. */
+  readonly format: MotionFormat;
+  /** The file name without its extension (neither format names itself usefully). */
+  readonly title: string;
+  /** The whole file. */
+  readonly bytes: Uint8Array;
+  /**
+   * The library entry this open created or refreshed; null when the library could not be
+   * written (the motion still opens; the failure is logged).
+   */
+  readonly libraryEntryId: string | null;
+}
+
 /** A texture file an MMD model names, read from the model's folder. */
 export interface ModelTexture {
   /** The name as asked for, with `\` turned into `/` (the key the renderer asked with). */
@@ -99,13 +124,17 @@ export interface ModelTexture {
   readonly bytes: Uint8Array;
 }
 
-/** One recent model as the library panel shows it. */
+/** What a library entry holds: an avatar model or a motion. */
+export type LibraryEntryKind = 'model' | 'motion';
+
+/** One recent model or motion as the library panel shows it. */
 export interface LibraryEntry {
   readonly id: string;
+  readonly kind: LibraryEntryKind;
   readonly path: string;
   readonly title: string;
   readonly author: string;
-  readonly format: ModelFormat;
+  readonly format: ModelFormat | MotionFormat;
   /** Bytes, when last opened. */
   readonly size: number;
   /** ISO 8601 time it was last opened. */
@@ -153,16 +182,27 @@ export interface FigureNote {
   readonly message: string;
 }
 
+/** Why a loaded preset's motion file cannot be played (the scene then plays none). */
+export interface MotionNote {
+  readonly reason: 'missing' | 'changed' | 'unreadable';
+  /** E.g. `The motion dance.vmd was not played: /motions/dance.vmd was not found.` */
+  readonly message: string;
+}
+
 /** A preset ready to restore, with a note for each figure whose model cannot be used. */
 export interface LoadedPreset {
   readonly id: string;
   readonly preset: Preset;
   readonly notes: readonly FigureNote[];
+  /** Set when the preset's motion file has moved, changed or cannot be read. */
+  readonly motionNote?: MotionNote;
 }
 
 /** What a file dropped on the window turned out to be. */
 export type DroppedFileResult =
   | { readonly kind: 'model'; readonly model: ModelFile }
+  /** A dropped `.vrma`/`.vmd` is a motion for every figure. */
+  | { readonly kind: 'motion'; readonly motion: MotionFile }
   /** A dropped preset is imported into the list and loaded. */
   | { readonly kind: 'preset'; readonly loaded: LoadedPreset };
 
@@ -191,6 +231,13 @@ export interface HostRequests {
   'rp:model:read-texture': {
     readonly args: readonly [modelPath: string, textureName: string];
     readonly result: HostOutcome<ModelTexture>;
+  };
+  /** Shows the native Open Motion dialog and reads the chosen file. */
+  'rp:motion:open-dialog': { readonly args: readonly []; readonly result: HostOutcome<MotionFile> };
+  /** Reads a motion the user opened, dropped, has in the library or a loaded preset names. */
+  'rp:motion:read': {
+    readonly args: readonly [path: string];
+    readonly result: HostOutcome<MotionFile>;
   };
   /** Sent by the preload only (the page passes a File, never a path): opens a dropped file. */
   'rp:file:dropped': {
@@ -256,6 +303,8 @@ const requestChannelTable: { readonly [K in HostChannel]: true } = {
   'rp:model:open-dialog': true,
   'rp:model:read': true,
   'rp:model:read-texture': true,
+  'rp:motion:open-dialog': true,
+  'rp:motion:read': true,
   'rp:file:dropped': true,
   'rp:library:list': true,
   'rp:library:remove': true,
@@ -282,8 +331,9 @@ export const HOST_CHANNELS: readonly HostChannel[] = Object.freeze(
 export interface HostEvents {
   'rp:menu:command': AppCommand;
   /**
-   * A file opened outside the page (File > Open Model…, a double-clicked `.vrm` or
-   * `.ragdoll`, a second launch with a file): the same result as dropping it on the window.
+   * A file opened outside the page (File > Open Model… or Open Motion…, a double-clicked
+   * `.vrm`, `.vmd` or `.ragdoll`, a second launch with a file): the same result as dropping
+   * it on the window.
    */
   'rp:file:opened': HostOutcome<DroppedFileResult>;
 }
@@ -314,7 +364,11 @@ export interface HostApi {
    * its folder; a `missing` problem when the file is not there.
    */
   readModelTexture(modelPath: string, textureName: string): Promise<HostOutcome<ModelTexture>>;
-  /** A file dropped on the window (a DOM `File`): a model to add, or a preset to load. */
+  /** Open Motion…: native dialog, then the file's bytes; adds it to the library. */
+  openMotionDialog(): Promise<HostOutcome<MotionFile>>;
+  /** Reads a library entry's, a preset's or an earlier opened motion again by its path. */
+  readMotion(path: string): Promise<HostOutcome<MotionFile>>;
+  /** A file dropped on the window (a DOM `File`): a model or motion to open, or a preset to load. */
   openDroppedFile(file: DroppedFileHandle): Promise<HostOutcome<DroppedFileResult>>;
   /** Subscribes to files opened by the menu, the OS or a second launch; returns the unsubscribe. */
   onFileOpened(listener: (outcome: HostOutcome<DroppedFileResult>) => void): () => void;
@@ -322,7 +376,7 @@ export interface HostApi {
   listLibrary(): Promise<LibraryListing>;
   removeFromLibrary(id: string): Promise<LibraryListing>;
   clearLibrary(): Promise<LibraryListing>;
-  /** Locate…: lets the user pick the moved file; it must be the same format. */
+  /** Locate…: lets the user pick the moved file; it must be the same format (model or motion). */
   relocateLibraryEntry(id: string): Promise<HostOutcome<LibraryEntry>>;
   /** Caches PNG bytes (at most 2 MB) as the entry's thumbnail. */
   setLibraryThumbnail(id: string, png: Uint8Array): Promise<HostOutcome<LibraryEntry>>;

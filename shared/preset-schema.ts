@@ -1,9 +1,9 @@
 /**
- * The preset (saved scene) format, version 1: what a `.ragdoll` file contains, checked with
+ * The preset (saved scene) format, version 2: what a `.ragdoll` file contains, checked with
  * zod wherever one is read (the host on disk, the renderer before restoring), and the upgrade
- * steps that will bring older files forward once version 2 exists.
+ * steps that bring older files forward (version 1 had no motion: it loads with none).
  *
- * Units: positions in metres, rotations as unit quaternions [x, y, z, w], linear velocities
+ * Units: positions in metres, motion times in seconds, rotations as unit quaternions [x, y, z, w], linear velocities
  * in m/s, angular velocities in rad/s, the camera's field of view in degrees. Every number
  * must be finite (JSON cannot hold NaN or Infinity, and a huge one would wreck the solver).
  *
@@ -11,10 +11,15 @@
  */
 
 import { z } from 'zod';
-import { SchemaUpgradeError, upgradeDocument, type UpgradeStep } from './schema-upgrade';
+import {
+  SchemaUpgradeError,
+  upgradeDocument,
+  type RawDocument,
+  type UpgradeStep,
+} from './schema-upgrade';
 
 /** The version this app writes. */
-export const PRESET_SCHEMA_VERSION = 1;
+export const PRESET_SCHEMA_VERSION = 2;
 /** The sandbox's limits (renderer/src/physics): six figures, twelve props. */
 export const PRESET_MAX_FIGURES = 6;
 export const PRESET_MAX_PROPS = 12;
@@ -77,10 +82,53 @@ const modelRefSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+/** The motion formats a motion file can have: VRM Animation and MMD's VMD. */
+export const MOTION_FORMATS = ['vrma', 'vmd'] as const;
+export type MotionFormat = (typeof MOTION_FORMATS)[number];
+
+/** Longest motion time kept, seconds (a day; motions loop, so the time is within one loop). */
+export const PRESET_MOTION_TIME_MAX = 86_400;
+
+/** A built-in motion's name as the app spells it, e.g. `stand`. */
+export const builtinMotionNameSchema = z
+  .string()
+  .max(40)
+  .regex(/^[a-z][a-z0-9-]*$/, 'must be a built-in motion name such as "stand"');
+
+/** What the figures play: nothing (passive ragdolls), a built-in motion, or a motion file. */
+const motionRefSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  z.object({ kind: z.literal('builtin'), name: builtinMotionNameSchema }),
+  z.object({
+    kind: z.literal('file'),
+    /** Absolute path of the motion file when the preset was saved. */
+    path: z.string().min(1).max(4096),
+    /** The file's size in bytes, to notice a changed file cheaply. */
+    size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    sha256: sha256Schema,
+    /** The file name, for messages when it cannot be read again. */
+    fileName: z.string().min(1).max(256),
+    format: z.enum(MOTION_FORMATS),
+  }),
+]);
+
+/** The motion settings of the scene. */
+const motionSettingsSchema = z.object({
+  motion: motionRefSchema,
+  /** Play/Pause: false holds every figure in its current motion pose. */
+  playing: z.boolean(),
+  /** MUSCLE, 0-100: how strongly joints follow the motion. */
+  muscle: z.number().min(0).max(100),
+  /** GET UP: whether a knocked-down figure gets back up. */
+  getUp: z.boolean(),
+});
+
 const figureSchema = z.object({
   model: modelRefSchema,
   /** One state per part, in the doll spec's part order. */
   parts: z.array(bodyStateSchema).min(1).max(PRESET_MAX_PARTS_PER_FIGURE),
+  /** Seconds into the scene's motion for this figure (0 when there is none). */
+  motionTime: z.number().min(0).max(PRESET_MOTION_TIME_MAX),
 });
 
 const propSchema = bodyStateSchema.extend({ kind: z.enum(['ball', 'box']) });
@@ -119,6 +167,7 @@ export const presetContentSchema = z.object({
     fovDeg: z.number().gt(0).lt(180),
   }),
   stage: z.object({ id: z.literal('default') }),
+  motion: motionSettingsSchema,
   figures: z.array(figureSchema).max(PRESET_MAX_FIGURES),
   props: z.array(propSchema).max(PRESET_MAX_PROPS),
   thumbnail: presetThumbnailSchema.optional(),
@@ -137,14 +186,42 @@ export type Preset = z.infer<typeof presetSchema>;
 export type PresetContent = z.infer<typeof presetContentSchema>;
 export type PresetFigure = z.infer<typeof figureSchema>;
 export type PresetModelRef = z.infer<typeof modelRefSchema>;
+export type PresetMotionRef = z.infer<typeof motionRefSchema>;
+export type PresetMotionSettings = z.infer<typeof motionSettingsSchema>;
 export type PresetBodyState = z.infer<typeof bodyStateSchema>;
 export type PresetProp = z.infer<typeof propSchema>;
 
+/** The motion settings of a scene saved before motions existed: passive ragdolls, as then. */
+export const PRESET_MOTION_NONE: PresetMotionSettings = Object.freeze({
+  motion: Object.freeze({ kind: 'none' as const }),
+  playing: true,
+  muscle: 100,
+  getUp: true,
+});
+
 /**
- * Upgrade steps keyed by the version they upgrade from. Version 2 adds `1: (v1) => ({...})`
- * here; nothing else changes.
+ * Version 1 → 2: motions arrived. The scene plays none (its figures are the passive ragdolls
+ * they were) and every figure's motion time is 0; nothing else changes. A value that is not
+ * shaped like a preset is passed on for the schema to report.
  */
-export const PRESET_UPGRADES: Readonly<Record<number, UpgradeStep>> = {};
+function addMotion(v1: RawDocument): RawDocument {
+  const figures = v1['figures'];
+  return {
+    ...v1,
+    schemaVersion: 2,
+    motion: { ...PRESET_MOTION_NONE, motion: { kind: 'none' } },
+    figures: Array.isArray(figures)
+      ? figures.map((figure: unknown) =>
+          typeof figure === 'object' && figure !== null && !Array.isArray(figure)
+            ? { ...figure, motionTime: 0 }
+            : figure,
+        )
+      : figures,
+  };
+}
+
+/** Upgrade steps keyed by the version they upgrade from. */
+export const PRESET_UPGRADES: Readonly<Record<number, UpgradeStep>> = { 1: addMotion };
 
 /**
  * A preset file's parsed JSON, upgraded to the current version and checked: use it as the

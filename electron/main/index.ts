@@ -68,6 +68,14 @@ function start(): void {
       })
       .catch((error: unknown) => log.error('The Open Model dialog failed.', error));
   };
+  const openMotionFromMenu = (): void => {
+    void dialogs
+      .showOpenMotion()
+      .then((path) => {
+        if (path !== null) fileOpens.request(path);
+      })
+      .catch((error: unknown) => log.error('The Open Motion dialog failed.', error));
+  };
   // Files named on the command line at the first launch (Windows/Linux file associations).
   for (const path of filesFromArgv(process.argv, process.cwd())) fileOpens.request(path);
 
@@ -105,6 +113,7 @@ function start(): void {
       development: location.devServerUrl !== undefined,
       sendCommand,
       openModel: openModelFromMenu,
+      openMotion: openMotionFromMenu,
       recentModels,
       openRecent: (path) => fileOpens.request(path),
     });

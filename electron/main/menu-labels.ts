@@ -18,6 +18,7 @@ export function menuLanguageFor(locale: string): MenuLanguage {
 export interface MenuLabels {
   readonly file: string;
   readonly openModel: string;
+  readonly openMotion: string;
   readonly openRecent: string;
   /** Shown, disabled, when the recent-model library is empty. */
   readonly noRecent: string;
@@ -25,6 +26,7 @@ export interface MenuLabels {
   readonly missing: string;
   readonly edit: string;
   readonly scene: string;
+  readonly motion: string;
   readonly view: string;
   readonly window: string;
   readonly help: string;
@@ -42,11 +44,13 @@ export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
   en: {
     file: 'File',
     openModel: 'Open Model…',
+    openMotion: 'Open Motion…',
     openRecent: 'Open Recent',
     noRecent: 'No Recent Models',
     missing: '(missing)',
     edit: 'Edit',
     scene: 'Scene',
+    motion: 'Motion',
     view: 'View',
     window: 'Window',
     help: 'Help',
@@ -61,11 +65,13 @@ export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
   ja: {
     file: 'ファイル',
     openModel: 'モデルを開く…',
+    openMotion: 'モーションを開く…',
     openRecent: '最近使ったモデル',
     noRecent: '最近使ったモデルはありません',
     missing: '(見つかりません)',
     edit: '編集',
     scene: 'シーン',
+    motion: 'モーション',
     view: '表示',
     window: 'ウインドウ',
     help: 'ヘルプ',

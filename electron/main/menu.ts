@@ -1,6 +1,6 @@
 /**
- * The native menu: the app's commands from shared/commands.ts grouped under Scene, View and
- * Help, plus the standard application, edit and window menus. Command items show their key
+ * The native menu: the app's commands from shared/commands.ts grouped under Scene, Motion,
+ * View and Help, plus the standard application, edit and window menus. Command items show their key
  * but do not register it (`registerAccelerator: false`): the renderer owns the keys and
  * ignores them while a text field has focus, which a registered accelerator could not do.
  */
@@ -20,6 +20,11 @@ export interface MenuOptions {
   readonly sendCommand: (command: AppCommand) => void;
   /** File > Open Model… (CmdOrCtrl+O): shows the dialog and opens the chosen model. */
   readonly openModel: () => void;
+  /**
+   * File > Open Motion… (CmdOrCtrl+Shift+O): shows the dialog and opens the chosen motion.
+   * Default: the Motion menu's Open Motion… command (the page asks the host itself).
+   */
+  readonly openMotion?: () => void;
   /** File > Open Recent: the recent-model library, newest first (default: none). */
   readonly recentModels?: readonly RecentMenuModel[];
   /** Opens a recent model by its path. */
@@ -67,6 +72,7 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
       ],
     },
     { label: labels.scene, submenu: commands('scene') },
+    { label: labels.motion, submenu: commands('motion') },
     { label: labels.view, submenu: [...commands('view'), ...viewExtras(options, labels)] },
     {
       label: labels.window,
@@ -112,11 +118,20 @@ function fileMenu(
     accelerator: 'CmdOrCtrl+O',
     click: () => options.openModel(),
   };
+  const openMotion: MenuItemConstructorOptions = {
+    label: labels.openMotion,
+    accelerator: 'CmdOrCtrl+Shift+O',
+    click: () =>
+      options.openMotion === undefined ? options.sendCommand('open-motion') : options.openMotion(),
+  };
   // macOS keeps Quit in the app menu; elsewhere it ends the File menu.
   const quit: MenuItemConstructorOptions[] = mac
     ? []
     : [{ type: 'separator' }, { role: 'quit', label: labels.quit(options.appName) }];
-  return { label: labels.file, submenu: [openModel, openRecentMenu(options, labels), ...quit] };
+  return {
+    label: labels.file,
+    submenu: [openModel, openMotion, openRecentMenu(options, labels), ...quit],
+  };
 }
 
 function openRecentMenu(options: MenuOptions, labels: MenuLabels): MenuItemConstructorOptions {

@@ -10,12 +10,13 @@ import {
   type OpenDialogOptions,
   type SaveDialogOptions,
 } from 'electron';
-import { MODEL_EXTENSIONS, PRESET_EXTENSION } from '../../shared/file-types';
+import { MODEL_EXTENSIONS, MOTION_EXTENSIONS, PRESET_EXTENSION } from '../../shared/file-types';
 import type { Dialogs } from './host/dialogs';
 
 const MODEL_FILTERS = [
   { name: 'Avatar models (VRM, PMX, PMD)', extensions: [...MODEL_EXTENSIONS] },
 ];
+const MOTION_FILTERS = [{ name: 'Motions (VRMA, VMD)', extensions: [...MOTION_EXTENSIONS] }];
 const PRESET_FILTERS = [{ name: 'Ragdoll Playground presets', extensions: [PRESET_EXTENSION] }];
 
 /**
@@ -43,6 +44,8 @@ export function createNativeDialogs(parent: () => BrowserWindow | undefined): Di
   return {
     showOpenModel: () =>
       open({ title: 'Open Model', properties: ['openFile'], filters: MODEL_FILTERS }),
+    showOpenMotion: () =>
+      open({ title: 'Open Motion', properties: ['openFile'], filters: MOTION_FILTERS }),
     showOpenPreset: () =>
       open({ title: 'Import Preset', properties: ['openFile'], filters: PRESET_FILTERS }),
     showSavePreset: (defaultName) =>

@@ -79,6 +79,8 @@ const host: HostApi = Object.freeze({
   readModel: (path: string) => invoke('rp:model:read', path),
   readModelTexture: (modelPath: string, textureName: string) =>
     invoke('rp:model:read-texture', modelPath, textureName),
+  openMotionDialog: () => invoke('rp:motion:open-dialog'),
+  readMotion: (path: string) => invoke('rp:motion:read', path),
   openDroppedFile: async (file: DroppedFileHandle) => invoke('rp:file:dropped', droppedPath(file)),
   onFileOpened(listener: (outcome: HostOutcome<DroppedFileResult>) => void): () => void {
     return subscribe(FILE_OPENED_CHANNEL, (_event, outcome) => {

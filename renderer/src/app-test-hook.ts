@@ -67,6 +67,19 @@ export function createAppTestHook(sandbox: Sandbox, view: RagdollView, ui: AppUi
       });
       return awake;
     },
+    motion: () => ({
+      selected: ui.motions.selected,
+      playing: ui.motions.playing,
+      muscle: ui.motions.muscle,
+      getUp: ui.motions.getUp,
+      states: sandbox.figures.map((figure) => ui.motions.stateOf(figure)),
+      times: sandbox.figures.map((figure) => ui.motions.timeOf(figure)),
+    }),
+    outlineColor: (index) => {
+      const handle = sandbox.figures[index]?.ragdoll.root.body.handle;
+      const color = handle === undefined ? undefined : view.outlineColorOf(handle);
+      return color === undefined ? null : `#${color.toString(16).padStart(6, '0')}`;
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { createAppTestHook } from './app-test-hook';
 import { Sandbox } from './physics/sandbox';
 import { installTestHook } from './test-hook';
 import { AppUi } from './ui/app-ui';
+import { APP_MOTION_TOOLKIT } from './ui/app-motion-toolkit';
 import { languageForTag, strings } from './ui/i18n';
 import { showStartupError } from './ui/startup-error';
 import { RagdollView } from './view/ragdoll-view';
@@ -37,7 +38,18 @@ async function boot(root: HTMLElement): Promise<void> {
   root.replaceChildren(viewport);
   let view: RagdollView;
   try {
-    view = new RagdollView(viewport, sandbox, benchmarkOptions(location.search));
+    view = new RagdollView(viewport, sandbox, {
+      ...benchmarkOptions(location.search),
+      // BODIES colours each figure's outline by what it is doing with the motion. Runs every
+      // frame while BODIES is on: a plain loop, no closure per call.
+      motionStateOf: (figureId) => {
+        const figures = sandbox.figures;
+        for (let i = 0; i < figures.length; i++) {
+          if (figures[i]!.id === figureId) return sandbox.figureMotionState(figures[i]!);
+        }
+        return 'passive';
+      },
+    });
   } catch (error) {
     console.error('[main] the view could not be created:', error);
     sandbox.dispose();
@@ -51,6 +63,7 @@ async function boot(root: HTMLElement): Promise<void> {
     host: window.host,
     storage: safeLocalStorage(),
     systemLanguage: navigator.language,
+    motion: { sandbox, toolkit: APP_MOTION_TOOLKIT },
   });
   installTestHook(window, createAppTestHook(sandbox, view, ui));
   view.start();

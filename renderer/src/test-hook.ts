@@ -100,6 +100,24 @@ export interface RagdollTestHook {
    * body to sleep, so nothing moves until something wakes it.
    */
   awakeBodies(): number;
+  /**
+   * The scene's motion: the motion list's selected value (`none`, `builtin:<name>`, `file`),
+   * Play/Pause, MUSCLE, GET UP, and per figure its state (`passive`, `following`, `limp`,
+   * `gettingUp`) and seconds into the motion.
+   */
+  motion(): {
+    selected: string;
+    playing: boolean;
+    muscle: number;
+    getUp: boolean;
+    states: string[];
+    times: number[];
+  };
+  /**
+   * The BODIES outline colour of figure `index`'s pelvis as last drawn, as `#rrggbb`; null
+   * when there is no such figure or it was never drawn.
+   */
+  outlineColor(index: number): string | null;
 }
 
 declare global {

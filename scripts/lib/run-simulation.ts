@@ -2,8 +2,12 @@ import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import type { DollSpec } from '../../renderer/src/physics/doll-spec';
 import type { MmdPhysicsSpec } from '../../renderer/src/physics/mmd/mmd-physics-spec';
 import type { RapierApi } from '../../renderer/src/physics/rapier-api';
-import { Sandbox } from '../../renderer/src/physics/sandbox';
+import type { DollMotion } from '../../renderer/src/physics/motion/doll-motion';
+import { FIXED_STEP, Sandbox } from '../../renderer/src/physics/sandbox';
+import type { MotionReport } from './motion-watch';
+import { MotionWatch } from './motion-watch';
 import type { SimOptions } from './sim-options';
+import { throwBallAtHead } from './throw-ball';
 
 /** What the simulator prints. Peaks are over the whole run; the pose is at the end. */
 export interface SimResult {
@@ -27,22 +31,45 @@ export interface SimResult {
   readonly maxSpeed: number;
   /** Fastest body at the end, m/s (near 0 once everything rests). */
   readonly finalMaxSpeed: number;
+  /** Speed of the ball thrown at the first doll's head, m/s, or null. */
+  readonly hitBall: number | null;
 }
+
+/** A run with `--motion`: the measurements plus how the figures played it. */
+export type SimMotionResult = SimResult & MotionReport;
 
 /** Seconds the dolls get to fall and land before a requested blast. */
 const LANDING_SECONDS = 1.5;
+/** When the ball of `--hit-ball` is thrown, seconds. */
+const HIT_BALL_SECONDS = 3;
 
 /**
  * Builds the scene the options describe, runs it, and measures it. Every doll is built from
  * `doll` (the box dummy unless a model's spec is given), with the model's own rigid bodies and
  * joints when `mmd` is given; the measurements (NaN count, speeds) cover those bodies too.
+ * With `motion` (bound to `doll`) every doll starts standing in its rest pose on the floor and
+ * plays it through the physics, and the result adds {@link MotionReport}.
  */
+export function runSimulation(
+  rapier: RapierApi,
+  options: SimOptions,
+  doll?: DollSpec,
+  mmd?: MmdPhysicsSpec,
+): SimResult;
+export function runSimulation(
+  rapier: RapierApi,
+  options: SimOptions,
+  doll: DollSpec | undefined,
+  mmd: MmdPhysicsSpec | undefined,
+  motion: DollMotion,
+): SimMotionResult;
 export function runSimulation(
   rapier: RapierApi,
   options: SimOptions,
   doll: DollSpec = BOX_DOLL,
   mmd?: MmdPhysicsSpec,
-): SimResult {
+  motion?: DollMotion,
+): SimResult | SimMotionResult {
   const sandbox = new Sandbox(rapier, {
     stiffness: options.stiffness,
     seed: options.seed,
@@ -51,13 +78,28 @@ export function runSimulation(
   });
   try {
     for (let i = 0; i < options.dolls; i++) sandbox.addFigure(doll, mmd ? { mmd } : {});
-    sandbox.drop();
+    let watch: MotionWatch | null = null;
+    if (motion) {
+      // Standing in the rest pose, so the motion starts at once rather than after a fall.
+      sandbox.reset();
+      for (const figure of sandbox.figures) sandbox.setFigureMotion(figure, motion);
+      watch = new MotionWatch(
+        sandbox,
+        sandbox.figures.map((figure) => ({ figure, motion })),
+      );
+    } else {
+      sandbox.drop();
+    }
     for (let i = 0; i < options.props; i++) sandbox.addProp(i % 2 === 0 ? 'ball' : 'box');
 
     let maxJointGapM = 0;
     let nanCount = 0;
     let maxSpeed = 0;
+    const hitBallStep = options.hitBall === null ? -1 : Math.round(HIT_BALL_SECONDS / FIXED_STEP);
     const sample = () => {
+      watch?.afterStep();
+      if (sandbox.steps === hitBallStep && options.hitBall !== null)
+        throwBallAtHead(sandbox, sandbox.figures[0]!, options.hitBall);
       const m = sandbox.measure();
       maxJointGapM = Math.max(maxJointGapM, m.maxJointGapM);
       nanCount = Math.max(nanCount, m.nanCount);
@@ -72,7 +114,7 @@ export function runSimulation(
     sandbox.run(options.seconds - Math.max(landing, warmUp), sample);
 
     const end = sandbox.measure();
-    return {
+    const result: SimResult = {
       dolls: end.figures,
       props: end.props,
       bodies: end.bodies,
@@ -87,7 +129,9 @@ export function runSimulation(
       meanPoseDeviationRad: end.meanPoseDeviationRad,
       maxSpeed,
       finalMaxSpeed: end.maxSpeed,
+      hitBall: options.hitBall,
     };
+    return watch ? { ...result, ...watch.report() } : result;
   } finally {
     sandbox.dispose();
   }

@@ -15,6 +15,10 @@ export interface SimOptions {
   readonly model?: string;
   /** With an MMD model: add seed 004's physics report (see `mmdPhysicsReport`). */
   readonly report: boolean;
+  /** A motion every doll plays through the physics: `builtin:<name>` or a .vrma/.vmd path. */
+  readonly motion?: string;
+  /** Speed (m/s) of the ball thrown at the first doll's head 3 s in, or null for none. */
+  readonly hitBall: number | null;
   readonly json: boolean;
   readonly help: boolean;
 }
@@ -37,6 +41,13 @@ Builds the app's scene in Node, runs it and prints measurements.
                      that is not a usable model exits with status 1
   --report           with a PMX/PMD model: add the physics report (shapes, types, groups,
                      masks, joint locks and springs, capsule axes under six Euler orders)
+  --motion MOTION    every doll plays MOTION through the physics (builtin:stand,
+                     builtin:wave, builtin:march, or a .vrma/.vmd path), starting from
+                     standing in its rest pose; the JSON adds motion, trackingErrorRad,
+                     pelvisHeightRatio, falls, recoveries and maxSecondsToRecover. A
+                     motion that cannot be used exits with status 1
+  --hit-ball SPEED   3 s in, throw the app's ball (0.3 m, density 150) from 3 m in
+                     front of the first doll at its head at SPEED m/s (0-50)
   --json             print one JSON object
   --help             this text`;
 
@@ -71,6 +82,13 @@ function modelOption(raw: string | undefined): { model?: string } {
   return { model: raw };
 }
 
+function motionOption(raw: string | undefined): { motion?: string } {
+  if (raw === undefined) return {};
+  if (raw.trim() === '')
+    throw new SimUsageError('--motion needs builtin:<name> or the path of a .vrma or .vmd file');
+  return { motion: raw };
+}
+
 /** True for a path the simulator reads as an MMD model (.pmx or .pmd, any case). */
 export function isMmdPath(path: string): boolean {
   return /\.(pmx|pmd)$/i.test(path);
@@ -100,6 +118,8 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
         method: { type: 'string' },
         model: { type: 'string' },
         report: { type: 'boolean', default: false },
+        motion: { type: 'string' },
+        'hit-ball': { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -122,6 +142,8 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
     method,
     ...modelOption(v.model),
     report: reportOption(v.report, v.model),
+    ...motionOption(v.motion),
+    hitBall: v['hit-ball'] === undefined ? null : numberOption(v['hit-ball'], 'hit-ball', 0, 50, 0),
     json: v.json,
     help: v.help,
   };

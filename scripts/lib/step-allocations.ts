@@ -9,11 +9,16 @@
  * those already collected, with their call stacks; a sample counts as the sandbox's own when
  * its stack passes through our physics files but not through Rapier's `world.step()`.
  *
- *   npx tsx scripts/lib/step-allocations.ts      (prints one JSON object)
+ * With `--motion`, the scene is six box dummies following the built-in Stand motion instead
+ * (motors re-aimed, pins moved, knock-down watched every step).
+ *
+ *   npx tsx scripts/lib/step-allocations.ts [--motion]     (prints one JSON object)
  */
 import { Session } from 'node:inspector/promises';
 import RAPIER from '@dimforge/rapier3d-compat';
+import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
+import type { DollMotion } from '../../renderer/src/physics/motion/doll-motion';
 
 const STEPS = 10_000;
 /** Bytes between samples: small enough that a few bytes per step over 10,000 steps show up as hundreds of samples. */
@@ -33,6 +38,50 @@ export interface StepAllocations {
   bareRapierBytesPerStep: number;
   /** Allocated per step by the sandbox's own code outside Rapier's step (bytes). */
   sandboxOwnBytesPerStep: number;
+  /**
+   * Allocated per step by our functions themselves (objects, arrays, closures our code makes,
+   * including through built-ins like `Math.hypot`), leaving out what Rapier's own functions
+   * allocate when we call them (bytes). Rapier's getters (`rotation(out)`, `linvel(out)`)
+   * allocate a typed-array view in their wasm-bindgen glue on every call, and the motion path
+   * must read the parts every step; this separates that from our own code.
+   */
+  ownCodeBytesPerStep: number;
+}
+
+/**
+ * Both upper arms of the box dummy swinging about X, written without allocation: the physics
+ * path is measured here, not a motion file's sampler (which has its own allocation budget).
+ */
+function armSwing(): DollMotion {
+  const arms = ['armL_up', 'armR_up', 'armL_lo', 'armR_lo'].map((name) =>
+    BOX_DOLL.parts.findIndex((part) => part.name === name),
+  );
+  return {
+    name: 'arm swing',
+    duration: 2,
+    spec: BOX_DOLL,
+    sample(time, out) {
+      out.rotations.fill(0);
+      for (let i = 3; i < out.rotations.length; i += 4) out.rotations[i] = 1;
+      out.rootOffset.fill(0);
+      const half = -0.3 * Math.sin(Math.PI * time);
+      for (const i of arms) {
+        out.rotations[4 * i] = Math.sin(half);
+        out.rotations[4 * i + 3] = Math.cos(half);
+      }
+    },
+  };
+}
+
+/** Six box dummies standing on the floor, following a motion (every step runs the motion code). */
+function motionScene(): Sandbox {
+  const sandbox = new Sandbox(RAPIER, { stiffness: 50, seed: 3 });
+  for (let i = 0; i < 6; i++) sandbox.addFigure();
+  sandbox.reset();
+  const motion = armSwing();
+  for (const figure of sandbox.figures) sandbox.setFigureMotion(figure, motion);
+  sandbox.run(1.5); // up and following, and the JIT warm
+  return sandbox;
 }
 
 function scene(): Sandbox {
@@ -48,6 +97,8 @@ function scene(): Sandbox {
 }
 
 const isOurs = (url: string) => url.includes('/renderer/src/physics/');
+/** A V8 built-in (`Math.hypot`, `Array.prototype.map`): its allocations belong to its caller. */
+const isBuiltin = (url: string) => url === '';
 const isRapierStep = (frame: ProfileNode['callFrame']) =>
   frame.functionName === 'step' && frame.url.includes('rapier');
 
@@ -55,16 +106,24 @@ function sum(
   node: ProfileNode,
   underOurs: boolean,
   underRapierStep: boolean,
-  totals: { all: number; own: number },
+  totals: { all: number; own: number; ownCode: number },
+  callerIsOurs = false,
 ): void {
-  const ours = underOurs || isOurs(node.callFrame.url);
+  const url = node.callFrame.url;
+  const ours = underOurs || isOurs(url);
   const inStep = underRapierStep || (ours && isRapierStep(node.callFrame));
+  // Whose code this frame is: ours, a built-in called by ours, or someone else's.
+  const frameIsOurs = isOurs(url) || (isBuiltin(url) && callerIsOurs);
   totals.all += node.selfSize;
   if (ours && !inStep) totals.own += node.selfSize;
-  for (const child of node.children) sum(child, ours, inStep, totals);
+  if (frameIsOurs && !inStep) totals.ownCode += node.selfSize;
+  for (const child of node.children) sum(child, ours, inStep, totals, frameIsOurs);
 }
 
-async function profile(session: Session, step: () => void): Promise<{ all: number; own: number }> {
+async function profile(
+  session: Session,
+  step: () => void,
+): Promise<{ all: number; own: number; ownCode: number }> {
   await session.post('HeapProfiler.startSampling', {
     samplingInterval: SAMPLING_INTERVAL,
     includeObjectsCollectedByMajorGC: true,
@@ -72,18 +131,21 @@ async function profile(session: Session, step: () => void): Promise<{ all: numbe
   } as never);
   for (let i = 0; i < STEPS; i++) step();
   const { profile: result } = await session.post('HeapProfiler.stopSampling');
-  const totals = { all: 0, own: 0 };
+  const totals = { all: 0, own: 0, ownCode: 0 };
   sum(result.head as unknown as ProfileNode, false, false, totals);
-  return { all: totals.all / STEPS, own: totals.own / STEPS };
+  return { all: totals.all / STEPS, own: totals.own / STEPS, ownCode: totals.ownCode / STEPS };
 }
 
 /** Runs the measurement in this process. */
-export async function measureStepAllocations(): Promise<StepAllocations> {
+export async function measureStepAllocations(
+  options: { motion?: boolean } = {},
+): Promise<StepAllocations> {
   await RAPIER.init();
   const session = new Session();
   session.connect();
-  const ours = scene();
-  const bare = scene();
+  const build = options.motion ? motionScene : scene;
+  const ours = build();
+  const bare = build();
   try {
     const sandboxResult = await profile(session, () => ours.step());
     const bareResult = await profile(session, () => bare.world.step());
@@ -92,6 +154,7 @@ export async function measureStepAllocations(): Promise<StepAllocations> {
       sandboxBytesPerStep: sandboxResult.all,
       bareRapierBytesPerStep: bareResult.all,
       sandboxOwnBytesPerStep: sandboxResult.own,
+      ownCodeBytesPerStep: sandboxResult.ownCode,
     };
   } finally {
     session.disconnect();
@@ -101,5 +164,7 @@ export async function measureStepAllocations(): Promise<StepAllocations> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await measureStepAllocations()));
+  console.log(
+    JSON.stringify(await measureStepAllocations({ motion: process.argv.includes('--motion') })),
+  );
 }

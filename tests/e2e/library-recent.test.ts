@@ -54,7 +54,7 @@ function withThumbnail(vrm: Uint8Array, png: Uint8Array): Uint8Array {
 }
 
 function library(page: Page) {
-  return page.getByRole('list', { name: 'Recently opened models' });
+  return page.getByRole('list', { name: 'Recently opened models and motions' });
 }
 
 describe('the recent-model library', () => {
@@ -66,7 +66,7 @@ describe('the recent-model library', () => {
     await withApp(
       async ({ page }) => {
         await expect
-          .poll(() => page.getByText('Models you open appear here.').isVisible())
+          .poll(() => page.getByText('Models and motions you open appear here.').isVisible())
           .toBe(true);
         await testHost.bridge().openFile(path);
         await expect.poll(() => figureKinds(page), { timeout: 60_000 }).toEqual(['vrm']);

@@ -50,6 +50,7 @@ export interface HostBridgeOptions {
 /** Dialogs that are always canceled. */
 export const CANCELING_DIALOGS: Dialogs = Object.freeze({
   showOpenModel: () => Promise.resolve(null),
+  showOpenMotion: () => Promise.resolve(null),
   showOpenPreset: () => Promise.resolve(null),
   showSavePreset: () => Promise.resolve(null),
 });
@@ -176,6 +177,8 @@ function installPageHost(names: typeof PAGE_NAMES): void {
     readModel: (path: string) => invoke('rp:model:read', [path]),
     readModelTexture: (modelPath: string, textureName: string) =>
       invoke('rp:model:read-texture', [modelPath, textureName]),
+    openMotionDialog: () => invoke('rp:motion:open-dialog', []),
+    readMotion: (path: string) => invoke('rp:motion:read', [path]),
     openDroppedFile: (file: DroppedFileHandle) =>
       (scope[names.drop] as (name: string) => Promise<never>)(file.name),
     onFileOpened(listener: (outcome: HostOutcome<DroppedFileResult>) => void): () => void {

@@ -1,7 +1,8 @@
 /**
  * Test material for the host's file services: temp data folders, scripted native dialogs,
- * tiny but real model files (VRM 0.x/1.0 GLBs, PMX, PMD), presets of any size, and a
- * seeded random number generator for the corruption tests.
+ * tiny but real model files (VRM 0.x/1.0 GLBs, PMX, PMD), the headers of motion files (VMD,
+ * VRM Animation GLBs), presets of any size, and a seeded random number generator for the
+ * corruption tests.
  */
 
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,7 +12,11 @@ import { createSeededRandom } from '../../renderer/src/physics/seeded-random';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Dialogs } from '../../electron/main/host/dialogs';
-import type { PresetContent, PresetModelRef } from '../../shared/preset-schema';
+import type {
+  PresetContent,
+  PresetModelRef,
+  PresetMotionSettings,
+} from '../../shared/preset-schema';
 
 /** A fresh temp folder and its removal. */
 export async function tempFolder(
@@ -24,6 +29,7 @@ export async function tempFolder(
 /** What the scripted dialogs answer, in order; an exhausted script answers null (canceled). */
 export interface DialogScript {
   openModel?: (string | null)[];
+  openMotion?: (string | null)[];
   openPreset?: (string | null)[];
   savePreset?: (string | null)[];
 }
@@ -37,6 +43,7 @@ export interface ScriptedDialogs extends Dialogs {
 export function scriptedDialogs(script: DialogScript = {}): ScriptedDialogs {
   const full: Required<DialogScript> = {
     openModel: script.openModel ?? [],
+    openMotion: script.openMotion ?? [],
     openPreset: script.openPreset ?? [],
     savePreset: script.savePreset ?? [],
   };
@@ -47,6 +54,7 @@ export function scriptedDialogs(script: DialogScript = {}): ScriptedDialogs {
     script: full,
     calls,
     showOpenModel: () => (calls.push({ kind: 'openModel' }), next('openModel')),
+    showOpenMotion: () => (calls.push({ kind: 'openMotion' }), next('openMotion')),
     showOpenPreset: () => (calls.push({ kind: 'openPreset' }), next('openPreset')),
     showSavePreset: (defaultName) => (
       calls.push({ kind: 'savePreset', defaultName }),
@@ -118,6 +126,35 @@ export function pmdBytes(): Uint8Array {
   return new Uint8Array(out);
 }
 
+/**
+ * A VMD file's layout as far as the host checks it: the 30-byte signature, the 20-byte model
+ * name, the bone keyframe count and `keyframes` keyframes of 111 zero bytes (then empty
+ * morph, camera, light and shadow sections). `declaredKeyframes` overrides the count, to make
+ * a file that promises more than it holds.
+ */
+export function vmdBytes(
+  options: { keyframes?: number; declaredKeyframes?: number } = {},
+): Uint8Array {
+  const keyframes = options.keyframes ?? 2;
+  const out = Buffer.alloc(30 + 20 + 4 + keyframes * 111 + 4 * 4);
+  out.write('Vocaloid Motion Data 0002', 0, 'ascii');
+  out.write('Test', 30, 'ascii');
+  out.writeUInt32LE(options.declaredKeyframes ?? keyframes, 50);
+  return new Uint8Array(out);
+}
+
+/** A GLB declaring a VRM Animation (`VRMC_vrm_animation`), padded with `extraBytes`. */
+export function vrmaBytes(extraBytes = 0): Uint8Array {
+  return glbBytes(
+    {
+      asset: { version: '2.0' },
+      extensionsUsed: ['VRMC_vrm_animation'],
+      extensions: { VRMC_vrm_animation: { specVersion: '1.0', humanoid: { humanBones: {} } } },
+    },
+    extraBytes,
+  );
+}
+
 /** A 1×1 PNG (signature and IHDR are what the host checks). */
 export const TINY_PNG = new Uint8Array(
   Buffer.from(
@@ -166,6 +203,7 @@ export function presetContent(
     parts?: number;
     props?: number;
     model?: PresetModelRef;
+    motion?: PresetMotionSettings;
     thumbnail?: string;
   } = {},
 ): PresetContent {
@@ -175,9 +213,16 @@ export function presetContent(
     settings: { stiffness: 50, timeScale: 1, showBodies: false },
     camera: { position: [0, 1.6, 4], target: [0, 1, 0], fovDeg: 50 },
     stage: { id: 'default' },
+    motion: options.motion ?? {
+      motion: { kind: 'none' },
+      playing: true,
+      muscle: 100,
+      getUp: true,
+    },
     figures: Array.from({ length: options.figures ?? 1 }, (_, f) => ({
       model: options.model ?? { kind: 'box' as const },
       parts: Array.from({ length: parts }, (_, p) => bodyState(f * parts + p)),
+      motionTime: options.motion === undefined ? 0 : 0.5 * f,
     })),
     props: Array.from({ length: options.props ?? 0 }, (_, i) => ({
       kind: i % 2 === 0 ? ('ball' as const) : ('box' as const),

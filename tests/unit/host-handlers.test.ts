@@ -31,6 +31,8 @@ const VALID_ARGS: { readonly [K in HostChannel]: HostRequests[K]['args'] } = {
   'rp:model:open-dialog': [],
   'rp:model:read': [NOWHERE],
   'rp:model:read-texture': [NOWHERE, 'tex\\body.png'],
+  'rp:motion:open-dialog': [],
+  'rp:motion:read': ['/nowhere/at/all/dance.vmd'],
   'rp:file:dropped': [NOWHERE],
   'rp:library:list': [],
   'rp:library:remove': [SOME_ID],
@@ -55,6 +57,8 @@ const REFUSED_ARGS: {
   readonly why: string;
 }[] = [
   { channel: 'rp:model:read', args: ['avatar.vrm'], why: 'a relative path' },
+  { channel: 'rp:motion:read', args: ['dance.vmd'], why: 'a relative motion path' },
+  { channel: 'rp:motion:read', args: ['/tmp/a\0.vmd'], why: 'a NUL byte in a motion path' },
   { channel: 'rp:model:read', args: [''], why: 'an empty path' },
   { channel: 'rp:model:read', args: ['/tmp/a\0.vrm'], why: 'a NUL byte' },
   { channel: 'rp:model:read-texture', args: ['a.pmx', 'tex.png'], why: 'a relative model path' },

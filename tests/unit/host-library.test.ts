@@ -134,7 +134,7 @@ describe('recent-model library', () => {
     expect((await host.clearLibrary()).entries).toEqual([]);
     expect(await readdir(join(data.path, THUMBNAIL_FOLDER))).toEqual([]);
     const onDisk = JSON.parse(await readFile(join(data.path, LIBRARY_FILE), 'utf8')) as unknown;
-    expect(onDisk).toEqual({ schemaVersion: 1, entries: [] });
+    expect(onDisk).toEqual({ schemaVersion: 2, entries: [] });
   });
 
   it('caches a PNG thumbnail and returns it as a data URL; refuses non-PNG and oversized bytes', async () => {
@@ -226,10 +226,10 @@ describe('recent-model library', () => {
   it('moves aside a library written by a newer app, saying so', async () => {
     await writeFile(
       join(data.path, LIBRARY_FILE),
-      JSON.stringify({ schemaVersion: 2, entries: [] }),
+      JSON.stringify({ schemaVersion: 3, entries: [] }),
     );
     const { notices } = await services().listLibrary();
-    expect(notices[0]).toContain('schemaVersion 2, written by a newer Ragdoll Playground');
+    expect(notices[0]).toContain('schemaVersion 3, written by a newer Ragdoll Playground');
   });
 });
 
@@ -250,8 +250,8 @@ describe('File > Open Recent support', () => {
     expect(changes).toBe(2);
     await unlink(first);
     expect(await host.recentModels()).toEqual([
-      { path: second, title: 'Second', missing: false },
-      { path: first, title: 'First', missing: true },
+      { kind: 'model', path: second, title: 'Second', missing: false },
+      { kind: 'model', path: first, title: 'First', missing: true },
     ]);
     // A corrupt library is reported to the panel once; the menu's listing must not eat that.
     await host.flush();

@@ -1,8 +1,8 @@
 /**
  * The preset format (shared/preset-schema.ts) and the upgrade mechanism: the field names the
  * sandbox's capture/restore uses, finite bounded numbers, unit quaternions, the six-figure
- * and twelve-prop limits, the thumbnail cap, and version handling (newer refused, older
- * brought forward step by step once a version 2 exists).
+ * and twelve-prop limits, the thumbnail cap, the scene's motion, and version handling (newer
+ * refused, older brought forward step by step: a version 1 preset loads with no motion).
  */
 
 import { describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ import { presetContent } from '../support/host-files';
 const TIME = '2026-11-30T06:00:00.000Z';
 const valid = (): Preset => ({
   ...presetContent({ figures: 2, props: 2 }),
-  schemaVersion: 1,
+  schemaVersion: 2,
   createdAt: TIME,
   updatedAt: TIME,
 });
@@ -38,15 +38,16 @@ function refusal(raw: unknown): string {
   throw new Error('expected the preset to be refused');
 }
 
-describe('preset schema v1', () => {
+describe('preset schema v2', () => {
   it('accepts a full preset and keeps exactly the fields the sandbox uses', () => {
     const preset = migratePreset(JSON.parse(JSON.stringify(valid())));
-    expect(PRESET_SCHEMA_VERSION).toBe(1);
+    expect(PRESET_SCHEMA_VERSION).toBe(2);
     expect(Object.keys(preset).sort()).toEqual(
       [
         'camera',
         'createdAt',
         'figures',
+        'motion',
         'name',
         'props',
         'schemaVersion',
@@ -143,9 +144,71 @@ describe('preset schema v1', () => {
     expect(refusal(withModel({ kind: 'url', href: 'https://example.com/a.vrm' }))).toMatch(/model/);
   });
 
+  it('keeps the scene motion: none, a built-in by name, or a file with size, sha256 and format', () => {
+    const withMotion = (motion: unknown): unknown => ({
+      ...valid(),
+      motion: { motion, playing: false, muscle: 35, getUp: false },
+    });
+    const file = {
+      kind: 'file',
+      path: '/motions/dance.vmd',
+      size: 4000,
+      sha256: 'b'.repeat(64),
+      fileName: 'dance.vmd',
+      format: 'vmd',
+    };
+    expect(migratePreset(withMotion({ kind: 'none' })).motion).toEqual({
+      motion: { kind: 'none' },
+      playing: false,
+      muscle: 35,
+      getUp: false,
+    });
+    expect(migratePreset(withMotion({ kind: 'builtin', name: 'stand' })).motion.motion).toEqual({
+      kind: 'builtin',
+      name: 'stand',
+    });
+    expect(migratePreset(withMotion(file)).motion.motion).toEqual(file);
+    expect(refusal(withMotion({ ...file, format: 'bvh' }))).toMatch(/format/);
+    expect(refusal(withMotion({ ...file, sha256: 'nope' }))).toMatch(/sha256/);
+    expect(refusal(withMotion({ kind: 'builtin', name: '../stand' }))).toMatch(/built-in motion/);
+    expect(
+      refusal({
+        ...valid(),
+        motion: { motion: { kind: 'none' }, playing: true, muscle: 101, getUp: true },
+      }),
+    ).toMatch(/muscle/);
+    const figures = valid().figures.map((figure) => ({ ...figure, motionTime: -1 }));
+    expect(refusal({ ...valid(), figures })).toMatch(/motionTime/);
+  });
+
+  it('loads a version 1 preset (saved before motions) unchanged, with no motion and time 0', () => {
+    const v1: Record<string, unknown> & { figures: Record<string, unknown>[] } = {
+      ...valid(),
+      schemaVersion: 1,
+      figures: valid().figures.map((figure) => ({ model: figure.model, parts: figure.parts })),
+    };
+    delete v1['motion'];
+    const upgraded = migratePreset(JSON.parse(JSON.stringify(v1)));
+    expect(upgraded.schemaVersion).toBe(2);
+    expect(upgraded.motion).toEqual({
+      motion: { kind: 'none' },
+      playing: true,
+      muscle: 100,
+      getUp: true,
+    });
+    expect(upgraded.figures.map((figure) => figure.motionTime)).toEqual([0, 0]);
+    // Everything version 1 had comes through as it was.
+    expect(upgraded.figures.map(({ motionTime: _time, ...figure }) => figure)).toEqual(v1.figures);
+    expect(upgraded.settings).toEqual(v1.settings);
+    expect(upgraded.props).toEqual(v1.props);
+    expect(upgraded.camera).toEqual(v1.camera);
+    // A version 1 preset that was broken stays refused after the upgrade, naming the field.
+    expect(refusal({ ...v1, figures: 'many' })).toMatch(/figures/);
+  });
+
   it('refuses a newer version, a missing version and a non-object, saying which', () => {
-    expect(refusal({ ...valid(), schemaVersion: 2 })).toContain(
-      'schemaVersion 2, written by a newer Ragdoll Playground (this one reads up to 1)',
+    expect(refusal({ ...valid(), schemaVersion: 3 })).toContain(
+      'schemaVersion 3, written by a newer Ragdoll Playground (this one reads up to 2)',
     );
     expect(refusal({ ...valid(), schemaVersion: undefined })).toContain(
       'has no valid schemaVersion',

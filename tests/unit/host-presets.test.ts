@@ -68,7 +68,7 @@ describe('presets', () => {
     const { schemaVersion, createdAt, updatedAt, ...rest } = loaded.preset;
     expect(rest).toEqual(content);
     expect({ schemaVersion, createdAt, updatedAt }).toEqual({
-      schemaVersion: 1,
+      schemaVersion: 2,
       createdAt: summary.createdAt,
       updatedAt: summary.updatedAt,
     });

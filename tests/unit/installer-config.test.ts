@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import {
   FILE_ASSOCIATIONS,
   MODEL_EXTENSIONS,
+  MOTION_EXTENSIONS,
   PRESET_EXTENSION,
   isOpenableFileName,
 } from '../../shared/file-types';
@@ -197,10 +198,11 @@ describe('file associations', () => {
     ).toEqual(FILE_ASSOCIATIONS);
   });
 
-  it('cover every model extension and the preset extension', () => {
+  it('cover every model and motion extension and the preset extension', () => {
     expect(associations.map((a) => a.ext).sort()).toEqual(
-      [...MODEL_EXTENSIONS, PRESET_EXTENSION].sort(),
+      [...MODEL_EXTENSIONS, ...MOTION_EXTENSIONS, PRESET_EXTENSION].sort(),
     );
+    expect([...MOTION_EXTENSIONS].sort()).toEqual(['vmd', 'vrma']);
     expect(PRESET_EXTENSION).toBe('ragdoll');
   });
 

@@ -159,15 +159,20 @@ describe('built main process, production (Linux, English, first run)', () => {
     });
   });
 
-  it('has File > Open Model… on Ctrl+O, Open Recent, then Quit', () => {
+  it('has File > Open Model… on Ctrl+O, Open Motion… on Ctrl+Shift+O, Open Recent, then Quit', () => {
     const file = (report.menu ?? []).find((item) => item.label === 'File');
     expect(file?.submenu?.map((item) => item.label ?? item.role ?? item.type)).toEqual([
       'Open Model…',
+      'Open Motion…',
       'Open Recent',
       'separator',
       'Quit Ragdoll Playground',
     ]);
     expect(file?.submenu?.[0]).toMatchObject({ accelerator: 'CmdOrCtrl+O', hasClick: true });
+    expect(file?.submenu?.[1]).toMatchObject({
+      accelerator: 'CmdOrCtrl+Shift+O',
+      hasClick: true,
+    });
   });
 
   it('builds the menu from COMMANDS, showing keys it does not register', () => {
@@ -176,6 +181,7 @@ describe('built main process, production (Linux, English, first run)', () => {
       'File',
       'Edit',
       'Scene',
+      'Motion',
       'View',
       'Window',
       'Help',
@@ -194,6 +200,10 @@ describe('built main process, production (Linux, English, first run)', () => {
     const scene = menu.find((item) => item.label === 'Scene')?.submenu ?? [];
     expect(scene.map((item) => item.id)).toEqual(
       APP_COMMANDS.filter((command) => COMMANDS[command].menu === 'scene'),
+    );
+    const motion = menu.find((item) => item.label === 'Motion')?.submenu ?? [];
+    expect(motion.map((item) => item.id)).toEqual(
+      APP_COMMANDS.filter((command) => COMMANDS[command].menu === 'motion'),
     );
     expect(flatten(menu).some((item) => item.role === 'toggleDevTools')).toBe(false);
   });
@@ -253,6 +263,7 @@ describe('built main process, macOS in Japanese with saved bounds', () => {
       'ファイル',
       '編集',
       'シーン',
+      'モーション',
       '表示',
       'ウインドウ',
       'ヘルプ',
@@ -262,9 +273,13 @@ describe('built main process, macOS in Japanese with saved bounds', () => {
     );
     const drop = flatten(menu).find((item) => item.id === 'drop');
     expect(drop?.label).toBe(COMMANDS.drop.label.ja);
-    // macOS keeps Quit in the app menu, so File holds only Open Model… and Open Recent.
+    // macOS keeps Quit in the app menu, so File holds only the two Open items and Open Recent.
     const file = menu.find((item) => item.label === 'ファイル');
-    expect(file?.submenu?.map((item) => item.label)).toEqual(['モデルを開く…', '最近使ったモデル']);
+    expect(file?.submenu?.map((item) => item.label)).toEqual([
+      'モデルを開く…',
+      'モーションを開く…',
+      '最近使ったモデル',
+    ]);
   });
 });
 

@@ -24,6 +24,8 @@ const HOST_API_METHODS: readonly (keyof HostApi)[] = [
   'openModelDialog',
   'readModel',
   'readModelTexture',
+  'openMotionDialog',
+  'readMotion',
   'openDroppedFile',
   'onFileOpened',
   'listLibrary',
@@ -54,6 +56,8 @@ const REQUEST_METHODS: {
   { call: (h) => h.getAppInfo(), channel: 'rp:app:get-info', args: [] },
   { call: (h) => h.openModelDialog(), channel: 'rp:model:open-dialog', args: [] },
   { call: (h) => h.readModel('/m/a.vrm'), channel: 'rp:model:read', args: ['/m/a.vrm'] },
+  { call: (h) => h.openMotionDialog(), channel: 'rp:motion:open-dialog', args: [] },
+  { call: (h) => h.readMotion('/m/a.vmd'), channel: 'rp:motion:read', args: ['/m/a.vmd'] },
   {
     call: (h) => h.readModelTexture('/m/a.pmx', 'tex\\a.png'),
     channel: 'rp:model:read-texture',

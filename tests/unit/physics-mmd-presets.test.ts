@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PRESET_MAX_PARTS_PER_FIGURE, presetContentSchema } from '../../shared/preset-schema';
+import {
+  PRESET_MAX_PARTS_PER_FIGURE,
+  PRESET_MOTION_NONE,
+  presetContentSchema,
+} from '../../shared/preset-schema';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import type { SceneExtras } from '../../renderer/src/physics/scene-preset';
 import { captureScene, restoreScene } from '../../renderer/src/physics/scene-preset';
@@ -21,6 +25,8 @@ const extras: SceneExtras = {
   camera: { position: [3, 2, 5], target: [0, 0.5, 0], fovDeg: 45 },
   showBodies: false,
   modelOf: () => ({ kind: 'box' }),
+  motion: PRESET_MOTION_NONE,
+  motionTimeOf: () => 0,
 };
 
 const SHORT = hairChainSpec();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { presetContentSchema } from '../../shared/preset-schema';
+import { PRESET_MOTION_NONE, presetContentSchema } from '../../shared/preset-schema';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import type { SceneExtras } from '../../renderer/src/physics/scene-preset';
 import { captureScene, restoreScene } from '../../renderer/src/physics/scene-preset';
@@ -13,6 +13,8 @@ const extras: SceneExtras = {
   camera: { position: [3, 2, 5], target: [0, 0.5, 0], fovDeg: 45 },
   showBodies: true,
   modelOf: () => ({ kind: 'box' }),
+  motion: PRESET_MOTION_NONE,
+  motionTimeOf: () => 0,
 };
 
 function positions(s: Awaited<ReturnType<typeof sandbox>>) {

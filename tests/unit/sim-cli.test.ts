@@ -42,12 +42,52 @@ describe('npm run sim', () => {
     [['--method', 'magic'], /motor or pd-torque/],
     [['--frobnicate'], /Unknown option/],
     [['stray'], /positional/],
+    [['--hit-ball', '51'], /--hit-ball must be between 0 and 50/],
+    [['--motion', ' '], /--motion needs builtin:<name> or the path/],
   ])('rejects %j with the usage and exit status 2', (args, message) => {
     const run = runSim(...args);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).toMatch(/Usage: npm run sim/);
     expect(run.stdout).toBe('');
+  });
+});
+
+describe('npm run sim -- --motion', () => {
+  it('plays a built-in motion from standing and reports how well it was followed', () => {
+    const run = runSim('--motion', 'builtin:stand', '--seconds', '3', '--json');
+    expect(run.status, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.motion).toBe('stand');
+    expect(result.trackingErrorRad).toBeGreaterThan(0);
+    expect(result.trackingErrorRad).toBeLessThan(0.1);
+    expect(result.pelvisHeightRatio).toBeGreaterThan(0.95);
+    expect(result).toMatchObject({ falls: 0, recoveries: 0, maxSecondsToRecover: null });
+  });
+
+  it('--hit-ball 12 knocks the first doll down and it gets up within the run', () => {
+    const run = runSim('--motion', 'builtin:stand', '--hit-ball', '12', '--seconds', '9', '--json');
+    expect(run.status, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.hitBall).toBe(12);
+    expect(result.props).toBe(1);
+    expect(result.falls).toBeGreaterThanOrEqual(1);
+    expect(result.recoveries).toBeGreaterThanOrEqual(1);
+    expect(result.maxSecondsToRecover).toBeGreaterThan(1);
+    expect(result.maxSecondsToRecover).toBeLessThanOrEqual(4);
+  });
+
+  it('refuses a motion that cannot be used with the reason and exit status 1', () => {
+    for (const [source, reason] of [
+      ['builtin:nope', /builtin:nope: no such built-in motion/],
+      ['/nonexistent/dance.vmd', /dance\.vmd/],
+    ] as const) {
+      const run = runSim('--motion', source, '--json');
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/^sim: /);
+      expect(run.stderr).toMatch(reason);
+      expect(run.stdout).toBe('');
+    }
   });
 });
 
@@ -62,6 +102,7 @@ describe('parseSimOptions', () => {
       seed: 1,
       method: 'motor',
       report: false,
+      hitBall: null,
       json: false,
       help: false,
     });
@@ -84,6 +125,10 @@ describe('parseSimOptions', () => {
         '80',
         '--method',
         'pd-torque',
+        '--motion',
+        'builtin:wave',
+        '--hit-ball',
+        '12',
         '--json',
       ]),
     ).toMatchObject({
@@ -94,6 +139,8 @@ describe('parseSimOptions', () => {
       seed: 9,
       stiffness: 80,
       method: 'pd-torque',
+      motion: 'builtin:wave',
+      hitBall: 12,
       json: true,
     });
   });

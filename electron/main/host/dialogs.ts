@@ -7,6 +7,8 @@
 export interface Dialogs {
   /** Open Model… (also Locate…): a VRM/PMX/PMD file, or null when canceled. */
   showOpenModel(): Promise<string | null>;
+  /** Open Motion… (also Locate… for a motion): a VRMA/VMD file, or null when canceled. */
+  showOpenMotion(): Promise<string | null>;
   /** Import Preset…: a `.ragdoll` file, or null when canceled. */
   showOpenPreset(): Promise<string | null>;
   /**

@@ -60,6 +60,8 @@ export const HOST_ARGUMENT_SCHEMAS: {
   'rp:model:open-dialog': z.tuple([]),
   'rp:model:read': z.tuple([pathSchema]),
   'rp:model:read-texture': z.tuple([pathSchema, textureNameSchema]),
+  'rp:motion:open-dialog': z.tuple([]),
+  'rp:motion:read': z.tuple([pathSchema]),
   'rp:file:dropped': z.tuple([pathSchema]),
   'rp:library:list': z.tuple([]),
   'rp:library:remove': z.tuple([idSchema]),
@@ -87,6 +89,8 @@ export function createHostHandlers(deps: HostDeps): HostHandlers {
     'rp:model:read': (path) => toOutcome(() => s.readModel(path)),
     'rp:model:read-texture': (modelPath, name) =>
       toOutcome(() => s.readModelTexture(modelPath, name)),
+    'rp:motion:open-dialog': () => toOutcome(() => s.openMotionDialog()),
+    'rp:motion:read': (path) => toOutcome(() => s.readMotion(path)),
     'rp:file:dropped': (path) => toOutcome(() => s.openDroppedFile(path)),
     'rp:library:list': () => s.listLibrary(),
     'rp:library:remove': (id) => s.removeFromLibrary(id),

@@ -1,12 +1,12 @@
 /**
- * The main process's file work behind the contract: opening models (dialog, drop, library),
- * the recent-model library and scene presets, wired to one data folder and one set of
+ * The main process's file work behind the contract: opening models and motions (dialog,
+ * drop, library, presets), the recent-file library and scene presets, wired to one data folder and one set of
  * native dialogs. Methods throw `HostProblemError` for the user's-file problems; the
  * handlers turn those into `HostOutcome`s.
  */
 
 import { extname, isAbsolute } from 'node:path';
-import { PRESET_EXTENSION } from '../../../shared/file-types';
+import { isMotionFileName, PRESET_EXTENSION } from '../../../shared/file-types';
 import type {
   DroppedFileResult,
   LibraryEntry,
@@ -14,6 +14,7 @@ import type {
   LoadedPreset,
   ModelFile,
   ModelTexture,
+  MotionFile,
   PresetListing,
   PresetSummary,
 } from '../../../shared/host-contract';
@@ -22,11 +23,13 @@ import type { Dialogs } from './dialogs';
 import { createFileHasher } from './file-hash';
 import { HostProblemError } from './host-problem';
 import { createConsoleLogger, type Logger } from './logger';
-import { createModelAccess, type AccessSource } from './model-access';
-import { readModelFile, type ModelFileData } from './model-file';
-import { createModelLibrary, type RecentModel } from './model-library';
+import { createModelAccess, MOTION_ACCESS_WORDING, type AccessSource } from './model-access';
+import { readModelFile } from './model-file';
+import { createModelLibrary, type OpenedFileData, type RecentModel } from './model-library';
+import { readMotionFile } from './motion-file';
 import { readModelTexture } from './model-textures';
 import { checkPresetModels } from './preset-models';
+import { checkPresetMotion } from './preset-motion';
 import { createPresetStore } from './preset-store';
 
 export interface HostServicesOptions {
@@ -35,7 +38,10 @@ export interface HostServicesOptions {
   readonly dialogs: Dialogs;
   /** A logger per module. Default: console loggers. */
   readonly loggerFor?: (module: string) => Logger;
-  /** Told about every model opened successfully (the app adds it to the OS recent documents). */
+  /**
+   * Told about every model or motion opened successfully (the app adds it to the OS recent
+   * documents).
+   */
   readonly onModelOpened?: (path: string) => void;
   /** Told after the recent-model library changed (the app rebuilds File > Open Recent). */
   readonly onLibraryChanged?: () => void;
@@ -43,6 +49,8 @@ export interface HostServicesOptions {
   readonly now?: () => Date;
   /** Largest model file read, bytes. Default: `MODEL_MAX_BYTES` (512 MiB). */
   readonly modelMaxBytes?: number;
+  /** Largest motion file read, bytes. Default: `MOTION_MAX_BYTES` (64 MiB). */
+  readonly motionMaxBytes?: number;
 }
 
 export interface HostServices {
@@ -50,8 +58,12 @@ export interface HostServices {
   readModel(path: string): Promise<ModelFile>;
   /** A texture named by an MMD model the page may read, from the model's folder. */
   readModelTexture(modelPath: string, textureName: string): Promise<ModelTexture>;
+  /** Open Motion…: the dialog, then the chosen motion, recorded in the library. */
+  openMotionDialog(): Promise<MotionFile>;
+  /** A motion the page may read (opened, dropped, in the library, or named by a loaded preset). */
+  readMotion(path: string): Promise<MotionFile>;
   openDroppedFile(path: string): Promise<DroppedFileResult>;
-  /** Opens a model or preset the user picked outside the page (OS, second launch, menu). */
+  /** Opens a model, motion or preset the user picked outside the page (OS, second launch, menu). */
   openFileFromUser(path: string): Promise<DroppedFileResult>;
   listLibrary(): Promise<LibraryListing>;
   /** The library's entries for File > Open Recent; leaves notices for the renderer. */
@@ -82,6 +94,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
   const clock = options.now === undefined ? {} : { now: options.now };
   const log = loggerFor('host-services');
   const access = createModelAccess();
+  const motionAccess = createModelAccess(process.platform, MOTION_ACCESS_WORDING);
   const hasher = createFileHasher();
   const library = createModelLibrary({
     directory: options.dataDirectory,
@@ -95,6 +108,8 @@ export function createHostServices(options: HostServicesOptions): HostServices {
   });
   const readOptions =
     options.modelMaxBytes === undefined ? {} : { maxBytes: options.modelMaxBytes };
+  const readMotionOptions =
+    options.motionMaxBytes === undefined ? {} : { maxBytes: options.motionMaxBytes };
 
   /** Reads an allowed model and records it in the library. */
   async function openAllowed(path: string): Promise<ModelFile> {
@@ -106,16 +121,40 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return { ...model, libraryEntryId: await recordInLibrary({ ...model, mtimeMs }) };
   }
 
-  /** The model was read fine; a library that cannot be written must not undo that. */
-  async function recordInLibrary(model: ModelFileData): Promise<string | null> {
+  /** The file was read fine; a library that cannot be written must not undo that. */
+  async function recordInLibrary(file: OpenedFileData): Promise<string | null> {
     try {
-      const id = await library.recordOpened(model);
+      const id = await library.recordOpened(file);
       options.onLibraryChanged?.();
       return id;
     } catch (error) {
-      log.error(`Opened ${model.path}, but could not add it to the recent-model library.`, error);
+      log.error(`Opened ${file.path}, but could not add it to the recent-model library.`, error);
       return null;
     }
+  }
+
+  /** Reads an allowed motion and records it in the library. */
+  async function openMotionAllowed(path: string): Promise<MotionFile> {
+    const file = await readMotionFile(path, readMotionOptions);
+    const { mtimeMs, ...motion } = file;
+    hasher.remember(path, motion.size, mtimeMs, motion.sha256);
+    options.onModelOpened?.(path);
+    log.info(`Opened the motion ${path} (${motion.format}, ${motion.size} bytes).`);
+    return { ...motion, libraryEntryId: await recordInLibrary(file) };
+  }
+
+  function openChosenMotion(path: string, source: AccessSource): Promise<MotionFile> {
+    requireAbsolute(path);
+    motionAccess.allow(path, source);
+    return openMotionAllowed(path);
+  }
+
+  async function readMotion(path: string): Promise<MotionFile> {
+    requireAbsolute(path);
+    if (!motionAccess.isAllowed(path) && !(await library.paths()).includes(path)) {
+      motionAccess.check(path);
+    }
+    return openMotionAllowed(path);
   }
 
   function openChosen(path: string, source: AccessSource): Promise<ModelFile> {
@@ -146,7 +185,11 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return openChosen(await chosen(options.dialogs.showOpenModel(), 'model'), 'dialog');
   }
 
-  /** A model, or a `.ragdoll` preset (imported into the list, then loaded). */
+  async function openMotionDialog(): Promise<MotionFile> {
+    return openChosenMotion(await chosen(options.dialogs.showOpenMotion(), 'motion'), 'dialog');
+  }
+
+  /** A model, a motion (by its extension), or a `.ragdoll` preset (imported, then loaded). */
   async function openFile(path: string, source: AccessSource): Promise<DroppedFileResult> {
     requireAbsolute(path);
     if (extname(path).toLowerCase() === `.${PRESET_EXTENSION}`) {
@@ -154,12 +197,21 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       const summary = await presets.importFile(path);
       return { kind: 'preset', loaded: await loadPreset(summary.id) };
     }
+    if (isMotionFileName(path)) {
+      return { kind: 'motion', motion: await openChosenMotion(path, source) };
+    }
     return { kind: 'model', model: await openChosen(path, source) };
   }
 
   async function relocateLibraryEntry(id: string): Promise<LibraryEntry> {
-    if ((await library.pathOf(id)) === undefined) {
+    const kind = await library.kindOf(id);
+    if (kind === undefined) {
       throw new HostProblemError('missing', `The recent-model library has no entry ${id}.`);
+    }
+    if (kind === 'motion') {
+      const path = await chosen(options.dialogs.showOpenMotion(), 'motion');
+      motionAccess.allow(path, 'dialog');
+      return libraryChanged(library.relocate(id, await readMotionFile(path, readMotionOptions)));
     }
     const path = await chosen(options.dialogs.showOpenModel(), 'model');
     access.allow(path, 'dialog');
@@ -178,7 +230,11 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     const { notes, verifiedPaths } = await checkPresetModels(preset, hasher);
     for (const path of verifiedPaths) access.allow(path, 'preset');
     for (const note of notes) log.info(note.message);
-    return { id, preset, notes };
+    const motion = await checkPresetMotion(preset, hasher);
+    if (motion.kind === 'verified') motionAccess.allow(motion.path, 'preset');
+    if (motion.kind !== 'note') return { id, preset, notes };
+    log.info(motion.note.message);
+    return { id, preset, notes, motionNote: motion.note };
   }
 
   async function exportPreset(id: string): Promise<{ readonly path: string }> {
@@ -192,6 +248,8 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     openModelDialog,
     readModel,
     readModelTexture: readTexture,
+    openMotionDialog,
+    readMotion,
     openDroppedFile: (path) => openFile(path, 'drop'),
     openFileFromUser: (path) => openFile(path, 'dialog'),
     listLibrary: () => library.list(),

@@ -1,36 +1,42 @@
 /**
- * The recent-model library file (`library.json` in the data folder), version 1, and the
- * upgrade steps that will bring older files forward.
+ * The recent-file library (`library.json` in the data folder), version 2: models and
+ * motions, and the upgrade steps that bring older files forward (version 1 held models only).
  */
 
 import { z } from 'zod';
-import { MODEL_FORMATS, sha256Schema } from '../../../shared/preset-schema';
+import { MODEL_FORMATS, MOTION_FORMATS, sha256Schema } from '../../../shared/preset-schema';
 import {
   upgradeDocument,
   SchemaUpgradeError,
+  type RawDocument,
   type UpgradeStep,
 } from '../../../shared/schema-upgrade';
 import { STORE_ID_PATTERN } from './store-ids';
 
-export const LIBRARY_SCHEMA_VERSION = 1;
-/** The library keeps the most recent 30 models. */
+export const LIBRARY_SCHEMA_VERSION = 2;
+/** The library keeps the most recent 30 files (models and motions together). */
 export const LIBRARY_MAX_ENTRIES = 30;
 
-const libraryEntrySchema = z.object({
+const entryFields = {
   id: z.string().regex(STORE_ID_PATTERN),
   /** The file's real path (symlinks resolved); entries are unique by it. */
   path: z.string().min(1).max(4096),
   title: z.string().max(256),
   author: z.string().max(256),
-  format: z.enum(MODEL_FORMATS),
   /** Bytes when last opened; a different size on disk marks the entry missing. */
   size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   sha256: sha256Schema,
   /** ISO 8601. */
   lastOpened: z.iso.datetime({ offset: true }),
-  /** Whether `thumbnails/<id>.png` was written for this entry. */
+  /** Whether `thumbnails/<id>.png` was written for this entry (models only, so far). */
   hasThumbnail: z.boolean(),
-});
+};
+
+/** An entry is a model or a motion; its format must be one of its kind's. */
+const libraryEntrySchema = z.discriminatedUnion('kind', [
+  z.object({ ...entryFields, kind: z.literal('model'), format: z.enum(MODEL_FORMATS) }),
+  z.object({ ...entryFields, kind: z.literal('motion'), format: z.enum(MOTION_FORMATS) }),
+]);
 
 const librarySchema = z.object({
   schemaVersion: z.literal(LIBRARY_SCHEMA_VERSION),
@@ -41,8 +47,27 @@ const librarySchema = z.object({
 export type StoredLibraryEntry = z.infer<typeof libraryEntrySchema>;
 export type LibraryFile = z.infer<typeof librarySchema>;
 
-/** Upgrade steps keyed by the version they upgrade from (none yet). */
-export const LIBRARY_UPGRADES: Readonly<Record<number, UpgradeStep>> = {};
+/**
+ * Version 1 → 2: every entry of a version 1 library is a model. A value not shaped like a
+ * library is passed on for the schema to report.
+ */
+function addEntryKinds(v1: RawDocument): RawDocument {
+  const entries = v1['entries'];
+  return {
+    ...v1,
+    schemaVersion: 2,
+    entries: Array.isArray(entries)
+      ? entries.map((entry: unknown) =>
+          typeof entry === 'object' && entry !== null && !Array.isArray(entry)
+            ? { ...entry, kind: 'model' }
+            : entry,
+        )
+      : entries,
+  };
+}
+
+/** Upgrade steps keyed by the version they upgrade from. */
+export const LIBRARY_UPGRADES: Readonly<Record<number, UpgradeStep>> = { 1: addEntryKinds };
 
 /** The library file's parsed JSON, upgraded and checked (for the JSON file store). */
 export const libraryFileSchema: z.ZodType<LibraryFile> = z

@@ -23,12 +23,29 @@ export interface ModelAccess {
   check(path: string): void;
 }
 
+/** What an allow-list guards, for its refusal: `models` and `Open Model…`. */
+export interface AccessWording {
+  /** Plural noun, e.g. `motions`. */
+  readonly files: string;
+  /** The File menu item that opens one, e.g. `Open Motion…`. */
+  readonly menuItem: string;
+}
+
+/** The models' allow-list wording (the default). */
+export const MODEL_ACCESS_WORDING: AccessWording = { files: 'models', menuItem: 'Open Model…' };
+/** The motions' allow-list wording. */
+export const MOTION_ACCESS_WORDING: AccessWording = { files: 'motions', menuItem: 'Open Motion…' };
+
 /**
  * An empty allow-list.
  *
  * @param platform - decides whether paths compare without case (win32, darwin). Default: this one.
+ * @param wording - what it guards, for the refusal. Default: models.
  */
-export function createModelAccess(platform: NodeJS.Platform = process.platform): ModelAccess {
+export function createModelAccess(
+  platform: NodeJS.Platform = process.platform,
+  wording: AccessWording = MODEL_ACCESS_WORDING,
+): ModelAccess {
   const sources = new Map<string, Set<AccessSource>>();
   // Windows and (by default) macOS compare paths without case; a stricter key would refuse
   // a library path spelled with other case, a looser one on Linux would allow a different file.
@@ -56,8 +73,8 @@ export function createModelAccess(platform: NodeJS.Platform = process.platform):
       if (this.isAllowed(path)) return;
       throw new HostProblemError(
         'not-allowed',
-        `Ragdoll Playground reads only models you opened, dropped or have in the library; ` +
-          `${path} is none of these. Open it with File > Open Model… instead.`,
+        `Ragdoll Playground reads only ${wording.files} you opened, dropped or have in the ` +
+          `library; ${path} is none of these. Open it with File > ${wording.menuItem} instead.`,
       );
     },
   };

@@ -5,11 +5,18 @@
  */
 
 import { createHash } from 'node:crypto';
-import { open, type FileHandle } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { ModelFile } from '../../../shared/host-contract';
-import { describeError, errorCode, HostProblemError } from './host-problem';
-import { identifyModel, MODEL_MAGIC_BYTES, ModelFormatError, readModelMagic } from './model-format';
+import {
+  identifyModel,
+  MODEL_MAGIC_BYTES,
+  ModelFormatError,
+  readModelMagic,
+  type ModelIdentity,
+} from './model-format';
+import { readUserFile, type UserFileKind } from './user-file';
+
+export { formatBytes } from './user-file';
 
 /** The largest model file the app reads: 512 MiB (the biggest real avatars are ~100 MB). */
 export const MODEL_MAX_BYTES = 512 * 1024 * 1024;
@@ -25,6 +32,16 @@ export interface ReadModelOptions {
   readonly maxBytes?: number;
 }
 
+const MODEL_KIND: UserFileKind<ModelIdentity> = {
+  noun: 'model',
+  wanted: 'a VRM, PMX or PMD model',
+  notThisKind: 'not-a-model',
+  headerBytes: MODEL_MAGIC_BYTES,
+  checkHeader: (header) => void readModelMagic(header),
+  identify: identifyModel,
+  isFormatError: (error): error is Error => error instanceof ModelFormatError,
+};
+
 /**
  * Reads and identifies the model at `path`.
  *
@@ -34,118 +51,25 @@ export async function readModelFile(
   path: string,
   options: ReadModelOptions = {},
 ): Promise<ModelFileData> {
-  const maxBytes = options.maxBytes ?? MODEL_MAX_BYTES;
-  const handle = await openModel(path);
-  try {
-    const { size, mtimeMs } = await checkedSize(handle, path, maxBytes);
-    await checkMagic(handle, path);
-    const bytes = await readAll(handle, path);
-    const identity = identify(bytes, path);
-    const fileName = basename(path);
-    return {
-      path,
-      fileName,
-      size,
-      sha256: sha256Of(bytes),
-      format: identity.format,
-      title: identity.title || basename(path, extname(path)),
-      author: identity.author,
-      bytes,
-      mtimeMs,
-    };
-  } finally {
-    await handle.close();
-  }
+  const { bytes, size, mtimeMs, identity } = await readUserFile(
+    path,
+    options.maxBytes ?? MODEL_MAX_BYTES,
+    MODEL_KIND,
+  );
+  return {
+    path,
+    fileName: basename(path),
+    size,
+    sha256: sha256Of(bytes),
+    format: identity.format,
+    title: identity.title || basename(path, extname(path)),
+    author: identity.author,
+    bytes,
+    mtimeMs,
+  };
 }
 
 /** Lower-case hex SHA-256 of `bytes`. */
 export function sha256Of(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
-}
-
-/** A human size: `600 MB`, `12.5 KB`. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round(bytes / (1024 * 1024))} MB`;
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${bytes} bytes`;
-}
-
-async function openModel(path: string): Promise<FileHandle> {
-  try {
-    return await open(path, 'r');
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') {
-      throw new HostProblemError(
-        'missing',
-        `${path} was not found; it may have been moved, renamed or deleted.`,
-        { cause: error },
-      );
-    }
-    throw unreadable(path, error);
-  }
-}
-
-async function checkedSize(
-  handle: FileHandle,
-  path: string,
-  maxBytes: number,
-): Promise<{ size: number; mtimeMs: number }> {
-  const stats = await handle.stat();
-  if (stats.isDirectory()) {
-    throw new HostProblemError('unreadable', `${path} is a folder, not a model file.`);
-  }
-  if (stats.size > maxBytes) {
-    throw new HostProblemError(
-      'too-large',
-      `${path} is ${formatBytes(stats.size)}; Ragdoll Playground opens models ` +
-        `up to ${formatBytes(maxBytes)}.`,
-    );
-  }
-  if (stats.size === 0) {
-    throw new HostProblemError('not-a-model', `${path} is empty, not a VRM, PMX or PMD model.`);
-  }
-  return { size: stats.size, mtimeMs: stats.mtimeMs };
-}
-
-/** Checks the header before reading a possibly huge file that is not a model at all. */
-async function checkMagic(handle: FileHandle, path: string): Promise<void> {
-  const header = new Uint8Array(MODEL_MAGIC_BYTES);
-  try {
-    const { bytesRead } = await handle.read(header, 0, MODEL_MAGIC_BYTES, 0);
-    readModelMagic(header.subarray(0, bytesRead));
-  } catch (error) {
-    if (error instanceof ModelFormatError) throw notAModel(path, error);
-    throw unreadable(path, error);
-  }
-}
-
-async function readAll(handle: FileHandle, path: string): Promise<Uint8Array> {
-  try {
-    const buffer = await handle.readFile();
-    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  } catch (error) {
-    throw unreadable(path, error);
-  }
-}
-
-function identify(bytes: Uint8Array, path: string): ReturnType<typeof identifyModel> {
-  try {
-    return identifyModel(bytes);
-  } catch (error) {
-    if (error instanceof ModelFormatError) throw notAModel(path, error);
-    throw error;
-  }
-}
-
-function notAModel(path: string, error: ModelFormatError): HostProblemError {
-  return new HostProblemError('not-a-model', `${path} ${error.message}`, { cause: error });
-}
-
-function unreadable(path: string, error: unknown): HostProblemError {
-  return new HostProblemError(
-    'unreadable',
-    `${path} could not be read (${describeError(error)}); check that it exists and that ` +
-      `you may read it.`,
-    { cause: error },
-  );
 }

@@ -84,7 +84,12 @@ function identifyVrm(bytes: Uint8Array): ModelIdentity {
   );
 }
 
-function readGlbJson(bytes: Uint8Array): Record<string, unknown> {
+/**
+ * The JSON chunk of a glTF binary (VRM avatars and VRM Animations alike), parsed.
+ *
+ * @throws ModelFormatError when the chunk is missing, cut short or not a JSON object
+ */
+export function readGlbJson(bytes: Uint8Array): Record<string, unknown> {
   const data = view(bytes);
   if (bytes.length < 20) throw new ModelFormatError('is a glTF binary cut short.');
   const chunkLength = data.getUint32(12, true);

@@ -1,7 +1,7 @@
 /**
- * The recent-model library: every model the user opens, newest first, at most 30, unique by
- * real path, with title, author, format, size, hash, a cached thumbnail and when it was last
- * opened. Kept in `library.json` through the JSON file store (validated, atomic, serialized;
+ * The recent-model library: every model and motion the user opens, newest first, at most 30
+ * together, unique by real path, with its kind (model or motion), title, author, format,
+ * size, hash, a cached thumbnail and when it was last opened. Kept in `library.json` through the JSON file store (validated, atomic, serialized;
  * a corrupt file is moved aside and reported in the next listing). Thumbnails are PNG files
  * in `thumbnails/`, named by entry id.
  */
@@ -10,6 +10,7 @@ import { mkdir, readFile, realpath, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { LibraryEntry, LibraryListing } from '../../../shared/host-contract';
+import { MOTION_FORMATS, type MotionFormat } from '../../../shared/preset-schema';
 import { describeError, errorCode, HostProblemError } from './host-problem';
 import { createJsonFileStore } from './json-file-store';
 import {
@@ -20,6 +21,7 @@ import {
 } from './library-schema';
 import type { Logger } from './logger';
 import type { ModelFileData } from './model-file';
+import type { MotionFileData } from './motion-file';
 import { looksLikePng, pngDataUrl, THUMBNAIL_MAX_BYTES } from './png';
 import { newStoreId } from './store-ids';
 
@@ -36,8 +38,12 @@ export interface ModelLibraryOptions {
   readonly now?: () => Date;
 }
 
+/** A file just read: a model or a motion (told apart by its format). */
+export type OpenedFileData = ModelFileData | MotionFileData;
+
 /** One File > Open Recent item. */
 export interface RecentModel {
+  readonly kind: LibraryEntry['kind'];
   readonly path: string;
   readonly title: string;
   /** The file is gone or its size changed since it was opened. */
@@ -46,11 +52,12 @@ export interface RecentModel {
 
 export interface ModelLibrary {
   /**
-   * Adds or refreshes the entry for a model just read (keyed by its real path) at the top.
+   * Adds or refreshes the entry for a model or motion just read (keyed by its real path) at
+   * the top.
    *
    * @returns the entry's id
    */
-  recordOpened(model: ModelFileData): Promise<string>;
+  recordOpened(file: OpenedFileData): Promise<string>;
   /** Every entry, with `missing` checked against the disk now, and pending notices. */
   list(): Promise<LibraryListing>;
   /**
@@ -62,14 +69,16 @@ export interface ModelLibrary {
   paths(): Promise<string[]>;
   /** The stored path of one entry. */
   pathOf(id: string): Promise<string | undefined>;
+  /** Whether entry `id` is a model or a motion; undefined when there is no such entry. */
+  kindOf(id: string): Promise<LibraryEntry['kind'] | undefined>;
   remove(id: string): Promise<LibraryListing>;
   clear(): Promise<LibraryListing>;
   /**
-   * Points entry `id` at `model` (a file the user picked with Locate…).
+   * Points entry `id` at `file` (a file the user picked with Locate…).
    *
    * @throws HostProblemError `missing` (no such entry) or `wrong-format`
    */
-  relocate(id: string, model: ModelFileData): Promise<LibraryEntry>;
+  relocate(id: string, file: OpenedFileData): Promise<LibraryEntry>;
   /**
    * Caches `png` as the entry's thumbnail.
    *
@@ -121,22 +130,17 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
     cached = next;
   }
 
-  async function recordOpened(model: ModelFileData): Promise<string> {
-    const path = await realPathOf(model.path, logger);
+  async function recordOpened(file: OpenedFileData): Promise<string> {
+    const path = await realPathOf(file.path, logger);
     return serialized(async () => {
       const current = await entries();
       const previous = current.find((entry) => entry.path === path);
-      const entry: StoredLibraryEntry = {
+      const entry = storedEntry(file, {
         id: previous?.id ?? newStoreId('m', now()),
         path,
-        title: model.title,
-        author: model.author,
-        format: model.format,
-        size: model.size,
-        sha256: model.sha256,
         lastOpened: now().toISOString(),
         hasThumbnail: previous?.hasThumbnail ?? false,
-      };
+      });
       const others = current.filter((other) => other.path !== path);
       const next = [entry, ...others];
       await save(next.slice(0, LIBRARY_MAX_ENTRIES));
@@ -155,8 +159,8 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
 
   async function toView(entry: StoredLibraryEntry): Promise<LibraryEntry> {
     const [missing, thumbnail] = await Promise.all([isMissing(entry), readThumbnail(entry)]);
-    const { id, path, title, author, format, size, lastOpened } = entry;
-    const view = { id, path, title, author, format, size, lastOpened, missing };
+    const { id, kind, path, title, author, format, size, lastOpened } = entry;
+    const view = { id, kind, path, title, author, format, size, lastOpened, missing };
     return thumbnail === undefined ? view : { ...view, thumbnail };
   }
 
@@ -192,6 +196,9 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
   const pathOf = (id: string): Promise<string | undefined> =>
     serialized(async () => (await entries()).find((entry) => entry.id === id)?.path);
 
+  const kindOf = (id: string): Promise<LibraryEntry['kind'] | undefined> =>
+    serialized(async () => (await entries()).find((entry) => entry.id === id)?.kind);
+
   const remove = (id: string): Promise<LibraryListing> =>
     serialized(async () => {
       const current = await entries();
@@ -211,19 +218,20 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
       return listNow();
     });
 
-  const relocate = (id: string, model: ModelFileData): Promise<LibraryEntry> =>
+  const relocate = (id: string, file: OpenedFileData): Promise<LibraryEntry> =>
     serialized(async () => {
       const current = await entries();
       const entry = findEntry(current, id);
-      if (model.format !== entry.format) {
+      if (file.format !== entry.format) {
+        const noun = entry.kind;
         throw new HostProblemError(
           'wrong-format',
-          `${model.path} is a ${formatName(model.format)} model, but "${entry.title}" was ` +
-            `${formatName(entry.format)}; pick the same model file.`,
+          `${file.path} is a ${formatName(file.format)} ${isMotionFormat(file.format) ? 'motion' : 'model'}, ` +
+            `but "${entry.title}" was ${formatName(entry.format)}; pick the same ${noun} file.`,
         );
       }
-      const path = await realPathOf(model.path, logger);
-      const moved: StoredLibraryEntry = { ...entry, path, size: model.size, sha256: model.sha256 };
+      const path = await realPathOf(file.path, logger);
+      const moved: StoredLibraryEntry = { ...entry, path, size: file.size, sha256: file.sha256 };
       // The picked file may already have its own entry: keep one, the relocated one.
       const merged = current.filter((other) => other.id !== id && other.path === path);
       const next = current
@@ -268,6 +276,7 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
     const current = await entries();
     return Promise.all(
       current.map(async (entry) => ({
+        kind: entry.kind,
         path: entry.path,
         title: entry.title,
         missing: await isMissing(entry),
@@ -281,6 +290,7 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
     recent,
     paths,
     pathOf,
+    kindOf,
     remove,
     clear,
     relocate,
@@ -324,5 +334,31 @@ async function realPathOf(path: string, logger: Logger): Promise<string> {
 }
 
 function formatName(format: StoredLibraryEntry['format']): string {
-  return { vrm0: 'VRM 0.x', vrm1: 'VRM 1.0', pmx: 'PMX', pmd: 'PMD' }[format];
+  const names: Readonly<Record<StoredLibraryEntry['format'], string>> = {
+    vrm0: 'VRM 0.x',
+    vrm1: 'VRM 1.0',
+    pmx: 'PMX',
+    pmd: 'PMD',
+    vrma: 'VRM Animation',
+    vmd: 'VMD',
+  };
+  return names[format];
+}
+
+function isMotionFormat(format: OpenedFileData['format']): format is MotionFormat {
+  return (MOTION_FORMATS as readonly string[]).includes(format);
+}
+
+/** The stored entry for a file just read, with the fields the library decides. */
+function storedEntry(
+  file: OpenedFileData,
+  fields: Pick<StoredLibraryEntry, 'id' | 'path' | 'lastOpened' | 'hasThumbnail'>,
+): StoredLibraryEntry {
+  const common = { ...fields, title: file.title, size: file.size, sha256: file.sha256 };
+  if (isMotionFormat(file.format)) {
+    // Motion files name no author.
+    return { ...common, kind: 'motion', format: file.format, author: '' };
+  }
+  const model = file as ModelFileData;
+  return { ...common, kind: 'model', format: model.format, author: model.author };
 }

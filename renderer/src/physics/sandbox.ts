@@ -32,6 +32,9 @@ import { MmdBodies } from './mmd/mmd-bodies';
 import type { MmdPhysicsSpec } from './mmd/mmd-physics-spec';
 import { validateMmdPhysicsSpec } from './mmd/validate-mmd-physics-spec';
 import { OTHER_SOLVER_GROUPS, PART_SOLVER_GROUPS } from './mmd/interaction-groups';
+import type { DollMotion } from './motion/doll-motion';
+import type { FigureMotionState } from './motion/figure-motion-state';
+import { MotionFigures } from './motion/motion-figures';
 
 /** Fixed physics step, seconds (seed 000). */
 export const FIXED_STEP = 1 / 120;
@@ -173,6 +176,7 @@ export class Sandbox {
   private timedMs = 0;
   private disposed = false;
   private readonly maxFigures: number;
+  private readonly motions: MotionFigures;
 
   constructor(
     private readonly rapier: RapierApi,
@@ -195,6 +199,11 @@ export class Sandbox {
     this.grabber = new Grab(rapier, this.world);
     this.maxFigures = options.maxFigures ?? MAX_FIGURES;
     this.fallGuard = new FallGuard(rapier, this.world, FALL_GUARD_Y);
+    const stiffness = this.stiffnessDriver;
+    this.motions = new MotionFigures(rapier, this.world, {
+      take: (doll) => stiffness.removeDoll(doll),
+      release: (doll) => stiffness.addDoll(doll),
+    });
   }
 
   // ---- settings -------------------------------------------------------------------------
@@ -220,6 +229,71 @@ export class Sandbox {
   /** TIME scale 0.1..1; out-of-range values are clamped. */
   setTimeScale(scale: number): void {
     this.timeScaleValue = clampTimeScale(scale);
+  }
+
+  // ---- motion ---------------------------------------------------------------------------
+
+  /**
+   * Plays `motion` (bound to this figure's spec) on a figure from `startTime` seconds, looped,
+   * through the physics; `null` makes it a passive ragdoll again. A figure in the air falls
+   * first; one lying or standing still starts by blending into the motion where it is.
+   */
+  setFigureMotion(figure: Figure, motion: DollMotion | null, startTime = 0): void {
+    if (motion && !sameParts(motion.spec, figure.ragdoll.spec)) {
+      throw new SandboxError(
+        `The motion "${motion.name}" was made for "${motion.spec.name}", not "${figure.ragdoll.spec.name}".`,
+      );
+    }
+    const carried = (figure.mmd?.bodies ?? [])
+      .filter((body) => body.spec.motion !== 'follow')
+      .map((body) => body.body);
+    this.motions.set(figure.ragdoll, motion, startTime, carried);
+  }
+
+  /** MUSCLE 0..100 (default 100): how strongly joints follow the motion. */
+  get muscle(): number {
+    return this.motions.muscle;
+  }
+
+  /** MUSCLE 0..100; out-of-range values are clamped. */
+  setMuscle(value: number): void {
+    this.motions.setMuscle(value);
+  }
+
+  /** GET UP (default on): whether a knocked-down figure gets up again. */
+  get getUpEnabled(): boolean {
+    return this.motions.getUpEnabled;
+  }
+
+  setGetUpEnabled(on: boolean): void {
+    this.motions.setGetUpEnabled(on);
+  }
+
+  /** Whether motions advance (default true); paused, figures hold the current pose. */
+  get motionPlaying(): boolean {
+    return this.motions.motionPlaying;
+  }
+
+  setMotionPlaying(playing: boolean): void {
+    this.motions.setMotionPlaying(playing);
+  }
+
+  /** What a figure is doing with its motion ('passive' without one). */
+  figureMotionState(figure: Figure): FigureMotionState {
+    return this.motions.state(figure.ragdoll);
+  }
+
+  /** Seconds into the figure's motion (0 without one), for presets. */
+  figureMotionTime(figure: Figure): number {
+    return this.motions.time(figure.ragdoll);
+  }
+
+  /**
+   * Mean angle (radians) between each joint of a figure following a motion and the motion's
+   * target now; null when it follows none. For measurements (the simulator), not per frame.
+   */
+  figureTrackingError(figure: Figure): number | null {
+    return this.motions.figureOf(figure.ragdoll)?.trackingError() ?? null;
   }
 
   // ---- contents -------------------------------------------------------------------------
@@ -286,6 +360,7 @@ export class Sandbox {
     for (const body of figure.mmd?.bodies ?? [])
       if (body.spec.motion !== 'follow') this.grabber.releaseIfHolding(body.body);
     this.registry.removeFigure(figure);
+    this.motions.remove(figure.ragdoll);
     this.stiffnessDriver.removeDoll(figure.ragdoll);
     figure.mmd?.dispose();
     figure.ragdoll.dispose();
@@ -319,6 +394,7 @@ export class Sandbox {
         rotation: quat(),
       });
       figure.mmd?.place();
+      this.motions.replaced(figure.ragdoll);
     }
     this.accumulator = 0;
   }
@@ -416,6 +492,7 @@ export class Sandbox {
       else figure.mmd.place();
     }
     figure.ragdoll.notePlaced();
+    this.motions.replaced(figure.ragdoll);
   }
 
   /** The state of a prop (for presets). */
@@ -444,6 +521,7 @@ export class Sandbox {
     if (!Number.isFinite(power) || power < 0)
       throw new SandboxError(`Blast power must be 0 or more, not ${power}.`);
     for (const figure of this.figureList) {
+      this.motions.knockDown(figure.ragdoll);
       const motion = blastDoll(
         figure.ragdoll.parts.map((part) => part.body),
         center,
@@ -466,6 +544,11 @@ export class Sandbox {
   grab(handle: number, at: Vec3Like): boolean {
     const body = this.registry.grabTarget(handle);
     if (!body) return false;
+    // Grabbing a part of a figure that plays a motion knocks it down: the hand wins.
+    const owner = this.figureList.find((figure) =>
+      figure.ragdoll.parts.some((part) => part.body === body),
+    );
+    if (owner) this.motions.knockDown(owner.ragdoll);
     this.grabber.start(body, at);
     return true;
   }
@@ -521,13 +604,16 @@ export class Sandbox {
   }
 
   /**
-   * One fixed step: stiffness, the world step, the MMD whip cap, then, four times a simulated
+   * One fixed step: stiffness and motions, the world step, knock-downs and get-ups, the MMD
+   * whip cap, then, four times a simulated
    * second, the fall guard (a figure that fell below −15 m is
    * dropped again, a prop removed).
    */
   step(): void {
     this.stiffnessDriver.beforeStep(FIXED_STEP);
+    this.motions.beforeStep(FIXED_STEP);
     this.world.step();
+    this.motions.afterStep(FIXED_STEP);
     this.capMmdSpeeds();
     if (this.stepCount % FALL_GUARD_INTERVAL_STEPS === 0) this.fallGuard.check(this.onFell);
     this.stepCount++;
@@ -605,6 +691,7 @@ export class Sandbox {
     if (this.disposed) return;
     this.disposed = true;
     this.grabber.release();
+    this.motions.dispose();
     this.figureList.length = 0;
     this.propList.length = 0;
     this.registry.clear();
@@ -621,6 +708,7 @@ export class Sandbox {
       rotation: scratchRotation,
     });
     figure.mmd?.place();
+    this.motions.replaced(figure.ragdoll);
   }
 
   private freeSlot(): readonly [number, number] {
@@ -645,6 +733,13 @@ export class Sandbox {
 function clampTimeScale(scale: number): number {
   if (!Number.isFinite(scale)) return TIME_SCALE_MAX;
   return Math.min(TIME_SCALE_MAX, Math.max(TIME_SCALE_MIN, scale));
+}
+
+/** True when two specs have the same parts in the same order (a motion's pose fits both). */
+function sameParts(a: DollSpec, b: DollSpec): boolean {
+  return (
+    a.parts.length === b.parts.length && a.parts.every((part, i) => part.name === b.parts[i]!.name)
+  );
 }
 
 /** The lowest point of a doll at rest, relative to its origin (metres, ≤ 0 usually). */

@@ -1,4 +1,8 @@
-import type { PresetContent, PresetModelRef } from '../../../shared/preset-schema';
+import type {
+  PresetContent,
+  PresetModelRef,
+  PresetMotionSettings,
+} from '../../../shared/preset-schema';
 import { PRESET_MAX_PARTS_PER_FIGURE } from '../../../shared/preset-schema';
 import type { BodyState } from './body-state';
 import { BOX_DOLL } from './box-doll';
@@ -20,6 +24,10 @@ export interface SceneExtras {
   readonly thumbnail?: string;
   /** Where each figure's doll came from (a model file, or the box dummy). */
   modelOf(figure: Figure): PresetModelRef;
+  /** What the figures play (a built-in motion, a motion file, or none) and how. */
+  readonly motion: PresetMotionSettings;
+  /** Seconds into the motion for `figure` (0 when it plays none). */
+  motionTimeOf(figure: Figure): number;
 }
 
 /**
@@ -37,9 +45,11 @@ export function captureScene(sandbox: Sandbox, extras: SceneExtras): PresetConte
     },
     camera: extras.camera,
     stage: { id: 'default' },
+    motion: extras.motion,
     figures: sandbox.figures.map((figure) => ({
       model: extras.modelOf(figure),
       parts: savedStates(sandbox, figure),
+      motionTime: extras.motionTimeOf(figure),
     })),
     props: sandbox.props.map((prop) => ({ kind: prop.kind, ...sandbox.captureProp(prop) })),
     ...(extras.thumbnail === undefined ? {} : { thumbnail: extras.thumbnail }),

@@ -13,6 +13,8 @@ import type { Language, UiStrings } from './i18n';
 import { languageForTag, otherLanguage, strings } from './i18n';
 import type { AvatarView, ModelSandbox } from './figure-models';
 import { ModelActions } from './model-actions';
+import { MotionActions } from './motion-actions';
+import type { MotionSandbox, MotionToolkit } from './motion-ports';
 import { KeyboardShortcuts } from './keyboard';
 import { initialLanguage, saveLanguage } from './language-preference';
 import { Panel } from './panel';
@@ -36,6 +38,8 @@ export interface AppUiOptions {
   readonly storage: Storage | undefined;
   /** The system language tag, e.g. `navigator.language`. */
   readonly systemLanguage: string | undefined;
+  /** The sandbox's motion controls (the `Sandbox` itself) and the motion readers. */
+  readonly motion: { readonly sandbox: MotionSandbox; readonly toolkit: MotionToolkit };
 }
 
 /**
@@ -52,6 +56,8 @@ export class AppUi {
   readonly presets: PresetActions;
   /** The recent-model library. */
   readonly library: LibraryActions;
+  /** Open Motion…, the motion list, Play/Pause, MUSCLE, GET UP. */
+  readonly motions: MotionActions;
   private readonly ask: AskDialog;
   private readonly keyboard: KeyboardShortcuts;
   private readonly hostLink: HostLink;
@@ -70,6 +76,11 @@ export class AppUi {
       onCommand: (command) => this.run(command),
       onStiffness: (value, final) => this.setStiffness(value, final),
       onTimeScale: (value, final) => this.setTimeScale(value, final),
+      onMotionChoice: (value) => {
+        this.motions.choose(value);
+        this.refresh();
+      },
+      onMuscle: (value, final) => this.setMuscle(value, final),
     });
     this.panel.element.append(this.status.element);
     this.help = new HelpOverlay(document, this.languageValue);
@@ -78,6 +89,17 @@ export class AppUi {
     this.keyboard = new KeyboardShortcuts(document.defaultView ?? window, {
       onCommand: (command) => this.runKey(command),
       onEscape: () => this.closeHelp(),
+    });
+    this.motions = new MotionActions({
+      window: document.defaultView ?? window,
+      host: options.host,
+      sandbox: options.motion.sandbox,
+      toolkit: options.motion.toolkit,
+      kindOf: (figure) => this.models.models.kindOf(figure),
+      status: this.status,
+      strings: () => this.strings,
+      onMotionRead: () => void this.library.refresh(),
+      onChanged: () => this.refresh(),
     });
     this.models = new ModelActions({
       window: document.defaultView ?? window,
@@ -89,6 +111,13 @@ export class AppUi {
       strings: () => this.strings,
       onPreset: (loaded) => this.presets.loadArrived(loaded),
       onModelRead: (file) => void this.library.modelRead(file),
+      onFiguresChanged: () => this.motions.syncFigures(),
+      motionInput: {
+        onMotion: (file) => this.motions.openFile(file),
+        onMotionBytes: (bytes, fileName) => void this.motions.openBytes(bytes, fileName),
+        onMotionProblem: (message) =>
+          this.status.alert(this.strings.motion.failed(message, this.motions.currentName)),
+      },
     });
     this.ask = new AskDialog(document);
     this.presets = new PresetActions({
@@ -98,6 +127,7 @@ export class AppUi {
       sandbox: options.sandbox,
       view: options.view,
       models: () => this.models.models,
+      motions: () => this.motions,
       status: this.status,
       ask: this.ask,
       onRestored: () => this.refresh(),
@@ -109,6 +139,7 @@ export class AppUi {
       status: this.status,
       ask: this.ask,
       openModel: (file) => this.models.openFile(file),
+      openMotion: (file) => this.motions.openFile(file),
     });
     this.panel.element.insertBefore(this.presets.panel.element, this.status.element);
     this.panel.element.insertBefore(this.library.panel.element, this.status.element);
@@ -134,6 +165,8 @@ export class AppUi {
       const outcome = performCommand(command, this.options.sandbox, this.commandUi);
       if (outcome.kind === 'status') this.status.say(outcome.message);
       else if (outcome.kind === 'alert') this.status.alert(outcome.message);
+      // ADD, RESET, Box Dummy… may have made figures: they play the scene's motion too.
+      this.motions.syncFigures();
     } catch (error) {
       // An unexpected failure still reaches the person, not only the console.
       console.error(`[ui] command "${command}" failed:`, error);
@@ -164,6 +197,7 @@ export class AppUi {
     this.library.dispose();
     this.ask.dispose();
     this.models.dispose();
+    this.motions.dispose();
     this.keyboard.dispose();
     this.hostLink.dispose();
     this.help.dispose();
@@ -190,6 +224,7 @@ export class AppUi {
       figuresReplaced: () => view.figuresReplaced(),
       savePreset: () => this.presets.save(),
       importPreset: () => this.presets.importPreset(),
+      motions: this.motions,
       // Read at use time: after a language switch the outcome is told in the new language.
       get strings(): UiStrings {
         return currentStrings();
@@ -211,6 +246,7 @@ export class AppUi {
     this.panel.setLanguage(this.languageValue);
     this.help.setLanguage(this.languageValue);
     this.models.relabel();
+    this.motions.relabel();
     this.presets.setLanguage(this.languageValue);
     this.library.setLanguage(this.languageValue);
     this.refresh();
@@ -223,7 +259,20 @@ export class AppUi {
       stiffness: sandbox.stiffness,
       timeScale: sandbox.timeScale,
       showBodies: this.options.view.showBodies,
+      motion: {
+        choices: this.motions.choices,
+        selected: this.motions.selected,
+        playing: this.motions.playing,
+        muscle: this.motions.muscle,
+        getUp: this.motions.getUp,
+      },
     });
+  }
+
+  private setMuscle(value: number, final: boolean): void {
+    const outcome = this.motions.setMuscle(value);
+    if (final) this.status.say(outcome.message);
+    this.refresh();
   }
 
   private setStiffness(value: number, final: boolean): void {

@@ -11,6 +11,8 @@ export const BLAST_POWER = 14;
 export const STIFFNESS_STEP = 10;
 /** How far one TIME shortcut moves the slider (0.1..1). */
 export const TIME_STEP = 0.1;
+/** How far one MUSCLE shortcut moves the slider (0..100). */
+export const MUSCLE_STEP = 10;
 
 /** The sandbox as the commands use it (the `Sandbox` class fits). */
 export interface CommandSandbox {
@@ -26,6 +28,23 @@ export interface CommandSandbox {
   clearProps(): void;
   setStiffness(stiffness: number): void;
   setTimeScale(scale: number): void;
+}
+
+/** The motion controls as the commands use them (`MotionActions` fits). */
+export interface CommandMotions {
+  /** Play/Pause: whether the figures' motion runs. */
+  readonly playing: boolean;
+  /** MUSCLE, 0..100. */
+  readonly muscle: number;
+  /** GET UP. */
+  readonly getUp: boolean;
+  /** Open Motion…: asks for a file and plays it; runs on by itself and reports its outcome. */
+  openMotion(): void;
+  /** Next Motion: the next entry of the motion list (None, the built-ins, the file). */
+  next(): CommandOutcome;
+  setPlaying(playing: boolean): CommandOutcome;
+  setMuscle(value: number): CommandOutcome;
+  setGetUp(on: boolean): CommandOutcome;
 }
 
 /** The interface state the commands change, other than the sandbox. */
@@ -50,6 +69,8 @@ export interface CommandUi {
   importPreset(): void;
   /** The strings of the current language (read after a language switch, too). */
   readonly strings: UiStrings;
+  /** The motion controls. */
+  readonly motions: CommandMotions;
 }
 
 /** What to tell the person after a command: news for the status line, or a problem to alert. */
@@ -131,6 +152,21 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
     case 'import-preset':
       ui.importPreset();
       return NOTHING;
+    case 'open-motion':
+      ui.motions.openMotion();
+      return NOTHING;
+    case 'next-motion':
+      return ui.motions.next();
+    case 'toggle-motion':
+      return ui.motions.setPlaying(!ui.motions.playing);
+    case 'muscle-down':
+    case 'muscle-up': {
+      const direction = command === 'muscle-up' ? 1 : -1;
+      const next = snap(ui.motions.muscle + direction * MUSCLE_STEP, MUSCLE_STEP);
+      return ui.motions.setMuscle(Math.min(100, Math.max(0, next)));
+    }
+    case 'toggle-get-up':
+      return ui.motions.setGetUp(!ui.motions.getUp);
   }
 }
 

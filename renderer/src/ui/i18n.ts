@@ -2,6 +2,8 @@ import type { AppCommand } from '../../../shared/commands';
 import { COMMANDS } from '../../../shared/commands';
 import type { FileStrings } from './file-strings';
 import { FILE_STRINGS_EN, FILE_STRINGS_JA } from './file-strings';
+import type { MotionStrings } from './motion-strings';
+import { MOTION_STRINGS_EN, MOTION_STRINGS_JA } from './motion-strings';
 import type { WarningStrings } from './warning-strings';
 import { WARNING_STRINGS_EN, WARNING_STRINGS_JA } from './warning-strings';
 
@@ -54,6 +56,7 @@ export interface UiStrings {
   readonly languageSet: string;
   readonly commandFailed: (detail: string) => string;
   readonly modelGroup: string;
+  readonly motionGroup: string;
   readonly modelFileInput: string;
   readonly modelOpening: (fileName: string, megabytes: number) => string;
   readonly modelOpened: (title: string, fileName: string) => string;
@@ -73,6 +76,8 @@ export interface UiStrings {
   readonly files: FileStrings;
   /** An MMD model's tolerated problems, one sentence per code (ui/warning-strings.ts). */
   readonly warnings: WarningStrings;
+  /** The motion controls and their messages (ui/motion-strings.ts). */
+  readonly motion: MotionStrings;
 }
 
 const EN: UiStrings = {
@@ -118,6 +123,7 @@ const EN: UiStrings = {
   languageSet: 'Language: English.',
   commandFailed: (detail) => `That did not work: ${detail}`,
   modelGroup: 'Model',
+  motionGroup: 'Motion',
   modelFileInput: 'Choose a VRM, PMX or PMD file',
   modelOpening: (fileName, megabytes) =>
     `Opening ${fileName} (${megabytes.toFixed(1)} MB)… the scene carries on meanwhile.`,
@@ -145,6 +151,7 @@ const EN: UiStrings = {
   physicsFailed: 'The physics engine (Rapier) could not be loaded.',
   files: FILE_STRINGS_EN,
   warnings: WARNING_STRINGS_EN,
+  motion: MOTION_STRINGS_EN,
 };
 
 const JA: UiStrings = {
@@ -192,6 +199,7 @@ const JA: UiStrings = {
   languageSet: '言語: 日本語',
   commandFailed: (detail) => `うまくいきませんでした: ${detail}`,
   modelGroup: 'モデル',
+  motionGroup: 'モーション',
   modelFileInput: 'VRM・PMX・PMD ファイルを選ぶ',
   modelOpening: (fileName, megabytes) =>
     `${fileName}（${megabytes.toFixed(1)} MB）を開いています… その間も場面は動きます。`,
@@ -221,6 +229,7 @@ const JA: UiStrings = {
   physicsFailed: '物理エンジン（Rapier）を読み込めませんでした。',
   files: FILE_STRINGS_JA,
   warnings: WARNING_STRINGS_JA,
+  motion: MOTION_STRINGS_JA,
 };
 
 const STRINGS: Readonly<Record<Language, UiStrings>> = { en: EN, ja: JA };

@@ -7,6 +7,8 @@ const REPEATABLE: ReadonlySet<AppCommand> = new Set<AppCommand>([
   'stiffness-up',
   'time-down',
   'time-up',
+  'muscle-down',
+  'muscle-up',
 ]);
 
 /** Input types that take typed text: keys pressed there are text, not shortcuts. */

@@ -3,6 +3,7 @@ import type {
   LibraryEntry,
   LibraryListing,
   ModelFile,
+  MotionFile,
 } from '../../../shared/host-contract';
 import type { AskDialog } from './ask-dialog';
 import type { FileStrings } from './file-strings';
@@ -22,11 +23,13 @@ export interface LibraryActionsOptions {
   readonly ask: AskDialog;
   /** Opens a model the host has read, as Open Model… would. */
   readonly openModel: (file: ModelFile) => void;
+  /** Plays a motion the host has read, as Open Motion… would. */
+  readonly openMotion: (file: MotionFile) => void;
 }
 
 /**
  * The recent-model library as the person meets it: Open reads the file again through the
- * host and opens it as Open Model… would; a missing file offers Locate…; Remove and
+ * host and opens it as Open Model… (or, for a motion, Open Motion…) would; a missing file offers Locate…; Remove and
  * Clear All… (asked first) change only the list, never the files.
  */
 export class LibraryActions {
@@ -92,7 +95,11 @@ export class LibraryActions {
     const host = this.options.host;
     if (!host) return;
     await this.guard(async () => {
-      if (action === 'open') {
+      if (action === 'open' && entry.kind === 'motion') {
+        const read = await host.readMotion(entry.path);
+        if (read.ok) this.options.openMotion(read.value);
+        else this.options.status.alert(this.text.libraryFailed(read.problem.message));
+      } else if (action === 'open') {
         const read = await host.readModel(entry.path);
         if (read.ok) this.options.openModel(read.value);
         else this.options.status.alert(this.text.libraryFailed(read.problem.message));

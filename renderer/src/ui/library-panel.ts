@@ -19,6 +19,8 @@ const FORMAT_NAMES: Readonly<Record<LibraryEntry['format'], string>> = {
   vrm1: 'VRM 1.0',
   pmx: 'PMX',
   pmd: 'PMD',
+  vrma: 'VRM Animation',
+  vmd: 'VMD',
 };
 
 /**

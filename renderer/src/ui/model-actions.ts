@@ -1,4 +1,4 @@
-import type { HostApi, LoadedPreset, ModelFile } from '../../../shared/host-contract';
+import type { HostApi, LoadedPreset, ModelFile, MotionFile } from '../../../shared/host-contract';
 import type { PresetModelRef } from '../../../shared/preset-schema';
 import { MAX_FIGURES, SandboxError } from '../physics/sandbox';
 import { MmdLoadError } from '../view/mmd/load-mmd-model';
@@ -6,7 +6,7 @@ import { VrmLoadError } from '../view/vrm/load-vrm';
 import type { AvatarView, ModelSandbox, OpenedModel } from './figure-models';
 import { FigureModels } from './figure-models';
 import type { UiStrings } from './i18n';
-import type { ModelBytes } from './model-input';
+import type { ModelBytes, ModelInputHandlers } from './model-input';
 import { ModelInput } from './model-input';
 import type { StatusArea } from './status';
 import { warningText } from './warning-strings';
@@ -26,6 +26,10 @@ export interface ModelActionsOptions {
   readonly onPreset?: (loaded: LoadedPreset) => void;
   /** The host read a model file (and recorded it in the recent-model library). */
   readonly onModelRead?: (file: ModelFile) => void;
+  /** Figures were added or replaced (a model opened, ADD with a model): they need the motion. */
+  readonly onFiguresChanged?: () => void;
+  /** Motion files dropped on the window or opened by the OS go here (see `ModelInputHandlers`). */
+  readonly motionInput: Pick<ModelInputHandlers, 'onMotion' | 'onMotionBytes' | 'onMotionProblem'>;
 }
 
 /**
@@ -46,6 +50,9 @@ export class ModelActions {
         if (options.onPreset) options.onPreset(loaded);
         else options.status.alert(this.text.presetDropped(loaded.preset.name));
       },
+      onMotion: (motion: MotionFile) => options.motionInput.onMotion(motion),
+      onMotionBytes: (bytes, fileName) => options.motionInput.onMotionBytes(bytes, fileName),
+      onMotionProblem: (message) => options.motionInput.onMotionProblem(message),
     });
     this.relabel();
   }
@@ -71,6 +78,7 @@ export class ModelActions {
     if (this.refuseWhileBusy()) return true;
     void this.run(this.models.modelFileName, 0, async () => {
       await this.models.addFigure();
+      this.options.onFiguresChanged?.();
       const count = this.options.sandbox.figures.length;
       this.options.status.say(this.text.figureAdded(count, MAX_FIGURES));
     });
@@ -107,6 +115,7 @@ export class ModelActions {
         model.format,
       );
       this.options.status.say(this.openedMessage(opened));
+      this.options.onFiguresChanged?.();
     });
   }
 

@@ -1,9 +1,11 @@
+import { isMotionFileName } from '../../../shared/file-types';
 import type {
   DroppedFileResult,
   HostApi,
   HostOutcome,
   LoadedPreset,
   ModelFile,
+  MotionFile,
 } from '../../../shared/host-contract';
 
 /** A model file's bytes, wherever they came from. */
@@ -23,12 +25,19 @@ export interface ModelInputHandlers {
   onProblem(message: string): void;
   /** A preset file was dropped or opened by the OS; the host has imported and read it. */
   onPreset(loaded: LoadedPreset): void;
+  /** A motion file (`.vrma`, `.vmd`) was dropped or opened by the OS; the host has read it. */
+  onMotion(motion: MotionFile): void;
+  /** A motion file dropped on a plain web page (no host): its bytes, read by the page. */
+  onMotionBytes(bytes: Uint8Array, fileName: string): void;
+  /** The host refused a dropped or OS-opened file as not a motion (message names it). */
+  onMotionProblem(message: string): void;
 }
 
 /**
  * Where model files come in: Open Model… (the host's native dialog in the desktop app, a
  * plain `<input type=file accept=".vrm,.pmx,.pmd">` in a web page), a file dropped on the window, and
- * files the host opens by itself (File menu, the OS). The page reads dropped and chosen files
+ * files the host opens by itself (File menu, the OS). Dropped or OS-opened motion files
+ * (`.vrma`, `.vmd`) and presets are passed on to their own handlers. The page reads dropped and chosen files
  * in memory; nothing is uploaded. Dragover and drop defaults are cancelled everywhere, or
  * the browser (and Electron) would navigate to the dropped file.
  */
@@ -108,7 +117,10 @@ export class ModelInput {
 
   private readFile(file: File): void {
     file.arrayBuffer().then(
-      (buffer) => this.handlers.onModel({ bytes: new Uint8Array(buffer), fileName: file.name }),
+      (buffer) =>
+        isMotionFileName(file.name)
+          ? this.handlers.onMotionBytes(new Uint8Array(buffer), file.name)
+          : this.handlers.onModel({ bytes: new Uint8Array(buffer), fileName: file.name }),
       (error: unknown) => this.handlers.onProblem(`${file.name}: ${describe(error)}`),
     );
   }
@@ -129,11 +141,14 @@ export class ModelInput {
 
   private takeDropped(outcome: HostOutcome<DroppedFileResult>): void {
     if (!outcome.ok) {
-      this.takeModel(outcome);
+      if (outcome.problem.code === 'not-a-motion')
+        this.handlers.onMotionProblem(outcome.problem.message);
+      else this.takeModel(outcome);
       return;
     }
     const result = outcome.value;
     if (result.kind === 'model') this.takeModel({ ok: true, value: result.model });
+    else if (result.kind === 'motion') this.handlers.onMotion(result.motion);
     else this.handlers.onPreset(result.loaded);
   }
 }

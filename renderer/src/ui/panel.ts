@@ -4,13 +4,14 @@ import { TIME_SCALE_MAX, TIME_SCALE_MIN } from '../physics/sandbox';
 import { STIFFNESS_MAX, STIFFNESS_MIN } from '../physics/stiffness';
 import type { Language } from './i18n';
 import { commandLabel, otherLanguage, strings } from './i18n';
+import type { MotionChoice } from './motion-choices';
 
 /** The panel's buttons, in the order they appear, grouped as on screen. */
 const SCENE_BUTTONS: readonly AppCommand[] = ['drop', 'add-figure', 'blast', 'reset'];
 const PROP_BUTTONS: readonly AppCommand[] = ['add-ball', 'add-box', 'clear-props'];
 const MODEL_BUTTONS: readonly AppCommand[] = ['open-model', 'box-dummy'];
 
-type GroupKey = 'sceneGroup' | 'modelGroup' | 'propsGroup' | 'settingsGroup';
+type GroupKey = 'sceneGroup' | 'modelGroup' | 'motionGroup' | 'propsGroup' | 'settingsGroup';
 
 /**
  * A command's key as `aria-keyshortcuts` spells it (KeyboardEvent.key values, letters in
@@ -28,6 +29,20 @@ export interface PanelHandlers {
   onStiffness(value: number, final: boolean): void;
   /** A slider moved: TIME 0.1..1. */
   onTimeScale(value: number, final: boolean): void;
+  /** An entry of the motion list was picked (its value, see motion-choices.ts). */
+  onMotionChoice(value: string): void;
+  /** A slider moved: MUSCLE 0..100. */
+  onMuscle(value: number, final: boolean): void;
+}
+
+/** What the motion controls show. */
+export interface PanelMotionState {
+  readonly choices: readonly MotionChoice[];
+  /** The value of the entry being played. */
+  readonly selected: string;
+  readonly playing: boolean;
+  readonly muscle: number;
+  readonly getUp: boolean;
 }
 
 /** What the panel shows. */
@@ -35,6 +50,7 @@ export interface PanelState {
   readonly stiffness: number;
   readonly timeScale: number;
   readonly showBodies: boolean;
+  readonly motion: PanelMotionState;
 }
 
 interface Slider {
@@ -44,8 +60,9 @@ interface Slider {
 }
 
 /**
- * The left panel: DROP, ADD, BLAST, RESET, Open Model…, Box Dummy, BALL, BOX, CLEAR, STIFFNESS, TIME, BODIES, the
- * language switch and help. Every control carries its accessible name and its shortcut
+ * The left panel: DROP, ADD, BLAST, RESET, Open Model…, Box Dummy, the motion controls (Open
+ * Motion…, the motion list, Play/Pause, MUSCLE, GET UP), BALL, BOX, CLEAR, STIFFNESS, TIME,
+ * BODIES, the language switch and help. Every control carries its accessible name and its shortcut
  * (`aria-keyshortcuts`); labels come from the shared command table and the i18n strings.
  */
 export class Panel {
@@ -59,6 +76,11 @@ export class Panel {
   private readonly title: HTMLElement;
   private readonly stiffness: Slider;
   private readonly time: Slider;
+  private readonly muscle: Slider;
+  private readonly motionList: HTMLSelectElement;
+  private readonly motionListLabel: HTMLLabelElement;
+  /** The list's entries as last shown, to rebuild the options only when they change. */
+  private shownChoices = '';
   private language: Language;
 
   constructor(
@@ -82,6 +104,25 @@ export class Panel {
         'modelGroup',
         MODEL_BUTTONS.map((c) => this.createButton(c)),
       ),
+    );
+    this.motionList = document.createElement('select');
+    this.motionList.id = 'motion-list';
+    this.motionList.className = 'motion-list';
+    // The list is reached by Tab and changed with the arrow keys; N (Next Motion) cycles it.
+    this.motionList.setAttribute('aria-keyshortcuts', ariaKey('next-motion'));
+    this.motionListLabel = document.createElement('label');
+    this.motionListLabel.htmlFor = this.motionList.id;
+    this.motionListLabel.className = 'motion-list-label';
+    this.muscle = this.createSlider('muscle', 0, 100, 1, 'muscle-down', 'muscle-up');
+    this.element.append(
+      this.createGroup('motionGroup', [
+        this.createButton('open-motion'),
+        this.motionListLabel,
+        this.motionList,
+        this.createButton('toggle-motion'),
+        this.sliderRow(this.muscle),
+        this.createButton('toggle-get-up'),
+      ]),
     );
     this.element.append(
       this.createGroup(
@@ -126,6 +167,10 @@ export class Panel {
     for (const [command, button] of this.buttons) this.labelButton(button, command);
     this.labelSlider(this.stiffness, text.stiffness, text.stiffnessHint);
     this.labelSlider(this.time, text.time, text.timeHint);
+    this.labelSlider(this.muscle, text.motion.muscle, text.motion.muscleHint);
+    this.motionListLabel.textContent = text.motion.listLabel;
+    // The entries' labels are in the language too: rebuild them at the next show().
+    this.shownChoices = '';
   }
 
   /** Shows the current settings (after a shortcut or menu command changed them). */
@@ -138,6 +183,28 @@ export class Panel {
     this.time.output.value = timeText;
     this.time.input.setAttribute('aria-valuetext', timeText);
     this.buttons.get('toggle-bodies')?.setAttribute('aria-pressed', String(state.showBodies));
+    this.showMotion(state.motion);
+  }
+
+  private showMotion(motion: PanelMotionState): void {
+    const key = JSON.stringify(motion.choices);
+    if (key !== this.shownChoices) {
+      this.shownChoices = key;
+      this.motionList.replaceChildren(
+        ...motion.choices.map((choice) => {
+          const option = this.document.createElement('option');
+          option.value = choice.value;
+          option.textContent = choice.label;
+          return option;
+        }),
+      );
+    }
+    this.motionList.value = motion.selected;
+    this.muscle.input.value = String(motion.muscle);
+    this.muscle.output.value = String(Math.round(motion.muscle));
+    this.muscle.input.setAttribute('aria-valuetext', String(Math.round(motion.muscle)));
+    this.buttons.get('toggle-motion')?.setAttribute('aria-pressed', String(motion.playing));
+    this.buttons.get('toggle-get-up')?.setAttribute('aria-pressed', String(motion.getUp));
   }
 
   /** Removes the panel; its listeners go with its elements. */
@@ -172,7 +239,8 @@ export class Panel {
     button.className = `panel-button command-${command}`;
     button.dataset['command'] = command;
     button.setAttribute('aria-keyshortcuts', ariaKey(command));
-    if (command === 'toggle-bodies') button.setAttribute('aria-pressed', 'false');
+    if (command === 'toggle-bodies' || command === 'toggle-motion' || command === 'toggle-get-up')
+      button.setAttribute('aria-pressed', 'false');
     button.addEventListener('click', () => this.handlers.onCommand(command));
     this.buttons.set(command, button);
     return button;
@@ -244,6 +312,15 @@ export class Panel {
     );
     this.time.input.addEventListener('change', () =>
       this.handlers.onTimeScale(Number(this.time.input.value), true),
+    );
+    this.muscle.input.addEventListener('input', () =>
+      this.handlers.onMuscle(Number(this.muscle.input.value), false),
+    );
+    this.muscle.input.addEventListener('change', () =>
+      this.handlers.onMuscle(Number(this.muscle.input.value), true),
+    );
+    this.motionList.addEventListener('change', () =>
+      this.handlers.onMotionChoice(this.motionList.value),
     );
   }
 

@@ -15,7 +15,7 @@ import type { Language } from './i18n';
 import { strings } from './i18n';
 import type { PresetItemAction } from './preset-panel';
 import { PresetPanel } from './preset-panel';
-import type { PresetView } from './preset-restore';
+import type { PresetMotions, PresetView } from './preset-restore';
 import { restorePreset } from './preset-restore';
 import type { StatusArea } from './status';
 
@@ -28,6 +28,8 @@ export interface PresetActionsOptions {
   readonly view: PresetView;
   /** Read at use time: which model each figure is. */
   readonly models: () => FigureModels;
+  /** Read at use time: the scene's motion. */
+  readonly motions: () => PresetMotions;
   readonly status: StatusArea;
   readonly ask: AskDialog;
   /** Called after a preset replaced the scene (the panel's sliders follow). */
@@ -172,6 +174,7 @@ export class PresetActions {
   private capture(name: string): PresetContent {
     const { view, sandbox } = this.options;
     const models = this.options.models();
+    const motions = this.options.motions();
     const thumbnail = view.thumbnail();
     return captureScene(sandbox, {
       name,
@@ -179,6 +182,8 @@ export class PresetActions {
       showBodies: view.showBodies,
       ...(thumbnail === undefined ? {} : { thumbnail }),
       modelOf: (figure) => models.refOf(figure),
+      motion: motions.presetSettings(),
+      motionTimeOf: (figure) => motions.timeOf(figure),
     });
   }
 
@@ -198,6 +203,7 @@ export class PresetActions {
         models: this.options.models(),
         host,
         text: this.text,
+        motions: this.options.motions(),
       });
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);

@@ -1,15 +1,39 @@
 import { z } from 'zod';
-import type { HostApi, LoadedPreset, ModelFile } from '../../../shared/host-contract';
-import type { PresetContent, PresetModelRef } from '../../../shared/preset-schema';
+import type { HostApi, LoadedPreset, ModelFile, MotionNote } from '../../../shared/host-contract';
+import type {
+  PresetContent,
+  PresetModelRef,
+  PresetMotionSettings,
+} from '../../../shared/preset-schema';
 import { presetContentSchema } from '../../../shared/preset-schema';
 import { BOX_DOLL } from '../physics/box-doll';
 import type { DollSpec } from '../physics/doll-spec';
 import type { MmdPhysicsSpec } from '../physics/mmd/mmd-physics-spec';
-import type { Sandbox } from '../physics/sandbox';
+import type { Figure, Sandbox } from '../physics/sandbox';
 import { restoreScene } from '../physics/scene-preset';
 import type { CameraPose } from '../view/ragdoll-view';
 import type { FileStrings } from './file-strings';
 import type { FigureModels, PreparedFigure } from './figure-models';
+import type { PreparedMotion } from './motion-actions';
+
+/** The scene's motion as presets save and restore it (`MotionActions` fits). */
+export interface PresetMotions {
+  /** What the figures play and how (MUSCLE, GET UP, Play/Pause). */
+  presetSettings(): PresetMotionSettings;
+  /** Seconds into the motion for `figure`. */
+  timeOf(figure: Figure): number;
+  /** Reads and parses the preset's motion before anything changes. */
+  prepareRestore(
+    settings: PresetMotionSettings,
+    note: MotionNote | undefined,
+  ): Promise<PreparedMotion>;
+  /** Plays it on the restored figures from their saved times; returns notes to show. */
+  finishRestore(
+    prepared: PreparedMotion,
+    settings: PresetMotionSettings,
+    times: readonly number[],
+  ): readonly string[];
+}
 
 /** The view as presets use it (`RagdollView` fits). */
 export interface PresetView {
@@ -34,6 +58,8 @@ export interface RestoreDeps {
   readonly models: FigureModels;
   readonly host: HostApi;
   readonly text: FileStrings;
+  /** The scene's motion. */
+  readonly motions: PresetMotions;
 }
 
 /** A figure's avatar loaded ahead of the restore, or why it becomes a box dummy. */
@@ -55,10 +81,11 @@ export function checkedContent(loaded: LoadedPreset): PresetContent {
 }
 
 /**
- * Replaces the scene with a loaded preset: every figure's model is read through the host
- * and parsed first (a missing, changed or unusable one becomes a box dummy with a note),
- * then the sandbox is restored with `restoreScene`, the avatars are put over their figures,
- * and the camera and BODIES come back. Throws, with the scene unchanged, when the preset
+ * Replaces the scene with a loaded preset: every figure's model and the scene's motion are
+ * read through the host and parsed first (a missing, changed or unusable model becomes a box
+ * dummy with a note; such a motion becomes none with a note), then the sandbox is restored
+ * with `restoreScene`, the avatars are put over their figures, the motion is played on them
+ * from each figure's saved time, and the camera and BODIES come back. Throws, with the scene unchanged, when the preset
  * cannot be restored at all.
  *
  * @returns one sentence per figure that could not come back as saved
@@ -69,6 +96,13 @@ export async function restorePreset(
 ): Promise<readonly string[]> {
   const content = checkedContent(loaded);
   const plans = await planFigures(content, loaded, deps);
+  let motion: PreparedMotion;
+  try {
+    motion = await deps.motions.prepareRestore(content.motion, loaded.motionNote);
+  } catch (error) {
+    discardAll(plans);
+    throw error;
+  }
   let notes: readonly string[];
   try {
     notes = restoreScene(deps.sandbox, content, (_model, index) => specFor(plans[index]!)).notes;
@@ -90,10 +124,12 @@ export async function restorePreset(
         : [],
     ),
   );
+  const times = content.figures.map((figure) => figure.motionTime);
+  const motionNotes = deps.motions.finishRestore(motion, content.motion, times);
   deps.view.setCameraPose(content.camera);
   deps.view.showBodies = content.settings.showBodies;
   deps.view.figuresReplaced();
-  return notes;
+  return [...notes, ...motionNotes];
 }
 
 function specFor(

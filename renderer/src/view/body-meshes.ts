@@ -15,6 +15,21 @@ export interface BodySource {
   ): boolean;
 }
 
+/**
+ * What a figure is doing with the scene's motion, which colours its BODIES outline:
+ * `passive` (no motion; today's green), `following` (moving with the motion), `limp`
+ * (knocked down) and `gettingUp`.
+ */
+export type BodyMotionState = 'passive' | 'following' | 'limp' | 'gettingUp';
+
+/** The BODIES outline colour of each motion state. */
+export const MOTION_STATE_OUTLINE_COLORS: Readonly<Record<BodyMotionState, number>> = {
+  passive: 0x19e68c,
+  following: 0x3fa9ff,
+  limp: 0xff5a4a,
+  gettingUp: 0xffc83d,
+};
+
 /** One drawn body. */
 interface BodyEntry {
   readonly body: SimBody;
@@ -45,19 +60,26 @@ export class BodyMeshes {
   readonly pickables: Object3D[] = [];
   private readonly entries = new Map<number, BodyEntry>();
   private readonly ordered: BodyEntry[] = [];
-  private readonly overlayMaterial = new MeshBasicMaterial({
-    color: 0x19e68c,
-    wireframe: true,
-    depthTest: false,
-    transparent: true,
-    opacity: 0.85,
-  });
+  /** One shared outline material per motion state; props use the passive one. */
+  private readonly overlayMaterials: Readonly<Record<BodyMotionState, MeshBasicMaterial>> = {
+    passive: outlineMaterial(MOTION_STATE_OUTLINE_COLORS.passive),
+    following: outlineMaterial(MOTION_STATE_OUTLINE_COLORS.following),
+    limp: outlineMaterial(MOTION_STATE_OUTLINE_COLORS.limp),
+    gettingUp: outlineMaterial(MOTION_STATE_OUTLINE_COLORS.gettingUp),
+  };
   private seenVersion = -1;
   private overlayVisible = false;
   /** Figures drawn by an avatar: their solid meshes are not drawn but still picked. */
   private readonly hiddenOwners = new Set<number>();
 
-  constructor(private readonly source: BodySource) {
+  /**
+   * @param motionStateOf - what figure `ownerId` is doing with the motion, for the outline's
+   *   colour; without it every outline is the passive green
+   */
+  constructor(
+    private readonly source: BodySource,
+    private readonly motionStateOf?: (ownerId: number) => BodyMotionState,
+  ) {
     this.group.name = 'bodies';
   }
 
@@ -99,6 +121,7 @@ export class BodyMeshes {
   /** Brings the meshes up to date with the sandbox and copies every transform. Call once per frame. */
   sync(): void {
     if (this.source.bodiesVersion !== this.seenVersion) this.rebuild();
+    if (this.overlayVisible) this.colourOutlines();
     const source = this.source;
     for (let i = 0; i < this.ordered.length; i++) {
       const entry = this.ordered[i]!;
@@ -113,6 +136,29 @@ export class BodyMeshes {
     }
   }
 
+  /** The colour (0xRRGGBB) body `handle`'s BODIES outline was last given; undefined for none. */
+  outlineColorOf(handle: number): number | undefined {
+    return this.entries.get(handle)?.overlay.material.color.getHex();
+  }
+
+  /** Gives each figure's outlines the colour of its motion state (no allocation). */
+  private colourOutlines(): void {
+    const stateOf = this.motionStateOf;
+    if (stateOf === undefined) return;
+    // Bodies are listed figure by figure: ask once per run of one owner.
+    let owner = -1;
+    let material = this.overlayMaterials.passive;
+    for (let i = 0; i < this.ordered.length; i++) {
+      const entry = this.ordered[i]!;
+      if (entry.body.kind === 'prop') continue;
+      if (entry.body.ownerId !== owner) {
+        owner = entry.body.ownerId;
+        material = this.overlayMaterials[stateOf(owner)];
+      }
+      if (entry.overlay.material !== material) entry.overlay.material = material;
+    }
+  }
+
   /** Removes every mesh and frees all geometries and materials. */
   dispose(): void {
     for (const entry of this.ordered) this.disposeEntry(entry);
@@ -120,7 +166,7 @@ export class BodyMeshes {
     this.ordered.length = 0;
     this.pickables.length = 0;
     this.hiddenOwners.clear();
-    this.overlayMaterial.dispose();
+    for (const material of Object.values(this.overlayMaterials)) material.dispose();
     this.group.removeFromParent();
   }
 
@@ -161,7 +207,7 @@ export class BodyMeshes {
     mesh.receiveShadow = true;
     const overlay = new Mesh(
       geometryForShape(body.shape, body.colliderRotation, 'outline'),
-      this.overlayMaterial,
+      this.overlayMaterials.passive,
     );
     overlay.visible = this.overlayVisible;
     overlay.renderOrder = 1;
@@ -190,7 +236,18 @@ export class BodyMeshes {
     entry.mesh.removeFromParent();
     entry.mesh.geometry.dispose();
     entry.mesh.material.dispose();
-    // The overlay material is shared by all overlays and freed in dispose(); the geometry is its own.
+    // The overlay materials are shared by all overlays and freed in dispose(); the geometry is its own.
     entry.overlay.geometry.dispose();
   }
+}
+
+/** A BODIES outline material: a wireframe drawn over everything. */
+function outlineMaterial(color: number): MeshBasicMaterial {
+  return new MeshBasicMaterial({
+    color,
+    wireframe: true,
+    depthTest: false,
+    transparent: true,
+    opacity: 0.85,
+  });
 }

@@ -1,7 +1,7 @@
 import { PCFShadowMap, PerspectiveCamera, Vector3, WebGLRenderer } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { StageLayout } from '../physics/stage';
-import type { BodySource } from './body-meshes';
+import type { BodyMotionState, BodySource } from './body-meshes';
 import { BodyMeshes } from './body-meshes';
 import type { GrabTarget } from './grab-controller';
 import { GrabController } from './grab-controller';
@@ -67,11 +67,15 @@ export class RagdollView {
   /**
    * @param options.fixedFrameSeconds advance every frame by this much instead of wall time
    *   (benchmarks only; see {@link RenderLoop}).
+   * @param options.motionStateOf what figure `id` is doing with the motion (BODIES colours).
    */
   constructor(
     private readonly container: HTMLElement,
     sandbox: ViewSandbox,
-    options: { readonly fixedFrameSeconds?: number } = {},
+    options: {
+      readonly fixedFrameSeconds?: number;
+      readonly motionStateOf?: (figureId: number) => BodyMotionState;
+    } = {},
   ) {
     this.renderer = createRenderer();
     this.canvas = this.renderer.domElement;
@@ -80,7 +84,7 @@ export class RagdollView {
     this.camera.position.copy(CAMERA_START);
     this.controls = createControls(this.camera, this.canvas);
     this.stageMesh = new StageMesh(sandbox.stage);
-    this.bodyMeshes = new BodyMeshes(sandbox);
+    this.bodyMeshes = new BodyMeshes(sandbox, options.motionStateOf);
     this.environment.scene.add(this.stageMesh.group, this.bodyMeshes.group, this.avatars.group);
     this.grab = new GrabController(
       this.canvas,
@@ -116,6 +120,11 @@ export class RagdollView {
 
   set showBodies(visible: boolean) {
     this.bodyMeshes.showBodies = visible;
+  }
+
+  /** The colour (0xRRGGBB) of body `handle`'s BODIES outline as last drawn, for tests. */
+  outlineColorOf(handle: number): number | undefined {
+    return this.bodyMeshes.outlineColorOf(handle);
   }
 
   /** Where the camera is, metres. Read-only: moving the camera is the orbit controls' job. */

@@ -15,6 +15,7 @@ import { SLOW_TIMEOUT_MS, statusText } from './app-page';
  */
 export class ScriptedDialogs implements Dialogs {
   readonly openModel: (string | null)[] = [];
+  readonly openMotion: (string | null)[] = [];
   readonly openPreset: (string | null)[] = [];
   readonly savePreset: (string | null)[] = [];
   /** The file names the export dialog suggested, in order. */
@@ -22,6 +23,10 @@ export class ScriptedDialogs implements Dialogs {
 
   showOpenModel(): Promise<string | null> {
     return Promise.resolve(this.openModel.shift() ?? null);
+  }
+
+  showOpenMotion(): Promise<string | null> {
+    return Promise.resolve(this.openMotion.shift() ?? null);
   }
 
   showOpenPreset(): Promise<string | null> {

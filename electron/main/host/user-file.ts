@@ -1,0 +1,149 @@
+/**
+ * Reading one file the user chose (a model or a motion) for the renderer: refuses what is
+ * missing, a folder, empty, too large, unreadable or not of the wanted kind with a sentence
+ * naming the file, and checks the header before reading a possibly huge file. Reads only.
+ */
+
+import { open, type FileHandle } from 'node:fs/promises';
+import type { HostProblemCode } from '../../../shared/host-contract';
+import { describeError, errorCode, HostProblemError } from './host-problem';
+
+/** What kind of file is wanted, for the checks and the messages. */
+export interface UserFileKind<Identity> {
+  /** `model` or `motion`: "a folder, not a model file", "opens models up to…". */
+  readonly noun: string;
+  /** What the file should be, e.g. `a VRM, PMX or PMD model`. */
+  readonly wanted: string;
+  /** The problem code when the bytes are not of this kind. */
+  readonly notThisKind: Extract<HostProblemCode, 'not-a-model' | 'not-a-motion'>;
+  /** How many leading bytes `checkHeader` needs. */
+  readonly headerBytes: number;
+  /** Throws a format error (see `isFormatError`) when the header is not of this kind. */
+  checkHeader(header: Uint8Array): void;
+  /** Identifies the whole file; throws a format error when it is not of this kind. */
+  identify(bytes: Uint8Array): Identity;
+  /** True for the errors `checkHeader`/`identify` throw about the bytes (message without a path). */
+  isFormatError(error: unknown): error is Error;
+}
+
+/** A file read whole, with what it was identified as. */
+export interface UserFileData<Identity> {
+  readonly bytes: Uint8Array;
+  /** Bytes. */
+  readonly size: number;
+  /** Modification time when read (ms since 1970). */
+  readonly mtimeMs: number;
+  readonly identity: Identity;
+}
+
+/**
+ * Reads and identifies the file at `path`.
+ *
+ * @param maxBytes - the largest size read
+ * @throws HostProblemError `missing`, `unreadable`, `too-large` or `kind.notThisKind`
+ */
+export async function readUserFile<Identity>(
+  path: string,
+  maxBytes: number,
+  kind: UserFileKind<Identity>,
+): Promise<UserFileData<Identity>> {
+  const handle = await openFile(path);
+  try {
+    const { size, mtimeMs } = await checkedSize(handle, path, maxBytes, kind);
+    await checkHeader(handle, path, kind);
+    const bytes = await readAll(handle, path);
+    let identity: Identity;
+    try {
+      identity = kind.identify(bytes);
+    } catch (error) {
+      if (kind.isFormatError(error)) throw notThisKind(path, error, kind);
+      throw error;
+    }
+    return { bytes, size, mtimeMs, identity };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A human size: `600 MB`, `12.5 KB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round(bytes / (1024 * 1024))} MB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${bytes} bytes`;
+}
+
+async function openFile(path: string): Promise<FileHandle> {
+  try {
+    return await open(path, 'r');
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') {
+      throw new HostProblemError(
+        'missing',
+        `${path} was not found; it may have been moved, renamed or deleted.`,
+        { cause: error },
+      );
+    }
+    throw unreadable(path, error);
+  }
+}
+
+async function checkedSize(
+  handle: FileHandle,
+  path: string,
+  maxBytes: number,
+  kind: UserFileKind<unknown>,
+): Promise<{ size: number; mtimeMs: number }> {
+  const stats = await handle.stat();
+  if (stats.isDirectory()) {
+    throw new HostProblemError('unreadable', `${path} is a folder, not a ${kind.noun} file.`);
+  }
+  if (stats.size > maxBytes) {
+    throw new HostProblemError(
+      'too-large',
+      `${path} is ${formatBytes(stats.size)}; Ragdoll Playground opens ${kind.noun}s ` +
+        `up to ${formatBytes(maxBytes)}.`,
+    );
+  }
+  if (stats.size === 0) {
+    throw new HostProblemError(kind.notThisKind, `${path} is empty, not ${kind.wanted}.`);
+  }
+  return { size: stats.size, mtimeMs: stats.mtimeMs };
+}
+
+/** Checks the header before reading a possibly huge file that is not of this kind at all. */
+async function checkHeader(
+  handle: FileHandle,
+  path: string,
+  kind: UserFileKind<unknown>,
+): Promise<void> {
+  const header = new Uint8Array(kind.headerBytes);
+  try {
+    const { bytesRead } = await handle.read(header, 0, kind.headerBytes, 0);
+    kind.checkHeader(header.subarray(0, bytesRead));
+  } catch (error) {
+    if (kind.isFormatError(error)) throw notThisKind(path, error, kind);
+    throw unreadable(path, error);
+  }
+}
+
+async function readAll(handle: FileHandle, path: string): Promise<Uint8Array> {
+  try {
+    const buffer = await handle.readFile();
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  } catch (error) {
+    throw unreadable(path, error);
+  }
+}
+
+function notThisKind(path: string, error: Error, kind: UserFileKind<unknown>): HostProblemError {
+  return new HostProblemError(kind.notThisKind, `${path} ${error.message}`, { cause: error });
+}
+
+function unreadable(path: string, error: unknown): HostProblemError {
+  return new HostProblemError(
+    'unreadable',
+    `${path} could not be read (${describeError(error)}); check that it exists and that ` +
+      `you may read it.`,
+    { cause: error },
+  );
+}

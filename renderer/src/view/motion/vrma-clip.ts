@@ -1,0 +1,83 @@
+import type { KeyframeTrack } from 'three';
+import type { VRMAnimation } from '@pixiv/three-vrm-animation';
+import type { HumanoidBoneName } from '../../rig/humanoid-bones';
+import { HUMANOID_PARENTS } from '../../motion/humanoid-hierarchy';
+import type { MotionClip } from '../../motion/motion-clip';
+import { MotionFileError } from '../../motion/motion-file-error';
+import type { RotationTrack, TranslationTrack } from '../../motion/motion-track';
+import type { HumanoidBoneTracks } from '../../motion/tpose-clip';
+import { tposeClip } from '../../motion/tpose-clip';
+
+/** How long a VRMA whose keys all sit at one time (a still pose) plays before it loops, seconds. */
+const STILL_POSE_SECONDS = 1;
+
+/**
+ * The key values of a three.js track, one `size`-vector per key. glTF's CUBICSPLINE samplers
+ * store an in-tangent, the value and an out-tangent per key; only the values are kept, and the
+ * keys are then joined linearly (slerp for rotations).
+ */
+function keyValues(track: KeyframeTrack, size: number): Float64Array {
+  const count = track.times.length;
+  const values = track.values;
+  if (values.length === count * size) return Float64Array.from(values);
+  const out = new Float64Array(count * size);
+  for (let i = 0; i < count; i++) {
+    for (let c = 0; c < size; c++) out[size * i + c] = values[size * (3 * i + 1) + c]!;
+  }
+  return out;
+}
+
+function rotationTrackOf(track: KeyframeTrack): RotationTrack {
+  const values = keyValues(track, 4);
+  for (let i = 0; i < values.length; i += 4) {
+    const n = Math.hypot(values[i]!, values[i + 1]!, values[i + 2]!, values[i + 3]!);
+    if (!(n > 1e-6) || !Number.isFinite(n)) values.set([0, 0, 0, 1], i);
+    else for (let c = 0; c < 4; c++) values[i + c]! /= n;
+  }
+  return { times: Float64Array.from(track.times), values, bezier: null };
+}
+
+/** The hips' positions relative to the rest position, metres. */
+function hipsOffsetTrack(track: KeyframeTrack, rest: readonly number[]): TranslationTrack {
+  const values = keyValues(track, 3);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]! - rest[i % 3]!;
+    values[i] = Number.isFinite(v) ? v : 0;
+  }
+  return { times: Float64Array.from(track.times), values, bezier: null };
+}
+
+/**
+ * A VRM Animation (as `@pixiv/three-vrm-animation` reads it) as a T-pose clip. Its humanoid
+ * rotations are already the normalized bones' local rotations (relative to a world-aligned
+ * T-pose), so they are taken as they are; the hips' translation becomes an offset from the
+ * animation's rest hips position, whose height scales root motion. Expressions and look-at
+ * are not bones and are left out.
+ *
+ * Throws a {@link MotionFileError} when it animates no humanoid bone.
+ */
+export function vrmaToClip(animation: VRMAnimation, name: string): MotionClip {
+  const tracks = new Map<HumanoidBoneName, HumanoidBoneTracks>();
+  const unused: string[] = [];
+  for (const [bone, track] of animation.humanoidTracks.rotation) {
+    if (track.times.length === 0) continue;
+    if (!HUMANOID_PARENTS.has(bone)) {
+      unused.push(bone);
+      continue;
+    }
+    tracks.set(bone, { rotation: rotationTrackOf(track) });
+  }
+  const hips = animation.humanoidTracks.translation.get('hips');
+  const rest = animation.restHipsPosition.toArray();
+  if (hips && hips.times.length > 0) {
+    tracks.set('hips', { ...tracks.get('hips'), translation: hipsOffsetTrack(hips, rest) });
+  }
+  if (tracks.size === 0) {
+    throw new MotionFileError('is a VRM Animation that moves no humanoid bone');
+  }
+  const duration = animation.duration > 0 ? animation.duration : STILL_POSE_SECONDS;
+  // A rest hips height at or below zero breaks the VRM T-pose rule; root motion is then kept
+  // at its own scale (the box dummy's hip height stands in).
+  const restHipsHeight = rest[1]! > 1e-3 ? rest[1]! : 0.91;
+  return tposeClip({ name, duration, restHipsHeight, unusedBones: unused }, tracks);
+}

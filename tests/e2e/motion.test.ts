@@ -1,0 +1,288 @@
+/**
+ * End to end, through the page and the real host services: a figure plays a motion through
+ * the physics. Chosen from the panel's motion list, the lying box dummy gets up and plays
+ * it; its pose keeps changing while it stands (Wave); BODIES draws it in the "moving"
+ * colour; a ball dropped on it knocks it down (limp, then getting up, in their colours) and
+ * it stands up again to its standing height and carries on. Motion files come in as the OS
+ * opens them, by Open Motion… and dropped on the window, and join the recent-file library;
+ * one that cannot be used is refused with a message naming it while the figure keeps
+ * playing. A preset brings the motion (built in, or its file), MUSCLE, GET UP and Play/Pause
+ * back; a preset whose motion file has gone still loads, with no motion and an alert.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MOTION_STATE_OUTLINE_COLORS } from '../../renderer/src/view/body-meshes';
+import {
+  damagedMotionFixtures,
+  goodMotionFixtures,
+} from '../../scripts/fixtures/motion/motion-fixtures';
+import { vmdBytes } from '../support/host-files';
+import { alertText, rootPosition, SLOW_TIMEOUT_MS, waitForFrames } from './support/app-page';
+import type { TestHost } from './support/host-files';
+import { bodyPoses, createTestHost, expectStatus } from './support/host-files';
+import { useAppSuite } from './support/suite';
+import { dropFile } from './support/vrm-files';
+
+const withApp = useAppSuite();
+let host: TestHost | undefined;
+afterEach(() => host?.dispose());
+
+/** Poll long: SwiftShader on a shared two-core machine draws a few frames a second. */
+const LONG = { timeout: SLOW_TIMEOUT_MS * 2, interval: 200 };
+
+type Motion = ReturnType<NonNullable<Window['__ragdoll']>['motion']>;
+
+function motion(page: Page): Promise<Motion> {
+  return page.evaluate(() => window.__ragdoll!.motion());
+}
+
+async function stateOf(page: Page, index = 0): Promise<string | undefined> {
+  return (await motion(page)).states[index];
+}
+
+function hex(color: number): string {
+  return `#${color.toString(16).padStart(6, '0')}`;
+}
+
+function outline(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.__ragdoll!.outlineColor(0));
+}
+
+/** Largest angle (radians) between the figure's part rotations in two snapshots. */
+function largestPartTurn(
+  a: readonly { rotation: readonly number[] }[],
+  b: readonly { rotation: readonly number[] }[],
+): number {
+  return Math.max(
+    ...a.map((pose, i) => {
+      const q = pose.rotation;
+      const r = b[i]!.rotation;
+      const dot = Math.abs(q[0]! * r[0]! + q[1]! * r[1]! + q[2]! * r[2]! + q[3]! * r[3]!);
+      return 2 * Math.acos(Math.min(1, dot));
+    }),
+  );
+}
+
+describe('motions', () => {
+  it('a figure stands up into a motion, moves while upright, is knocked down by a ball and gets up again', async () => {
+    host = createTestHost();
+    const testHost = host;
+    await withApp(
+      async ({ page }) => {
+        // The box dummy falls in and lies there, a passive ragdoll as before.
+        expect(await motion(page)).toMatchObject({
+          selected: 'none',
+          playing: true,
+          muscle: 100,
+          getUp: true,
+        });
+        await expect.poll(async () => (await rootPosition(page))!.y, LONG).toBeLessThan(0.5);
+        expect(await stateOf(page)).toBe('passive');
+
+        // Stand, chosen in the panel's list: the figure gets up from where it lies.
+        const list = page.getByRole('combobox', { name: 'Motion' });
+        await list.selectOption({ label: 'Stand' });
+        await expectStatus(page, 'Playing Stand on the figure.');
+        expect((await motion(page)).selected).toBe('builtin:stand');
+        await expect.poll(() => stateOf(page), LONG).toBe('following');
+        await waitForFrames(page, 20);
+        const standingY = (await rootPosition(page))!.y;
+        expect(standingY).toBeGreaterThan(0.6);
+
+        // Next Motion (N) is Wave: the pose keeps changing while the figure stays upright.
+        await page.keyboard.press('n');
+        await expectStatus(page, 'Playing Wave on the figure.');
+        await waitForFrames(page, 10);
+        const before = (await bodyPoses(page)).figures[0]!;
+        await waitForFrames(page, 15);
+        const after = (await bodyPoses(page)).figures[0]!;
+        expect(largestPartTurn(before, after)).toBeGreaterThan(0.1);
+        expect(await stateOf(page)).toBe('following');
+        expect((await rootPosition(page))!.y).toBeGreaterThan(standingY - 0.1);
+
+        // BODIES draws the moving figure in its own colour.
+        await page.keyboard.press('p');
+        await expect
+          .poll(() => outline(page), LONG)
+          .toBe(hex(MOTION_STATE_OUTLINE_COLORS.following));
+
+        // A ball dropped on its head knocks it down: limp, then getting up, then the motion again.
+        await page.keyboard.press('o');
+        await expect.poll(() => stateOf(page), LONG).toBe('limp');
+        expect(await outline(page)).toBe(hex(MOTION_STATE_OUTLINE_COLORS.limp));
+        await expect.poll(() => stateOf(page), LONG).toBe('gettingUp');
+        await expect.poll(() => stateOf(page), LONG).toBe('following');
+        await expect
+          .poll(async () => (await rootPosition(page))!.y, LONG)
+          .toBeGreaterThan(standingY - 0.05);
+        await expect
+          .poll(() => outline(page), LONG)
+          .toBe(hex(MOTION_STATE_OUTLINE_COLORS.following));
+
+        // MUSCLE, Play/Pause and GET UP from the keys, shown on their controls.
+        await page.keyboard.press('-');
+        await expectStatus(page, 'Muscle 90.');
+        await page.keyboard.press('k');
+        await expectStatus(page, 'Motion paused: figures hold their pose.');
+        await page.keyboard.press('g');
+        await expectStatus(page, 'Get Up off: knocked-down figures stay down.');
+        expect(await motion(page)).toMatchObject({ muscle: 90, playing: false, getUp: false });
+        expect(
+          await page.getByRole('slider', { name: 'Muscle' }).getAttribute('aria-valuetext'),
+        ).toBe('90');
+        expect(
+          await page
+            .getByRole('button', { name: 'Play/Pause Motion' })
+            .getAttribute('aria-pressed'),
+        ).toBe('false');
+        expect(
+          await page.getByRole('button', { name: 'Get Up On/Off' }).getAttribute('aria-pressed'),
+        ).toBe('false');
+
+        // A file that is not a motion is refused, naming it; the figure keeps playing Wave.
+        const broken = join(testHost.files, 'broken.vmd');
+        writeFileSync(broken, vmdBytes({ keyframes: 1, declaredKeyframes: 30 }));
+        testHost.dialogs.openMotion.push(broken);
+        await page.getByRole('button', { name: 'Open Motion…' }).click();
+        await expect.poll(() => alertText(page), LONG).toContain('Could not open the motion');
+        const alert = await alertText(page);
+        expect(alert).toContain(broken);
+        expect(alert).toContain('cut short');
+        expect(alert).toContain('the figures keep playing Wave');
+        expect((await motion(page)).selected).toBe('builtin:wave');
+        expect(await stateOf(page)).toBe('following');
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  }, 300_000); // standing up twice and a knock-down take minutes under SwiftShader
+
+  it('a preset brings back the motion, MUSCLE, GET UP and Play/Pause', async () => {
+    host = createTestHost();
+    const testHost = host;
+    await withApp(
+      async ({ page }) => {
+        await page
+          .getByRole('combobox', { name: 'Motion' })
+          .selectOption({ label: 'March in place' });
+        await expectStatus(page, 'Playing March in place on the figure.');
+        for (let i = 0; i < 4; i++) await page.keyboard.press('-');
+        await expectStatus(page, 'Muscle 60.');
+        await page.keyboard.press('g');
+        await page.keyboard.press('s');
+        const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
+        await dialog.getByRole('textbox', { name: 'Preset name' }).fill('Marching');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expectStatus(page, 'Saved the preset “Marching”.');
+        const [summary] = (await testHost.bridge().services.listPresets()).presets;
+        const saved = (await testHost.bridge().services.loadPreset(summary!.id)).preset;
+        expect(saved.motion).toEqual({
+          motion: { kind: 'builtin', name: 'march' },
+          playing: true,
+          muscle: 60,
+          getUp: false,
+        });
+        expect(saved.figures[0]!.motionTime).toBeGreaterThanOrEqual(0);
+
+        // Change everything, then load: it all comes back.
+        await page
+          .getByRole('combobox', { name: 'Motion' })
+          .selectOption({ label: 'None (ragdoll)' });
+        await expectStatus(page, 'No motion: the figures are passive ragdolls.');
+        await page.keyboard.press('=');
+        await page.keyboard.press('g');
+        await page.keyboard.press('k');
+        expect(await motion(page)).toMatchObject({ selected: 'none', muscle: 70, getUp: true });
+        await page.getByRole('button', { name: 'Load “Marching”' }).click();
+        await expectStatus(page, 'Loaded the preset “Marching”.');
+        expect(await motion(page)).toMatchObject({
+          selected: 'builtin:march',
+          playing: true,
+          muscle: 60,
+          getUp: false,
+        });
+        expect(await stateOf(page)).not.toBe('passive');
+        expect(await page.getByRole('combobox', { name: 'Motion' }).inputValue()).toBe(
+          'builtin:march',
+        );
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  });
+
+  it('plays motion files opened by the OS, by Open Motion… and by dropping, lists them, and refuses a file with no usable bones', async () => {
+    host = createTestHost();
+    const testHost = host;
+    const good = new Map(goodMotionFixtures().map((fixture) => [fixture.file, fixture.bytes]));
+    const write = (name: string, bytes: Uint8Array): string => {
+      const path = join(testHost.files, name);
+      writeFileSync(path, bytes);
+      return path;
+    };
+    const step = write('step.vmd', good.get('step.vmd')!);
+    const wave = write('wave.vrma', good.get('wave.vrma')!);
+    const noBody = damagedMotionFixtures().find((fixture) => fixture.file === 'no-body.vmd')!;
+    const unusable = write(noBody.file, noBody.bytes);
+    await withApp(
+      async ({ page }) => {
+        // Double-clicked in the file manager: the host opens it and the figure plays it.
+        await testHost.bridge().openFile(step);
+        await expectStatus(page, 'Playing step.vmd on the figure.');
+        expect((await motion(page)).selected).toBe('file');
+        const list = page.getByRole('combobox', { name: 'Motion' });
+        expect(await list.locator('option:checked').innerText()).toBe('File: step.vmd');
+        await expect.poll(() => stateOf(page), LONG).toBe('following');
+
+        // Open Motion… (V) asks the host's dialog.
+        testHost.dialogs.openMotion.push(wave);
+        await page.keyboard.press('v');
+        await expectStatus(page, 'Playing wave.vrma on the figure.');
+
+        // Dropped on the window.
+        testHost.droppedFiles['step.vmd'] = step;
+        expect(await dropFile(page, readFileSync(step), 'step.vmd')).toBe(true);
+        await expectStatus(page, 'Playing step.vmd on the figure.');
+
+        // Both are in the recent-file library, as VMD and VRM Animation.
+        const library = page.getByRole('list', { name: 'Recently opened models and motions' });
+        await expect.poll(() => library.getByRole('listitem').count(), LONG).toBe(2);
+        expect(await library.innerText()).toContain('VRM Animation');
+        expect(await library.innerText()).toContain('VMD');
+
+        // A VMD that moves no body bone (only eyes) is refused by the reader; step.vmd plays on.
+        testHost.dialogs.openMotion.push(unusable);
+        await page.getByRole('button', { name: 'Open Motion…' }).click();
+        await expect.poll(() => alertText(page), LONG).toContain('Could not open the motion');
+        const alert = await alertText(page);
+        expect(alert).toContain('no-body.vmd');
+        expect(alert).toMatch(noBody.expectedMessage);
+        expect(alert).toContain('the figures keep playing step.vmd');
+        expect((await motion(page)).selected).toBe('file');
+        expect(await list.locator('option:checked').innerText()).toBe('File: step.vmd');
+
+        // A preset remembers the file; once the file is gone the preset still loads, without it.
+        await page.keyboard.press('s');
+        const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
+        await dialog.getByRole('textbox', { name: 'Preset name' }).fill('Stepping');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expectStatus(page, 'Saved the preset “Stepping”.');
+        await list.selectOption({ label: 'Stand' });
+        await expectStatus(page, 'Playing Stand on the figure.');
+        await page.getByRole('button', { name: 'Load “Stepping”' }).click();
+        await expectStatus(page, 'Loaded the preset “Stepping”.');
+        expect((await motion(page)).selected).toBe('file');
+        rmSync(step);
+        await list.selectOption({ label: 'Stand' });
+        await expectStatus(page, 'Playing Stand on the figure.');
+        await page.getByRole('button', { name: 'Load “Stepping”' }).click();
+        await expectStatus(page, 'Loaded the preset “Stepping”.');
+        expect((await motion(page)).selected).toBe('none');
+        const gone = await alertText(page);
+        expect(gone).toContain('The motion step.vmd was not played');
+        expect(gone).toContain(step);
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  }, 300_000); // six motion changes and two preset loads under SwiftShader
+});

@@ -1,0 +1,41 @@
+import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
+import type { DollMotion } from '../../renderer/src/physics/motion/doll-motion';
+import type { Figure } from '../../renderer/src/physics/sandbox';
+import { Sandbox } from '../../renderer/src/physics/sandbox';
+import { builtinMotion } from '../../renderer/src/motion/builtin-motions';
+import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
+import { loadRapier } from './rapier';
+
+/** The built-in Stand motion bound to the box dummy. */
+export function boxStand(): DollMotion {
+  return retargetMotion(builtinMotion('stand'), BOX_DOLL, { figureKind: 'box' });
+}
+
+/** A sandbox with one box dummy standing on the floor (RESET) and playing `motion`. */
+export async function standingWith(
+  motion: (spec: typeof BOX_DOLL) => DollMotion,
+): Promise<{ sandbox: Sandbox; figure: Figure; motion: DollMotion }> {
+  const sandbox = new Sandbox(await loadRapier());
+  const figure = sandbox.addFigure();
+  sandbox.reset();
+  const bound = motion(BOX_DOLL);
+  sandbox.setFigureMotion(figure, bound);
+  return { sandbox, figure, motion: bound };
+}
+
+/** Steps until the figure's state is `state` (or `seconds` pass); returns the seconds it took, or null. */
+export function stepUntil(
+  sandbox: Sandbox,
+  figure: Figure,
+  state: ReturnType<Sandbox['figureMotionState']>,
+  seconds: number,
+  afterStep?: () => void,
+): number | null {
+  const steps = Math.round(seconds * 120);
+  for (let i = 1; i <= steps; i++) {
+    sandbox.step();
+    afterStep?.();
+    if (sandbox.figureMotionState(figure) === state) return i / 120;
+  }
+  return null;
+}

@@ -1,0 +1,251 @@
+/**
+ * The motion controls' logic (renderer/src/ui/motion-actions.ts) with stand-ins for the page,
+ * the sandbox and the motion readers: a chosen motion goes onto every figure and figures
+ * added later get it too; bones a figure lacks are named once per motion; a motion file that
+ * cannot be read, or a motion that fits no figure, is refused with a message and the figures
+ * keep what they played; a preset's motion comes back with each figure's time, or as none
+ * with a note saying why.
+ */
+
+import { describe, expect, it } from 'vitest';
+import type { HostApi, MotionFile } from '../../shared/host-contract';
+import type { PresetMotionSettings } from '../../shared/preset-schema';
+import type { DollSpec } from '../../renderer/src/physics/doll-spec';
+import type { DollMotion } from '../../renderer/src/physics/motion/doll-motion';
+import type { Figure } from '../../renderer/src/physics/sandbox';
+import { strings } from '../../renderer/src/ui/i18n';
+import { MotionActions } from '../../renderer/src/ui/motion-actions';
+import type {
+  FigureMotion,
+  FigureMotionState,
+  MotionClip,
+  MotionSandbox,
+  MotionToolkit,
+} from '../../renderer/src/ui/motion-ports';
+import type { StatusArea } from '../../renderer/src/ui/status';
+
+class FakeFileError extends Error {}
+
+/** A figure whose spec is named `kind` (the toolkit below decides by it). */
+function figure(id: number, kind: string): Figure {
+  return { id, ragdoll: { spec: { name: kind } } } as unknown as Figure;
+}
+
+function clip(name: string): MotionClip {
+  return { name, duration: 2 } as unknown as MotionClip;
+}
+
+/** Built-ins `stand` and `wave`; the box figure lacks hands; a `robot` figure fits nothing. */
+const TOOLKIT: MotionToolkit = {
+  builtinNames: ['stand', 'wave'],
+  builtin: (name) => clip(name),
+  load: (bytes, fileName) =>
+    new Uint8Array(bytes)[0] === 1
+      ? Promise.resolve(clip(fileName))
+      : Promise.reject(new FakeFileError(`${fileName}: is not a motion file`)),
+  retarget: (motionClip, spec: DollSpec) => {
+    if (spec.name === 'robot') throw new FakeFileError(`${motionClip.name} moves no bone of robot`);
+    const motion: FigureMotion = {
+      name: motionClip.name,
+      duration: motionClip.duration,
+      spec,
+      sample: () => undefined,
+      skippedBones: spec.name === 'box' ? ['leftHand', 'rightHand'] : [],
+    };
+    return motion;
+  },
+  isMotionFileError: (error): error is Error => error instanceof FakeFileError,
+};
+
+/** A sandbox that records each figure's motion and start time. */
+class FakeSandbox implements MotionSandbox {
+  readonly figures: Figure[] = [];
+  readonly given = new Map<number, { motion: string | null; start: number }>();
+  muscle = 100;
+  getUpEnabled = true;
+  motionPlaying = true;
+  setFigureMotion(target: Figure, motion: DollMotion | null, startTime = 0): void {
+    this.given.set(target.id, { motion: motion?.name ?? null, start: startTime });
+  }
+  setMuscle(value: number): void {
+    this.muscle = value;
+  }
+  setGetUpEnabled(on: boolean): void {
+    this.getUpEnabled = on;
+  }
+  setMotionPlaying(playing: boolean): void {
+    this.motionPlaying = playing;
+  }
+  figureMotionState(target: Figure): FigureMotionState {
+    return this.given.get(target.id)?.motion ? 'following' : 'passive';
+  }
+  figureMotionTime(target: Figure): number {
+    return this.given.get(target.id)?.start ?? 0;
+  }
+}
+
+/** What the status line and alert line were told, in order. */
+class FakeStatus {
+  readonly said: string[] = [];
+  readonly alerts: string[] = [];
+  say(message: string): void {
+    this.said.push(message);
+  }
+  alert(message: string): void {
+    this.alerts.push(message);
+  }
+}
+
+/** Just enough of a page for the hidden file input. */
+const PAGE = {
+  document: {
+    createElement: () => ({
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      setAttribute: () => undefined,
+      remove: () => undefined,
+    }),
+    body: { append: () => undefined },
+  },
+} as unknown as Window;
+
+function setUp(figures: Figure[], host?: Partial<HostApi>) {
+  const sandbox = new FakeSandbox();
+  sandbox.figures.push(...figures);
+  const status = new FakeStatus();
+  const actions = new MotionActions({
+    window: PAGE,
+    host: host as HostApi | undefined,
+    sandbox,
+    toolkit: TOOLKIT,
+    kindOf: () => 'box',
+    status: status as unknown as StatusArea,
+    strings: () => strings('en'),
+    onChanged: () => undefined,
+  });
+  actions.syncFigures();
+  return { sandbox, status, actions };
+}
+
+function motionFile(fileName: string, firstByte: number): MotionFile {
+  return {
+    path: `/motions/${fileName}`,
+    fileName,
+    size: 4,
+    sha256: 'c'.repeat(64),
+    format: 'vmd',
+    title: fileName,
+    bytes: new Uint8Array([firstByte, 0, 0, 0]),
+    libraryEntryId: null,
+  };
+}
+
+describe('motion actions', () => {
+  it('plays a chosen motion on every figure, names missing bones once, and gives it to figures added later', () => {
+    const { sandbox, status, actions } = setUp([figure(1, 'box'), figure(2, 'vrm')]);
+    actions.choose('builtin:stand');
+    expect([...sandbox.given.values()]).toEqual([
+      { motion: 'stand', start: 0 },
+      { motion: 'stand', start: 0 },
+    ]);
+    expect(status.said.at(-1)).toBe('Playing Stand on 2 figures.');
+    expect(status.alerts).toEqual([
+      'Stand: these bones are not on the figure and are left out: leftHand, rightHand.',
+    ]);
+    // ADD: the new figure gets the motion; the same missing bones are not named again.
+    sandbox.figures.push(figure(3, 'box'));
+    actions.syncFigures();
+    expect(sandbox.given.get(3)).toEqual({ motion: 'stand', start: 0 });
+    expect(status.alerts).toHaveLength(1);
+    // None: passive again.
+    actions.choose('none');
+    expect([...sandbox.given.values()].map((given) => given.motion)).toEqual([null, null, null]);
+    expect(status.said.at(-1)).toBe('No motion: the figures are passive ragdolls.');
+  });
+
+  it('refuses a motion that fits no figure, keeping what the figures played', () => {
+    const { sandbox, status, actions } = setUp([figure(1, 'vrm'), figure(2, 'robot')]);
+    sandbox.figures.splice(1, 1);
+    actions.choose('builtin:wave');
+    sandbox.figures.push(figure(2, 'robot'));
+    actions.syncFigures();
+    // The robot added later cannot play Wave: it stays passive, and the alert says why.
+    expect(sandbox.given.get(2)).toEqual({ motion: null, start: 0 });
+    expect(status.alerts.at(-1)).toBe(
+      'Could not open the motion: wave moves no bone of robot. Choose a VRM Animation (.vrma) or VMD (.vmd) file; the figures keep playing Wave.',
+    );
+    // Choosing Stand now fails on the robot: nobody changes motion.
+    actions.choose('builtin:stand');
+    expect(sandbox.given.get(1)).toEqual({ motion: 'wave', start: 0 });
+    expect(actions.selected).toBe('builtin:wave');
+    expect(status.alerts.at(-1)).toContain('stand moves no bone of robot');
+  });
+
+  it('refuses a motion file that cannot be read, naming it; a good one joins the list', async () => {
+    const { sandbox, status, actions } = setUp([figure(1, 'vrm')]);
+    actions.choose('builtin:wave');
+    actions.openFile(motionFile('broken.vmd', 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(status.alerts.at(-1)).toBe(
+      'Could not open the motion: broken.vmd: is not a motion file. Choose a VRM Animation (.vrma) or VMD (.vmd) file; the figures keep playing Wave.',
+    );
+    expect(actions.selected).toBe('builtin:wave');
+    expect(actions.choices.map((choice) => choice.value)).toEqual([
+      'none',
+      'builtin:stand',
+      'builtin:wave',
+    ]);
+    await actions.openBytes(new Uint8Array([1]), 'dance.vmd');
+    expect(sandbox.given.get(1)).toEqual({ motion: 'dance.vmd', start: 0 });
+    expect(actions.selected).toBe('file');
+    expect(actions.choices.at(-1)).toEqual({ value: 'file', label: 'File: dance.vmd' });
+    // A file the page read itself has no path: a preset cannot name it.
+    expect(actions.presetSettings().motion).toEqual({ kind: 'none' });
+  });
+
+  it('saves and restores the motion with each figure’s time, or none with a note saying why', async () => {
+    const readMotion = (path: string) =>
+      Promise.resolve({ ok: true as const, value: { ...motionFile('dance.vmd', 1), path } });
+    const { sandbox, actions } = setUp([figure(1, 'vrm'), figure(2, 'vrm')], { readMotion });
+    const settings: PresetMotionSettings = {
+      motion: {
+        kind: 'file',
+        path: '/motions/dance.vmd',
+        size: 4,
+        sha256: 'c'.repeat(64),
+        fileName: 'dance.vmd',
+        format: 'vmd',
+      },
+      playing: false,
+      muscle: 40,
+      getUp: false,
+    };
+    const prepared = await actions.prepareRestore(settings, undefined);
+    expect(prepared.notes).toEqual([]);
+    expect(actions.finishRestore(prepared, settings, [0.5, 1.25])).toEqual([]);
+    expect([...sandbox.given.values()]).toEqual([
+      { motion: 'dance.vmd', start: 0.5 },
+      { motion: 'dance.vmd', start: 1.25 },
+    ]);
+    expect(sandbox).toMatchObject({ muscle: 40, getUpEnabled: false, motionPlaying: false });
+    expect(actions.presetSettings()).toEqual(settings);
+    expect(actions.timeOf(sandbox.figures[1]!)).toBe(1.25);
+
+    const gone = await actions.prepareRestore(settings, {
+      reason: 'missing',
+      message: 'The motion dance.vmd was not played: /motions/dance.vmd was not found.',
+    });
+    expect(gone.notes).toEqual([
+      'The motion dance.vmd was not played: /motions/dance.vmd was not found.',
+    ]);
+    actions.finishRestore(gone, settings, [0, 0]);
+    expect(actions.selected).toBe('none');
+    const unknown = await actions.prepareRestore(
+      { ...settings, motion: { kind: 'builtin', name: 'moonwalk' } },
+      undefined,
+    );
+    expect(unknown.notes).toEqual([
+      'The preset\'s motion "moonwalk" is not built into this version; the figures play no motion.',
+    ]);
+  });
+});
