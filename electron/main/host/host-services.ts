@@ -82,6 +82,8 @@ export function createHostServices(options: HostServicesOptions): HostServices {
   const clock = options.now === undefined ? {} : { now: options.now };
   const log = loggerFor('host-services');
   const access = createModelAccess();
+  // Models read successfully in this session: the folders textures may come from.
+  const openModels = createModelAccess();
   const hasher = createFileHasher();
   const library = createModelLibrary({
     directory: options.dataDirectory,
@@ -96,9 +98,13 @@ export function createHostServices(options: HostServicesOptions): HostServices {
   const readOptions =
     options.modelMaxBytes === undefined ? {} : { maxBytes: options.modelMaxBytes };
 
-  /** Reads an allowed model and records it in the library. */
+  /**
+   * Reads a model and records it in the library. Only a successful read lets the page read
+   * textures from the model's folder; a failed one withdraws that.
+   */
   async function openAllowed(path: string): Promise<ModelFile> {
-    const { mtimeMs, ...model } = await readModelFile(path, readOptions);
+    const { mtimeMs, ...model } = await readOrWithdraw(path);
+    openModels.allow(path, 'read');
     // A preset saved with this model then loads without hashing the file again.
     hasher.remember(path, model.size, mtimeMs, model.sha256);
     options.onModelOpened?.(path);
@@ -118,10 +124,21 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     }
   }
 
-  function openChosen(path: string, source: AccessSource): Promise<ModelFile> {
+  async function readOrWithdraw(path: string): Promise<ModelFileData> {
+    try {
+      return await readModelFile(path, readOptions);
+    } catch (error) {
+      openModels.revoke(path, 'read');
+      throw error;
+    }
+  }
+
+  /** A path the user chose is allowed only once it has been read as a model. */
+  async function openChosen(path: string, source: AccessSource): Promise<ModelFile> {
     requireAbsolute(path);
+    const model = await openAllowed(path);
     access.allow(path, source);
-    return openAllowed(path);
+    return model;
   }
 
   /** Throws `not-allowed` unless the page may read the model at `path`. */
@@ -136,9 +153,19 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return openAllowed(path);
   }
 
-  /** Textures come only from the folder of a model the page may read. */
+  /**
+   * Textures come only from the folder of a model the page may read and has read
+   * successfully, whose latest read did not fail.
+   */
   async function readTexture(modelPath: string, textureName: string): Promise<ModelTexture> {
     await checkReadable(modelPath);
+    if (!openModels.isAllowed(modelPath)) {
+      throw new HostProblemError(
+        'not-allowed',
+        `Textures are read only for an open model, and ${modelPath} is not open ` +
+          `(it was not read, or its last read failed); nothing was read.`,
+      );
+    }
     return readModelTexture(modelPath, textureName);
   }
 
@@ -162,8 +189,9 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       throw new HostProblemError('missing', `The recent-model library has no entry ${id}.`);
     }
     const path = await chosen(options.dialogs.showOpenModel(), 'model');
+    const model = await readModelFile(path, readOptions);
     access.allow(path, 'dialog');
-    return libraryChanged(library.relocate(id, await readModelFile(path, readOptions)));
+    return libraryChanged(library.relocate(id, model));
   }
 
   /** Passes `change`'s result on, telling `onLibraryChanged` once it has been made. */
