@@ -4,11 +4,12 @@
  * that is flushed and renamed (write-file-atomic).
  */
 
-import { access, mkdir, readFile, rename } from 'node:fs/promises';
+import { access, mkdir, rename } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import type { Logger } from './logger';
+import { openRegularFile } from './regular-file';
 
 export interface JsonFileStoreOptions<T> {
   /** Absolute path of the JSON file; its folder is created on the first write. */
@@ -50,7 +51,7 @@ export function createJsonFileStore<T>(options: JsonFileStoreOptions<T>): JsonFi
   async function read(): Promise<T | undefined> {
     let text: string;
     try {
-      text = await readFile(filePath, 'utf8');
+      text = await readText(filePath);
     } catch (error) {
       if (isMissingFile(error)) return undefined;
       await moveAside(`could not be read (${describe(error)})`);
@@ -115,6 +116,16 @@ export function createJsonFileStore<T>(options: JsonFileStoreOptions<T>): JsonFi
   }
 
   return { read, write, flush: () => queue };
+}
+
+/** The file's text; a pipe or device put in its place is refused rather than waited on. */
+async function readText(filePath: string): Promise<string> {
+  const { handle } = await openRegularFile(filePath);
+  try {
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
 }
 
 /** `settings.json` → `settings.corrupt-2026-11-30T03-47-32-123Z.json` (no colons: Windows). */

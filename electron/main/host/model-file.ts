@@ -5,11 +5,12 @@
  */
 
 import { createHash } from 'node:crypto';
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { ModelFile } from '../../../shared/host-contract';
 import { describeError, errorCode, HostProblemError } from './host-problem';
 import { identifyModel, MODEL_MAGIC_BYTES, ModelFormatError, readModelMagic } from './model-format';
+import { NotARegularFileError, openRegularFile, type OpenedRegularFile } from './regular-file';
 
 /** The largest model file the app reads: 512 MiB (the biggest real avatars are ~100 MB). */
 export const MODEL_MAX_BYTES = 512 * 1024 * 1024;
@@ -35,9 +36,9 @@ export async function readModelFile(
   options: ReadModelOptions = {},
 ): Promise<ModelFileData> {
   const maxBytes = options.maxBytes ?? MODEL_MAX_BYTES;
-  const handle = await openModel(path);
+  const { handle, stats } = await openModel(path);
   try {
-    const { size, mtimeMs } = await checkedSize(handle, path, maxBytes);
+    const { size, mtimeMs } = checkedSize(stats, path, maxBytes);
     await checkMagic(handle, path);
     const bytes = await readAll(handle, path);
     const identity = identify(bytes, path);
@@ -70,10 +71,20 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-async function openModel(path: string): Promise<FileHandle> {
+/** Opens only a regular file: a pipe or device named as a model must not hang the read. */
+async function openModel(path: string): Promise<OpenedRegularFile> {
   try {
-    return await open(path, 'r');
+    return await openRegularFile(path);
   } catch (error) {
+    if (error instanceof NotARegularFileError) {
+      throw new HostProblemError(
+        'unreadable',
+        error.kind === 'folder'
+          ? `${path} is a folder, not a model file.`
+          : `${path} is not a regular file (a pipe, device or socket), so it is not a model.`,
+        { cause: error },
+      );
+    }
     if (errorCode(error) === 'ENOENT') {
       throw new HostProblemError(
         'missing',
@@ -85,15 +96,11 @@ async function openModel(path: string): Promise<FileHandle> {
   }
 }
 
-async function checkedSize(
-  handle: FileHandle,
+function checkedSize(
+  stats: OpenedRegularFile['stats'],
   path: string,
   maxBytes: number,
-): Promise<{ size: number; mtimeMs: number }> {
-  const stats = await handle.stat();
-  if (stats.isDirectory()) {
-    throw new HostProblemError('unreadable', `${path} is a folder, not a model file.`);
-  }
+): { size: number; mtimeMs: number } {
   if (stats.size > maxBytes) {
     throw new HostProblemError(
       'too-large',

@@ -6,7 +6,7 @@
  * in `thumbnails/`, named by entry id.
  */
 
-import { mkdir, readFile, realpath, stat, unlink } from 'node:fs/promises';
+import { mkdir, realpath, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { LibraryEntry, LibraryListing } from '../../../shared/host-contract';
@@ -21,6 +21,7 @@ import {
 import type { Logger } from './logger';
 import type { ModelFileData } from './model-file';
 import { looksLikePng, pngDataUrl, THUMBNAIL_MAX_BYTES } from './png';
+import { openRegularFile } from './regular-file';
 import { newStoreId } from './store-ids';
 
 /** The library's file name in the data folder. */
@@ -177,7 +178,7 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
     if (!entry.hasThumbnail) return undefined;
     const path = thumbnailPath(entry.id);
     try {
-      const bytes = await readFile(path);
+      const bytes = await readThumbnailFile(path);
       if (looksLikePng(bytes) && bytes.length <= THUMBNAIL_MAX_BYTES) return pngDataUrl(bytes);
       logger.warn(`${path} is not a PNG of at most 2 MB; the entry is shown without it.`);
     } catch (error) {
@@ -296,6 +297,16 @@ function findEntry(entries: readonly StoredLibraryEntry[], id: string): StoredLi
     'missing',
     `The recent-model library has no entry ${id} (it may have been removed).`,
   );
+}
+
+/** A thumbnail's bytes; anything but a regular file (a pipe would never end) is refused. */
+async function readThumbnailFile(path: string): Promise<Buffer> {
+  const { handle } = await openRegularFile(path);
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
 }
 
 async function writeThumbnail(path: string, png: Uint8Array): Promise<void> {

@@ -6,11 +6,12 @@
  * still lie inside the folder's real path, and only image extensions MMD uses are read.
  */
 
-import { lstat, open, readdir, realpath, type FileHandle } from 'node:fs/promises';
+import { lstat, readdir, realpath } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, relative, sep } from 'node:path';
 import type { ModelTexture } from '../../../shared/host-contract';
 import { describeError, errorCode, HostProblemError } from './host-problem';
 import { formatBytes } from './model-file';
+import { NotARegularFileError, openRegularFile, type OpenedRegularFile } from './regular-file';
 
 /** The largest texture file read: 64 MiB (an 8192² uncompressed TGA is 256 MB, real ones far less). */
 export const TEXTURE_MAX_BYTES = 64 * 1024 * 1024;
@@ -165,17 +166,19 @@ async function checkInside(
 }
 
 async function readTextureFile(path: string, maxBytes: number): Promise<Uint8Array> {
-  let handle: FileHandle;
+  let opened: OpenedRegularFile;
   try {
-    handle = await open(path, 'r');
+    opened = await openRegularFile(path);
   } catch (error) {
+    if (error instanceof NotARegularFileError) {
+      throw new HostProblemError('unreadable', `${error.message}, so it is no texture.`, {
+        cause: error,
+      });
+    }
     throw unreadable(path, error);
   }
+  const { handle, stats } = opened;
   try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) {
-      throw new HostProblemError('unreadable', `${path} is not a file, so it is no texture.`);
-    }
     if (stats.size > maxBytes) {
       throw new HostProblemError(
         'too-large',

@@ -6,7 +6,7 @@
  * moved aside as `<id>.corrupt-<time>.ragdoll` and reported; it is never overwritten.
  */
 
-import { readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { readdir, unlink } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { PRESET_EXTENSION } from '../../../shared/file-types';
@@ -25,6 +25,7 @@ import { createJsonFileStore, type JsonFileStore } from './json-file-store';
 import { createKeyedQueue } from './keyed-queue';
 import type { Logger } from './logger';
 import { formatBytes } from './model-file';
+import { NotARegularFileError, openRegularFile } from './regular-file';
 import { newStoreId, STORE_ID_PATTERN } from './store-ids';
 
 /** The presets folder inside the data folder. */
@@ -296,20 +297,26 @@ export async function readPresetFile(path: string): Promise<Preset> {
 
 async function readBoundedText(path: string): Promise<string> {
   try {
-    const stats = await stat(path);
-    if (stats.isDirectory()) {
-      throw new HostProblemError('unreadable', `${path} is a folder, not a preset file.`);
+    const { handle, stats } = await openRegularFile(path);
+    try {
+      if (stats.size > PRESET_FILE_MAX_BYTES) {
+        throw new HostProblemError(
+          'too-large',
+          `${path} is ${formatBytes(stats.size)}; a preset file is at most ` +
+            `${formatBytes(PRESET_FILE_MAX_BYTES)}, so this is not one.`,
+        );
+      }
+      return await handle.readFile('utf8');
+    } finally {
+      await handle.close();
     }
-    if (stats.size > PRESET_FILE_MAX_BYTES) {
-      throw new HostProblemError(
-        'too-large',
-        `${path} is ${formatBytes(stats.size)}; a preset file is at most ` +
-          `${formatBytes(PRESET_FILE_MAX_BYTES)}, so this is not one.`,
-      );
-    }
-    return await readFile(path, 'utf8');
   } catch (error) {
     if (error instanceof HostProblemError) throw error;
+    if (error instanceof NotARegularFileError) {
+      throw new HostProblemError('unreadable', `${error.message}, so it is no preset.`, {
+        cause: error,
+      });
+    }
     if (errorCode(error) === 'ENOENT') {
       throw new HostProblemError('missing', `${path} was not found.`, { cause: error });
     }
