@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { LibraryEntry, LibraryListing } from '../../../shared/host-contract';
 import { describeError, errorCode, HostProblemError } from './host-problem';
-import { createJsonFileStore } from './json-file-store';
+import { createJsonFileStore, JsonFileReadError } from './json-file-store';
 import {
   LIBRARY_MAX_ENTRIES,
   LIBRARY_SCHEMA_VERSION,
@@ -103,8 +103,24 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
     return result;
   };
 
+  /**
+   * The entries, read once. A library file that cannot be read (as opposed to one with bad
+   * contents) is not taken for an empty library, which the next change would write over.
+   */
   async function entries(): Promise<StoredLibraryEntry[]> {
-    cached ??= (await file.read())?.entries.slice() ?? [];
+    if (cached !== undefined) return cached;
+    let stored;
+    try {
+      stored = await file.read();
+    } catch (error) {
+      if (!(error instanceof JsonFileReadError)) throw error;
+      throw new HostProblemError(
+        'unreadable',
+        `The recent-model library could not be read: ${error.message} Try again later.`,
+        { cause: error },
+      );
+    }
+    cached = stored?.entries.slice() ?? [];
     return cached;
   }
 
@@ -146,7 +162,16 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
     });
   }
 
-  const list = (): Promise<LibraryListing> => serialized(listNow);
+  /** The listing; an unreadable library lists nothing and says why. */
+  const list = (): Promise<LibraryListing> =>
+    serialized(async () => {
+      try {
+        return await listNow();
+      } catch (error) {
+        if (!(error instanceof HostProblemError)) throw error;
+        return { entries: [], notices: [...notices.splice(0), error.message] };
+      }
+    });
 
   async function listNow(): Promise<LibraryListing> {
     const current = await entries();

@@ -3,11 +3,13 @@
  * preset, named by host-made ids (never by the user's text). Each file goes through the JSON
  * file store (validated against the preset schema with its upgrade steps, atomic writes); all
  * operations on one id run one at a time. A corrupt file found while listing or loading is
- * moved aside as `<id>.corrupt-<time>.ragdoll` and reported; it is never overwritten.
+ * moved aside as `<id>.corrupt-<time>.ragdoll` and reported; it is never overwritten. A file
+ * that cannot be read (locked, no permission) is reported and left where it is.
  */
 
 import { readdir, unlink } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import pLimit from 'p-limit';
 import writeFileAtomic from 'write-file-atomic';
 import { PRESET_EXTENSION } from '../../../shared/file-types';
 import type { PresetListing, PresetSummary } from '../../../shared/host-contract';
@@ -21,7 +23,7 @@ import {
   type PresetContent,
 } from '../../../shared/preset-schema';
 import { describeError, errorCode, HostProblemError } from './host-problem';
-import { createJsonFileStore, type JsonFileStore } from './json-file-store';
+import { createJsonFileStore, JsonFileReadError, type JsonFileStore } from './json-file-store';
 import { createKeyedQueue } from './keyed-queue';
 import type { Logger } from './logger';
 import { formatBytes } from './model-file';
@@ -32,6 +34,9 @@ import { newStoreId, STORE_ID_PATTERN } from './store-ids';
 export const PRESET_FOLDER = 'presets';
 /** Largest preset file imported (a full scene with a thumbnail is well under 1 MB). */
 export const PRESET_FILE_MAX_BYTES = 4 * 1024 * 1024;
+
+/** Preset files read at once while listing. */
+const LIST_READS_AT_ONCE = 8;
 
 export interface PresetStoreOptions {
   /** The app's data folder (Electron's `userData`); presets live in its `presets/`. */
@@ -96,7 +101,13 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
   /** Reads outside the queue; callers hold the id's turn. */
   async function readNow(id: string): Promise<Preset> {
     problems.delete(id);
-    const preset = await storeOf(id).read();
+    let preset: Preset | undefined;
+    try {
+      preset = await storeOf(id).read();
+    } catch (error) {
+      if (!(error instanceof JsonFileReadError)) throw error;
+      throw new HostProblemError('unreadable', `The preset ${error.message}`, { cause: error });
+    }
     if (preset !== undefined) return preset;
     const problem = problems.get(id);
     problems.delete(id);
@@ -127,18 +138,22 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
   async function list(): Promise<PresetListing> {
     const notices: string[] = [];
     const presets: PresetSummary[] = [];
+    // Hundreds of presets read all at once would run out of file handles (EMFILE).
+    const limit = pLimit(LIST_READS_AT_ONCE);
     await Promise.all(
       (await presetIds()).map((id) =>
-        queue.run(id, async () => {
-          try {
-            presets.push(summarize(id, await readNow(id)));
-          } catch (error) {
-            // Deleted between readdir and read: simply not listed.
-            if (error instanceof HostProblemError && error.code === 'missing') return;
-            if (error instanceof HostProblemError) notices.push(error.message);
-            else throw error;
-          }
-        }),
+        limit(() =>
+          queue.run(id, async () => {
+            try {
+              presets.push(summarize(id, await readNow(id)));
+            } catch (error) {
+              // Deleted between readdir and read: simply not listed.
+              if (error instanceof HostProblemError && error.code === 'missing') return;
+              if (error instanceof HostProblemError) notices.push(error.message);
+              else throw error;
+            }
+          }),
+        ),
       ),
     );
     presets.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id));
