@@ -28,6 +28,7 @@ import { createModelLibrary, type RecentModel } from './model-library';
 import { readModelTexture } from './model-textures';
 import { checkPresetModels } from './preset-models';
 import { createPresetStore } from './preset-store';
+import { createReadBudget, type ReadBudget } from './read-budget';
 
 export interface HostServicesOptions {
   /** The app's data folder (Electron's `userData`): `library.json`, `thumbnails/`, `presets/`. */
@@ -43,6 +44,8 @@ export interface HostServicesOptions {
   readonly now?: () => Date;
   /** Largest model file read, bytes. Default: `MODEL_MAX_BYTES` (512 MiB). */
   readonly modelMaxBytes?: number;
+  /** Caps model and texture reads at once and their bytes. Default: `READ_BUDGET_LIMITS`. */
+  readonly readBudget?: ReadBudget;
 }
 
 export interface HostServices {
@@ -95,8 +98,9 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     logger: loggerFor('preset-store'),
     ...clock,
   });
+  const budget = options.readBudget ?? createReadBudget();
   const readOptions =
-    options.modelMaxBytes === undefined ? {} : { maxBytes: options.modelMaxBytes };
+    options.modelMaxBytes === undefined ? { budget } : { budget, maxBytes: options.modelMaxBytes };
 
   /**
    * Reads a model and records it in the library. Only a successful read lets the page read
@@ -166,7 +170,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
           `(it was not read, or its last read failed); nothing was read.`,
       );
     }
-    return readModelTexture(modelPath, textureName);
+    return readModelTexture(modelPath, textureName, { budget });
   }
 
   async function openModelDialog(): Promise<ModelFile> {

@@ -5,11 +5,12 @@
  */
 
 import { createHash } from 'node:crypto';
-import type { FileHandle } from 'node:fs/promises';
+import { stat, type FileHandle } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { ModelFile } from '../../../shared/host-contract';
 import { describeError, errorCode, HostProblemError } from './host-problem';
 import { identifyModel, MODEL_MAGIC_BYTES, ModelFormatError, readModelMagic } from './model-format';
+import type { ReadBudget } from './read-budget';
 import { NotARegularFileError, openRegularFile, type OpenedRegularFile } from './regular-file';
 
 /** The largest model file the app reads: 512 MiB (the biggest real avatars are ~100 MB). */
@@ -24,6 +25,8 @@ export type ModelFileData = Omit<ModelFile, 'libraryEntryId'> & {
 export interface ReadModelOptions {
   /** Default `MODEL_MAX_BYTES`; tests lower it rather than write half a gigabyte. */
   readonly maxBytes?: number;
+  /** Shared with other reads so they cannot hold unbounded memory at once. Default: none. */
+  readonly budget?: ReadBudget;
 }
 
 /**
@@ -36,6 +39,26 @@ export async function readModelFile(
   options: ReadModelOptions = {},
 ): Promise<ModelFileData> {
   const maxBytes = options.maxBytes ?? MODEL_MAX_BYTES;
+  if (options.budget === undefined) return readOpened(path, maxBytes);
+  const bytes = await sizeToHold(path, maxBytes);
+  return options.budget.run(bytes, () => readOpened(path, maxBytes));
+}
+
+/**
+ * What reading `path` will hold in memory, looked up before opening it so waiting reads
+ * hold no file handle: its size, or 0 when it will be refused before being read.
+ */
+export async function sizeToHold(path: string, maxBytes: number): Promise<number> {
+  try {
+    const { size } = await stat(path);
+    return size > maxBytes ? 0 : size;
+  } catch {
+    // The read itself reports why the file cannot be read.
+    return 0;
+  }
+}
+
+async function readOpened(path: string, maxBytes: number): Promise<ModelFileData> {
   const { handle, stats } = await openModel(path);
   try {
     const { size, mtimeMs } = checkedSize(stats, path, maxBytes);

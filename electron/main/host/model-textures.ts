@@ -10,7 +10,8 @@ import { lstat, readdir, realpath } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, relative, sep } from 'node:path';
 import type { ModelTexture } from '../../../shared/host-contract';
 import { describeError, errorCode, HostProblemError } from './host-problem';
-import { formatBytes } from './model-file';
+import { formatBytes, sizeToHold } from './model-file';
+import type { ReadBudget } from './read-budget';
 import { NotARegularFileError, openRegularFile, type OpenedRegularFile } from './regular-file';
 
 /** The largest texture file read: 64 MiB (an 8192² uncompressed TGA is 256 MB, real ones far less). */
@@ -31,6 +32,8 @@ export const TEXTURE_EXTENSIONS: readonly string[] = Object.freeze([
 export interface ReadTextureOptions {
   /** Default `TEXTURE_MAX_BYTES`; tests lower it. */
   readonly maxBytes?: number;
+  /** Shared with other reads so they cannot hold unbounded memory at once. Default: none. */
+  readonly budget?: ReadBudget;
 }
 
 /**
@@ -58,7 +61,12 @@ export async function readModelTexture(
     );
   }
   await checkInside(folder, found, name, modelPath);
-  const bytes = await readTextureFile(found, options.maxBytes ?? TEXTURE_MAX_BYTES);
+  const maxBytes = options.maxBytes ?? TEXTURE_MAX_BYTES;
+  const read = (): Promise<Uint8Array> => readTextureFile(found, maxBytes);
+  const bytes =
+    options.budget === undefined
+      ? await read()
+      : await options.budget.run(await sizeToHold(found, maxBytes), read);
   return { name, fileName: basename(found), bytes };
 }
 
