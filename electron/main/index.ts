@@ -20,6 +20,7 @@ import { registerHostIpc } from './ipc';
 import { createMainWindow } from './main-window';
 import { buildMenuTemplate, type RecentMenuModel } from './menu';
 import { createNativeDialogs } from './native-dialogs';
+import { reloadPageWhenItDies } from './page-recovery';
 import { preloadPath, resolveRendererLocation } from './renderer-location';
 import { denyAllPermissions, guardWebContents, installContentSecurityPolicy } from './security';
 
@@ -88,6 +89,7 @@ function start(): void {
       logger: createConsoleLogger('main-window'),
     });
     mainWindow = window;
+    reloadPageWhenItDies(window, createConsoleLogger('page-recovery'));
     // Opened files wait until the page has loaded and subscribed to FILE_OPENED_CHANNEL.
     window.webContents.on('did-finish-load', () => fileOpens.rendererReady());
     window.webContents.on('did-start-loading', () => fileOpens.rendererGone());
