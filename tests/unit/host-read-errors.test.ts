@@ -3,7 +3,8 @@
  * be read (here a folder in its place, EISDIR; a virus scanner's EBUSY is simulated because
  * Linux has none) is reported and left where it is, never moved aside as `*.corrupt-*`; a
  * passing error is retried; the library is not taken for empty (and then written over) when
- * it could not be read; and listing many presets opens only a few files at once.
+ * it could not be read; listing many presets opens only a few files at once; and a slow
+ * first read of the library cannot overwrite what was recorded meanwhile.
  */
 
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
@@ -24,6 +25,8 @@ import { createRecordingLogger } from '../support/recording-logger';
 
 /** Paths whose next opens fail with EBUSY, and how many times; opens in flight and the most. */
 const busy = new Map<string, number>();
+/** Paths whose next open returns this many milliseconds after it opened the file, once. */
+const slowAfterOpen = new Map<string, number>();
 const opens = { inFlight: 0, most: 0 };
 
 vi.mock('../../electron/main/host/regular-file', async (importOriginal) => {
@@ -43,7 +46,12 @@ vi.mock('../../electron/main/host/regular-file', async (importOriginal) => {
             code: 'EBUSY',
           });
         }
-        return await real.openRegularFile(path);
+        const opened = await real.openRegularFile(path);
+        // A slow open holds the file as it was when opened, as a slow read would.
+        const slow = slowAfterOpen.get(path);
+        slowAfterOpen.delete(path);
+        if (slow !== undefined) await new Promise((resolve) => setTimeout(resolve, slow));
+        return opened;
       } finally {
         opens.inFlight -= 1;
       }
@@ -56,6 +64,7 @@ let data: { path: string; remove: () => Promise<void> };
 beforeEach(async () => {
   data = await tempFolder('read-errors');
   busy.clear();
+  slowAfterOpen.clear();
   opens.most = 0;
 });
 afterEach(async () => {
@@ -153,5 +162,27 @@ describe('a library file that cannot be read', () => {
     expect(opened).toMatchObject({ kind: 'model', model: { libraryEntryId: null } });
     expect((await stat(library)).isDirectory()).toBe(true);
     expect(await corruptFiles(data.path)).toEqual([]);
+  });
+});
+
+describe('the library’s first read', () => {
+  it('is not overtaken: a model opened while Open Recent reads the library is kept', async () => {
+    const put = async (name: string): Promise<string> => {
+      const path = join(data.path, name);
+      await writeFile(path, vrmBytes({ version: 1, title: name }));
+      return path;
+    };
+    const [a, b, c] = [await put('a.vrm'), await put('b.vrm'), await put('c.vrm')];
+    await services().openDroppedFile(a);
+    // A new session: the menu's first read of library.json is slow, and a model is opened
+    // (and recorded) meanwhile.
+    const host = services();
+    slowAfterOpen.set(join(data.path, LIBRARY_FILE), 300);
+    const menu = host.recentModels();
+    await host.openDroppedFile(b);
+    await menu;
+    await host.openDroppedFile(c);
+    const titles = (await host.listLibrary()).entries.map((entry) => entry.title);
+    expect(titles).toEqual(['c.vrm', 'b.vrm', 'a.vrm']);
   });
 });

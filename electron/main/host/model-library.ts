@@ -120,6 +120,7 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
         { cause: error },
       );
     }
+    // Only queued operations get here, one at a time, so nothing changed the list meanwhile.
     cached = stored?.entries.slice() ?? [];
     return cached;
   }
@@ -290,16 +291,19 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
     }
   }
 
-  async function recent(): Promise<readonly RecentModel[]> {
-    const current = await entries();
-    return Promise.all(
-      current.map(async (entry) => ({
-        path: entry.path,
-        title: entry.title,
-        missing: await isMissing(entry),
-      })),
-    );
-  }
+  // Through the queue like every other operation: a read outside it could finish after a
+  // queued change and put the list from before that change back in memory.
+  const recent = (): Promise<readonly RecentModel[]> =>
+    serialized(async () => {
+      const current = await entries();
+      return Promise.all(
+        current.map(async (entry) => ({
+          path: entry.path,
+          title: entry.title,
+          missing: await isMissing(entry),
+        })),
+      );
+    });
 
   return {
     recordOpened,
