@@ -7,8 +7,8 @@
  * that cannot be read (locked, no permission) is reported and left where it is.
  */
 
-import { readdir, unlink } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { lstat, readdir, unlink } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
 import pLimit from 'p-limit';
 import writeFileAtomic from 'write-file-atomic';
 import { PRESET_EXTENSION } from '../../../shared/file-types';
@@ -240,6 +240,7 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
     queue.run(id, async () => {
       const preset = await readNow(id);
       const target = extname(path) === '' ? `${path}.${PRESET_EXTENSION}` : path;
+      if (target !== path) await refuseUnconfirmedOverwrite(target, path);
       try {
         await writeFileAtomic(target, `${JSON.stringify(preset, null, 2)}\n`, { fsync: true });
       } catch (error) {
@@ -265,6 +266,29 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
     exportFile,
     flush: () => queue.idle(),
   };
+}
+
+/**
+ * The save dialog asked about replacing `confirmed`, not `target` (the name with `.ragdoll`
+ * added): a file already there must not be overwritten without asking.
+ */
+async function refuseUnconfirmedOverwrite(target: string, confirmed: string): Promise<void> {
+  try {
+    await lstat(target);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return;
+    throw new HostProblemError(
+      'write-failed',
+      `Could not check whether ${target} exists (${describeError(error)}); nothing was written.`,
+      { cause: error },
+    );
+  }
+  throw new HostProblemError(
+    'write-failed',
+    `${target} already exists, and the save dialog was answered with ${confirmed}, so it was ` +
+      `not asked about replacing it; nothing was written. Export again and choose ` +
+      `${basename(target)} itself to replace it, or another name.`,
+  );
 }
 
 /** The summary the preset list shows. */
