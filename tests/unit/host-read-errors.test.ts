@@ -7,14 +7,16 @@
  * first read of the library cannot overwrite what was recorded meanwhile.
  */
 
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
 import { LIBRARY_FILE } from '../../electron/main/host/model-library';
+import { readModelTexture } from '../../electron/main/host/model-textures';
 import { PRESET_FOLDER } from '../../electron/main/host/preset-store';
 import type * as regularFile from '../../electron/main/host/regular-file';
 import {
+  pmxBytes,
   presetContent,
   problemOf,
   scriptedDialogs,
@@ -25,6 +27,8 @@ import { createRecordingLogger } from '../support/recording-logger';
 
 /** Paths whose next opens fail with EBUSY, and how many times; opens in flight and the most. */
 const busy = new Map<string, number>();
+/** Work run just before and just after the next open of a path (a link swapped), once. */
+const aroundOpen = new Map<string, { before?: () => Promise<void>; after?: () => Promise<void> }>();
 /** Paths whose next open returns this many milliseconds after it opened the file, once. */
 const slowAfterOpen = new Map<string, number>();
 const opens = { inFlight: 0, most: 0 };
@@ -46,7 +50,11 @@ vi.mock('../../electron/main/host/regular-file', async (importOriginal) => {
             code: 'EBUSY',
           });
         }
+        const around = aroundOpen.get(path);
+        aroundOpen.delete(path);
+        await around?.before?.();
         const opened = await real.openRegularFile(path);
+        await around?.after?.();
         // A slow open holds the file as it was when opened, as a slow read would.
         const slow = slowAfterOpen.get(path);
         slowAfterOpen.delete(path);
@@ -65,6 +73,7 @@ beforeEach(async () => {
   data = await tempFolder('read-errors');
   busy.clear();
   slowAfterOpen.clear();
+  aroundOpen.clear();
   opens.most = 0;
 });
 afterEach(async () => {
@@ -184,5 +193,44 @@ describe('the library’s first read', () => {
     await host.openDroppedFile(c);
     const titles = (await host.listLibrary()).entries.map((entry) => entry.title);
     expect(titles).toEqual(['c.vrm', 'b.vrm', 'a.vrm']);
+  });
+});
+
+describe('a texture link swapped between the check and the open', () => {
+  let model: string;
+  let link: string;
+  let secret: string;
+  const relink = async (target: string): Promise<void> => {
+    await unlink(link);
+    await symlink(target, link);
+  };
+  beforeEach(async () => {
+    const folder = join(data.path, 'Model');
+    await mkdir(folder);
+    model = join(folder, 'model.pmx');
+    await writeFile(model, pmxBytes());
+    await writeFile(join(folder, 'face.png'), Uint8Array.from([1, 1]));
+    secret = join(data.path, 'secret.png');
+    await writeFile(secret, Uint8Array.from([6, 6, 6]));
+    link = join(folder, 'skin.png');
+    await symlink(join(folder, 'face.png'), link);
+  });
+
+  it('is refused when the link points outside at the open', async () => {
+    // Inside when checked, outside when opened.
+    aroundOpen.set(link, { before: () => relink(secret) });
+    expect((await problemOf(readModelTexture(model, 'skin.png'))).code).toBe('not-allowed');
+  });
+
+  it('is refused when the link points outside at the open and back inside after', async () => {
+    const face = join(data.path, 'Model', 'face.png');
+    aroundOpen.set(link, { before: () => relink(secret), after: () => relink(face) });
+    const problem = await problemOf(readModelTexture(model, 'skin.png'));
+    expect(problem.code).toBe('not-allowed');
+    expect(problem.message).toContain('changed while it was being opened');
+  });
+
+  it('reads the link as usual when nothing is swapped', async () => {
+    expect([...(await readModelTexture(model, 'skin.png')).bytes]).toEqual([1, 1]);
   });
 });

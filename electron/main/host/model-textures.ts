@@ -6,7 +6,8 @@
  * still lie inside the folder's real path, and only image extensions MMD uses are read.
  */
 
-import { lstat, readdir, realpath } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, relative, sep } from 'node:path';
 import type { ModelTexture } from '../../../shared/host-contract';
 import { describeError, errorCode, HostProblemError } from './host-problem';
@@ -61,8 +62,20 @@ export async function readModelTexture(
     );
   }
   await checkInside(folder, found, name, modelPath);
+  // A link may be swapped between that check and the open: what was opened is checked too.
+  const verify = async (opened: Stats): Promise<void> => {
+    const realFile = await checkInside(folder, found, name, modelPath);
+    const current = await statOrUnreadable(realFile);
+    if (current.dev !== opened.dev || current.ino !== opened.ino) {
+      throw new HostProblemError(
+        'not-allowed',
+        `${basename(modelPath)} names the texture ${name}, which changed while it was being ` +
+          `opened (a link pointed elsewhere); it was not read.`,
+      );
+    }
+  };
   const maxBytes = options.maxBytes ?? TEXTURE_MAX_BYTES;
-  const read = (): Promise<Uint8Array> => readTextureFile(found, maxBytes);
+  const read = (): Promise<Uint8Array> => readTextureFile(found, maxBytes, verify);
   const bytes =
     options.budget === undefined
       ? await read()
@@ -141,13 +154,21 @@ async function matchIgnoringCase(folder: string, segment: string): Promise<strin
   return names.find((entry) => entry.toLowerCase() === wanted) ?? null;
 }
 
-/** Follows links: the real file must lie inside the real model folder. */
+async function statOrUnreadable(path: string): Promise<Stats> {
+  try {
+    return await stat(path);
+  } catch (error) {
+    throw unreadable(path, error);
+  }
+}
+
+/** Follows links: the real file must lie inside the real model folder. Returns its real path. */
 async function checkInside(
   folder: string,
   found: string,
   name: string,
   modelPath: string,
-): Promise<void> {
+): Promise<string> {
   let realFolder: string;
   let realFile: string;
   try {
@@ -171,9 +192,14 @@ async function checkInside(
         `folder; it was not read.`,
     );
   }
+  return realFile;
 }
 
-async function readTextureFile(path: string, maxBytes: number): Promise<Uint8Array> {
+async function readTextureFile(
+  path: string,
+  maxBytes: number,
+  verify: (opened: Stats) => Promise<void>,
+): Promise<Uint8Array> {
   let opened: OpenedRegularFile;
   try {
     opened = await openRegularFile(path);
@@ -187,6 +213,7 @@ async function readTextureFile(path: string, maxBytes: number): Promise<Uint8Arr
   }
   const { handle, stats } = opened;
   try {
+    await verify(stats);
     if (stats.size > maxBytes) {
       throw new HostProblemError(
         'too-large',
