@@ -5,7 +5,7 @@
  * handlers turn those into `HostOutcome`s.
  */
 
-import { extname, isAbsolute } from 'node:path';
+import { extname, isAbsolute, join } from 'node:path';
 import { PRESET_EXTENSION } from '../../../shared/file-types';
 import type {
   DroppedFileResult,
@@ -24,10 +24,11 @@ import { HostProblemError } from './host-problem';
 import { createConsoleLogger, type Logger } from './logger';
 import { createModelAccess, type AccessSource } from './model-access';
 import { readModelFile, type ModelFileData } from './model-file';
-import { createModelLibrary, type RecentModel } from './model-library';
+import { removeLeftoverWrites } from './leftover-writes';
+import { createModelLibrary, THUMBNAIL_FOLDER, type RecentModel } from './model-library';
 import { readModelTexture } from './model-textures';
 import { checkPresetModels } from './preset-models';
-import { createPresetStore } from './preset-store';
+import { createPresetStore, PRESET_FOLDER } from './preset-store';
 import { createReadBudget, type ReadBudget } from './read-budget';
 
 export interface HostServicesOptions {
@@ -98,6 +99,16 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     logger: loggerFor('preset-store'),
     ...clock,
   });
+  // Before the first listing: temp files of writes a crash interrupted.
+  const leftovers = removeLeftoverWrites(
+    [
+      options.dataDirectory,
+      join(options.dataDirectory, PRESET_FOLDER),
+      join(options.dataDirectory, THUMBNAIL_FOLDER),
+    ],
+    log,
+    options.now,
+  );
   const budget = options.readBudget ?? createReadBudget();
   const readOptions =
     options.modelMaxBytes === undefined ? { budget } : { budget, maxBytes: options.modelMaxBytes };
@@ -232,7 +243,10 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     clearLibrary: () => libraryChanged(library.clear()),
     relocateLibraryEntry,
     setLibraryThumbnail: (id, png) => library.setThumbnail(id, png),
-    listPresets: () => presets.list(),
+    listPresets: async () => {
+      await leftovers;
+      return presets.list();
+    },
     savePreset: (content) => presets.save(content),
     overwritePreset: (id, content) => presets.overwrite(id, content),
     renamePreset: (id, name) => presets.rename(id, name),
@@ -243,7 +257,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       presets.importFile(await chosen(options.dialogs.showOpenPreset(), 'preset')),
     exportPreset,
     flush: async () => {
-      await Promise.all([library.flush(), presets.flush()]);
+      await Promise.all([leftovers, library.flush(), presets.flush()]);
     },
   };
 }

@@ -7,7 +7,7 @@
  * that cannot be read (locked, no permission) is reported and left where it is.
  */
 
-import { lstat, readdir, unlink } from 'node:fs/promises';
+import { lstat, readdir, stat, unlink } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import pLimit from 'p-limit';
 import writeFileAtomic from 'write-file-atomic';
@@ -38,12 +38,32 @@ export const PRESET_FILE_MAX_BYTES = 4 * 1024 * 1024;
 /** Preset files read at once while listing. */
 const LIST_READS_AT_ONCE = 8;
 
+/** The queue key that adds new presets one at a time (no id has a space). */
+const NEW_PRESETS_KEY = 'new presets';
+
+/** How many presets, and how many bytes of them, the folder may hold. */
+export interface PresetLimits {
+  readonly maxCount: number;
+  readonly maxTotalBytes: number;
+}
+
+/**
+ * 1000 presets and 256 MiB in all: far above real use (a preset is tens of KB), low enough
+ * that a page gone wrong cannot fill the disk through repeated saves.
+ */
+export const PRESET_LIMITS: PresetLimits = Object.freeze({
+  maxCount: 1000,
+  maxTotalBytes: 256 * 1024 * 1024,
+});
+
 export interface PresetStoreOptions {
   /** The app's data folder (Electron's `userData`); presets live in its `presets/`. */
   readonly directory: string;
   readonly logger: Logger;
   /** Clock for createdAt/updatedAt, ids and moved-aside names. Default: the system clock. */
   readonly now?: () => Date;
+  /** Default `PRESET_LIMITS`; tests lower them. */
+  readonly limits?: PresetLimits;
 }
 
 /** A preset read back, with its id. */
@@ -181,9 +201,43 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
       .filter((id) => STORE_ID_PATTERN.test(id));
   }
 
-  const save = async (content: PresetContent): Promise<PresetSummary> => {
+  const limits = options.limits ?? PRESET_LIMITS;
+
+  /** Refuses a new preset of `preset`'s size when the folder holds as many as it may. */
+  async function checkRoom(preset: Preset): Promise<void> {
+    const ids = await presetIds();
+    const sizes = await Promise.all(
+      ids.map((id) =>
+        stat(fileOf(id)).then(
+          (stats) => stats.size,
+          () => 0,
+        ),
+      ),
+    );
+    const total = sizes.reduce((sum, size) => sum + size, 0);
+    const adding = Buffer.byteLength(JSON.stringify(preset, null, 2));
+    if (ids.length + 1 <= limits.maxCount && total + adding <= limits.maxTotalBytes) return;
+    throw new HostProblemError(
+      'write-failed',
+      `The preset "${preset.name}" was not saved: the presets folder ${folder} holds ` +
+        `${ids.length} presets (${formatBytes(total)}), and it holds at most ` +
+        `${limits.maxCount} or ${formatBytes(limits.maxTotalBytes)}. Delete some first.`,
+    );
+  }
+
+  /**
+   * Writes a preset under a new id, if there is room for it. New presets are added one at a
+   * time, so a burst of saves cannot all pass the check before any is written.
+   */
+  const writeNew = (id: string, preset: Preset): Promise<PresetSummary> =>
+    queue.run(NEW_PRESETS_KEY, async () => {
+      await checkRoom(preset);
+      return queue.run(id, () => writeNow(id, preset));
+    });
+
+  const save = (content: PresetContent): Promise<PresetSummary> => {
     const id = newStoreId('p', now());
-    return queue.run(id, () => writeNow(id, stamped(content, now().toISOString())));
+    return writeNew(id, stamped(content, now().toISOString()));
   };
 
   const overwrite = (id: string, content: PresetContent): Promise<PresetSummary> =>
@@ -205,7 +259,7 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
       createdAt: time,
       updatedAt: time,
     };
-    return queue.run(copyId, () => writeNow(copyId, copy));
+    return writeNew(copyId, copy);
   };
 
   const remove = (id: string): Promise<{ readonly id: string }> =>
@@ -233,7 +287,7 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
   async function importFile(path: string): Promise<PresetSummary> {
     const preset = await readPresetFile(path);
     const id = newStoreId('p', now());
-    return queue.run(id, () => writeNow(id, { ...preset, updatedAt: now().toISOString() }));
+    return writeNew(id, { ...preset, updatedAt: now().toISOString() });
   }
 
   const exportFile = (id: string, path: string): Promise<{ readonly path: string }> =>
