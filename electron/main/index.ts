@@ -9,6 +9,7 @@ import type { AppCommand } from '../../shared/commands';
 import { createAppUrlCheck } from './host/app-url';
 import { buildContentSecurityPolicy } from './host/content-security-policy';
 import { createFileOpenQueue } from './host/file-open-queue';
+import { flushWithin, QUIT_FLUSH_LIMIT_MS, type PendingWrites } from './host/flush-within';
 import { createHostHandlers } from './host/host-handlers';
 import { toOutcome } from './host/host-problem';
 import { createHostServices } from './host/host-services';
@@ -19,6 +20,7 @@ import { registerHostIpc } from './ipc';
 import { createMainWindow } from './main-window';
 import { buildMenuTemplate, type RecentMenuModel } from './menu';
 import { createNativeDialogs } from './native-dialogs';
+import { reloadPageWhenItDies } from './page-recovery';
 import { preloadPath, resolveRendererLocation } from './renderer-location';
 import { denyAllPermissions, guardWebContents, installContentSecurityPolicy } from './security';
 
@@ -95,6 +97,7 @@ function start(): void {
       logger: createConsoleLogger('main-window'),
     });
     mainWindow = window;
+    reloadPageWhenItDies(window, createConsoleLogger('page-recovery'));
     // Opened files wait until the page has loaded and subscribed to FILE_OPENED_CHANNEL.
     window.webContents.on('did-finish-load', () => fileOpens.rendererReady());
     window.webContents.on('did-start-loading', () => fileOpens.rendererGone());
@@ -155,7 +158,10 @@ function start(): void {
     if (!app.isReady() || BrowserWindow.getAllWindows().length > 0) return;
     void openMainWindow().catch(reportFailure);
   });
-  flushBeforeQuit([windowState, services]);
+  flushBeforeQuit([
+    { name: 'the window size and place', flush: () => windowState.flush() },
+    { name: 'the recent-model library and presets', flush: () => services.flush() },
+  ]);
 
   void app
     .whenReady()
@@ -185,14 +191,22 @@ function start(): void {
     .catch(reportFailure);
 }
 
-/** Holds the quit until pending saves are on disk; the process would otherwise drop them. */
-function flushBeforeQuit(stores: readonly { flush(): Promise<void> }[]): void {
+/**
+ * Holds the quit until pending saves are on disk (the process would otherwise drop them),
+ * but at most `QUIT_FLUSH_LIMIT_MS`; what was still being written then is logged.
+ */
+function flushBeforeQuit(stores: readonly PendingWrites[]): void {
   let flushed = false;
   app.on('will-quit', (event) => {
     if (flushed) return;
     event.preventDefault();
-    // allSettled: a failed save is already reported; it must not keep the app from quitting.
-    void Promise.allSettled(stores.map((store) => store.flush())).then(() => {
+    void flushWithin(stores, QUIT_FLUSH_LIMIT_MS).then((unfinished) => {
+      if (unfinished.length > 0) {
+        log.error(
+          `Quit after ${QUIT_FLUSH_LIMIT_MS / 1000} s with ${unfinished.join(' and ')} still ` +
+            `being written; their latest changes may not have been saved.`,
+        );
+      }
       flushed = true;
       app.quit();
     });

@@ -15,6 +15,7 @@ import { createHostServices, type HostServices } from '../../electron/main/host/
 import { filesFromArgv } from '../../electron/main/host/launch-files';
 import { createModelAccess } from '../../electron/main/host/model-access';
 import { MODEL_MAX_BYTES, readModelFile } from '../../electron/main/host/model-file';
+import { GLB_JSON_PARSE_MAX_BYTES, identifyModel } from '../../electron/main/host/model-format';
 import type { DroppedFileResult, HostOutcome } from '../../shared/host-contract';
 import {
   glbBytes,
@@ -275,5 +276,31 @@ describe('files opened by the OS', () => {
     queue.request('/d.vrm');
     await queue.idle();
     expect(opened).toHaveLength(3);
+  });
+});
+
+describe('a glTF JSON chunk too large to parse in the main process', () => {
+  const padding = 'x'.repeat(GLB_JSON_PARSE_MAX_BYTES);
+
+  it('is identified by its extension name alone, without parsing it', () => {
+    const vrm1 = glbBytes({
+      asset: { version: '2.0' },
+      extensions: { VRMC_vrm: { meta: { name: 'Huge', authors: ['Someone'] } } },
+      extras: { padding },
+    });
+    // Parsed, the title would be 'Huge'; unparsed, the caller falls back to the file name.
+    expect(identifyModel(vrm1)).toEqual({ format: 'vrm1', title: '', author: '' });
+    const vrm0 = glbBytes({ extensions: { VRM: { meta: { title: 'Old' } } }, extras: { padding } });
+    expect(identifyModel(vrm0)).toEqual({ format: 'vrm0', title: '', author: '' });
+    const plain = glbBytes({ asset: { version: '2.0' }, extras: { padding } });
+    expect(() => identifyModel(plain)).toThrow('without VRM data');
+  });
+
+  it('still reads title and author from a JSON chunk within the limit', () => {
+    expect(identifyModel(vrmBytes({ version: 1, title: 'Small', author: 'A' }))).toEqual({
+      format: 'vrm1',
+      title: 'Small',
+      author: 'A',
+    });
   });
 });

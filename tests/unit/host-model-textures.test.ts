@@ -110,10 +110,39 @@ describe('host services: readModelTexture', () => {
     await host.openDroppedFile(modelPath);
     const texture = await host.readModelTexture(modelPath, 'Tex\\Body.png');
     expect(texture.fileName).toBe('Body.PNG');
-    // A later session may read the textures of a library model.
+    // A later session may read the textures of a library model once it has read the model.
     const later = services();
+    expect((await problemOf(later.readModelTexture(modelPath, 'face.png'))).code).toBe(
+      'not-allowed',
+    );
+    await later.readModel(modelPath);
     await expect(later.readModelTexture(modelPath, 'face.png')).resolves.toMatchObject({
       name: 'face.png',
     });
+  });
+
+  it('allows nothing for a dropped path that is not a readable model', async () => {
+    // A compromised page names a path that is no model; the read fails, and neither that
+    // path nor its folder may then be read (the folder holds secret.png).
+    const host = services();
+    const fake = join(root.path, 'no-model-here');
+    expect((await problemOf(host.openDroppedFile(fake))).code).toBe('missing');
+    expect((await problemOf(host.openDroppedFile(join(root.path, 'secret.png')))).code).toBe(
+      'not-a-model',
+    );
+    for (const path of [fake, join(root.path, 'secret.png')]) {
+      expect((await problemOf(host.readModelTexture(path, 'secret.png'))).code).toBe('not-allowed');
+      expect((await problemOf(host.readModel(path))).code).toBe('not-allowed');
+    }
+  });
+
+  it('serves textures only while the model at that path still reads as a model', async () => {
+    const host = services();
+    await host.openDroppedFile(modelPath);
+    await writeFile(modelPath, 'no longer a model');
+    expect((await problemOf(host.readModel(modelPath))).code).toBe('not-a-model');
+    const refused = await problemOf(host.readModelTexture(modelPath, 'face.png'));
+    expect(refused.code).toBe('not-allowed');
+    expect(refused.message).toContain(modelPath);
   });
 });

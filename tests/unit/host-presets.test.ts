@@ -143,6 +143,21 @@ describe('presets', () => {
     expect((await second.listPresets()).presets).toHaveLength(2);
   });
 
+  it('never overwrites a file the save dialog did not confirm (.ragdoll added)', async () => {
+    const out = join(files.path, 'scene');
+    await writeFile(`${out}.ragdoll`, 'somebody else’s file');
+    const host = services({ savePreset: [out, `${out}.ragdoll`] });
+    const saved = await host.savePreset(presetContent({ name: 'New' }));
+    // The dialog confirmed `scene`, not `scene.ragdoll`, which already exists.
+    const refused = await problemOf(host.exportPreset(saved.id));
+    expect(refused.code).toBe('write-failed');
+    expect(refused.message).toContain(`${out}.ragdoll already exists`);
+    expect(await readFile(`${out}.ragdoll`, 'utf8')).toBe('somebody else’s file');
+    // Choosing that name itself in the dialog (which asked about replacing it) replaces it.
+    await host.exportPreset(saved.id);
+    expect(JSON.parse(await readFile(`${out}.ragdoll`, 'utf8'))).toMatchObject({ name: 'New' });
+  });
+
   it('suggests the preset name as the export file name, made safe', async () => {
     const dialogs = scriptedDialogs();
     const host = createHostServices({ dataDirectory: data.path, dialogs, loggerFor: () => logger });

@@ -353,3 +353,24 @@ describe('built main process, development', () => {
     );
   });
 });
+
+describe('built main process, the page’s process dies', () => {
+  it('reloads the page and says so, three times a minute at most', async () => {
+    const report = await runMainBundle({
+      pageGone: [
+        { reason: 'oom', exitCode: -1 },
+        { reason: 'crashed', exitCode: 139 },
+        { reason: 'killed', exitCode: 9 },
+        { reason: 'crashed', exitCode: 139 },
+        { reason: 'clean-exit', exitCode: 0 },
+      ],
+    });
+    expect(report.pageReloads).toBe(3);
+    expect(report.messageBoxes).toHaveLength(4);
+    expect(report.messageBoxes[0]).toContain('ran out of memory) and was reloaded');
+    expect(report.messageBoxes[3]).toContain('so it was not reloaded');
+    expect(report.logs.some((line) => line.includes('ran out of memory) and was reloaded'))).toBe(
+      true,
+    );
+  });
+});

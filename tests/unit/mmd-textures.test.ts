@@ -11,6 +11,8 @@ import { imageHasAlpha, decodeMmdTexture } from '../../renderer/src/view/mmd/mmd
 import { loadMmdTextures, sharedToonName } from '../../renderer/src/view/mmd/mmd-textures';
 import { BODY_TEXTURE, humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
 import { solidPng } from '../e2e/support/mmd-files';
+import { hostTextureReader } from '../../renderer/src/ui/mmd-texture-reader';
+import type { HostApi } from '../../shared/host-contract';
 
 /** A 1 × 2 uncompressed 32-bit TGA, top row red, bottom row blue, stored bottom-up. */
 function twoRowTga(): Uint8Array {
@@ -59,6 +61,47 @@ describe('loadMmdTextures', () => {
     expect(set.missing).toEqual([]);
     expect(set.broken).toEqual([{ name: BODY_TEXTURE, reason: 'refused for the test' }]);
     expect(set.byName.size).toBe(0);
+  });
+
+  it('reads and decodes one file once however the model spells it', async () => {
+    const base = humanoidMmdModel();
+    const spellings = ['Tex\\Body.png', 'tex/body.PNG', '.\\tex\\\\body.png'];
+    const model = {
+      ...base,
+      textures: spellings,
+      materials: base.materials.map((material, i) => ({
+        ...material,
+        textureIndex: i === 0 ? 0 : 2,
+        sphereMode: 1 as const,
+        sphereTextureIndex: 1,
+      })),
+    };
+    const asked: string[] = [];
+    const set = await loadMmdTextures(model, (name) => {
+      asked.push(name);
+      if (!spellings.includes(name)) return Promise.resolve(null);
+      return Promise.resolve({ bytes: twoRowTga(), fileName: 'body.tga' });
+    });
+    expect(asked.filter((name) => spellings.includes(name))).toHaveLength(1);
+    expect(spellings.map((name) => set.byName.has(name))).toEqual([true, true, true]);
+    expect(new Set(spellings.map((name) => set.byName.get(name)!.texture)).size).toBe(1);
+    set.dispose();
+  });
+
+  it('the host reader asks the host once per file, not per spelling', async () => {
+    const asked: string[] = [];
+    const host = {
+      readModelTexture: (_modelPath: string, name: string) => {
+        asked.push(name);
+        return Promise.resolve({
+          ok: true as const,
+          value: { name, fileName: 'Body.PNG', bytes: new Uint8Array(4) },
+        });
+      },
+    } as unknown as HostApi;
+    const read = hostTextureReader(host, '/models/a/model.pmx');
+    await Promise.all(['Tex\\Body.png', 'tex/body.PNG', './tex/body.png', 'face.png'].map(read));
+    expect(asked).toEqual(['Tex\\Body.png', 'face.png']);
   });
 
   it('lists a missing diffuse texture, decodes a TGA one, and reads nothing without a reader', async () => {

@@ -5,8 +5,8 @@
  */
 
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { openRegularFile } from './regular-file';
 
 export interface FileHasher {
   /** Lower-case hex SHA-256 of the file; rejects with the fs error when it cannot be read. */
@@ -45,10 +45,14 @@ export function createFileHasher(): FileHasher {
   };
 }
 
-function hashStream(path: string): Promise<string> {
+/** Hashes a regular file only: a preset may name a pipe, which would never end. */
+async function hashStream(path: string): Promise<string> {
+  const { handle } = await openRegularFile(path);
   return new Promise((resolve, reject) => {
     const hash = createHash('sha256');
-    createReadStream(path)
+    // The stream closes the handle when it ends or fails.
+    handle
+      .createReadStream()
       .on('data', (chunk) => hash.update(chunk))
       .on('error', reject)
       .on('end', () => resolve(hash.digest('hex')));

@@ -5,7 +5,7 @@
  * handlers turn those into `HostOutcome`s.
  */
 
-import { extname, isAbsolute } from 'node:path';
+import { extname, isAbsolute, join } from 'node:path';
 import { isMotionFileName, PRESET_EXTENSION } from '../../../shared/file-types';
 import type {
   DroppedFileResult,
@@ -24,13 +24,20 @@ import { createFileHasher } from './file-hash';
 import { HostProblemError } from './host-problem';
 import { createConsoleLogger, type Logger } from './logger';
 import { createModelAccess, MOTION_ACCESS_WORDING, type AccessSource } from './model-access';
-import { readModelFile } from './model-file';
-import { createModelLibrary, type OpenedFileData, type RecentModel } from './model-library';
+import { readModelFile, type ModelFileData } from './model-file';
+import { removeLeftoverWrites } from './leftover-writes';
+import {
+  createModelLibrary,
+  THUMBNAIL_FOLDER,
+  type OpenedFileData,
+  type RecentModel,
+} from './model-library';
 import { readMotionFile } from './motion-file';
 import { readModelTexture } from './model-textures';
 import { checkPresetModels } from './preset-models';
 import { checkPresetMotion } from './preset-motion';
-import { createPresetStore } from './preset-store';
+import { createPresetStore, PRESET_FOLDER } from './preset-store';
+import { createReadBudget, type ReadBudget } from './read-budget';
 
 export interface HostServicesOptions {
   /** The app's data folder (Electron's `userData`): `library.json`, `thumbnails/`, `presets/`. */
@@ -51,6 +58,8 @@ export interface HostServicesOptions {
   readonly modelMaxBytes?: number;
   /** Largest motion file read, bytes. Default: `MOTION_MAX_BYTES` (64 MiB). */
   readonly motionMaxBytes?: number;
+  /** Caps model, motion and texture reads at once and their bytes. Default: `READ_BUDGET_LIMITS`. */
+  readonly readBudget?: ReadBudget;
 }
 
 export interface HostServices {
@@ -95,6 +104,8 @@ export function createHostServices(options: HostServicesOptions): HostServices {
   const log = loggerFor('host-services');
   const access = createModelAccess();
   const motionAccess = createModelAccess(process.platform, MOTION_ACCESS_WORDING);
+  // Models read successfully in this session: the folders textures may come from.
+  const openModels = createModelAccess();
   const hasher = createFileHasher();
   const library = createModelLibrary({
     directory: options.dataDirectory,
@@ -106,14 +117,31 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     logger: loggerFor('preset-store'),
     ...clock,
   });
+  // Before the first listing: temp files of writes a crash interrupted.
+  const leftovers = removeLeftoverWrites(
+    [
+      options.dataDirectory,
+      join(options.dataDirectory, PRESET_FOLDER),
+      join(options.dataDirectory, THUMBNAIL_FOLDER),
+    ],
+    log,
+    options.now,
+  );
+  const budget = options.readBudget ?? createReadBudget();
   const readOptions =
-    options.modelMaxBytes === undefined ? {} : { maxBytes: options.modelMaxBytes };
+    options.modelMaxBytes === undefined ? { budget } : { budget, maxBytes: options.modelMaxBytes };
   const readMotionOptions =
-    options.motionMaxBytes === undefined ? {} : { maxBytes: options.motionMaxBytes };
+    options.motionMaxBytes === undefined
+      ? { budget }
+      : { budget, maxBytes: options.motionMaxBytes };
 
-  /** Reads an allowed model and records it in the library. */
+  /**
+   * Reads a model and records it in the library. Only a successful read lets the page read
+   * textures from the model's folder; a failed one withdraws that.
+   */
   async function openAllowed(path: string): Promise<ModelFile> {
-    const { mtimeMs, ...model } = await readModelFile(path, readOptions);
+    const { mtimeMs, ...model } = await readOrWithdraw(path);
+    openModels.allow(path, 'read');
     // A preset saved with this model then loads without hashing the file again.
     hasher.remember(path, model.size, mtimeMs, model.sha256);
     options.onModelOpened?.(path);
@@ -143,10 +171,12 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return { ...motion, libraryEntryId: await recordInLibrary(file) };
   }
 
-  function openChosenMotion(path: string, source: AccessSource): Promise<MotionFile> {
+  /** A motion the user chose is allowed only once it has been read as a motion. */
+  async function openChosenMotion(path: string, source: AccessSource): Promise<MotionFile> {
     requireAbsolute(path);
+    const motion = await openMotionAllowed(path);
     motionAccess.allow(path, source);
-    return openMotionAllowed(path);
+    return motion;
   }
 
   async function readMotion(path: string): Promise<MotionFile> {
@@ -157,10 +187,21 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return openMotionAllowed(path);
   }
 
-  function openChosen(path: string, source: AccessSource): Promise<ModelFile> {
+  async function readOrWithdraw(path: string): Promise<ModelFileData> {
+    try {
+      return await readModelFile(path, readOptions);
+    } catch (error) {
+      openModels.revoke(path, 'read');
+      throw error;
+    }
+  }
+
+  /** A path the user chose is allowed only once it has been read as a model. */
+  async function openChosen(path: string, source: AccessSource): Promise<ModelFile> {
     requireAbsolute(path);
+    const model = await openAllowed(path);
     access.allow(path, source);
-    return openAllowed(path);
+    return model;
   }
 
   /** Throws `not-allowed` unless the page may read the model at `path`. */
@@ -175,10 +216,20 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return openAllowed(path);
   }
 
-  /** Textures come only from the folder of a model the page may read. */
+  /**
+   * Textures come only from the folder of a model the page may read and has read
+   * successfully, whose latest read did not fail.
+   */
   async function readTexture(modelPath: string, textureName: string): Promise<ModelTexture> {
     await checkReadable(modelPath);
-    return readModelTexture(modelPath, textureName);
+    if (!openModels.isAllowed(modelPath)) {
+      throw new HostProblemError(
+        'not-allowed',
+        `Textures are read only for an open model, and ${modelPath} is not open ` +
+          `(it was not read, or its last read failed); nothing was read.`,
+      );
+    }
+    return readModelTexture(modelPath, textureName, { budget });
   }
 
   async function openModelDialog(): Promise<ModelFile> {
@@ -210,12 +261,14 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     }
     if (kind === 'motion') {
       const path = await chosen(options.dialogs.showOpenMotion(), 'motion');
+      const motion = await readMotionFile(path, readMotionOptions);
       motionAccess.allow(path, 'dialog');
-      return libraryChanged(library.relocate(id, await readMotionFile(path, readMotionOptions)));
+      return libraryChanged(library.relocate(id, motion));
     }
     const path = await chosen(options.dialogs.showOpenModel(), 'model');
+    const model = await readModelFile(path, readOptions);
     access.allow(path, 'dialog');
-    return libraryChanged(library.relocate(id, await readModelFile(path, readOptions)));
+    return libraryChanged(library.relocate(id, model));
   }
 
   /** Passes `change`'s result on, telling `onLibraryChanged` once it has been made. */
@@ -258,7 +311,10 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     clearLibrary: () => libraryChanged(library.clear()),
     relocateLibraryEntry,
     setLibraryThumbnail: (id, png) => library.setThumbnail(id, png),
-    listPresets: () => presets.list(),
+    listPresets: async () => {
+      await leftovers;
+      return presets.list();
+    },
     savePreset: (content) => presets.save(content),
     overwritePreset: (id, content) => presets.overwrite(id, content),
     renamePreset: (id, name) => presets.rename(id, name),
@@ -269,7 +325,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       presets.importFile(await chosen(options.dialogs.showOpenPreset(), 'preset')),
     exportPreset,
     flush: async () => {
-      await Promise.all([library.flush(), presets.flush()]);
+      await Promise.all([leftovers, library.flush(), presets.flush()]);
     },
   };
 }

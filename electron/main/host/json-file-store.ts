@@ -1,14 +1,18 @@
 /**
- * One JSON file on disk that cannot lose data: reads are validated, an unreadable file is
- * moved aside (never overwritten) and reported, writes go one at a time through a temp file
- * that is flushed and renamed (write-file-atomic).
+ * One JSON file on disk that cannot lose data: reads are validated, a file whose contents
+ * are not valid is moved aside (never overwritten) and reported, writes go one at a time
+ * through a temp file that is flushed and renamed (write-file-atomic). A file that cannot
+ * be read at all (no permission, locked by a virus scanner, too many open files) is not
+ * corrupt: the read is retried, then fails with `JsonFileReadError`, and the file is left
+ * where it is.
  */
 
-import { access, mkdir, readFile, rename } from 'node:fs/promises';
+import { access, mkdir, rename } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import type { Logger } from './logger';
+import { openRegularFile } from './regular-file';
 
 export interface JsonFileStoreOptions<T> {
   /** Absolute path of the JSON file; its folder is created on the first write. */
@@ -28,12 +32,37 @@ export interface JsonFileStoreOptions<T> {
    * `and started from defaults.` (right for settings; a list of documents says otherwise).
    */
   readonly afterMoveAside?: string;
+  /** Waits before each retry of a read that failed with a passing error. Default 50, 200, 800 ms. */
+  readonly retryDelaysMs?: readonly number[];
+}
+
+/** Waits between attempts to read a file another program holds for a moment: 50, 200, 800 ms. */
+export const READ_RETRY_DELAYS_MS: readonly number[] = Object.freeze([50, 200, 800]);
+
+/**
+ * Errors that pass when tried again: a virus scanner or indexer holding the file (`EBUSY`,
+ * and `EPERM`/`EACCES` on Windows), too many files open at once, a busy resource.
+ */
+const PASSING_ERRORS = new Set(['EBUSY', 'EPERM', 'EACCES', 'EMFILE', 'ENFILE', 'EAGAIN']);
+
+/** A file that is there but could not be read; it is not corrupt and was left untouched. */
+export class JsonFileReadError extends Error {
+  override readonly name = 'JsonFileReadError';
+  constructor(
+    readonly filePath: string,
+    cause: unknown,
+  ) {
+    super(`${filePath} could not be read (${describe(cause)}); it was left as it is.`, { cause });
+  }
 }
 
 export interface JsonFileStore<T> {
   /**
-   * The file's value, or undefined when there is none yet or it could not be used (in which
-   * case it has been moved aside and reported). Never rejects.
+   * The file's value, or undefined when there is none yet or its contents could not be used
+   * (in which case it has been moved aside and reported).
+   *
+   * @throws JsonFileReadError when the file is there but could not be read (after retries
+   *   for errors that pass, like `EBUSY`); the file is untouched
    */
   read(): Promise<T | undefined>;
   /** Queues a write after any pending one; rejects (naming the file) if it fails. */
@@ -50,11 +79,10 @@ export function createJsonFileStore<T>(options: JsonFileStoreOptions<T>): JsonFi
   async function read(): Promise<T | undefined> {
     let text: string;
     try {
-      text = await readFile(filePath, 'utf8');
+      text = await readTextRetrying(filePath, options.retryDelaysMs ?? READ_RETRY_DELAYS_MS);
     } catch (error) {
       if (isMissingFile(error)) return undefined;
-      await moveAside(`could not be read (${describe(error)})`);
-      return undefined;
+      throw new JsonFileReadError(filePath, error);
     }
     const problem = findProblem(text);
     if (problem.ok) return problem.value;
@@ -115,6 +143,30 @@ export function createJsonFileStore<T>(options: JsonFileStoreOptions<T>): JsonFi
   }
 
   return { read, write, flush: () => queue };
+}
+
+/** The file's text, trying again after each delay while the error is one that passes. */
+async function readTextRetrying(filePath: string, delaysMs: readonly number[]): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await readText(filePath);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const delay = delaysMs[attempt];
+      if (delay === undefined || code === undefined || !PASSING_ERRORS.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/** The file's text; a pipe or device put in its place is refused rather than waited on. */
+async function readText(filePath: string): Promise<string> {
+  const { handle } = await openRegularFile(filePath);
+  try {
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
 }
 
 /** `settings.json` → `settings.corrupt-2026-11-30T03-47-32-123Z.json` (no colons: Windows). */

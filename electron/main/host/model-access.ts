@@ -8,8 +8,11 @@
 import { isAbsolute, resolve } from 'node:path';
 import { HostProblemError } from './host-problem';
 
-/** How a path came to be allowed; a path stays allowed while any source remains. */
-export type AccessSource = 'dialog' | 'drop' | 'library' | 'preset';
+/**
+ * How a path came to be allowed; a path stays allowed while any source remains. `read`: the
+ * model was read successfully (the list of open models, whose folders textures come from).
+ */
+export type AccessSource = 'dialog' | 'drop' | 'library' | 'preset' | 'read';
 
 export interface ModelAccess {
   /** Allows `path` (made absolute and normalized) because of `source`. */

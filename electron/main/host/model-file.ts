@@ -14,9 +14,10 @@ import {
   readModelMagic,
   type ModelIdentity,
 } from './model-format';
+import type { ReadBudget } from './read-budget';
 import { readUserFile, type UserFileKind } from './user-file';
 
-export { formatBytes } from './user-file';
+export { formatBytes, sizeToHold } from './user-file';
 
 /** The largest model file the app reads: 512 MiB (the biggest real avatars are ~100 MB). */
 export const MODEL_MAX_BYTES = 512 * 1024 * 1024;
@@ -30,6 +31,8 @@ export type ModelFileData = Omit<ModelFile, 'libraryEntryId'> & {
 export interface ReadModelOptions {
   /** Default `MODEL_MAX_BYTES`; tests lower it rather than write half a gigabyte. */
   readonly maxBytes?: number;
+  /** Shared with other reads so they cannot hold unbounded memory at once. Default: none. */
+  readonly budget?: ReadBudget;
 }
 
 const MODEL_KIND: UserFileKind<ModelIdentity> = {
@@ -55,6 +58,7 @@ export async function readModelFile(
     path,
     options.maxBytes ?? MODEL_MAX_BYTES,
     MODEL_KIND,
+    options.budget,
   );
   return {
     path,

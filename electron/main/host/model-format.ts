@@ -64,8 +64,16 @@ export function identifyModel(bytes: Uint8Array): ModelIdentity {
   return { format: 'pmd', title: readPmdName(bytes), author: '' };
 }
 
+/**
+ * The most JSON the main process parses to read a title and an author: 16 MiB (real VRMs
+ * have well under 1 MB; the page parses the whole model anyway).
+ */
+export const GLB_JSON_PARSE_MAX_BYTES = 16 * 1024 * 1024;
+
 function identifyVrm(bytes: Uint8Array): ModelIdentity {
-  const gltf = readGlbJson(bytes);
+  const chunk = glbJsonChunk(bytes);
+  if (chunk.length > GLB_JSON_PARSE_MAX_BYTES) return identifyVrmUnparsed(chunk);
+  const gltf = parseGlbJson(chunk);
   const extensions = isRecord(gltf['extensions']) ? gltf['extensions'] : {};
   const vrm1 = extensions['VRMC_vrm'];
   if (isRecord(vrm1)) {
@@ -85,20 +93,48 @@ function identifyVrm(bytes: Uint8Array): ModelIdentity {
 }
 
 /**
+ * A JSON chunk too large to parse here: the format from the extension's name alone (its
+ * key in quotes), no title or author (the library then shows the file name).
+ */
+function identifyVrmUnparsed(chunk: Uint8Array): ModelIdentity {
+  const text = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  const has = (key: string): boolean => text.includes(`"${key}"`);
+  if (has('VRMC_vrm')) return { format: 'vrm1', title: '', author: '' };
+  if (has('VRM')) return { format: 'vrm0', title: '', author: '' };
+  throw new ModelFormatError(
+    'is a glTF binary without VRM data (no VRM or VRMC_vrm extension); ' +
+      'Ragdoll Playground opens VRM 0.x and 1.0 avatars.',
+  );
+}
+
+/**
  * The JSON chunk of a glTF binary (VRM avatars and VRM Animations alike), parsed.
  *
- * @throws ModelFormatError when the chunk is missing, cut short or not a JSON object
+ * @throws ModelFormatError when the chunk is missing, cut short, larger than
+ *   {@link GLB_JSON_PARSE_MAX_BYTES} or not a JSON object
  */
 export function readGlbJson(bytes: Uint8Array): Record<string, unknown> {
+  const chunk = glbJsonChunk(bytes);
+  if (chunk.length > GLB_JSON_PARSE_MAX_BYTES) {
+    throw new ModelFormatError('is a glTF binary whose JSON chunk is larger than 16 MiB.');
+  }
+  return parseGlbJson(chunk);
+}
+
+function glbJsonChunk(bytes: Uint8Array): Uint8Array {
   const data = view(bytes);
   if (bytes.length < 20) throw new ModelFormatError('is a glTF binary cut short.');
   const chunkLength = data.getUint32(12, true);
   if (data.getUint32(16, true) !== GLB_JSON_CHUNK || 20 + chunkLength > bytes.length) {
     throw new ModelFormatError('is a glTF binary whose JSON chunk is missing or cut short.');
   }
+  return bytes.subarray(20, 20 + chunkLength);
+}
+
+function parseGlbJson(chunk: Uint8Array): Record<string, unknown> {
   let gltf: unknown;
   try {
-    gltf = JSON.parse(new TextDecoder('utf-8').decode(bytes.subarray(20, 20 + chunkLength)));
+    gltf = JSON.parse(new TextDecoder('utf-8').decode(chunk));
   } catch (error) {
     throw new ModelFormatError(
       `is a glTF binary whose JSON chunk is not valid JSON (${(error as Error).message}).`,

@@ -6,13 +6,13 @@
  * in `thumbnails/`, named by entry id.
  */
 
-import { mkdir, readFile, realpath, stat, unlink } from 'node:fs/promises';
+import { mkdir, realpath, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { LibraryEntry, LibraryListing } from '../../../shared/host-contract';
 import { MOTION_FORMATS, type MotionFormat } from '../../../shared/preset-schema';
 import { describeError, errorCode, HostProblemError } from './host-problem';
-import { createJsonFileStore } from './json-file-store';
+import { createJsonFileStore, JsonFileReadError } from './json-file-store';
 import {
   LIBRARY_MAX_ENTRIES,
   LIBRARY_SCHEMA_VERSION,
@@ -23,6 +23,7 @@ import type { Logger } from './logger';
 import type { ModelFileData } from './model-file';
 import type { MotionFileData } from './motion-file';
 import { looksLikePng, pngDataUrl, THUMBNAIL_MAX_BYTES } from './png';
+import { openRegularFile } from './regular-file';
 import { newStoreId } from './store-ids';
 
 /** The library's file name in the data folder. */
@@ -111,8 +112,25 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
     return result;
   };
 
+  /**
+   * The entries, read once. A library file that cannot be read (as opposed to one with bad
+   * contents) is not taken for an empty library, which the next change would write over.
+   */
   async function entries(): Promise<StoredLibraryEntry[]> {
-    cached ??= (await file.read())?.entries.slice() ?? [];
+    if (cached !== undefined) return cached;
+    let stored;
+    try {
+      stored = await file.read();
+    } catch (error) {
+      if (!(error instanceof JsonFileReadError)) throw error;
+      throw new HostProblemError(
+        'unreadable',
+        `The recent-model library could not be read: ${error.message} Try again later.`,
+        { cause: error },
+      );
+    }
+    // Only queued operations get here, one at a time, so nothing changed the list meanwhile.
+    cached = stored?.entries.slice() ?? [];
     return cached;
   }
 
@@ -149,7 +167,16 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
     });
   }
 
-  const list = (): Promise<LibraryListing> => serialized(listNow);
+  /** The listing; an unreadable library lists nothing and says why. */
+  const list = (): Promise<LibraryListing> =>
+    serialized(async () => {
+      try {
+        return await listNow();
+      } catch (error) {
+        if (!(error instanceof HostProblemError)) throw error;
+        return { entries: [], notices: [...notices.splice(0), error.message] };
+      }
+    });
 
   async function listNow(): Promise<LibraryListing> {
     const current = await entries();
@@ -181,7 +208,7 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
     if (!entry.hasThumbnail) return undefined;
     const path = thumbnailPath(entry.id);
     try {
-      const bytes = await readFile(path);
+      const bytes = await readThumbnailFile(path);
       if (looksLikePng(bytes) && bytes.length <= THUMBNAIL_MAX_BYTES) return pngDataUrl(bytes);
       logger.warn(`${path} is not a PNG of at most 2 MB; the entry is shown without it.`);
     } catch (error) {
@@ -272,17 +299,20 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
     }
   }
 
-  async function recent(): Promise<readonly RecentModel[]> {
-    const current = await entries();
-    return Promise.all(
-      current.map(async (entry) => ({
-        kind: entry.kind,
-        path: entry.path,
-        title: entry.title,
-        missing: await isMissing(entry),
-      })),
-    );
-  }
+  // Through the queue like every other operation: a read outside it could finish after a
+  // queued change and put the list from before that change back in memory.
+  const recent = (): Promise<readonly RecentModel[]> =>
+    serialized(async () => {
+      const current = await entries();
+      return Promise.all(
+        current.map(async (entry) => ({
+          kind: entry.kind,
+          path: entry.path,
+          title: entry.title,
+          missing: await isMissing(entry),
+        })),
+      );
+    });
 
   return {
     recordOpened,
@@ -306,6 +336,16 @@ function findEntry(entries: readonly StoredLibraryEntry[], id: string): StoredLi
     'missing',
     `The recent-model library has no entry ${id} (it may have been removed).`,
   );
+}
+
+/** A thumbnail's bytes; anything but a regular file (a pipe would never end) is refused. */
+async function readThumbnailFile(path: string): Promise<Buffer> {
+  const { handle } = await openRegularFile(path);
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
 }
 
 async function writeThumbnail(path: string, png: Uint8Array): Promise<void> {

@@ -6,11 +6,14 @@
  * still lie inside the folder's real path, and only image extensions MMD uses are read.
  */
 
-import { lstat, open, readdir, realpath, type FileHandle } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, relative, sep } from 'node:path';
 import type { ModelTexture } from '../../../shared/host-contract';
 import { describeError, errorCode, HostProblemError } from './host-problem';
-import { formatBytes } from './model-file';
+import { formatBytes, sizeToHold } from './model-file';
+import type { ReadBudget } from './read-budget';
+import { NotARegularFileError, openRegularFile, type OpenedRegularFile } from './regular-file';
 
 /** The largest texture file read: 64 MiB (an 8192² uncompressed TGA is 256 MB, real ones far less). */
 export const TEXTURE_MAX_BYTES = 64 * 1024 * 1024;
@@ -30,6 +33,8 @@ export const TEXTURE_EXTENSIONS: readonly string[] = Object.freeze([
 export interface ReadTextureOptions {
   /** Default `TEXTURE_MAX_BYTES`; tests lower it. */
   readonly maxBytes?: number;
+  /** Shared with other reads so they cannot hold unbounded memory at once. Default: none. */
+  readonly budget?: ReadBudget;
 }
 
 /**
@@ -57,7 +62,24 @@ export async function readModelTexture(
     );
   }
   await checkInside(folder, found, name, modelPath);
-  const bytes = await readTextureFile(found, options.maxBytes ?? TEXTURE_MAX_BYTES);
+  // A link may be swapped between that check and the open: what was opened is checked too.
+  const verify = async (opened: Stats): Promise<void> => {
+    const realFile = await checkInside(folder, found, name, modelPath);
+    const current = await statOrUnreadable(realFile);
+    if (current.dev !== opened.dev || current.ino !== opened.ino) {
+      throw new HostProblemError(
+        'not-allowed',
+        `${basename(modelPath)} names the texture ${name}, which changed while it was being ` +
+          `opened (a link pointed elsewhere); it was not read.`,
+      );
+    }
+  };
+  const maxBytes = options.maxBytes ?? TEXTURE_MAX_BYTES;
+  const read = (): Promise<Uint8Array> => readTextureFile(found, maxBytes, verify);
+  const bytes =
+    options.budget === undefined
+      ? await read()
+      : await options.budget.run(await sizeToHold(found, maxBytes), read);
   return { name, fileName: basename(found), bytes };
 }
 
@@ -132,13 +154,21 @@ async function matchIgnoringCase(folder: string, segment: string): Promise<strin
   return names.find((entry) => entry.toLowerCase() === wanted) ?? null;
 }
 
-/** Follows links: the real file must lie inside the real model folder. */
+async function statOrUnreadable(path: string): Promise<Stats> {
+  try {
+    return await stat(path);
+  } catch (error) {
+    throw unreadable(path, error);
+  }
+}
+
+/** Follows links: the real file must lie inside the real model folder. Returns its real path. */
 async function checkInside(
   folder: string,
   found: string,
   name: string,
   modelPath: string,
-): Promise<void> {
+): Promise<string> {
   let realFolder: string;
   let realFile: string;
   try {
@@ -162,20 +192,28 @@ async function checkInside(
         `folder; it was not read.`,
     );
   }
+  return realFile;
 }
 
-async function readTextureFile(path: string, maxBytes: number): Promise<Uint8Array> {
-  let handle: FileHandle;
+async function readTextureFile(
+  path: string,
+  maxBytes: number,
+  verify: (opened: Stats) => Promise<void>,
+): Promise<Uint8Array> {
+  let opened: OpenedRegularFile;
   try {
-    handle = await open(path, 'r');
+    opened = await openRegularFile(path);
   } catch (error) {
+    if (error instanceof NotARegularFileError) {
+      throw new HostProblemError('unreadable', `${error.message}, so it is no texture.`, {
+        cause: error,
+      });
+    }
     throw unreadable(path, error);
   }
+  const { handle, stats } = opened;
   try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) {
-      throw new HostProblemError('unreadable', `${path} is not a file, so it is no texture.`);
-    }
+    await verify(stats);
     if (stats.size > maxBytes) {
       throw new HostProblemError(
         'too-large',

@@ -14,6 +14,7 @@ import {
   MotionFormatError,
   readMotionMagic,
 } from './motion-format';
+import type { ReadBudget } from './read-budget';
 import { readUserFile, type UserFileKind } from './user-file';
 
 /**
@@ -31,6 +32,8 @@ export type MotionFileData = Omit<MotionFile, 'libraryEntryId'> & {
 export interface ReadMotionOptions {
   /** Default `MOTION_MAX_BYTES`; tests lower it. */
   readonly maxBytes?: number;
+  /** Shared with other reads so they cannot hold unbounded memory at once. Default: none. */
+  readonly budget?: ReadBudget;
 }
 
 const MOTION_KIND: UserFileKind<MotionFormat> = {
@@ -56,6 +59,7 @@ export async function readMotionFile(
     path,
     options.maxBytes ?? MOTION_MAX_BYTES,
     MOTION_KIND,
+    options.budget,
   );
   return {
     path,

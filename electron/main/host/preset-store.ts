@@ -3,11 +3,13 @@
  * preset, named by host-made ids (never by the user's text). Each file goes through the JSON
  * file store (validated against the preset schema with its upgrade steps, atomic writes); all
  * operations on one id run one at a time. A corrupt file found while listing or loading is
- * moved aside as `<id>.corrupt-<time>.ragdoll` and reported; it is never overwritten.
+ * moved aside as `<id>.corrupt-<time>.ragdoll` and reported; it is never overwritten. A file
+ * that cannot be read (locked, no permission) is reported and left where it is.
  */
 
-import { readdir, readFile, stat, unlink } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { lstat, readdir, stat, unlink } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import pLimit from 'p-limit';
 import writeFileAtomic from 'write-file-atomic';
 import { PRESET_EXTENSION } from '../../../shared/file-types';
 import type { PresetListing, PresetSummary } from '../../../shared/host-contract';
@@ -21,10 +23,11 @@ import {
   type PresetContent,
 } from '../../../shared/preset-schema';
 import { describeError, errorCode, HostProblemError } from './host-problem';
-import { createJsonFileStore, type JsonFileStore } from './json-file-store';
+import { createJsonFileStore, JsonFileReadError, type JsonFileStore } from './json-file-store';
 import { createKeyedQueue } from './keyed-queue';
 import type { Logger } from './logger';
 import { formatBytes } from './model-file';
+import { NotARegularFileError, openRegularFile } from './regular-file';
 import { newStoreId, STORE_ID_PATTERN } from './store-ids';
 
 /** The presets folder inside the data folder. */
@@ -32,12 +35,35 @@ export const PRESET_FOLDER = 'presets';
 /** Largest preset file imported (a full scene with a thumbnail is well under 1 MB). */
 export const PRESET_FILE_MAX_BYTES = 4 * 1024 * 1024;
 
+/** Preset files read at once while listing. */
+const LIST_READS_AT_ONCE = 8;
+
+/** The queue key that adds new presets one at a time (no id has a space). */
+const NEW_PRESETS_KEY = 'new presets';
+
+/** How many presets, and how many bytes of them, the folder may hold. */
+export interface PresetLimits {
+  readonly maxCount: number;
+  readonly maxTotalBytes: number;
+}
+
+/**
+ * 1000 presets and 256 MiB in all: far above real use (a preset is tens of KB), low enough
+ * that a page gone wrong cannot fill the disk through repeated saves.
+ */
+export const PRESET_LIMITS: PresetLimits = Object.freeze({
+  maxCount: 1000,
+  maxTotalBytes: 256 * 1024 * 1024,
+});
+
 export interface PresetStoreOptions {
   /** The app's data folder (Electron's `userData`); presets live in its `presets/`. */
   readonly directory: string;
   readonly logger: Logger;
   /** Clock for createdAt/updatedAt, ids and moved-aside names. Default: the system clock. */
   readonly now?: () => Date;
+  /** Default `PRESET_LIMITS`; tests lower them. */
+  readonly limits?: PresetLimits;
 }
 
 /** A preset read back, with its id. */
@@ -95,7 +121,13 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
   /** Reads outside the queue; callers hold the id's turn. */
   async function readNow(id: string): Promise<Preset> {
     problems.delete(id);
-    const preset = await storeOf(id).read();
+    let preset: Preset | undefined;
+    try {
+      preset = await storeOf(id).read();
+    } catch (error) {
+      if (!(error instanceof JsonFileReadError)) throw error;
+      throw new HostProblemError('unreadable', `The preset ${error.message}`, { cause: error });
+    }
     if (preset !== undefined) return preset;
     const problem = problems.get(id);
     problems.delete(id);
@@ -126,18 +158,22 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
   async function list(): Promise<PresetListing> {
     const notices: string[] = [];
     const presets: PresetSummary[] = [];
+    // Hundreds of presets read all at once would run out of file handles (EMFILE).
+    const limit = pLimit(LIST_READS_AT_ONCE);
     await Promise.all(
       (await presetIds()).map((id) =>
-        queue.run(id, async () => {
-          try {
-            presets.push(summarize(id, await readNow(id)));
-          } catch (error) {
-            // Deleted between readdir and read: simply not listed.
-            if (error instanceof HostProblemError && error.code === 'missing') return;
-            if (error instanceof HostProblemError) notices.push(error.message);
-            else throw error;
-          }
-        }),
+        limit(() =>
+          queue.run(id, async () => {
+            try {
+              presets.push(summarize(id, await readNow(id)));
+            } catch (error) {
+              // Deleted between readdir and read: simply not listed.
+              if (error instanceof HostProblemError && error.code === 'missing') return;
+              if (error instanceof HostProblemError) notices.push(error.message);
+              else throw error;
+            }
+          }),
+        ),
       ),
     );
     presets.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id));
@@ -165,9 +201,43 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
       .filter((id) => STORE_ID_PATTERN.test(id));
   }
 
-  const save = async (content: PresetContent): Promise<PresetSummary> => {
+  const limits = options.limits ?? PRESET_LIMITS;
+
+  /** Refuses a new preset of `preset`'s size when the folder holds as many as it may. */
+  async function checkRoom(preset: Preset): Promise<void> {
+    const ids = await presetIds();
+    const sizes = await Promise.all(
+      ids.map((id) =>
+        stat(fileOf(id)).then(
+          (stats) => stats.size,
+          () => 0,
+        ),
+      ),
+    );
+    const total = sizes.reduce((sum, size) => sum + size, 0);
+    const adding = Buffer.byteLength(JSON.stringify(preset, null, 2));
+    if (ids.length + 1 <= limits.maxCount && total + adding <= limits.maxTotalBytes) return;
+    throw new HostProblemError(
+      'write-failed',
+      `The preset "${preset.name}" was not saved: the presets folder ${folder} holds ` +
+        `${ids.length} presets (${formatBytes(total)}), and it holds at most ` +
+        `${limits.maxCount} or ${formatBytes(limits.maxTotalBytes)}. Delete some first.`,
+    );
+  }
+
+  /**
+   * Writes a preset under a new id, if there is room for it. New presets are added one at a
+   * time, so a burst of saves cannot all pass the check before any is written.
+   */
+  const writeNew = (id: string, preset: Preset): Promise<PresetSummary> =>
+    queue.run(NEW_PRESETS_KEY, async () => {
+      await checkRoom(preset);
+      return queue.run(id, () => writeNow(id, preset));
+    });
+
+  const save = (content: PresetContent): Promise<PresetSummary> => {
     const id = newStoreId('p', now());
-    return queue.run(id, () => writeNow(id, stamped(content, now().toISOString())));
+    return writeNew(id, stamped(content, now().toISOString()));
   };
 
   const overwrite = (id: string, content: PresetContent): Promise<PresetSummary> =>
@@ -189,7 +259,7 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
       createdAt: time,
       updatedAt: time,
     };
-    return queue.run(copyId, () => writeNow(copyId, copy));
+    return writeNew(copyId, copy);
   };
 
   const remove = (id: string): Promise<{ readonly id: string }> =>
@@ -217,13 +287,14 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
   async function importFile(path: string): Promise<PresetSummary> {
     const preset = await readPresetFile(path);
     const id = newStoreId('p', now());
-    return queue.run(id, () => writeNow(id, { ...preset, updatedAt: now().toISOString() }));
+    return writeNew(id, { ...preset, updatedAt: now().toISOString() });
   }
 
   const exportFile = (id: string, path: string): Promise<{ readonly path: string }> =>
     queue.run(id, async () => {
       const preset = await readNow(id);
       const target = extname(path) === '' ? `${path}.${PRESET_EXTENSION}` : path;
+      if (target !== path) await refuseUnconfirmedOverwrite(target, path);
       try {
         await writeFileAtomic(target, `${JSON.stringify(preset, null, 2)}\n`, { fsync: true });
       } catch (error) {
@@ -249,6 +320,29 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
     exportFile,
     flush: () => queue.idle(),
   };
+}
+
+/**
+ * The save dialog asked about replacing `confirmed`, not `target` (the name with `.ragdoll`
+ * added): a file already there must not be overwritten without asking.
+ */
+async function refuseUnconfirmedOverwrite(target: string, confirmed: string): Promise<void> {
+  try {
+    await lstat(target);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return;
+    throw new HostProblemError(
+      'write-failed',
+      `Could not check whether ${target} exists (${describeError(error)}); nothing was written.`,
+      { cause: error },
+    );
+  }
+  throw new HostProblemError(
+    'write-failed',
+    `${target} already exists, and the save dialog was answered with ${confirmed}, so it was ` +
+      `not asked about replacing it; nothing was written. Export again and choose ` +
+      `${basename(target)} itself to replace it, or another name.`,
+  );
 }
 
 /** The summary the preset list shows. */
@@ -296,20 +390,26 @@ export async function readPresetFile(path: string): Promise<Preset> {
 
 async function readBoundedText(path: string): Promise<string> {
   try {
-    const stats = await stat(path);
-    if (stats.isDirectory()) {
-      throw new HostProblemError('unreadable', `${path} is a folder, not a preset file.`);
+    const { handle, stats } = await openRegularFile(path);
+    try {
+      if (stats.size > PRESET_FILE_MAX_BYTES) {
+        throw new HostProblemError(
+          'too-large',
+          `${path} is ${formatBytes(stats.size)}; a preset file is at most ` +
+            `${formatBytes(PRESET_FILE_MAX_BYTES)}, so this is not one.`,
+        );
+      }
+      return await handle.readFile('utf8');
+    } finally {
+      await handle.close();
     }
-    if (stats.size > PRESET_FILE_MAX_BYTES) {
-      throw new HostProblemError(
-        'too-large',
-        `${path} is ${formatBytes(stats.size)}; a preset file is at most ` +
-          `${formatBytes(PRESET_FILE_MAX_BYTES)}, so this is not one.`,
-      );
-    }
-    return await readFile(path, 'utf8');
   } catch (error) {
     if (error instanceof HostProblemError) throw error;
+    if (error instanceof NotARegularFileError) {
+      throw new HostProblemError('unreadable', `${error.message}, so it is no preset.`, {
+        cause: error,
+      });
+    }
     if (errorCode(error) === 'ENOENT') {
       throw new HostProblemError('missing', `${path} was not found.`, { cause: error });
     }

@@ -4,9 +4,11 @@
  * naming the file, and checks the header before reading a possibly huge file. Reads only.
  */
 
-import { open, type FileHandle } from 'node:fs/promises';
+import { stat, type FileHandle } from 'node:fs/promises';
 import type { HostProblemCode } from '../../../shared/host-contract';
 import { describeError, errorCode, HostProblemError } from './host-problem';
+import type { ReadBudget } from './read-budget';
+import { NotARegularFileError, openRegularFile, type OpenedRegularFile } from './regular-file';
 
 /** What kind of file is wanted, for the checks and the messages. */
 export interface UserFileKind<Identity> {
@@ -46,10 +48,35 @@ export async function readUserFile<Identity>(
   path: string,
   maxBytes: number,
   kind: UserFileKind<Identity>,
+  budget?: ReadBudget,
 ): Promise<UserFileData<Identity>> {
-  const handle = await openFile(path);
+  if (budget === undefined) return readOpened(path, maxBytes, kind);
+  const bytes = await sizeToHold(path, maxBytes);
+  return budget.run(bytes, () => readOpened(path, maxBytes, kind));
+}
+
+/**
+ * What reading `path` will hold in memory, looked up before opening it so waiting reads
+ * hold no file handle: its size, or 0 when it will be refused before being read.
+ */
+export async function sizeToHold(path: string, maxBytes: number): Promise<number> {
   try {
-    const { size, mtimeMs } = await checkedSize(handle, path, maxBytes, kind);
+    const { size } = await stat(path);
+    return size > maxBytes ? 0 : size;
+  } catch {
+    // The read itself reports why the file cannot be read.
+    return 0;
+  }
+}
+
+async function readOpened<Identity>(
+  path: string,
+  maxBytes: number,
+  kind: UserFileKind<Identity>,
+): Promise<UserFileData<Identity>> {
+  const { handle, stats } = await openFile(path, kind);
+  try {
+    const { size, mtimeMs } = checkedSize(stats, path, maxBytes, kind);
     await checkHeader(handle, path, kind);
     const bytes = await readAll(handle, path);
     let identity: Identity;
@@ -72,10 +99,20 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-async function openFile(path: string): Promise<FileHandle> {
+/** Opens only a regular file: a pipe or device named by the user must not hang the read. */
+async function openFile(path: string, kind: UserFileKind<unknown>): Promise<OpenedRegularFile> {
   try {
-    return await open(path, 'r');
+    return await openRegularFile(path);
   } catch (error) {
+    if (error instanceof NotARegularFileError) {
+      throw new HostProblemError(
+        'unreadable',
+        error.kind === 'folder'
+          ? `${path} is a folder, not a ${kind.noun} file.`
+          : `${path} is not a regular file (a pipe, device or socket), so it is not a ${kind.noun}.`,
+        { cause: error },
+      );
+    }
     if (errorCode(error) === 'ENOENT') {
       throw new HostProblemError(
         'missing',
@@ -87,16 +124,12 @@ async function openFile(path: string): Promise<FileHandle> {
   }
 }
 
-async function checkedSize(
-  handle: FileHandle,
+function checkedSize(
+  stats: OpenedRegularFile['stats'],
   path: string,
   maxBytes: number,
   kind: UserFileKind<unknown>,
-): Promise<{ size: number; mtimeMs: number }> {
-  const stats = await handle.stat();
-  if (stats.isDirectory()) {
-    throw new HostProblemError('unreadable', `${path} is a folder, not a ${kind.noun} file.`);
-  }
+): { size: number; mtimeMs: number } {
   if (stats.size > maxBytes) {
     throw new HostProblemError(
       'too-large',

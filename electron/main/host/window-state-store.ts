@@ -5,6 +5,7 @@
 
 import { join } from 'node:path';
 import { z } from 'zod';
+import { describeError } from './host-problem';
 import { createJsonFileStore } from './json-file-store';
 import type { Logger } from './logger';
 import { isVisibleOnSomeDisplay, type Rectangle } from './window-bounds';
@@ -59,7 +60,14 @@ export function createWindowStateStore(options: WindowStateStoreOptions): Window
   });
 
   async function load(workAreas: readonly Rectangle[]): Promise<WindowState | undefined> {
-    const state = await file.read();
+    let state: WindowState | undefined;
+    try {
+      state = await file.read();
+    } catch (error) {
+      // Only the window's place is lost; the file is left for the next start.
+      options.logger.warn(`${describeError(error)} Opening at the default size.`);
+      return undefined;
+    }
     if (state === undefined) return undefined;
     if (isVisibleOnSomeDisplay(state.bounds, workAreas)) return state;
     options.logger.info(

@@ -34,6 +34,10 @@ export class FakeWebContents extends EventEmitter {
   send(channel: string, ...args: unknown[]): void {
     this.sent.push({ channel, args });
   }
+  reloads = 0;
+  reload(): void {
+    this.reloads += 1;
+  }
 }
 
 interface Bounds {
@@ -193,6 +197,10 @@ export const dialog = {
     recorded.dialogs.push({ kind: 'save', args });
     return Promise.resolve({ canceled: true, filePath: '' });
   },
+  showMessageBox: (_window: unknown, options: { message: string }) => {
+    recorded.messageBoxes.push(options.message);
+    return Promise.resolve({ response: 0, checkboxChecked: false });
+  },
 };
 
 export const screen = {
@@ -223,6 +231,7 @@ export const recorded = {
   applicationMenu: undefined as { template: unknown[] } | undefined,
   recentDocuments: [] as string[],
   dialogs: [] as { kind: 'open' | 'save'; args: unknown[] }[],
+  messageBoxes: [] as string[],
 };
 
 export default { app, BrowserWindow, dialog, ipcMain, Menu, screen, session };

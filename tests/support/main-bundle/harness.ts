@@ -49,6 +49,12 @@ const filesOpened = await waitFor(() => {
   return sent.length >= scenario.openFiles.length ? sent.map(describeFileOpened) : undefined;
 }, 'the opened files to be delivered to the page');
 
+// The page's process ends; the main process may reload it (before the window is closed below).
+for (const gone of scenario.pageGone) {
+  window.webContents.emit('render-process-gone', stub.fakeEvent(), gone);
+}
+const pageReloads = window.webContents.reloads;
+
 const { webPreferences, ...windowOptions } = window.options as Record<string, unknown> & {
   webPreferences: Record<string, unknown>;
 };
@@ -94,6 +100,8 @@ const report: MainBundleReport = {
   logs,
   filesOpened,
   recentDocuments: stub.recorded.recentDocuments,
+  pageReloads,
+  messageBoxes: stub.recorded.messageBoxes,
 };
 process.stdout.write(`${JSON.stringify(report)}\n`, () => process.exit(0));
 

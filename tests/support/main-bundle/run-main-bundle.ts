@@ -54,6 +54,7 @@ export async function runMainBundle(options: ScenarioOptions = {}): Promise<Main
       ipcCalls: options.ipcCalls ?? [],
       menuClicks: options.menuClicks ?? [],
       openFiles: options.openFiles ?? [],
+      pageGone: options.pageGone ?? [],
     };
     return await runHarness(scenario);
   } finally {

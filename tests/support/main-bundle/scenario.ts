@@ -36,6 +36,8 @@ export interface MainBundleScenario {
    * ready; the harness then reports the page loaded (`did-finish-load`).
    */
   readonly openFiles: readonly string[];
+  /** The page's process ends this way (`render-process-gone`), in order, after it loaded. */
+  readonly pageGone: readonly { readonly reason: string; readonly exitCode: number }[];
 }
 
 /** What the main process sent on `rp:file:opened`, without the model's bytes. */
@@ -96,4 +98,8 @@ export interface MainBundleReport {
   readonly filesOpened: readonly FileOpenedRecord[];
   /** Paths given to `app.addRecentDocument`. */
   readonly recentDocuments: readonly string[];
+  /** How often the page was reloaded (after `pageGone`). */
+  readonly pageReloads: number;
+  /** The messages of message boxes shown, in order. */
+  readonly messageBoxes: readonly string[];
 }

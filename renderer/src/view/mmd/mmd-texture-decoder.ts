@@ -1,5 +1,6 @@
 import { DataTexture, LinearFilter, RGBAFormat, Texture, UnsignedByteType } from 'three';
 import { TGALoader } from 'three/examples/jsm/loaders/TGALoader.js';
+import { imageSizeProblem } from '../../formats/image-size';
 
 /**
  * Decodes an MMD texture file's bytes into a three.js texture in the browser: PNG, JPEG, BMP
@@ -10,6 +11,7 @@ import { TGALoader } from 'three/examples/jsm/loaders/TGALoader.js';
  * @throws Error naming the file when the bytes are no image these decoders know
  */
 export async function decodeMmdTexture(bytes: Uint8Array, fileName: string): Promise<Texture> {
+  refuseHugeImage(bytes, fileName, fileName);
   const isTga = fileName.toLowerCase().endsWith('.tga');
   if (isTga) return decodeTga(bytes, fileName);
   try {
@@ -32,7 +34,19 @@ export async function decodeMmdTexture(bytes: Uint8Array, fileName: string): Pro
   }
 }
 
+/**
+ * Throws naming the file when its header declares more pixels than are sane to allocate
+ * (or, for TGA, than its bytes can hold); decoders allocate from those numbers.
+ *
+ * @param sizeName - the name whose extension says how to read the header (`.tga`)
+ */
+function refuseHugeImage(bytes: Uint8Array, fileName: string, sizeName: string): void {
+  const problem = imageSizeProblem(bytes, sizeName);
+  if (problem !== null) throw new Error(`${fileName} ${problem}; it was not decoded`);
+}
+
 function decodeTga(bytes: Uint8Array, fileName: string): Texture {
+  refuseHugeImage(bytes, fileName, 'image.tga');
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
   let parsed: { data: Uint8Array; width: number; height: number };
   try {

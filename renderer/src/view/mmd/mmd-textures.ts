@@ -1,6 +1,7 @@
 import { SRGBColorSpace } from 'three';
 import type { Texture } from 'three';
 import type { MmdModel } from '../../formats/mmd/mmd-model';
+import { textureFileKey } from '../../formats/mmd/texture-file-key';
 import { decodeMmdTexture, imageHasAlpha } from './mmd-texture-decoder';
 
 /**
@@ -73,9 +74,17 @@ export async function loadMmdTextures(
   const broken: { name: string; reason: string }[] = [];
   const { names, sharedToons } = texturesUsed(model);
   if (read) {
+    // Spellings of one file (`Tex\Body.png`, `tex/body.PNG`) are read and decoded once.
+    const byFile = new Map<string, ReturnType<typeof loadOne>>();
     await Promise.all(
       names.map(async (name) => {
-        const outcome = await loadOne(name, read);
+        const key = textureFileKey(name);
+        let pending = byFile.get(key);
+        if (pending === undefined) {
+          pending = loadOne(name, read);
+          byFile.set(key, pending);
+        }
+        const outcome = await pending;
         if ('texture' in outcome) byName.set(name, outcome);
         else if (outcome.missing) {
           if (!sharedToons.has(name)) missing.push(name);
@@ -90,7 +99,9 @@ export async function loadMmdTextures(
     missing,
     broken,
     dispose: () => {
-      for (const { texture } of byName.values()) texture.dispose();
+      for (const texture of new Set([...byName.values()].map((loaded) => loaded.texture))) {
+        texture.dispose();
+      }
       byName.clear();
     },
   };

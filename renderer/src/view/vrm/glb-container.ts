@@ -83,6 +83,12 @@ export function readGlb(bytes: Uint8Array, fileName: string): GlbContents {
   };
 }
 
+/** The BIN chunk's bytes of a GLB whose container {@link checkGlbContainer} passed, if any. */
+export function glbBinChunk(bytes: Uint8Array, layout: GlbLayout): Uint8Array | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return readBinChunk(view, bytes, layout.jsonStart + layout.jsonLength);
+}
+
 function readBinChunk(view: DataView, bytes: Uint8Array, offset: number): Uint8Array | undefined {
   const aligned = offset + ((4 - (offset % 4)) % 4);
   if (aligned + 8 > bytes.byteLength) return undefined;

@@ -18,7 +18,14 @@ import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import type { VRM } from '@pixiv/three-vrm';
 import type * as ThreeVrm from '@pixiv/three-vrm';
 import type { Vec3 } from '../../physics/vector-math';
-import { GlbError, checkGlbContainer, checkGltfObject, readGlb } from './glb-container';
+import {
+  GlbError,
+  checkGlbContainer,
+  checkGltfObject,
+  glbBinChunk,
+  readGlb,
+} from './glb-container';
+import { gltfSizeProblem } from './gltf-declared-sizes';
 import type { VrmFormat } from './vrm-humanoid-json';
 import { checkBoneTransforms, readDeclaredHumanoid } from './vrm-humanoid-json';
 
@@ -72,10 +79,25 @@ function wholeFileBuffer(bytes: Uint8Array): ArrayBuffer {
   return bytes.slice().buffer;
 }
 
-/** three.js's GLTFLoader with three-vrm's plugin on a VRM's bytes; the VRM is in `userData.vrm`. */
-async function parseGltf(bytes: Uint8Array): Promise<GLTF> {
+/**
+ * three.js's GLTFLoader with three-vrm's plugin on a VRM's bytes; the VRM is in `userData.vrm`.
+ * With `check`, the sizes the JSON declares are checked on the parser's own JSON before it
+ * builds anything (a plugin's `beforeRoot`), so the chunk is still parsed only once.
+ */
+async function parseGltf(bytes: Uint8Array, check?: { fileName: string }): Promise<GLTF> {
   const { VRMLoaderPlugin } = await loadThreeVrm();
   const loader = new GLTFLoader();
+  if (check !== undefined) {
+    const bin = glbBinChunk(bytes, checkGlbContainer(bytes, check.fileName));
+    loader.register((parser) => ({
+      name: 'declared-sizes',
+      beforeRoot: () => {
+        const problem = gltfSizeProblem(parser.json as Record<string, unknown>, bin);
+        if (problem === null) return Promise.resolve();
+        return Promise.reject(new VrmLoadError(`${check.fileName}: ${problem}; it was not loaded`));
+      },
+    }));
+  }
   loader.register((parser) => new VRMLoaderPlugin(parser));
   return new Promise<GLTF>((resolve, reject) =>
     loader.parse(wholeFileBuffer(bytes), '', resolve, reject),
@@ -178,8 +200,9 @@ export async function loadVrm(bytes: Uint8Array, fileName: string): Promise<Load
   }
   let gltf: GLTF;
   try {
-    gltf = await parseGltf(bytes);
+    gltf = await parseGltf(bytes, { fileName });
   } catch (error) {
+    if (error instanceof VrmLoadError) throw error;
     throw parseFailure(bytes, fileName, error);
   }
   const { VRMUtils } = await loadThreeVrm();
