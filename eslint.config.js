@@ -33,7 +33,16 @@ const upperRendererLayers = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**'] },
+  {
+    ignores: [
+      'out/**',
+      'out-test/**',
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -61,7 +70,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['renderer/src/view/**', 'renderer/src/ui/**', 'renderer/src/*.ts'],
+    files: [
+      'renderer/src/view/**',
+      'renderer/src/ui/**',
+      'renderer/src/test-build/**',
+      'renderer/src/*.ts',
+    ],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': [

@@ -1,5 +1,6 @@
 /**
- * Renderer benchmark: the built renderer (out/renderer) in headless Chromium (SwiftShader).
+ * Renderer benchmark: the renderer's test build (out-test/renderer: the app plus the read-only
+ * hook) in headless Chromium (SwiftShader).
  *
  * 1. JavaScript time per frame with 6 box dolls and 12 props kept in motion (a BLAST every
  *    second): physics steps + syncing meshes + issuing the draw, timed inside the page with
@@ -9,7 +10,7 @@
  *
  * Prints a table and one JSON object. Targets (issue 3): ≤ 4 ms median JS per frame,
  * ≤ 1.5 s to the first frame. The per-frame target is checked on frames that each advance
- * exactly 1/60 s (`?frame-seconds=`), the work a 60 Hz display asks for. Run: `npm run bench:renderer` (after `npm run build`).
+ * exactly 1/60 s (`?frame-seconds=`), the work a 60 Hz display asks for. Run: `npm run bench:renderer` (after `npm run build:test`).
  *
  * SwiftShader draws slowly, so frames come rarely and each one runs up to 8 fixed physics
  * steps to keep up with real time; a desktop at 60 Hz runs 2. So the table also splits each

@@ -22,7 +22,7 @@ import { basename, join } from 'node:path';
 
 import RAPIER from '@dimforge/rapier3d-compat';
 import { Sandbox } from '../renderer/src/physics/sandbox';
-import { timeVrmLoads } from '../renderer/src/view/vrm/vrm-load-bench';
+import { timeVrmLoads } from '../renderer/src/test-build/vrm-load-bench';
 // Gives three-vrm the `self` global it reads on import in Node (GUIDE §3).
 import './lib/load-vrm-bones';
 import { benchVrmFiles, repeatsArgument, vrmBenchFiles } from './lib/vrm-bench';

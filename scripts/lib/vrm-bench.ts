@@ -1,7 +1,7 @@
 /**
  * What the two VRM load benchmarks (scripts/bench-vrm.ts in Node, scripts/bench-vrm-browser.ts
  * in Chromium) share: the files they time, how many rounds, and the table they print. The
- * timing itself is renderer/src/view/vrm/vrm-load-bench.ts's `timeVrmLoads`, which runs in the
+ * timing itself is renderer/src/test-build/vrm-load-bench.ts's `timeVrmLoads`, which runs in the
  * page for the browser benchmark and in Node for the other.
  */
 import { existsSync, readdirSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { VrmLoadTimes } from '../../renderer/src/view/vrm/vrm-load-bench';
+import type { VrmLoadTimes } from '../../renderer/src/test-build/vrm-load-bench';
 import { writeHeavyVrmFixture, writeVrmFixtures } from '../fixtures/make-vrm-fixtures';
 import { median } from './bench-stats';
 
@@ -58,7 +58,7 @@ export async function vrmBenchFiles(dir: string): Promise<string[]> {
 
 /**
  * Times one file's rounds (`warmUp` unmeasured, then `repeats` measured) on `bytes`, the
- * contents of `path`, with renderer/src/view/vrm/vrm-load-bench.ts's `timeVrmLoads`.
+ * contents of `path`, with renderer/src/test-build/vrm-load-bench.ts's `timeVrmLoads`.
  */
 export type TimeVrmFile = (
   path: string,

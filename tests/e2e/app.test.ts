@@ -1,5 +1,5 @@
 /**
- * End to end, in Debian's Chromium on the built renderer (out/renderer) served over HTTP:
+ * End to end, in Debian's Chromium on the renderer's test build (out-test/renderer) over HTTP:
  * the app boots and draws, help opens and closes, the language follows the browser and
  * switches, keyboard shortcuts run commands (but not while typing), the app runs without a
  * host, and native menu commands pushed through the host bridge run like buttons.

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { HookVec3 } from '../../renderer/src/test-hook';
+import type { HookVec3 } from '../../renderer/src/test-build/test-hook';
 import { distance, rootPosition, waitForLanding } from './support/app-page';
 import { useAppSuite } from './support/suite';
 

@@ -4,7 +4,7 @@
  * what the mouse grabs: lifting it above 0.5 m and throwing it works as with the box dummy.
  */
 import { describe, expect, it } from 'vitest';
-import type { HookVec3 } from '../../renderer/src/test-hook';
+import type { HookVec3 } from '../../renderer/src/test-build/test-hook';
 import {
   alertText,
   distance,

@@ -1,6 +1,6 @@
 /**
  * The benchmark-only page mode behind `npm run bench:vrm:browser`
- * (renderer/src/view/vrm/vrm-load-bench.ts): asked for only by `?bench-vrm-load`, and its hook
+ * (renderer/src/test-build/vrm-load-bench.ts): asked for only by `?bench-vrm-load`, and its hook
  * times both sides of the comparison per round on real Rapier and the real loader.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -8,10 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import RAPIER from '@dimforge/rapier3d-compat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  installVrmLoadBench,
-  vrmLoadBenchRequested,
-} from '../../renderer/src/view/vrm/vrm-load-bench';
+import { installVrmLoadBench } from '../../renderer/src/test-build/vrm-load-bench';
 import type { GoodFixture } from '../../scripts/fixtures/make-vrm-fixtures';
 import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
 // Gives three-vrm the `self` global it reads on import in Node (GUIDE §3).
@@ -26,16 +23,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
-});
-
-describe('vrmLoadBenchRequested', () => {
-  it('is asked for only by the bench-vrm-load flag', () => {
-    expect(vrmLoadBenchRequested('?bench-vrm-load')).toBe(true);
-    expect(vrmLoadBenchRequested('?frame-seconds=0.0166&bench-vrm-load=1')).toBe(true);
-    expect(vrmLoadBenchRequested('')).toBe(false);
-    expect(vrmLoadBenchRequested('?frame-seconds=0.0166')).toBe(false);
-    expect(vrmLoadBenchRequested('?bench-vrm-loader')).toBe(false);
-  });
 });
 
 describe('installVrmLoadBench', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Dialogs } from '../../../electron/main/host/dialogs';
-import type { HookPose } from '../../../renderer/src/test-hook';
+import type { HookPose } from '../../../renderer/src/test-build/test-hook';
 import type { HostBridge } from '../../support/host-bridge';
 import { exposeHostToPage } from '../../support/host-bridge';
 import { SLOW_TIMEOUT_MS, statusText } from './app-page';
