@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 /**
- * Layer rules: each folder decides what it may import (see ../shared/GUIDE.md §2).
+ * Layer rules: each folder decides what it may import (see docs/ARCHITECTURE.md).
  * A violation here is an architecture bug, not a style nit.
  */
 const nodeBuiltins = {
@@ -109,7 +109,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [rendererFromMain] }] },
   },
   {
-    files: ['scripts/**', 'tests/**', '*.config.ts', '*.config.js'],
+    files: ['scripts/**', 'tests/**', 'tools/**', '*.config.ts', '*.config.js'],
     languageOptions: { globals: { ...globals.node } },
   },
 );

@@ -1,8 +1,8 @@
 /**
- * `npm run bench:mmd`: the cost of an MMD model's own physics (issue #6: a model with 125
+ * `npm run bench:mmd`: the cost of an MMD model's own physics (target: a model with 125
  * rigid bodies and 117 joints plus its ragdoll within 1.5 ms per step).
  *
- * mokou_B.pmd from ../shared/fixtures when present, else the generated 125-body/117-joint
+ * mokou_B.pmd from the real-model fixtures (tools/real-fixtures.ts) when present, else the generated 125-body/117-joint
  * model, with its ragdoll, in our sandbox, against bare Rapier: the same stage, ragdoll, MMD
  * bodies and joints built directly (`scripts/lib/bare-mmd-world.ts`: follow bodies as
  * colliders on their parts, so stepping needs no JavaScript) and stepped with `world.step()`.
@@ -16,7 +16,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
 import RAPIER from '@dimforge/rapier3d-compat';
 import { parseMmdModel } from '../renderer/src/formats/mmd/parse-mmd-model';
 import type { MmdModel } from '../renderer/src/formats/mmd/mmd-model';
@@ -28,17 +27,9 @@ import { buildBareMmdWorld } from './lib/bare-mmd-world';
 import { median } from './lib/bench-stats';
 import type { MmdDoll } from './lib/load-mmd-doll';
 import { mmdDollFromModel } from './lib/load-mmd-doll';
+import { realFixture } from '../tools/real-fixtures';
 
-const MOKOU = join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'shared',
-  'fixtures',
-  'pmd',
-  'mokou',
-  'mokou_B.pmd',
-);
+const MOKOU = realFixture('pmd/mokou/mokou_B.pmd');
 const BLOCK_STEPS = 30;
 const MEASURED_SECONDS = 6;
 const STEPS_PER_SECOND = 120;
@@ -47,7 +38,7 @@ const WARM_UP_STEPS = 60;
 const ENGINE_WARM_UP_STEPS = 600;
 /** Gentle enough to keep everything in play, strong enough to keep it moving. */
 const BLAST_POWER = 6;
-/** Issue #6's target, ms per step. */
+/** The target, ms per step. */
 const TARGET_MS = 1.5;
 
 function benchModel(): { model: MmdModel; source: string } {

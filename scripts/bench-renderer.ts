@@ -8,7 +8,7 @@
  *    the read-only `window.__ragdoll` hook). Median and p95 over FRAMES frames.
  * 2. Time from navigation start to the first drawn frame, median of LOADS fresh loads.
  *
- * Prints a table and one JSON object. Targets (issue 3): ≤ 4 ms median JS per frame,
+ * Prints a table and one JSON object. Targets: ≤ 4 ms median JS per frame,
  * ≤ 1.5 s to the first frame. The per-frame target is checked on frames that each advance
  * exactly 1/60 s (`?frame-seconds=`), the work a 60 Hz display asks for. Run: `npm run bench:renderer` (after `npm run build:test`).
  *

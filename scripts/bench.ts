@@ -6,7 +6,7 @@
  *    `world.step()` on an identical twin scene (same bodies, joints and motors, same seed, so
  *    the same trajectories and the same work). Blocks of steps alternate between the two so
  *    machine noise hits both; medians are quoted.
- * 2. STIFFNESS by joint motors against the seed's PD torque: pose deviation after a fall,
+ * 2. STIFFNESS by joint motors against an explicit PD torque: pose deviation after a fall,
  *    how many parts sleep, and cost.
  * 3. JavaScript heap allocated per step (see scripts/lib/step-allocations.ts).
  *
@@ -96,7 +96,7 @@ interface StiffnessRow {
   msPerStep: number;
 }
 
-/** Six dolls dropped at random yaw, 5 s, averaged over three seeds. */
+/** Six dolls dropped at random yaw, 5 s, averaged over three random seeds. */
 function measureStiffness(method: StiffnessMethod, stiffness: number): StiffnessRow {
   let deviation = 0;
   let asleep = 0;

@@ -17,7 +17,7 @@ import {
 export { VrmLoadError, loadThreeVrm, loadVrm, parseVrm };
 
 // three-vrm reads `self` when its module loads (a browser global); Node has none, so it is
-// pointed at globalThis before the loader's first (lazy) import of three-vrm (GUIDE §3).
+// pointed at globalThis before the loader's first (lazy) import of three-vrm, whose module reads `self` at load time.
 (globalThis as { self?: unknown }).self ??= globalThis;
 
 /** A VRM's skeleton as the ragdoll builder needs it. */

@@ -1,5 +1,5 @@
 /**
- * End to end: mouse grab as seed 000 describes it. Pressing on the doll grabs the part
+ * End to end: mouse grab. Pressing on the doll grabs the part
  * under the cursor, dragging up lifts the doll off the floor (the orbit camera stays put),
  * and letting go throws it: it keeps moving after release.
  */

@@ -1,9 +1,9 @@
 /**
- * Issue #6's soak: an MMD model with its ragdoll (default rig: parts collide with the model's
+ * The MMD soak: an MMD model with its ragdoll (default rig: parts collide with the model's
  * bodies as authored), dropped and left 20 s, then 60 simulated seconds with the app's BLAST
  * every 5 s: no NaN and no body faster than 50 m/s, on three seeds so a pass is not luck. On
  * the generated humanoid with hair and a skirt always, and on mokou_B.pmd, Gene_light.pmx and
- * low_miku.pmd when ../shared/fixtures is present. "Every body" is every ragdoll part, every
+ * low_miku.pmd when the real-model fixtures are present. "Every body" is every ragdoll part, every
  * dynamic MMD body and every `follow` body at the point its part carries it. Also prints how
  * fast the fastest MMD body still moves 20 s after the drop, and what the strongest blast the
  * simulator allows in the tests (power 30) gives.
@@ -19,8 +19,9 @@ import { BLAST_POWER } from '../../renderer/src/ui/command-actions';
 import { humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
 import { fastestMmdBody } from '../support/mmd-figure-measures';
 import { loadRapier } from '../support/rapier';
+import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
-const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures');
+const FIXTURES = REAL_FIXTURES;
 const present = existsSync(FIXTURES);
 if (!present) console.log(`mmd-soak: ${FIXTURES} not found; real-model soaks skipped`);
 
@@ -29,7 +30,7 @@ const SOAK_SECONDS = 60;
 const BLAST_EVERY_SECONDS = 5;
 const SPEED_LIMIT = 50;
 /**
- * Fastest MMD body 20 s after the drop, m/s. Issue #6 aims at 0.05; measured 0-0.33 (hair and a
+ * Fastest MMD body 20 s after the drop, m/s. The aim is 0.05; measured 0-0.33 (hair and a
  * cloak jittering against their joint limits, see BENCHMARKS.md); the kinematic follow bodies
  * this replaced left mokou_B at ~2 m/s.
  */

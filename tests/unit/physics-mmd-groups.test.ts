@@ -9,7 +9,7 @@ import { mmdBody } from '../support/mmd-physics-specs';
 import { loadRapier } from '../support/rapier';
 
 /**
- * Seed 004's collision groups on the real Rapier WASM: a plate lies on a floor and a ball is
+ * PMX collision groups and masks on the real Rapier WASM: a plate lies on a floor and a ball is
  * dropped onto it from 0.5 m; the ball either rests on the plate or passes through to the
  * floor. The figure is a two-part "ragdoll": an anchor far away (fixed) and a slab on the
  * floor beside the plate, which is a ragdoll part and so takes its MMD group from `partGroups`.

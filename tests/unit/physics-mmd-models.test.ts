@@ -7,14 +7,15 @@ import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import { fastestMmdBody, maxMmdJointGap } from '../support/mmd-figure-measures';
 import { loadRapier } from '../support/rapier';
 import { useSandboxes } from '../support/sandboxes';
+import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
 /**
- * Real MMD models from ../shared/fixtures (parsed and rigged by the other MMD layers) running
+ * Real MMD models from the real-model fixtures (parsed and rigged by the other MMD layers) running
  * in the sandbox with their own bodies and joints: they drop and rest with no NaN and their
  * joints closed, and the cost of a step beside bare Rapier. The 60 s BLAST soak of the same
  * models is `mmd-soak.test.ts`.
  */
-const FIXTURES = new URL('../../../shared/fixtures/', import.meta.url).pathname;
+const FIXTURES = `${REAL_FIXTURES}/`;
 const MODELS = [
   'pmx/gene_light/Gene_light.pmx',
   'pmd/mokou/mokou_B.pmd',

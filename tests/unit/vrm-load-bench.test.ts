@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installVrmLoadBench } from '../../renderer/src/test-build/vrm-load-bench';
 import type { GoodFixture } from '../../scripts/fixtures/make-vrm-fixtures';
 import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
-// Gives three-vrm the `self` global it reads on import in Node (GUIDE §3).
+// Gives three-vrm the `self` global it reads on import in Node.
 import '../../scripts/lib/load-vrm-bones';
 
 let dir: string;

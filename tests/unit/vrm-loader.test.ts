@@ -1,7 +1,7 @@
 /**
  * Loading VRM files in Node (scripts/lib/load-vrm-bones): the generated fixtures come back
  * with the skeleton they were written with, turned to face +Z; broken files are refused with
- * a message naming the file and the problem; the real files in ../shared/fixtures load.
+ * a message naming the file and the problem; the real files in the real-model fixtures load.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -12,6 +12,7 @@ import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid
 import type { BrokenFixture, GoodFixture } from '../../scripts/fixtures/make-vrm-fixtures';
 import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
 import { VrmLoadError, loadVrmBones, loadVrmFile } from '../../scripts/lib/load-vrm-bones';
+import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
 let dir: string;
 let good: GoodFixture[] = [];
@@ -143,7 +144,7 @@ describe('loadVrmFile refuses files that are not usable VRMs', () => {
   });
 });
 
-const SHARED = join(__dirname, '../../../shared/fixtures');
+const SHARED = REAL_FIXTURES;
 const REAL: [string, 'vrm0' | 'vrm1'][] = (['vrm0', 'vrm1'] as const).flatMap((format) => {
   const folder = join(SHARED, format);
   return existsSync(folder)
@@ -156,7 +157,7 @@ if (REAL.length === 0)
   console.warn(`Skipping the real-file loader tests: no .vrm files under ${SHARED}.`);
 
 describe.skipIf(REAL.length === 0)(
-  'loadVrmFile on ../shared/fixtures (skipped when absent)',
+  'loadVrmFile on the real-model fixtures (skipped when absent)',
   () => {
     it.each(REAL.map(([file, format]) => [file.split('/').pop()!, file, format]))(
       '%s loads as a ragdoll-ready skeleton',

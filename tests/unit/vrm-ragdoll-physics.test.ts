@@ -16,6 +16,7 @@ import type { GoodFixture } from '../../scripts/fixtures/make-vrm-fixtures';
 import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
 import { describeGaps, fallAndBlast } from '../support/fall-and-blast';
 import { loadRapier } from '../support/rapier';
+import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
 /** The number: joint separation after a fall and a blast, metres. */
 const MAX_REST_GAP = 0.001;
@@ -23,11 +24,11 @@ const MAX_REST_GAP = 0.001;
  * Peak separation while a landing or a blast is being solved. Rapier's impulse joints stretch
  * for a step under impacts: measured up to about 24 mm landing from the drop height and 27 mm
  * (the 22-part robot) blasted, most dolls under 10 mm since a doll takes a blast as one rigid
- * motion; seed 000 allowed 1.1 cm falling. The bound says the doll never comes apart.
+ * motion; the original design allowed 1.1 cm falling. The bound says the doll never comes apart.
  */
 const MAX_PEAK_GAP = 0.05;
 
-const SHARED = join(__dirname, '../../../shared/fixtures');
+const SHARED = REAL_FIXTURES;
 const realFiles = (folder: string): string[] => {
   const dir = join(SHARED, folder);
   return existsSync(dir)
@@ -130,7 +131,7 @@ if (real0.length + real1.length === 0) {
   );
 }
 describe.skipIf(real0.length + real1.length === 0)(
-  'real VRM files in ../shared/fixtures as ragdolls (skipped when that folder is absent)',
+  'real VRM files in the real-model fixtures as ragdolls (skipped when that folder is absent)',
   () => {
     it.each([...real0, ...real1].map((file) => [file.split('/').pop()!, file]))(
       '%s falls and survives a power-30 blast',

@@ -33,7 +33,7 @@ import type { MmdPhysicsSpec } from './mmd/mmd-physics-spec';
 import { validateMmdPhysicsSpec } from './mmd/validate-mmd-physics-spec';
 import { OTHER_SOLVER_GROUPS, PART_SOLVER_GROUPS } from './mmd/interaction-groups';
 
-/** Fixed physics step, seconds (seed 000). */
+/** Fixed physics step, seconds. */
 export const FIXED_STEP = 1 / 120;
 /** At most this many steps per frame; time beyond it is dropped, not caught up. */
 export const MAX_STEPS_PER_FRAME = 8;
@@ -492,7 +492,7 @@ export class Sandbox {
 
   /**
    * How far the grabbed point trails the hand, in metres, or null when nothing is held.
-   * Seed 000 tuned the spring so this stays within 7 cm while lifting.
+   * The spring is tuned so this stays within 7 cm while lifting.
    */
   grabLag(): number | null {
     return this.grabber.lag();

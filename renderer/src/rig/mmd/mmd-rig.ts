@@ -65,7 +65,7 @@ const REQUIRED_SENTENCE =
   '腕 (arm), ひじ (elbow), 手首 (wrist), 足 (leg), ひざ (knee) and 足首 (ankle)';
 
 /**
- * Builds the ragdoll and the physics input of an MMD model (GUIDE §3 for the conversions):
+ * Builds the ragdoll and the physics input of an MMD model (`mmd-coordinates.ts` for the conversions):
  * the standard bones become a humanoid skeleton for `specFromHumanoidBones`; the model's rigid
  * bodies and joints are converted to doll space; each body follows the ragdoll part its bone
  * moves with, bodies on bones the ragdoll moves always follow it, and moving bodies welded to a

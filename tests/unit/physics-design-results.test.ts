@@ -1,6 +1,5 @@
 /**
- * The results seed 000 reports, reproduced on the real Rapier WASM. Each test prints our
- * figure beside the seed's.
+ * The results the original design reports, reproduced on the real Rapier WASM.
  */
 import { describe, expect, it } from 'vitest';
 import { hingeAngle } from '../support/joint-angles';
@@ -12,7 +11,7 @@ function report(what: string, ours: string, seed: string): void {
   console.log(`${what.padEnd(42)} ours ${ours.padEnd(22)} seed ${seed}`);
 }
 
-describe('seed 000 results', () => {
+describe("the original design's results", () => {
   it('a drop: no NaN, joint separation ≤ 1.1 cm throughout', async () => {
     const s = await sandbox();
     s.addFigure();
@@ -74,7 +73,7 @@ describe('seed 000 results', () => {
 
   it('hinge limits hold within ±0.05 rad under repeated power-30 blasts too', async () => {
     // Each doll takes a blast as one rigid motion (doll-blast.ts). Kicking every part on its
-    // own, as the seed does, overshot the limits by up to 0.09 rad here while the doll whirled.
+    // own, as the original design does, overshot the limits by up to 0.09 rad here while the doll whirled.
     let worst = 0;
     for (const seed of [1, 2, 3]) {
       for (const [hinge, [min, max]] of await hingeRanges(0, 5, seed)) {
