@@ -18,8 +18,9 @@
  * and estimates a 60 Hz frame as 2 × (physics per step) + (sync + draw).
  */
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../tests/e2e/support/browser';
-import { serveRendererSnapshot } from '../tests/e2e/support/renderer-snapshot';
+import { median, quantile } from './lib/bench-stats';
+import { launchChromium } from '../tools/browser/browser';
+import { serveRendererSnapshot } from '../tools/browser/renderer-snapshot';
 
 const FRAMES = 300;
 const WARM_UP_FRAMES = 30;
@@ -38,16 +39,6 @@ interface FrameSample {
   readonly wallSeconds: number;
 }
 
-function quantile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const position = (sorted.length - 1) * q;
-  const low = Math.floor(position);
-  const high = Math.ceil(position);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
-}
-
-const median = (values: readonly number[]): number => quantile(values, 0.5);
 const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
 
 async function frames(page: Page): Promise<number> {

@@ -20,8 +20,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { VrmLoadTimes } from '../renderer/src/test-build/vrm-load-bench';
-import { RENDERER_OUT, launchChromium } from '../tests/e2e/support/browser';
-import { serveRendererSnapshot } from '../tests/e2e/support/renderer-snapshot';
+import { RENDERER_OUT, launchChromium } from '../tools/browser/browser';
+import { serveRendererSnapshot } from '../tools/browser/renderer-snapshot';
 import { benchVrmFiles, repeatsArgument, vrmBenchFiles } from './lib/vrm-bench';
 
 /** Where the page fetches the files from; answered by a Playwright route. */

@@ -5,9 +5,9 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import { serveRendererSnapshot } from './support/renderer-snapshot';
-import type { StaticServer } from './support/static-server';
+import { launchChromium } from '../../tools/browser/browser';
+import { serveRendererSnapshot } from '../../tools/browser/renderer-snapshot';
+import type { StaticServer } from '../../tools/browser/static-server';
 
 let browser: Browser;
 let server: StaticServer;

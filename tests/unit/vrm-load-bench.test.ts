@@ -12,7 +12,7 @@ import { installVrmLoadBench } from '../../renderer/src/test-build/vrm-load-benc
 import type { GoodFixture } from '../../scripts/fixtures/make-vrm-fixtures';
 import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
 // Gives three-vrm the `self` global it reads on import in Node.
-import '../../scripts/lib/load-vrm-bones';
+import '../../tools/load-vrm-bones';
 
 let dir: string;
 let fixture: GoodFixture;

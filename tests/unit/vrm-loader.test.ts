@@ -1,5 +1,5 @@
 /**
- * Loading VRM files in Node (scripts/lib/load-vrm-bones): the generated fixtures come back
+ * Loading VRM files in Node (tools/load-vrm-bones): the generated fixtures come back
  * with the skeleton they were written with, turned to face +Z; broken files are refused with
  * a message naming the file and the problem; the real files in the real-model fixtures load.
  */
@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
 import type { BrokenFixture, GoodFixture } from '../../scripts/fixtures/make-vrm-fixtures';
 import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
-import { VrmLoadError, loadVrmBones, loadVrmFile } from '../../scripts/lib/load-vrm-bones';
+import { VrmLoadError, loadVrmBones, loadVrmFile } from '../../tools/load-vrm-bones';
 import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
 let dir: string;

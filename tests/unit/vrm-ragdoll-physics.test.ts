@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { angleBetweenQuats } from '../../renderer/src/physics/vector-math';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
-import { loadVrmFile } from '../../scripts/lib/load-vrm-bones';
+import { loadVrmFile } from '../../tools/load-vrm-bones';
 import type { GoodFixture } from '../../scripts/fixtures/make-vrm-fixtures';
 import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
 import { describeGaps, fallAndBlast } from '../support/fall-and-blast';

@@ -9,11 +9,11 @@
  * those already collected, with their call stacks; a sample counts as the sandbox's own when
  * its stack passes through our physics files but not through Rapier's `world.step()`.
  *
- *   npx tsx scripts/lib/step-allocations.ts      (prints one JSON object)
+ *   npx tsx tools/step-allocations.ts      (prints one JSON object)
  */
 import { Session } from 'node:inspector/promises';
 import RAPIER from '@dimforge/rapier3d-compat';
-import { Sandbox } from '../../renderer/src/physics/sandbox';
+import { Sandbox } from '../renderer/src/physics/sandbox';
 
 const STEPS = 10_000;
 /** Bytes between samples: small enough that a few bytes per step over 10,000 steps show up as hundreds of samples. */

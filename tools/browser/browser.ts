@@ -10,7 +10,7 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
  * The renderer's test build that the tests load (`npm run build:test`): the app plus the
  * read-only `window.__ragdoll` hook, which the installed app does not carry.
  */
-export const RENDERER_OUT = resolve(import.meta.dirname, '../../../out-test/renderer');
+export const RENDERER_OUT = resolve(import.meta.dirname, '../../out-test/renderer');
 
 /**
  * Flags measured to work here: headless, WebGL 2 through SwiftShader (software, slow:
