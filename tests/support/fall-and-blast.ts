@@ -70,13 +70,3 @@ export function fallAndBlast(rapier: RapierApi, spec: DollSpec, seed = 1): FallA
     sandbox.dispose();
   }
 }
-
-/** One line for the test log: every gap in millimetres. */
-export function describeGaps(name: string, r: FallAndBlastResult): string {
-  const mm = (m: number) => `${(m * 1000).toFixed(3)} mm`.padStart(11);
-  return (
-    `${name.padEnd(46)} rest after fall ${mm(r.restGapFall)}  rest after blast ${mm(r.restGapBlast)}` +
-    `  | peak in fall ${mm(r.peakGapFall)}  peak in blast ${mm(r.peakGapBlast)}  NaN ${r.nanCount}` +
-    (r.settled ? '' : '  (did not come to rest)')
-  );
-}

@@ -56,9 +56,6 @@ describe('npm run sim -- --model FILE.pmx', () => {
     expect(result.report.joints.total).toBe(model.joints.length);
     expect(result.report.masks.map((m: { mask: string }) => m.mask)).toContain('fffe');
     expect(result.report.capsuleOrders.orders).toHaveLength(6);
-    console.log(
-      `sim --model figure.pmx: maxSpeed ${result.maxSpeed}, msPerStep ${result.msPerStep}`,
-    );
   });
 
   it('reports tolerated bad data once per kind, in the JSON and on stderr', () => {

@@ -76,15 +76,6 @@ async function soak(model: MmdModel, power: number, seed: number): Promise<Soak>
   }
 }
 
-function print(name: string, power: number, seed: number, result: Soak): void {
-  console.log(
-    `mmd soak ${name} seed ${seed}: ${REST_SECONDS} s after the drop fastest MMD body ` +
-      `${result.restSpeed.toFixed(3)} m/s; BLAST ${power} every ${BLAST_EVERY_SECONDS} s for ` +
-      `${SOAK_SECONDS} s: max speed ${result.maxSpeed.toFixed(1)} m/s, NaN ${result.nanCount}; ` +
-      `per interval ${result.peaks.map((p) => p.toFixed(0)).join(' ')}`,
-  );
-}
-
 const fixture = (path: string) => () => parseMmdModel(readFileSync(join(FIXTURES, path)));
 const models: [string, boolean, () => MmdModel][] = [
   [
@@ -106,7 +97,6 @@ describe('MMD soak: 20 s rest, then 60 s with BLAST every 5 s, three seeds', () 
         const model = load();
         for (const seed of SEEDS) {
           const result = await soak(model, BLAST_POWER, seed);
-          print(name, BLAST_POWER, seed, result);
           expect(result.nanCount, `seed ${seed}`).toBe(0);
           expect(result.maxSpeed, `seed ${seed}`).toBeLessThan(SPEED_LIMIT);
           expect(result.restSpeed, `seed ${seed}`).toBeLessThan(REST_LIMIT);
@@ -117,7 +107,6 @@ describe('MMD soak: 20 s rest, then 60 s with BLAST every 5 s, three seeds', () 
 
   it('prints what BLAST 30 gives on the generated humanoid (no NaN asserted)', async () => {
     const result = await soak(models[0]![2](), 30, 3);
-    print(models[0]![0], 30, 3, result);
     expect(result.nanCount).toBe(0);
   });
 });

@@ -14,9 +14,6 @@ describe('the step path allocates nothing of its own', () => {
       },
     );
     const result = JSON.parse(output) as StepAllocations;
-    console.log(
-      `bytes per step: sandbox ${result.sandboxBytesPerStep.toFixed(0)}, bare Rapier ${result.bareRapierBytesPerStep.toFixed(0)}, the sandbox's own code ${result.sandboxOwnBytesPerStep.toFixed(1)}`,
-    );
     expect(result.steps).toBe(10_000);
     // The profile really saw allocations (Rapier's glue makes plenty), so it was working.
     expect(result.bareRapierBytesPerStep).toBeGreaterThan(100);

@@ -66,12 +66,6 @@ describe.skipIf(!present)('real models', () => {
         expect(yxz.medianDegrees).toBeLessThanOrEqual(o.medianDegrees);
         expect(yxz.within5Degrees).toBeGreaterThanOrEqual(o.within5Degrees);
       }
-      console.log(
-        `${file}: ${capsules} capsules; ` +
-          orders
-            .map((o) => `${o.order} ${o.medianDegrees.toFixed(2)}°/${o.within5Degrees}`)
-            .join(', '),
-      );
       const rig = mmdRig(model);
       expect(rig.physics.bodies).toHaveLength(bodies);
       expect(rig.physics.joints).toHaveLength(joints);

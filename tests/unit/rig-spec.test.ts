@@ -307,10 +307,6 @@ describe('specFromHumanoidBones: past the original method', () => {
       expect.arrayContaining(['legL_up/legR_up']),
     );
     const gaps = unjoinedGaps(rig);
-    const worst = gaps.reduce((a, b) => (a.gap < b.gap ? a : b));
-    console.log(
-      `chibi: smallest clearance between unjoined parts ${(worst.gap * 1000).toFixed(2)} mm (${worst.pair})`,
-    );
     for (const { pair, gap } of gaps) expect(gap, pair).toBeGreaterThan(PART_CLEARANCE - 0.0005);
   });
 

@@ -120,7 +120,6 @@ describe('loadVrmFile refuses files that are not usable VRMs', () => {
       );
       expect(error, name).toBeInstanceOf(VrmLoadError);
       const message = (error as Error).message;
-      console.log(`${name.padEnd(26)} → ${message}`);
       expect(message.startsWith(`${name}: `), message).toBe(true);
       expect(message, name).toMatch(fixture.expectedMessage);
     }
@@ -169,7 +168,6 @@ describe.skipIf(REAL.length === 0)(
         expect(rig.spec.parts).toHaveLength(15);
         // Every real file faces +Z after loading: the left hand is on +X.
         expect(loaded.bones.leftHand![0]).toBeGreaterThan(0);
-        for (const warning of loaded.warnings) console.log(warning);
       },
     );
 

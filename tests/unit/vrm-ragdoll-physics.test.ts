@@ -14,11 +14,11 @@ import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid
 import { loadVrmFile } from '../../tools/load-vrm-bones';
 import type { GoodFixture } from '../../scripts/fixtures/make-vrm-fixtures';
 import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
-import { describeGaps, fallAndBlast } from '../support/fall-and-blast';
+import { fallAndBlast } from '../support/fall-and-blast';
 import { loadRapier } from '../support/rapier';
 import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
-/** The issue's number: joint separation after a fall and a blast, metres. */
+/** Joint separation at rest after a fall and a blast, metres. */
 const MAX_REST_GAP = 0.001;
 /**
  * Peak separation while a landing or a blast is being solved. Rapier's impulse joints stretch
@@ -42,7 +42,6 @@ async function checkFile(file: string): Promise<void> {
   const loaded = await loadVrmFile(file);
   const rig = specFromHumanoidBones(loaded.bones);
   const result = fallAndBlast(await loadRapier(), rig.spec);
-  console.log(describeGaps(file.split('/').pop()!, result));
   expect(result.nanCount).toBe(0);
   expect(result.settled).toBe(true);
   expect(result.restGapFall).toBeLessThanOrEqual(MAX_REST_GAP);
@@ -110,9 +109,6 @@ describe('generated VRM fixtures as ragdolls', () => {
         // Per-axis limits bound a box of rotations; its corner is this far from rest.
         const corner = Math.hypot(
           ...(['x', 'y', 'z'] as const).map((axis) => Math.max(...limits[axis]!.map(Math.abs))),
-        );
-        console.log(
-          `${j.spec.name.padEnd(7)} largest bend ${angle.toFixed(2)} rad, limit box corner ${corner.toFixed(2)} rad`,
         );
         expect(angle, `${j.spec.name} bends`).toBeGreaterThan(0.2);
         expect(angle, `${j.spec.name} stays near its limits`).toBeLessThan(corner * 1.5);
