@@ -1,6 +1,8 @@
 /**
  * electron-builder.yml, checked statically (no Electron binary here to package with):
- * electron-builder's own schema, targets, signing settings, fuses, file associations, and
+ * electron-builder's own schema (targets, architectures, signing switches), what the YAML cannot
+ * say alone (names and entitlements that must match, fuses, file associations against
+ * shared/file-types.ts), and
  * that every file it names exists.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
