@@ -1,37 +1,90 @@
 import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'electron-vite';
 
 const root = import.meta.dirname;
+const rendererRoot = resolve(root, 'renderer');
+
+/** The installed renderer's entry script, as renderer/index.html names it. */
+const APP_ENTRY = './src/main.ts';
+/** The test build's entry: the same app plus the read-only test hook. */
+const TEST_ENTRY = './src/test-build/test-main.ts';
 
 /**
  * One build for the three processes, from the folders the owner asked for:
- * electron/main, electron/preload and renderer/.
+ * electron/main, electron/preload and renderer/. `electron-vite build --mode test`
+ * (`npm run build:test`) builds only the renderer's test build into out-test/renderer,
+ * outside out/ so the installers (which pack out/**) never contain it.
  */
-export default defineConfig({
-  main: {
-    build: {
-      outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(root, 'electron/main/index.ts') } },
-    },
-  },
-  preload: {
-    build: {
-      outDir: 'out/preload',
-      // A sandboxed preload cannot load modules: bundle everything into one CommonJS file.
-      externalizeDeps: false,
-      rollupOptions: {
-        input: { index: resolve(root, 'electron/preload/index.ts') },
-        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+export default defineConfig(({ mode }) => (mode === 'test' ? testBuild() : appBuild()));
+
+function appBuild() {
+  return {
+    main: {
+      build: {
+        outDir: 'out/main',
+        rollupOptions: { input: { index: resolve(root, 'electron/main/index.ts') } },
       },
     },
-  },
-  renderer: {
-    root: resolve(root, 'renderer'),
-    base: './',
-    build: {
-      outDir: resolve(root, 'out/renderer'),
-      target: 'es2022',
-      rollupOptions: { input: { index: resolve(root, 'renderer/index.html') } },
+    preload: {
+      build: {
+        outDir: 'out/preload',
+        // A sandboxed preload cannot load modules: bundle everything into one CommonJS file.
+        externalizeDeps: false,
+        rollupOptions: {
+          input: { index: resolve(root, 'electron/preload/index.ts') },
+          output: { format: 'cjs' as const, entryFileNames: '[name].cjs' },
+        },
+      },
     },
-  },
-});
+    renderer: {
+      root: rendererRoot,
+      base: './',
+      build: {
+        outDir: resolve(root, 'out/renderer'),
+        target: 'es2022',
+        rollupOptions: { input: { index: resolve(rendererRoot, 'index.html') } },
+      },
+    },
+  };
+}
+
+/**
+ * The renderer as the app builds it, with index.html's entry swapped for the test entry
+ * (same page, same CSP), plus the benchmark page bench-vrm-load.html.
+ */
+function testBuild() {
+  return {
+    renderer: {
+      root: rendererRoot,
+      base: './',
+      plugins: [swapEntry(resolve(rendererRoot, 'index.html'), APP_ENTRY, TEST_ENTRY)],
+      build: {
+        outDir: resolve(root, 'out-test/renderer'),
+        target: 'es2022',
+        rollupOptions: {
+          input: {
+            index: resolve(rendererRoot, 'index.html'),
+            'bench-vrm-load': resolve(rendererRoot, 'bench-vrm-load.html'),
+          },
+        },
+      },
+    },
+  };
+}
+
+/** Rewrites `page`'s `<script src="from">` to `to` before Vite reads the page's scripts. */
+function swapEntry(page: string, from: string, to: string): Plugin {
+  return {
+    name: 'ragdoll:test-entry',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html, context) => {
+        if (resolve(context.filename) !== page) return html;
+        const script = `src="${from}"`;
+        if (!html.includes(script)) throw new Error(`test build: no ${script} in the page`);
+        return html.replace(script, `src="${to}"`);
+      },
+    },
+  };
+}

@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 /**
- * Layer rules: each folder decides what it may import (see ../shared/GUIDE.md §2).
+ * Layer rules: each folder decides what it may import (see docs/ARCHITECTURE.md).
  * A violation here is an architecture bug, not a style nit.
  */
 const nodeBuiltins = {
@@ -33,7 +33,16 @@ const upperRendererLayers = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**'] },
+  {
+    ignores: [
+      'out/**',
+      'out-test/**',
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -66,7 +75,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['renderer/src/view/**', 'renderer/src/ui/**', 'renderer/src/*.ts'],
+    files: [
+      'renderer/src/view/**',
+      'renderer/src/ui/**',
+      'renderer/src/test-build/**',
+      'renderer/src/*.ts',
+    ],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': [
@@ -100,7 +114,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [rendererFromMain] }] },
   },
   {
-    files: ['scripts/**', 'tests/**', '*.config.ts', '*.config.js'],
+    files: ['scripts/**', 'tests/**', 'tools/**', '*.config.ts', '*.config.js'],
     languageOptions: { globals: { ...globals.node } },
   },
 );

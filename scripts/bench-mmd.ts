@@ -1,8 +1,8 @@
 /**
- * `npm run bench:mmd`: the cost of an MMD model's own physics (issue #6: a model with 125
+ * `npm run bench:mmd`: the cost of an MMD model's own physics (target: a model with 125
  * rigid bodies and 117 joints plus its ragdoll within 1.5 ms per step).
  *
- * mokou_B.pmd from ../shared/fixtures when present, else the generated 125-body/117-joint
+ * mokou_B.pmd from the real-model fixtures (tools/real-fixtures.ts) when present, else the generated 125-body/117-joint
  * model, with its ragdoll, in our sandbox, against bare Rapier: the same stage, ragdoll, MMD
  * bodies and joints built directly (`scripts/lib/bare-mmd-world.ts`: follow bodies as
  * colliders on their parts, so stepping needs no JavaScript) and stepped with `world.step()`.
@@ -16,7 +16,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
 import RAPIER from '@dimforge/rapier3d-compat';
 import { parseMmdModel } from '../renderer/src/formats/mmd/parse-mmd-model';
 import type { MmdModel } from '../renderer/src/formats/mmd/mmd-model';
@@ -25,29 +24,18 @@ import { benchmarkMmdModel } from './fixtures/mmd/mmd-fixture-models';
 import type { MmdPhysicsSpec } from '../renderer/src/physics/mmd/mmd-physics-spec';
 import type { BareMmdWorld } from './lib/bare-mmd-world';
 import { buildBareMmdWorld } from './lib/bare-mmd-world';
-import { median } from './lib/bench-stats';
 import type { MmdDoll } from './lib/load-mmd-doll';
 import { mmdDollFromModel } from './lib/load-mmd-doll';
+import { STEPS_PER_SECOND, WARM_UP_STEPS, timeSteps, timeStepsPaired } from './lib/step-bench';
+import { median } from './lib/bench-stats';
+import { realFixture } from '../tools/real-fixtures';
 
-const MOKOU = join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'shared',
-  'fixtures',
-  'pmd',
-  'mokou',
-  'mokou_B.pmd',
-);
-const BLOCK_STEPS = 30;
-const MEASURED_SECONDS = 6;
-const STEPS_PER_SECOND = 120;
-const WARM_UP_STEPS = 60;
+const MOKOU = realFixture('pmd/mokou/mokou_B.pmd');
 /** Steps of each throwaway scene before anything is measured (see `warmUpEngine`). */
 const ENGINE_WARM_UP_STEPS = 600;
 /** Gentle enough to keep everything in play, strong enough to keep it moving. */
 const BLAST_POWER = 6;
-/** Issue #6's target, ms per step. */
+/** The target, ms per step. */
 const TARGET_MS = 1.5;
 
 function benchModel(): { model: MmdModel; source: string } {
@@ -92,12 +80,9 @@ function variants(physics: MmdPhysicsSpec): [string, MmdPhysicsSpec][] {
 function bareMs(doll: MmdDoll, mmd: MmdPhysicsSpec): number {
   const twin = bare(doll, mmd);
   for (let i = 0; i < WARM_UP_STEPS; i++) twin.world.step();
-  const times: number[] = [];
-  const blocks = (MEASURED_SECONDS * STEPS_PER_SECOND) / BLOCK_STEPS;
-  for (let block = 0; block < blocks; block++) {
-    if ((block * BLOCK_STEPS) % STEPS_PER_SECOND === 0) twin.blast(BLAST_POWER);
-    times.push(timeBlock(() => twin.world.step()));
-  }
+  const times = timeSteps(() => twin.world.step(), {
+    everySecond: () => twin.blast(BLAST_POWER),
+  });
   twin.dispose();
   return median(times);
 }
@@ -140,12 +125,6 @@ function fastest(world: Sandbox['world']): number {
   return top;
 }
 
-function timeBlock(step: () => void): number {
-  const start = performance.now();
-  for (let i = 0; i < BLOCK_STEPS; i++) step();
-  return (performance.now() - start) / BLOCK_STEPS;
-}
-
 async function main(): Promise<void> {
   await RAPIER.init();
   const { model, source } = benchModel();
@@ -157,36 +136,30 @@ async function main(): Promise<void> {
     ours.step();
     twin.world.step();
   }
-  const oursMs: number[] = [];
-  const bareMs: number[] = [];
   let oursTop = 0;
   let bareTop = 0;
-  const blocks = (MEASURED_SECONDS * STEPS_PER_SECOND) / BLOCK_STEPS;
-  for (let block = 0; block < blocks; block++) {
-    if ((block * BLOCK_STEPS) % STEPS_PER_SECOND === 0) {
-      ours.blast(BLAST_POWER);
-      twin.blast(BLAST_POWER);
-    }
-    if (block % 2 === 0) {
-      oursMs.push(timeBlock(() => ours.step()));
-      bareMs.push(timeBlock(() => twin.world.step()));
-    } else {
-      bareMs.push(timeBlock(() => twin.world.step()));
-      oursMs.push(timeBlock(() => ours.step()));
-    }
-    // Sampled at block ends: a scene that blows up does different (usually more) work.
-    oursTop = Math.max(oursTop, fastest(ours.world));
-    bareTop = Math.max(bareTop, fastest(twin.world));
-  }
+  const times = timeStepsPaired(
+    () => ours.step(),
+    () => twin.world.step(),
+    {
+      everySecond: () => {
+        ours.blast(BLAST_POWER);
+        twin.blast(BLAST_POWER);
+      },
+      // Sampled at block ends: a scene that blows up does different (usually more) work.
+      afterBlock: () => {
+        oursTop = Math.max(oursTop, fastest(ours.world));
+        bareTop = Math.max(bareTop, fastest(twin.world));
+      },
+    },
+  );
   const end = ours.measure();
   const row = {
     model: source,
     mmdBodies: doll.rig.physics.bodies.length,
     mmdJoints: doll.rig.physics.joints.length,
     bodies: ours.bodies.length,
-    sandboxMs: median(oursMs),
-    bareMs: median(bareMs),
-    ratio: median(oursMs) / median(bareMs),
+    ...times,
     nanCount: end.nanCount,
     sandboxTopSpeed: oursTop,
     bareTopSpeed: bareTop,

@@ -18,6 +18,7 @@ import type { Dialogs } from '../electron/main/host/dialogs';
 import { createHostServices } from '../electron/main/host/host-services';
 import type { Logger } from '../electron/main/host/logger';
 import type { PresetContent, PresetModelRef } from '../shared/preset-schema';
+import { median, quantile } from './lib/bench-stats';
 
 const RUNS = 50;
 const WARMUP = 5;
@@ -98,11 +99,6 @@ async function time(run: () => Promise<unknown>, runs = RUNS, warmup = WARMUP): 
   return samples;
 }
 
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-}
-
 async function main(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'rp-bench-presets-'));
   try {
@@ -150,7 +146,7 @@ async function main(): Promise<void> {
     ];
     const table = rows.map(([operation, samples]) => ({
       operation,
-      medianMs: Number(quantile(samples, 0.5).toFixed(2)),
+      medianMs: Number(median(samples).toFixed(2)),
       p90Ms: Number(quantile(samples, 0.9).toFixed(2)),
       runs: samples.length,
     }));

@@ -1,5 +1,6 @@
 /**
- * Renderer benchmark: the built renderer (out/renderer) in headless Chromium (SwiftShader).
+ * Renderer benchmark: the renderer's test build (out-test/renderer: the app plus the read-only
+ * hook) in headless Chromium (SwiftShader).
  *
  * 1. JavaScript time per frame with 6 box dolls and 12 props kept in motion (a BLAST every
  *    second): physics steps + syncing meshes + issuing the draw, timed inside the page with
@@ -7,9 +8,9 @@
  *    the read-only `window.__ragdoll` hook). Median and p95 over FRAMES frames.
  * 2. Time from navigation start to the first drawn frame, median of LOADS fresh loads.
  *
- * Prints a table and one JSON object. Targets (issue 3): ≤ 4 ms median JS per frame,
+ * Prints a table and one JSON object. Targets: ≤ 4 ms median JS per frame,
  * ≤ 1.5 s to the first frame. The per-frame target is checked on frames that each advance
- * exactly 1/60 s (`?frame-seconds=`), the work a 60 Hz display asks for. Run: `npm run bench:renderer` (after `npm run build`).
+ * exactly 1/60 s (`?frame-seconds=`), the work a 60 Hz display asks for. Run: `npm run bench:renderer` (after `npm run build:test`).
  *
  * SwiftShader draws slowly, so frames come rarely and each one runs up to 8 fixed physics
  * steps to keep up with real time; a desktop at 60 Hz runs 2. So the table also splits each
@@ -17,8 +18,9 @@
  * and estimates a 60 Hz frame as 2 × (physics per step) + (sync + draw).
  */
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../tests/e2e/support/browser';
-import { serveRendererSnapshot } from '../tests/e2e/support/renderer-snapshot';
+import { median, quantile } from './lib/bench-stats';
+import { launchChromium } from '../tools/browser/browser';
+import { serveRendererSnapshot } from '../tools/browser/renderer-snapshot';
 
 const FRAMES = 300;
 const WARM_UP_FRAMES = 30;
@@ -37,16 +39,6 @@ interface FrameSample {
   readonly wallSeconds: number;
 }
 
-function quantile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const position = (sorted.length - 1) * q;
-  const low = Math.floor(position);
-  const high = Math.ceil(position);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
-}
-
-const median = (values: readonly number[]): number => quantile(values, 0.5);
 const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
 
 async function frames(page: Page): Promise<number> {

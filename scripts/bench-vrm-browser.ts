@@ -1,10 +1,9 @@
 /**
  * VRM load benchmark in headless Chromium: `npm run bench:vrm:browser [-- --repeats N]`.
- * Needs the built renderer (`npx electron-vite build`, or `npm run build`); says so if
- * out/renderer is missing. Serves a copy of it as the end-to-end tests do, opens it with
- * `?bench-vrm-load` (the benchmark-only page mode of renderer/src/view/vrm/vrm-load-bench.ts:
- * no scene, a timing hook) and, for each VRM fixture (the generated ones, plus
- * ../shared/fixtures when present), times in the page three-vrm's bare `GLTFLoader.parse`
+ * Needs the renderer's test build (`npm run build:test`); says so if it is missing. Serves a
+ * copy of it as the end-to-end tests do, opens its bench-vrm-load.html (the benchmark page of
+ * renderer/src/test-build/vrm-load-bench.ts: no scene, a timing hook) and, for each VRM
+ * fixture (the generated ones, plus the real-model fixtures folder when present), times in the page three-vrm's bare `GLTFLoader.parse`
  * against our whole ready-to-simulate path (load with checks and skeleton read, spec, Rapier
  * bodies) on the same bytes, alternating the two, and prints medians and the ratio per file
  * and over all files. Unlike Node, Chromium decodes the textures during the parse, as the app
@@ -20,9 +19,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { VrmLoadTimes } from '../renderer/src/view/vrm/vrm-load-bench';
-import { RENDERER_OUT, launchChromium } from '../tests/e2e/support/browser';
-import { serveRendererSnapshot } from '../tests/e2e/support/renderer-snapshot';
+import type { VrmLoadTimes } from '../renderer/src/test-build/vrm-load-bench';
+import { RENDERER_OUT, launchChromium } from '../tools/browser/browser';
+import { serveRendererSnapshot } from '../tools/browser/renderer-snapshot';
 import { benchVrmFiles, repeatsArgument, vrmBenchFiles } from './lib/vrm-bench';
 
 /** Where the page fetches the files from; answered by a Playwright route. */
@@ -57,7 +56,7 @@ async function main(): Promise<void> {
   const repeats = repeatsArgument(21);
   if (!existsSync(join(RENDERER_OUT, 'index.html'))) {
     throw new Error(
-      `bench: the built renderer is missing (${RENDERER_OUT}); run \`npx electron-vite build\` first`,
+      `bench: the renderer's test build is missing (${RENDERER_OUT}); run \`npm run build:test\` first`,
     );
   }
   const dir = await mkdtemp(join(tmpdir(), 'bench-vrm-browser-'));
@@ -86,7 +85,7 @@ async function main(): Promise<void> {
         body: await readFile(file),
       });
     });
-    await page.goto(`${server.url}?bench-vrm-load`);
+    await page.goto(`${server.url}bench-vrm-load.html`);
     await page.waitForFunction(() => window.__ragdollVrmLoadBench !== undefined, null, {
       timeout: 60_000,
     });

@@ -1,6 +1,6 @@
 /**
  * VRM benchmark: `npm run bench:vrm [-- --repeats N]`. For each VRM fixture (the generated
- * ones, plus ../shared/fixtures when present), times "ready to simulate" (our load: checks,
+ * ones, plus the real-model fixtures when present), times "ready to simulate" (our load: checks,
  * three-vrm parse, skeleton read, ragdoll spec, Rapier bodies and joints) against the bare
  * three-vrm parse of the same bytes, alternating the two in one run, and prints medians.
  * Ready is what the app does when a person opens a model (`loadVrm`, as `loadAvatarModel`
@@ -22,9 +22,9 @@ import { basename, join } from 'node:path';
 
 import RAPIER from '@dimforge/rapier3d-compat';
 import { Sandbox } from '../renderer/src/physics/sandbox';
-import { timeVrmLoads } from '../renderer/src/view/vrm/vrm-load-bench';
-// Gives three-vrm the `self` global it reads on import in Node (GUIDE §3).
-import './lib/load-vrm-bones';
+import { timeVrmLoads } from '../renderer/src/test-build/vrm-load-bench';
+// Gives three-vrm the `self` global it reads on import in Node.
+import '../tools/load-vrm-bones';
 import { benchVrmFiles, repeatsArgument, vrmBenchFiles } from './lib/vrm-bench';
 
 async function main(): Promise<void> {

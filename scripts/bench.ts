@@ -6,9 +6,9 @@
  *    `world.step()` on an identical twin scene (same bodies, joints and motors, same seed, so
  *    the same trajectories and the same work). Blocks of steps alternate between the two so
  *    machine noise hits both; medians are quoted.
- * 2. STIFFNESS by joint motors against the seed's PD torque: pose deviation after a fall,
+ * 2. STIFFNESS by joint motors against an explicit PD torque: pose deviation after a fall,
  *    how many parts sleep, and cost.
- * 3. JavaScript heap allocated per step (see scripts/lib/step-allocations.ts).
+ * 3. JavaScript heap allocated per step (see tools/step-allocations.ts).
  *
  * Prints Markdown tables (for BENCHMARKS.md) and, with --json, one JSON object.
  */
@@ -17,13 +17,10 @@ import os from 'node:os';
 import RAPIER from '@dimforge/rapier3d-compat';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import type { StiffnessMethod } from '../renderer/src/physics/stiffness';
-import { median } from './lib/bench-stats';
-import { measureStepAllocations } from './lib/step-allocations';
+import { measureStepAllocations } from '../tools/step-allocations';
+import { WARM_UP_STEPS, timeStepsPaired } from './lib/step-bench';
 
 const DOLL_COUNTS = [1, 5, 10, 20, 50];
-const BLOCK_STEPS = 30;
-const MEASURED_SECONDS = 6;
-const STEPS_PER_SECOND = 120;
 
 function activeScene(dolls: number, method: StiffnessMethod = 'motor'): Sandbox {
   const sandbox = new Sandbox(RAPIER, {
@@ -37,12 +34,6 @@ function activeScene(dolls: number, method: StiffnessMethod = 'motor'): Sandbox 
   return sandbox;
 }
 
-function timeBlock(step: () => void): number {
-  const start = performance.now();
-  for (let i = 0; i < BLOCK_STEPS; i++) step();
-  return (performance.now() - start) / BLOCK_STEPS;
-}
-
 interface LoadRow {
   dolls: number;
   bodies: number;
@@ -54,35 +45,22 @@ interface LoadRow {
 function measureLoad(dolls: number): LoadRow {
   const ours = activeScene(dolls);
   const twin = activeScene(dolls);
-  // Warm-up: the first steps pay for WASM and JIT compilation.
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < WARM_UP_STEPS; i++) {
     ours.step();
     twin.world.step();
   }
-  const oursMs: number[] = [];
-  const bareMs: number[] = [];
-  const blocks = (MEASURED_SECONDS * STEPS_PER_SECOND) / BLOCK_STEPS;
-  for (let block = 0; block < blocks; block++) {
-    if ((block * BLOCK_STEPS) % STEPS_PER_SECOND === 0) {
+  const times = timeStepsPaired(
+    () => ours.step(),
+    () => twin.world.step(),
+    {
       // Keep the scene active: the same blast in both (same seed, same state).
-      ours.blast(6);
-      twin.blast(6);
-    }
-    if (block % 2 === 0) {
-      oursMs.push(timeBlock(() => ours.step()));
-      bareMs.push(timeBlock(() => twin.world.step()));
-    } else {
-      bareMs.push(timeBlock(() => twin.world.step()));
-      oursMs.push(timeBlock(() => ours.step()));
-    }
-  }
-  const row = {
-    dolls,
-    bodies: ours.bodies.length,
-    sandboxMs: median(oursMs),
-    bareMs: median(bareMs),
-    ratio: median(oursMs) / median(bareMs),
-  };
+      everySecond: () => {
+        ours.blast(6);
+        twin.blast(6);
+      },
+    },
+  );
+  const row = { dolls, bodies: ours.bodies.length, ...times };
   ours.dispose();
   twin.dispose();
   return row;
@@ -96,7 +74,7 @@ interface StiffnessRow {
   msPerStep: number;
 }
 
-/** Six dolls dropped at random yaw, 5 s, averaged over three seeds. */
+/** Six dolls dropped at random yaw, 5 s, averaged over three random seeds. */
 function measureStiffness(method: StiffnessMethod, stiffness: number): StiffnessRow {
   let deviation = 0;
   let asleep = 0;

@@ -5,7 +5,7 @@
 import RAPIER from '@dimforge/rapier3d-compat';
 import type { ModelDoll } from './lib/load-model-doll';
 import { loadModelDoll, modelReport } from './lib/load-model-doll';
-import { VrmLoadError } from './lib/load-vrm-bones';
+import { VrmLoadError } from '../tools/load-vrm-bones';
 import type { MmdDoll } from './lib/load-mmd-doll';
 import { MmdLoadError, loadMmdDoll, mmdModelReport } from './lib/load-mmd-doll';
 import { runSimulation } from './lib/run-simulation';

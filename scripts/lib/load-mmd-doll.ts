@@ -41,7 +41,7 @@ export interface MmdModelReport {
   readonly mmdJoints: number;
   /** Problems tolerated while reading and rigging, one per kind: "code: message". */
   readonly warnings: readonly string[];
-  /** With `--report`: seed 004's census (see `mmdPhysicsReport`). */
+  /** With `--report`: the model's physics census (see `mmdPhysicsReport`). */
   readonly report?: MmdPhysicsReport;
 }
 

@@ -13,7 +13,7 @@ export interface SimOptions {
   readonly method: StiffnessMethod;
   /** A VRM, PMX or PMD file every doll is built from; absent for the box dummy. */
   readonly model?: string;
-  /** With an MMD model: add seed 004's physics report (see `mmdPhysicsReport`). */
+  /** With an MMD model: add its physics report (see `mmdPhysicsReport`). */
   readonly report: boolean;
   /** A motion every doll plays through the physics: `builtin:<name>` or a .vrma/.vmd path. */
   readonly motion?: string;

@@ -1,7 +1,7 @@
 /**
  * What the two VRM load benchmarks (scripts/bench-vrm.ts in Node, scripts/bench-vrm-browser.ts
  * in Chromium) share: the files they time, how many rounds, and the table they print. The
- * timing itself is renderer/src/view/vrm/vrm-load-bench.ts's `timeVrmLoads`, which runs in the
+ * timing itself is renderer/src/test-build/vrm-load-bench.ts's `timeVrmLoads`, which runs in the
  * page for the browser benchmark and in Node for the other.
  */
 import { existsSync, readdirSync } from 'node:fs';
@@ -9,11 +9,11 @@ import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { VrmLoadTimes } from '../../renderer/src/view/vrm/vrm-load-bench';
+import type { VrmLoadTimes } from '../../renderer/src/test-build/vrm-load-bench';
 import { writeHeavyVrmFixture, writeVrmFixtures } from '../fixtures/make-vrm-fixtures';
 import { median } from './bench-stats';
+import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
-const SHARED = join(import.meta.dirname, '../../../shared/fixtures');
 /** Unmeasured rounds before each file's measured ones. */
 const WARM_UP_ROUNDS = 3;
 /**
@@ -40,25 +40,25 @@ export function repeatsArgument(fallback: number): number {
 /**
  * The files to time: the generated good VRM fixtures written into `dir`, two heavy ones (real
  * avatars weigh megabytes; these show how the fixed costs compare at that size), then the
- * real ones in ../shared/fixtures when present (a note on stderr when not).
+ * real ones in the real-model fixtures folder when present (a note on stderr when not).
  */
 export async function vrmBenchFiles(dir: string): Promise<string[]> {
   const files = (await writeVrmFixtures(dir)).filter((f) => f.kind === 'good').map((f) => f.file);
   for (const megabytes of HEAVY_MEGABYTES) files.push(await writeHeavyVrmFixture(dir, megabytes));
   const real = ['vrm0', 'vrm1'].flatMap((folder) => {
-    const folderPath = join(SHARED, folder);
+    const folderPath = join(REAL_FIXTURES, folder);
     if (!existsSync(folderPath)) return [];
     return readdirSync(folderPath)
       .filter((f) => f.endsWith('.vrm'))
       .map((f) => join(folderPath, f));
   });
-  if (real.length === 0) console.error(`note: ${SHARED} not found; generated fixtures only`);
+  if (real.length === 0) console.error(`note: ${REAL_FIXTURES} not found; generated fixtures only`);
   return [...files, ...real];
 }
 
 /**
  * Times one file's rounds (`warmUp` unmeasured, then `repeats` measured) on `bytes`, the
- * contents of `path`, with renderer/src/view/vrm/vrm-load-bench.ts's `timeVrmLoads`.
+ * contents of `path`, with renderer/src/test-build/vrm-load-bench.ts's `timeVrmLoads`.
  */
 export type TimeVrmFile = (
   path: string,

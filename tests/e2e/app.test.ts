@@ -1,5 +1,5 @@
 /**
- * End to end, in Debian's Chromium on the built renderer (out/renderer) served over HTTP:
+ * End to end, in Debian's Chromium on the renderer's test build (out-test/renderer) over HTTP:
  * the app boots and draws, help opens and closes, the language follows the browser and
  * switches, keyboard shortcuts run commands (but not while typing), the app runs without a
  * host, and native menu commands pushed through the host bridge run like buttons.
@@ -215,11 +215,32 @@ describe('the app in Chromium', () => {
   });
 
   it('follows the language the host reports when the person has not chosen one', async () => {
+    // The browser says English (en-US); the host, Japanese.
     await withApp(
       async ({ page }) => {
         await page.getByRole('button', { name: '落とす' }).waitFor();
+        expect(await page.getAttribute('html', 'lang')).toBe('ja');
+        expect((await settings(page)).language).toBe('ja');
       },
       { beforeLoad: (page) => exposeHostToPage(page, { appInfo: { locale: 'ja-JP' } }) },
+    );
+  });
+
+  it("keeps the person's own language choice over the host's", async () => {
+    await withApp(
+      async ({ page }) => {
+        await page.getByRole('button', { name: 'Drop' }).waitFor();
+        expect(await page.getAttribute('html', 'lang')).toBe('en');
+        expect((await settings(page)).language).toBe('en');
+      },
+      {
+        locale: 'ja-JP',
+        beforeLoad: async (page) => {
+          // What choosing English (L) earlier left behind (ui/language-preference.ts).
+          await page.addInitScript(() => localStorage.setItem('ragdoll-playground.language', 'en'));
+          await exposeHostToPage(page, { appInfo: { locale: 'ja-JP' } });
+        },
+      },
     );
   });
 });

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  SLOW_TIMEOUT_MS,
   alertText,
   distance,
   figureCount,
@@ -34,7 +35,7 @@ describe('panel controls', () => {
       expect(await alertText(page)).toBe('6 figures is the limit.');
       // Wait until the first figure has come down, then DROP lifts every one again.
       await expect
-        .poll(async () => (await rootPosition(page))!.y, { timeout: 60_000 })
+        .poll(async () => (await rootPosition(page))!.y, { timeout: SLOW_TIMEOUT_MS })
         .toBeLessThan(1.2);
       await page.getByRole('button', { name: 'Drop' }).click();
       for (let index = 0; index < 6; index++) {
@@ -90,7 +91,9 @@ describe('panel controls', () => {
       expect(await statusText(page)).toBe('Blast!');
       expect(await maxSpeed(page)).toBeGreaterThan(2);
       await expect
-        .poll(async () => distance(before, (await rootPosition(page))!), { timeout: 60_000 })
+        .poll(async () => distance(before, (await rootPosition(page))!), {
+          timeout: SLOW_TIMEOUT_MS,
+        })
         .toBeGreaterThan(0.3);
     });
   });

@@ -1,12 +1,12 @@
 /**
- * End to end: mouse grab as seed 000 describes it. Pressing on the doll grabs the part
+ * End to end: mouse grab. Pressing on the doll grabs the part
  * under the cursor, dragging up lifts the doll off the floor (the orbit camera stays put),
  * and letting go throws it: it keeps moving after release.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { HookVec3 } from '../../renderer/src/test-hook';
-import { distance, rootPosition, waitForLanding } from './support/app-page';
+import type { HookVec3 } from '../../renderer/src/test-build/test-hook';
+import { SLOW_TIMEOUT_MS, distance, rootPosition, waitForLanding } from './support/app-page';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
@@ -40,7 +40,10 @@ describe('mouse grab', () => {
         await page.mouse.move(start.x, start.y - step * 22);
       }
       await expect
-        .poll(async () => (await rootPosition(page))!.y, { timeout: 60_000, interval: 200 })
+        .poll(async () => (await rootPosition(page))!.y, {
+          timeout: SLOW_TIMEOUT_MS,
+          interval: 200,
+        })
         .toBeGreaterThan(0.5);
       expect(await grabbedHandle(page)).not.toBeNull();
       // The orbit controls stood still while the doll was held.
@@ -54,7 +57,7 @@ describe('mouse grab', () => {
       const released: HookVec3 = (await rootPosition(page))!;
       await expect
         .poll(async () => distance(released, (await rootPosition(page))!), {
-          timeout: 60_000,
+          timeout: SLOW_TIMEOUT_MS,
           interval: 200,
         })
         .toBeGreaterThan(0.2);
@@ -73,7 +76,9 @@ describe('mouse grab', () => {
       for (let step = 1; step <= 5; step++) await page.mouse.move(from.x + step * 30, from.y);
       await page.mouse.up();
       await expect
-        .poll(async () => distance(before, await cameraPosition(page)), { timeout: 60_000 })
+        .poll(async () => distance(before, await cameraPosition(page)), {
+          timeout: SLOW_TIMEOUT_MS,
+        })
         .toBeGreaterThan(0.1);
     });
   });
@@ -85,7 +90,7 @@ describe('mouse grab', () => {
       // so a rolling ball stays under the cursor.
       await expect
         .poll(async () => (await page.evaluate(() => window.__ragdoll!.propPosition(0)))!.y, {
-          timeout: 60_000,
+          timeout: SLOW_TIMEOUT_MS,
           interval: 200,
         })
         .toBeLessThan(1);

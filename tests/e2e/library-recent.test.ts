@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeGlb } from '../../scripts/fixtures/glb-writer';
 import { readGlb } from '../../renderer/src/view/vrm/glb-container';
-import { alertText, figureCount } from './support/app-page';
+import { SLOW_TIMEOUT_MS, alertText, figureCount } from './support/app-page';
 import type { TestHost } from './support/host-files';
 import { createTestHost, expectStatus } from './support/host-files';
 import { useAppSuite } from './support/suite';
@@ -69,7 +69,7 @@ describe('the recent-model library', () => {
           .poll(() => page.getByText('Models and motions you open appear here.').isVisible())
           .toBe(true);
         await testHost.bridge().openFile(path);
-        await expect.poll(() => figureKinds(page), { timeout: 60_000 }).toEqual(['vrm']);
+        await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['vrm']);
         await expect.poll(() => library(page).getByRole('listitem').count()).toBe(1);
         const item = library(page).getByRole('listitem');
         expect(await item.innerText()).toContain(TITLE);
@@ -78,7 +78,7 @@ describe('the recent-model library', () => {
         await page.getByRole('button', { name: 'Box Dummy' }).click();
         expect(await figureKinds(page)).toEqual(['box']);
         await page.getByRole('button', { name: `Open “${TITLE}”` }).click();
-        await expect.poll(() => figureKinds(page), { timeout: 60_000 }).toEqual(['vrm']);
+        await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['vrm']);
 
         // The file moves away: Open says so by name and the entry shows as missing.
         const moved = join(testHost.files, 'moved.vrm');
@@ -125,14 +125,14 @@ describe('the recent-model library', () => {
         // With the desktop host, Open Model… (M) asks the host, which shows the native dialog.
         testHost.dialogs.openModel.push(chosen);
         await page.keyboard.press('m');
-        await expect.poll(() => figureKinds(page), { timeout: 60_000 }).toEqual(['vrm']);
+        await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['vrm']);
         await expect.poll(() => library(page).getByRole('listitem').count()).toBe(1);
 
         // A file dropped from the desktop: the host resolves its path and reads it.
         testHost.droppedFiles['dropped.vrm'] = dropped;
         expect(await dropFile(page, readFileSync(dropped), 'dropped.vrm')).toBe(true);
         await expect
-          .poll(() => library(page).getByRole('listitem').count(), { timeout: 60_000 })
+          .poll(() => library(page).getByRole('listitem').count(), { timeout: SLOW_TIMEOUT_MS })
           .toBe(2);
         expect(await library(page).getByRole('listitem').first().innerText()).toContain('VRM 0.x');
         expect(await figureKinds(page)).toEqual(['vrm']);
@@ -159,7 +159,7 @@ describe('the recent-model library', () => {
         const path = join(testHost.files, 'with-thumbnail.vrm');
         writeFileSync(path, withThumbnail(readFileSync(fixtures.get(MODEL).file), png));
         await testHost.bridge().openFile(path);
-        await expect.poll(() => figureKinds(page), { timeout: 60_000 }).toEqual(['vrm']);
+        await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['vrm']);
         const image = library(page).getByRole('listitem').locator('img');
         await expect.poll(() => image.count()).toBe(1);
         expect(await image.getAttribute('src')).toBe(dataUrl);

@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HookVec3 } from '../../renderer/src/test-hook';
+import type { HookVec3 } from '../../renderer/src/test-build/test-hook';
 import { BODY_TEXTURE } from '../../scripts/fixtures/mmd/mmd-fixture-models';
 import {
   alertText,

@@ -8,7 +8,7 @@
 import { copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { alertText, figureCount } from './support/app-page';
+import { SLOW_TIMEOUT_MS, alertText, figureCount } from './support/app-page';
 import type { TestHost } from './support/host-files';
 import { createTestHost, expectStatus } from './support/host-files';
 import { useAppSuite } from './support/suite';
@@ -30,7 +30,7 @@ describe('presets with avatars', () => {
     await withApp(
       async ({ page }) => {
         await testHost.bridge().openFile(path);
-        await expect.poll(() => figureKinds(page), { timeout: 60_000 }).toEqual(['vrm']);
+        await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['vrm']);
         await page.keyboard.press('s');
         const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
         await dialog.getByRole('textbox', { name: 'Preset name' }).fill('Avatar');

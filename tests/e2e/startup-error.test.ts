@@ -5,9 +5,10 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
-import { serveRendererSnapshot } from './support/renderer-snapshot';
-import type { StaticServer } from './support/static-server';
+import { launchChromium } from '../../tools/browser/browser';
+import { serveRendererSnapshot } from '../../tools/browser/renderer-snapshot';
+import type { StaticServer } from '../../tools/browser/static-server';
+import { SLOW_TIMEOUT_MS } from './support/app-page';
 
 let browser: Browser;
 let server: StaticServer;
@@ -30,7 +31,7 @@ describe('start-up errors', () => {
       const page = await context.newPage();
       await page.goto(server.url);
       const alert = page.locator('.startup-error[role="alert"]');
-      await alert.waitFor({ timeout: 60_000 });
+      await alert.waitFor({ timeout: SLOW_TIMEOUT_MS });
       const text = await alert.innerText();
       expect(text).toContain('could not start');
       expect(text).toContain('WebGL is unavailable');
@@ -54,7 +55,7 @@ describe('start-up errors', () => {
       });
       await page.goto(server.url);
       const alert = page.locator('.startup-error[role="alert"]');
-      await alert.waitFor({ timeout: 60_000 });
+      await alert.waitFor({ timeout: SLOW_TIMEOUT_MS });
       const text = await alert.innerText();
       expect(text).toContain('could not start');
       expect(text).toContain('physics engine (Rapier) could not be loaded');

@@ -4,8 +4,9 @@
  * what the mouse grabs: lifting it above 0.5 m and throwing it works as with the box dummy.
  */
 import { describe, expect, it } from 'vitest';
-import type { HookVec3 } from '../../renderer/src/test-hook';
+import type { HookVec3 } from '../../renderer/src/test-build/test-hook';
 import {
+  SLOW_TIMEOUT_MS,
   alertText,
   distance,
   figureCount,
@@ -28,7 +29,7 @@ describe('a dropped VRM', () => {
         true,
       );
       await expect
-        .poll(() => statusText(page), { timeout: 60_000 })
+        .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
         .toBe('Opened Fixture vrm1-tpose-full (vrm1-tpose-full.vrm).');
       expect(await alertText(page)).toBe('');
       expect(await figureKinds(page)).toEqual(['vrm']);
@@ -49,7 +50,10 @@ describe('a dropped VRM', () => {
       expect(await page.evaluate(() => window.__ragdoll!.grabbedHandle())).toBe(torso!.handle);
       for (let step = 1; step <= 10; step++) await page.mouse.move(torso!.x, torso!.y - step * 22);
       await expect
-        .poll(async () => (await rootPosition(page))!.y, { timeout: 60_000, interval: 200 })
+        .poll(async () => (await rootPosition(page))!.y, {
+          timeout: SLOW_TIMEOUT_MS,
+          interval: 200,
+        })
         .toBeGreaterThan(0.5);
       for (let step = 1; step <= 5; step++) {
         await page.mouse.move(torso!.x + step * 30, torso!.y - 220);
@@ -59,7 +63,7 @@ describe('a dropped VRM', () => {
       const released: HookVec3 = (await rootPosition(page))!;
       await expect
         .poll(async () => distance(released, (await rootPosition(page))!), {
-          timeout: 60_000,
+          timeout: SLOW_TIMEOUT_MS,
           interval: 200,
         })
         .toBeGreaterThan(0.2);
@@ -86,7 +90,7 @@ describe('a dropped VRM', () => {
         buffer: Buffer.from(files.bytes(name)),
       });
       await expect
-        .poll(() => statusText(page), { timeout: 60_000 })
+        .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
         .toBe('Opened Fixture vrm0-tpose-full (vrm0-tpose-full.vrm).');
       expect(await figureKinds(page)).toEqual(['vrm']);
       await page.getByRole('button', { name: 'Box Dummy' }).click();

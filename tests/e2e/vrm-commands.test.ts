@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  SLOW_TIMEOUT_MS,
   alertText,
   figureCount,
   rootPosition,
@@ -34,7 +35,7 @@ describe('commands with a VRM', () => {
       for (let count = 2; count <= 6; count++) {
         await add.click();
         await expect
-          .poll(() => statusText(page), { timeout: 60_000 })
+          .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
           .toBe(`Added a figure (${count} of 6).`);
       }
       expect(await figureKinds(page)).toEqual(Array.from({ length: 6 }, () => 'vrm'));
@@ -70,7 +71,7 @@ describe('commands with a VRM', () => {
     await withApp(async ({ page }) => {
       for (const [name, problem] of BROKEN) {
         expect(await dropFile(page, files.bytes(name), name)).toBe(true);
-        await expect.poll(() => alertText(page), { timeout: 60_000 }).toContain(name);
+        await expect.poll(() => alertText(page), { timeout: SLOW_TIMEOUT_MS }).toContain(name);
         const alert = await alertText(page);
         expect(alert).toMatch(problem);
         expect(alert).toContain('Choose a VRM file');
@@ -80,11 +81,11 @@ describe('commands with a VRM', () => {
       await openVrm(page, files, 'vrm1-apose-15bones.vrm');
       await page.getByRole('button', { name: 'Add Figure' }).click();
       await expect
-        .poll(() => statusText(page), { timeout: 60_000 })
+        .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
         .toBe('Added a figure (2 of 6).');
       const name = 'broken-damaged-json.vrm';
       await dropFile(page, files.bytes(name), name);
-      await expect.poll(() => alertText(page), { timeout: 60_000 }).toContain(name);
+      await expect.poll(() => alertText(page), { timeout: SLOW_TIMEOUT_MS }).toContain(name);
       expect(await figureKinds(page)).toEqual(['vrm', 'vrm']);
       expect(await page.evaluate(() => window.__ragdoll!.modelFileName())).toBe(
         'vrm1-apose-15bones.vrm',

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { statusText, waitForFrames } from './support/app-page';
+import { SLOW_TIMEOUT_MS, statusText, waitForFrames } from './support/app-page';
 import { useAppSuite } from './support/suite';
 import { figureKinds, openVrm, useVrmFixtures } from './support/vrm-files';
 
@@ -28,7 +28,7 @@ describe('avatar memory', () => {
         await openVrm(page, files, cycle % 2 === 0 ? 'vrm1-tpose-full.vrm' : 'vrm0-chibi.vrm');
         await page.keyboard.press('a');
         await expect
-          .poll(() => statusText(page), { timeout: 60_000 })
+          .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
           .toBe('Added a figure (2 of 6).');
         // Drawn at least once, so every geometry and texture was uploaded.
         await waitForFrames(page, 1);

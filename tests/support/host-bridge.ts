@@ -4,7 +4,7 @@
  * handler functions (`createHostHandlers`) and the same argument validation
  * (`callHostHandler`) the main process serves over IPC. Only the transport differs:
  * `page.exposeBinding` instead of `ipcRenderer.invoke`, `page.evaluate` instead of
- * `webContents.send` (see ../shared/GUIDE.md §3).
+ * `webContents.send`.
  *
  * @example
  * ```ts

@@ -114,7 +114,7 @@ function boundingRadius(body: MmdRigidBody): number {
   return body.shape === 0 ? a : body.shape === 2 ? a + b / 2 : Math.hypot(a, b, c);
 }
 
-/** Pairs of bodies, at least one dynamic, that collide (seed 004 masks) and start overlapping. */
+/** Pairs of bodies, at least one dynamic, that collide (PMX masks) and start overlapping. */
 function startingOverlaps(model: MmdModel): string[] {
   const found: string[] = [];
   const bodies = model.rigidBodies;
@@ -177,7 +177,7 @@ describe('fixture model builders', () => {
     for (const body of model.rigidBodies) expect(body.boneIndex).toBeLessThan(model.bones.length);
   });
 
-  it('hair and skirt use seed 004 groups and masks; joints have limits and springs', () => {
+  it('hair and skirt use PMX groups and masks; joints have limits and springs', () => {
     const model = humanoidMmdModel({ skirt: {}, hairType: 2 });
     const hair = model.rigidBodies.filter(
       (body) => body.name.startsWith('髪') && body.physicsMode !== 0,

@@ -1,5 +1,5 @@
 /**
- * parseMmdModel on the real PMX and PMD files in ../shared/fixtures (made by other people and
+ * parseMmdModel on the real PMX and PMD files in the real-model fixtures (made by other people and
  * tools): the counts their README lists come out, texture paths use forward slashes. Skipped,
  * with a note, when the folder is absent.
  */
@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MmdModel } from '../../renderer/src/formats/mmd/mmd-model';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
+import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
-const SHARED = join(__dirname, '../../../shared/fixtures');
+const SHARED = REAL_FIXTURES;
 const present = existsSync(join(SHARED, 'pmx')) && existsSync(join(SHARED, 'pmd'));
 if (!present) console.warn(`Skipping the real MMD file tests: ${SHARED} has no pmx/ and pmd/.`);
 
@@ -30,11 +31,7 @@ function expectForwardSlashes(model: MmdModel): void {
 describe.skipIf(!present)('real MMD files', () => {
   it('Gene_light.pmx: 28,646 vertices, 224 bones, 87 bodies (25/9/53), 92 joints', () => {
     const bytes = readFileSync(join(SHARED, 'pmx/gene_light/Gene_light.pmx'));
-    parseMmdModel(bytes); // warm up the JIT so the time printed is the parse, not compilation
-    const start = performance.now();
     const model = parseMmdModel(bytes);
-    const ms = performance.now() - start;
-    console.log(`Gene_light.pmx (${bytes.byteLength} bytes) parsed in ${ms.toFixed(1)} ms`);
     expect(model.format).toBe('pmx');
     expect(model.version).toBe(2);
     expect(model.mesh.vertexCount).toBe(28646);

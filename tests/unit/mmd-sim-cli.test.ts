@@ -8,8 +8,9 @@ import { humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models'
 import { writePmx } from '../../scripts/fixtures/mmd/pmx-writer';
 import { SimUsageError, parseSimOptions } from '../../scripts/lib/sim-options';
 import { expectModelRefused, runSim } from '../support/sim-process';
+import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
-const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures');
+const FIXTURES = REAL_FIXTURES;
 const MOKOU = join(FIXTURES, 'pmd', 'mokou', 'mokou_B.pmd');
 if (!existsSync(MOKOU))
   console.log(`mmd-sim-cli: ${MOKOU} not found; the real-model run is skipped`);
@@ -55,9 +56,6 @@ describe('npm run sim -- --model FILE.pmx', () => {
     expect(result.report.joints.total).toBe(model.joints.length);
     expect(result.report.masks.map((m: { mask: string }) => m.mask)).toContain('fffe');
     expect(result.report.capsuleOrders.orders).toHaveLength(6);
-    console.log(
-      `sim --model figure.pmx: maxSpeed ${result.maxSpeed}, msPerStep ${result.msPerStep}`,
-    );
   });
 
   it('reports tolerated bad data once per kind, in the JSON and on stderr', () => {

@@ -1,9 +1,9 @@
 /**
- * Issue #6's soak: an MMD model with its ragdoll (default rig: parts collide with the model's
+ * The MMD soak: an MMD model with its ragdoll (default rig: parts collide with the model's
  * bodies as authored), dropped and left 20 s, then 60 simulated seconds with the app's BLAST
  * every 5 s: no NaN and no body faster than 50 m/s, on three seeds so a pass is not luck. On
  * the generated humanoid with hair and a skirt always, and on mokou_B.pmd, Gene_light.pmx and
- * low_miku.pmd when ../shared/fixtures is present. "Every body" is every ragdoll part, every
+ * low_miku.pmd when the real-model fixtures are present. "Every body" is every ragdoll part, every
  * dynamic MMD body and every `follow` body at the point its part carries it. Also prints how
  * fast the fastest MMD body still moves 20 s after the drop, and what the strongest blast the
  * simulator allows in the tests (power 30) gives.
@@ -19,8 +19,9 @@ import { BLAST_POWER } from '../../renderer/src/ui/command-actions';
 import { humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
 import { fastestMmdBody } from '../support/mmd-figure-measures';
 import { loadRapier } from '../support/rapier';
+import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
-const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures');
+const FIXTURES = REAL_FIXTURES;
 const present = existsSync(FIXTURES);
 if (!present) console.log(`mmd-soak: ${FIXTURES} not found; real-model soaks skipped`);
 
@@ -29,7 +30,7 @@ const SOAK_SECONDS = 60;
 const BLAST_EVERY_SECONDS = 5;
 const SPEED_LIMIT = 50;
 /**
- * Fastest MMD body 20 s after the drop, m/s. Issue #6 aims at 0.05; measured 0-0.33 (hair and a
+ * Fastest MMD body 20 s after the drop, m/s. The aim is 0.05; measured 0-0.33 (hair and a
  * cloak jittering against their joint limits, see BENCHMARKS.md); the kinematic follow bodies
  * this replaced left mokou_B at ~2 m/s.
  */
@@ -75,15 +76,6 @@ async function soak(model: MmdModel, power: number, seed: number): Promise<Soak>
   }
 }
 
-function print(name: string, power: number, seed: number, result: Soak): void {
-  console.log(
-    `mmd soak ${name} seed ${seed}: ${REST_SECONDS} s after the drop fastest MMD body ` +
-      `${result.restSpeed.toFixed(3)} m/s; BLAST ${power} every ${BLAST_EVERY_SECONDS} s for ` +
-      `${SOAK_SECONDS} s: max speed ${result.maxSpeed.toFixed(1)} m/s, NaN ${result.nanCount}; ` +
-      `per interval ${result.peaks.map((p) => p.toFixed(0)).join(' ')}`,
-  );
-}
-
 const fixture = (path: string) => () => parseMmdModel(readFileSync(join(FIXTURES, path)));
 const models: [string, boolean, () => MmdModel][] = [
   [
@@ -105,7 +97,6 @@ describe('MMD soak: 20 s rest, then 60 s with BLAST every 5 s, three seeds', () 
         const model = load();
         for (const seed of SEEDS) {
           const result = await soak(model, BLAST_POWER, seed);
-          print(name, BLAST_POWER, seed, result);
           expect(result.nanCount, `seed ${seed}`).toBe(0);
           expect(result.maxSpeed, `seed ${seed}`).toBeLessThan(SPEED_LIMIT);
           expect(result.restSpeed, `seed ${seed}`).toBeLessThan(REST_LIMIT);
@@ -116,7 +107,6 @@ describe('MMD soak: 20 s rest, then 60 s with BLAST every 5 s, three seeds', () 
 
   it('prints what BLAST 30 gives on the generated humanoid (no NaN asserted)', async () => {
     const result = await soak(models[0]![2](), 30, 3);
-    print(models[0]![0], 30, 3, result);
     expect(result.nanCount).toBe(0);
   });
 });

@@ -1,22 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import type { StepAllocations } from '../../scripts/lib/step-allocations';
+import type { StepAllocations } from '../../tools/step-allocations';
 
 describe('the step path allocates nothing of its own', () => {
   it('over 10,000 steps, the sandbox adds only the fall guard query to what Rapier allocates', () => {
     // A separate process, so vitest's own allocations stay out of the heap profile.
     const output = execFileSync(
       process.execPath,
-      ['--import', 'tsx', 'scripts/lib/step-allocations.ts'],
+      ['--import', 'tsx', 'tools/step-allocations.ts'],
       {
         encoding: 'utf8',
         timeout: 120_000,
       },
     );
     const result = JSON.parse(output) as StepAllocations;
-    console.log(
-      `bytes per step: sandbox ${result.sandboxBytesPerStep.toFixed(0)}, bare Rapier ${result.bareRapierBytesPerStep.toFixed(0)}, the sandbox's own code ${result.sandboxOwnBytesPerStep.toFixed(1)}`,
-    );
     expect(result.steps).toBe(10_000);
     // The profile really saw allocations (Rapier's glue makes plenty), so it was working.
     expect(result.bareRapierBytesPerStep).toBeGreaterThan(100);

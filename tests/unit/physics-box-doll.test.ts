@@ -16,8 +16,8 @@ import { loadRapier } from '../support/rapier';
 
 const part = (name: string) => BOX_DOLL.parts.find((p) => p.name === name)!;
 
-describe('the box dummy matches seed 000', () => {
-  it('has the 11 parts of the seed table, with their shapes, sizes and centres', () => {
+describe('the box dummy matches the original design', () => {
+  it('has the 11 parts of the original table, with their shapes, sizes and centres', () => {
     expect(BOX_DOLL.parts).toHaveLength(11);
     expect(part('pelvis')).toMatchObject({
       shape: { kind: 'box', halfExtents: [0.16, 0.09, 0.1] },
@@ -54,7 +54,7 @@ describe('the box dummy matches seed 000', () => {
     }
   });
 
-  it('has 6 ball joints and 4 hinges with the seed limits', () => {
+  it('has 6 ball joints and 4 hinges with the original limits', () => {
     const kinds = BOX_DOLL.joints.map((j) => j.kind);
     expect(kinds.filter((k) => k === 'spherical')).toHaveLength(6);
     expect(kinds.filter((k) => k === 'revolute')).toHaveLength(4);
@@ -69,7 +69,7 @@ describe('the box dummy matches seed 000', () => {
 
   it('puts every joint anchor where its two parts meet', () => {
     // The anchor lies within each part's bounding sphere; the shoulders sit in the arm's
-    // top cap, beside the torso (the seed hangs the arms 3 cm clear of it), so the torso
+    // top cap, beside the torso (the original design hangs the arms 3 cm clear of it), so the torso
     // end gets 5 cm of slack.
     for (const joint of BOX_DOLL.joints) {
       for (const end of [joint.parent, joint.child]) {
@@ -82,7 +82,7 @@ describe('the box dummy matches seed 000', () => {
     }
   });
 
-  it('builds with the seed material: density 400, friction 0.9, restitution 0.05, damping 0.05/0.8, CCD', async () => {
+  it('builds with its material: density 400, friction 0.9, restitution 0.05, damping 0.05/0.8, CCD', async () => {
     const rapier = await loadRapier();
     const world = new rapier.World({ x: 0, y: -9.81, z: 0 });
     const doll = new Ragdoll(rapier, world, BOX_DOLL, uprightAt(0, 2, 0));

@@ -12,8 +12,8 @@ const cross = (a: { x: number; y: number; z: number }, b: { x: number; y: number
   z: a.x * b.y - a.y * b.x,
 });
 
-describe('blastDoll: the seed impulses, taken by the doll as one rigid motion', () => {
-  it('adds exactly the summed linear and angular momentum of the per-part seed impulses', async () => {
+describe('blastDoll: the per-part impulses, taken by the doll as one rigid motion', () => {
+  it('adds exactly the summed linear and angular momentum of the per-part impulses', async () => {
     const rapier = await loadRapier();
     const world = new rapier.World({ x: 0, y: 0, z: 0 });
     const doll = new Ragdoll(rapier, world, BOX_DOLL, uprightAt(0.3, 1, -0.2));
@@ -25,7 +25,7 @@ describe('blastDoll: the seed impulses, taken by the doll as one rigid motion', 
     const bodies = doll.parts.map((p) => p.body);
     const center = { x: 0, y: 0, z: 0 };
 
-    // The seed's per-part impulses, with the same random sequence blastDoll will draw.
+    // The per-part impulses, with the same random sequence blastDoll will draw.
     const random = createSeededRandom(5);
     const masses = bodies.map((b) => b.mass());
     const totalMass = masses.reduce((a, b) => a + b, 0);

@@ -12,10 +12,6 @@ describe('the per-step MMD work allocates next to nothing', () => {
     );
     const r = JSON.parse(output) as MmdStepAllocations;
     const perDynamic = r.limitSpeedsBytesPerStep / r.dynamicBodies;
-    console.log(
-      `per step: limitSpeeds ${r.limitSpeedsBytesPerStep.toFixed(0)} B for ${r.dynamicBodies} dynamic bodies ` +
-        `(${perDynamic.toFixed(1)} B each); control ${r.controlBytesPerCall.toFixed(0)} B per object`,
-    );
     // The method sees a single small object per call, so it is not blind.
     expect(r.controlBytesPerCall).toBeGreaterThan(20);
     // One scratch object allocated per body per step would be ≥ 40 B each.

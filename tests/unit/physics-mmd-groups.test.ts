@@ -9,7 +9,7 @@ import { mmdBody } from '../support/mmd-physics-specs';
 import { loadRapier } from '../support/rapier';
 
 /**
- * Seed 004's collision groups on the real Rapier WASM: a plate lies on a floor and a ball is
+ * PMX collision groups and masks on the real Rapier WASM: a plate lies on a floor and a ball is
  * dropped onto it from 0.5 m; the ball either rests on the plate or passes through to the
  * floor. The figure is a two-part "ragdoll": an anchor far away (fixed) and a slab on the
  * floor beside the plate, which is a ragdoll part and so takes its MMD group from `partGroups`.
@@ -98,7 +98,6 @@ describe('MMD collision groups: a set mask bit means "collides with that group"'
       bodies: [plate(0, 0xfffe), ball(0, 0xfffe)],
       joints: [],
     });
-    console.log(`group 0/fffe onto group 0/fffe: ball at ${result.ball.toFixed(3)} m`);
     expect(result.ball).toBeCloseTo(ON_FLOOR, 2);
   });
 
@@ -107,7 +106,6 @@ describe('MMD collision groups: a set mask bit means "collides with that group"'
       bodies: [plate(0, 0xffff), ball(1, 0xffff)],
       joints: [],
     });
-    console.log(`group 1/ffff onto group 0/ffff: ball at ${result.ball.toFixed(3)} m`);
     expect(result.ball).toBeCloseTo(ON_PLATE, 2);
   });
 
@@ -124,7 +122,6 @@ describe('MMD collision groups: a set mask bit means "collides with that group"'
       bodies: [plate(0, 0), ball(1, 0xffff, 1)],
       joints: [],
     });
-    console.log(`mask 0 plate after 1.5 s: ${result.plate!.toFixed(2)} m`);
     expect(result.plate!).toBeLessThan(-1);
     // A group-1 body with every bit set still lands on the stage (the stage is in every group).
     expect(result.ball).toBeCloseTo(ON_FLOOR, 2);

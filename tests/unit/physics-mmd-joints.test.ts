@@ -160,10 +160,6 @@ describe('per-axis springs pull toward the rest pose only where the file has a s
     displace(limited, 0, 0.5);
     run(limited, 3);
     const limitedEnd = angleAbout(limited, 0);
-    console.log(
-      `spring about Z: 0.5 rad → ${springEnd.toFixed(4)} rad after 3 s; ` +
-        `no spring about X: free ${freeEnd.toFixed(4)}, limited ±1 ${limitedEnd.toFixed(4)} rad`,
-    );
     // Within 3°: Rapier lets a body that has crept below its sleep threshold for 2 s fall asleep.
     expect(Math.abs(springEnd)).toBeLessThan(0.05);
     expect(freeEnd).toBeCloseTo(0.5, 2);
@@ -190,10 +186,6 @@ describe('per-axis springs pull toward the rest pose only where the file has a s
       return angles;
     });
     const worst = Math.max(...traces[0]!.map((angle, i) => Math.abs(angle - traces[1]![i]!)));
-    console.log(
-      `from 0.5 rad, every 0.1 s: 10 g, k = 0.003: ${traces[0]!.map((a) => a.toFixed(3)).join(' ')}; ` +
-        `1 kg, k = 0.3: ${traces[1]!.map((a) => a.toFixed(3)).join(' ')}`,
-    );
     expect(Math.abs(traces[1]!.at(-1)!)).toBeLessThan(0.25); // it really pulled back
     expect(worst).toBeLessThan(0.01);
   });
@@ -208,9 +200,6 @@ describe('per-axis springs pull toward the rest pose only where the file has a s
     p.bob.setTranslation(vec3(ANCHOR.x, ANCHOR.y - HANG + 0.3, ANCHOR.z), true);
     run(p, 3);
     const position = p.bob.translation(vec3());
-    console.log(
-      `linear spring on Y: 0.3 m → ${(position.y - (ANCHOR.y - HANG)).toFixed(4)} m after 3 s`,
-    );
     expect(Math.abs(position.y - (ANCHOR.y - HANG))).toBeLessThan(0.02);
     expect(Math.hypot(position.x, position.z)).toBeLessThan(1e-3);
   });
@@ -225,9 +214,6 @@ describe('locked translation', () => {
       if (step % 60 === 0) p.bob.applyImpulse(vec3(3, 1, -2), true);
       gap = Math.max(gap, jointGap(p));
     });
-    console.log(
-      `locked translation: largest joint gap ${(gap * 1000).toFixed(3)} mm under 3 N·s kicks`,
-    );
     expect(gap).toBeLessThan(1e-3);
   });
 });
@@ -267,9 +253,6 @@ describe('angular limits', () => {
     const rapier = await loadRapier();
     const p = pendulum(rapier, quarter);
     const [min, max] = kickAbout(p, vec3(1, 0, 0), 0.5, 6);
-    console.log(
-      `0..90° about X under 0.5 N·m·s kicks: ${(min / DEG).toFixed(2)}° .. ${(max / DEG).toFixed(2)}°`,
-    );
     expect(max).toBeGreaterThan(80 * DEG); // the kicks really reach the limit
     expect(max).toBeLessThan(95 * DEG);
     expect(min).toBeGreaterThan(-5 * DEG);
@@ -292,10 +275,6 @@ describe('angular limits', () => {
       const dot = Math.abs((q.x * frameX.x + q.y * frameX.y + q.z * frameX.z) / sin);
       worstAxis = Math.min(worstAxis, dot);
     });
-    console.log(
-      `45°-turned frame: ${(min / DEG).toFixed(2)}° .. ${(max / DEG).toFixed(2)}° about its X; ` +
-        `rotation axis · frame X ≥ ${worstAxis.toFixed(4)}`,
-    );
     expect(max).toBeGreaterThan(60 * DEG);
     expect(max).toBeLessThan(95 * DEG);
     expect(min).toBeGreaterThan(-5 * DEG);

@@ -2,19 +2,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
 import type { Figure, Sandbox } from '../../renderer/src/physics/sandbox';
-import { FIXED_STEP } from '../../renderer/src/physics/sandbox';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import { fastestMmdBody, maxMmdJointGap } from '../support/mmd-figure-measures';
-import { loadRapier } from '../support/rapier';
 import { useSandboxes } from '../support/sandboxes';
+import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
 /**
- * Real MMD models from ../shared/fixtures (parsed and rigged by the other MMD layers) running
+ * Real MMD models from the real-model fixtures (parsed and rigged by the other MMD layers) running
  * in the sandbox with their own bodies and joints: they drop and rest with no NaN and their
  * joints closed, and the cost of a step beside bare Rapier. The 60 s BLAST soak of the same
  * models is `mmd-soak.test.ts`.
  */
-const FIXTURES = new URL('../../../shared/fixtures/', import.meta.url).pathname;
+const FIXTURES = `${REAL_FIXTURES}/`;
 const MODELS = [
   'pmx/gene_light/Gene_light.pmx',
   'pmd/mokou/mokou_B.pmd',
@@ -51,38 +50,10 @@ describe.skipIf(present.length === 0)('real MMD models with their own physics', 
       });
       const restSpeed = fastestMmdBody(figure);
       const lockedGap = maxMmdJointGap(figure, true);
-      const anyGap = maxMmdJointGap(figure);
-      console.log(
-        `${name}: ${figure.mmd!.count} bodies, ${figure.mmd!.joints.length} joints built; ` +
-          `20 s after the drop: fastest MMD body ${restSpeed.toFixed(3)} m/s, joint gap ` +
-          `${(lockedGap * 1000).toFixed(2)} mm (translation locked), ${(anyGap * 1000).toFixed(2)} mm (any)`,
-      );
       expect(nan).toBe(0);
       // Soft joints under gravity and contacts; a joint torn apart would be centimetres.
       expect(lockedGap).toBeLessThan(2e-3);
       expect(restSpeed).toBeLessThan(0.5);
-    });
-
-    it(`${name}: ms per step, the sandbox beside bare Rapier stepping the same world`, async () => {
-      const rapier = await loadRapier();
-      const { sandbox } = await figureFor(path, 4);
-      sandbox.drop();
-      sandbox.run(1); // warm up, and mid-fall: everything moving
-      const snapshot = sandbox.world.takeSnapshot();
-      const steps = 240;
-      let start = performance.now();
-      for (let i = 0; i < steps; i++) sandbox.step();
-      const ours = (performance.now() - start) / steps;
-      const bare = rapier.World.restoreSnapshot(snapshot);
-      bare.timestep = FIXED_STEP;
-      start = performance.now();
-      for (let i = 0; i < steps; i++) bare.step();
-      const bareMs = (performance.now() - start) / steps;
-      bare.free();
-      console.log(
-        `${name}: ${ours.toFixed(3)} ms per sandbox step, ${bareMs.toFixed(3)} ms bare Rapier (same bodies, mid-fall)`,
-      );
-      expect(ours).toBeGreaterThan(0);
     });
   }
 });

@@ -82,10 +82,6 @@ describe('presets with MMD bodies', () => {
         return distance(at, before[i]!);
       }),
     );
-    console.log(
-      `preset with MMD bodies: saved hair within ${(worst * 1000).toFixed(4)} mm; ` +
-        `the long chain (parts only) back on its parts within ${(offRest(long!) * 1e6).toFixed(2)} µm`,
-    );
     expect(worst).toBeLessThan(1e-3);
     expect(offRest(long!)).toBeLessThan(1e-5);
   });

@@ -134,9 +134,6 @@ describe('follow bodies ride their parts', () => {
     sandbox.run(3, sample);
     sandbox.blast(30);
     sandbox.run(3, sample);
-    console.log(
-      `follow bodies vs their parts: ≤ ${(worst.distance * 1e6).toFixed(2)} µm, ≤ ${worst.angle.toExponential(2)} rad`,
-    );
     expect(worst.distance).toBeLessThan(1e-4);
     expect(worst.angle).toBeLessThan(1e-4);
   });
@@ -193,9 +190,6 @@ describe('follow bodies ride their parts', () => {
       joints: [],
     };
     const { contacts, impulse } = await followPartContacts(spec);
-    console.log(
-      `follow boxes inside two falling dolls: ${contacts} contact points over 3 s, largest impulse ${impulse} N·s`,
-    );
     expect(contacts).toBeGreaterThan(1000); // the boxes really overlap the parts
     expect(impulse).toBe(0);
   });
@@ -218,9 +212,6 @@ describe('follow bodies ride their parts', () => {
       figure.mmd!.readBody(mmd.index, at, quat());
       lowest = Math.min(lowest, at.y);
     }
-    console.log(
-      `0.2 m follow boxes in every part, 4 s after DROP: lowest box centre ${lowest.toFixed(3)} m`,
-    );
     expect(lowest).toBeGreaterThan(0.2 - 0.02);
   });
 
@@ -246,10 +237,6 @@ describe('follow bodies ride their parts', () => {
     });
     figure.mmd!.readBody(torso.index, box, quat());
     const height = ball.body.translation().y - box.y;
-    console.log(
-      `ball on a lying doll's 0.2 m follow boxes: ${height.toFixed(3)} m above the torso box centre, ` +
-        `largest follow-ball impulse ${impulse.toFixed(4)} N·s`,
-    );
     // Unsolved contacts carry no impulse (see the test above); the ball ends wherever it rolls.
     expect(impulse).toBeGreaterThan(0.1);
     expect(Number.isFinite(height)).toBe(true);
@@ -283,10 +270,6 @@ describe('a 10-link hair chain on the head', () => {
     sandbox.run(2, watch);
     const throwRest = settle(sandbox, 20);
     const gap = maxMmdJointGap(figure);
-    console.log(
-      `hair chain settles (< 0.05 m/s) ${firstRest} s after the drop, ${blastRest} s after a power-30 blast, ` +
-        `${throwRest} s after a throw; NaN bodies ${nan}; joint gap at rest ${(gap * 1000).toFixed(2)} mm`,
-    );
     expect(nan).toBe(0);
     expect(firstRest).not.toBeNull();
     expect(blastRest).not.toBeNull();
@@ -310,9 +293,6 @@ describe('a 10-link hair chain on the head', () => {
       fastestAll = Math.max(fastestAll, report.maxSpeed);
       nan = Math.max(nan, report.nanCount);
     }
-    console.log(
-      `60 s soak, BLAST 14 every 5 s: hair ≤ ${fastest.toFixed(2)} m/s (every step), NaN ${nan}`,
-    );
     expect(nan).toBe(0);
     expect(fastest).toBeLessThan(50);
     expect(fastestAll).toBeLessThan(50);
@@ -328,9 +308,6 @@ describe('a 10-link hair chain on the head', () => {
     sandbox.run(0.5, () => {
       gap = Math.max(gap, maxMmdJointGap(figure));
     });
-    console.log(
-      `hair joint gap in the 0.5 s after a power-30 blast: ≤ ${(gap * 1000).toFixed(2)} mm`,
-    );
     // Torn (hair left with its old velocity) was ~300 mm; with the rigid motion 10.4-10.8 mm was
     // measured (the joint to the head is soft while the head itself is hit and spun).
     expect(gap).toBeLessThan(0.02);
@@ -411,9 +388,6 @@ describe('the sandbox owns the MMD bodies with the figure', () => {
       sandbox[action]();
       const error = offsetError(figure, 'all');
       const speed = fastestMmd(figure);
-      console.log(
-        `${action}: MMD bodies ${(error.distance * 1e6).toFixed(2)} µm from rest offsets, ${speed} m/s`,
-      );
       expect(error.distance).toBeLessThan(1e-5);
       expect(error.angle).toBeLessThan(1e-5);
       expect(speed).toBe(0);
@@ -485,9 +459,6 @@ describe('the sandbox owns the MMD bodies with the figure', () => {
         Math.hypot(...state.position.map((v, k) => v - back[i]!.position[k]!)),
       ),
     );
-    console.log(
-      `restored figure with MMD bodies: every body within ${(worst * 1e6).toFixed(2)} µm`,
-    );
     expect(worst).toBeLessThan(1e-4);
 
     sandbox.run(1);
@@ -516,7 +487,6 @@ describe('the sandbox owns the MMD bodies with the figure', () => {
     const stiff = await swing(100);
     const moved = distance(limp[10]!, (await swing(0))[10]!);
     const worst = Math.max(...limp.map((at, i) => distance(at, stiff[i]!)));
-    console.log(`hair after 2 s at STIFFNESS 0 vs 100: differs by ≤ ${worst.toExponential(2)} m`);
     expect(moved).toBe(0); // deterministic, so any difference would be STIFFNESS's
     expect(worst).toBeLessThan(1e-6);
     expect(distance(limp[10]!, limp[0]!)).toBeGreaterThan(0.3); // the hair really hung and swung

@@ -99,10 +99,6 @@ describe('mass normalisation keeps the model’s own motion', () => {
     expect(light.scale * 10 * 0.1).toBeCloseTo(MMD_MASS_SHARE * ragdollMass, 3);
     expect(heavy.scale * 10).toBeCloseTo(light.scale, 9);
     const worst = Math.max(...light.tips.map((x, i) => Math.abs(x - heavy.tips[i]!)));
-    console.log(
-      `hair tip x every 0.1 s, masses 0.1 kg / 1 kg with k 0.01 / 0.1: worst difference ${(worst * 1000).toFixed(4)} mm; ` +
-        `swing ${Math.min(...light.tips).toFixed(3)}..${Math.max(...light.tips).toFixed(3)} m`,
-    );
     expect(Math.max(...light.tips) - Math.min(...light.tips)).toBeGreaterThan(0.05); // it swung
     expect(worst).toBeLessThan(1e-4);
   });

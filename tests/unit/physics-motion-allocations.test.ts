@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import type { StepAllocations } from '../../scripts/lib/step-allocations';
+import type { StepAllocations } from '../../tools/step-allocations';
 
 /** Six box dummies × 11 parts, each part's rotation and velocity read once per step. */
 const RAPIER_READS_PER_STEP = 6 * 11 * 2;
@@ -12,7 +12,7 @@ describe('the motion step path', () => {
     // A separate process, so vitest's own allocations stay out of the heap profile.
     const output = execFileSync(
       process.execPath,
-      ['--import', 'tsx', 'scripts/lib/step-allocations.ts', '--motion'],
+      ['--import', 'tsx', 'tools/step-allocations.ts', '--motion'],
       { encoding: 'utf8', timeout: 300_000 },
     );
     const result = JSON.parse(output) as StepAllocations;

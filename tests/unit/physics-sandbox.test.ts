@@ -74,7 +74,7 @@ describe('figures', () => {
 });
 
 describe('props', () => {
-  it('drops balls and boxes 4.5 m above the doll with the seed materials', async () => {
+  it('drops balls and boxes 4.5 m above the doll with their materials', async () => {
     const s = await sandbox();
     const figure = s.addFigure();
     const pelvisY = figure.ragdoll.root.body.translation().y;

@@ -1,6 +1,6 @@
 /**
  * mmdRig and mmdPhysicsReport on files: the generated fixtures (always) and the real models
- * in ../shared/fixtures (skipped with a note when the folder is absent).
+ * in the real-model fixtures (skipped with a note when the folder is absent).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,8 +10,9 @@ import { mmdPhysicsReport } from '../../renderer/src/rig/mmd/mmd-physics-report'
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import { humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
 import { writePmx } from '../../scripts/fixtures/mmd/pmx-writer';
+import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
-const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures');
+const FIXTURES = REAL_FIXTURES;
 const present = existsSync(FIXTURES);
 if (!present) console.log(`rig-mmd-fixtures: ${FIXTURES} not found; real-model tests skipped`);
 const real = (path: string) => parseMmdModel(readFileSync(join(FIXTURES, path)));
@@ -50,7 +51,7 @@ describe.skipIf(!present)('real models', () => {
     ['pmx/gene_light/Gene_light.pmx', 87, 92, { follow: 25, dynamic: 9, dynamicRotation: 53 }],
     ['pmd/mokou/mokou_B.pmd', 125, 117, { follow: 20, dynamic: 105, dynamicRotation: 0 }],
   ] as const)(
-    '%s: seed 004 counts, and YXZ lays the capsules along their bones best',
+    '%s: physics report counts, and YXZ lays the capsules along their bones best',
     (file, bodies, joints, types) => {
       const model = real(file);
       const report = mmdPhysicsReport(model);
@@ -65,12 +66,6 @@ describe.skipIf(!present)('real models', () => {
         expect(yxz.medianDegrees).toBeLessThanOrEqual(o.medianDegrees);
         expect(yxz.within5Degrees).toBeGreaterThanOrEqual(o.within5Degrees);
       }
-      console.log(
-        `${file}: ${capsules} capsules; ` +
-          orders
-            .map((o) => `${o.order} ${o.medianDegrees.toFixed(2)}°/${o.within5Degrees}`)
-            .join(', '),
-      );
       const rig = mmdRig(model);
       expect(rig.physics.bodies).toHaveLength(bodies);
       expect(rig.physics.joints).toHaveLength(joints);

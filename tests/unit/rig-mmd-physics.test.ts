@@ -36,10 +36,6 @@ describe('a hanging MMD hair chain', () => {
         return Math.hypot(v.x, v.y, v.z);
       });
       const heights = hair.map((b) => b.body.translation().y);
-      console.log(
-        `hair chain: peak ${peak.toFixed(2)} m/s, after 20 s ${Math.max(...speeds).toFixed(4)} m/s, ` +
-          `heights ${heights.map((h) => h.toFixed(2)).join(' ')}`,
-      );
       expect(sandbox.measure().nanCount).toBe(0);
       expect(Math.max(...speeds)).toBeLessThan(0.05);
       // Each segment hangs below the one above it, back where it hung (within 3 cm sideways;

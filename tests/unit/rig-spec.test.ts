@@ -1,5 +1,5 @@
 /**
- * specFromHumanoidBones on small rigs built here: the seed's method, and each way past it
+ * specFromHumanoidBones on small rigs built here: the original design's method, and each way past it
  * (15-bone skeletons, A-pose hinges, bending neck/wrists/ankles, chibi proportions, bad input).
  */
 import { describe, expect, it } from 'vitest';
@@ -62,7 +62,7 @@ function unjoinedGaps(rig: HumanoidRig): { pair: string; gap: number }[] {
   return out;
 }
 
-describe('specFromHumanoidBones: the seed method', () => {
+describe('specFromHumanoidBones: the original method', () => {
   const bones = humanTPose();
   const rig = specFromHumanoidBones(bones, { name: 'T' });
 
@@ -104,7 +104,7 @@ describe('specFromHumanoidBones: the seed method', () => {
     }
   });
 
-  it('hinges T-pose elbows about Y with the range set by side, knees about X (seed 000)', () => {
+  it('hinges T-pose elbows about Y with the range set by side, knees about X', () => {
     expect(hinge(rig, 'elbowL').axis).toEqual([0, 1, 0]);
     expect(hinge(rig, 'elbowL').limits).toEqual([-2.4, 0]);
     expect(hinge(rig, 'elbowR').axis).toEqual([0, 1, 0]);
@@ -138,7 +138,7 @@ describe('specFromHumanoidBones: the seed method', () => {
     expect(along).toBeLessThan(1);
   });
 
-  it('stands the feet on the floor (the seed put the shin tips there)', () => {
+  it('stands the feet on the floor (where the shin tips were put)', () => {
     for (const name of ['footL', 'footR']) {
       const foot = part(rig, name);
       if (foot.shape.kind !== 'box') throw new Error('foot is a box');
@@ -152,7 +152,7 @@ describe('specFromHumanoidBones: the seed method', () => {
     expect(hips).toEqual(local(rig, bones, 'hips').map((v) => expect.closeTo(v, 12)));
   });
 
-  it('owns every bone it has by an existing part: the seed table, with neck → head, hands and feet', () => {
+  it('owns every bone it has by an existing part: the original table, with neck → head, hands and feet', () => {
     const names = new Set(rig.spec.parts.map((p) => p.name));
     for (const bone of Object.keys(bones)) {
       expect(rig.boneOwners.has(bone), bone).toBe(true);
@@ -170,7 +170,7 @@ describe('specFromHumanoidBones: the seed method', () => {
   });
 });
 
-describe('specFromHumanoidBones: past the seed', () => {
+describe('specFromHumanoidBones: past the original method', () => {
   it('builds from the 15 required bones alone, deriving the neck and pivoting the head at the head bone', () => {
     const bones = only15(humanTPose());
     const rig = specFromHumanoidBones(bones);
@@ -224,7 +224,7 @@ describe('specFromHumanoidBones: past the seed', () => {
         const upper = sub(bones[`${side}LowerArm`]!, bones[`${side}UpperArm`]!);
         expect(angleDegrees(axis, upper), side).toBeCloseTo(90, 6);
         expect(angleDegrees(axis, [0, 0, 1]), side).toBeCloseTo(90, 6);
-        // Not the seed's fixed Y: tilted by the arm's drop.
+        // Not the original fixed Y: tilted by the arm's drop.
         expect(angleDegrees(axis, [0, 1, 0]), side).toBeGreaterThan(30);
       }
     });
@@ -307,10 +307,6 @@ describe('specFromHumanoidBones: past the seed', () => {
       expect.arrayContaining(['legL_up/legR_up']),
     );
     const gaps = unjoinedGaps(rig);
-    const worst = gaps.reduce((a, b) => (a.gap < b.gap ? a : b));
-    console.log(
-      `chibi: smallest clearance between unjoined parts ${(worst.gap * 1000).toFixed(2)} mm (${worst.pair})`,
-    );
     for (const { pair, gap } of gaps) expect(gap, pair).toBeGreaterThan(PART_CLEARANCE - 0.0005);
   });
 

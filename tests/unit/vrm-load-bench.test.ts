@@ -1,6 +1,6 @@
 /**
  * The benchmark-only page mode behind `npm run bench:vrm:browser`
- * (renderer/src/view/vrm/vrm-load-bench.ts): asked for only by `?bench-vrm-load`, and its hook
+ * (renderer/src/test-build/vrm-load-bench.ts): asked for only by `?bench-vrm-load`, and its hook
  * times both sides of the comparison per round on real Rapier and the real loader.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -8,14 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import RAPIER from '@dimforge/rapier3d-compat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  installVrmLoadBench,
-  vrmLoadBenchRequested,
-} from '../../renderer/src/view/vrm/vrm-load-bench';
+import { Sandbox } from '../../renderer/src/physics/sandbox';
+import { installVrmLoadBench, timeVrmLoads } from '../../renderer/src/test-build/vrm-load-bench';
 import type { GoodFixture } from '../../scripts/fixtures/make-vrm-fixtures';
 import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
-// Gives three-vrm the `self` global it reads on import in Node (GUIDE §3).
-import '../../scripts/lib/load-vrm-bones';
+// Gives three-vrm the `self` global it reads on import in Node.
+import '../../tools/load-vrm-bones';
 
 let dir: string;
 let fixture: GoodFixture;
@@ -28,16 +26,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('vrmLoadBenchRequested', () => {
-  it('is asked for only by the bench-vrm-load flag', () => {
-    expect(vrmLoadBenchRequested('?bench-vrm-load')).toBe(true);
-    expect(vrmLoadBenchRequested('?frame-seconds=0.0166&bench-vrm-load=1')).toBe(true);
-    expect(vrmLoadBenchRequested('')).toBe(false);
-    expect(vrmLoadBenchRequested('?frame-seconds=0.0166')).toBe(false);
-    expect(vrmLoadBenchRequested('?bench-vrm-loader')).toBe(false);
-  });
-});
-
 describe('installVrmLoadBench', () => {
   it('times the bare parse and load + spec + bodies for each measured round', async () => {
     const target = {} as Window;
@@ -47,13 +35,24 @@ describe('installVrmLoadBench', () => {
     const bytes = await readFile(fixture.file);
     const url = `data:application/octet-stream;base64,${bytes.toString('base64')}`;
     const times = await hook.timeLoads(url, 'bench.vrm', 3, 1);
+    // Only the measured rounds are kept (the warm-up round is left out), each one timed.
     for (const series of Object.values(times)) {
       expect(series).toHaveLength(3);
       for (const ms of series) expect(ms).toBeGreaterThan(0);
     }
-    times.readyMs.forEach((ready, i) => {
-      expect(ready).toBeCloseTo(times.loadMs[i]! + times.specMs[i]! + times.bodiesMs[i]!, 9);
-    });
+  });
+
+  it("frees each round's figure, so every round builds its bodies in the same empty sandbox", async () => {
+    const sandbox = new Sandbox(RAPIER, { maxFigures: 1 });
+    try {
+      const bodiesBefore = sandbox.world.bodies.len();
+      const bytes = new Uint8Array(await readFile(fixture.file));
+      await timeVrmLoads(sandbox, bytes, 'bench.vrm', 2, 1);
+      expect(sandbox.figures).toHaveLength(0);
+      expect(sandbox.world.bodies.len()).toBe(bodiesBefore);
+    } finally {
+      sandbox.dispose();
+    }
   });
 
   it("refuses a file that is not a usable VRM with the loader's message, before timing", async () => {

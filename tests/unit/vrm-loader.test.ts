@@ -1,7 +1,7 @@
 /**
- * Loading VRM files in Node (scripts/lib/load-vrm-bones): the generated fixtures come back
+ * Loading VRM files in Node (tools/load-vrm-bones): the generated fixtures come back
  * with the skeleton they were written with, turned to face +Z; broken files are refused with
- * a message naming the file and the problem; the real files in ../shared/fixtures load.
+ * a message naming the file and the problem; the real files in the real-model fixtures load.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
 import type { BrokenFixture, GoodFixture } from '../../scripts/fixtures/make-vrm-fixtures';
 import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
-import { VrmLoadError, loadVrmBones, loadVrmFile } from '../../scripts/lib/load-vrm-bones';
+import { VrmLoadError, loadVrmBones, loadVrmFile } from '../../tools/load-vrm-bones';
+import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
 let dir: string;
 let good: GoodFixture[] = [];
@@ -119,7 +120,6 @@ describe('loadVrmFile refuses files that are not usable VRMs', () => {
       );
       expect(error, name).toBeInstanceOf(VrmLoadError);
       const message = (error as Error).message;
-      console.log(`${name.padEnd(26)} → ${message}`);
       expect(message.startsWith(`${name}: `), message).toBe(true);
       expect(message, name).toMatch(fixture.expectedMessage);
     }
@@ -143,7 +143,7 @@ describe('loadVrmFile refuses files that are not usable VRMs', () => {
   });
 });
 
-const SHARED = join(__dirname, '../../../shared/fixtures');
+const SHARED = REAL_FIXTURES;
 const REAL: [string, 'vrm0' | 'vrm1'][] = (['vrm0', 'vrm1'] as const).flatMap((format) => {
   const folder = join(SHARED, format);
   return existsSync(folder)
@@ -156,7 +156,7 @@ if (REAL.length === 0)
   console.warn(`Skipping the real-file loader tests: no .vrm files under ${SHARED}.`);
 
 describe.skipIf(REAL.length === 0)(
-  'loadVrmFile on ../shared/fixtures (skipped when absent)',
+  'loadVrmFile on the real-model fixtures (skipped when absent)',
   () => {
     it.each(REAL.map(([file, format]) => [file.split('/').pop()!, file, format]))(
       '%s loads as a ragdoll-ready skeleton',
@@ -168,7 +168,6 @@ describe.skipIf(REAL.length === 0)(
         expect(rig.spec.parts).toHaveLength(15);
         // Every real file faces +Z after loading: the left hand is on +X.
         expect(loaded.bones.leftHand![0]).toBeGreaterThan(0);
-        for (const warning of loaded.warnings) console.log(warning);
       },
     );
 

@@ -11,23 +11,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { angleBetweenQuats } from '../../renderer/src/physics/vector-math';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
-import { loadVrmFile } from '../../scripts/lib/load-vrm-bones';
+import { loadVrmFile } from '../../tools/load-vrm-bones';
 import type { GoodFixture } from '../../scripts/fixtures/make-vrm-fixtures';
 import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
-import { describeGaps, fallAndBlast } from '../support/fall-and-blast';
+import { fallAndBlast } from '../support/fall-and-blast';
 import { loadRapier } from '../support/rapier';
+import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
-/** The issue's number: joint separation after a fall and a blast, metres. */
+/** Joint separation at rest after a fall and a blast, metres. */
 const MAX_REST_GAP = 0.001;
 /**
  * Peak separation while a landing or a blast is being solved. Rapier's impulse joints stretch
  * for a step under impacts: measured up to about 24 mm landing from the drop height and 27 mm
  * (the 22-part robot) blasted, most dolls under 10 mm since a doll takes a blast as one rigid
- * motion; seed 000 allowed 1.1 cm falling. The bound says the doll never comes apart.
+ * motion; the original design allowed 1.1 cm falling. The bound says the doll never comes apart.
  */
 const MAX_PEAK_GAP = 0.05;
 
-const SHARED = join(__dirname, '../../../shared/fixtures');
+const SHARED = REAL_FIXTURES;
 const realFiles = (folder: string): string[] => {
   const dir = join(SHARED, folder);
   return existsSync(dir)
@@ -41,7 +42,6 @@ async function checkFile(file: string): Promise<void> {
   const loaded = await loadVrmFile(file);
   const rig = specFromHumanoidBones(loaded.bones);
   const result = fallAndBlast(await loadRapier(), rig.spec);
-  console.log(describeGaps(file.split('/').pop()!, result));
   expect(result.nanCount).toBe(0);
   expect(result.settled).toBe(true);
   expect(result.restGapFall).toBeLessThanOrEqual(MAX_REST_GAP);
@@ -110,9 +110,6 @@ describe('generated VRM fixtures as ragdolls', () => {
         const corner = Math.hypot(
           ...(['x', 'y', 'z'] as const).map((axis) => Math.max(...limits[axis]!.map(Math.abs))),
         );
-        console.log(
-          `${j.spec.name.padEnd(7)} largest bend ${angle.toFixed(2)} rad, limit box corner ${corner.toFixed(2)} rad`,
-        );
         expect(angle, `${j.spec.name} bends`).toBeGreaterThan(0.2);
         expect(angle, `${j.spec.name} stays near its limits`).toBeLessThan(corner * 1.5);
       }
@@ -130,7 +127,7 @@ if (real0.length + real1.length === 0) {
   );
 }
 describe.skipIf(real0.length + real1.length === 0)(
-  'real VRM files in ../shared/fixtures as ragdolls (skipped when that folder is absent)',
+  'real VRM files in the real-model fixtures as ragdolls (skipped when that folder is absent)',
   () => {
     it.each([...real0, ...real1].map((file) => [file.split('/').pop()!, file]))(
       '%s falls and survives a power-30 blast',

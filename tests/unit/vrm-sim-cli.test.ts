@@ -42,7 +42,6 @@ describe('npm run sim -- --model', () => {
     expect(result.steps).toBe(360);
     expect(result.nanCount).toBe(0);
     expect(result.maxSpeed).toBeGreaterThan(10);
-    console.log(`sim --model vrm1-tpose-15bones.vrm: ${run.stdout.trim()}`);
   });
 
   it('says vrm0 for a VRM 0.x file and prints the model in the table', () => {

@@ -5,7 +5,7 @@ import { vec3 } from './vector-math';
 
 /** Props farther than this from the blast centre (metres) are not pushed. */
 export const PROP_BLAST_RADIUS = 4;
-/** Random torque impulse per axis, as a multiple of the body's mass (seed 000). */
+/** Random torque impulse per axis, as a multiple of the body's mass. */
 export const BLAST_TORQUE_PER_KG = 0.4;
 /** How much the outward direction is tipped upward (added to its unit y). */
 const BLAST_LIFT = 0.4;
@@ -14,7 +14,7 @@ const position = vec3();
 
 /**
  * A random spin for one blasted body: each axis uniform in [-1, 1]. Each part of a doll
- * gets its own, as in seed 000; one shared spin per doll was tried and spins the whole
+ * gets its own; one shared spin per doll was tried and spins the whole
  * doll up to about 28 rad/s, which loads the joints harder, not less.
  */
 export function randomSpin(random: RandomSource, out: Vec3Like): Vec3Like {
@@ -25,7 +25,7 @@ export function randomSpin(random: RandomSource, out: Vec3Like): Vec3Like {
 }
 
 /**
- * The seed 000 blast on one body, computed but not applied: an impulse of
+ * The blast on one body, computed but not applied: an impulse of
  * power · mass / (0.6 + 0.5·d) along the outward direction tipped a little up (d the
  * distance from `center` in metres) into `linear`, and a torque impulse of
  * `spin` · 0.4 · mass into `angular`. Returns false (writing nothing) when the body is
@@ -61,7 +61,7 @@ export function blastImpulse(
 const linearImpulse = vec3();
 const angularImpulse = vec3();
 
-/** Applies the seed 000 blast ({@link blastImpulse}) to a single body, e.g. a prop. */
+/** Applies the blast ({@link blastImpulse}) to a single body, e.g. a prop. */
 export function blastBody(
   body: RigidBody,
   center: Vec3Like,

@@ -2,7 +2,7 @@ import type { DollSpec, PartMaterial } from './doll-spec';
 
 /**
  * The material every doll part gets unless its spec overrides it
- * (seed 000: density 400, friction 0.9, restitution 0.05, damping 0.05 / 0.8).
+ * (density 400, friction 0.9, restitution 0.05, damping 0.05 / 0.8).
  */
 export const DOLL_MATERIAL: PartMaterial = {
   density: 400,
@@ -12,16 +12,16 @@ export const DOLL_MATERIAL: PartMaterial = {
   angularDamping: 0.8,
 };
 
-/** Elbow hinge range in radians: bends forward (seed 000). */
+/** Elbow hinge range in radians: bends forward. */
 export const ELBOW_LIMITS = [-2.4, 0] as const;
-/** Knee hinge range in radians: bends backward (seed 000). */
+/** Knee hinge range in radians: bends backward. */
 export const KNEE_LIMITS = [0, 2.5] as const;
 
 /** Height of the doll's origin (hip joints) above its lowest point when standing, in metres. */
 export const BOX_DOLL_HIP_HEIGHT = 0.91;
 
 /**
- * The built-in box dummy, exactly as seed 000's tables give it: 11 parts and 10 joints,
+ * The built-in box dummy, exactly as the original design's tables give it: 11 parts and 10 joints,
  * arms hanging at the sides. Box sizes are half extents; capsules stand along Y.
  * The joint anchors are where the parts meet: e.g. the elbow at the upper arm's lower
  * tip (0.34 − 0.11 − 0.05 = 0.18), which is also the forearm's upper tip

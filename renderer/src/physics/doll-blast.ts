@@ -70,7 +70,7 @@ export interface DollMotion {
 }
 
 /**
- * BLAST on a whole doll. Each part's impulse and random torque are the seed's
+ * BLAST on a whole doll. Each part's impulse and random torque are `blastImpulse`'s
  * ({@link blastImpulse}), but instead of kicking each part on its own, which makes neighbours
  * fly apart at different speeds and leaves the joints to pull them back within one step
  * (they stretch 5–50 mm doing it, and limits overshoot), the doll receives their sum: the

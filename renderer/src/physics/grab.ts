@@ -2,7 +2,7 @@ import type { RapierApi, RigidBody, World } from './rapier-api';
 import type { Vec3Like } from './vector-math';
 import { conjugateQuat, quat, rotateVec, vec3 } from './vector-math';
 
-/** Spring from the hand to the grabbed point (seed 000, tuned in Node). */
+/** Spring from the hand to the grabbed point (tuned in Node). */
 export const GRAB_STIFFNESS = 5000;
 export const GRAB_DAMPING = 200;
 /** The hand never goes below this height (metres), so nothing is pulled through the floor. */

@@ -5,13 +5,14 @@ import { stiffnessGains } from './stiffness';
 
 /**
  * STIFFNESS through Rapier's joint motors: every angular axis of every joint gets a
- * position motor toward 0 (the rest pose) with the seed's PD gains. The motors are
+ * position motor toward 0 (the rest pose) with the PD gains of `stiffness.ts`. The motors are
  * acceleration-based, so the gains act as ω0² and 2ζω0 whatever the parts weigh, and
  * Rapier solves them implicitly: nothing runs in JavaScript per step and resting dolls
  * can sleep.
  *
  * Spherical joints come back from `createImpulseJoint` without motor methods in JS, so
- * the motors are configured on the raw joint set (see ../shared/GUIDE.md §3).
+ * the motors are configured on the raw joint set (`world.impulseJoints.raw`, which
+ * rapier3d-compat 0.21 exposes but does not document).
  */
 export class MotorStiffness implements StiffnessDriver {
   readonly method = 'motor' as const;

@@ -12,7 +12,7 @@ const omegaB = vec3();
 const inertia = vec3();
 const impulse = vec3();
 
-/** Harmonic mean of the two parts' largest principal inertias (kg·m²), seed 000. */
+/** Harmonic mean of the two parts' largest principal inertias (kg·m²). */
 function effectiveInertia(joint: RagdollJoint): number {
   joint.parent.body.principalInertia(inertia);
   const ia = Math.max(inertia.x, inertia.y, inertia.z);
@@ -22,7 +22,7 @@ function effectiveInertia(joint: RagdollJoint): number {
 }
 
 /**
- * STIFFNESS as seed 000 wrote it: an explicit PD torque before each step,
+ * STIFFNESS as the original design wrote it: an explicit PD torque before each step,
  * τ = −kp·angle·axis − kd·(ωchild − ωparent), applied as impulses τ·I·dt to the child
  * and −τ·I·dt to the parent, I the effective inertia of the pair. Kept to compare
  * against {@link MotorStiffness} (see BENCHMARKS.md).

@@ -3,7 +3,7 @@ import type { PartMaterial, PartShape } from './doll-spec';
 /** The kinds of loose object that can be dropped into the scene. */
 export type PropKind = 'ball' | 'box';
 
-/** Shape and material of a prop kind (seed 000). */
+/** Shape and material of a prop kind. */
 export interface PropSpec {
   readonly shape: PartShape;
   readonly material: PartMaterial;

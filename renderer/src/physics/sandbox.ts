@@ -36,7 +36,7 @@ import type { DollMotion } from './motion/doll-motion';
 import type { FigureMotionState } from './motion/figure-motion-state';
 import { MotionFigures } from './motion/motion-figures';
 
-/** Fixed physics step, seconds (seed 000). */
+/** Fixed physics step, seconds. */
 export const FIXED_STEP = 1 / 120;
 /** At most this many steps per frame; time beyond it is dropped, not caught up. */
 export const MAX_STEPS_PER_FRAME = 8;
@@ -513,9 +513,9 @@ export class Sandbox {
 
   /**
    * BLAST: pushes every doll, and every prop within 4 m, away from `center` (by default
-   * the floor point under the figures' mean root position) with seed 000's impulses; each
-   * doll takes the sum of its parts' impulses as one rigid motion (see `blastDoll`).
-   * `power` is in m/s-ish units as in seed 000 (4 gentle, 30 violent).
+   * the floor point under the figures' mean root position); each doll takes the sum of its
+   * parts' impulses as one rigid motion (see `blastDoll`). `power` is the speed change, m/s,
+   * of a body 0.8 m from the centre (see `blastImpulse`); the app's BLAST uses 14.
    */
   blast(power: number, center: Vec3Like = this.defaultBlastCenter()): void {
     if (!Number.isFinite(power) || power < 0)
@@ -575,7 +575,7 @@ export class Sandbox {
 
   /**
    * How far the grabbed point trails the hand, in metres, or null when nothing is held.
-   * Seed 000 tuned the spring so this stays within 7 cm while lifting.
+   * The spring is tuned so this stays within 7 cm while lifting.
    */
   grabLag(): number | null {
     return this.grabber.lag();
@@ -634,8 +634,8 @@ export class Sandbox {
   }
 
   /**
-   * After the world step: caps whipping MMD hair (see `MmdBodies.limitSpeeds`; checking only
-   * every 4th step let a tip reach 50.5 m/s in the 60 s soak, so it runs every step).
+   * After the world step: caps whipping MMD hair (see `MmdBodies.limitSpeeds`), every step:
+   * a whip outruns a cap checked less often.
    */
   private capMmdSpeeds(): void {
     const figures = this.figureList;

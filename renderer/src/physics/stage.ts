@@ -17,7 +17,7 @@ export interface StageLayout {
   readonly restitution: number;
 }
 
-/** Seed 000's stage, in metres and radians. */
+/** The stage, in metres and radians. */
 export const STAGE_DIMENSIONS = {
   floorSize: 60,
   floorThickness: 1,

@@ -4,7 +4,7 @@ import type { Ragdoll } from './ragdoll';
 export const STIFFNESS_MIN = 0;
 export const STIFFNESS_MAX = 100;
 
-/** PD gains for a STIFFNESS value (seed 000): ω0 = 0.2·S rad/s, kp = ω0², kd = 2·0.7·ω0. */
+/** PD gains for a STIFFNESS value: ω0 = 0.2·S rad/s, kp = ω0², kd = 2·0.7·ω0. */
 export interface StiffnessGains {
   /** 1/s² */
   readonly kp: number;

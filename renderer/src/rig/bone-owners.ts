@@ -19,8 +19,8 @@ function sideOwners(side: Side): [HumanoidBoneName, string][] {
 }
 
 /**
- * Which part each humanoid bone follows: seed 000's ownerOf table, with the bones that now
- * bend given parts of their own. Changes from the seed: the neck follows the head (the head
+ * Which part each humanoid bone follows: the original design's table, with the bones that now
+ * bend given parts of their own. Changes from the original design: the neck follows the head (the head
  * pivots at the neck bone), hands and fingers follow the hand, feet and toes the foot.
  *
  * | part | bones |

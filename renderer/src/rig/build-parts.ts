@@ -141,7 +141,7 @@ function leg(l: BodyLandmarks, side: Side): RigPart[] {
 }
 
 /**
- * Every part of the doll, sized from bone spans and the scale k: 15 parts (the seed's 11 plus
+ * Every part of the doll, sized from bone spans and the scale k: 15 parts (the box dummy's 11 plus
  * two hands and two feet). Overlaps between parts that are not joined are resolved afterwards.
  */
 export function buildParts(l: BodyLandmarks): RigPart[] {

@@ -11,10 +11,10 @@ export const FORWARD: Vec3 = [0, 0, 1];
  * the limb and the forward direction. With this axis, a negative angle moves the lower bone
  * toward +Z (an elbow bending) and a positive one toward −Z (a knee bending), on either side.
  *
- * For a T-pose arm that is the seed's "elbow about Y, range by side": the axis is flipped to
- * point up (+Y) and the range mirrored, which is the same hinge written the seed's way. An arm
+ * For a T-pose arm that is the original design's "elbow about Y, range by side": the axis is flipped to
+ * point up (+Y) and the range mirrored, which is the same hinge written that way. An arm
  * hanging straight down gets the box dummy's +X. An A-pose arm gets a tilted axis, which is the
- * seed's known error fixed.
+ * original design's known error fixed.
  */
 export function hingeAxis(
   limbDirection: Vec3,

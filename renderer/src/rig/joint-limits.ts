@@ -1,7 +1,7 @@
 import type { AngleRange, SphericalJointSpec } from '../physics/doll-spec';
 
 /**
- * Angle limits in radians for the joints the seed left rigid. Spherical limits are per doll
+ * Angle limits in radians for the joints the original design left rigid. Spherical limits are per doll
  * axis (the joint frames are the parts' rest frames, which are the doll's axes), and Rapier
  * bounds each axis separately, so the reachable swing is a box whose diagonal is about 1.4×
  * each limit; the ranges are chosen with that in mind.

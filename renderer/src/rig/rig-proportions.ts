@@ -1,24 +1,24 @@
 /**
  * The numbers that size a ragdoll from a skeleton. Lengths marked "× k" are multiplied by the
  * model's scale k = head height / {@link BOX_DOLL_HEAD_HEIGHT}, so a model as tall as the box
- * dummy gets the box dummy's thicknesses (seed 000). Everything else comes from bone spans.
+ * dummy gets the box dummy's thicknesses (the original design). Everything else comes from bone spans.
  */
 
 /** Height of the box dummy's head bone above the floor, metres: k = 1 at this height. */
 export const BOX_DOLL_HEAD_HEIGHT = 1.45;
 
-/** Capsule radii × k (seed 000). */
+/** Capsule radii × k, from the original design. */
 export const UPPER_ARM_RADIUS = 0.05;
 export const LOWER_ARM_RADIUS = 0.045;
 export const THIGH_RADIUS = 0.07;
 export const SHIN_RADIUS = 0.055;
-/** Not in the seed (its hands were part of the forearm). */
+/** Not in the original design (its hands were part of the forearm). */
 export const HAND_RADIUS = 0.03;
 
 /** A capsule's radius is at most this fraction of its bone span, so short limbs keep a segment. */
 export const MAX_RADIUS_OF_SPAN = 0.4;
 
-/** Head sphere radius as a fraction of the head bone's height above the floor (seed 000). */
+/** Head sphere radius as a fraction of the head bone's height above the floor (the original design). */
 export const HEAD_RADIUS_OF_HEIGHT = 0.08;
 /** The head sphere's centre sits this many radii above the head bone ("a little above"). */
 export const HEAD_CENTER_ABOVE_BONE = 0.75;
@@ -29,7 +29,7 @@ export const PELVIS_BELOW_HIPS = 0.04;
 /** Pelvis and torso half depth × k (box dummy: 0.10 and 0.11). */
 export const PELVIS_HALF_DEPTH = 0.1;
 export const TORSO_HALF_DEPTH = 0.11;
-/** Torso half width as a fraction of half the shoulder (upper-arm) spacing (seed 000). */
+/** Torso half width as a fraction of half the shoulder (upper-arm) spacing (the original design). */
 export const TORSO_WIDTH_OF_SHOULDERS = 0.72;
 /** Smallest box heights × k, for skeletons whose spine sits at (or below) the hip joints. */
 export const MIN_PELVIS_HEIGHT = 0.1;

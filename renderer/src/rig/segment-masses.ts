@@ -48,7 +48,7 @@ function segmentOf(partName: string): string {
  * at the doll density (400 kg/m³) gives and a human segment's share of the same total; the
  * total stays what the volumes give. Why: bone-sized shapes of stylised models get odd mass
  * ratios (thin legs under a blocky torso: 20:1 in a hand-written VRM sample), and large ratios
- * are what stretch Rapier's joints under impacts. Measured over 7 seeds on the fixtures, the
+ * are what stretch Rapier's joints under impacts. Measured over 7 random seeds on the fixtures, the
  * median peak joint gap after a power-30 blast fell by up to two thirds (90 → 32 mm on
  * VRMC_vrm_expressions_isBinary_Overrides, 48 → 20 mm on addon_sphere_unigltf), and never rose
  * by more than noise; halfway beat going all the way to the human shares.

@@ -52,7 +52,7 @@ export interface HumanoidRig {
 
 /**
  * Builds a ragdoll spec from the rest-pose world positions of a VRM humanoid's bones
- * (metres, +Z forward, standing on y = 0): seed 000's method, extended.
+ * (metres, +Z forward, standing on y = 0): the original design's method, extended.
  *
  * - The origin is the midpoint of the upper legs; the scale k is the head height / 1.45 m.
  * - Pelvis and torso are boxes sized from the hip and shoulder spacing; the head is a sphere;

@@ -54,7 +54,7 @@ export function rotate(q: Quat, v: Vec3): Vec3 {
 
 /**
  * The shortest rotation taking +Y to the unit vector `dir`: a capsule (which Rapier stands
- * along its local Y) turned by it lies along `dir`. Seed 000 calls it qFromYTo.
+ * along its local Y) turned by it lies along `dir`.
  */
 export function quatFromYTo(dir: Vec3): Quat {
   const d = normalize(dir);

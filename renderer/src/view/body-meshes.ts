@@ -96,7 +96,7 @@ export class BodyMeshes {
   /**
    * Hides or shows the solid meshes of the figure or prop `ownerId`. Hidden meshes are still
    * what a grab picks (a raycast ignores visibility) and their BODIES outline still shows: the
-   * seed's invisible physics parts under a VRM. The material is hidden rather than the mesh,
+   * original design's invisible physics parts under a VRM. The material is hidden rather than the mesh,
    * because an invisible mesh would hide its outline child too.
    */
   setSolidHidden(ownerId: number, hidden: boolean): void {

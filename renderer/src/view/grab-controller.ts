@@ -26,7 +26,7 @@ const cameraDirection = new Vector3();
 const dragPoint = new Vector3();
 
 /**
- * Mouse grab (seed 000): press on a part or prop to pick it with a ray, drag it on the
+ * Mouse grab: press on a part or prop to pick it with a ray, drag it on the
  * plane that faces the camera through the grabbed point, release to throw. The sandbox
  * keeps the hand at least 0.05 m above the floor. Orbit controls are off while holding.
  */

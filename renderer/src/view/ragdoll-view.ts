@@ -38,6 +38,17 @@ export class ViewError extends Error {
   override name = 'ViewError';
 }
 
+/** How the view runs; the app uses the defaults. */
+export interface RagdollViewOptions {
+  /**
+   * Advance every frame by this much, seconds, instead of wall time (the renderer benchmark
+   * only; see {@link RenderLoop}).
+   */
+  readonly fixedFrameSeconds?: number;
+  /** What figure `id` is doing with the motion (BODIES colours). */
+  readonly motionStateOf?: (figureId: number) => BodyMotionState;
+}
+
 /** A 3/4 view from the front right: the figures in front, slope behind, stairs to the right. */
 const CAMERA_START = new Vector3(3.4, 2.8, 7);
 const CAMERA_TARGET = new Vector3(0.9, 0.5, -0.4);
@@ -64,18 +75,10 @@ export class RagdollView {
   private readonly loop: RenderLoop;
   private readonly resizeObserver: ResizeObserver;
 
-  /**
-   * @param options.fixedFrameSeconds advance every frame by this much instead of wall time
-   *   (benchmarks only; see {@link RenderLoop}).
-   * @param options.motionStateOf what figure `id` is doing with the motion (BODIES colours).
-   */
   constructor(
     private readonly container: HTMLElement,
     sandbox: ViewSandbox,
-    options: {
-      readonly fixedFrameSeconds?: number;
-      readonly motionStateOf?: (figureId: number) => BodyMotionState;
-    } = {},
+    options: RagdollViewOptions = {},
   ) {
     this.renderer = createRenderer();
     this.canvas = this.renderer.domElement;

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { HookFrameStats, HookVec3 } from '../../../renderer/src/test-hook';
+import type { HookFrameStats, HookVec3 } from '../../../renderer/src/test-build/test-hook';
 
 /** Viewport for the tests: small enough that SwiftShader draws a few frames a second. */
 export const TEST_VIEWPORT = { width: 760, height: 460 } as const;

@@ -4,16 +4,17 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Dialogs } from '../../../electron/main/host/dialogs';
-import type { HookPose } from '../../../renderer/src/test-hook';
+import type { HookPose } from '../../../renderer/src/test-build/test-hook';
 import type { HostBridge } from '../../support/host-bridge';
 import { exposeHostToPage } from '../../support/host-bridge';
 import { SLOW_TIMEOUT_MS, statusText } from './app-page';
 
 /**
- * The native dialogs as a script: each call takes the next answer queued for it (null, as
- * a canceled dialog, when none is queued), so a test says what the person would pick.
+ * The native dialogs as queues: each call takes the next answer queued for it (null, as a
+ * canceled dialog, when none is queued), so a test says what the person would pick. (Unit
+ * tests use `scriptedDialogs` from tests/support, which also records every call.)
  */
-export class ScriptedDialogs implements Dialogs {
+export class QueuedDialogs implements Dialogs {
   readonly openModel: (string | null)[] = [];
   readonly openMotion: (string | null)[] = [];
   readonly openPreset: (string | null)[] = [];
@@ -41,7 +42,7 @@ export class ScriptedDialogs implements Dialogs {
 
 /** A desktop host for one test: a temporary data folder, scripted dialogs, the bridge. */
 export interface TestHost {
-  readonly dialogs: ScriptedDialogs;
+  readonly dialogs: QueuedDialogs;
   /** A temporary folder for the test's own files (models, exports); removed by {@link dispose}. */
   readonly files: string;
   readonly dataDirectory: string;
@@ -55,7 +56,7 @@ export interface TestHost {
 
 /** Makes a {@link TestHost}; pass `install` as `beforeLoad` when opening the app. */
 export function createTestHost(): TestHost {
-  const dialogs = new ScriptedDialogs();
+  const dialogs = new QueuedDialogs();
   const dataDirectory = mkdtempSync(join(tmpdir(), 'ragdoll-e2e-data-'));
   const files = mkdtempSync(join(tmpdir(), 'ragdoll-e2e-files-'));
   const droppedFiles: Record<string, string> = {};

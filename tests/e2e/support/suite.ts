@@ -2,9 +2,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AppPage, OpenOptions } from './app-page';
 import { openApp } from './app-page';
-import { launchChromium } from './browser';
-import { serveRendererSnapshot } from './renderer-snapshot';
-import type { StaticServer } from './static-server';
+import { launchChromium } from '../../../tools/browser/browser';
+import { serveRendererSnapshot } from '../../../tools/browser/renderer-snapshot';
+import type { StaticServer } from '../../../tools/browser/static-server';
 
 /** Runs `body` on a freshly opened app page, then checks the page logged no errors. */
 export type WithApp = (

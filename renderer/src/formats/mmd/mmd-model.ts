@@ -37,7 +37,7 @@ export interface MmdModel {
   readonly textures: readonly string[];
   readonly materials: readonly MmdMaterial[];
   readonly bones: readonly MmdBone[];
-  /** Morph count only: morphs are not applied (optional in issue #6). */
+  /** Morph count only: morphs are not applied. */
   readonly morphCount: number;
   readonly rigidBodies: readonly MmdRigidBody[];
   readonly joints: readonly MmdJoint[];
@@ -125,7 +125,7 @@ export interface MmdRigidBody {
   /** 0..15. */
   readonly group: number;
   /**
-   * 16 bits as stored; seed 004: a set bit means "collides with that group" (fffe on group 0
+   * 16 bits as stored; a set bit means "collides with that group" (fffe on group 0
    * keeps group 0 bodies apart from each other; 0 collides with nothing).
    */
   readonly collisionMask: number;
@@ -135,7 +135,7 @@ export interface MmdRigidBody {
   readonly size: Triple;
   /** Model space, MMD units, left-handed (PMD positions already made absolute). */
   readonly position: Triple;
-  /** Euler angles in radians as stored; seed 004: read them in YXZ order. */
+  /** Euler angles in radians as stored; read them in YXZ order (see `mmdRotationToQuat`). */
   readonly rotation: Triple;
   readonly mass: number;
   /** Bullet's meaning: the share of velocity lost per second, 0..1. */

@@ -12,15 +12,13 @@ import type { MmdBodySpec, MmdPhysicsSpec } from './mmd-physics-spec';
  * The model's dynamic bodies together weigh this share of the ragdoll (their ratios kept).
  *
  * Why: MMD authors masses only relative to each other. In MMD the bones drive the `follow`
- * bodies with infinite mass, so a 22.5 kg skirt plate (Gene_light) is as harmless as a 0.1 kg
- * one; here the ragdoll carries them on parts of finite mass, and Gene's bodies (~half the
- * ragdoll's mass or more) yanked it through the joints until it flew (379-474 m/s in the 60 s
- * BLAST 14 soak). Scaling every dynamic body by one factor leaves the hair's own motion as
- * authored, because springs are acceleration-based with the file's frequencies (see
- * `spring-rates.ts`) and damping is a rate, while the hair's pull on the ragdoll becomes a
- * modest load, as a real hairdo's is. Measured (`tests/unit/mmd-soak.test.ts` and
- * `tests/unit/physics-mmd-models.test.ts`, see BENCHMARKS.md): 0.1 keeps every model under
- * 50 m/s in the soak and settles them lying down.
+ * bodies with infinite mass, so a heavy skirt plate is as harmless as a light one; here the
+ * ragdoll carries them on parts of finite mass, and a model whose bodies weigh as much as the
+ * ragdoll yanks it through the joints until it flies. Scaling every dynamic body by one factor
+ * leaves the hair's own motion as authored, because springs are acceleration-based with the
+ * file's frequencies (see `spring-rates.ts`) and damping is a rate, while the hair's pull on
+ * the ragdoll becomes a modest load, as a real hairdo's is. 0.1 keeps every model under
+ * 50 m/s in `tests/unit/mmd-soak.test.ts` (docs/physics.md).
  */
 export const MMD_MASS_SHARE = 0.1;
 

@@ -15,11 +15,9 @@ import type { MmdBodySpec } from './mmd-physics-spec';
  * with ragdoll parts are never solved (see `interaction-groups.ts`). `dropFromMask` is taken
  * out of the file's collision mask (see `followFilterDrop`).
  *
- * Kinematic bodies moved after each step were tried first (they tracked within 2 µm) and
- * measured worse: a follow body larger than its part sank into the floor when the doll lay
- * down (mokou_B's head body 6 cm), squeezing the hair jointed to it against the floor, so 30
- * hair bodies still jittered at 2-4 m/s 20 s after a drop (0.006 m/s with the doll held
- * standing); and each follower cost JavaScript getter and setter calls every step.
+ * Kinematic bodies moved after each step were tried first and did worse: a follow body larger
+ * than its part sank into the floor when the doll lay down and squeezed the hair jointed to it,
+ * which then never came to rest, and each cost JavaScript calls every step (docs/physics.md).
  */
 export function createFollowCollider(
   rapier: RapierApi,

@@ -14,7 +14,7 @@ function pack(membership: number, filter: number): number {
 export const ALL_GROUPS = 0xffffffff;
 
 /**
- * The collision groups of an MMD body (seed 004): membership `1 << group`, and the file's
+ * The collision groups of an MMD body, as PMX defines them: membership `1 << group`, and the file's
  * 16-bit mask as the filter, where a set bit means "collides with that group". So `fffe` on
  * group 0 keeps group-0 bodies from touching each other, and a mask of 0 collides with
  * nothing at all: other MMD bodies, ragdoll parts, and also the stage and props (MMD has no

@@ -5,15 +5,11 @@ import type { MmdBody } from './mmd-body';
 /**
  * Extra solver iterations a model's dynamic bodies get while they settle (Rapier adds them per
  * island, so other figures cost nothing more). Hair pressed into its joint limits by gravity
- * and the floor, and Gene_light's cloak (a mesh of joint loops), do not converge in the
- * sandbox's 8 iterations and jitter under a doll lying still, which then never sleeps.
- * Fastest MMD body 20 and 30 s after a drop, seeds 1-3, with 0 / 4 / 8 extra: mokou_B
- * 0.07-0.24 / 0.05-0.07 / 0.04-0.20 m/s; Gene_light 0.12-0.22 / 0.08-0.14 / 0.09-0.16;
- * low_miku 0.13-0.21 / 0-0.22 (asleep on one seed) / 0-0.10 (asleep on two). Cost of a still
- * doll that stays awake, mokou_B: 1.21 / 1.67 / 2.27 ms per step, so 4. Always on they would
- * also cost 70% in play (`npm run bench:mmd` with 8: 1.95 ms against 1.15), so they are on
- * only while the ragdoll is slower than {@link SETTLE_SPEED}: at rest the solver's residual is
- * all one sees, in motion it hides in the motion.
+ * and the floor, and a cloak made of joint loops, do not converge in the sandbox's 8
+ * iterations and jitter under a doll lying still, which then never sleeps. 4 calmed them about
+ * as well as 8 at less cost, and they are on only while the ragdoll is slower than
+ * {@link SETTLE_SPEED}: at rest the solver's residual is all one sees, in motion it hides in
+ * the motion. Measurements: docs/physics.md.
  */
 export const MMD_EXTRA_SOLVER_ITERATIONS = 4;
 
@@ -46,8 +42,7 @@ export class SettlingIterations {
    * Gives the dynamic bodies {@link MMD_EXTRA_SOLVER_ITERATIONS} once every ragdoll part is
    * slower than {@link SETTLE_SPEED} and takes them away above twice that (hysteresis, so a
    * part hovering at the threshold does not flip it every step). The parts, not the hair: a
-   * jittering hair chain is what the iterations are for (mokou_B's side locks kept whipping at
-   * 3-4 m/s under a doll lying still at 0.02 m/s). One velocity read per part; calls Rapier
+   * jittering hair chain is what the iterations are for. One velocity read per part; calls Rapier
    * otherwise only on a change.
    */
   update(): void {

@@ -3,12 +3,10 @@ import type { MmdBody } from './mmd-body';
 
 /**
  * Fastest a dynamic MMD body may move relative to its part's centre, m/s. A hair chain is a
- * whip on a heavy handle (its root, riding the head): when a head hits the floor and
- * spins at 60-80 rad/s, the tip of a 10-link chain was measured at 100-430 m/s in a 60 s
- * blast soak (BLAST 14 every 5 s), and nothing in Rapier caps it. Measured caps (fastest
- * hair over that soak, three seeds): relative to the part's point velocity (v + ω × r),
- * 15 m/s: 84-102 m/s, since the head's own spin still counts; relative to the part's centre,
- * 15 m/s: 31-37 m/s; 10 m/s: 30-37. A BLAST moves hair and doll together, so it never bites there.
+ * whip on a heavy handle (its root, riding the head): when a head hits the floor and spins,
+ * the tip of a chain reaches hundreds of m/s, and nothing in Rapier caps it. Relative to the
+ * part's centre (not its point velocity, where the head's spin still counts); a BLAST moves
+ * hair and doll together, so it never bites there. Measurements: docs/physics.md.
  */
 export const MAX_RELATIVE_SPEED = 15;
 

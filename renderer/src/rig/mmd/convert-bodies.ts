@@ -113,7 +113,7 @@ function motionAndPart(
 }
 
 /**
- * Converts the file's rigid bodies to doll space (GUIDE §3): positions mirrored and scaled,
+ * Converts the file's rigid bodies to doll space (see `mmd-coordinates.ts`): positions mirrored and scaled,
  * rotations read in YXZ, sizes in metres, Bullet damping as Rapier damping. Bodies with a
  * non-finite number are left out (one warning); masses of moving bodies are floored. Names are
  * trimmed for display (see {@link mmdDisplayName}), in the specs and in warnings alike.

@@ -3,13 +3,10 @@ import type { MmdBodySpec, MmdJointSpec } from '../../physics/mmd/mmd-physics-sp
 import { distanceBetween } from '../tuple-math';
 
 /**
- * Welded bodies farther than this from their part's centre (metres) stay simulated. Carried
- * rigidly, a body at r moves at ω × r with its part; worse, since follow bodies became
- * massless colliders on their parts, a far one hitting the floor strikes the part at a long
- * lever the part's own inertia does not know about: with 0.6 m, mokou_B's head was spun to 212
- * rad/s and a side lock carried at 0.57 m reached 99 m/s (60 s BLAST 14 soak, seed 3). With
- * 0.3 m (the size of a head with its hair) 30-35 m/s on seeds 1-3; mokou_B carries 18 of its
- * 105 moving bodies (30 with 0.6 m). Beyond it the chain stays simulated, held by the whip cap.
+ * Welded bodies farther than this from their part's centre (metres) stay simulated: a far
+ * carried body that hits the floor strikes its part at a long lever the part's own inertia
+ * does not know about and spins it up. 0.3 m is about a head with its hair; beyond it the
+ * chain stays simulated, held by the whip cap. Measurements: docs/physics.md.
  */
 export const MAX_WELD_REACH = 0.3;
 
@@ -27,12 +24,10 @@ export function isFullyLocked(joint: MmdJointSpec): boolean {
  * body become follow bodies of that body's part, carried rigidly as the weld says.
  *
  * Why: such a body cannot move relative to the body it is welded to, which the ragdoll carries
- * anyway, so simulating it only costs joints, and Rapier's joints are soft: mokou_B.pmd has a
- * 21-body side lock of hair welded together and to the head, which Rapier bent like a whip
- * until its middle moved at 55 m/s on landing and hundreds of m/s after a blast. Only bodies
- * within {@link MAX_WELD_REACH} of their part's centre are carried; the rest of a welded chain
- * stays simulated (mokou_B: 18 of 105 moving bodies carried); their joints end up between two
- * follow bodies, which the physics does not build.
+ * anyway, so simulating it only costs joints, and Rapier's joints are soft: a long lock of hair
+ * welded together and to the head bends like a whip until it flies apart. Only bodies within
+ * {@link MAX_WELD_REACH} of their part's centre are carried; the rest of a welded chain stays
+ * simulated; their joints end up between two follow bodies, which the physics does not build.
  *
  * Returns the bodies, changed where welded (same order and indices).
  */

@@ -4,7 +4,7 @@ import type { EulerOrder } from './euler-quaternion';
 import { eulerToQuat } from './euler-quaternion';
 
 /**
- * From MMD's file space to ours (GUIDE §3 "PMX to three.js").
+ * From MMD's file space to ours (the same conversion three.js's MMDLoader makes).
  *
  * MMD is left-handed, +Y up, with the figure facing −Z and its own left at +X. Mirroring z
  * (M = diag(1, 1, −1)) gives a right-handed space where the figure faces +Z with its left still
@@ -37,7 +37,8 @@ export function mmdToModelEuler(r: Triple): Vec3 {
 
 /**
  * A stored Euler rotation as a quaternion [x, y, z, w] in model space, read in `order`
- * (seed 004 and GUIDE §3: `YXZ`, i.e. three.js's `new Euler(−x, −y, z, 'YXZ')`). Other orders
+ * (`YXZ`, as three.js's MMDLoader reads them: `new Euler(−x, −y, z, 'YXZ')`; the physics
+ * report shows it lays real models' capsules along their bones best). Other orders
  * are only for the physics report's comparison.
  */
 export function mmdRotationToQuat(r: Triple, order: EulerOrder = 'YXZ'): Quat {

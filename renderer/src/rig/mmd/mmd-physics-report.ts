@@ -20,7 +20,7 @@ export interface EulerOrderFit {
   readonly within5Degrees: number;
 }
 
-/** Seed 004's counts for one model, from the file as written (no rig needed). */
+/** One model's physics counts, from the file as written (no rig needed). */
 export interface MmdPhysicsReport {
   readonly bodies: number;
   readonly shapes: { readonly sphere: number; readonly box: number; readonly capsule: number };
@@ -143,7 +143,7 @@ function capsuleOrders(model: MmdModel): MmdPhysicsReport['capsuleOrders'] {
 }
 
 /**
- * Seed 004's census of a model's physics: shapes, types, groups, mask patterns, joint
+ * A census of a model's physics: shapes, types, groups, mask patterns, joint
  * locks and springs, and which Euler order lays the capsules along their bones. Pure; reads
  * the file's data as written.
  */

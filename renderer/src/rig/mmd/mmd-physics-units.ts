@@ -28,8 +28,8 @@ export function rapierDamping(bulletDamping: number): number {
  * (mass · length / time²) / length = mass / time². Mass keeps its number (kg) and time is
  * seconds in both worlds, so the length scale s cancels and the constant keeps its value:
  * with the same mass, the same constant gives the same natural frequency √(k/m), which is
- * what makes the hair swing at the speed its author tuned. (GUIDE §3 suggests dividing by s;
- * that would hold only if force kept its number across the change of length, which it does
+ * what makes the hair swing at the speed its author tuned. (Dividing by s, as is sometimes
+ * suggested, would hold only if force kept its number across the change of length, which it does
  * not: a force is mass × length / time².)
  */
 export function linearSpringToSi(k: Triple): Vec3 {

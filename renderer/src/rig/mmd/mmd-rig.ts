@@ -27,12 +27,11 @@ export interface MmdRigOptions {
   readonly unitMetres?: number;
   /**
    * How the ragdoll's parts meet the model's moving bodies (hair, skirts):
-   * - `authored` (default, issue #6): as the masks say, with each part in the group of the
-   *   model's follow bodies on its bones (see `partGroups`). Safe since the physics carries
-   *   follow bodies as massless colliders on the parts and scales the model's masses to a
-   *   share of the ragdoll's: a part squeezed against the floor now yields instead of being
-   *   flung (60 s BLAST 14 soak, 3 seeds: 28-35 m/s on the generated humanoid and the real
-   *   models; with kinematic follow bodies it reached 448-590 m/s);
+   * - `authored` (default): as the masks say, with each part in the group of the model's
+   *   follow bodies on its bones (see `partGroups`). Safe since the physics carries follow
+   *   bodies as massless colliders on the parts and scales the model's masses to a share of
+   *   the ragdoll's: a part squeezed against the floor yields instead of being flung
+   *   (docs/physics.md);
    * - `apart`: not at all; the parts join one group no moving body collides with, and only the
    *   model's own follow colliders keep hair and skirts off the body (see `partsApart`).
    */
@@ -66,7 +65,7 @@ const REQUIRED_SENTENCE =
   '腕 (arm), ひじ (elbow), 手首 (wrist), 足 (leg), ひざ (knee) and 足首 (ankle)';
 
 /**
- * Builds the ragdoll and the physics input of an MMD model (GUIDE §3 for the conversions):
+ * Builds the ragdoll and the physics input of an MMD model (`mmd-coordinates.ts` for the conversions):
  * the standard bones become a humanoid skeleton for `specFromHumanoidBones`; the model's rigid
  * bodies and joints are converted to doll space; each body follows the ragdoll part its bone
  * moves with, bodies on bones the ragdoll moves always follow it, and moving bodies welded to a

@@ -8,9 +8,9 @@ import type { PartGroups } from './part-groups';
  * follow colliders (which ride on the parts, as the author shaped them).
  *
  * It was the default while follow bodies were kinematic: a moving body jointed to an infinitely
- * heavy follow body squeezed a ragdoll part against the floor until the solver flung it (448
- * m/s in the 60 s soak, 37 m/s apart). Follow bodies are now massless colliders on the parts,
- * so `authored` is the default (see `MmdRigOptions.partCollisions`); this stays as an option.
+ * heavy follow body squeezed a ragdoll part against the floor until the solver flung it
+ * (docs/physics.md). Follow bodies are now massless colliders on the parts, so `authored` is
+ * the default (see `MmdRigOptions.partCollisions`); this stays as an option.
  *
  * The group is the highest one no body uses (the model's own groups stay as they are), else the
  * one the fewest moving bodies are in; every moving body's mask loses that group.

@@ -3,7 +3,7 @@ import type { MmdMaterial, MmdMesh } from '../../formats/mmd/mmd-model';
 
 /**
  * The skinned geometry of an MMD model in model space: metres, right-handed, facing +Z.
- * Mirroring z (GUIDE §3) flips handedness, so positions and normals get z negated and each
+ * Mirroring z (see `rig/mmd/mmd-coordinates.ts`) flips handedness, so positions and normals get z negated and each
  * triangle's winding is reversed to stay front-facing. UVs stay as stored: MMD's v runs down
  * the image, which is what a texture uploaded with `flipY = false` expects. One draw group per
  * material, in file order, from each material's `indexCount`.

@@ -9,7 +9,7 @@
  *
  * Runs in the browser and in Node. three-vrm is imported lazily: the page does not pay for it
  * until a model is opened, and Node callers can give it the `self` global it reads on import
- * (GUIDE §3) before the first load.
+ * (three-vrm's module touches `self` at load time) before the first load.
  */
 import type { Object3D } from 'three';
 import { Vector3 } from 'three';

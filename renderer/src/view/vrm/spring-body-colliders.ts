@@ -30,7 +30,7 @@ type RestShape =
 
 /**
  * The ragdoll's own shapes as spring-bone colliders, so hair and skirts rest on the body
- * instead of passing through it (seed 000 lists that as a limitation). Each part becomes one
+ * instead of passing through it (the original design listed that as a limitation). Each part becomes one
  * sphere or capsule (a box becomes a row of capsules that covers it) on the raw bone that
  * follows the part, in one collider group added to every spring joint of the model.
  *

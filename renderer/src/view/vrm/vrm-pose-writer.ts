@@ -28,7 +28,7 @@ function depthOf(node: Object3D): number {
 }
 
 /**
- * Writes the physics back onto a VRM (seed 000, "VRM を人形にする" 3): each normalized humanoid
+ * Writes the physics back onto a VRM (as the original design describes it): each normalized humanoid
  * bone that has a part takes world rotation = part rotation × R0, turned into a local rotation
  * against its parent's world rotation, parents first; bones without a part keep their local
  * rotation and so follow their parent. Only the hips get a position: the pelvis position plus

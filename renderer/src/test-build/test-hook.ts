@@ -122,7 +122,7 @@ export interface RagdollTestHook {
 
 declare global {
   interface Window {
-    /** Test and diagnostic hook; see renderer/src/test-hook.ts. */
+    /** Test and diagnostic hook; see renderer/src/test-build/test-hook.ts. */
     __ragdoll?: RagdollTestHook;
   }
 }

@@ -1,10 +1,10 @@
-import type { Sandbox } from './physics/sandbox';
-import type { RigidBody } from './physics/rapier-api';
+import type { Sandbox } from '../physics/sandbox';
+import type { RigidBody } from '../physics/rapier-api';
 import type { HookPose, HookScreenPoint, HookVec3, RagdollTestHook } from './test-hook';
-import type { AppUi } from './ui/app-ui';
-import { MmdAvatar } from './view/mmd/mmd-avatar';
-import type { RagdollView } from './view/ragdoll-view';
-import { VrmAvatar } from './view/vrm/vrm-avatar';
+import type { AppUi } from '../ui/app-ui';
+import { MmdAvatar } from '../view/mmd/mmd-avatar';
+import type { RagdollView } from '../view/ragdoll-view';
+import { VrmAvatar } from '../view/vrm/vrm-avatar';
 
 /** Builds the read-only `window.__ragdoll` hook over the running app (see test-hook.ts). */
 export function createAppTestHook(sandbox: Sandbox, view: RagdollView, ui: AppUi): RagdollTestHook {

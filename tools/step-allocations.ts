@@ -12,13 +12,13 @@
  * With `--motion`, the scene is six box dummies following the built-in Stand motion instead
  * (motors re-aimed, pins moved, knock-down watched every step).
  *
- *   npx tsx scripts/lib/step-allocations.ts [--motion]     (prints one JSON object)
+ *   npx tsx tools/step-allocations.ts [--motion]     (prints one JSON object)
  */
 import { Session } from 'node:inspector/promises';
 import RAPIER from '@dimforge/rapier3d-compat';
-import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
-import { Sandbox } from '../../renderer/src/physics/sandbox';
-import type { DollMotion } from '../../renderer/src/physics/motion/doll-motion';
+import { BOX_DOLL } from '../renderer/src/physics/box-doll';
+import { Sandbox } from '../renderer/src/physics/sandbox';
+import type { DollMotion } from '../renderer/src/physics/motion/doll-motion';
 
 const STEPS = 10_000;
 /** Bytes between samples: small enough that a few bytes per step over 10,000 steps show up as hundreds of samples. */

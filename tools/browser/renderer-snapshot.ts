@@ -6,13 +6,13 @@ import { RENDERER_OUT, assertPrerequisites } from './browser';
 import type { StaticServer } from './static-server';
 import { serveFolder } from './static-server';
 
-/** Attempts at taking a whole copy while another `electron-vite build` may be rewriting out/. */
+/** Attempts at taking a whole copy while another build may be rewriting the test build. */
 const COPY_ATTEMPTS = 10;
 const RETRY_DELAY_MS = 1000;
 
 /**
- * Serves a private copy of the built renderer. The checkout is shared and any
- * `electron-vite build` empties out/renderer for a moment; a copy taken once keeps a
+ * Serves a private copy of the renderer's test build. The checkout is shared and any
+ * `npm run build:test` empties out-test/renderer for a moment; a copy taken once keeps a
  * suite from loading a half-written build.
  */
 export async function serveRendererSnapshot(): Promise<StaticServer> {
@@ -39,7 +39,7 @@ async function copyWholeBuild(target: string): Promise<void> {
     }
     await sleep(RETRY_DELAY_MS);
   }
-  throw new Error(`e2e: ${RENDERER_OUT} stayed incomplete; run \`npm run build\` again.`);
+  throw new Error(`e2e: ${RENDERER_OUT} stayed incomplete; run \`npm run build:test\` again.`);
 }
 
 /** True when index.html and every asset it references are present. */

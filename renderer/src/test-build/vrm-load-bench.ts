@@ -1,19 +1,16 @@
 /**
- * A **benchmark-only** page mode for `npm run bench:vrm:browser` (scripts/bench-vrm-browser.ts).
- * With `?bench-vrm-load` in the page's URL the app builds no scene and installs
- * `window.__ragdollVrmLoadBench` instead; without it nothing here runs. It times, in the page
+ * The VRM load benchmark of `npm run bench:vrm:browser` (scripts/bench-vrm-browser.ts) and
+ * `npm run bench:vrm`. Its page, bench-vrm-load.html, exists only in the test build; it builds
+ * no scene and installs `window.__ragdollVrmLoadBench`. It times, in the page
  * and on the same bytes, three-vrm's bare parse against our whole ready-to-simulate path
  * (the app's load with its checks and skeleton read, the ragdoll spec, the figure's Rapier
  * bodies and joints), alternating the two. In Chromium the parse also decodes the textures,
  * as it does when a person opens a model, so this is the ratio a user meets.
  */
-import type { RapierApi } from '../../physics/rapier-api';
-import { Sandbox } from '../../physics/sandbox';
-import { specFromHumanoidBones } from '../../rig/spec-from-humanoid-bones';
-import { loadThreeVrm, loadVrm, parseVrm } from './load-vrm';
-
-/** The URL query flag that turns the page into the benchmark page. */
-export const VRM_LOAD_BENCH_FLAG = 'bench-vrm-load';
+import type { RapierApi } from '../physics/rapier-api';
+import { Sandbox } from '../physics/sandbox';
+import { specFromHumanoidBones } from '../rig/spec-from-humanoid-bones';
+import { loadThreeVrm, loadVrm, parseVrm } from '../view/vrm/load-vrm';
 
 /** Times of one file's rounds, ms, in round order (warm-up rounds left out). */
 export interface VrmLoadTimes {
@@ -42,14 +39,9 @@ export interface VrmLoadBenchHook {
 
 declare global {
   interface Window {
-    /** Benchmark-only; present only on a page opened with `?bench-vrm-load`. */
+    /** Benchmark-only; present only on the test build's bench-vrm-load.html. */
     __ragdollVrmLoadBench?: VrmLoadBenchHook;
   }
-}
-
-/** True when the page's query (`location.search`) asks for the benchmark page. */
-export function vrmLoadBenchRequested(search: string): boolean {
-  return new URLSearchParams(search).has(VRM_LOAD_BENCH_FLAG);
 }
 
 /** Installs the hook on `target` (the window), with a sandbox of its own on `rapier`. */

@@ -5,19 +5,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { Vec3 } from '../../renderer/src/physics/vector-math';
-import type { VrmFormat } from '../../renderer/src/view/vrm/load-vrm';
-import {
-  VrmLoadError,
-  loadThreeVrm,
-  loadVrm,
-  parseVrm,
-} from '../../renderer/src/view/vrm/load-vrm';
+import type { Vec3 } from '../renderer/src/physics/vector-math';
+import type { VrmFormat } from '../renderer/src/view/vrm/load-vrm';
+import { VrmLoadError, loadThreeVrm, loadVrm, parseVrm } from '../renderer/src/view/vrm/load-vrm';
 
 export { VrmLoadError, loadThreeVrm, loadVrm, parseVrm };
 
 // three-vrm reads `self` when its module loads (a browser global); Node has none, so it is
-// pointed at globalThis before the loader's first (lazy) import of three-vrm (GUIDE §3).
+// pointed at globalThis before the loader's first (lazy) import of three-vrm, whose module reads `self` at load time.
 (globalThis as { self?: unknown }).self ??= globalThis;
 
 /** A VRM's skeleton as the ragdoll builder needs it. */

@@ -6,8 +6,11 @@ import { chromium } from 'playwright-core';
 /** Debian's Chromium; CI installs it with apt-get (see .ci/run). Never `playwright install`. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-/** The built renderer that the tests load. */
-export const RENDERER_OUT = resolve(import.meta.dirname, '../../../out/renderer');
+/**
+ * The renderer's test build that the tests load (`npm run build:test`): the app plus the
+ * read-only `window.__ragdoll` hook, which the installed app does not carry.
+ */
+export const RENDERER_OUT = resolve(import.meta.dirname, '../../out-test/renderer');
 
 /**
  * Flags measured to work here: headless, WebGL 2 through SwiftShader (software, slow:
@@ -27,7 +30,7 @@ export const CHROMIUM_ARGS = [
 export function assertPrerequisites(): void {
   if (!existsSync(resolve(RENDERER_OUT, 'index.html'))) {
     throw new Error(
-      `e2e: the built renderer is missing (${RENDERER_OUT}/index.html). Run \`npm run build\` first (npm test does).`,
+      `e2e: the built renderer is missing (${RENDERER_OUT}/index.html). Run \`npm run build:test\` first (npm test does).`,
     );
   }
   if (!existsSync(CHROMIUM_PATH)) {

@@ -1,0 +1,28 @@
+import { startApp } from '../boot';
+import { createAppTestHook } from './app-test-hook';
+import { installTestHook } from './test-hook';
+
+/**
+ * The test build's page (`npm run build:test`, out-test/renderer/index.html): the app as
+ * users get it, plus the read-only `window.__ragdoll` hook the end-to-end tests and
+ * `npm run bench:renderer` read, and the renderer benchmark's fixed frame time.
+ */
+const root = document.getElementById('app');
+if (root) {
+  void startApp(root, {
+    view: fixedFrameOptions(location.search),
+    onBooted: ({ sandbox, view, ui }) =>
+      installTestHook(window, createAppTestHook(sandbox, view, ui)),
+  });
+}
+
+/**
+ * `?frame-seconds=0.0166667` makes every frame advance by that fixed time (0 < s ≤ 0.1), so
+ * `npm run bench:renderer` can measure a 60 Hz frame's work under a slow software renderer.
+ * Anything else is ignored.
+ */
+function fixedFrameOptions(search: string): { fixedFrameSeconds?: number } {
+  const raw = new URLSearchParams(search).get('frame-seconds');
+  const seconds = raw === null ? Number.NaN : Number(raw);
+  return seconds > 0 && seconds <= 0.1 ? { fixedFrameSeconds: seconds } : {};
+}

@@ -1,0 +1,78 @@
+/**
+ * The step benchmarks' harness (`npm run bench`, `npm run bench:mmd`): physics steps timed in
+ * blocks, over a few simulated seconds, with something done at the start of each second (a
+ * blast, so the scene keeps moving). Two scenes are timed in alternating blocks, each going
+ * first every other block, so machine noise hits both; medians are quoted.
+ */
+import { median } from './bench-stats';
+
+/** Steps per timed block: long enough for performance.now(), short enough for many samples. */
+export const BLOCK_STEPS = 30;
+/** Simulated seconds measured. */
+export const MEASURED_SECONDS = 6;
+/** The sandbox's fixed steps per simulated second (1/120 s each). */
+export const STEPS_PER_SECOND = 120;
+/** Unmeasured steps first: the first steps pay for WASM and JIT compilation. */
+export const WARM_UP_STEPS = 60;
+
+/** What the timed loop does besides stepping; both run outside the timings. */
+export interface StepBenchHooks {
+  /** Before the block that starts each simulated second (e.g. the same blast in both scenes). */
+  readonly everySecond?: () => void;
+  /** After each block (or pair of blocks), e.g. sampling the fastest body. */
+  readonly afterBlock?: () => void;
+}
+
+/** Mean ms per call of `step` over one block of {@link BLOCK_STEPS} calls. */
+export function timeBlock(step: () => void): number {
+  const start = performance.now();
+  for (let i = 0; i < BLOCK_STEPS; i++) step();
+  return (performance.now() - start) / BLOCK_STEPS;
+}
+
+const BLOCKS = (MEASURED_SECONDS * STEPS_PER_SECOND) / BLOCK_STEPS;
+const startsSecond = (block: number): boolean => (block * BLOCK_STEPS) % STEPS_PER_SECOND === 0;
+
+/** ms per step of `step`, one sample per block, over {@link MEASURED_SECONDS}. */
+export function timeSteps(step: () => void, hooks: StepBenchHooks = {}): number[] {
+  const ms: number[] = [];
+  for (let block = 0; block < BLOCKS; block++) {
+    if (startsSecond(block)) hooks.everySecond?.();
+    ms.push(timeBlock(step));
+    hooks.afterBlock?.();
+  }
+  return ms;
+}
+
+/** Both scenes' medians, ms per step, and ours / bare. */
+export interface PairedStepTimes {
+  readonly sandboxMs: number;
+  readonly bareMs: number;
+  readonly ratio: number;
+}
+
+/**
+ * Times `ours` against `bare` over {@link MEASURED_SECONDS} in alternating blocks (each goes
+ * first every other block) and returns their medians and ratio.
+ */
+export function timeStepsPaired(
+  ours: () => void,
+  bare: () => void,
+  hooks: StepBenchHooks = {},
+): PairedStepTimes {
+  const oursMs: number[] = [];
+  const bareMs: number[] = [];
+  for (let block = 0; block < BLOCKS; block++) {
+    if (startsSecond(block)) hooks.everySecond?.();
+    if (block % 2 === 0) {
+      oursMs.push(timeBlock(ours));
+      bareMs.push(timeBlock(bare));
+    } else {
+      bareMs.push(timeBlock(bare));
+      oursMs.push(timeBlock(ours));
+    }
+    hooks.afterBlock?.();
+  }
+  const sandboxMs = median(oursMs);
+  return { sandboxMs, bareMs: median(bareMs), ratio: sandboxMs / median(bareMs) };
+}

@@ -1,0 +1,65 @@
+/**
+ * The installed renderer (out/renderer, `npm run build`) carries no test or benchmark code;
+ * the test build (out-test/renderer, `npm run build:test`) that the end-to-end tests and the
+ * browser benchmarks load does. Each marker is looked for in both, so a marker that no longer
+ * names the code it stands for fails here instead of passing silently.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fromRoot, requireBuiltApp } from '../support/installer-files';
+
+const APP = fromRoot('out/renderer');
+const TEST_BUILD = fromRoot('out-test/renderer');
+
+/** Strings only test or benchmark code puts into a bundle, and what each stands for. */
+const MARKERS = {
+  testHook: '__ragdoll',
+  vrmLoadBench: '__ragdollVrmLoadBench',
+  fixedFrameQuery: 'frame-seconds',
+} as const;
+
+function builtFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(js|html)$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** The markers found in any of `dir`'s scripts and pages. */
+function markersIn(dir: string): string[] {
+  const sources = builtFiles(dir).map((file) => readFileSync(file, 'utf8'));
+  return Object.entries(MARKERS)
+    .filter(([, marker]) => sources.some((source) => source.includes(marker)))
+    .map(([name]) => name);
+}
+
+beforeAll(() => {
+  requireBuiltApp();
+  if (!existsSync(join(TEST_BUILD, 'index.html'))) {
+    throw new Error(
+      'out-test/renderer is missing: run `npm run build:test` before these tests (npm test does)',
+    );
+  }
+});
+
+describe('the installed renderer', () => {
+  it('contains neither the test hook nor a benchmark mode', () => {
+    expect(markersIn(APP)).toEqual([]);
+  });
+
+  it('has one page, the app', () => {
+    const pages = builtFiles(APP).filter((file) => file.endsWith('.html'));
+    expect(pages).toEqual([join(APP, 'index.html')]);
+  });
+});
+
+describe('the renderer test build', () => {
+  it('contains the test hook and both benchmark modes', () => {
+    expect(markersIn(TEST_BUILD)).toEqual(Object.keys(MARKERS));
+  });
+
+  it('has the app page and the VRM load benchmark page', () => {
+    expect(existsSync(join(TEST_BUILD, 'index.html'))).toBe(true);
+    expect(existsSync(join(TEST_BUILD, 'bench-vrm-load.html'))).toBe(true);
+  });
+});
