@@ -12,7 +12,10 @@
  * With `--motion`, the scene is six box dummies following the built-in Stand motion instead
  * (motors re-aimed, pins moved, knock-down watched every step).
  *
- *   npx tsx tools/step-allocations.ts [--motion]     (prints one JSON object)
+ * Run it without inlining, or V8 may fold Rapier's `world.step()` into `Sandbox.step` and the
+ * stacks can no longer tell the two apart:
+ *
+ *   node --no-turbo-inlining --import tsx tools/step-allocations.ts [--motion]   (prints JSON)
  */
 import { Session } from 'node:inspector/promises';
 import RAPIER from '@dimforge/rapier3d-compat';

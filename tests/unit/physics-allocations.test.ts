@@ -4,10 +4,12 @@ import type { StepAllocations } from '../../tools/step-allocations';
 
 describe('the step path allocates nothing of its own', () => {
   it('over 10,000 steps, the sandbox adds only the fall guard query to what Rapier allocates', () => {
-    // A separate process, so vitest's own allocations stay out of the heap profile.
+    // A separate process, so vitest's own allocations stay out of the heap profile; without
+    // inlining, so Rapier's step keeps its own frame in the profile's stacks instead of being
+    // folded into the sandbox's (which would charge all its glue to our code).
     const output = execFileSync(
       process.execPath,
-      ['--import', 'tsx', 'tools/step-allocations.ts'],
+      ['--no-turbo-inlining', '--import', 'tsx', 'tools/step-allocations.ts'],
       {
         encoding: 'utf8',
         timeout: 120_000,

@@ -9,16 +9,15 @@ const BYTES_PER_RAPIER_READ = 64;
 
 describe('the motion step path', () => {
   it('allocates, beyond Rapier’s own step, little more than Rapier’s getters do', () => {
-    // A separate process, so vitest's own allocations stay out of the heap profile.
+    // A separate process, so vitest's own allocations stay out of the heap profile; without
+    // inlining, so Rapier's step keeps its own frame in the profile's stacks instead of being
+    // folded into the sandbox's (which would charge all its glue to our code).
     const output = execFileSync(
       process.execPath,
-      ['--import', 'tsx', 'tools/step-allocations.ts', '--motion'],
+      ['--no-turbo-inlining', '--import', 'tsx', 'tools/step-allocations.ts', '--motion'],
       { encoding: 'utf8', timeout: 300_000 },
     );
     const result = JSON.parse(output) as StepAllocations;
-    console.log(
-      `bytes per step with six figures following a motion: sandbox ${result.sandboxBytesPerStep.toFixed(0)}, bare Rapier ${result.bareRapierBytesPerStep.toFixed(0)}, our own frames ${result.ownCodeBytesPerStep.toFixed(0)}`,
-    );
     expect(result.steps).toBe(10_000);
     expect(result.bareRapierBytesPerStep).toBeGreaterThan(100);
     // Reading each part's rotation and velocity through Rapier's getters costs a typed-array
