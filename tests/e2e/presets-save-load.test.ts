@@ -19,6 +19,9 @@ import {
 import { measurePng } from './support/pixels';
 import { useAppSuite } from './support/suite';
 
+/** How long to wait for the scene to rest and then sleep, each (ms). */
+const SETTLE_TIMEOUT_MS = 240_000;
+
 const withApp = useAppSuite();
 let host: TestHost | undefined;
 afterEach(() => host?.dispose());
@@ -33,7 +36,9 @@ describe('presets: save and load', () => {
         await expect.poll(() => page.getByText('No presets yet.').isVisible()).toBe(true);
         await page.getByRole('button', { name: 'Add Ball' }).click();
         await page.keyboard.press(']');
-        await waitForRest(page);
+        // The ball and the dummy need about 33 simulated seconds to come to rest; at the few
+        // frames a second SwiftShader draws beside other test files that took over 120 s.
+        await waitForRest(page, 0.02, SETTLE_TIMEOUT_MS);
         // Save only once every body sleeps. A preset stores each body's velocities and Load
         // restores them, and the poses below are read some frames after the load (once the
         // status says so). Saved while the ball still rolled or the figure still turned slowly
@@ -42,7 +47,7 @@ describe('presets: save and load', () => {
         // longer, and the figure had turned 0.0177 rad by the time it was read. Asleep, the
         // saved velocities are zero and the restored scene stays where it was put, so the
         // comparison below checks the restore itself, not how far things drifted after it.
-        await waitForSleep(page);
+        await waitForSleep(page, SETTLE_TIMEOUT_MS);
 
         await page.getByRole('button', { name: 'Save Preset…' }).click();
         const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
@@ -105,5 +110,5 @@ describe('presets: save and load', () => {
       },
       { beforeLoad: (page) => testHost.install(page) },
     );
-  }, 300_000); // waiting for every body to sleep under SwiftShader can take over 100 s
+  }, 600_000); // waiting for the scene to settle under SwiftShader can take minutes
 });

@@ -85,12 +85,20 @@ export function bodyPoses(page: Page): Promise<{ figures: HookPose[][]; props: H
   return page.evaluate(() => window.__ragdoll!.bodyPoses());
 }
 
-/** Waits until nothing in the scene moves faster than `speed` m/s. */
-export async function waitForRest(page: Page, speed = 0.02): Promise<void> {
+/**
+ * Waits until nothing in the scene moves faster than `speed` m/s. The wait is in wall time
+ * but the scene comes to rest in simulated time, which passes slowly where SwiftShader draws
+ * few frames a second: scenes that take long to settle pass a longer `timeoutMs`.
+ */
+export async function waitForRest(
+  page: Page,
+  speed = 0.02,
+  timeoutMs = SLOW_TIMEOUT_MS * 2,
+): Promise<void> {
   await page.waitForFunction(
     (limit) => Number(window.__ragdoll!.measure()['maxSpeed']) < limit,
     speed,
-    { timeout: SLOW_TIMEOUT_MS * 2, polling: 200 },
+    { timeout: timeoutMs, polling: 200 },
   );
 }
 
@@ -99,9 +107,9 @@ export async function waitForRest(page: Page, speed = 0.02): Promise<void> {
  * a body below the speed limit may still be rolling or turning slowly, a sleeping one is
  * still and stays so until something wakes it.
  */
-export async function waitForSleep(page: Page): Promise<void> {
+export async function waitForSleep(page: Page, timeoutMs = SLOW_TIMEOUT_MS * 2): Promise<void> {
   await page.waitForFunction(() => window.__ragdoll!.awakeBodies() === 0, undefined, {
-    timeout: SLOW_TIMEOUT_MS * 2,
+    timeout: timeoutMs,
     polling: 200,
   });
 }
