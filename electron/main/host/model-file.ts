@@ -14,8 +14,7 @@ import {
   readModelMagic,
   type ModelIdentity,
 } from './model-format';
-import type { ReadBudget } from './read-budget';
-import { readUserFile, type UserFileKind } from './user-file';
+import { readUserFile, type ReadUserFileOptions, type UserFileKind } from './user-file';
 
 export { formatBytes, sizeToHold } from './user-file';
 
@@ -27,13 +26,6 @@ export type ModelFileData = Omit<ModelFile, 'libraryEntryId'> & {
   /** Modification time when read (ms since 1970), to reuse the hash while it is unchanged. */
   readonly mtimeMs: number;
 };
-
-export interface ReadModelOptions {
-  /** Default `MODEL_MAX_BYTES`; tests lower it rather than write half a gigabyte. */
-  readonly maxBytes?: number;
-  /** Shared with other reads so they cannot hold unbounded memory at once. Default: none. */
-  readonly budget?: ReadBudget;
-}
 
 const MODEL_KIND: UserFileKind<ModelIdentity> = {
   noun: 'model',
@@ -52,7 +44,7 @@ const MODEL_KIND: UserFileKind<ModelIdentity> = {
  */
 export async function readModelFile(
   path: string,
-  options: ReadModelOptions = {},
+  options: ReadUserFileOptions = {},
 ): Promise<ModelFileData> {
   const { bytes, size, mtimeMs, identity } = await readUserFile(
     path,

@@ -14,8 +14,7 @@ import {
   MotionFormatError,
   readMotionMagic,
 } from './motion-format';
-import type { ReadBudget } from './read-budget';
-import { readUserFile, type UserFileKind } from './user-file';
+import { readUserFile, type ReadUserFileOptions, type UserFileKind } from './user-file';
 
 /**
  * The largest motion file the app reads: 64 MiB. Long dance VMDs with facial and camera
@@ -28,13 +27,6 @@ export type MotionFileData = Omit<MotionFile, 'libraryEntryId'> & {
   /** Modification time when read (ms since 1970). */
   readonly mtimeMs: number;
 };
-
-export interface ReadMotionOptions {
-  /** Default `MOTION_MAX_BYTES`; tests lower it. */
-  readonly maxBytes?: number;
-  /** Shared with other reads so they cannot hold unbounded memory at once. Default: none. */
-  readonly budget?: ReadBudget;
-}
 
 const MOTION_KIND: UserFileKind<MotionFormat> = {
   noun: 'motion',
@@ -53,7 +45,7 @@ const MOTION_KIND: UserFileKind<MotionFormat> = {
  */
 export async function readMotionFile(
   path: string,
-  options: ReadMotionOptions = {},
+  options: ReadUserFileOptions = {},
 ): Promise<MotionFileData> {
   const { bytes, size, mtimeMs, identity } = await readUserFile(
     path,

@@ -28,6 +28,14 @@ export interface UserFileKind<Identity> {
   isFormatError(error: unknown): error is Error;
 }
 
+/** How a model or motion file is read. */
+export interface ReadUserFileOptions {
+  /** Largest size read, bytes; each kind has its default, and tests lower it. */
+  readonly maxBytes?: number;
+  /** Shared with other reads so they cannot hold unbounded memory at once. Default: none. */
+  readonly budget?: ReadBudget;
+}
+
 /** A file read whole, with what it was identified as. */
 export interface UserFileData<Identity> {
   readonly bytes: Uint8Array;
