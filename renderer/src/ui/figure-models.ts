@@ -16,7 +16,7 @@ import type { AvatarModel } from '../view/vrm/load-avatar-model';
 import { loadAvatarModel } from '../view/vrm/load-avatar-model';
 import { VrmAvatar } from '../view/vrm/vrm-avatar';
 import { hostTextureReader } from './mmd-texture-reader';
-import { avatarFormatOf } from './model-format';
+import { avatarFormatOf } from '../formats/avatar-format';
 
 /** The sandbox as figure models use it (the `Sandbox` class fits). */
 export interface ModelSandbox extends BodySource {
