@@ -38,6 +38,7 @@ import { checkPresetModels } from './preset-models';
 import { checkPresetMotion } from './preset-motion';
 import { createPresetStore, PRESET_FOLDER } from './preset-store';
 import { createReadBudget, type ReadBudget } from './read-budget';
+import { createSharedRun } from './shared-run';
 
 export interface HostServicesOptions {
   /** The app's data folder (Electron's `userData`): `library.json`, `thumbnails/`, `presets/`. */
@@ -127,6 +128,8 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     log,
     options.now,
   );
+  // Listing checks every entry on disk; requests arriving together share one listing.
+  const listLibrary = createSharedRun(() => library.list());
   const budget = options.readBudget ?? createReadBudget();
   const readOptions =
     options.modelMaxBytes === undefined ? { budget } : { budget, maxBytes: options.modelMaxBytes };
@@ -216,6 +219,19 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return openAllowed(path);
   }
 
+  // The same texture asked for again while it is being read shares that read: a page asking
+  // thousands of times at once costs one read per distinct texture, not one per request.
+  const texturesInFlight = new Map<string, Promise<ModelTexture>>();
+  function readTextureOnce(modelPath: string, textureName: string): Promise<ModelTexture> {
+    const key = `${modelPath}\0${textureName}`;
+    let reading = texturesInFlight.get(key);
+    if (reading === undefined) {
+      reading = readTexture(modelPath, textureName).finally(() => texturesInFlight.delete(key));
+      texturesInFlight.set(key, reading);
+    }
+    return reading;
+  }
+
   /**
    * Textures come only from the folder of a model the page may read and has read
    * successfully, whose latest read did not fail.
@@ -300,12 +316,12 @@ export function createHostServices(options: HostServicesOptions): HostServices {
   return {
     openModelDialog,
     readModel,
-    readModelTexture: readTexture,
+    readModelTexture: readTextureOnce,
     openMotionDialog,
     readMotion,
     openDroppedFile: (path) => openFile(path, 'drop'),
     openFileFromUser: (path) => openFile(path, 'dialog'),
-    listLibrary: () => library.list(),
+    listLibrary,
     recentModels: () => library.recent(),
     removeFromLibrary: (id) => libraryChanged(library.remove(id)),
     clearLibrary: () => libraryChanged(library.clear()),
