@@ -17,20 +17,19 @@ import {
   type RawDocument,
   type UpgradeStep,
 } from './schema-upgrade';
+import {
+  PRESET_MAX_PARTS_PER_FIGURE,
+  PRESET_MOTION_TIME_MAX,
+  PRESET_NAME_MAX_LENGTH,
+} from './preset-limits';
+
+export { PRESET_MAX_PARTS_PER_FIGURE, PRESET_MOTION_TIME_MAX, PRESET_NAME_MAX_LENGTH };
 
 /** The version this app writes. */
 export const PRESET_SCHEMA_VERSION = 2;
 /** The sandbox's limits (renderer/src/physics): six figures, twelve props. */
 export const PRESET_MAX_FIGURES = 6;
 export const PRESET_MAX_PROPS = 12;
-/**
- * Body states saved per figure: its ragdoll parts (11–15) and an MMD model's own rigid bodies
- * (real models have 40–300). A figure with more is saved with its parts only, and its MMD
- * bodies are put back on their parts at rest when loaded. Also a guard against junk.
- */
-export const PRESET_MAX_PARTS_PER_FIGURE = 512;
-/** Longest preset name, in UTF-16 code units. */
-export const PRESET_NAME_MAX_LENGTH = 80;
 /** Longest thumbnail data URL, in characters (about 190 KB of PNG). */
 export const PRESET_THUMBNAIL_MAX_CHARS = 256 * 1024;
 /** Nothing in the scene is this far away (metres) or this fast (m/s, rad/s) for real. */
@@ -85,9 +84,6 @@ const modelRefSchema = z.discriminatedUnion('kind', [
 /** The motion formats a motion file can have: VRM Animation and MMD's VMD. */
 export const MOTION_FORMATS = ['vrma', 'vmd'] as const;
 export type MotionFormat = (typeof MOTION_FORMATS)[number];
-
-/** Longest motion time kept, seconds (a day; motions loop, so the time is within one loop). */
-export const PRESET_MOTION_TIME_MAX = 86_400;
 
 /** A built-in motion's name as the app spells it, e.g. `stand`. */
 export const builtinMotionNameSchema = z

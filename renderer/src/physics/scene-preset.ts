@@ -3,7 +3,7 @@ import type {
   PresetModelRef,
   PresetMotionSettings,
 } from '../../../shared/preset-schema';
-import { PRESET_MAX_PARTS_PER_FIGURE } from '../../../shared/preset-schema';
+import { PRESET_MAX_PARTS_PER_FIGURE } from '../../../shared/preset-limits';
 import type { BodyState } from './body-state';
 import { BOX_DOLL } from './box-doll';
 import type { DollSpec } from './doll-spec';

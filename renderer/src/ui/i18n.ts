@@ -69,6 +69,8 @@ export interface UiStrings {
   readonly modelWarnings: (fileName: string, warnings: readonly string[]) => string;
   readonly presetDropped: (fileName: string) => string;
   readonly boxDummyChosen: string;
+  /** Shown while the 3D view and the physics engine load behind the page. */
+  readonly starting: string;
   readonly startFailed: string;
   readonly webglFailed: string;
   readonly physicsFailed: string;
@@ -145,6 +147,7 @@ const EN: UiStrings = {
   presetDropped: (fileName) =>
     `${fileName} is a preset; presets are opened from the preset list, not as models.`,
   boxDummyChosen: 'Switched back to the box dummy.',
+  starting: 'Starting…',
   startFailed: 'Ragdoll Playground could not start.',
   webglFailed:
     'This computer or browser cannot draw 3D graphics (WebGL is unavailable). Try updating the graphics driver or enabling hardware acceleration.',
@@ -223,6 +226,7 @@ const JA: UiStrings = {
   presetDropped: (fileName) =>
     `${fileName} はプリセットです。プリセットはプリセットの一覧から開きます。`,
   boxDummyChosen: '箱の人形に戻しました。',
+  starting: '起動しています…',
   startFailed: 'Ragdoll Playground を起動できませんでした。',
   webglFailed:
     'このコンピューターまたはブラウザーでは 3D を描けません（WebGL が使えません）。グラフィックドライバーの更新か、ハードウェアアクセラレーションの有効化を試してください。',

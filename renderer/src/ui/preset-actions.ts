@@ -5,7 +5,7 @@ import type {
   PresetSummary,
 } from '../../../shared/host-contract';
 import type { PresetContent } from '../../../shared/preset-schema';
-import { PRESET_NAME_MAX_LENGTH } from '../../../shared/preset-schema';
+import { PRESET_NAME_MAX_LENGTH } from '../../../shared/preset-limits';
 import type { Sandbox } from '../physics/sandbox';
 import { captureScene } from '../physics/scene-preset';
 import type { AskDialog } from './ask-dialog';
@@ -16,7 +16,7 @@ import { strings } from './i18n';
 import type { PresetItemAction } from './preset-panel';
 import { PresetPanel } from './preset-panel';
 import type { PresetMotions, PresetView } from './preset-restore';
-import { restorePreset } from './preset-restore';
+import { loadPresetRestorer } from './lazy/preset-restorer';
 import type { StatusArea } from './status';
 
 /** What the preset actions work on. */
@@ -197,6 +197,7 @@ export class PresetActions {
     }
     let notes: readonly string[];
     try {
+      const { restorePreset } = await loadPresetRestorer();
       notes = await restorePreset(loaded, {
         sandbox: this.options.sandbox,
         view: this.options.view,

@@ -30,12 +30,10 @@ import { gltfReferenceProblem } from './gltf-references';
 import type { VrmFormat } from './vrm-humanoid-json';
 import { checkBoneTransforms, readDeclaredHumanoid } from './vrm-humanoid-json';
 
-export type { VrmFormat } from './vrm-humanoid-json';
+import { VrmLoadError } from './vrm-load-error';
 
-/** A file that is not a usable VRM; the message names the file and the problem. */
-export class VrmLoadError extends Error {
-  override name = 'VrmLoadError';
-}
+export type { VrmFormat } from './vrm-humanoid-json';
+export { VrmLoadError } from './vrm-load-error';
 
 /** A parsed VRM and its rest-pose skeleton. The caller owns `vrm` (dispose with `deepDispose`). */
 export interface LoadedVrm {
