@@ -1,6 +1,7 @@
 import type { Ragdoll } from '../ragdoll';
 import type { RapierApi, RigidBody, World } from '../rapier-api';
 import { quat, rotateVec, vec3 } from '../vector-math';
+import type { BalanceAssist, BalanceAssistKind } from './balance-pin';
 import { BalancePin, FOLLOW_PIN, GET_UP_PIN } from './balance-pin';
 import type { DollMotion, DollPose } from './doll-motion';
 import { createDollPose } from './doll-motion';
@@ -18,6 +19,7 @@ import { facingYaw, fastestPartSpeed, lowestPartPoint, lowestRestPoint } from '.
 import type { MuscleGains } from './muscle';
 import { readPackedQuat, slerpQuat, yawQuat } from './rotation-math';
 import type { MotorOwnership } from './motor-ownership';
+import { PidPin } from './pid-pin';
 import { SelfContacts } from './self-contacts';
 
 /** How far below standing height a start still finds support (metres). */
@@ -46,7 +48,7 @@ export class FigureMotion {
   private timeValue: number;
   private readonly pose: DollPose;
   private readonly drive: JointDrive;
-  private readonly pin: BalancePin;
+  private readonly pin: BalanceAssist;
   private readonly selfContacts: SelfContacts;
   private readonly partRotations: Float64Array;
   private readonly motionTargets: Float64Array;
@@ -86,6 +88,7 @@ export class FigureMotion {
     startTime: number,
     private readonly motors: MotorOwnership,
     carriedBodies: readonly RigidBody[] = [],
+    pinKind: BalanceAssistKind = 'pin',
   ) {
     const parts = doll.parts.length;
     this.pose = createDollPose(parts);
@@ -96,7 +99,10 @@ export class FigureMotion {
     this.blendStart = new Float64Array(4 * this.drive.jointCount);
     this.masses = Float64Array.from(doll.parts, (part) => part.body.mass());
     this.totalMass = this.masses.reduce((sum, m) => sum + m, 0);
-    this.pin = new BalancePin(rapier, world, doll.root.body, this.totalMass);
+    this.pin =
+      pinKind === 'pid'
+        ? new PidPin(rapier, world, doll.root.body, this.totalMass)
+        : new BalancePin(rapier, world, doll.root.body, this.totalMass);
     this.selfContacts = new SelfContacts(rapier, world, doll);
     this.rootIndex = doll.parts.indexOf(doll.root);
     const [rx, ry, rz] = doll.root.spec.center;

@@ -10,7 +10,7 @@
  * forces leave the momentum alone), the pin and gravity add under 0.15 m/s per step, and the
  * floor, the one outside body the motors can push against, only pushes up (an upward jump is
  * a stamped foot, not a hit). A thrown ball, a falling box or another figure at speed do it
- * easily (a 12 m/s ball: 2.5–5 m/s on the fixtures' figures).
+ * easily (a 12 m/s ball at the head: 3.4–8.5 m/s on the real fixtures' figures).
  */
 export const KNOCK_DOWN_SPEED_CHANGE = 1;
 /** The pelvis this far from where the pin wants it (metres) has been pushed over. */
