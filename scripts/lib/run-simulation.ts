@@ -75,6 +75,7 @@ export function runSimulation(
     seed: options.seed,
     stiffnessMethod: options.method,
     maxFigures: 50,
+    balanceAssist: options.balance,
   });
   try {
     for (let i = 0; i < options.dolls; i++) sandbox.addFigure(doll, mmd ? { mmd } : {});

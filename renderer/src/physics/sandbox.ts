@@ -32,6 +32,7 @@ import { MmdBodies } from './mmd/mmd-bodies';
 import type { MmdPhysicsSpec } from './mmd/mmd-physics-spec';
 import { validateMmdPhysicsSpec } from './mmd/validate-mmd-physics-spec';
 import { OTHER_SOLVER_GROUPS, PART_SOLVER_GROUPS } from './mmd/interaction-groups';
+import type { BalanceAssistKind } from './motion/balance-pin';
 import type { DollMotion } from './motion/doll-motion';
 import type { FigureMotionState } from './motion/figure-motion-state';
 import { MotionFigures } from './motion/motion-figures';
@@ -115,6 +116,11 @@ export interface SandboxOptions {
   readonly stiffnessMethod?: StiffnessMethod;
   /** Most figures at once (default 6, the app's limit; the simulator raises it to 50). */
   readonly maxFigures?: number;
+  /**
+   * What keeps figures playing a motion upright (default `pin`, the measured better one;
+   * `pid` is Rapier's PidController, for the benchmark that compares them).
+   */
+  readonly balanceAssist?: BalanceAssistKind;
 }
 
 /** Everything {@link Sandbox.measure} reports, plus the counts. */
@@ -200,10 +206,15 @@ export class Sandbox {
     this.maxFigures = options.maxFigures ?? MAX_FIGURES;
     this.fallGuard = new FallGuard(rapier, this.world, FALL_GUARD_Y);
     const stiffness = this.stiffnessDriver;
-    this.motions = new MotionFigures(rapier, this.world, {
-      take: (doll) => stiffness.removeDoll(doll),
-      release: (doll) => stiffness.addDoll(doll),
-    });
+    this.motions = new MotionFigures(
+      rapier,
+      this.world,
+      {
+        take: (doll) => stiffness.removeDoll(doll),
+        release: (doll) => stiffness.addDoll(doll),
+      },
+      options.balanceAssist,
+    );
   }
 
   // ---- settings -------------------------------------------------------------------------
