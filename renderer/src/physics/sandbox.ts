@@ -183,6 +183,7 @@ export class Sandbox {
   private disposed = false;
   private readonly maxFigures: number;
   private readonly motions: MotionFigures;
+  private stepObserver: (() => void) | null = null;
 
   constructor(
     private readonly rapier: RapierApi,
@@ -628,6 +629,26 @@ export class Sandbox {
     this.capMmdSpeeds();
     if (this.stepCount % FALL_GUARD_INTERVAL_STEPS === 0) this.fallGuard.check(this.onFell);
     this.stepCount++;
+    this.stepObserver?.();
+  }
+
+  /** Calls `observer` after every step (the rewind recorder), or no one when null. */
+  setStepObserver(observer: (() => void) | null): void {
+    this.stepObserver = observer;
+  }
+
+  /**
+   * After bodies were put into saved poses behind the sandbox's back (rewind, undo): lets go of
+   * any grab, tells each ragdoll it was placed, restarts each figure's motion state from where
+   * it lies, and drops the step backlog.
+   */
+  noteBodiesRestored(): void {
+    this.grabber.release();
+    for (const figure of this.figureList) {
+      figure.ragdoll.notePlaced();
+      this.motions.replaced(figure.ragdoll);
+    }
+    this.accumulator = 0;
   }
 
   /**
