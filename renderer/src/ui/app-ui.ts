@@ -2,6 +2,7 @@ import type { AppCommand } from '../../../shared/commands';
 import type { HostApi } from '../../../shared/host-contract';
 import type { Sandbox } from '../physics/sandbox';
 import { AskDialog } from './ask-dialog';
+import { CollapsibleSections } from './collapsible-sections';
 import { LibraryActions } from './library-actions';
 import { PresetActions } from './preset-actions';
 import type { PresetView } from './preset-restore';
@@ -59,6 +60,8 @@ export class AppUi {
   /** Open Motion…, the motion list, Play/Pause, MUSCLE, GET UP. */
   readonly motions: MotionActions;
   private readonly ask: AskDialog;
+  /** Folds the panel's sections and remembers which are folded. */
+  private readonly sections: CollapsibleSections;
   private readonly keyboard: KeyboardShortcuts;
   private readonly hostLink: HostLink;
   private languageValue: Language;
@@ -143,6 +146,7 @@ export class AppUi {
     });
     this.panel.element.insertBefore(this.presets.panel.element, this.status.element);
     this.panel.element.insertBefore(this.library.panel.element, this.status.element);
+    this.sections = new CollapsibleSections(this.panel.element, options.storage);
     this.commandUi = this.createCommandUi();
     this.hostLink = new HostLink(options.host);
     this.hostLink.listen((command) => this.run(command));
@@ -193,6 +197,7 @@ export class AppUi {
 
   /** Removes the interface and its listeners. */
   dispose(): void {
+    this.sections.dispose();
     this.presets.dispose();
     this.library.dispose();
     this.ask.dispose();

@@ -3,8 +3,9 @@ import { COMMANDS } from '../../../shared/commands';
 import { TIME_SCALE_MAX, TIME_SCALE_MIN } from '../physics/sandbox';
 import { STIFFNESS_MAX, STIFFNESS_MIN } from '../physics/stiffness';
 import type { Language } from './i18n';
-import { commandLabel, otherLanguage, strings } from './i18n';
+import { otherLanguage, strings } from './i18n';
 import type { MotionChoice } from './motion-choices';
+import { labelCommandButton, make, makeCommandButton, makeSection } from './file-list-dom';
 
 /** The panel's buttons, in the order they appear, grouped as on screen. */
 const SCENE_BUTTONS: readonly AppCommand[] = ['drop', 'add-figure', 'blast', 'reset'];
@@ -222,43 +223,32 @@ export class Panel {
   }
 
   private createGroup(key: GroupKey, children: HTMLElement[]): HTMLElement {
-    const section = this.make('section', `panel-group panel-group-${key}`);
-    const heading = this.make('h2', 'panel-group-title');
-    heading.id = `panel-${key}`;
-    section.setAttribute('aria-labelledby', heading.id);
+    const { section, heading } = makeSection(this.document, key);
+    section.classList.add(`panel-group-${key}`);
     this.headings.push({ element: heading, key });
     const body = this.make('div', 'panel-group-body');
     body.append(...children);
-    section.append(heading, body);
+    section.append(body);
     return section;
   }
 
   private createButton(command: AppCommand): HTMLButtonElement {
-    const button = this.document.createElement('button');
-    button.type = 'button';
-    button.className = `panel-button command-${command}`;
-    button.dataset['command'] = command;
-    button.setAttribute('aria-keyshortcuts', ariaKey(command));
+    const button = makeCommandButton(this.document, command, () =>
+      this.handlers.onCommand(command),
+    );
     if (command === 'toggle-bodies' || command === 'toggle-motion' || command === 'toggle-get-up')
       button.setAttribute('aria-pressed', 'false');
-    button.addEventListener('click', () => this.handlers.onCommand(command));
     this.buttons.set(command, button);
     return button;
   }
 
   private labelButton(button: HTMLButtonElement, command: AppCommand): void {
-    const label = commandLabel(command, this.language);
-    const key = COMMANDS[command].accelerator;
-    const text = this.make('span', 'panel-button-label');
-    text.textContent = label;
+    labelCommandButton(button, command, this.language);
     // The language switch names the other language in that language.
-    if (command === 'toggle-language') text.lang = otherLanguage(this.language);
-    const hint = this.make('kbd', 'panel-key');
-    hint.textContent = key;
-    // The key is announced through aria-keyshortcuts; reading it as part of the name is noise.
-    hint.setAttribute('aria-hidden', 'true');
-    button.replaceChildren(text, hint);
-    button.title = `${label} (${key})`;
+    if (command === 'toggle-language') {
+      const label = button.querySelector<HTMLElement>('.panel-button-label');
+      if (label) label.lang = otherLanguage(this.language);
+    }
   }
 
   private createSlider(
@@ -328,8 +318,6 @@ export class Panel {
     tag: K,
     className: string,
   ): HTMLElementTagNameMap[K] {
-    const element = this.document.createElement(tag);
-    element.className = className;
-    return element;
+    return make(this.document, tag, className);
   }
 }
