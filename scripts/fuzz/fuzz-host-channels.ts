@@ -130,6 +130,8 @@ function validArgs(
     'rp:preset:load': [presetId],
     'rp:preset:import': [],
     'rp:preset:export': [presetId],
+    'rp:recovery:save': [content],
+    'rp:recovery:take': [],
   };
   return table[channel];
 }

@@ -5,6 +5,7 @@ import { AskDialog } from './ask-dialog';
 import { CollapsibleSections } from './collapsible-sections';
 import { LibraryActions } from './library-actions';
 import { PresetActions } from './preset-actions';
+import { SceneRecovery } from './scene-recovery';
 import type { PresetView } from './preset-restore';
 import type { CommandSandbox, CommandUi } from './command-actions';
 import { performCommand } from './command-actions';
@@ -55,6 +56,8 @@ export class AppUi {
   readonly models: ModelActions;
   /** Save Preset…, the preset list, Import…; presets dropped or opened by the OS. */
   readonly presets: PresetActions;
+  /** The crash-recovery copy of the scene (desktop app only). */
+  private readonly recovery: SceneRecovery | undefined;
   /** The recent-model library. */
   readonly library: LibraryActions;
   /** Open Motion…, the motion list, Play/Pause, MUSCLE, GET UP. */
@@ -135,6 +138,7 @@ export class AppUi {
       ask: this.ask,
       onRestored: () => this.refresh(),
     });
+    this.recovery = this.startRecovery(options.host);
     this.library = new LibraryActions({
       document,
       language: this.languageValue,
@@ -195,9 +199,33 @@ export class AppUi {
     this.status.say(message);
   }
 
+  /**
+   * Offers the scene a crashed session left, then keeps the scene for recovery every 10 s.
+   * Without a host (a plain web page) there is nowhere to keep it.
+   */
+  private startRecovery(host: HostApi | undefined): SceneRecovery | undefined {
+    if (host === undefined) return undefined;
+    const recovery = new SceneRecovery({
+      host,
+      capture: () => this.presets.sceneForRecovery(),
+      offer: () =>
+        this.ask.confirm({
+          question: this.strings.files.recoveryQuestion,
+          confirm: this.strings.files.recoveryRestore,
+          cancel: this.strings.files.recoveryDiscard,
+        }),
+      restore: (loaded) => this.presets.loadArrived(loaded),
+      report: (message) => this.status.alert(message),
+      notSaved: (detail) => this.strings.files.recoveryNotSaved(detail),
+    });
+    void recovery.start();
+    return recovery;
+  }
+
   /** Removes the interface and its listeners. */
   dispose(): void {
     this.sections.dispose();
+    this.recovery?.dispose();
     this.presets.dispose();
     this.library.dispose();
     this.ask.dispose();

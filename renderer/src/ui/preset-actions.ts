@@ -94,6 +94,11 @@ export class PresetActions {
     });
   }
 
+  /** The scene now, without a thumbnail, for the crash-recovery copy. */
+  sceneForRecovery(): PresetContent {
+    return this.capture(this.text.recoveryName, false);
+  }
+
   /** A preset dropped on the window or opened by the OS (already imported by the host). */
   loadArrived(loaded: LoadedPreset): void {
     void this.run(() => this.restore(loaded));
@@ -170,12 +175,12 @@ export class PresetActions {
     if (this.report(deleted)) this.options.status.say(this.text.presetDeleted(preset.name));
   }
 
-  /** The scene now, as preset content named `name`, with a thumbnail of the view. */
-  private capture(name: string): PresetContent {
+  /** The scene now, as preset content named `name`, with a thumbnail of the view unless not. */
+  private capture(name: string, withThumbnail = true): PresetContent {
     const { view, sandbox } = this.options;
     const models = this.options.models();
     const motions = this.options.motions();
-    const thumbnail = view.thumbnail();
+    const thumbnail = withThumbnail ? view.thumbnail() : undefined;
     return captureScene(sandbox, {
       name,
       camera: view.cameraPose,
