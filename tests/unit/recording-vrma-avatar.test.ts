@@ -89,7 +89,10 @@ describe("a VRM avatar's recorded motion as .vrma", () => {
         source,
       );
       const bones = [...doll.rig.boneOwners.keys()]
-        .map((name) => [name, vrm.humanoid.getNormalizedBoneNode(name)] as const)
+        .map(
+          (name) =>
+            [name, vrm.humanoid.getNormalizedBoneNode(name as never) as Object3D | null] as const,
+        )
         .filter((entry): entry is readonly [(typeof entry)[0], Object3D] => entry[1] !== null);
       const hips = vrm.humanoid.getNormalizedBoneNode('hips')!;
       const expected = Array.from({ length: motion.frameCount }, (_, f) => {
