@@ -42,6 +42,7 @@ export function captureScene(sandbox: Sandbox, extras: SceneExtras): PresetConte
       stiffness: sandbox.stiffness,
       timeScale: sandbox.timeScale,
       showBodies: extras.showBodies,
+      gravity: sandbox.gravityScale,
     },
     camera: extras.camera,
     stage: { id: 'default' },
@@ -126,6 +127,7 @@ export function restoreScene(
   sandbox.clearFigures();
   sandbox.setStiffness(preset.settings.stiffness);
   sandbox.setTimeScale(preset.settings.timeScale);
+  sandbox.setGravityScale(preset.settings.gravity);
   dolls.forEach(({ spec, mmd, states }, index) => {
     const figure = sandbox.addFigure(spec, mmd ? { mmd } : {});
     if (states === null) return;

@@ -87,6 +87,7 @@ export class AppUi {
         this.refresh();
       },
       onMuscle: (value, final) => this.setMuscle(value, final),
+      onGravity: (value, final) => this.setGravity(value, final),
     });
     this.panel.element.append(this.status.element);
     this.help = new HelpOverlay(document, this.languageValue);
@@ -291,6 +292,7 @@ export class AppUi {
     this.panel.show({
       stiffness: sandbox.stiffness,
       timeScale: sandbox.timeScale,
+      gravity: sandbox.gravityScale,
       showBodies: this.options.view.showBodies,
       motion: {
         choices: this.motions.choices,
@@ -317,6 +319,12 @@ export class AppUi {
   private setTimeScale(value: number, final: boolean): void {
     this.options.sandbox.setTimeScale(value);
     if (final) this.status.say(this.strings.timeSet(this.options.sandbox.timeScale));
+    this.refresh();
+  }
+
+  private setGravity(value: number, final: boolean): void {
+    this.options.sandbox.setGravityScale(value);
+    if (final) this.status.say(this.strings.gravitySet(this.options.sandbox.gravityScale));
     this.refresh();
   }
 

@@ -28,6 +28,9 @@ export interface UiStrings {
   readonly time: string;
   readonly timeHint: string;
   readonly bodies: string;
+  readonly gravity: string;
+  readonly gravityHint: string;
+  readonly gravitySet: (g: number) => string;
   readonly helpTitle: string;
   readonly helpClose: string;
   readonly helpKeyColumn: string;
@@ -93,6 +96,9 @@ const EN: UiStrings = {
   time: 'Time',
   timeHint: 'Simulation speed (1 real time, 0.1 ten times slower)',
   bodies: 'Bodies',
+  gravity: 'Gravity',
+  gravityHint: 'How strongly things fall, in g (1 Earth, 0 floating, 2 twice as heavy)',
+  gravitySet: (g) => (g === 0 ? 'Gravity 0 g: everything floats.' : `Gravity ${g.toFixed(1)} g.`),
   helpTitle: 'Controls and shortcuts',
   helpClose: 'Close help',
   helpKeyColumn: 'Key',
@@ -168,6 +174,9 @@ const JA: UiStrings = {
   time: 'TIME',
   timeHint: '時間の速さ（1 で実時間、0.1 で 10 倍遅い）',
   bodies: 'BODIES',
+  gravity: '重力',
+  gravityHint: '物が落ちる強さ（g 単位。1 で地球、0 で無重力、2 で 2 倍）',
+  gravitySet: (g) => (g === 0 ? '重力 0 g: すべて浮かびます。' : `重力 ${g.toFixed(1)} g`),
   helpTitle: '操作とショートカット',
   helpClose: 'ヘルプを閉じる',
   helpKeyColumn: 'キー',

@@ -1,6 +1,11 @@
 import type { AppCommand } from '../../../shared/commands';
 import { COMMANDS } from '../../../shared/commands';
-import { TIME_SCALE_MAX, TIME_SCALE_MIN } from '../physics/sandbox';
+import {
+  GRAVITY_SCALE_MAX,
+  GRAVITY_SCALE_MIN,
+  TIME_SCALE_MAX,
+  TIME_SCALE_MIN,
+} from '../physics/sandbox';
 import { STIFFNESS_MAX, STIFFNESS_MIN } from '../physics/stiffness';
 import type { Language } from './i18n';
 import { otherLanguage, strings } from './i18n';
@@ -34,6 +39,8 @@ export interface PanelHandlers {
   onMotionChoice(value: string): void;
   /** A slider moved: MUSCLE 0..100. */
   onMuscle(value: number, final: boolean): void;
+  /** A slider moved: GRAVITY 0..2 g. */
+  onGravity(value: number, final: boolean): void;
 }
 
 /** What the motion controls show. */
@@ -50,6 +57,8 @@ export interface PanelMotionState {
 export interface PanelState {
   readonly stiffness: number;
   readonly timeScale: number;
+  /** GRAVITY, g. */
+  readonly gravity: number;
   readonly showBodies: boolean;
   readonly motion: PanelMotionState;
 }
@@ -78,6 +87,7 @@ export class Panel {
   private readonly stiffness: Slider;
   private readonly time: Slider;
   private readonly muscle: Slider;
+  private readonly gravity: Slider;
   private readonly motionList: HTMLSelectElement;
   private readonly motionListLabel: HTMLLabelElement;
   /** The list's entries as last shown, to rebuild the options only when they change. */
@@ -147,10 +157,19 @@ export class Panel {
       'time-down',
       'time-up',
     );
+    this.gravity = this.createSlider(
+      'gravity',
+      GRAVITY_SCALE_MIN,
+      GRAVITY_SCALE_MAX,
+      0.05,
+      'gravity-down',
+      'gravity-up',
+    );
     this.element.append(
       this.createGroup('settingsGroup', [
         this.sliderRow(this.stiffness),
         this.sliderRow(this.time),
+        this.sliderRow(this.gravity),
         this.createButton('toggle-bodies'),
       ]),
     );
@@ -169,6 +188,7 @@ export class Panel {
     this.labelSlider(this.stiffness, text.stiffness, text.stiffnessHint);
     this.labelSlider(this.time, text.time, text.timeHint);
     this.labelSlider(this.muscle, text.motion.muscle, text.motion.muscleHint);
+    this.labelSlider(this.gravity, text.gravity, text.gravityHint);
     this.motionListLabel.textContent = text.motion.listLabel;
     // The entries' labels are in the language too: rebuild them at the next show().
     this.shownChoices = '';
@@ -183,6 +203,10 @@ export class Panel {
     const timeText = `×${state.timeScale.toFixed(2).replace(/0$/, '')}`;
     this.time.output.value = timeText;
     this.time.input.setAttribute('aria-valuetext', timeText);
+    this.gravity.input.value = String(state.gravity);
+    const gravityText = `${state.gravity.toFixed(2).replace(/0$/, '')} g`;
+    this.gravity.output.value = gravityText;
+    this.gravity.input.setAttribute('aria-valuetext', gravityText);
     this.buttons.get('toggle-bodies')?.setAttribute('aria-pressed', String(state.showBodies));
     this.showMotion(state.motion);
   }
@@ -308,6 +332,12 @@ export class Panel {
     );
     this.muscle.input.addEventListener('change', () =>
       this.handlers.onMuscle(Number(this.muscle.input.value), true),
+    );
+    this.gravity.input.addEventListener('input', () =>
+      this.handlers.onGravity(Number(this.gravity.input.value), false),
+    );
+    this.gravity.input.addEventListener('change', () =>
+      this.handlers.onGravity(Number(this.gravity.input.value), true),
     );
     this.motionList.addEventListener('change', () =>
       this.handlers.onMotionChoice(this.motionList.value),

@@ -84,7 +84,7 @@ export function rootPosition(page: Page, index = 0): Promise<HookVec3 | null> {
 
 export function settings(
   page: Page,
-): Promise<{ stiffness: number; timeScale: number; showBodies: boolean; language: string }> {
+): Promise<ReturnType<NonNullable<Window['__ragdoll']>['settings']>> {
   return page.evaluate(() => window.__ragdoll!.settings());
 }
 
