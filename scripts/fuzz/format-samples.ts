@@ -52,7 +52,7 @@ export function presetContentSample(
   });
   return {
     name: 'Fuzz scene',
-    settings: { stiffness: 40, timeScale: 1, showBodies: false },
+    settings: { stiffness: 40, timeScale: 1, showBodies: false, gravity: 0.5 },
     camera: { position: [0, 1.6, 4], target: [0, 1, 0], fovDeg: 50 },
     stage: { id: 'default' },
     motion: { motion: { kind: 'builtin', name: 'wave' }, playing: true, muscle: 80, getUp: true },
