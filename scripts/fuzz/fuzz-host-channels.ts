@@ -181,6 +181,12 @@ function timeout(ms: number): { promise: Promise<'timeout'>; cancel: () => void 
   return { promise, cancel: () => clearTimeout(timer) };
 }
 
+/**
+ * Calls still running after their time limit; awaited before the sandbox is flushed and
+ * removed, so no late write lands in a folder being deleted.
+ */
+const stragglers: Promise<unknown>[] = [];
+
 type Settled =
   | { kind: 'answered'; value: unknown }
   | { kind: 'door'; message: string }
@@ -203,7 +209,9 @@ async function settle(
   );
   const result = await Promise.race([call, limit.promise]);
   limit.cancel();
-  return result === 'timeout' ? { kind: 'timeout' } : result;
+  if (result !== 'timeout') return result;
+  stragglers.push(call);
+  return { kind: 'timeout' };
 }
 
 /** The problem of an `ok: false` outcome, if `value` is one. */
@@ -398,6 +406,7 @@ export async function fuzzHostChannels(options: {
       limitMs,
     );
   } finally {
+    await Promise.allSettled(stragglers.splice(0));
     // Writes still queued when something above threw must end before the folder goes.
     await services?.flush().catch(() => undefined);
     recorder.stop();
