@@ -43,7 +43,8 @@ function printTable(report: FuzzReport): void {
   );
   console.log(
     `outside the data folder: ${report.formatsOutsideTouched.length + c.outsideTouched.length} ` +
-      `paths touched, outside files ${c.outsideUnchanged ? 'unchanged' : 'CHANGED'}, ` +
+      `paths opened; ${report.formatsOutsideLookedUp} looked up (entries of damaged library ` +
+      `files); outside files ${c.outsideUnchanged ? 'unchanged' : 'CHANGED'}, ` +
       `Object.prototype keys added: ${c.polluted.length}; total ${report.ms} ms`,
   );
 }

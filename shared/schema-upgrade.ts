@@ -68,8 +68,23 @@ function readVersion(what: string, document: RawDocument): number {
   const version = document['schemaVersion'];
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
     throw new SchemaUpgradeError(
-      `The ${what} has no valid schemaVersion (found ${JSON.stringify(version) ?? 'nothing'}).`,
+      `The ${what} has no valid schemaVersion (found ${describeFound(version)}).`,
     );
   }
   return version;
+}
+
+/**
+ * A short description of a value from a file. Never JSON.stringify the whole value: a file
+ * can nest arrays thousands deep (the stack overflows) or hold megabytes of text.
+ */
+function describeFound(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') {
+    return String(value);
+  }
+  if (typeof value === 'string') {
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  }
+  return Array.isArray(value) ? 'a list' : 'an object';
 }

@@ -6,6 +6,8 @@
 import { app, BrowserWindow, Menu, session } from 'electron';
 import { FILE_OPENED_CHANNEL, MENU_COMMAND_CHANNEL } from '../../shared/host-contract';
 import type { AppCommand } from '../../shared/commands';
+import { dirname } from 'node:path';
+import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { createAppUrlCheck } from './host/app-url';
 import { buildContentSecurityPolicy } from './host/content-security-policy';
 import { createFileOpenQueue } from './host/file-open-queue';
@@ -25,6 +27,9 @@ import { preloadPath, resolveRendererLocation } from './renderer-location';
 import { denyAllPermissions, guardWebContents, installContentSecurityPolicy } from './security';
 
 const log = createConsoleLogger('main');
+
+// The page's own scheme must be registered before the app is ready.
+registerAppScheme();
 
 // A second launch focuses the running app instead of opening a second window.
 if (app.requestSingleInstanceLock()) {
@@ -170,12 +175,11 @@ function start(): void {
   void app
     .whenReady()
     .then(async () => {
-      installContentSecurityPolicy(
-        session.defaultSession,
-        buildContentSecurityPolicy(
-          location.devServerUrl === undefined ? {} : { devServerUrl: location.devServerUrl },
-        ),
+      const policy = buildContentSecurityPolicy(
+        location.devServerUrl === undefined ? {} : { devServerUrl: location.devServerUrl },
       );
+      installContentSecurityPolicy(session.defaultSession, policy);
+      serveAppScheme(dirname(location.indexFile), policy, createConsoleLogger('app-protocol'));
       denyAllPermissions(session.defaultSession, securityLog);
       const handlers = createHostHandlers({
         appInfo: {

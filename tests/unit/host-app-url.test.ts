@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { APP_INDEX_URL } from '../../electron/main/host/app-protocol';
 import { createAppUrlCheck } from '../../electron/main/host/app-url';
 
 const INDEX = join('/', 'opt', 'Ragdoll Playground', 'out', 'renderer', 'index.html');
@@ -8,10 +9,16 @@ const INDEX = join('/', 'opt', 'Ragdoll Playground', 'out', 'renderer', 'index.h
 describe('createAppUrlCheck (built files)', () => {
   const isAppUrl = createAppUrlCheck({ indexFile: INDEX });
 
-  it('accepts the built index.html, with or without query and fragment', () => {
-    const own = pathToFileURL(INDEX).href;
-    expect(isAppUrl(own)).toBe(true);
-    expect(isAppUrl(`${own}?lang=ja#help`)).toBe(true);
+  it('accepts the page served over app://, with or without query and fragment', () => {
+    expect(isAppUrl(APP_INDEX_URL)).toBe(true);
+    expect(isAppUrl(`${APP_INDEX_URL}?lang=ja#help`)).toBe(true);
+  });
+
+  it('rejects the same page over file://, other app:// pages and hosts', () => {
+    expect(isAppUrl(pathToFileURL(INDEX).href)).toBe(false);
+    expect(isAppUrl('app://renderer/assets/index.js')).toBe(false);
+    expect(isAppUrl('app://evil/index.html')).toBe(false);
+    expect(isAppUrl('app://user:pw@renderer/index.html')).toBe(false);
   });
 
   it('rejects other files (a dropped model), remote pages and junk', () => {
@@ -37,5 +44,6 @@ describe('createAppUrlCheck (dev server)', () => {
     expect(isAppUrl('http://localhost:5174/')).toBe(false);
     expect(isAppUrl('http://127.0.0.1:5173/')).toBe(false);
     expect(isAppUrl(pathToFileURL(INDEX).href)).toBe(false);
+    expect(isAppUrl(APP_INDEX_URL)).toBe(false);
   });
 });

@@ -90,6 +90,14 @@ const REFUSED_ARGS: {
     why: 'thirteen props (the limit is twelve)',
   },
   { channel: 'rp:library:set-thumbnail', args: [SOME_ID, [137, 80, 78, 71]], why: 'a plain array' },
+  {
+    // IPC carries typed arrays; zod threw a TypeError freezing one instead of refusing it.
+    channel: 'rp:preset:save',
+    args: [
+      { ...presetContent(), camera: { ...presetContent().camera, position: new Float64Array(3) } },
+    ],
+    why: 'a typed array where a point goes',
+  },
 ];
 
 let dataFolder: { path: string; remove: () => Promise<void> };

@@ -131,12 +131,12 @@ describe('Electron fuses', () => {
     expect(config.disableAsarIntegrity).not.toBe(true);
   });
 
-  it('keep file:// privileges while the main window loads from file://', () => {
+  it('take file:// its extra privileges, since the main window loads over app://', () => {
     requireBuiltApp();
     const main = readFileSync(fromRoot('out/main/index.js'), 'utf8');
-    if (main.includes('loadFile(')) {
-      expect(config.electronFuses!.grantFileProtocolExtraPrivileges).not.toBe(false);
-    }
+    expect(main).not.toContain('loadFile(');
+    expect(main).toContain('registerSchemesAsPrivileged');
+    expect(config.electronFuses!.grantFileProtocolExtraPrivileges).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@
  * `npm test` builds first; on its own, run `npm run build` before this file.
  */
 
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,7 +22,7 @@ import {
 } from '../support/main-bundle/run-main-bundle';
 import type { MainBundleReport, MenuItemRecord } from '../support/main-bundle/scenario';
 
-const APP_URL = pathToFileURL(RENDERER_INDEX).href;
+const APP_URL = 'app://renderer/index.html';
 const DROPPED_FILE = pathToFileURL('/home/someone/Downloads/avatar.vrm').href;
 const FOREIGN = ['https://example.com/', 'http://localhost:5173/', DROPPED_FILE, 'about:blank'];
 const PERMISSIONS = ['media', 'geolocation', 'notifications', 'clipboard-read', 'fullscreen'];
@@ -80,12 +80,38 @@ describe('built main process, production (Linux, English, first run)', () => {
     expect(report.preloadExists).toBe(true);
   });
 
-  it('loads the built renderer from files and shows the window when ready', () => {
-    expect(report.loaded).toEqual({ file: RENDERER_INDEX });
+  it('loads the built renderer over app:// and shows the window when ready', () => {
+    expect(report.loaded).toEqual({ url: APP_URL });
     expect(report.windowOptions).toMatchObject({ show: false, width: 1280, height: 800 });
     expect(report.windowOptions).not.toHaveProperty('x');
     expect(report.shownWhenReady).toBe(true);
     expect(report.maximizedWhenReady).toBe(false);
+  });
+
+  it('registers app:// as a privileged scheme and serves only the built page from it', async () => {
+    expect(report.privilegedSchemes).toEqual([
+      {
+        scheme: 'app',
+        privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+      },
+    ]);
+    const [page, ...escapes] = report.appResponses;
+    const built = await readFile(RENDERER_INDEX);
+    expect(page).toMatchObject({ status: 200, bytes: built.byteLength });
+    expect(page!.contentType).toMatch(/^text\/html/);
+    const csp = new Map(
+      page!.csp!.split(';').map((d) => {
+        const [name, ...sources] = d.trim().split(/\s+/);
+        return [name!, sources];
+      }),
+    );
+    expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(escapes.length).toBe(4);
+    for (const escape of escapes) {
+      expect(escape.status, escape.url).toBeGreaterThanOrEqual(400);
+      expect(escape.bytes, escape.url).toBe(0);
+    }
   });
 
   it('replaces any CSP header with a strict one: WASM yes, eval and remote sources no', () => {
@@ -347,7 +373,7 @@ describe('built main process, development', () => {
 
   it('refuses a dev server URL that is not on this machine', async () => {
     const report = await runMainBundle({ rendererUrl: 'https://evil.example/' });
-    expect(report.loaded).toEqual({ file: RENDERER_INDEX });
+    expect(report.loaded).toEqual({ url: APP_URL });
     expect(report.logs.some((line) => line.includes('is not an http URL on this machine'))).toBe(
       true,
     );

@@ -39,7 +39,17 @@ export async function callHostHandler(
   if (!Array.isArray(args)) {
     throw new HostRequestError(`host: ${channel} needs its arguments as an array.`);
   }
-  const parsed = HOST_ARGUMENT_SCHEMAS[channel].safeParse(args);
+  let parsed: ReturnType<(typeof HOST_ARGUMENT_SCHEMAS)[typeof channel]['safeParse']>;
+  try {
+    parsed = HOST_ARGUMENT_SCHEMAS[channel].safeParse(args);
+  } catch (error) {
+    // zod itself can throw on values IPC carries but JSON has not (freezing a typed array
+    // given where a tuple belongs): still a request to refuse, not a fault of the host.
+    throw new HostRequestError(
+      `host: ${channel} received invalid arguments (${args.length} given) that could not ` +
+        `even be checked: ${error instanceof Error ? error.message : String(error)}.`,
+    );
+  }
   if (!parsed.success) {
     throw new HostRequestError(
       `host: ${channel} received invalid arguments (${args.length} given):\n` +

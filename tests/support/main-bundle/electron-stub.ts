@@ -187,6 +187,16 @@ export const session = {
   },
 };
 
+/** The app's own scheme: what was registered and the handler that serves it. */
+export const protocol = {
+  registerSchemesAsPrivileged(schemes: unknown[]): void {
+    recorded.privilegedSchemes.push(...schemes);
+  },
+  handle(scheme: string, handler: Listener): void {
+    recorded.protocolHandlers.set(scheme, handler);
+  },
+};
+
 /** Native dialogs: the user cancels every one (the bundle test has no one to click). */
 export const dialog = {
   showOpenDialog: (...args: unknown[]) => {
@@ -232,6 +242,8 @@ export const recorded = {
   recentDocuments: [] as string[],
   dialogs: [] as { kind: 'open' | 'save'; args: unknown[] }[],
   messageBoxes: [] as string[],
+  privilegedSchemes: [] as unknown[],
+  protocolHandlers: new Map<string, Listener>(),
 };
 
-export default { app, BrowserWindow, dialog, ipcMain, Menu, screen, session };
+export default { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session };

@@ -10,11 +10,13 @@ import { register } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as StubModule from './electron-stub';
-import type {
-  FileOpenedRecord,
-  MainBundleReport,
-  MainBundleScenario,
-  MenuItemRecord,
+import {
+  APP_REQUESTS,
+  type AppResponseRecord,
+  type FileOpenedRecord,
+  type MainBundleReport,
+  type MainBundleScenario,
+  type MenuItemRecord,
 } from './scenario';
 
 type Stub = typeof StubModule;
@@ -101,9 +103,29 @@ const report: MainBundleReport = {
   filesOpened,
   recentDocuments: stub.recorded.recentDocuments,
   pageReloads,
+  privilegedSchemes: stub.recorded.privilegedSchemes,
+  appResponses: await askAppScheme(stub),
   messageBoxes: stub.recorded.messageBoxes,
 };
 process.stdout.write(`${JSON.stringify(report)}\n`, () => process.exit(0));
+
+/** Asks the registered app:// handler for each of `APP_REQUESTS`, as Chromium would. */
+async function askAppScheme(electron: Stub): Promise<AppResponseRecord[]> {
+  const handler = electron.recorded.protocolHandlers.get('app') as AnyFunction | undefined;
+  if (handler === undefined) return [];
+  return Promise.all(
+    APP_REQUESTS.map(async (url) => {
+      const response = (await handler(new Request(url))) as Response;
+      return {
+        url,
+        status: response.status,
+        contentType: response.headers.get('content-type'),
+        csp: response.headers.get('content-security-policy'),
+        bytes: (await response.arrayBuffer()).byteLength,
+      };
+    }),
+  );
+}
 
 function describeFileOpened(message: { args: unknown[] }): FileOpenedRecord {
   const outcome = message.args[0] as {

@@ -60,6 +60,23 @@ export interface MenuItemRecord {
   readonly submenu?: MenuItemRecord[];
 }
 
+/** URLs the harness asks the app:// handler for: the page, and ways out of its folder. */
+export const APP_REQUESTS = [
+  'app://renderer/index.html',
+  'app://renderer/..%2fmain%2findex.js',
+  'app://renderer/assets/..%2f..%2fmain%2findex.js',
+  'app://renderer/..%5cmain%5cindex.js',
+  'app://evil/index.html',
+] as const;
+
+export interface AppResponseRecord {
+  readonly url: string;
+  readonly status: number;
+  readonly contentType: string | null;
+  readonly csp: string | null;
+  readonly bytes: number;
+}
+
 export interface MainBundleReport {
   readonly windowCount: number;
   /** The BrowserWindow constructor options, without webPreferences. */
@@ -98,6 +115,10 @@ export interface MainBundleReport {
   readonly filesOpened: readonly FileOpenedRecord[];
   /** Paths given to `app.addRecentDocument`. */
   readonly recentDocuments: readonly string[];
+  /** Schemes registered as privileged before the app was ready. */
+  readonly privilegedSchemes: readonly unknown[];
+  /** What the app:// handler answered for each of `APP_REQUESTS`. */
+  readonly appResponses: readonly AppResponseRecord[];
   /** How often the page was reloaded (after `pageGone`). */
   readonly pageReloads: number;
   /** The messages of message boxes shown, in order. */
