@@ -33,6 +33,7 @@ import type { MmdPhysicsSpec } from './mmd/mmd-physics-spec';
 import { validateMmdPhysicsSpec } from './mmd/validate-mmd-physics-spec';
 import { OTHER_SOLVER_GROUPS, PART_SOLVER_GROUPS } from './mmd/interaction-groups';
 import type { BalanceAssistKind } from './motion/balance-pin';
+import { SceneRest } from './mmd/scene-rest';
 import type { DollMotion } from './motion/doll-motion';
 import type { FigureMotionState } from './motion/figure-motion-state';
 import { MotionFigures } from './motion/motion-figures';
@@ -188,6 +189,7 @@ export class Sandbox {
   private readonly maxFigures: number;
   private readonly motions: MotionFigures;
   private stepObserver: (() => void) | null = null;
+  private readonly rest = new SceneRest();
 
   constructor(
     private readonly rapier: RapierApi,
@@ -692,11 +694,17 @@ export class Sandbox {
 
   /**
    * After the world step: caps whipping MMD hair (see `MmdBodies.limitSpeeds`), every step:
-   * a whip outruns a cap checked less often.
+   * a whip outruns a cap checked less often; puts MMD figures lying still to sleep
+   * (`mmd/scene-rest.ts`).
    */
   private capMmdSpeeds(): void {
     const figures = this.figureList;
-    for (let i = 0; i < figures.length; i++) figures[i]!.mmd?.limitSpeeds();
+    let passive = true;
+    for (let i = 0; i < figures.length; i++) {
+      figures[i]!.mmd?.limitSpeeds();
+      if (this.motions.state(figures[i]!.ragdoll) !== 'passive') passive = false;
+    }
+    this.rest.update(figures, this.propList, passive);
   }
 
   private recordTiming(startMs: number, steps: number): void {

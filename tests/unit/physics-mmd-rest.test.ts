@@ -1,0 +1,110 @@
+/**
+ * MMD figures lying still are put to sleep whole (physics/mmd/scene-rest.ts): hair in narrow
+ * joint limits chatters under Rapier's solver and would keep every figure awake forever.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
+import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
+import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
+import { REAL_FIXTURES } from '../../tools/real-fixtures';
+import type { MmdPhysicsSpec } from '../../renderer/src/physics/mmd/mmd-physics-spec';
+import type { Figure, Sandbox } from '../../renderer/src/physics/sandbox';
+import { boxStand } from '../support/motion-sandbox';
+import { hairChainSpec } from '../support/mmd-physics-specs';
+import { useSandboxes } from '../support/sandboxes';
+
+const makeSandbox = useSandboxes();
+
+/** A real model whose hair (125 bodies, 30 joint loops, limits of ±1-5°) never slept before. */
+const MOKOU = join(REAL_FIXTURES, 'pmd/mokou/mokou_B.pmd');
+
+/** A hair chain whose joints hold each axis within ±1°, as MMD files often do for bangs. */
+function narrowHair(): MmdPhysicsSpec {
+  const hair = hairChainSpec({ links: 6 });
+  return {
+    ...hair,
+    joints: hair.joints.map((joint) => ({
+      ...joint,
+      angularMin: [-0.02, -0.02, -0.02],
+      angularMax: [0.02, 0.02, 0.02],
+    })),
+  };
+}
+
+/** Every body of the figure (parts and MMD dynamic bodies). */
+function bodiesOf(figure: Figure) {
+  return [...figure.ragdoll.parts.map((part) => part.body), ...(figure.mmd?.rigidBodies() ?? [])];
+}
+
+function fastest(sandbox: Sandbox): number {
+  let top = 0;
+  for (const figure of sandbox.figures) {
+    for (const body of bodiesOf(figure)) {
+      const v = body.linvel();
+      top = Math.max(top, Math.hypot(v.x, v.y, v.z));
+    }
+  }
+  return top;
+}
+
+async function lyingFigures(count: number): Promise<Sandbox> {
+  const sandbox = await makeSandbox();
+  for (let i = 0; i < count; i++) sandbox.addFigure(BOX_DOLL, { mmd: narrowHair() });
+  sandbox.drop();
+  return sandbox;
+}
+
+describe('MMD figures at rest', () => {
+  it.skipIf(!existsSync(MOKOU))(
+    'three mokou_B lying side by side fall asleep whole, every body still (skipped without the real-model fixtures)',
+    { timeout: 300_000 },
+    async () => {
+      const rig = mmdRig(parseMmdModel(readFileSync(MOKOU)));
+      const sandbox = await makeSandbox({ seed: 3 });
+      for (let i = 0; i < 3; i++) sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
+      sandbox.drop();
+      sandbox.run(15);
+      for (const figure of sandbox.figures) {
+        for (const body of bodiesOf(figure)) expect(body.isSleeping()).toBe(true);
+      }
+      expect(fastest(sandbox)).toBeLessThan(0.05);
+      // Asleep, they stay put: another 3 s changes nothing.
+      const before = sandbox.figures[0]!.ragdoll.root.body.translation();
+      sandbox.run(3);
+      const after = sandbox.figures[0]!.ragdoll.root.body.translation();
+      expect(Math.hypot(after.x - before.x, after.y - before.y, after.z - before.z)).toBe(0);
+    },
+  );
+
+  it('wake on a blast, and fly without blowing up', async () => {
+    const sandbox = await lyingFigures(3);
+    sandbox.run(12);
+    sandbox.blast(14);
+    sandbox.run(0.2);
+    for (const figure of sandbox.figures) {
+      expect(figure.ragdoll.root.body.isSleeping()).toBe(false);
+    }
+    let top = 0;
+    for (let i = 0; i < 240; i++) {
+      sandbox.step();
+      top = Math.max(top, fastest(sandbox));
+    }
+    expect(top).toBeGreaterThan(1);
+    expect(top).toBeLessThan(50);
+  });
+
+  it('are left awake while one of them follows a motion', async () => {
+    const sandbox = await makeSandbox();
+    const still = sandbox.addFigure(BOX_DOLL, { mmd: narrowHair() });
+    const standing = sandbox.addFigure(BOX_DOLL, { mmd: narrowHair() });
+    sandbox.reset();
+    sandbox.setFigureMotion(standing, boxStand());
+    sandbox.run(12);
+    expect(sandbox.figureMotionState(standing)).toBe('following');
+    expect(standing.ragdoll.root.body.isSleeping()).toBe(false);
+    expect(standing.mmd!.rigidBodies().some((body) => !body.isSleeping())).toBe(true);
+    expect(still.mmd).not.toBeNull();
+  });
+});
