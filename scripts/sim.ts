@@ -17,6 +17,11 @@ import { retargetMotion } from '../renderer/src/motion/retarget-motion';
 import { BOX_DOLL } from '../renderer/src/physics/box-doll';
 import type { SimOptions } from './lib/sim-options';
 import { SIM_USAGE, SimUsageError, isMmdPath, parseSimOptions } from './lib/sim-options';
+import type { ExportedReport } from './lib/export-recorded-motion';
+import { exportRecordedMotion, recordWholeRun } from './lib/export-recorded-motion';
+import type { ExportedFigure } from '../renderer/src/motion/export/export-figure-motion';
+import type { SceneRecorder } from '../renderer/src/physics/recording/scene-recorder';
+import type { Sandbox } from '../renderer/src/physics/sandbox';
 
 /** A --model file, loaded: a VRM, or an MMD model with its own bodies and joints. */
 type LoadedModel =
@@ -162,6 +167,10 @@ async function main(): Promise<number> {
   await RAPIER.init();
   const mmd = model?.kind === 'mmd' ? model.doll.rig.physics : undefined;
   const spec = model?.doll.spec ?? BOX_DOLL;
+  let recorder: SceneRecorder | undefined;
+  const prepare = options.exportMotion
+    ? (sandbox: Sandbox) => void (recorder = recordWholeRun(sandbox, options.seconds))
+    : undefined;
   let result: SimResult | SimMotionResult;
   if (clip) {
     const motion = retargetMotion(clip, spec, { figureKind: model?.kind ?? 'box' });
@@ -169,16 +178,54 @@ async function main(): Promise<number> {
       console.error(
         `sim: note: ${spec.name} cannot show these bones of ${clip.name}: ${motion.skippedBones.join(', ')}`,
       );
-    result = runSimulation(RAPIER, options, spec, mmd, motion);
+    result = runSimulation(RAPIER, options, spec, mmd, motion, prepare);
   } else {
-    result = runSimulation(RAPIER, options, model?.doll.spec, mmd);
+    result = runSimulation(RAPIER, options, model?.doll.spec, mmd, undefined, prepare);
   }
+  let exported: ExportedReport | undefined;
+  if (recorder && options.exportMotion) {
+    try {
+      exported = await exportRecordedMotion(
+        recorder,
+        spec,
+        exportedFigure(model),
+        options.exportMotion,
+        options.exportRange,
+      );
+    } catch (error) {
+      console.error(`sim: ${options.exportMotion}: ${(error as Error).message}`);
+      return 1;
+    }
+  }
+  const full = {
+    ...result,
+    ...(model ? modelJson(model, options) : {}),
+    ...(exported ? { exported } : {}),
+  };
   if (options.json) {
-    console.log(JSON.stringify(model ? { ...result, ...modelJson(model, options) } : result));
+    console.log(JSON.stringify(full));
   } else {
     printTable(result, model, options);
+    if (exported)
+      console.log(
+        `${'exported'.padEnd(22)}${exported.path} (${exported.frames} frames, ${exported.bones.length} bones)`,
+      );
   }
   return 0;
+}
+
+/** How the first doll is exported: as the box dummy, an MMD model, or a VRM avatar with its rig. */
+function exportedFigure(model: LoadedModel | undefined): ExportedFigure {
+  if (model?.kind !== 'vrm') return { kind: model?.kind ?? 'box' };
+  const rig = model.doll.rig;
+  return {
+    kind: 'vrm',
+    vrm: {
+      boneOwners: rig.boneOwners,
+      hipsOffset: rig.hipsOffset,
+      restHipsHeight: model.doll.loaded.bones['hips']?.[1] ?? 1,
+    },
+  };
 }
 
 process.exitCode = await main();

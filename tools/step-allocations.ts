@@ -10,7 +10,8 @@
  * its stack passes through our physics files but not through Rapier's `world.step()`.
  *
  * With `--motion`, the scene is six box dummies following the built-in Stand motion instead
- * (motors re-aimed, pins moved, knock-down watched every step).
+ * (motors re-aimed, pins moved, knock-down watched every step). With `--recording`, the rewind
+ * recorder records the scene as in the app (every second step).
  *
  * Run it without inlining, or V8 may fold Rapier's `world.step()` into `Sandbox.step` and the
  * stacks can no longer tell the two apart:
@@ -22,6 +23,7 @@ import RAPIER from '@dimforge/rapier3d-compat';
 import { BOX_DOLL } from '../renderer/src/physics/box-doll';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import type { DollMotion } from '../renderer/src/physics/motion/doll-motion';
+import { SceneRecorder } from '../renderer/src/physics/recording/scene-recorder';
 
 const STEPS = 10_000;
 /** Bytes between samples: small enough that a few bytes per step over 10,000 steps show up as hundreds of samples. */
@@ -141,7 +143,7 @@ async function profile(
 
 /** Runs the measurement in this process. */
 export async function measureStepAllocations(
-  options: { motion?: boolean } = {},
+  options: { motion?: boolean; recording?: boolean } = {},
 ): Promise<StepAllocations> {
   await RAPIER.init();
   const session = new Session();
@@ -149,6 +151,11 @@ export async function measureStepAllocations(
   const build = options.motion ? motionScene : scene;
   const ours = build();
   const bare = build();
+  if (options.recording) {
+    const recorder = new SceneRecorder(ours);
+    ours.setStepObserver(recorder.afterStep);
+    ours.run(0.1); // the first frames allocate the ring
+  }
   try {
     const sandboxResult = await profile(session, () => ours.step());
     const bareResult = await profile(session, () => bare.world.step());
@@ -168,6 +175,11 @@ export async function measureStepAllocations(
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
-    JSON.stringify(await measureStepAllocations({ motion: process.argv.includes('--motion') })),
+    JSON.stringify(
+      await measureStepAllocations({
+        motion: process.argv.includes('--motion'),
+        recording: process.argv.includes('--recording'),
+      }),
+    ),
   );
 }

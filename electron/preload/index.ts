@@ -102,6 +102,8 @@ const host: HostApi = Object.freeze({
   loadPreset: (id: string) => invoke('rp:preset:load', id),
   importPreset: () => invoke('rp:preset:import'),
   exportPreset: (id: string) => invoke('rp:preset:export', id),
+  saveRecovery: (content: PresetContent) => invoke('rp:recovery:save', content),
+  takeRecovery: () => invoke('rp:recovery:take'),
   onMenuCommand(listener: (command: AppCommand) => void): () => void {
     // The page never sees the IPC event object, only the command.
     return subscribe(MENU_COMMAND_CHANNEL, (_event, command) => {

@@ -55,6 +55,8 @@ export function runSimulation(
   options: SimOptions,
   doll?: DollSpec,
   mmd?: MmdPhysicsSpec,
+  motion?: undefined,
+  prepare?: (sandbox: Sandbox) => void,
 ): SimResult;
 export function runSimulation(
   rapier: RapierApi,
@@ -62,13 +64,16 @@ export function runSimulation(
   doll: DollSpec | undefined,
   mmd: MmdPhysicsSpec | undefined,
   motion: DollMotion,
+  prepare?: (sandbox: Sandbox) => void,
 ): SimMotionResult;
+/** `prepare` sees the sandbox before anything is added (e.g. to attach the rewind recorder). */
 export function runSimulation(
   rapier: RapierApi,
   options: SimOptions,
   doll: DollSpec = BOX_DOLL,
   mmd?: MmdPhysicsSpec,
   motion?: DollMotion,
+  prepare?: (sandbox: Sandbox) => void,
 ): SimResult | SimMotionResult {
   const sandbox = new Sandbox(rapier, {
     stiffness: options.stiffness,
@@ -77,6 +82,7 @@ export function runSimulation(
     maxFigures: 50,
     balanceAssist: options.balance,
   });
+  prepare?.(sandbox);
   try {
     for (let i = 0; i < options.dolls; i++) sandbox.addFigure(doll, mmd ? { mmd } : {});
     let watch: MotionWatch | null = null;

@@ -22,6 +22,10 @@ export interface SimOptions {
   readonly hitBall: number | null;
   /** What keeps dolls playing a motion upright: the pin joint (default) or Rapier's PidController. */
   readonly balance: BalanceAssistKind;
+  /** Where to write the first doll's recorded motion (.vrma or .vmd). */
+  readonly exportMotion?: string;
+  /** The simulated seconds [start, end] to export (default: the whole run). */
+  readonly exportRange?: readonly [number, number];
   readonly json: boolean;
   readonly help: boolean;
 }
@@ -53,6 +57,11 @@ Builds the app's scene in Node, runs it and prints measurements.
                      front of the first doll at its head at SPEED m/s (0-50)
   --balance B        pin or pid: what keeps dolls playing a motion upright, the app's
                      pin joint (default) or Rapier's PidController (for comparison)
+  --export-motion OUT.vrma|OUT.vmd
+                     write the first doll's recorded motion (30 fps) as a VRM Animation or
+                     an MMD motion; the JSON adds exported (path, frames, bones)
+  --export-range START:END
+                     simulated seconds to export (default: the whole run)
   --json             print one JSON object
   --help             this text`;
 
@@ -94,6 +103,27 @@ function motionOption(raw: string | undefined): { motion?: string } {
   return { motion: raw };
 }
 
+function exportOptions(
+  path: string | undefined,
+  range: string | undefined,
+): { exportMotion?: string; exportRange?: readonly [number, number] } {
+  if (path === undefined) {
+    if (range !== undefined) throw new SimUsageError('--export-range needs --export-motion');
+    return {};
+  }
+  if (!/\.(vrma|vmd)$/i.test(path))
+    throw new SimUsageError(`--export-motion needs a path ending in .vrma or .vmd, not "${path}"`);
+  if (range === undefined) return { exportMotion: path };
+  const match = /^([0-9.]+):([0-9.]+)$/.exec(range.trim());
+  const start = Number(match?.[1]);
+  const end = Number(match?.[2]);
+  if (!match || !Number.isFinite(start) || !Number.isFinite(end) || end <= start)
+    throw new SimUsageError(
+      `--export-range needs START:END in seconds with START < END, not "${range}"`,
+    );
+  return { exportMotion: path, exportRange: [start, end] };
+}
+
 /** True for a path the simulator reads as an MMD model (.pmx or .pmd, any case). */
 export function isMmdPath(path: string): boolean {
   return /\.(pmx|pmd)$/i.test(path);
@@ -126,6 +156,8 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
         motion: { type: 'string' },
         'hit-ball': { type: 'string' },
         balance: { type: 'string' },
+        'export-motion': { type: 'string' },
+        'export-range': { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -155,6 +187,7 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
     ...motionOption(v.motion),
     hitBall: v['hit-ball'] === undefined ? null : numberOption(v['hit-ball'], 'hit-ball', 0, 50, 0),
     balance,
+    ...exportOptions(v['export-motion'], v['export-range']),
     json: v.json,
     help: v.help,
   };

@@ -203,6 +203,8 @@ function installPageHost(names: typeof PAGE_NAMES): void {
     loadPreset: (id: string) => invoke('rp:preset:load', [id]),
     importPreset: () => invoke('rp:preset:import', []),
     exportPreset: (id: string) => invoke('rp:preset:export', [id]),
+    saveRecovery: (content: unknown) => invoke('rp:recovery:save', [content]),
+    takeRecovery: () => invoke('rp:recovery:take', []),
     onMenuCommand(listener: (command: AppCommand) => void): () => void {
       // A fresh wrapper per subscription, so subscribing one function twice needs two unsubscribes.
       const relay = (command: AppCommand): void => listener(command);

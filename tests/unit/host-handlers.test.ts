@@ -48,6 +48,8 @@ const VALID_ARGS: { readonly [K in HostChannel]: HostRequests[K]['args'] } = {
   'rp:preset:load': [SOME_ID],
   'rp:preset:import': [],
   'rp:preset:export': [SOME_ID],
+  'rp:recovery:save': [presetContent()],
+  'rp:recovery:take': [],
 };
 
 /** Per channel, arguments of the right types that must still be refused (paths, ids, sizes). */

@@ -42,6 +42,8 @@ const HOST_API_METHODS: readonly (keyof HostApi)[] = [
   'loadPreset',
   'importPreset',
   'exportPreset',
+  'saveRecovery',
+  'takeRecovery',
 ];
 
 const CONTENT = presetContent();
@@ -85,6 +87,8 @@ const REQUEST_METHODS: {
   { call: (h) => h.loadPreset(ID), channel: 'rp:preset:load', args: [ID] },
   { call: (h) => h.importPreset(), channel: 'rp:preset:import', args: [] },
   { call: (h) => h.exportPreset(ID), channel: 'rp:preset:export', args: [ID] },
+  { call: (h) => h.saveRecovery(CONTENT), channel: 'rp:recovery:save', args: [CONTENT] },
+  { call: (h) => h.takeRecovery(), channel: 'rp:recovery:take', args: [] },
 ];
 
 /** The parts of `electron` a sandboxed preload may use, recording what it does. */

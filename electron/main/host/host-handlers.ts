@@ -77,6 +77,8 @@ export const HOST_ARGUMENT_SCHEMAS: {
   'rp:preset:load': z.tuple([idSchema]),
   'rp:preset:import': z.tuple([]),
   'rp:preset:export': z.tuple([idSchema]),
+  'rp:recovery:save': z.tuple([presetContentSchema]),
+  'rp:recovery:take': z.tuple([]),
 };
 
 /** Builds the handlers over `deps`. */
@@ -106,5 +108,7 @@ export function createHostHandlers(deps: HostDeps): HostHandlers {
     'rp:preset:load': (id) => toOutcome(() => s.loadPreset(id)),
     'rp:preset:import': () => toOutcome(() => s.importPreset()),
     'rp:preset:export': (id) => toOutcome(() => s.exportPreset(id)),
+    'rp:recovery:save': (content) => toOutcome(() => s.saveRecovery(content)),
+    'rp:recovery:take': () => toOutcome(() => s.takeRecovery()),
   };
 }

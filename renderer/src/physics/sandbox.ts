@@ -54,6 +54,9 @@ export const TIME_SCALE_MIN = 0.1;
 export const TIME_SCALE_MAX = 1;
 /** Earth gravity, m/s². */
 export const GRAVITY = -9.81;
+/** GRAVITY slider range, in g (1 = Earth, 0 = floating). */
+export const GRAVITY_SCALE_MIN = 0;
+export const GRAVITY_SCALE_MAX = 2;
 
 /** Where the app's six figures stand: (x, z) in metres, clear of the stairs, slope and wall. */
 const FIGURE_SLOTS: readonly (readonly [number, number])[] = [
@@ -177,12 +180,14 @@ export class Sandbox {
   private accumulator = 0;
   private stiffnessValue: number;
   private timeScaleValue: number;
+  private gravityScaleValue = 1;
   private stepCount = 0;
   private timedSteps = 0;
   private timedMs = 0;
   private disposed = false;
   private readonly maxFigures: number;
   private readonly motions: MotionFigures;
+  private stepObserver: (() => void) | null = null;
 
   constructor(
     private readonly rapier: RapierApi,
@@ -240,6 +245,27 @@ export class Sandbox {
   /** TIME scale 0.1..1; out-of-range values are clamped. */
   setTimeScale(scale: number): void {
     this.timeScaleValue = clampTimeScale(scale);
+  }
+
+  /** GRAVITY in g: 1 is Earth's 9.81 m/s², 0 floats, 2 is twice as heavy. */
+  get gravityScale(): number {
+    return this.gravityScaleValue;
+  }
+
+  /**
+   * GRAVITY in g, 0..2; out-of-range values are clamped. Wakes every body, since a sleeping
+   * body would not notice that it should now fall (or float away).
+   */
+  setGravityScale(scale: number): void {
+    const clamped = Number.isFinite(scale)
+      ? Math.min(GRAVITY_SCALE_MAX, Math.max(GRAVITY_SCALE_MIN, scale))
+      : 1;
+    if (clamped === this.gravityScaleValue) return;
+    this.gravityScaleValue = clamped;
+    this.world.gravity = vec3(0, GRAVITY * clamped, 0);
+    this.world.bodies.forEach((body) => {
+      if (body.isDynamic()) body.wakeUp();
+    });
   }
 
   // ---- motion ---------------------------------------------------------------------------
@@ -628,6 +654,26 @@ export class Sandbox {
     this.capMmdSpeeds();
     if (this.stepCount % FALL_GUARD_INTERVAL_STEPS === 0) this.fallGuard.check(this.onFell);
     this.stepCount++;
+    this.stepObserver?.();
+  }
+
+  /** Calls `observer` after every step (the rewind recorder), or no one when null. */
+  setStepObserver(observer: (() => void) | null): void {
+    this.stepObserver = observer;
+  }
+
+  /**
+   * After bodies were put into saved poses behind the sandbox's back (rewind, undo): lets go of
+   * any grab, tells each ragdoll it was placed, restarts each figure's motion state from where
+   * it lies, and drops the step backlog.
+   */
+  noteBodiesRestored(): void {
+    this.grabber.release();
+    for (const figure of this.figureList) {
+      figure.ragdoll.notePlaced();
+      this.motions.replaced(figure.ragdoll);
+    }
+    this.accumulator = 0;
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { HostApi, MotionFile, MotionNote } from '../../../shared/host-contract';
 import type { PresetMotionRef, PresetMotionSettings } from '../../../shared/preset-schema';
-import { PRESET_MOTION_TIME_MAX } from '../../../shared/preset-schema';
+import { PRESET_MOTION_TIME_MAX } from '../../../shared/preset-limits';
 import type { Figure } from '../physics/sandbox';
 import type { CommandOutcome } from './command-actions';
 import type { UiStrings } from './i18n';

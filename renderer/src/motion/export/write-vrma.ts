@@ -1,0 +1,132 @@
+import { HUMANOID_PARENTS } from '../humanoid-hierarchy';
+import type { HumanoidKeys } from './humanoid-keys';
+import { localRotations } from './humanoid-keys';
+
+const GLB_MAGIC = 0x46546c67; // "glTF"
+const JSON_CHUNK = 0x4e4f534a; // "JSON"
+const BIN_CHUNK = 0x004e4942; // "BIN\0"
+const FLOAT = 5126;
+
+interface Accessor {
+  bufferView: number;
+  componentType: number;
+  count: number;
+  type: 'SCALAR' | 'VEC3' | 'VEC4';
+  min?: number[];
+  max?: number[];
+}
+
+/**
+ * A VRM Animation (`.vrma`: binary glTF with the `VRMC_vrm_animation` 1.0 extension) of
+ * humanoid keys: one node per bone in the humanoid hierarchy (rest rotations identity, so the
+ * stored rotations are the normalized bones' local rotations, as VRM Animation defines them;
+ * rest positions from the figure), one linear rotation channel per bone and a translation
+ * channel for the hips. Keys at the recording's frames, {@link HumanoidKeys.frameRate} a second.
+ * Needs T-pose keys (`rest: 'tpose'`).
+ */
+export function writeVrma(keys: HumanoidKeys, name: string): Uint8Array {
+  if (keys.rest !== 'tpose') throw new Error('writeVrma: the keys must be relative to the T-pose');
+  const { parents, locals } = localRotations(keys, HUMANOID_PARENTS);
+  const n = keys.bones.length;
+  const frames = keys.frameCount;
+  const times = Float32Array.from({ length: frames }, (_, f) => f / keys.frameRate);
+  const chunks: Float32Array[] = [times];
+  const accessors: Accessor[] = [
+    {
+      bufferView: 0,
+      componentType: FLOAT,
+      count: frames,
+      type: 'SCALAR',
+      min: [0],
+      max: [times[frames - 1] ?? 0],
+    },
+  ];
+  const channels: object[] = [];
+  const samplers: object[] = [];
+  const addChannel = (values: Float32Array, type: 'VEC3' | 'VEC4', node: number, path: string) => {
+    chunks.push(values);
+    accessors.push({ bufferView: chunks.length - 1, componentType: FLOAT, count: frames, type });
+    samplers.push({ input: 0, output: accessors.length - 1, interpolation: 'LINEAR' });
+    channels.push({ sampler: samplers.length - 1, target: { node, path } });
+  };
+  for (let b = 0; b < n; b++) {
+    const values = new Float32Array(frames * 4);
+    for (let f = 0; f < frames; f++)
+      values.set(locals.subarray((f * n + b) * 4, (f * n + b) * 4 + 4), f * 4);
+    addChannel(values, 'VEC4', b, 'rotation');
+  }
+  const hips = keys.bones.indexOf('hips');
+  if (hips >= 0) addChannel(Float32Array.from(keys.hips), 'VEC3', hips, 'translation');
+
+  const nodes = keys.bones.map((bone, b) => {
+    const parent = parents[b]!;
+    const own = keys.restOffsets[b]!;
+    const base = parent < 0 ? [0, 0, 0] : keys.restOffsets[parent]!;
+    const translation =
+      bone === 'hips'
+        ? [0, keys.restHipsHeight, 0]
+        : [own[0] - base[0]!, own[1] - base[1]!, own[2] - base[2]!];
+    const children = keys.bones.flatMap((_, c) => (parents[c] === b ? [c] : []));
+    return { name: bone, translation, ...(children.length > 0 ? { children } : {}) };
+  });
+  const humanBones = Object.fromEntries(keys.bones.map((bone, b) => [bone, { node: b }]));
+  let offset = 0;
+  const bufferViews = chunks.map((chunk) => {
+    const view = { buffer: 0, byteOffset: offset, byteLength: chunk.byteLength };
+    offset += chunk.byteLength;
+    return view;
+  });
+  const json = {
+    asset: { version: '2.0', generator: 'Ragdoll Playground' },
+    extensionsUsed: ['VRMC_vrm_animation'],
+    extensions: { VRMC_vrm_animation: { specVersion: '1.0', humanoid: { humanBones } } },
+    scene: 0,
+    scenes: [{ nodes: keys.bones.flatMap((_, b) => (parents[b]! < 0 ? [b] : [])) }],
+    nodes,
+    buffers: [{ byteLength: offset }],
+    bufferViews,
+    accessors,
+    animations: [{ name, channels, samplers }],
+  };
+  return glb(json, chunks, offset);
+}
+
+function padded(length: number): number {
+  return Math.ceil(length / 4) * 4;
+}
+
+function glb(json: object, chunks: readonly Float32Array[], binLength: number): Uint8Array {
+  const text = asciiBytes(JSON.stringify(json));
+  const jsonLength = padded(text.byteLength);
+  const binPadded = padded(binLength);
+  const total = 12 + 8 + jsonLength + 8 + binPadded;
+  const bytes = new Uint8Array(total);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(0, GLB_MAGIC, true);
+  view.setUint32(4, 2, true);
+  view.setUint32(8, total, true);
+  view.setUint32(12, jsonLength, true);
+  view.setUint32(16, JSON_CHUNK, true);
+  bytes.set(text, 20);
+  bytes.fill(0x20, 20 + text.byteLength, 20 + jsonLength);
+  const bin = 20 + jsonLength;
+  view.setUint32(bin, binPadded, true);
+  view.setUint32(bin + 4, BIN_CHUNK, true);
+  let at = bin + 8;
+  for (const chunk of chunks) {
+    bytes.set(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength), at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The JSON as ASCII bytes: any other character written as a \u escape, which JSON reads back. */
+function asciiBytes(json: string): Uint8Array {
+  const ascii = json.replace(
+    /[^\x20-\x7e]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  const bytes = new Uint8Array(ascii.length);
+  for (let i = 0; i < ascii.length; i++) bytes[i] = ascii.charCodeAt(i);
+  return bytes;
+}
