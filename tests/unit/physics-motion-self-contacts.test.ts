@@ -95,4 +95,27 @@ describe('a figure following a motion passes through itself; a limp one does not
     expect(pelvisTouchesForearm(sandbox, figure)).toBe(true);
     sandbox.dispose();
   });
+
+  it('a figure removed while it plays a motion leaves no joint or anchor behind', async () => {
+    const sandbox = new SandboxClass(await loadRapier());
+    const world = (sandbox as unknown as { world: World }).world;
+    const empty = { bodies: world.bodies.len(), joints: world.impulseJoints.len() };
+    const figure = sandbox.addFigure(WIDE_HIPS);
+    sandbox.reset();
+    sandbox.setFigureMotion(
+      figure,
+      retargetMotion(builtinMotion('stand'), WIDE_HIPS, { figureKind: 'box' }),
+    );
+    sandbox.run(0.5);
+    // The ragdoll's joints, the pin's, and one contact switch per pair of parts not joined.
+    const parts = WIDE_HIPS.parts.length;
+    const joints = WIDE_HIPS.joints.length;
+    const pairs = (parts * (parts - 1)) / 2 - joints;
+    expect(world.impulseJoints.len()).toBe(empty.joints + joints + 1 + pairs);
+    sandbox.removeFigure(figure);
+    expect(world.impulseJoints.len()).toBe(empty.joints);
+    expect(world.bodies.len()).toBe(empty.bodies);
+    sandbox.run(0.1);
+    sandbox.dispose();
+  });
 });

@@ -103,6 +103,7 @@ describe('parseSimOptions', () => {
       method: 'motor',
       report: false,
       hitBall: null,
+      balance: 'pin',
       json: false,
       help: false,
     });
@@ -129,6 +130,8 @@ describe('parseSimOptions', () => {
         'builtin:wave',
         '--hit-ball',
         '12',
+        '--balance',
+        'pid',
         '--json',
       ]),
     ).toMatchObject({
@@ -141,11 +144,18 @@ describe('parseSimOptions', () => {
       method: 'pd-torque',
       motion: 'builtin:wave',
       hitBall: 12,
+      balance: 'pid',
       json: true,
     });
   });
 
   it('throws a usage error, not a crash, for an empty number', () => {
     expect(() => parseSimOptions(['--dolls', ''])).toThrow(SimUsageError);
+  });
+
+  it('refuses a balance assist it does not have, naming the choices', () => {
+    expect(() => parseSimOptions(['--balance', 'rope'])).toThrow(
+      '--balance must be pin or pid, not "rope"',
+    );
   });
 });
