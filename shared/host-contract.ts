@@ -289,9 +289,20 @@ export interface HostRequests {
     readonly args: readonly [id: string];
     readonly result: HostOutcome<{ readonly path: string }>;
   };
+  /**
+   * Shows the native Save dialog (in the folder last saved to) and writes the bytes atomically
+   * to the path the user confirmed; nothing is written anywhere else.
+   */
+  'rp:export:save': {
+    readonly args: readonly [format: ExportFileFormat, suggestedName: string, bytes: Uint8Array];
+    readonly result: HostOutcome<{ readonly path: string }>;
+  };
 }
 
 export type HostChannel = keyof HostRequests;
+
+/** What the page can export to a file the user picks: a motion, a picture or a clip. */
+export type ExportFileFormat = 'vrma' | 'vmd' | 'png' | 'webm';
 
 /**
  * Every request channel, once. The object literal is typed against `HostRequests`, so a
@@ -320,6 +331,7 @@ const requestChannelTable: { readonly [K in HostChannel]: true } = {
   'rp:preset:load': true,
   'rp:preset:import': true,
   'rp:preset:export': true,
+  'rp:export:save': true,
 };
 
 /** Every key of `HostRequests`, for registering and checking handlers at run time. */
@@ -392,4 +404,10 @@ export interface HostApi {
   importPreset(): Promise<HostOutcome<PresetSummary>>;
   /** Export…: native save dialog; writes the preset file there. */
   exportPreset(id: string): Promise<HostOutcome<{ readonly path: string }>>;
+  /** Export (motion, picture, clip): native save dialog; writes the bytes there atomically. */
+  saveExport(
+    format: ExportFileFormat,
+    suggestedName: string,
+    bytes: Uint8Array,
+  ): Promise<HostOutcome<{ readonly path: string }>>;
 }
