@@ -33,6 +33,7 @@ const noDialogs: Dialogs = {
   showOpenMotion: () => Promise.resolve(null),
   showOpenPreset: () => Promise.resolve(null),
   showSavePreset: () => Promise.resolve(null),
+  showSaveExport: () => Promise.resolve(null),
 };
 
 function state(i: number) {

@@ -302,9 +302,20 @@ export interface HostRequests {
     readonly args: readonly [];
     readonly result: HostOutcome<LoadedPreset | null>;
   };
+  /**
+   * Shows the native Save dialog (in the folder last saved to) and writes the bytes atomically
+   * to the path the user confirmed; nothing is written anywhere else.
+   */
+  'rp:export:save': {
+    readonly args: readonly [format: ExportFileFormat, suggestedName: string, bytes: Uint8Array];
+    readonly result: HostOutcome<{ readonly path: string }>;
+  };
 }
 
 export type HostChannel = keyof HostRequests;
+
+/** What the page can export to a file the user picks: a motion, a picture or a clip. */
+export type ExportFileFormat = 'vrma' | 'vmd' | 'png' | 'webm';
 
 /**
  * Every request channel, once. The object literal is typed against `HostRequests`, so a
@@ -335,6 +346,7 @@ const requestChannelTable: { readonly [K in HostChannel]: true } = {
   'rp:preset:export': true,
   'rp:recovery:save': true,
   'rp:recovery:take': true,
+  'rp:export:save': true,
 };
 
 /** Every key of `HostRequests`, for registering and checking handlers at run time. */
@@ -412,4 +424,10 @@ export interface HostApi {
   saveRecovery(content: PresetContent): Promise<HostOutcome<{ readonly savedAt: string }>>;
   /** The scene left by a session that did not end cleanly (offered once), or null. */
   takeRecovery(): Promise<HostOutcome<LoadedPreset | null>>;
+  /** Export (motion, picture, clip): native save dialog; writes the bytes there atomically. */
+  saveExport(
+    format: ExportFileFormat,
+    suggestedName: string,
+    bytes: Uint8Array,
+  ): Promise<HostOutcome<{ readonly path: string }>>;
 }

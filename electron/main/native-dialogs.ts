@@ -12,12 +12,19 @@ import {
 } from 'electron';
 import { MODEL_EXTENSIONS, MOTION_EXTENSIONS, PRESET_EXTENSION } from '../../shared/file-types';
 import type { Dialogs } from './host/dialogs';
+import type { ExportFileFormat } from '../../shared/host-contract';
 
 const MODEL_FILTERS = [
   { name: 'Avatar models (VRM, PMX, PMD)', extensions: [...MODEL_EXTENSIONS] },
 ];
 const MOTION_FILTERS = [{ name: 'Motions (VRMA, VMD)', extensions: [...MOTION_EXTENSIONS] }];
 const PRESET_FILTERS = [{ name: 'Ragdoll Playground presets', extensions: [PRESET_EXTENSION] }];
+const EXPORT_FILTERS: Readonly<Record<ExportFileFormat, { name: string; extensions: string[] }>> = {
+  vrma: { name: 'VRM Animation', extensions: ['vrma'] },
+  vmd: { name: 'MMD motion', extensions: ['vmd'] },
+  png: { name: 'PNG picture', extensions: ['png'] },
+  webm: { name: 'WebM video', extensions: ['webm'] },
+};
 
 /**
  * @param parent - the window to attach dialogs to, or undefined for a free-standing dialog
@@ -50,5 +57,7 @@ export function createNativeDialogs(parent: () => BrowserWindow | undefined): Di
       open({ title: 'Import Preset', properties: ['openFile'], filters: PRESET_FILTERS }),
     showSavePreset: (defaultName) =>
       save({ title: 'Export Preset', defaultPath: defaultName, filters: PRESET_FILTERS }),
+    showSaveExport: (defaultPath, format) =>
+      save({ title: 'Export', defaultPath, filters: [EXPORT_FILTERS[format]] }),
   };
 }

@@ -11,6 +11,7 @@ import {
   MENU_COMMAND_CHANNEL,
   FILE_OPENED_CHANNEL,
   type DroppedFileHandle,
+  type ExportFileFormat,
   type HostApi,
   type HostChannel,
   type HostOutcome,
@@ -104,6 +105,8 @@ const host: HostApi = Object.freeze({
   exportPreset: (id: string) => invoke('rp:preset:export', id),
   saveRecovery: (content: PresetContent) => invoke('rp:recovery:save', content),
   takeRecovery: () => invoke('rp:recovery:take'),
+  saveExport: (format: ExportFileFormat, suggestedName: string, bytes: Uint8Array) =>
+    invoke('rp:export:save', format, suggestedName, bytes),
   onMenuCommand(listener: (command: AppCommand) => void): () => void {
     // The page never sees the IPC event object, only the command.
     return subscribe(MENU_COMMAND_CHANNEL, (_event, command) => {

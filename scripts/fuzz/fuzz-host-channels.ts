@@ -58,6 +58,7 @@ function fuzzDialogs(sandbox: FuzzSandbox, random: RandomSource): Dialogs {
     showOpenMotion: () => maybe(sandbox.userMotion),
     showOpenPreset: () => maybe(join(sandbox.userFiles, 'export.ragdoll')),
     showSavePreset: () => maybe(join(sandbox.userFiles, 'export.ragdoll')),
+    showSaveExport: (_defaultPath, format) => maybe(join(sandbox.userFiles, `export.${format}`)),
   };
 }
 
@@ -132,6 +133,11 @@ function validArgs(
     'rp:preset:export': [presetId],
     'rp:recovery:save': [content],
     'rp:recovery:take': [],
+    'rp:export:save': [
+      pick(random, ['vrma', 'vmd', 'png', 'webm']),
+      pick(random, ['fall.vrma', 'pose.vmd', 'view.png', '../escape.png', 'clip.webm']),
+      new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
+    ],
   };
   return table[channel];
 }

@@ -23,6 +23,7 @@ import type {
   AppInfo,
   DroppedFileHandle,
   DroppedFileResult,
+  ExportFileFormat,
   HostApi,
   HostOutcome,
 } from '../../shared/host-contract';
@@ -53,6 +54,7 @@ export const CANCELING_DIALOGS: Dialogs = Object.freeze({
   showOpenMotion: () => Promise.resolve(null),
   showOpenPreset: () => Promise.resolve(null),
   showSavePreset: () => Promise.resolve(null),
+  showSaveExport: () => Promise.resolve(null),
 });
 
 /** The test's side of the bridge. */
@@ -205,6 +207,8 @@ function installPageHost(names: typeof PAGE_NAMES): void {
     exportPreset: (id: string) => invoke('rp:preset:export', [id]),
     saveRecovery: (content: unknown) => invoke('rp:recovery:save', [content]),
     takeRecovery: () => invoke('rp:recovery:take', []),
+    saveExport: (format: ExportFileFormat, suggestedName: string, bytes: Uint8Array) =>
+      invoke('rp:export:save', [format, suggestedName, bytes]),
     onMenuCommand(listener: (command: AppCommand) => void): () => void {
       // A fresh wrapper per subscription, so subscribing one function twice needs two unsubscribes.
       const relay = (command: AppCommand): void => listener(command);

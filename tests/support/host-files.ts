@@ -32,6 +32,7 @@ export interface DialogScript {
   openMotion?: (string | null)[];
   openPreset?: (string | null)[];
   savePreset?: (string | null)[];
+  saveExport?: (string | null)[];
 }
 
 /** `Dialogs` that answer from a script and record what they were asked. */
@@ -46,6 +47,7 @@ export function scriptedDialogs(script: DialogScript = {}): ScriptedDialogs {
     openMotion: script.openMotion ?? [],
     openPreset: script.openPreset ?? [],
     savePreset: script.savePreset ?? [],
+    saveExport: script.saveExport ?? [],
   };
   const calls: ScriptedDialogs['calls'] = [];
   const next = (kind: keyof DialogScript): Promise<string | null> =>
@@ -59,6 +61,10 @@ export function scriptedDialogs(script: DialogScript = {}): ScriptedDialogs {
     showSavePreset: (defaultName) => (
       calls.push({ kind: 'savePreset', defaultName }),
       next('savePreset')
+    ),
+    showSaveExport: (defaultPath) => (
+      calls.push({ kind: 'saveExport', defaultName: defaultPath }),
+      next('saveExport')
     ),
   };
 }

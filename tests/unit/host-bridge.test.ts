@@ -82,6 +82,7 @@ describe('exposeHostToPage', () => {
         'relocateLibraryEntry',
         'removeFromLibrary',
         'renamePreset',
+        'saveExport',
         'savePreset',
         'saveRecovery',
         'setLibraryThumbnail',

@@ -50,6 +50,7 @@ const VALID_ARGS: { readonly [K in HostChannel]: HostRequests[K]['args'] } = {
   'rp:preset:export': [SOME_ID],
   'rp:recovery:save': [presetContent()],
   'rp:recovery:take': [],
+  'rp:export:save': ['vrma', 'fall.vrma', new Uint8Array(4)],
 };
 
 /** Per channel, arguments of the right types that must still be refused (paths, ids, sizes). */
@@ -70,6 +71,17 @@ const REFUSED_ARGS: {
   { channel: 'rp:preset:load', args: ['../library'], why: 'an id with dots and a slash' },
   { channel: 'rp:preset:delete', args: ['P-UPPER'], why: 'an id with capitals' },
   { channel: 'rp:preset:export', args: ['a'.repeat(65)], why: 'an id too long' },
+  {
+    channel: 'rp:export:save',
+    args: ['gif', 'a.gif', new Uint8Array(1)],
+    why: 'an unknown format',
+  },
+  {
+    channel: 'rp:export:save',
+    args: ['png', '../a.png', new Uint8Array(1)],
+    why: 'a path as name',
+  },
+  { channel: 'rp:export:save', args: ['png', 'a.png', 'bytes'], why: 'text instead of bytes' },
   { channel: 'rp:library:remove', args: ['/etc/passwd'], why: 'a path as id' },
   { channel: 'rp:preset:rename', args: [SOME_ID, '   '], why: 'a blank name' },
   { channel: 'rp:preset:rename', args: [SOME_ID, 'a\u0007b'], why: 'a control character' },

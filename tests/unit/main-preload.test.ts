@@ -44,10 +44,12 @@ const HOST_API_METHODS: readonly (keyof HostApi)[] = [
   'exportPreset',
   'saveRecovery',
   'takeRecovery',
+  'saveExport',
 ];
 
 const CONTENT = presetContent();
 const ID = 'p-mk1abcde-0123abcd';
+const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
 
 /** Each request method, the channel it must invoke and the arguments it must pass. */
 const REQUEST_METHODS: {
@@ -89,6 +91,11 @@ const REQUEST_METHODS: {
   { call: (h) => h.exportPreset(ID), channel: 'rp:preset:export', args: [ID] },
   { call: (h) => h.saveRecovery(CONTENT), channel: 'rp:recovery:save', args: [CONTENT] },
   { call: (h) => h.takeRecovery(), channel: 'rp:recovery:take', args: [] },
+  {
+    call: (h) => h.saveExport('png', 'view.png', PNG_BYTES),
+    channel: 'rp:export:save',
+    args: ['png', 'view.png', PNG_BYTES],
+  },
 ];
 
 /** The parts of `electron` a sandboxed preload may use, recording what it does. */

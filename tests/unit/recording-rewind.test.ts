@@ -5,6 +5,7 @@ import { Sandbox as SandboxClass, FIXED_STEP } from '../../renderer/src/physics/
 import { BODY_SNAPSHOT_LENGTH } from '../../renderer/src/physics/body-snapshot';
 import { SceneRecorder } from '../../renderer/src/physics/recording/scene-recorder';
 import { Rewind } from '../../renderer/src/physics/recording/rewind';
+import { TimelinePlayback } from '../../renderer/src/physics/recording/timeline-playback';
 import { loadMmdDoll } from '../../scripts/lib/load-mmd-doll';
 import { realFixture } from '../../tools/real-fixtures';
 import { loadRapier } from '../support/rapier';
@@ -150,6 +151,34 @@ describe('scrubbing and resuming', () => {
     expect(rewind.show(0)).toBe(30);
     expect(rewind.firstFrame).toBe(30);
     expect(recorder.timeAt(30)).toBeCloseTo(62 * FIXED_STEP, 9);
+    sandbox.dispose();
+  });
+});
+
+describe('playing the recording back', () => {
+  it('moves through the frames at the TIME speed and resumes the simulation at the newest', async () => {
+    const sandbox = await busyScene(false);
+    const recorder = new SceneRecorder(sandbox);
+    sandbox.setStepObserver(recorder.afterStep);
+    const rewind = new Rewind(sandbox, recorder);
+    const playback = new TimelinePlayback(rewind, sandbox);
+    sandbox.run(2);
+    playback.play();
+    expect(playback.isPlaying).toBe(false); // not in the past: nothing to play
+    rewind.show(30);
+    playback.play();
+    expect(playback.advance(0.5)).toBe(true);
+    expect(rewind.frame).toBe(60);
+    sandbox.setTimeScale(0.5);
+    playback.advance(0.5);
+    expect(rewind.frame).toBe(75);
+    // Nothing stepped while playing back.
+    expect(recorder.lastFrame).toBe(119);
+    sandbox.setTimeScale(1);
+    expect(playback.advance(5)).toBe(false);
+    expect(rewind.paused).toBe(false);
+    sandbox.run(0.5);
+    expect(recorder.lastFrame).toBe(149);
     sandbox.dispose();
   });
 });

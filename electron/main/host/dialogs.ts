@@ -4,6 +4,8 @@
  * the user chose, which is what lets the host read or write it.
  */
 
+import type { ExportFileFormat } from '../../../shared/host-contract';
+
 export interface Dialogs {
   /** Open Model… (also Locate…): a VRM/PMX/PMD file, or null when canceled. */
   showOpenModel(): Promise<string | null>;
@@ -17,4 +19,11 @@ export interface Dialogs {
    * @param defaultName - the suggested file name, e.g. `Stairs pile-up.ragdoll`
    */
   showSavePreset(defaultName: string): Promise<string | null>;
+  /**
+   * Export (motion, picture, clip): where to write, or null when canceled. The native dialog
+   * asks before replacing a file; only the path it returns is written.
+   *
+   * @param defaultPath - the suggested file, in the folder last exported to
+   */
+  showSaveExport(defaultPath: string, format: ExportFileFormat): Promise<string | null>;
 }

@@ -51,6 +51,8 @@ const textureNameSchema = z
 
 /** Thumbnail bytes; the size and PNG signature are checked by the library with a message. */
 const pngSchema = z.instanceof(Uint8Array);
+/** The largest export the page may send (a long 60 fps clip stays well under it), bytes. */
+const MAX_EXPORT_BYTES = 1024 * 1024 * 1024;
 
 /** The arguments each channel accepts, checked before its handler runs. */
 export const HOST_ARGUMENT_SCHEMAS: {
@@ -79,6 +81,17 @@ export const HOST_ARGUMENT_SCHEMAS: {
   'rp:preset:export': z.tuple([idSchema]),
   'rp:recovery:save': z.tuple([presetContentSchema]),
   'rp:recovery:take': z.tuple([]),
+  'rp:export:save': z.tuple([
+    z.enum(['vrma', 'vmd', 'png', 'webm']),
+    z
+      .string()
+      .min(1)
+      .max(255)
+      .regex(/^[^/\\\0]+$/, 'must be a file name, not a path'),
+    z.instanceof(Uint8Array).refine((bytes) => bytes.byteLength <= MAX_EXPORT_BYTES, {
+      message: `must be at most ${MAX_EXPORT_BYTES} bytes`,
+    }),
+  ]),
 };
 
 /** Builds the handlers over `deps`. */
@@ -110,5 +123,6 @@ export function createHostHandlers(deps: HostDeps): HostHandlers {
     'rp:preset:export': (id) => toOutcome(() => s.exportPreset(id)),
     'rp:recovery:save': (content) => toOutcome(() => s.saveRecovery(content)),
     'rp:recovery:take': () => toOutcome(() => s.takeRecovery()),
+    'rp:export:save': (format, name, bytes) => toOutcome(() => s.saveExport(format, name, bytes)),
   };
 }

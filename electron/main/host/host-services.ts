@@ -5,6 +5,8 @@
  * handlers turn those into `HostOutcome`s.
  */
 
+import { ExportFolder, saveExport } from './export-file';
+import type { ExportFileFormat } from '../../../shared/host-contract';
 import { extname, isAbsolute, join } from 'node:path';
 import { isMotionFileName, PRESET_EXTENSION } from '../../../shared/file-types';
 import type {
@@ -102,6 +104,12 @@ export interface HostServices {
   takeRecovery(): Promise<LoadedPreset | null>;
   /** A clean end (the window closed, the app quit): removes the recovery copy. */
   discardRecovery(): Promise<void>;
+  /** Export (motion, picture, clip): Save dialog in the last export folder, atomic write. */
+  saveExport(
+    format: ExportFileFormat,
+    suggestedName: string,
+    bytes: Uint8Array,
+  ): Promise<{ readonly path: string }>;
   /** Resolves once every pending library and preset write has finished (before quitting). */
   flush(): Promise<void>;
 }
@@ -348,7 +356,11 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return presets.exportFile(id, path);
   }
 
+  const exportFolder = new ExportFolder();
+
   return {
+    saveExport: (format, suggestedName, bytes) =>
+      saveExport(options.dialogs, exportFolder, format, suggestedName, bytes),
     openModelDialog,
     readModel,
     readModelTexture: readTextureOnce,

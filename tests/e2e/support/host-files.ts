@@ -19,6 +19,7 @@ export class QueuedDialogs implements Dialogs {
   readonly openMotion: (string | null)[] = [];
   readonly openPreset: (string | null)[] = [];
   readonly savePreset: (string | null)[] = [];
+  readonly saveExport: (string | null)[] = [];
   /** The file names the export dialog suggested, in order. */
   readonly suggestedNames: string[] = [];
 
@@ -37,6 +38,11 @@ export class QueuedDialogs implements Dialogs {
   showSavePreset(defaultName: string): Promise<string | null> {
     this.suggestedNames.push(defaultName);
     return Promise.resolve(this.savePreset.shift() ?? null);
+  }
+
+  showSaveExport(defaultPath: string): Promise<string | null> {
+    this.suggestedNames.push(defaultPath);
+    return Promise.resolve(this.saveExport.shift() ?? null);
   }
 }
 

@@ -1,0 +1,79 @@
+/**
+ * `npm run bench:recorder`: what the always-on rewind recorder costs. Two identical scenes, six
+ * MMD figures (mokou_B.pmd from the real-model fixtures, else the generated 125-body model)
+ * and 12 props, dropped and blasted every simulated second; one records, one does not. Blocks
+ * of steps alternate between them (medians quoted), then the recorder's own work per recorded
+ * frame is timed on its own, and its memory read off.
+ *
+ *   npm run bench:recorder [-- --json]
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import RAPIER from '@dimforge/rapier3d-compat';
+import { parseMmdModel } from '../renderer/src/formats/mmd/parse-mmd-model';
+import { SceneRecorder } from '../renderer/src/physics/recording/scene-recorder';
+import { Sandbox } from '../renderer/src/physics/sandbox';
+import { benchmarkMmdModel } from './fixtures/mmd/mmd-fixture-models';
+import { median } from './lib/bench-stats';
+import { mmdDollFromModel } from './lib/load-mmd-doll';
+import { timeStepsPaired } from './lib/step-bench';
+import { realFixture } from '../tools/real-fixtures';
+
+const MOKOU = realFixture('pmd/mokou/mokou_B.pmd');
+const RECORD_CALLS = 600;
+
+await RAPIER.init();
+const real = existsSync(MOKOU);
+const doll = mmdDollFromModel(
+  real ? parseMmdModel(readFileSync(MOKOU)) : benchmarkMmdModel(),
+  real ? 'mokou_B.pmd' : 'generated.pmx',
+);
+
+function scene(): Sandbox {
+  const sandbox = new Sandbox(RAPIER, { seed: 5 });
+  for (let i = 0; i < 6; i++) sandbox.addFigure(doll.spec, { mmd: doll.rig.physics });
+  for (let i = 0; i < 12; i++) sandbox.addProp(i % 2 ? 'ball' : 'box');
+  sandbox.drop();
+  return sandbox;
+}
+
+const recorded = scene();
+const plain = scene();
+const recorder = new SceneRecorder(recorded);
+recorded.setStepObserver(recorder.afterStep);
+recorded.run(0.5);
+plain.run(0.5);
+const paired = timeStepsPaired(
+  () => recorded.step(),
+  () => plain.step(),
+  {
+    everySecond: () => {
+      recorded.blast(6);
+      plain.blast(6);
+    },
+  },
+);
+const recordMs: number[] = [];
+for (let i = 0; i < RECORD_CALLS; i++) {
+  const start = performance.now();
+  recorder.recordNow();
+  recordMs.push(performance.now() - start);
+}
+const result = {
+  model: doll.fileName,
+  bodiesRecorded: recorder.layoutAt(recorder.lastFrame).bodyCount,
+  recorderBytes: recorder.byteLength,
+  recorderSeconds: recorder.capacityFrames / 60,
+  msPerStepRecording: paired.sandboxMs,
+  msPerStepNotRecording: paired.bareMs,
+  ratio: paired.ratio,
+  msPerRecordedFrame: median(recordMs),
+  cpus: os.cpus().length,
+  loadAverage: os.loadavg()[0],
+};
+recorded.dispose();
+plain.dispose();
+if (process.argv.includes('--json')) console.log(JSON.stringify(result));
+else
+  for (const [name, value] of Object.entries(result))
+    console.log(`${name.padEnd(24)}${typeof value === 'number' ? value.toFixed(4) : value}`);
