@@ -22,6 +22,8 @@ export const APP_COMMANDS = [
   'gravity-down',
   'gravity-up',
   'toggle-bodies',
+  'toggle-follow',
+  'reset-view',
   'open-model',
   'box-dummy',
   'open-motion',
@@ -108,6 +110,18 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     accelerator: 'P',
     menu: 'view',
     label: { en: 'Show Physics Bodies', ja: '物理の形を表示' },
+  },
+  'toggle-follow': {
+    key: 'f',
+    accelerator: 'F',
+    menu: 'view',
+    label: { en: 'Follow Camera', ja: 'カメラ追従' },
+  },
+  'reset-view': {
+    key: 'Home',
+    accelerator: 'Home',
+    menu: 'view',
+    label: { en: 'Reset View', ja: '視点を戻す' },
   },
   'open-model': {
     key: 'm',

@@ -1,6 +1,7 @@
 /**
  * End to end: the sandbox tools in the built renderer, read back through the test hook.
- * GRAVITY at 0 leaves a dropped ball floating.
+ * GRAVITY at 0 leaves a dropped ball floating; Follow keeps the first figure on screen after
+ * a double BLAST; a double-click orbits a figure and Home frames them all again.
  */
 import { describe, expect, it } from 'vitest';
 import { SLOW_TIMEOUT_MS, settings, statusText, waitForFrames } from './support/app-page';
@@ -30,6 +31,42 @@ describe('sandbox tools', () => {
           timeout: SLOW_TIMEOUT_MS,
         })
         .toBeLessThan(start.y - 0.5);
+    });
+  });
+
+  it('Follow keeps the first figure on screen after BLAST; double-click focuses, Home resets', async () => {
+    await withApp(async ({ page }) => {
+      const follow = page.getByRole('button', { name: 'Follow Camera' });
+      expect(await follow.getAttribute('aria-pressed')).toBe('true');
+      await page.getByRole('button', { name: 'Add Figure' }).click();
+      await waitForFrames(page, 10);
+      // Two BLASTs at once: about twice the app's power.
+      await page.keyboard.press('b');
+      await page.keyboard.press('b');
+      await page.waitForTimeout(2000);
+      await waitForFrames(page, 3);
+      const canvas = (await page.locator('canvas').boundingBox())!;
+      const pelvis = await page.evaluate(() => window.__ragdoll!.partOnScreen(0, 'pelvis'));
+      expect(pelvis).not.toBeNull();
+      expect(pelvis!.x).toBeGreaterThanOrEqual(canvas.x);
+      expect(pelvis!.x).toBeLessThanOrEqual(canvas.x + canvas.width);
+      expect(pelvis!.y).toBeGreaterThanOrEqual(canvas.y);
+      expect(pelvis!.y).toBeLessThanOrEqual(canvas.y + canvas.height);
+
+      await page.keyboard.press('Home');
+      expect(await statusText(page)).toBe('View reset.');
+      await page.keyboard.press('f');
+      expect(await follow.getAttribute('aria-pressed')).toBe('false');
+      expect(await statusText(page)).toBe('Follow off: the camera stays where you put it.');
+      // Double-clicking the second figure (standing still after RESET) orbits around it and
+      // turns Follow back on.
+      await page.keyboard.press('r');
+      await waitForFrames(page, 3);
+      const second = await page.evaluate(() => window.__ragdoll!.partOnScreen(1, 'torso'));
+      expect(second).not.toBeNull();
+      await page.mouse.dblclick(second!.x, second!.y);
+      await expect.poll(() => statusText(page)).toContain('Orbiting figure 2');
+      expect(await follow.getAttribute('aria-pressed')).toBe('true');
     });
   });
 });

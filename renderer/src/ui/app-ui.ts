@@ -1,8 +1,9 @@
 import type { AppCommand } from '../../../shared/commands';
 import type { HostApi } from '../../../shared/host-contract';
-import type { Sandbox } from '../physics/sandbox';
+import type { Sandbox, SimBody } from '../physics/sandbox';
 import { AskDialog } from './ask-dialog';
 import { CollapsibleSections } from './collapsible-sections';
+import { ViewPointer } from './view-pointer';
 import { LibraryActions } from './library-actions';
 import { PresetActions } from './preset-actions';
 import type { PresetView } from './preset-restore';
@@ -24,6 +25,16 @@ import { StatusArea } from './status';
 /** What the UI toggles on the view, and where avatars go. */
 export interface UiView extends AvatarView, PresetView {
   showBodies: boolean;
+  /** Follow: the camera keeps the figures framed. */
+  following: boolean;
+  /** Orbits around figure `figureId` (null: all); turns Follow on. */
+  focusFigure(figureId: number | null): void;
+  /** Home: the camera back at its start. */
+  resetCamera(): void;
+  /** The canvas the scene is drawn on (double-click, right-click). */
+  readonly canvas: HTMLCanvasElement;
+  /** The body drawn under a page point, if any. */
+  bodyAt(clientX: number, clientY: number): SimBody | undefined;
   /** Figures were put somewhere new (DROP, RESET). */
   figuresReplaced(): void;
 }
@@ -62,6 +73,8 @@ export class AppUi {
   private readonly ask: AskDialog;
   /** Folds the panel's sections and remembers which are folded. */
   private readonly sections: CollapsibleSections;
+  /** Double-click to focus a figure; a pan turns Follow off. */
+  private readonly viewPointer: ViewPointer;
   private readonly keyboard: KeyboardShortcuts;
   private readonly hostLink: HostLink;
   private languageValue: Language;
@@ -148,6 +161,17 @@ export class AppUi {
     this.panel.element.insertBefore(this.presets.panel.element, this.status.element);
     this.panel.element.insertBefore(this.library.panel.element, this.status.element);
     this.sections = new CollapsibleSections(this.panel.element, options.storage);
+    this.viewPointer = new ViewPointer(options.view, {
+      onFocused: (figureId) => {
+        const index = options.sandbox.figures.findIndex((figure) => figure.id === figureId);
+        this.status.say(this.strings.focused(index + 1));
+        this.refresh();
+      },
+      onFollowStopped: () => {
+        this.status.say(this.strings.followOff);
+        this.refresh();
+      },
+    });
     this.commandUi = this.createCommandUi();
     this.hostLink = new HostLink(options.host);
     this.hostLink.listen((command) => this.run(command));
@@ -198,6 +222,7 @@ export class AppUi {
 
   /** Removes the interface and its listeners. */
   dispose(): void {
+    this.viewPointer.dispose();
     this.sections.dispose();
     this.presets.dispose();
     this.library.dispose();
@@ -222,6 +247,13 @@ export class AppUi {
       set showBodies(visible: boolean) {
         view.showBodies = visible;
       },
+      get following(): boolean {
+        return view.following;
+      },
+      set following(on: boolean) {
+        view.following = on;
+      },
+      resetView: () => view.resetCamera(),
       toggleHelp: () => this.help.toggle(),
       toggleLanguage: () => this.setLanguage(otherLanguage(this.languageValue)),
       openModel: () => models.openModel(),
@@ -266,6 +298,7 @@ export class AppUi {
       timeScale: sandbox.timeScale,
       gravity: sandbox.gravityScale,
       showBodies: this.options.view.showBodies,
+      following: this.options.view.following,
       motion: {
         choices: this.motions.choices,
         selected: this.motions.selected,

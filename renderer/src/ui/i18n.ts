@@ -31,6 +31,10 @@ export interface UiStrings {
   readonly gravity: string;
   readonly gravityHint: string;
   readonly gravitySet: (g: number) => string;
+  readonly followOn: string;
+  readonly followOff: string;
+  readonly viewReset: string;
+  readonly focused: (figure: number) => string;
   readonly helpTitle: string;
   readonly helpClose: string;
   readonly helpKeyColumn: string;
@@ -97,6 +101,10 @@ const EN: UiStrings = {
   gravity: 'Gravity',
   gravityHint: 'How strongly things fall, in g (1 Earth, 0 floating, 2 twice as heavy)',
   gravitySet: (g) => (g === 0 ? 'Gravity 0 g: everything floats.' : `Gravity ${g.toFixed(1)} g.`),
+  followOn: 'Follow on: the camera keeps the figures in view.',
+  followOff: 'Follow off: the camera stays where you put it.',
+  viewReset: 'View reset.',
+  focused: (figure) => `Orbiting figure ${figure}; Home frames them all again.`,
   helpTitle: 'Controls and shortcuts',
   helpClose: 'Close help',
   helpKeyColumn: 'Key',
@@ -104,7 +112,8 @@ const EN: UiStrings = {
   helpMouseTitle: 'Mouse',
   helpMouse: [
     'Press on a figure, ball or box and drag to lift it; let go to throw it.',
-    'Drag on empty space to orbit the camera; right-drag to pan; wheel to zoom.',
+    'Drag on empty space to orbit the camera; right-drag to pan (Follow turns off); wheel to zoom.',
+    'Double-click a figure to orbit around it; Home frames every figure again.',
   ],
   helpEscape: 'Esc closes this help.',
   hostPresent: (version, platform) => `Ragdoll Playground ${version} (${platform}).`,
@@ -174,6 +183,10 @@ const JA: UiStrings = {
   gravity: '重力',
   gravityHint: '物が落ちる強さ（g 単位。1 で地球、0 で無重力、2 で 2 倍）',
   gravitySet: (g) => (g === 0 ? '重力 0 g: すべて浮かびます。' : `重力 ${g.toFixed(1)} g`),
+  followOn: 'カメラ追従オン: 人形を画面に収め続けます。',
+  followOff: 'カメラ追従オフ: カメラは置いた場所に留まります。',
+  viewReset: '視点を戻しました。',
+  focused: (figure) => `人形 ${figure} を中心に回ります。Home で全員を映します。`,
   helpTitle: '操作とショートカット',
   helpClose: 'ヘルプを閉じる',
   helpKeyColumn: 'キー',
@@ -181,7 +194,8 @@ const JA: UiStrings = {
   helpMouseTitle: 'マウス',
   helpMouse: [
     '人形・ボール・箱を押してドラッグすると持ち上がり、離すと投げます。',
-    '何もない所をドラッグでカメラを回転、右ドラッグで移動、ホイールで拡大縮小。',
+    '何もない所をドラッグでカメラを回転、右ドラッグで移動（カメラ追従はオフに）、ホイールで拡大縮小。',
+    '人形をダブルクリックするとその人形を中心に回ります。Home で全員を映します。',
   ],
   helpEscape: 'Esc でこのヘルプを閉じます。',
   hostPresent: (version, platform) => `Ragdoll Playground ${version}（${platform}）`,
