@@ -24,6 +24,7 @@ export const APP_COMMANDS = [
   'toggle-bodies',
   'toggle-follow',
   'reset-view',
+  'toggle-pin',
   'open-model',
   'box-dummy',
   'open-motion',
@@ -122,6 +123,12 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     accelerator: 'Home',
     menu: 'view',
     label: { en: 'Reset View', ja: '視点を戻す' },
+  },
+  'toggle-pin': {
+    key: 'q',
+    accelerator: 'Q',
+    menu: 'scene',
+    label: { en: 'Pin/Unpin Under Pointer', ja: 'ポインターの物を固定/解除' },
   },
   'open-model': {
     key: 'm',

@@ -1,7 +1,8 @@
 /**
  * End to end: the sandbox tools in the built renderer, read back through the test hook.
  * GRAVITY at 0 leaves a dropped ball floating; Follow keeps the first figure on screen after
- * a double BLAST; a double-click orbits a figure and Home frames them all again.
+ * a double BLAST; a double-click orbits a figure and Home frames them all again; a body
+ * pinned from its right-click menu stays within 1 mm while the rest of its figure moves.
  */
 import { describe, expect, it } from 'vitest';
 import { SLOW_TIMEOUT_MS, settings, statusText, waitForFrames } from './support/app-page';
@@ -67,6 +68,38 @@ describe('sandbox tools', () => {
       await page.mouse.dblclick(second!.x, second!.y);
       await expect.poll(() => statusText(page)).toContain('Orbiting figure 2');
       expect(await follow.getAttribute('aria-pressed')).toBe('true');
+    });
+  });
+
+  it('Pin here (right-click menu) holds the head within 1 mm while BLAST swings the body', async () => {
+    await withApp(async ({ page }) => {
+      await page.keyboard.press('f'); // a still camera, so the head stays where we click
+      // Limp, so the blasted body swings from the pinned head rather than holding its pose.
+      await page.getByRole('slider', { name: 'Stiffness' }).fill('0');
+      await page.keyboard.press('r');
+      await waitForFrames(page, 3);
+      const head = (await page.evaluate(() => window.__ragdoll!.partOnScreen(0, 'head')))!;
+      await page.mouse.click(head.x, head.y, { button: 'right' });
+      const menu = page.getByRole('menu', { name: 'Body' });
+      await menu.getByRole('menuitem', { name: 'Pin here' }).click();
+      expect(await statusText(page)).toContain('Pinned');
+      expect(await menu.isVisible()).toBe(false);
+      const poses = () => page.evaluate(() => window.__ragdoll!.bodyPoses().figures[0]!);
+      const names = ['pelvis', 'torso', 'head'];
+      const before = await poses();
+      await page.keyboard.press('b');
+      await waitForFrames(page, 30);
+      const after = await poses();
+      const moved = (i: number) =>
+        Math.hypot(...after[i]!.position.map((value, axis) => value - before[i]!.position[axis]!));
+      expect(names[2]).toBe('head');
+      expect(moved(2)).toBeLessThan(0.001);
+      // The pin takes the blast's push; the pelvis still swings ten times the pin's slack.
+      expect(moved(0)).toBeGreaterThan(0.01);
+      // Unpin from the same menu (the Q key does the same under the pointer).
+      await page.mouse.move(head.x, head.y);
+      await page.keyboard.press('q');
+      expect(await statusText(page)).toBe('Unpinned.');
     });
   });
 });

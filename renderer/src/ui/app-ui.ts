@@ -4,10 +4,12 @@ import type { Sandbox, SimBody } from '../physics/sandbox';
 import { AskDialog } from './ask-dialog';
 import { CollapsibleSections } from './collapsible-sections';
 import { ViewPointer } from './view-pointer';
+import { BodyActions } from './body-actions';
+import { BodyMenu } from './body-menu';
 import { LibraryActions } from './library-actions';
 import { PresetActions } from './preset-actions';
 import type { PresetView } from './preset-restore';
-import type { CommandSandbox, CommandUi } from './command-actions';
+import type { CommandOutcome, CommandSandbox, CommandUi } from './command-actions';
 import { performCommand } from './command-actions';
 import { HelpOverlay } from './help-overlay';
 import { HostLink } from './host-link';
@@ -75,6 +77,9 @@ export class AppUi {
   private readonly sections: CollapsibleSections;
   /** Double-click to focus a figure; a pan turns Follow off. */
   private readonly viewPointer: ViewPointer;
+  /** Pin here, Unpin, Delete, Focus on one body, and the right-click menu that offers them. */
+  private readonly bodyActions: BodyActions;
+  private readonly bodyMenu: BodyMenu;
   private readonly keyboard: KeyboardShortcuts;
   private readonly hostLink: HostLink;
   private languageValue: Language;
@@ -161,7 +166,29 @@ export class AppUi {
     this.panel.element.insertBefore(this.presets.panel.element, this.status.element);
     this.panel.element.insertBefore(this.library.panel.element, this.status.element);
     this.sections = new CollapsibleSections(this.panel.element, options.storage);
+    this.bodyActions = new BodyActions({
+      sandbox: options.sandbox,
+      removeFigure: (figure) => {
+        this.models.models.removeFigure(figure);
+        this.motions.syncFigures();
+      },
+      focusFigure: (figureId) => options.view.focusFigure(figureId),
+      strings: () => this.strings,
+    });
+    this.bodyMenu = new BodyMenu(document);
+    options.root.append(this.bodyMenu.element);
     this.viewPointer = new ViewPointer(options.view, {
+      onBodyMenu: (body, x, y) =>
+        this.bodyMenu.open(
+          x,
+          y,
+          this.strings.bodyMenuLabel,
+          this.bodyActions.menuFor(body, (outcome) => this.report(outcome)),
+        ),
+      onShiftRelease: () => {
+        const handle = options.sandbox.grabbedHandle;
+        if (handle !== null) this.report(this.bodyActions.pinHandle(handle));
+      },
       onFocused: (figureId) => {
         const index = options.sandbox.figures.findIndex((figure) => figure.id === figureId);
         this.status.say(this.strings.focused(index + 1));
@@ -215,6 +242,13 @@ export class AppUi {
     this.run(command);
   }
 
+  /** Tells the person a tool's outcome and shows the panel as it now is. */
+  private report(outcome: CommandOutcome): void {
+    if (outcome.kind === 'status') this.status.say(outcome.message);
+    else if (outcome.kind === 'alert') this.status.alert(outcome.message);
+    this.refresh();
+  }
+
   /** Shows a message in the status line. */
   say(message: string): void {
     this.status.say(message);
@@ -223,6 +257,7 @@ export class AppUi {
   /** Removes the interface and its listeners. */
   dispose(): void {
     this.viewPointer.dispose();
+    this.bodyMenu.dispose();
     this.sections.dispose();
     this.presets.dispose();
     this.library.dispose();
@@ -254,6 +289,7 @@ export class AppUi {
         view.following = on;
       },
       resetView: () => view.resetCamera(),
+      togglePinUnderPointer: () => this.bodyActions.togglePin(this.viewPointer.bodyUnderPointer()),
       toggleHelp: () => this.help.toggle(),
       toggleLanguage: () => this.setLanguage(otherLanguage(this.languageValue)),
       openModel: () => models.openModel(),

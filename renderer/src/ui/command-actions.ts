@@ -69,6 +69,8 @@ export interface CommandUi {
   following: boolean;
   /** Home: the camera back at its start, framing every figure. */
   resetView(): void;
+  /** Pins the body under the pointer, or unpins it; says what happened. */
+  togglePinUnderPointer(): CommandOutcome;
   toggleHelp(): void;
   toggleLanguage(): void;
   /** Open Model…: asks for a file and opens it; runs on by itself and reports its outcome. */
@@ -168,6 +170,8 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
     case 'reset-view':
       ui.resetView();
       return status(ui.strings.viewReset);
+    case 'toggle-pin':
+      return ui.togglePinUnderPointer();
     case 'toggle-language':
       ui.toggleLanguage();
       return status(ui.strings.languageSet);

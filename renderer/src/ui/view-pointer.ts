@@ -10,6 +10,10 @@ export interface PointerView {
 
 /** What the gestures report. */
 export interface ViewPointerHandlers {
+  /** A body was right-clicked at the page point (`x`, `y`). */
+  onBodyMenu(body: SimBody, x: number, y: number): void;
+  /** A grab was let go with Shift held: pin the held body there. */
+  onShiftRelease(): void;
   /** A figure was double-clicked and the camera now orbits around it. */
   onFocused(figureId: number): void;
   /** The person started panning, which turned Follow off. */
@@ -29,12 +33,45 @@ export class ViewPointer {
     view.canvas.addEventListener('dblclick', this.onDoubleClick);
     // Capture: seen before the orbit controls start their pan.
     view.canvas.addEventListener('pointerdown', this.onPointerDown, { capture: true });
+    view.canvas.addEventListener('pointermove', this.onPointerMove);
+    // Capture: seen before the grab lets go on the same release.
+    view.canvas.addEventListener('pointerup', this.onPointerUp, { capture: true });
+    view.canvas.addEventListener('contextmenu', this.onContextMenu);
+  }
+
+  /** The body under the pointer's last place over the view, if any. */
+  bodyUnderPointer(): SimBody | undefined {
+    return this.pointerX === null || this.pointerY === null
+      ? undefined
+      : this.view.bodyAt(this.pointerX, this.pointerY);
   }
 
   dispose(): void {
+    this.view.canvas.removeEventListener('pointermove', this.onPointerMove);
+    this.view.canvas.removeEventListener('pointerup', this.onPointerUp, { capture: true });
+    this.view.canvas.removeEventListener('contextmenu', this.onContextMenu);
     this.view.canvas.removeEventListener('dblclick', this.onDoubleClick);
     this.view.canvas.removeEventListener('pointerdown', this.onPointerDown, { capture: true });
   }
+
+  private pointerX: number | null = null;
+  private pointerY: number | null = null;
+
+  private readonly onPointerMove = (event: PointerEvent): void => {
+    this.pointerX = event.clientX;
+    this.pointerY = event.clientY;
+  };
+
+  private readonly onPointerUp = (event: PointerEvent): void => {
+    if (event.shiftKey && event.button === 0) this.handlers.onShiftRelease();
+  };
+
+  private readonly onContextMenu = (event: MouseEvent): void => {
+    const body = this.view.bodyAt(event.clientX, event.clientY);
+    if (!body) return;
+    event.preventDefault();
+    this.handlers.onBodyMenu(body, event.clientX, event.clientY);
+  };
 
   private readonly onDoubleClick = (event: MouseEvent): void => {
     const body = this.view.bodyAt(event.clientX, event.clientY);

@@ -3,6 +3,8 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { StageLayout } from '../physics/stage';
 import type { BodyMotionState, BodySource } from './body-meshes';
 import { CameraFollow } from './camera-follow';
+import type { PinSource } from './pin-markers';
+import { PinMarkers } from './pin-markers';
 import type { SimBody } from '../physics/body-registry';
 import { BodyMeshes } from './body-meshes';
 import type { GrabTarget } from './grab-controller';
@@ -15,7 +17,7 @@ import { AvatarLayer } from './vrm/avatar-layer';
 import type { Avatar } from './avatar';
 
 /** Everything the view reads from the sandbox. It changes nothing but the grab. */
-export interface ViewSandbox extends BodySource, GrabTarget {
+export interface ViewSandbox extends BodySource, GrabTarget, PinSource {
   readonly stage: StageLayout;
   /** TIME: simulated seconds per wall second; avatars' springs slow down with the physics. */
   readonly timeScale: number;
@@ -77,6 +79,8 @@ export class RagdollView {
   private frameWallSeconds = 0;
   /** Follow: keeps the figures framed (see {@link CameraFollow}). */
   private readonly follow: CameraFollow;
+  /** A red pin head on each pinned body. */
+  private readonly pinMarkers: PinMarkers;
   private readonly grab: GrabController;
   private readonly loop: RenderLoop;
   private readonly resizeObserver: ResizeObserver;
@@ -95,7 +99,13 @@ export class RagdollView {
     this.follow = new CameraFollow(this.camera, this.controls, sandbox);
     this.stageMesh = new StageMesh(sandbox.stage);
     this.bodyMeshes = new BodyMeshes(sandbox, options.motionStateOf);
-    this.environment.scene.add(this.stageMesh.group, this.bodyMeshes.group, this.avatars.group);
+    this.pinMarkers = new PinMarkers(sandbox);
+    this.environment.scene.add(
+      this.stageMesh.group,
+      this.bodyMeshes.group,
+      this.avatars.group,
+      this.pinMarkers.group,
+    );
     this.grab = new GrabController(
       this.canvas,
       this.camera,
@@ -297,6 +307,7 @@ export class RagdollView {
     this.controls.dispose();
     this.avatars.dispose();
     this.bodyMeshes.dispose();
+    this.pinMarkers.dispose();
     this.stageMesh.dispose();
     this.environment.dispose();
     this.renderer.dispose();
@@ -306,6 +317,7 @@ export class RagdollView {
   private readonly draw = (): void => {
     this.bodyMeshes.sync();
     this.avatars.update(this.frameSimSeconds);
+    this.pinMarkers.sync();
     // A held body is the person's: the camera stands still under the hand, as the orbit does.
     if (!this.grab.holding) this.follow.update(this.frameWallSeconds);
     this.controls.update();
