@@ -37,6 +37,7 @@ import { SceneRest } from './mmd/scene-rest';
 import type { DollMotion } from './motion/doll-motion';
 import type { FigureMotionState } from './motion/figure-motion-state';
 import { MotionFigures } from './motion/motion-figures';
+import { Pins } from './pins';
 
 /** Fixed physics step, seconds. */
 export const FIXED_STEP = 1 / 120;
@@ -190,6 +191,7 @@ export class Sandbox {
   private readonly motions: MotionFigures;
   private stepObserver: (() => void) | null = null;
   private readonly rest = new SceneRest();
+  private readonly pinSet: Pins;
 
   constructor(
     private readonly rapier: RapierApi,
@@ -212,6 +214,7 @@ export class Sandbox {
     this.grabber = new Grab(rapier, this.world);
     this.maxFigures = options.maxFigures ?? MAX_FIGURES;
     this.fallGuard = new FallGuard(rapier, this.world, FALL_GUARD_Y);
+    this.pinSet = new Pins(rapier);
     const stiffness = this.stiffnessDriver;
     this.motions = new MotionFigures(
       rapier,
@@ -268,6 +271,43 @@ export class Sandbox {
     this.world.bodies.forEach((body) => {
       if (body.isDynamic()) body.wakeUp();
     });
+  }
+
+  // ---- pins -----------------------------------------------------------------------------
+
+  /**
+   * Pins the body with this handle (a figure's part or a prop) where it is now: a fixed
+   * joint to the world at its current pose, so the rest of its figure still swings. An MMD
+   * body pins its ragdoll part. False when there is no such body.
+   */
+  pin(handle: number): boolean {
+    const body = this.registry.grabTarget(handle);
+    if (!body) return false;
+    this.grabber.releaseIfHolding(body);
+    this.pinSet.add(body);
+    return true;
+  }
+
+  /** Unpins the body with this handle (an MMD body: its part); false when it was not pinned. */
+  unpin(handle: number): boolean {
+    const body = this.registry.grabTarget(handle);
+    return this.pinSet.remove(body?.handle ?? handle);
+  }
+
+  /** Whether the body with this handle (an MMD body: its part) is pinned. */
+  isPinned(handle: number): boolean {
+    const body = this.registry.grabTarget(handle);
+    return this.pinSet.has(body?.handle ?? handle);
+  }
+
+  /** The pinned bodies' handles, in the order they were pinned (a live list: copy to keep). */
+  get pinnedHandles(): readonly number[] {
+    return this.pinSet.handles;
+  }
+
+  /** Unpins every body. */
+  clearPins(): void {
+    this.pinSet.clear();
   }
 
   // ---- motion ---------------------------------------------------------------------------
@@ -395,7 +435,10 @@ export class Sandbox {
     const index = this.figureList.indexOf(figure);
     if (index < 0) return;
     this.figureList.splice(index, 1);
-    for (const part of figure.ragdoll.parts) this.grabber.releaseIfHolding(part.body);
+    for (const part of figure.ragdoll.parts) {
+      this.grabber.releaseIfHolding(part.body);
+      this.pinSet.remove(part.body.handle);
+    }
     for (const body of figure.mmd?.bodies ?? [])
       if (body.spec.motion !== 'follow') this.grabber.releaseIfHolding(body.body);
     this.registry.removeFigure(figure);
@@ -412,19 +455,21 @@ export class Sandbox {
 
   /**
    * DROP: every figure back in its rest pose at its slot, {@link DROP_HEIGHT} up, turned
-   * by a small random yaw so no two drops land the same.
+   * by a small random yaw so no two drops land the same; pins are let go.
    */
   drop(): void {
     this.grabber.release();
+    this.pinSet.clear();
     for (const figure of this.figureList) this.dropFigure(figure);
   }
 
   /**
    * RESET: every figure back at its slot, standing on the floor in its rest pose, at rest;
-   * every prop removed. Settings (STIFFNESS, TIME) are kept.
+   * every prop removed, every pin let go. Settings (STIFFNESS, TIME) are kept.
    */
   reset(): void {
     this.grabber.release();
+    this.pinSet.clear();
     this.clearProps();
     for (const figure of this.figureList) {
       const standHeight = -lowestPoint(figure.ragdoll.spec);
@@ -479,6 +524,7 @@ export class Sandbox {
     if (index < 0) return;
     this.propList.splice(index, 1);
     this.grabber.releaseIfHolding(prop.body);
+    this.pinSet.remove(prop.body.handle);
     this.registry.removeProp(prop);
     this.world.removeRigidBody(prop.body);
   }
@@ -756,6 +802,7 @@ export class Sandbox {
     if (this.disposed) return;
     this.disposed = true;
     this.grabber.release();
+    this.pinSet.clear();
     this.motions.dispose();
     this.figureList.length = 0;
     this.propList.length = 0;

@@ -1,13 +1,16 @@
 import type { AppCommand } from '../../../shared/commands';
 import type { HostApi } from '../../../shared/host-contract';
-import type { Sandbox } from '../physics/sandbox';
+import type { Sandbox, SimBody } from '../physics/sandbox';
 import { AskDialog } from './ask-dialog';
 import { CollapsibleSections } from './collapsible-sections';
+import { ViewPointer } from './view-pointer';
+import { BodyActions } from './body-actions';
+import { BodyMenu } from './body-menu';
 import { LibraryActions } from './library-actions';
 import { PresetActions } from './preset-actions';
 import { SceneRecovery } from './scene-recovery';
 import type { PresetView } from './preset-restore';
-import type { CommandSandbox, CommandUi } from './command-actions';
+import type { CommandOutcome, CommandSandbox, CommandUi } from './command-actions';
 import { performCommand } from './command-actions';
 import { HelpOverlay } from './help-overlay';
 import { HostLink } from './host-link';
@@ -25,6 +28,16 @@ import { StatusArea } from './status';
 /** What the UI toggles on the view, and where avatars go. */
 export interface UiView extends AvatarView, PresetView {
   showBodies: boolean;
+  /** Follow: the camera keeps the figures framed. */
+  following: boolean;
+  /** Orbits around figure `figureId` (null: all); turns Follow on. */
+  focusFigure(figureId: number | null): void;
+  /** Home: the camera back at its start. */
+  resetCamera(): void;
+  /** The canvas the scene is drawn on (double-click, right-click). */
+  readonly canvas: HTMLCanvasElement;
+  /** The body drawn under a page point, if any. */
+  bodyAt(clientX: number, clientY: number): SimBody | undefined;
   /** Figures were put somewhere new (DROP, RESET). */
   figuresReplaced(): void;
 }
@@ -65,6 +78,11 @@ export class AppUi {
   private readonly ask: AskDialog;
   /** Folds the panel's sections and remembers which are folded. */
   private readonly sections: CollapsibleSections;
+  /** Double-click to focus a figure; a pan turns Follow off. */
+  private readonly viewPointer: ViewPointer;
+  /** Pin here, Unpin, Delete, Focus on one body, and the right-click menu that offers them. */
+  private readonly bodyActions: BodyActions;
+  private readonly bodyMenu: BodyMenu;
   private readonly keyboard: KeyboardShortcuts;
   private readonly hostLink: HostLink;
   private languageValue: Language;
@@ -152,6 +170,39 @@ export class AppUi {
     this.panel.element.insertBefore(this.presets.panel.element, this.status.element);
     this.panel.element.insertBefore(this.library.panel.element, this.status.element);
     this.sections = new CollapsibleSections(this.panel.element, options.storage);
+    this.bodyActions = new BodyActions({
+      sandbox: options.sandbox,
+      removeFigure: (figure) => {
+        this.models.models.removeFigure(figure);
+        this.motions.syncFigures();
+      },
+      focusFigure: (figureId) => options.view.focusFigure(figureId),
+      strings: () => this.strings,
+    });
+    this.bodyMenu = new BodyMenu(document);
+    options.root.append(this.bodyMenu.element);
+    this.viewPointer = new ViewPointer(options.view, {
+      onBodyMenu: (body, x, y) =>
+        this.bodyMenu.open(
+          x,
+          y,
+          this.strings.bodyMenuLabel,
+          this.bodyActions.menuFor(body, (outcome) => this.report(outcome)),
+        ),
+      onShiftRelease: () => {
+        const handle = options.sandbox.grabbedHandle;
+        if (handle !== null) this.report(this.bodyActions.pinHandle(handle));
+      },
+      onFocused: (figureId) => {
+        const index = options.sandbox.figures.findIndex((figure) => figure.id === figureId);
+        this.status.say(this.strings.focused(index + 1));
+        this.refresh();
+      },
+      onFollowStopped: () => {
+        this.status.say(this.strings.followOff);
+        this.refresh();
+      },
+    });
     this.commandUi = this.createCommandUi();
     this.hostLink = new HostLink(options.host);
     this.hostLink.listen((command) => this.run(command));
@@ -195,6 +246,13 @@ export class AppUi {
     this.run(command);
   }
 
+  /** Tells the person a tool's outcome and shows the panel as it now is. */
+  private report(outcome: CommandOutcome): void {
+    if (outcome.kind === 'status') this.status.say(outcome.message);
+    else if (outcome.kind === 'alert') this.status.alert(outcome.message);
+    this.refresh();
+  }
+
   /** Shows a message in the status line. */
   say(message: string): void {
     this.status.say(message);
@@ -225,6 +283,8 @@ export class AppUi {
 
   /** Removes the interface and its listeners. */
   dispose(): void {
+    this.viewPointer.dispose();
+    this.bodyMenu.dispose();
     this.sections.dispose();
     this.recovery?.dispose();
     this.presets.dispose();
@@ -250,6 +310,14 @@ export class AppUi {
       set showBodies(visible: boolean) {
         view.showBodies = visible;
       },
+      get following(): boolean {
+        return view.following;
+      },
+      set following(on: boolean) {
+        view.following = on;
+      },
+      resetView: () => view.resetCamera(),
+      togglePinUnderPointer: () => this.bodyActions.togglePin(this.viewPointer.bodyUnderPointer()),
       toggleHelp: () => this.help.toggle(),
       toggleLanguage: () => this.setLanguage(otherLanguage(this.languageValue)),
       openModel: () => models.openModel(),
@@ -294,6 +362,7 @@ export class AppUi {
       timeScale: sandbox.timeScale,
       gravity: sandbox.gravityScale,
       showBodies: this.options.view.showBodies,
+      following: this.options.view.following,
       motion: {
         choices: this.motions.choices,
         selected: this.motions.selected,

@@ -65,6 +65,12 @@ export interface CommandMotions {
 /** The interface state the commands change, other than the sandbox. */
 export interface CommandUi {
   showBodies: boolean;
+  /** Follow: the camera keeps the figures framed. */
+  following: boolean;
+  /** Home: the camera back at its start, framing every figure. */
+  resetView(): void;
+  /** Pins the body under the pointer, or unpins it; says what happened. */
+  togglePinUnderPointer(): CommandOutcome;
   toggleHelp(): void;
   toggleLanguage(): void;
   /** Open Model…: asks for a file and opens it; runs on by itself and reports its outcome. */
@@ -158,6 +164,14 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
     case 'toggle-bodies':
       ui.showBodies = !ui.showBodies;
       return status(ui.showBodies ? ui.strings.bodiesShown : ui.strings.bodiesHidden);
+    case 'toggle-follow':
+      ui.following = !ui.following;
+      return status(ui.following ? ui.strings.followOn : ui.strings.followOff);
+    case 'reset-view':
+      ui.resetView();
+      return status(ui.strings.viewReset);
+    case 'toggle-pin':
+      return ui.togglePinUnderPointer();
     case 'toggle-language':
       ui.toggleLanguage();
       return status(ui.strings.languageSet);

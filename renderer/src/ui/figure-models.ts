@@ -182,11 +182,14 @@ export class FigureModels {
 
   /** Removes every figure and its avatar. */
   clearFigures(): void {
-    for (const figure of [...this.sandbox.figures]) {
-      if (this.kinds.delete(figure.id)) this.view.removeAvatar(figure.id);
-      this.figureRefs.delete(figure.id);
-      this.sandbox.removeFigure(figure);
-    }
+    for (const figure of [...this.sandbox.figures]) this.removeFigure(figure);
+  }
+
+  /** Removes one figure and its avatar (Delete in a body's menu). */
+  removeFigure(figure: Figure): void {
+    if (this.kinds.delete(figure.id)) this.view.removeAvatar(figure.id);
+    this.figureRefs.delete(figure.id);
+    this.sandbox.removeFigure(figure);
   }
 
   /**

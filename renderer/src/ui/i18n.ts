@@ -31,6 +31,20 @@ export interface UiStrings {
   readonly gravity: string;
   readonly gravityHint: string;
   readonly gravitySet: (g: number) => string;
+  readonly followOn: string;
+  readonly followOff: string;
+  readonly viewReset: string;
+  readonly focused: (figure: number) => string;
+  readonly bodyMenuLabel: string;
+  readonly pinHere: string;
+  readonly unpin: string;
+  readonly deleteBody: string;
+  readonly focusBody: string;
+  readonly pinned: string;
+  readonly unpinned: string;
+  readonly nothingUnderPointer: string;
+  readonly figureDeleted: (figure: number) => string;
+  readonly propDeleted: string;
   readonly helpTitle: string;
   readonly helpClose: string;
   readonly helpKeyColumn: string;
@@ -99,6 +113,20 @@ const EN: UiStrings = {
   gravity: 'Gravity',
   gravityHint: 'How strongly things fall, in g (1 Earth, 0 floating, 2 twice as heavy)',
   gravitySet: (g) => (g === 0 ? 'Gravity 0 g: everything floats.' : `Gravity ${g.toFixed(1)} g.`),
+  followOn: 'Follow on: the camera keeps the figures in view.',
+  followOff: 'Follow off: the camera stays where you put it.',
+  viewReset: 'View reset.',
+  focused: (figure) => `Orbiting figure ${figure}; Home frames them all again.`,
+  bodyMenuLabel: 'Body',
+  pinHere: 'Pin here',
+  unpin: 'Unpin',
+  deleteBody: 'Delete',
+  focusBody: 'Focus',
+  pinned: 'Pinned: it stays where it is and the rest swings; RESET lets go.',
+  unpinned: 'Unpinned.',
+  nothingUnderPointer: 'Point at a figure, ball or box first.',
+  figureDeleted: (figure) => `Removed figure ${figure}.`,
+  propDeleted: 'Removed the prop.',
   helpTitle: 'Controls and shortcuts',
   helpClose: 'Close help',
   helpKeyColumn: 'Key',
@@ -106,7 +134,9 @@ const EN: UiStrings = {
   helpMouseTitle: 'Mouse',
   helpMouse: [
     'Press on a figure, ball or box and drag to lift it; let go to throw it.',
-    'Drag on empty space to orbit the camera; right-drag to pan; wheel to zoom.',
+    'Drag on empty space to orbit the camera; right-drag to pan (Follow turns off); wheel to zoom.',
+    'Double-click a figure to orbit around it; Home frames every figure again.',
+    'Right-click a body for Pin here, Unpin, Delete and Focus; Q pins or unpins the body under the pointer; let go of a grab with Shift held to pin it there.',
   ],
   helpEscape: 'Esc closes this help.',
   hostPresent: (version, platform) => `Ragdoll Playground ${version} (${platform}).`,
@@ -177,6 +207,20 @@ const JA: UiStrings = {
   gravity: '重力',
   gravityHint: '物が落ちる強さ（g 単位。1 で地球、0 で無重力、2 で 2 倍）',
   gravitySet: (g) => (g === 0 ? '重力 0 g: すべて浮かびます。' : `重力 ${g.toFixed(1)} g`),
+  followOn: 'カメラ追従オン: 人形を画面に収め続けます。',
+  followOff: 'カメラ追従オフ: カメラは置いた場所に留まります。',
+  viewReset: '視点を戻しました。',
+  focused: (figure) => `人形 ${figure} を中心に回ります。Home で全員を映します。`,
+  bodyMenuLabel: '物体',
+  pinHere: 'ここに固定',
+  unpin: '固定を外す',
+  deleteBody: '削除',
+  focusBody: '注目',
+  pinned: '固定しました。その場に留まり、残りは揺れます。リセットで外れます。',
+  unpinned: '固定を外しました。',
+  nothingUnderPointer: '先に人形・ボール・箱を指してください。',
+  figureDeleted: (figure) => `人形 ${figure} を消しました。`,
+  propDeleted: '小道具を消しました。',
   helpTitle: '操作とショートカット',
   helpClose: 'ヘルプを閉じる',
   helpKeyColumn: 'キー',
@@ -184,7 +228,9 @@ const JA: UiStrings = {
   helpMouseTitle: 'マウス',
   helpMouse: [
     '人形・ボール・箱を押してドラッグすると持ち上がり、離すと投げます。',
-    '何もない所をドラッグでカメラを回転、右ドラッグで移動、ホイールで拡大縮小。',
+    '何もない所をドラッグでカメラを回転、右ドラッグで移動（カメラ追従はオフに）、ホイールで拡大縮小。',
+    '人形をダブルクリックするとその人形を中心に回ります。Home で全員を映します。',
+    '物体を右クリックすると「ここに固定」「固定を外す」「削除」「注目」。Q でポインターの物を固定/解除。Shift を押したまま離すとその場に固定。',
   ],
   helpEscape: 'Esc でこのヘルプを閉じます。',
   hostPresent: (version, platform) => `Ragdoll Playground ${version}（${platform}）`,

@@ -60,6 +60,8 @@ export interface PanelState {
   /** GRAVITY, g. */
   readonly gravity: number;
   readonly showBodies: boolean;
+  /** Follow Camera. */
+  readonly following: boolean;
   readonly motion: PanelMotionState;
 }
 
@@ -171,6 +173,8 @@ export class Panel {
         this.sliderRow(this.time),
         this.sliderRow(this.gravity),
         this.createButton('toggle-bodies'),
+        this.createButton('toggle-follow'),
+        this.createButton('reset-view'),
       ]),
     );
     this.listenToSliders();
@@ -208,6 +212,7 @@ export class Panel {
     this.gravity.output.value = gravityText;
     this.gravity.input.setAttribute('aria-valuetext', gravityText);
     this.buttons.get('toggle-bodies')?.setAttribute('aria-pressed', String(state.showBodies));
+    this.buttons.get('toggle-follow')?.setAttribute('aria-pressed', String(state.following));
     this.showMotion(state.motion);
   }
 
@@ -260,7 +265,12 @@ export class Panel {
     const button = makeCommandButton(this.document, command, () =>
       this.handlers.onCommand(command),
     );
-    if (command === 'toggle-bodies' || command === 'toggle-motion' || command === 'toggle-get-up')
+    if (
+      command === 'toggle-bodies' ||
+      command === 'toggle-follow' ||
+      command === 'toggle-motion' ||
+      command === 'toggle-get-up'
+    )
       button.setAttribute('aria-pressed', 'false');
     this.buttons.set(command, button);
     return button;

@@ -1,7 +1,11 @@
-import { PCFShadowMap, PerspectiveCamera, Vector3, WebGLRenderer } from 'three';
+import { PCFShadowMap, PerspectiveCamera, Raycaster, Vector2, Vector3, WebGLRenderer } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { StageLayout } from '../physics/stage';
 import type { BodyMotionState, BodySource } from './body-meshes';
+import { CameraFollow } from './camera-follow';
+import type { PinSource } from './pin-markers';
+import { PinMarkers } from './pin-markers';
+import type { SimBody } from '../physics/body-registry';
 import { BodyMeshes } from './body-meshes';
 import type { GrabTarget } from './grab-controller';
 import { GrabController } from './grab-controller';
@@ -13,7 +17,7 @@ import { AvatarLayer } from './vrm/avatar-layer';
 import type { Avatar } from './avatar';
 
 /** Everything the view reads from the sandbox. It changes nothing but the grab. */
-export interface ViewSandbox extends BodySource, GrabTarget {
+export interface ViewSandbox extends BodySource, GrabTarget, PinSource {
   readonly stage: StageLayout;
   /** TIME: simulated seconds per wall second; avatars' springs slow down with the physics. */
   readonly timeScale: number;
@@ -71,13 +75,19 @@ export class RagdollView {
   private readonly avatars = new AvatarLayer();
   /** Simulated seconds of the frame being drawn, for the avatars' spring bones. */
   private frameSimSeconds = 0;
+  /** Wall seconds of the frame being drawn, for the camera's glide. */
+  private frameWallSeconds = 0;
+  /** Follow: keeps the figures framed (see {@link CameraFollow}). */
+  private readonly follow: CameraFollow;
+  /** A red pin head on each pinned body. */
+  private readonly pinMarkers: PinMarkers;
   private readonly grab: GrabController;
   private readonly loop: RenderLoop;
   private readonly resizeObserver: ResizeObserver;
 
   constructor(
     private readonly container: HTMLElement,
-    sandbox: ViewSandbox,
+    private readonly sandbox: ViewSandbox,
     options: RagdollViewOptions = {},
   ) {
     this.renderer = createRenderer();
@@ -86,9 +96,16 @@ export class RagdollView {
     container.append(this.canvas);
     this.camera.position.copy(CAMERA_START);
     this.controls = createControls(this.camera, this.canvas);
+    this.follow = new CameraFollow(this.camera, this.controls, sandbox);
     this.stageMesh = new StageMesh(sandbox.stage);
     this.bodyMeshes = new BodyMeshes(sandbox, options.motionStateOf);
-    this.environment.scene.add(this.stageMesh.group, this.bodyMeshes.group, this.avatars.group);
+    this.pinMarkers = new PinMarkers(sandbox);
+    this.environment.scene.add(
+      this.stageMesh.group,
+      this.bodyMeshes.group,
+      this.avatars.group,
+      this.pinMarkers.group,
+    );
     this.grab = new GrabController(
       this.canvas,
       this.camera,
@@ -100,6 +117,7 @@ export class RagdollView {
       {
         advance: (seconds) => {
           this.frameSimSeconds = seconds * sandbox.timeScale;
+          this.frameWallSeconds = seconds;
           return sandbox.advance(seconds);
         },
         draw: this.draw,
@@ -159,6 +177,56 @@ export class RagdollView {
     this.camera.fov = pose.fovDeg;
     this.camera.updateProjectionMatrix();
     this.controls.update();
+  }
+
+  /** Follow (on by default): the camera keeps the figures framed, gliding after them. */
+  get following(): boolean {
+    return this.follow.enabled;
+  }
+
+  set following(on: boolean) {
+    this.follow.enabled = on;
+  }
+
+  /** The figure the camera orbits around (its id), or null when it frames them all. */
+  get focusedFigure(): number | null {
+    return this.follow.focusedFigure;
+  }
+
+  /** Orbits around figure `figureId` (null: all figures again); turns Follow on. */
+  focusFigure(figureId: number | null): void {
+    this.follow.focus(figureId);
+  }
+
+  /** Home: the camera back where the app starts it, framing every figure. */
+  resetCamera(): void {
+    this.follow.focus(null);
+    this.setCameraPose({
+      position: [CAMERA_START.x, CAMERA_START.y, CAMERA_START.z],
+      target: [CAMERA_TARGET.x, CAMERA_TARGET.y, CAMERA_TARGET.z],
+      fovDeg: this.camera.fov,
+    });
+  }
+
+  /**
+   * The body drawn under the page point (`clientX`, `clientY`, CSS pixels), or undefined.
+   * Allocates: for clicks, not per frame.
+   */
+  bodyAt(clientX: number, clientY: number): SimBody | undefined {
+    const rect = this.canvas.getBoundingClientRect();
+    const ndc = new Vector2(
+      ((clientX - rect.left) / rect.width) * 2 - 1,
+      -((clientY - rect.top) / rect.height) * 2 + 1,
+    );
+    const raycaster = new Raycaster();
+    raycaster.setFromCamera(ndc, this.camera);
+    for (const hit of raycaster.intersectObjects(this.bodyMeshes.pickables, false)) {
+      const handle = this.bodyMeshes.handleOf(hit.object);
+      if (handle === undefined) continue;
+      const body = this.sandbox.bodies.find((candidate) => candidate.handle === handle);
+      if (body) return body;
+    }
+    return undefined;
   }
 
   /**
@@ -239,6 +307,7 @@ export class RagdollView {
     this.controls.dispose();
     this.avatars.dispose();
     this.bodyMeshes.dispose();
+    this.pinMarkers.dispose();
     this.stageMesh.dispose();
     this.environment.dispose();
     this.renderer.dispose();
@@ -248,6 +317,9 @@ export class RagdollView {
   private readonly draw = (): void => {
     this.bodyMeshes.sync();
     this.avatars.update(this.frameSimSeconds);
+    this.pinMarkers.sync();
+    // A held body is the person's: the camera stands still under the hand, as the orbit does.
+    if (!this.grab.holding) this.follow.update(this.frameWallSeconds);
     this.controls.update();
     this.renderer.render(this.environment.scene, this.camera);
   };

@@ -3,6 +3,7 @@ import type { StageLayout } from '../physics/stage';
 import type { ViewSandbox } from './ragdoll-view';
 
 const NO_BODIES: readonly SimBody[] = Object.freeze([]);
+const NO_PINS: readonly number[] = Object.freeze([]);
 
 /**
  * The view's sandbox while the physics engine is still loading: the stage (its layout needs
@@ -67,5 +68,9 @@ export class SandboxSlot<S extends ViewSandbox> implements ViewSandbox {
 
   get grabbedHandle(): number | null {
     return this.target ? this.target.grabbedHandle : null;
+  }
+
+  get pinnedHandles(): readonly number[] {
+    return this.target?.pinnedHandles ?? NO_PINS;
   }
 }

@@ -1,0 +1,94 @@
+import type { Figure, Prop, SimBody } from '../physics/sandbox';
+import type { BodyMenuItem } from './body-menu';
+import type { CommandOutcome } from './command-actions';
+import type { UiStrings } from './i18n';
+
+/** The sandbox as the body tools use it (the `Sandbox` class fits). */
+export interface BodySandbox {
+  readonly figures: readonly Figure[];
+  readonly props: readonly Prop[];
+  pin(handle: number): boolean;
+  unpin(handle: number): boolean;
+  isPinned(handle: number): boolean;
+  removeProp(prop: Prop): void;
+}
+
+/** What the body tools need besides the sandbox. */
+export interface BodyActionsDeps {
+  readonly sandbox: BodySandbox;
+  /** Removes a figure with its avatar (`FigureModels.removeFigure`). */
+  removeFigure(figure: Figure): void;
+  /** Orbits the camera around a figure. */
+  focusFigure(figureId: number): void;
+  readonly strings: () => UiStrings;
+  /** Called before any change, so it can be undone. */
+  readonly beforeChange?: () => void;
+}
+
+/**
+ * The tools that act on one body: Pin here, Unpin, Delete (a prop, or the whole figure a part
+ * belongs to) and Focus. They are what the right-click menu and the pin key run.
+ */
+export class BodyActions {
+  constructor(private readonly deps: BodyActionsDeps) {}
+
+  /** The menu entries for `body`: Pin here or Unpin, Delete, and Focus for a figure's part. */
+  menuFor(body: SimBody, report: (outcome: CommandOutcome) => void): BodyMenuItem[] {
+    const text = this.deps.strings();
+    const items: BodyMenuItem[] = [
+      this.deps.sandbox.isPinned(body.handle)
+        ? { label: text.unpin, run: () => report(this.togglePin(body)) }
+        : { label: text.pinHere, run: () => report(this.togglePin(body)) },
+      { label: text.deleteBody, run: () => report(this.remove(body)) },
+    ];
+    if (body.kind !== 'prop')
+      items.push({ label: text.focusBody, run: () => report(this.focus(body)) });
+    return items;
+  }
+
+  /** Pins `body` where it is, or unpins it when it is pinned. */
+  togglePin(body: SimBody | undefined): CommandOutcome {
+    const text = this.deps.strings();
+    if (!body) return { kind: 'alert', message: text.nothingUnderPointer };
+    this.deps.beforeChange?.();
+    if (this.deps.sandbox.isPinned(body.handle)) {
+      this.deps.sandbox.unpin(body.handle);
+      return { kind: 'status', message: text.unpinned };
+    }
+    this.deps.sandbox.pin(body.handle);
+    return { kind: 'status', message: text.pinned };
+  }
+
+  /** Pins `handle` (a grab let go with Shift). */
+  pinHandle(handle: number): CommandOutcome {
+    this.deps.beforeChange?.();
+    this.deps.sandbox.pin(handle);
+    return { kind: 'status', message: this.deps.strings().pinned };
+  }
+
+  /** Delete: the prop, or the whole figure the part belongs to. */
+  remove(body: SimBody): CommandOutcome {
+    const text = this.deps.strings();
+    const sandbox = this.deps.sandbox;
+    if (body.kind === 'prop') {
+      const prop = sandbox.props.find((candidate) => candidate.id === body.ownerId);
+      if (!prop) return { kind: 'none', message: '' };
+      this.deps.beforeChange?.();
+      sandbox.removeProp(prop);
+      return { kind: 'status', message: text.propDeleted };
+    }
+    const index = sandbox.figures.findIndex((figure) => figure.id === body.ownerId);
+    if (index < 0) return { kind: 'none', message: '' };
+    this.deps.beforeChange?.();
+    this.deps.removeFigure(sandbox.figures[index]!);
+    return { kind: 'status', message: text.figureDeleted(index + 1) };
+  }
+
+  /** Focus: the camera orbits the figure `body` belongs to. */
+  focus(body: SimBody): CommandOutcome {
+    const index = this.deps.sandbox.figures.findIndex((figure) => figure.id === body.ownerId);
+    if (index < 0) return { kind: 'none', message: '' };
+    this.deps.focusFigure(body.ownerId);
+    return { kind: 'status', message: this.deps.strings().focused(index + 1) };
+  }
+}
