@@ -72,7 +72,7 @@ export function resolveAppPath(url: string, rendererFolder: string): AppPath {
   const path = resolve(root, `.${wanted}`);
   if (!isInsideFolder(path, root)) return refused(403, 'the path leaves the renderer folder');
   const contentType = CONTENT_TYPES[extname(path).toLowerCase()];
-  if (contentType === undefined) return refused(404, 'not a file type the page is built from');
+  if (contentType === undefined) return refused(404, 'a file type the build does not contain');
   return { kind: 'file', path, contentType };
 }
 
