@@ -49,7 +49,7 @@ function state(i: number) {
 function content(model: PresetModelRef, thumbnail: string): PresetContent {
   return {
     name: 'Benchmark scene',
-    settings: { stiffness: 50, timeScale: 1, showBodies: false },
+    settings: { stiffness: 50, timeScale: 1, showBodies: false, gravity: 1 },
     camera: { position: [0, 1.6, 4], target: [0, 1, 0], fovDeg: 50 },
     stage: { id: 'default' },
     motion: {

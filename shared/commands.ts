@@ -19,6 +19,8 @@ export const APP_COMMANDS = [
   'stiffness-up',
   'time-down',
   'time-up',
+  'gravity-down',
+  'gravity-up',
   'toggle-bodies',
   'open-model',
   'box-dummy',
@@ -89,6 +91,18 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
   },
   'time-down': { key: ',', accelerator: ',', menu: 'scene', label: { en: 'Slower', ja: '遅く' } },
   'time-up': { key: '.', accelerator: '.', menu: 'scene', label: { en: 'Faster', ja: '速く' } },
+  'gravity-down': {
+    key: ';',
+    accelerator: ';',
+    menu: 'scene',
+    label: { en: 'Gravity −0.1 g', ja: '重力 −0.1 g' },
+  },
+  'gravity-up': {
+    key: "'",
+    accelerator: "'",
+    menu: 'scene',
+    label: { en: 'Gravity +0.1 g', ja: '重力 +0.1 g' },
+  },
   'toggle-bodies': {
     key: 'p',
     accelerator: 'P',

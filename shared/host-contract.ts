@@ -297,6 +297,19 @@ export interface HostRequests {
     readonly args: readonly [format: ExportFileFormat, suggestedName: string, bytes: Uint8Array];
     readonly result: HostOutcome<{ readonly path: string }>;
   };
+  /** Keeps the scene as the crash-recovery copy (the page sends it every 10 s). */
+  'rp:recovery:save': {
+    readonly args: readonly [content: PresetContent];
+    readonly result: HostOutcome<{ readonly savedAt: string }>;
+  };
+  /**
+   * The scene of a page or app that ended without a clean end (once; null when there is
+   * none), ready to restore like a loaded preset.
+   */
+  'rp:recovery:take': {
+    readonly args: readonly [];
+    readonly result: HostOutcome<LoadedPreset | null>;
+  };
 }
 
 export type HostChannel = keyof HostRequests;
@@ -332,6 +345,8 @@ const requestChannelTable: { readonly [K in HostChannel]: true } = {
   'rp:preset:import': true,
   'rp:preset:export': true,
   'rp:export:save': true,
+  'rp:recovery:save': true,
+  'rp:recovery:take': true,
 };
 
 /** Every key of `HostRequests`, for registering and checking handlers at run time. */
@@ -410,4 +425,9 @@ export interface HostApi {
     suggestedName: string,
     bytes: Uint8Array,
   ): Promise<HostOutcome<{ readonly path: string }>>;
+
+  /** Keeps `content` as the crash-recovery copy of the scene. */
+  saveRecovery(content: PresetContent): Promise<HostOutcome<{ readonly savedAt: string }>>;
+  /** The scene left by a session that did not end cleanly (offered once), or null. */
+  takeRecovery(): Promise<HostOutcome<LoadedPreset | null>>;
 }

@@ -1,7 +1,8 @@
 /**
- * The preset (saved scene) format, version 2: what a `.ragdoll` file contains, checked with
+ * The preset (saved scene) format, version 3: what a `.ragdoll` file contains, checked with
  * zod wherever one is read (the host on disk, the renderer before restoring), and the upgrade
- * steps that bring older files forward (version 1 had no motion: it loads with none).
+ * steps that bring older files forward (version 1 had no motion: it loads with none; version 2
+ * had no GRAVITY setting: it loads with Earth's).
  *
  * Units: positions in metres, motion times in seconds, rotations as unit quaternions [x, y, z, w], linear velocities
  * in m/s, angular velocities in rad/s, the camera's field of view in degrees. Every number
@@ -17,20 +18,19 @@ import {
   type RawDocument,
   type UpgradeStep,
 } from './schema-upgrade';
+import {
+  PRESET_MAX_PARTS_PER_FIGURE,
+  PRESET_MOTION_TIME_MAX,
+  PRESET_NAME_MAX_LENGTH,
+} from './preset-limits';
+
+export { PRESET_MAX_PARTS_PER_FIGURE, PRESET_MOTION_TIME_MAX, PRESET_NAME_MAX_LENGTH };
 
 /** The version this app writes. */
-export const PRESET_SCHEMA_VERSION = 2;
+export const PRESET_SCHEMA_VERSION = 3;
 /** The sandbox's limits (renderer/src/physics): six figures, twelve props. */
 export const PRESET_MAX_FIGURES = 6;
 export const PRESET_MAX_PROPS = 12;
-/**
- * Body states saved per figure: its ragdoll parts (11–15) and an MMD model's own rigid bodies
- * (real models have 40–300). A figure with more is saved with its parts only, and its MMD
- * bodies are put back on their parts at rest when loaded. Also a guard against junk.
- */
-export const PRESET_MAX_PARTS_PER_FIGURE = 512;
-/** Longest preset name, in UTF-16 code units. */
-export const PRESET_NAME_MAX_LENGTH = 80;
 /** Longest thumbnail data URL, in characters (about 190 KB of PNG). */
 export const PRESET_THUMBNAIL_MAX_CHARS = 256 * 1024;
 /** Nothing in the scene is this far away (metres) or this fast (m/s, rad/s) for real. */
@@ -85,9 +85,6 @@ const modelRefSchema = z.discriminatedUnion('kind', [
 /** The motion formats a motion file can have: VRM Animation and MMD's VMD. */
 export const MOTION_FORMATS = ['vrma', 'vmd'] as const;
 export type MotionFormat = (typeof MOTION_FORMATS)[number];
-
-/** Longest motion time kept, seconds (a day; motions loop, so the time is within one loop). */
-export const PRESET_MOTION_TIME_MAX = 86_400;
 
 /** A built-in motion's name as the app spells it, e.g. `stand`. */
 export const builtinMotionNameSchema = z
@@ -158,6 +155,8 @@ export const presetContentSchema = z.object({
     timeScale: z.number().min(0.1).max(1),
     /** BODIES: whether collision shapes are drawn. */
     showBodies: z.boolean(),
+    /** GRAVITY in g, 0-2 (1 is Earth's 9.81 m/s², 0 floats). */
+    gravity: z.number().min(0).max(2),
   }),
   camera: z.object({
     position: vec3Schema,
@@ -220,8 +219,28 @@ function addMotion(v1: RawDocument): RawDocument {
   };
 }
 
+/**
+ * Version 2 → 3: GRAVITY arrived. The scene keeps Earth's gravity (1 g), as every scene had
+ * then; nothing else changes. A value that is not shaped like a preset is passed on for the
+ * schema to report.
+ */
+function addGravity(v2: RawDocument): RawDocument {
+  const settings = v2['settings'];
+  return {
+    ...v2,
+    schemaVersion: 3,
+    settings:
+      typeof settings === 'object' && settings !== null && !Array.isArray(settings)
+        ? { ...settings, gravity: 1 }
+        : settings,
+  };
+}
+
 /** Upgrade steps keyed by the version they upgrade from. */
-export const PRESET_UPGRADES: Readonly<Record<number, UpgradeStep>> = { 1: addMotion };
+export const PRESET_UPGRADES: Readonly<Record<number, UpgradeStep>> = {
+  1: addMotion,
+  2: addGravity,
+};
 
 /**
  * A preset file's parsed JSON, upgraded to the current version and checked: use it as the

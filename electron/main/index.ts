@@ -103,6 +103,10 @@ function start(): void {
     window.webContents.on('did-start-loading', () => fileOpens.rendererGone());
     window.once('closed', () => {
       fileOpens.rendererGone();
+      // Closing the window is a clean end: its scene is not offered again at the next start.
+      services
+        .discardRecovery()
+        .catch((error: unknown) => log.error('Could not remove the recovery scene.', error));
       if (mainWindow === window) mainWindow = undefined;
     });
   };

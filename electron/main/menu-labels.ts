@@ -20,9 +20,9 @@ export interface MenuLabels {
   readonly openModel: string;
   readonly openMotion: string;
   readonly openRecent: string;
-  /** Shown, disabled, when the recent-model library is empty. */
+  /** Shown, disabled, when the recent library (models and motions) is empty. */
   readonly noRecent: string;
-  /** Appended to a recent model whose file has moved or changed. */
+  /** Appended to a recent model or motion whose file has moved or changed. */
   readonly missing: string;
   readonly edit: string;
   readonly scene: string;
@@ -46,7 +46,7 @@ export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
     openModel: 'Open Model…',
     openMotion: 'Open Motion…',
     openRecent: 'Open Recent',
-    noRecent: 'No Recent Models',
+    noRecent: 'No Recent Models or Motions',
     missing: '(missing)',
     edit: 'Edit',
     scene: 'Scene',
@@ -66,8 +66,8 @@ export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
     file: 'ファイル',
     openModel: 'モデルを開く…',
     openMotion: 'モーションを開く…',
-    openRecent: '最近使ったモデル',
-    noRecent: '最近使ったモデルはありません',
+    openRecent: '最近使ったファイル',
+    noRecent: '最近使ったモデルやモーションはありません',
     missing: '(見つかりません)',
     edit: '編集',
     scene: 'シーン',

@@ -25,9 +25,9 @@ export interface MenuOptions {
    * Default: the Motion menu's Open Motion… command (the page asks the host itself).
    */
   readonly openMotion?: () => void;
-  /** File > Open Recent: the recent-model library, newest first (default: none). */
+  /** File > Open Recent: the recent library (models and motions), newest first (default: none). */
   readonly recentModels?: readonly RecentMenuModel[];
-  /** Opens a recent model by its path. */
+  /** Opens a recent model or motion by its path. */
   readonly openRecent?: (path: string) => void;
 }
 
@@ -39,7 +39,7 @@ export interface RecentMenuModel {
   readonly missing: boolean;
 }
 
-/** At most this many models in File > Open Recent (the library keeps 30). */
+/** At most this many files in File > Open Recent (the library keeps 30). */
 export const OPEN_RECENT_LIMIT = 10;
 
 /** The whole menu bar as a template for `Menu.buildFromTemplate`. */

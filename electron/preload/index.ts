@@ -105,6 +105,8 @@ const host: HostApi = Object.freeze({
   exportPreset: (id: string) => invoke('rp:preset:export', id),
   saveExport: (format: ExportFileFormat, suggestedName: string, bytes: Uint8Array) =>
     invoke('rp:export:save', format, suggestedName, bytes),
+  saveRecovery: (content: PresetContent) => invoke('rp:recovery:save', content),
+  takeRecovery: () => invoke('rp:recovery:take'),
   onMenuCommand(listener: (command: AppCommand) => void): () => void {
     // The page never sees the IPC event object, only the command.
     return subscribe(MENU_COMMAND_CHANNEL, (_event, command) => {

@@ -1,12 +1,18 @@
 import './ui/app.css';
-import RAPIER from '@dimforge/rapier3d-compat';
-import { Sandbox } from './physics/sandbox';
-import { AppUi } from './ui/app-ui';
-import { APP_MOTION_TOOLKIT } from './ui/app-motion-toolkit';
+import type { Sandbox } from './physics/sandbox';
+import { stageLayout } from './physics/stage';
+import type { AppUi } from './ui/app-ui';
 import { languageForTag, strings } from './ui/i18n';
 import { showStartupError } from './ui/startup-error';
-import type { RagdollViewOptions } from './view/ragdoll-view';
-import { RagdollView } from './view/ragdoll-view';
+import { StartupShell } from './ui/startup-shell';
+import type { RagdollView, RagdollViewOptions } from './view/ragdoll-view';
+import { SandboxSlot } from './view/sandbox-slot';
+
+/**
+ * Marks on the page's own clock (`performance.getEntriesByName`), for `npm run
+ * bench:renderer`: the interface shown, and the app whole (physics running, panel live).
+ */
+export const START_MARKS = { shell: 'ragdoll:shell', ready: 'ragdoll:ready' } as const;
 
 /** The running app's three parts, as the start-up made them. */
 export interface RunningApp {
@@ -43,32 +49,38 @@ export async function startApp(
 }
 
 /**
- * Boots the app: Rapier's WASM, a sandbox with one box figure, the three.js view and the
- * interface. Each failure a person can meet here (no WebGL, Rapier not loading) ends in its
- * own message.
+ * Boots the app so that the page shows something at once and the costly parts come up
+ * behind it: the startup shell paints first; three.js and the view (its own chunk) draw the
+ * stage; only then is Rapier's WebAssembly decoded and compiled (its chunk downloads
+ * meanwhile); then the box figure appears and the interface (its chunk) replaces the shell.
+ * MMD, VRM, motion files and presets load on first use (ui/lazy/). Each failure a person can
+ * meet here (no WebGL, Rapier not loading) ends in its own message.
  */
 async function boot(root: HTMLElement, options: BootOptions): Promise<RunningApp | undefined> {
   const text = strings(languageForTag(navigator.language));
   root.setAttribute('aria-busy', 'true');
-  try {
-    await RAPIER.init();
-  } catch (error) {
-    console.error('[main] Rapier failed to initialise:', error);
-    showStartupError(root, text.startFailed, text.physicsFailed, error);
-    return undefined;
-  }
-  const sandbox = new Sandbox(RAPIER);
-  sandbox.addFigure();
+  const shell = new StartupShell(root.ownerDocument, text.appTitle, text.starting);
   const viewport = document.createElement('div');
   viewport.className = 'viewport';
-  root.replaceChildren(viewport);
+  root.replaceChildren(viewport, shell.element);
+  performance.mark(START_MARKS.shell);
+  // Every chunk starts downloading now; each is evaluated as it arrives.
+  const viewModule = import('./view/ragdoll-view');
+  const physicsModule = import('./start-physics');
+  const uiModules = Promise.all([import('./ui/app-ui'), import('./ui/app-motion-toolkit')]);
+  // Let the shell be painted before the WebGL context and shaders take the main thread.
+  await afterNextPaint();
+  const slot = new SandboxSlot<Sandbox>(stageLayout());
   let view: RagdollView;
   try {
-    view = new RagdollView(viewport, sandbox, {
+    const { RagdollView } = await viewModule;
+    view = new RagdollView(viewport, slot, {
       ...options.view,
       // BODIES colours each figure's outline by what it is doing with the motion. Runs every
       // frame while BODIES is on: a plain loop, no closure per call.
       motionStateOf: (figureId) => {
+        const sandbox = slot.current;
+        if (!sandbox) return 'passive';
         const figures = sandbox.figures;
         for (let i = 0; i < figures.length; i++) {
           if (figures[i]!.id === figureId) return sandbox.figureMotionState(figures[i]!);
@@ -78,11 +90,24 @@ async function boot(root: HTMLElement, options: BootOptions): Promise<RunningApp
     });
   } catch (error) {
     console.error('[main] the view could not be created:', error);
-    sandbox.dispose();
     showStartupError(root, text.startFailed, text.webglFailed, error);
     return undefined;
   }
-  const ui = new AppUi({
+  view.start();
+  // The first frame is drawn and shown before the main thread turns to Rapier.
+  await afterNextPaint();
+  let sandbox: Sandbox;
+  try {
+    sandbox = await (await physicsModule).startPhysics();
+  } catch (error) {
+    console.error('[main] Rapier failed to initialise:', error);
+    view.dispose();
+    showStartupError(root, text.startFailed, text.physicsFailed, error);
+    return undefined;
+  }
+  slot.fill(sandbox);
+  const [{ AppUi }, { APP_MOTION_TOOLKIT }] = await uiModules;
+  const ui: AppUi = new AppUi({
     root,
     sandbox,
     view,
@@ -91,10 +116,11 @@ async function boot(root: HTMLElement, options: BootOptions): Promise<RunningApp
     systemLanguage: navigator.language,
     motion: { sandbox, toolkit: APP_MOTION_TOOLKIT },
   });
+  shell.dispose();
   options.onBooted?.({ sandbox, view, ui });
-  view.start();
   ui.say(ui.strings.ready);
   root.removeAttribute('aria-busy');
+  performance.mark(START_MARKS.ready);
   window.addEventListener('pagehide', (event) => {
     // A page kept in the back-forward cache comes back as it was: keep it whole.
     if (event.persisted) return;
@@ -103,6 +129,25 @@ async function boot(root: HTMLElement, options: BootOptions): Promise<RunningApp
     sandbox.dispose();
   });
   return { sandbox, view, ui };
+}
+
+/** Longest wait for a paint before going on anyway (a hidden window paints nothing). */
+const PAINT_WAIT_MS = 250;
+
+/**
+ * Resolves once the frame after the next one has begun, so whatever the page holds now has
+ * been drawn and shown, or after {@link PAINT_WAIT_MS}.
+ */
+function afterNextPaint(): Promise<void> {
+  return new Promise((done) => {
+    const timer = setTimeout(done, PAINT_WAIT_MS);
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        clearTimeout(timer);
+        done();
+      }),
+    );
+  });
 }
 
 /** localStorage, or undefined where reading it throws (some privacy settings do). */

@@ -80,6 +80,7 @@ export function runSimulation(
     seed: options.seed,
     stiffnessMethod: options.method,
     maxFigures: 50,
+    balanceAssist: options.balance,
   });
   prepare?.(sandbox);
   try {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { BalanceAssistKind } from '../../renderer/src/physics/motion/balance-pin';
 import type { StiffnessMethod } from '../../renderer/src/physics/stiffness';
 
 /** What `npm run sim` was asked to do. */
@@ -19,6 +20,8 @@ export interface SimOptions {
   readonly motion?: string;
   /** Speed (m/s) of the ball thrown at the first doll's head 3 s in, or null for none. */
   readonly hitBall: number | null;
+  /** What keeps dolls playing a motion upright: the pin joint (default) or Rapier's PidController. */
+  readonly balance: BalanceAssistKind;
   /** Where to write the first doll's recorded motion (.vrma or .vmd). */
   readonly exportMotion?: string;
   /** The simulated seconds [start, end] to export (default: the whole run). */
@@ -52,6 +55,8 @@ Builds the app's scene in Node, runs it and prints measurements.
                      motion that cannot be used exits with status 1
   --hit-ball SPEED   3 s in, throw the app's ball (0.3 m, density 150) from 3 m in
                      front of the first doll at its head at SPEED m/s (0-50)
+  --balance B        pin or pid: what keeps dolls playing a motion upright, the app's
+                     pin joint (default) or Rapier's PidController (for comparison)
   --export-motion OUT.vrma|OUT.vmd
                      write the first doll's recorded motion (30 fps) as a VRM Animation or
                      an MMD motion; the JSON adds exported (path, frames, bones)
@@ -150,6 +155,7 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
         report: { type: 'boolean', default: false },
         motion: { type: 'string' },
         'hit-ball': { type: 'string' },
+        balance: { type: 'string' },
         'export-motion': { type: 'string' },
         'export-range': { type: 'string' },
         json: { type: 'boolean', default: false },
@@ -164,6 +170,10 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
   if (method !== 'motor' && method !== 'pd-torque') {
     throw new SimUsageError(`--method must be motor or pd-torque, not "${method}"`);
   }
+  const balance = v.balance ?? 'pin';
+  if (balance !== 'pin' && balance !== 'pid') {
+    throw new SimUsageError(`--balance must be pin or pid, not "${balance}"`);
+  }
   return {
     dolls: numberOption(v.dolls, 'dolls', 1, 50, 1, true),
     seconds: numberOption(v.seconds, 'seconds', 0.1, 600, 5),
@@ -176,6 +186,7 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
     report: reportOption(v.report, v.model),
     ...motionOption(v.motion),
     hitBall: v['hit-ball'] === undefined ? null : numberOption(v['hit-ball'], 'hit-ball', 0, 50, 0),
+    balance,
     ...exportOptions(v['export-motion'], v['export-range']),
     json: v.json,
     help: v.help,

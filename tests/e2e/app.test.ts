@@ -151,9 +151,10 @@ describe('the app in Chromium', () => {
   it('gives every panel control an accessible name and a keyboard shortcut', async () => {
     await withApp(async ({ page }) => {
       // Actions on one listed preset or model (Load, Rename…, Remove…) and Clear All… are
-      // named for their item and reached with Tab; they have no keys of their own.
+      // named for their item and reached with Tab; they have no keys of their own, nor do
+      // the sections' fold toggles (named by their section's heading).
       const controls = page.locator(
-        '.panel button:not(.file-item-button):not(.library-clear), .panel input',
+        '.panel button:not(.file-item-button):not(.library-clear):not(.panel-group-toggle), .panel input',
       );
       const count = await controls.count();
       expect(count).toBeGreaterThanOrEqual(12);

@@ -44,7 +44,9 @@ describe('start-up errors', () => {
   });
 
   it('shows a readable alert when the physics engine cannot load', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+    // WebGL works here: the stage is drawn first and the physics engine loads behind it.
+    const withWebGl = await launchChromium();
+    const context = await withWebGl.newContext({ locale: 'en-US' });
     try {
       const page = await context.newPage();
       // What a WebAssembly-less or locked-down runtime does to Rapier's init.
@@ -60,8 +62,13 @@ describe('start-up errors', () => {
       expect(text).toContain('could not start');
       expect(text).toContain('physics engine (Rapier) could not be loaded');
       expect(text).toContain('WebAssembly blocked by the test');
+      // Nothing half-started is left behind the message: no canvas, no panel, no hook.
+      expect(await page.locator('canvas').count()).toBe(0);
+      expect(await page.locator('.panel').count()).toBe(0);
+      expect(await page.evaluate(() => window.__ragdoll === undefined)).toBe(true);
     } finally {
       await context.close();
+      await withWebGl.close();
     }
   });
 });

@@ -207,6 +207,8 @@ function installPageHost(names: typeof PAGE_NAMES): void {
     exportPreset: (id: string) => invoke('rp:preset:export', [id]),
     saveExport: (format: ExportFileFormat, suggestedName: string, bytes: Uint8Array) =>
       invoke('rp:export:save', [format, suggestedName, bytes]),
+    saveRecovery: (content: unknown) => invoke('rp:recovery:save', [content]),
+    takeRecovery: () => invoke('rp:recovery:take', []),
     onMenuCommand(listener: (command: AppCommand) => void): () => void {
       // A fresh wrapper per subscription, so subscribing one function twice needs two unsubscribes.
       const relay = (command: AppCommand): void => listener(command);

@@ -216,7 +216,7 @@ export function presetContent(
   const parts = options.parts ?? 11;
   const content: PresetContent = {
     name: options.name ?? 'Stairs pile-up',
-    settings: { stiffness: 50, timeScale: 1, showBodies: false },
+    settings: { stiffness: 50, timeScale: 1, showBodies: false, gravity: 1 },
     camera: { position: [0, 1.6, 4], target: [0, 1, 0], fovDeg: 50 },
     stage: { id: 'default' },
     motion: options.motion ?? {

@@ -49,6 +49,8 @@ const VALID_ARGS: { readonly [K in HostChannel]: HostRequests[K]['args'] } = {
   'rp:preset:import': [],
   'rp:preset:export': [SOME_ID],
   'rp:export:save': ['vrma', 'fall.vrma', new Uint8Array(4)],
+  'rp:recovery:save': [presetContent()],
+  'rp:recovery:take': [],
 };
 
 /** Per channel, arguments of the right types that must still be refused (paths, ids, sizes). */

@@ -22,7 +22,7 @@ import { presetContent } from '../support/host-files';
 const TIME = '2026-11-30T06:00:00.000Z';
 const valid = (): Preset => ({
   ...presetContent({ figures: 2, props: 2 }),
-  schemaVersion: 2,
+  schemaVersion: 3,
   createdAt: TIME,
   updatedAt: TIME,
 });
@@ -38,10 +38,10 @@ function refusal(raw: unknown): string {
   throw new Error('expected the preset to be refused');
 }
 
-describe('preset schema v2', () => {
+describe('preset schema v3', () => {
   it('accepts a full preset and keeps exactly the fields the sandbox uses', () => {
     const preset = migratePreset(JSON.parse(JSON.stringify(valid())));
-    expect(PRESET_SCHEMA_VERSION).toBe(2);
+    expect(PRESET_SCHEMA_VERSION).toBe(3);
     expect(Object.keys(preset).sort()).toEqual(
       [
         'camera',
@@ -56,7 +56,12 @@ describe('preset schema v2', () => {
         'updatedAt',
       ].sort(),
     );
-    expect(Object.keys(preset.settings).sort()).toEqual(['showBodies', 'stiffness', 'timeScale']);
+    expect(Object.keys(preset.settings).sort()).toEqual([
+      'gravity',
+      'showBodies',
+      'stiffness',
+      'timeScale',
+    ]);
     expect(Object.keys(preset.camera).sort()).toEqual(['fovDeg', 'position', 'target']);
     expect(Object.keys(preset.figures[0]!.parts[0]!).sort()).toEqual([
       'angvel',
@@ -188,8 +193,11 @@ describe('preset schema v2', () => {
       figures: valid().figures.map((figure) => ({ model: figure.model, parts: figure.parts })),
     };
     delete v1['motion'];
+    const v1Settings: Record<string, unknown> = { ...valid().settings };
+    delete v1Settings['gravity'];
+    v1['settings'] = v1Settings;
     const upgraded = migratePreset(JSON.parse(JSON.stringify(v1)));
-    expect(upgraded.schemaVersion).toBe(2);
+    expect(upgraded.schemaVersion).toBe(3);
     expect(upgraded.motion).toEqual({
       motion: { kind: 'none' },
       playing: true,
@@ -199,16 +207,30 @@ describe('preset schema v2', () => {
     expect(upgraded.figures.map((figure) => figure.motionTime)).toEqual([0, 0]);
     // Everything version 1 had comes through as it was.
     expect(upgraded.figures.map(({ motionTime: _time, ...figure }) => figure)).toEqual(v1.figures);
-    expect(upgraded.settings).toEqual(v1.settings);
+    expect(upgraded.settings).toEqual({ ...v1Settings, gravity: 1 });
     expect(upgraded.props).toEqual(v1.props);
     expect(upgraded.camera).toEqual(v1.camera);
     // A version 1 preset that was broken stays refused after the upgrade, naming the field.
     expect(refusal({ ...v1, figures: 'many' })).toMatch(/figures/);
   });
 
+  it('loads a version 2 preset (saved before GRAVITY) with Earth gravity, the rest unchanged', () => {
+    const v2Settings: Record<string, unknown> = { ...valid().settings };
+    delete v2Settings['gravity'];
+    const v2 = { ...valid(), schemaVersion: 2, settings: v2Settings };
+    const upgraded = migratePreset(JSON.parse(JSON.stringify(v2)));
+    expect(upgraded.schemaVersion).toBe(3);
+    expect(upgraded.settings).toEqual({ ...v2Settings, gravity: 1 });
+    expect({ ...upgraded, settings: v2Settings, schemaVersion: 2 }).toEqual(v2);
+    expect(refusal({ ...valid(), settings: { ...valid().settings, gravity: 2.5 } })).toMatch(
+      /settings\.gravity/,
+    );
+    expect(refusal({ ...v2, settings: 'heavy' })).toMatch(/settings/);
+  });
+
   it('refuses a newer version, a missing version and a non-object, saying which', () => {
-    expect(refusal({ ...valid(), schemaVersion: 3 })).toContain(
-      'schemaVersion 3, written by a newer Ragdoll Playground (this one reads up to 2)',
+    expect(refusal({ ...valid(), schemaVersion: 4 })).toContain(
+      'schemaVersion 4, written by a newer Ragdoll Playground (this one reads up to 3)',
     );
     expect(refusal({ ...valid(), schemaVersion: undefined })).toContain(
       'has no valid schemaVersion',

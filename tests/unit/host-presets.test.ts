@@ -68,7 +68,7 @@ describe('presets', () => {
     const { schemaVersion, createdAt, updatedAt, ...rest } = loaded.preset;
     expect(rest).toEqual(content);
     expect({ schemaVersion, createdAt, updatedAt }).toEqual({
-      schemaVersion: 2,
+      schemaVersion: 3,
       createdAt: summary.createdAt,
       updatedAt: summary.updatedAt,
     });

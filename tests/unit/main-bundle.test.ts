@@ -278,7 +278,7 @@ describe('built main process, macOS in Japanese with saved bounds', () => {
     expect(file?.submenu?.map((item) => item.label)).toEqual([
       'モデルを開く…',
       'モーションを開く…',
-      '最近使ったモデル',
+      '最近使ったファイル',
     ]);
   });
 });

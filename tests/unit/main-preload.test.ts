@@ -43,6 +43,8 @@ const HOST_API_METHODS: readonly (keyof HostApi)[] = [
   'importPreset',
   'exportPreset',
   'saveExport',
+  'saveRecovery',
+  'takeRecovery',
 ];
 
 const CONTENT = presetContent();
@@ -92,6 +94,8 @@ const REQUEST_METHODS: {
     channel: 'rp:export:save',
     args: ['png', 'view.png', PNG_BYTES],
   },
+  { call: (h) => h.saveRecovery(CONTENT), channel: 'rp:recovery:save', args: [CONTENT] },
+  { call: (h) => h.takeRecovery(), channel: 'rp:recovery:take', args: [] },
 ];
 
 /** The parts of `electron` a sandboxed preload may use, recording what it does. */

@@ -35,7 +35,10 @@ function clip(name: string): MotionClip {
   return { name, duration: 2 } as unknown as MotionClip;
 }
 
-/** Built-ins `stand` and `wave`; the box figure lacks hands; a `robot` figure fits nothing. */
+/**
+ * Built-ins `stand` and `wave`; the `handless` and `box` figures lack hands (the box dummy by
+ * design); a `robot` figure fits nothing.
+ */
 const TOOLKIT: MotionToolkit = {
   builtinNames: ['stand', 'wave'],
   builtin: (name) => clip(name),
@@ -50,7 +53,8 @@ const TOOLKIT: MotionToolkit = {
       duration: motionClip.duration,
       spec,
       sample: () => undefined,
-      skippedBones: spec.name === 'box' ? ['leftHand', 'rightHand'] : [],
+      skippedBones:
+        spec.name === 'handless' || spec.name === 'box' ? ['leftHand', 'rightHand'] : [],
     };
     return motion;
   },
@@ -118,7 +122,7 @@ function setUp(figures: Figure[], host?: Partial<HostApi>) {
     host: host as HostApi | undefined,
     sandbox,
     toolkit: TOOLKIT,
-    kindOf: () => 'box',
+    kindOf: (f) => (f.ragdoll.spec.name === 'box' ? 'box' : 'vrm'),
     status: status as unknown as StatusArea,
     strings: () => strings('en'),
     onChanged: () => undefined,
@@ -142,7 +146,7 @@ function motionFile(fileName: string, firstByte: number): MotionFile {
 
 describe('motion actions', () => {
   it('plays a chosen motion on every figure, names missing bones once, and gives it to figures added later', () => {
-    const { sandbox, status, actions } = setUp([figure(1, 'box'), figure(2, 'vrm')]);
+    const { sandbox, status, actions } = setUp([figure(1, 'handless'), figure(2, 'vrm')]);
     actions.choose('builtin:stand');
     expect([...sandbox.given.values()]).toEqual([
       { motion: 'stand', start: 0 },
@@ -153,7 +157,7 @@ describe('motion actions', () => {
       'Stand: these bones are not on the figure and are left out: leftHand, rightHand.',
     ]);
     // ADD: the new figure gets the motion; the same missing bones are not named again.
-    sandbox.figures.push(figure(3, 'box'));
+    sandbox.figures.push(figure(3, 'handless'));
     actions.syncFigures();
     expect(sandbox.given.get(3)).toEqual({ motion: 'stand', start: 0 });
     expect(status.alerts).toHaveLength(1);
@@ -161,6 +165,23 @@ describe('motion actions', () => {
     actions.choose('none');
     expect([...sandbox.given.values()].map((given) => given.motion)).toEqual([null, null, null]);
     expect(status.said.at(-1)).toBe('No motion: the figures are passive ragdolls.');
+  });
+
+  it('names nothing the box dummy lacks by design, however often a motion is chosen', () => {
+    const { sandbox, status, actions } = setUp([figure(1, 'box'), figure(2, 'box')]);
+    actions.choose('builtin:stand');
+    actions.choose('builtin:wave');
+    sandbox.figures.push(figure(3, 'box'));
+    actions.syncFigures();
+    actions.choose('builtin:stand');
+    expect(sandbox.given.get(3)).toEqual({ motion: 'stand', start: 0 });
+    expect(status.alerts).toEqual([]);
+    // A model that lacks the bones is still told about, once.
+    sandbox.figures.push(figure(4, 'handless'));
+    actions.syncFigures();
+    expect(status.alerts).toEqual([
+      'Stand: these bones are not on the figure and are left out: leftHand, rightHand.',
+    ]);
   });
 
   it('refuses a motion that fits no figure, keeping what the figures played', () => {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
 /** Debian's Chromium; CI installs it with apt-get (see .ci/run). Never `playwright install`. */
@@ -44,4 +44,21 @@ export function assertPrerequisites(): void {
 export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   assertPrerequisites();
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/**
+ * Launches Debian's Chromium like {@link launchChromium}, on the profile folder
+ * `userDataDir` (its HTTP and code caches survive a close, as a desktop app's do), with one
+ * context of `viewport`.
+ */
+export async function launchChromiumProfile(
+  userDataDir: string,
+  viewport: { readonly width: number; readonly height: number },
+): Promise<BrowserContext> {
+  assertPrerequisites();
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS],
+    viewport,
+  });
 }

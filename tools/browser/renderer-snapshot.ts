@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RENDERER_OUT, assertPrerequisites } from './browser';
-import type { StaticServer } from './static-server';
+import type { StaticServer, StaticServerOptions } from './static-server';
 import { serveFolder } from './static-server';
 
 /** Attempts at taking a whole copy while another build may be rewriting the test build. */
@@ -13,13 +13,16 @@ const RETRY_DELAY_MS = 1000;
 /**
  * Serves a private copy of the renderer's test build. The checkout is shared and any
  * `npm run build:test` empties out-test/renderer for a moment; a copy taken once keeps a
- * suite from loading a half-written build.
+ * suite from loading a half-written build. `build` serves another built renderer instead
+ * (the benchmark's before/after comparison).
  */
-export async function serveRendererSnapshot(): Promise<StaticServer> {
+export async function serveRendererSnapshot(
+  options: StaticServerOptions & { readonly build?: string } = {},
+): Promise<StaticServer> {
   assertPrerequisites();
   const copy = mkdtempSync(join(tmpdir(), 'ragdoll-e2e-'));
-  await copyWholeBuild(copy);
-  const server = await serveFolder(copy);
+  await copyWholeBuild(options.build ?? RENDERER_OUT, copy);
+  const server = await serveFolder(copy, options);
   return {
     url: server.url,
     close: async () => {
@@ -29,17 +32,17 @@ export async function serveRendererSnapshot(): Promise<StaticServer> {
   };
 }
 
-async function copyWholeBuild(target: string): Promise<void> {
+async function copyWholeBuild(source: string, target: string): Promise<void> {
   for (let attempt = 1; attempt <= COPY_ATTEMPTS; attempt++) {
     try {
-      cpSync(RENDERER_OUT, target, { recursive: true });
+      cpSync(source, target, { recursive: true });
       if (isComplete(target)) return;
     } catch (error) {
       if (attempt === COPY_ATTEMPTS) throw error;
     }
     await sleep(RETRY_DELAY_MS);
   }
-  throw new Error(`e2e: ${RENDERER_OUT} stayed incomplete; run \`npm run build:test\` again.`);
+  throw new Error(`e2e: ${source} stayed incomplete; run \`npm run build:test\` again.`);
 }
 
 /** True when index.html and every asset it references are present. */

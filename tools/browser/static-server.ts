@@ -18,6 +18,22 @@ const MIME_TYPES: Readonly<Record<string, string>> = {
   '.map': 'application/json; charset=utf-8',
 };
 
+/** How {@link serveFolder} serves. */
+export interface StaticServerOptions {
+  /**
+   * Let the browser keep `assets/` (whose names carry a hash of their content) for good, as
+   * an installed app's files are, so a second start can use its HTTP and code caches. The
+   * page itself is always asked for again. Default: nothing is cached.
+   */
+  readonly cacheAssets?: boolean;
+}
+
+/** The Cache-Control header for `path`. */
+function cacheControl(path: string, cacheAssets: boolean): string {
+  if (cacheAssets && path.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  return 'no-store';
+}
+
 /** A running static server. */
 export interface StaticServer {
   /** e.g. `http://127.0.0.1:41234/` */
@@ -29,7 +45,10 @@ export interface StaticServer {
  * Serves a folder on 127.0.0.1 at a free port. Chromium will not load module scripts from
  * `file://`, so the built renderer is served over HTTP, as a web demo would be.
  */
-export async function serveFolder(folder: string): Promise<StaticServer> {
+export async function serveFolder(
+  folder: string,
+  options: StaticServerOptions = {},
+): Promise<StaticServer> {
   const root = resolve(folder);
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
@@ -48,7 +67,7 @@ export async function serveFolder(folder: string): Promise<StaticServer> {
         response.writeHead(200, {
           'Content-Type': MIME_TYPES[extname(file)] ?? 'application/octet-stream',
           'Content-Length': info.size,
-          'Cache-Control': 'no-store',
+          'Cache-Control': cacheControl(path, options.cacheAssets === true),
         });
         createReadStream(file).pipe(response);
       },

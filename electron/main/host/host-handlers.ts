@@ -90,6 +90,8 @@ export const HOST_ARGUMENT_SCHEMAS: {
       message: `must be at most ${MAX_EXPORT_BYTES} bytes`,
     }),
   ]),
+  'rp:recovery:save': z.tuple([presetContentSchema]),
+  'rp:recovery:take': z.tuple([]),
 };
 
 /** Builds the handlers over `deps`. */
@@ -120,5 +122,7 @@ export function createHostHandlers(deps: HostDeps): HostHandlers {
     'rp:preset:import': () => toOutcome(() => s.importPreset()),
     'rp:preset:export': (id) => toOutcome(() => s.exportPreset(id)),
     'rp:export:save': (format, name, bytes) => toOutcome(() => s.saveExport(format, name, bytes)),
+    'rp:recovery:save': (content) => toOutcome(() => s.saveRecovery(content)),
+    'rp:recovery:take': () => toOutcome(() => s.takeRecovery()),
   };
 }

@@ -20,9 +20,10 @@ import type {
   PresetListing,
   PresetSummary,
 } from '../../../shared/host-contract';
-import type { PresetContent } from '../../../shared/preset-schema';
+import type { Preset, PresetContent } from '../../../shared/preset-schema';
 import type { Dialogs } from './dialogs';
 import { createFileHasher } from './file-hash';
+import { JsonFileReadError } from './json-file-store';
 import { HostProblemError } from './host-problem';
 import { createConsoleLogger, type Logger } from './logger';
 import { createModelAccess, MOTION_ACCESS_WORDING, type AccessSource } from './model-access';
@@ -40,6 +41,8 @@ import { checkPresetModels } from './preset-models';
 import { checkPresetMotion } from './preset-motion';
 import { createPresetStore, PRESET_FOLDER } from './preset-store';
 import { createReadBudget, type ReadBudget } from './read-budget';
+import { createRecoveryStore, type RecoveryFound } from './recovery-store';
+import { createSharedRun } from './shared-run';
 
 export interface HostServicesOptions {
   /** The app's data folder (Electron's `userData`): `library.json`, `thumbnails/`, `presets/`. */
@@ -98,6 +101,15 @@ export interface HostServices {
     suggestedName: string,
     bytes: Uint8Array,
   ): Promise<{ readonly path: string }>;
+  /** Keeps `content` as the crash-recovery copy of the scene (see recovery-store.ts). */
+  saveRecovery(content: PresetContent): Promise<{ readonly savedAt: string }>;
+  /**
+   * The scene of a page or app that ended without a clean end, ready to restore like a
+   * preset (its models checked), or null; it is then removed, so it is offered once.
+   */
+  takeRecovery(): Promise<LoadedPreset | null>;
+  /** A clean end (the window closed, the app quit): removes the recovery copy. */
+  discardRecovery(): Promise<void>;
   /** Resolves once every pending library and preset write has finished (before quitting). */
   flush(): Promise<void>;
 }
@@ -125,6 +137,11 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     logger: loggerFor('preset-store'),
     ...clock,
   });
+  const recovery = createRecoveryStore({
+    directory: options.dataDirectory,
+    logger: loggerFor('recovery'),
+    ...clock,
+  });
   // Before the first listing: temp files of writes a crash interrupted.
   const leftovers = removeLeftoverWrites(
     [
@@ -135,6 +152,8 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     log,
     options.now,
   );
+  // Listing checks every entry on disk; requests arriving together share one listing.
+  const listLibrary = createSharedRun(() => library.list());
   const budget = options.readBudget ?? createReadBudget();
   const readOptions =
     options.modelMaxBytes === undefined ? { budget } : { budget, maxBytes: options.modelMaxBytes };
@@ -224,6 +243,19 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return openAllowed(path);
   }
 
+  // The same texture asked for again while it is being read shares that read: a page asking
+  // thousands of times at once costs one read per distinct texture, not one per request.
+  const texturesInFlight = new Map<string, Promise<ModelTexture>>();
+  function readTextureOnce(modelPath: string, textureName: string): Promise<ModelTexture> {
+    const key = `${modelPath}\0${textureName}`;
+    let reading = texturesInFlight.get(key);
+    if (reading === undefined) {
+      reading = readTexture(modelPath, textureName).finally(() => texturesInFlight.delete(key));
+      texturesInFlight.set(key, reading);
+    }
+    return reading;
+  }
+
   /**
    * Textures come only from the folder of a model the page may read and has read
    * successfully, whose latest read did not fail.
@@ -288,6 +320,11 @@ export function createHostServices(options: HostServicesOptions): HostServices {
 
   async function loadPreset(id: string): Promise<LoadedPreset> {
     const { preset } = await presets.read(id);
+    return checkedForLoading(id, preset);
+  }
+
+  /** A preset with its models and motion checked, the ones found allowed for reading. */
+  async function checkedForLoading(id: string, preset: Preset): Promise<LoadedPreset> {
     const { notes, verifiedPaths } = await checkPresetModels(preset, hasher);
     for (const path of verifiedPaths) access.allow(path, 'preset');
     for (const note of notes) log.info(note.message);
@@ -296,6 +333,20 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     if (motion.kind !== 'note') return { id, preset, notes };
     log.info(motion.note.message);
     return { id, preset, notes, motionNote: motion.note };
+  }
+
+  async function takeRecovery(): Promise<LoadedPreset | null> {
+    let found: RecoveryFound;
+    try {
+      found = await recovery.take();
+    } catch (error) {
+      if (!(error instanceof JsonFileReadError)) throw error;
+      throw new HostProblemError('unreadable', `The last scene's ${error.message}`, {
+        cause: error,
+      });
+    }
+    if (found.kind === 'invalid') throw new HostProblemError('invalid', found.message);
+    return found.kind === 'none' ? null : checkedForLoading(RECOVERY_ID, found.preset);
   }
 
   async function exportPreset(id: string): Promise<{ readonly path: string }> {
@@ -312,12 +363,12 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       saveExport(options.dialogs, exportFolder, format, suggestedName, bytes),
     openModelDialog,
     readModel,
-    readModelTexture: readTexture,
+    readModelTexture: readTextureOnce,
     openMotionDialog,
     readMotion,
     openDroppedFile: (path) => openFile(path, 'drop'),
     openFileFromUser: (path) => openFile(path, 'dialog'),
-    listLibrary: () => library.list(),
+    listLibrary,
     recentModels: () => library.recent(),
     removeFromLibrary: (id) => libraryChanged(library.remove(id)),
     clearLibrary: () => libraryChanged(library.clear()),
@@ -336,11 +387,17 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     importPreset: async () =>
       presets.importFile(await chosen(options.dialogs.showOpenPreset(), 'preset')),
     exportPreset,
+    saveRecovery: (content) => recovery.save(content),
+    takeRecovery,
+    discardRecovery: () => recovery.discard(),
     flush: async () => {
-      await Promise.all([leftovers, library.flush(), presets.flush()]);
+      await Promise.all([leftovers, library.flush(), presets.flush(), recovery.flush()]);
     },
   };
 }
+
+/** The id a restored recovery scene carries (it is not in the preset list). */
+export const RECOVERY_ID = 'recovery';
 
 /** The dialog's path, or a `canceled` problem (which the renderer shows no message for). */
 async function chosen(pending: Promise<string | null>, what: string): Promise<string> {

@@ -5,13 +5,15 @@
  * the recent-model library.
  */
 
+import {
+  MODEL_SIGNATURE_BYTES,
+  modelSignatureOf,
+  type ModelSignature,
+} from '../../../shared/file-signatures';
 import type { ModelFormat } from '../../../shared/preset-schema';
 
 /** Enough bytes to recognize every format's magic. */
-export const MODEL_MAGIC_BYTES = 12;
-
-/** What the header says, before the rest of the file is read. */
-export type ModelMagic = 'glb' | 'pmx' | 'pmd';
+export const MODEL_MAGIC_BYTES = MODEL_SIGNATURE_BYTES;
 
 /** What a model file is and what it calls itself. */
 export interface ModelIdentity {
@@ -34,10 +36,9 @@ const GLB_JSON_CHUNK = 0x4e4f534a; // 'JSON', little-endian
  *
  * @throws ModelFormatError saying what the file is not
  */
-export function readModelMagic(header: Uint8Array): ModelMagic {
-  const ascii = (from: number, to: number): string =>
-    String.fromCharCode(...header.subarray(from, to));
-  if (ascii(0, 4) === 'glTF') {
+export function readModelMagic(header: Uint8Array): ModelSignature {
+  const signature = modelSignatureOf(header);
+  if (signature === 'glb') {
     if (header.length < 12) throw new ModelFormatError('is a glTF binary cut short.');
     const version = view(header).getUint32(4, true);
     if (version !== 2) {
@@ -45,8 +46,7 @@ export function readModelMagic(header: Uint8Array): ModelMagic {
     }
     return 'glb';
   }
-  if (ascii(0, 4) === 'PMX ') return 'pmx';
-  if (ascii(0, 3) === 'Pmd') return 'pmd';
+  if (signature) return signature;
   throw new ModelFormatError(
     'is not a VRM, PMX or PMD model (its first bytes are not a glTF, PMX or PMD header).',
   );

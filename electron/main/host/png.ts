@@ -1,15 +1,13 @@
 /** PNG checks for thumbnails the renderer hands over. */
 
-/** The eight bytes every PNG starts with. */
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
+import { hasPngSignature } from '../../../shared/file-signatures';
 
 /** Largest thumbnail cached for a library entry, bytes (VRM thumbnails are up to 1024²). */
 export const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
 
 /** True when `bytes` starts with the PNG signature and has an IHDR chunk after it. */
 export function looksLikePng(bytes: Uint8Array): boolean {
-  if (bytes.length < 16) return false;
-  if (!PNG_SIGNATURE.every((value, index) => bytes[index] === value)) return false;
+  if (bytes.length < 16 || !hasPngSignature(bytes)) return false;
   // The first chunk of every PNG is IHDR; its type sits at bytes 12-15.
   return String.fromCharCode(bytes[12]!, bytes[13]!, bytes[14]!, bytes[15]!) === 'IHDR';
 }

@@ -28,6 +28,7 @@ import { createKeyedQueue } from './keyed-queue';
 import type { Logger } from './logger';
 import { formatBytes } from './model-file';
 import { NotARegularFileError, openRegularFile } from './regular-file';
+import { createSharedRun } from './shared-run';
 import { newStoreId, STORE_ID_PATTERN } from './store-ids';
 
 /** The presets folder inside the data folder. */
@@ -155,7 +156,11 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
     updatedAt: now().toISOString(),
   });
 
-  async function list(): Promise<PresetListing> {
+  // Every preset file is read per listing: a page asking thousands of times at once must not
+  // make that thousands of readings (see createSharedRun).
+  const list = createSharedRun(listNow);
+
+  async function listNow(): Promise<PresetListing> {
     const notices: string[] = [];
     const presets: PresetSummary[] = [];
     // Hundreds of presets read all at once would run out of file handles (EMFILE).

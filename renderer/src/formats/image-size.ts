@@ -5,6 +5,8 @@
  * {@link IMAGE_MAX_SIDE} (and, for TGA, against the bytes the file really holds).
  */
 
+import { hasPngSignature } from '../../../shared/file-signatures';
+
 /** The longest side an image may declare, pixels (8192² RGBA is 256 MB decoded). */
 export const IMAGE_MAX_SIDE = 8192;
 
@@ -21,7 +23,7 @@ export interface ImageSize {
 export function declaredImageSize(bytes: Uint8Array, fileName = ''): ImageSize | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = (i: number): number => bytes[i] ?? -1;
-  if (bytes.length >= 24 && at(0) === 0x89 && at(1) === 0x50 && at(2) === 0x4e && at(3) === 0x47) {
+  if (bytes.length >= 24 && hasPngSignature(bytes)) {
     return { width: view.getUint32(16), height: view.getUint32(20) };
   }
   if (bytes.length >= 10 && at(0) === 0x47 && at(1) === 0x49 && at(2) === 0x46) {

@@ -17,6 +17,7 @@ import {
 import type { FigureKind } from './rest-offsets';
 import { partRestCorrections } from './rest-offsets';
 import { sampleRotationAt, sampleTranslationAt } from './sample-track';
+import { LoopSeam } from './seamless-loop';
 
 export type { FigureKind } from './rest-offsets';
 
@@ -106,6 +107,9 @@ function chainTo(clip: MotionClip, index: number): number[] {
  * Root: the hips' displacement (the clip's translations from the root down to the hips, each
  * turned by its parent's rotation), scaled by the figure's hip height over the clip's
  * (`restHipsHeight`), plus the shift of the pelvis centre as the pelvis turns about the hips.
+ *
+ * Loop: a clip whose last frame is not its first has the jump blended away over the end of the
+ * loop (see `LoopSeam`), so looping does not kick the figure.
  *
  * Sampling allocates nothing; all buffers are made here.
  */
@@ -210,6 +214,23 @@ export function retargetMotion(
     offset[2] += scratch[6]! - pelvisCenter[2]!;
   }
 
+  /** The clip's own pose at clock[0] (wrapped), before its loop seam is blended. */
+  function sampleClip(out: DollPose): void {
+    sampleWorlds();
+    for (let p = 0; p < partBones.length; p++) writePart(p, out.rotations);
+    writeRoot(out);
+    for (let l = 0; l < legSolvers.length; l++) legSolvers[l]!.solve(out);
+  }
+
+  const seam = new LoopSeam(
+    (time, out) => {
+      clock[0] = time;
+      sampleClip(out);
+    },
+    duration,
+    spec.parts.length,
+  );
+
   return {
     name: clip.name,
     duration,
@@ -220,10 +241,8 @@ export function retargetMotion(
       if (t < 0) t += duration;
       if (!Number.isFinite(t)) t = 0;
       clock[0] = t;
-      sampleWorlds();
-      for (let p = 0; p < partBones.length; p++) writePart(p, out.rotations);
-      writeRoot(out);
-      for (let l = 0; l < legSolvers.length; l++) legSolvers[l]!.solve(out);
+      sampleClip(out);
+      seam.apply(clock, out);
     },
   };
 }

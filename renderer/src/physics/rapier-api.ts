@@ -7,4 +7,10 @@ import type RAPIER from '@dimforge/rapier3d-compat';
  */
 export type RapierApi = typeof RAPIER;
 
-export type { World, RigidBody, Collider, ImpulseJoint } from '@dimforge/rapier3d-compat';
+export type {
+  World,
+  RigidBody,
+  Collider,
+  ImpulseJoint,
+  PidController,
+} from '@dimforge/rapier3d-compat';

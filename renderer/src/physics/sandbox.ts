@@ -32,6 +32,7 @@ import { MmdBodies } from './mmd/mmd-bodies';
 import type { MmdPhysicsSpec } from './mmd/mmd-physics-spec';
 import { validateMmdPhysicsSpec } from './mmd/validate-mmd-physics-spec';
 import { OTHER_SOLVER_GROUPS, PART_SOLVER_GROUPS } from './mmd/interaction-groups';
+import type { BalanceAssistKind } from './motion/balance-pin';
 import type { DollMotion } from './motion/doll-motion';
 import type { FigureMotionState } from './motion/figure-motion-state';
 import { MotionFigures } from './motion/motion-figures';
@@ -53,6 +54,9 @@ export const TIME_SCALE_MIN = 0.1;
 export const TIME_SCALE_MAX = 1;
 /** Earth gravity, m/s². */
 export const GRAVITY = -9.81;
+/** GRAVITY slider range, in g (1 = Earth, 0 = floating). */
+export const GRAVITY_SCALE_MIN = 0;
+export const GRAVITY_SCALE_MAX = 2;
 
 /** Where the app's six figures stand: (x, z) in metres, clear of the stairs, slope and wall. */
 const FIGURE_SLOTS: readonly (readonly [number, number])[] = [
@@ -115,6 +119,11 @@ export interface SandboxOptions {
   readonly stiffnessMethod?: StiffnessMethod;
   /** Most figures at once (default 6, the app's limit; the simulator raises it to 50). */
   readonly maxFigures?: number;
+  /**
+   * What keeps figures playing a motion upright (default `pin`, the measured better one;
+   * `pid` is Rapier's PidController, for the benchmark that compares them).
+   */
+  readonly balanceAssist?: BalanceAssistKind;
 }
 
 /** Everything {@link Sandbox.measure} reports, plus the counts. */
@@ -171,6 +180,7 @@ export class Sandbox {
   private accumulator = 0;
   private stiffnessValue: number;
   private timeScaleValue: number;
+  private gravityScaleValue = 1;
   private stepCount = 0;
   private timedSteps = 0;
   private timedMs = 0;
@@ -201,10 +211,15 @@ export class Sandbox {
     this.maxFigures = options.maxFigures ?? MAX_FIGURES;
     this.fallGuard = new FallGuard(rapier, this.world, FALL_GUARD_Y);
     const stiffness = this.stiffnessDriver;
-    this.motions = new MotionFigures(rapier, this.world, {
-      take: (doll) => stiffness.removeDoll(doll),
-      release: (doll) => stiffness.addDoll(doll),
-    });
+    this.motions = new MotionFigures(
+      rapier,
+      this.world,
+      {
+        take: (doll) => stiffness.removeDoll(doll),
+        release: (doll) => stiffness.addDoll(doll),
+      },
+      options.balanceAssist,
+    );
   }
 
   // ---- settings -------------------------------------------------------------------------
@@ -230,6 +245,27 @@ export class Sandbox {
   /** TIME scale 0.1..1; out-of-range values are clamped. */
   setTimeScale(scale: number): void {
     this.timeScaleValue = clampTimeScale(scale);
+  }
+
+  /** GRAVITY in g: 1 is Earth's 9.81 m/s², 0 floats, 2 is twice as heavy. */
+  get gravityScale(): number {
+    return this.gravityScaleValue;
+  }
+
+  /**
+   * GRAVITY in g, 0..2; out-of-range values are clamped. Wakes every body, since a sleeping
+   * body would not notice that it should now fall (or float away).
+   */
+  setGravityScale(scale: number): void {
+    const clamped = Number.isFinite(scale)
+      ? Math.min(GRAVITY_SCALE_MAX, Math.max(GRAVITY_SCALE_MIN, scale))
+      : 1;
+    if (clamped === this.gravityScaleValue) return;
+    this.gravityScaleValue = clamped;
+    this.world.gravity = vec3(0, GRAVITY * clamped, 0);
+    this.world.bodies.forEach((body) => {
+      if (body.isDynamic()) body.wakeUp();
+    });
   }
 
   // ---- motion ---------------------------------------------------------------------------

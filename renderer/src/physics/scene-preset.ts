@@ -3,7 +3,7 @@ import type {
   PresetModelRef,
   PresetMotionSettings,
 } from '../../../shared/preset-schema';
-import { PRESET_MAX_PARTS_PER_FIGURE } from '../../../shared/preset-schema';
+import { PRESET_MAX_PARTS_PER_FIGURE } from '../../../shared/preset-limits';
 import type { BodyState } from './body-state';
 import { BOX_DOLL } from './box-doll';
 import type { DollSpec } from './doll-spec';
@@ -42,6 +42,7 @@ export function captureScene(sandbox: Sandbox, extras: SceneExtras): PresetConte
       stiffness: sandbox.stiffness,
       timeScale: sandbox.timeScale,
       showBodies: extras.showBodies,
+      gravity: sandbox.gravityScale,
     },
     camera: extras.camera,
     stage: { id: 'default' },
@@ -126,6 +127,7 @@ export function restoreScene(
   sandbox.clearFigures();
   sandbox.setStiffness(preset.settings.stiffness);
   sandbox.setTimeScale(preset.settings.timeScale);
+  sandbox.setGravityScale(preset.settings.gravity);
   dolls.forEach(({ spec, mmd, states }, index) => {
     const figure = sandbox.addFigure(spec, mmd ? { mmd } : {});
     if (states === null) return;

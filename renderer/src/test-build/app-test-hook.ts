@@ -37,6 +37,7 @@ export function createAppTestHook(sandbox: Sandbox, view: RagdollView, ui: AppUi
       timeScale: sandbox.timeScale,
       showBodies: view.showBodies,
       language: ui.language,
+      gravity: sandbox.gravityScale,
     }),
     frameStats: () => view.stats.snapshot(),
     figureKinds: () => sandbox.figures.map((figure) => ui.models.models.kindOf(figure)),

@@ -67,7 +67,14 @@ export interface RagdollTestHook {
   /** The grabbed body's handle, or null. */
   grabbedHandle(): number | null;
   /** STIFFNESS 0..100 and TIME 0.1..1 as the sandbox has them. */
-  settings(): { stiffness: number; timeScale: number; showBodies: boolean; language: string };
+  settings(): {
+    stiffness: number;
+    timeScale: number;
+    showBodies: boolean;
+    language: string;
+    /** GRAVITY, g. */
+    gravity: number;
+  };
   /** Frame timing. */
   frameStats(): HookFrameStats;
   /** Each figure's kind, in figure order: `vrm` or `mmd` when an avatar draws it, else `box`. */

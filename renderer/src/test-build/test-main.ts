@@ -1,5 +1,4 @@
 import { startApp } from '../boot';
-import { createAppTestHook } from './app-test-hook';
 import { installTestHook } from './test-hook';
 
 /**
@@ -11,8 +10,12 @@ const root = document.getElementById('app');
 if (root) {
   void startApp(root, {
     view: fixedFrameOptions(location.search),
+    // The hook's module (it knows the avatar classes) loads after the start, so the test
+    // build starts with the same chunks as the installed app; tests wait for the hook.
     onBooted: ({ sandbox, view, ui }) =>
-      installTestHook(window, createAppTestHook(sandbox, view, ui)),
+      void import('./app-test-hook').then(({ createAppTestHook }) =>
+        installTestHook(window, createAppTestHook(sandbox, view, ui)),
+      ),
   });
 }
 

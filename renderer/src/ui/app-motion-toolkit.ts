@@ -5,7 +5,7 @@ import {
 } from '../motion/builtin-motions';
 import { MotionFileError } from '../motion/motion-file-error';
 import { retargetMotion } from '../motion/retarget-motion';
-import { loadMotionFile } from '../view/motion/load-motion-file';
+import { readMotionFile } from './lazy/motion-file-reader';
 import type { MotionToolkit } from './motion-ports';
 
 /** The app's motion readers, built-in motions and retargeting behind the controls. */
@@ -16,7 +16,7 @@ export const APP_MOTION_TOOLKIT: MotionToolkit = {
       throw new MotionFileError(`There is no built-in motion "${name}".`);
     return builtinMotion(name);
   },
-  load: loadMotionFile,
+  load: readMotionFile,
   retarget: (clip, spec, options) => retargetMotion(clip, spec, options),
   isMotionFileError: (error): error is Error => error instanceof MotionFileError,
 };

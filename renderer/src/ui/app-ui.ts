@@ -2,8 +2,10 @@ import type { AppCommand } from '../../../shared/commands';
 import type { HostApi } from '../../../shared/host-contract';
 import type { Sandbox } from '../physics/sandbox';
 import { AskDialog } from './ask-dialog';
+import { CollapsibleSections } from './collapsible-sections';
 import { LibraryActions } from './library-actions';
 import { PresetActions } from './preset-actions';
+import { SceneRecovery } from './scene-recovery';
 import type { PresetView } from './preset-restore';
 import type { CommandSandbox, CommandUi } from './command-actions';
 import { performCommand } from './command-actions';
@@ -54,11 +56,15 @@ export class AppUi {
   readonly models: ModelActions;
   /** Save Preset…, the preset list, Import…; presets dropped or opened by the OS. */
   readonly presets: PresetActions;
+  /** The crash-recovery copy of the scene (desktop app only). */
+  private readonly recovery: SceneRecovery | undefined;
   /** The recent-model library. */
   readonly library: LibraryActions;
   /** Open Motion…, the motion list, Play/Pause, MUSCLE, GET UP. */
   readonly motions: MotionActions;
   private readonly ask: AskDialog;
+  /** Folds the panel's sections and remembers which are folded. */
+  private readonly sections: CollapsibleSections;
   private readonly keyboard: KeyboardShortcuts;
   private readonly hostLink: HostLink;
   private languageValue: Language;
@@ -81,6 +87,7 @@ export class AppUi {
         this.refresh();
       },
       onMuscle: (value, final) => this.setMuscle(value, final),
+      onGravity: (value, final) => this.setGravity(value, final),
     });
     this.panel.element.append(this.status.element);
     this.help = new HelpOverlay(document, this.languageValue);
@@ -132,6 +139,7 @@ export class AppUi {
       ask: this.ask,
       onRestored: () => this.refresh(),
     });
+    this.recovery = this.startRecovery(options.host);
     this.library = new LibraryActions({
       document,
       language: this.languageValue,
@@ -143,6 +151,7 @@ export class AppUi {
     });
     this.panel.element.insertBefore(this.presets.panel.element, this.status.element);
     this.panel.element.insertBefore(this.library.panel.element, this.status.element);
+    this.sections = new CollapsibleSections(this.panel.element, options.storage);
     this.commandUi = this.createCommandUi();
     this.hostLink = new HostLink(options.host);
     this.hostLink.listen((command) => this.run(command));
@@ -191,8 +200,33 @@ export class AppUi {
     this.status.say(message);
   }
 
+  /**
+   * Offers the scene a crashed session left, then keeps the scene for recovery every 10 s.
+   * Without a host (a plain web page) there is nowhere to keep it.
+   */
+  private startRecovery(host: HostApi | undefined): SceneRecovery | undefined {
+    if (host === undefined) return undefined;
+    const recovery = new SceneRecovery({
+      host,
+      capture: () => this.presets.sceneForRecovery(),
+      offer: () =>
+        this.ask.confirm({
+          question: this.strings.files.recoveryQuestion,
+          confirm: this.strings.files.recoveryRestore,
+          cancel: this.strings.files.recoveryDiscard,
+        }),
+      restore: (loaded) => this.presets.loadArrived(loaded),
+      report: (message) => this.status.alert(message),
+      notSaved: (detail) => this.strings.files.recoveryNotSaved(detail),
+    });
+    void recovery.start();
+    return recovery;
+  }
+
   /** Removes the interface and its listeners. */
   dispose(): void {
+    this.sections.dispose();
+    this.recovery?.dispose();
     this.presets.dispose();
     this.library.dispose();
     this.ask.dispose();
@@ -258,6 +292,7 @@ export class AppUi {
     this.panel.show({
       stiffness: sandbox.stiffness,
       timeScale: sandbox.timeScale,
+      gravity: sandbox.gravityScale,
       showBodies: this.options.view.showBodies,
       motion: {
         choices: this.motions.choices,
@@ -284,6 +319,12 @@ export class AppUi {
   private setTimeScale(value: number, final: boolean): void {
     this.options.sandbox.setTimeScale(value);
     if (final) this.status.say(this.strings.timeSet(this.options.sandbox.timeScale));
+    this.refresh();
+  }
+
+  private setGravity(value: number, final: boolean): void {
+    this.options.sandbox.setGravityScale(value);
+    if (final) this.status.say(this.strings.gravitySet(this.options.sandbox.gravityScale));
     this.refresh();
   }
 

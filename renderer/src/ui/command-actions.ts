@@ -2,7 +2,14 @@ import type { AppCommand } from '../../../shared/commands';
 import type { PropKind } from '../physics/props';
 import { MAX_PROPS } from '../physics/props';
 import type { Figure, Prop } from '../physics/sandbox';
-import { MAX_FIGURES, SandboxError, TIME_SCALE_MAX, TIME_SCALE_MIN } from '../physics/sandbox';
+import {
+  GRAVITY_SCALE_MAX,
+  GRAVITY_SCALE_MIN,
+  MAX_FIGURES,
+  SandboxError,
+  TIME_SCALE_MAX,
+  TIME_SCALE_MIN,
+} from '../physics/sandbox';
 import type { UiStrings } from './i18n';
 
 /**
@@ -14,6 +21,8 @@ export const BLAST_POWER = 14;
 export const STIFFNESS_STEP = 10;
 /** How far one TIME shortcut moves the slider (0.1..1). */
 export const TIME_STEP = 0.1;
+/** How far one GRAVITY shortcut moves the slider (0..2 g). */
+export const GRAVITY_STEP = 0.1;
 /** How far one MUSCLE shortcut moves the slider (0..100). */
 export const MUSCLE_STEP = 10;
 
@@ -23,6 +32,8 @@ export interface CommandSandbox {
   readonly props: readonly Prop[];
   readonly stiffness: number;
   readonly timeScale: number;
+  /** GRAVITY in g (0..2). */
+  readonly gravityScale: number;
   addFigure(): Figure;
   drop(): void;
   blast(power: number): void;
@@ -31,6 +42,7 @@ export interface CommandSandbox {
   clearProps(): void;
   setStiffness(stiffness: number): void;
   setTimeScale(scale: number): void;
+  setGravityScale(scale: number): void;
 }
 
 /** The motion controls as the commands use them (`MotionActions` fits). */
@@ -140,6 +152,9 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
     case 'time-down':
     case 'time-up':
       return changeTime(sandbox, ui.strings, command === 'time-up' ? 1 : -1);
+    case 'gravity-down':
+    case 'gravity-up':
+      return changeGravity(sandbox, ui.strings, command === 'gravity-up' ? 1 : -1);
     case 'toggle-bodies':
       ui.showBodies = !ui.showBodies;
       return status(ui.showBodies ? ui.strings.bodiesShown : ui.strings.bodiesHidden);
@@ -221,6 +236,16 @@ function changeTime(sandbox: CommandSandbox, text: UiStrings, direction: 1 | -1)
   const next = snap(sandbox.timeScale + direction * TIME_STEP, TIME_STEP);
   sandbox.setTimeScale(Math.min(TIME_SCALE_MAX, Math.max(TIME_SCALE_MIN, next)));
   return status(text.timeSet(sandbox.timeScale));
+}
+
+function changeGravity(
+  sandbox: CommandSandbox,
+  text: UiStrings,
+  direction: 1 | -1,
+): CommandOutcome {
+  const next = snap(sandbox.gravityScale + direction * GRAVITY_STEP, GRAVITY_STEP);
+  sandbox.setGravityScale(Math.min(GRAVITY_SCALE_MAX, Math.max(GRAVITY_SCALE_MIN, next)));
+  return status(text.gravitySet(sandbox.gravityScale));
 }
 
 /** Rounds to a multiple of `step`, so repeated key presses land on round values (0.1 + 0.2 ≠ 0.3). */

@@ -7,16 +7,13 @@ import type { MmdWarning } from '../formats/mmd/read-warnings';
 import type { Avatar } from '../view/avatar';
 import type { BodySource } from '../view/body-meshes';
 import type { MmdAvatarModel, MmdTextureReport } from '../view/mmd/load-mmd-model';
-import { drawMmdModel, loadMmdModel } from '../view/mmd/load-mmd-model';
-import { MmdAvatar } from '../view/mmd/mmd-avatar';
 import type { MmdSkinnedModel } from '../view/mmd/mmd-skinned-mesh';
 import type { MmdTextureReader } from '../view/mmd/mmd-textures';
-import { texturesUsed } from '../view/mmd/mmd-textures';
 import type { AvatarModel } from '../view/vrm/load-avatar-model';
-import { loadAvatarModel } from '../view/vrm/load-avatar-model';
-import { VrmAvatar } from '../view/vrm/vrm-avatar';
+import type { MmdAvatarKit, VrmAvatarKit } from './lazy/avatar-kits';
+import { loadMmdAvatarKit, loadVrmAvatarKit } from './lazy/avatar-kits';
 import { hostTextureReader } from './mmd-texture-reader';
-import { avatarFormatOf } from './model-format';
+import { avatarFormatOf } from '../formats/avatar-format';
 
 /** The sandbox as figure models use it (the `Sandbox` class fits). */
 export interface ModelSandbox extends BodySource {
@@ -71,11 +68,12 @@ export interface PreparedFigure {
   readonly spec: DollSpec;
   readonly mmd?: MmdPhysicsSpec;
   discard(): void;
-  /** @internal what `FigureModels` places. */
+  /** @internal what `FigureModels` places, and the loaded code that draws it. */
   readonly payload:
-    | { readonly kind: 'vrm'; readonly model: AvatarModel }
+    | { readonly kind: 'vrm'; readonly kit: VrmAvatarKit; readonly model: AvatarModel }
     | {
         readonly kind: 'mmd';
+        readonly kit: MmdAvatarKit;
         readonly loaded: MmdAvatarModel;
         readonly drawing: MmdSkinnedModel;
         readonly textures: MmdTextureReport;
@@ -150,7 +148,8 @@ export class FigureModels {
     format?: string,
   ): Promise<PreparedFigure> {
     if (avatarFormatOf(bytes, fileName, format) === 'vrm') return prepareVrm(bytes, fileName);
-    const loaded = loadMmdModel(bytes, fileName);
+    const kit = await loadMmdAvatarKit();
+    const loaded = kit.loadMmdModel(bytes, fileName);
     const read =
       this.host && ref?.kind === 'file' ? hostTextureReader(this.host, ref.path) : undefined;
     return prepareMmd(loaded, read);
@@ -258,11 +257,15 @@ export class FigureModels {
     if (payload.kind === 'vrm') {
       const placements = (): number => figure.ragdoll.placements;
       this.view.addAvatar(
-        new VrmAvatar(payload.model, { id: figure.id, partHandles, placements }, this.sandbox),
+        new payload.kit.VrmAvatar(
+          payload.model,
+          { id: figure.id, partHandles, placements },
+          this.sandbox,
+        ),
       );
     } else {
       this.view.addAvatar(
-        new MmdAvatar(
+        new payload.kit.MmdAvatar(
           payload.drawing,
           payload.loaded.rig,
           { id: figure.id, partHandles, bodies: figure.mmd },
@@ -275,13 +278,14 @@ export class FigureModels {
 }
 
 async function prepareVrm(bytes: Uint8Array, fileName: string): Promise<PreparedFigure> {
-  const model = await loadAvatarModel(bytes, fileName);
+  const kit = await loadVrmAvatarKit();
+  const model = await kit.loadAvatarModel(bytes, fileName);
   return {
     fileName,
     title: model.loaded.meta.title,
     spec: model.rig.spec,
     discard: () => model.threeVrm.VRMUtils.deepDispose(model.loaded.vrm.scene),
-    payload: { kind: 'vrm', model },
+    payload: { kind: 'vrm', kit, model },
   };
 }
 
@@ -289,7 +293,8 @@ async function prepareMmd(
   loaded: MmdAvatarModel,
   read: MmdTextureReader | undefined,
 ): Promise<PreparedFigure> {
-  const { drawing, textures } = await drawMmdModel(loaded, read);
+  const kit = await loadMmdAvatarKit();
+  const { drawing, textures } = await kit.drawMmdModel(loaded, read);
   const rig = loaded.rig;
   return {
     fileName: loaded.fileName,
@@ -297,7 +302,7 @@ async function prepareMmd(
     spec: rig.rig.spec,
     mmd: rig.physics,
     discard: () => drawing.dispose(),
-    payload: { kind: 'mmd', loaded, drawing, textures, read },
+    payload: { kind: 'mmd', kit, loaded, drawing, textures, read },
   };
 }
 
@@ -322,7 +327,7 @@ function describeOpened(prepared: PreparedFigure): OpenedModel {
     };
   }
   // MMD's shared toons (toon01.bmp …) are optional: a model using only those needs no files.
-  const used = texturesUsed(payload.loaded.model);
+  const used = payload.kit.texturesUsed(payload.loaded.model);
   const needsTextures = used.names.some((name) => !used.sharedToons.has(name));
   return {
     fileName: prepared.fileName,

@@ -38,6 +38,14 @@ export interface FileStrings {
   readonly presetFailed: (detail: string) => string;
   readonly presetInvalid: (name: string, detail: string) => string;
   readonly presetBusy: string;
+  /** Asked at start when the last session ended without a clean end (a crash). */
+  readonly recoveryQuestion: string;
+  readonly recoveryRestore: string;
+  readonly recoveryDiscard: string;
+  /** The name the recovery copy of the scene carries. */
+  readonly recoveryName: string;
+  /** The scene could not be kept for crash recovery (said once, until a save works again). */
+  readonly recoveryNotSaved: (detail: string) => string;
   readonly figureBecameBox: (index: number, title: string, detail: string) => string;
   readonly modelChanged: (path: string) => string;
   readonly libraryGroup: string;
@@ -94,6 +102,13 @@ export const FILE_STRINGS_EN: FileStrings = {
   presetFailed: (detail) => `${detail} The scene and your presets were left as they were.`,
   presetInvalid: (name, detail) => `The preset “${name}” cannot be loaded: ${detail}.`,
   presetBusy: 'A preset is still being saved or loaded; wait a moment.',
+  recoveryQuestion:
+    'Ragdoll Playground did not close properly last time. Restore the scene as it was then?',
+  recoveryRestore: 'Restore',
+  recoveryDiscard: 'Start fresh',
+  recoveryName: 'Recovered scene',
+  recoveryNotSaved: (detail) =>
+    `The scene could not be kept for recovery after a crash: ${detail} The app keeps trying.`,
   figureBecameBox: (index, title, detail) =>
     `Figure ${index}${title ? ` (${title})` : ''} was replaced by a box dummy: ${detail}`,
   modelChanged: (path) => `${path} has changed since the preset was saved.`,
@@ -151,6 +166,13 @@ export const FILE_STRINGS_JA: FileStrings = {
   presetFailed: (detail) => `${detail} 場面とプリセットはそのままです。`,
   presetInvalid: (name, detail) => `プリセット「${name}」は読み込めません: ${detail}。`,
   presetBusy: 'プリセットを保存または読み込み中です。少しお待ちください。',
+  recoveryQuestion:
+    '前回、Ragdoll Playground は正しく終了しませんでした。そのときの場面を復元しますか？',
+  recoveryRestore: '復元する',
+  recoveryDiscard: '新しく始める',
+  recoveryName: '復元した場面',
+  recoveryNotSaved: (detail) =>
+    `クラッシュに備えた場面の保存ができませんでした: ${detail} 引き続き保存を試みます。`,
   figureBecameBox: (index, title, detail) =>
     `人形 ${index}${title ? `（${title}）` : ''}は箱の人形に置き換えました: ${detail}`,
   modelChanged: (path) => `${path} はプリセットを保存した後に変更されています。`,

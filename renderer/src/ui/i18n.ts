@@ -28,6 +28,9 @@ export interface UiStrings {
   readonly time: string;
   readonly timeHint: string;
   readonly bodies: string;
+  readonly gravity: string;
+  readonly gravityHint: string;
+  readonly gravitySet: (g: number) => string;
   readonly helpTitle: string;
   readonly helpClose: string;
   readonly helpKeyColumn: string;
@@ -69,6 +72,8 @@ export interface UiStrings {
   readonly modelWarnings: (fileName: string, warnings: readonly string[]) => string;
   readonly presetDropped: (fileName: string) => string;
   readonly boxDummyChosen: string;
+  /** Shown while the 3D view and the physics engine load behind the page. */
+  readonly starting: string;
   readonly startFailed: string;
   readonly webglFailed: string;
   readonly physicsFailed: string;
@@ -91,6 +96,9 @@ const EN: UiStrings = {
   time: 'Time',
   timeHint: 'Simulation speed (1 real time, 0.1 ten times slower)',
   bodies: 'Bodies',
+  gravity: 'Gravity',
+  gravityHint: 'How strongly things fall, in g (1 Earth, 0 floating, 2 twice as heavy)',
+  gravitySet: (g) => (g === 0 ? 'Gravity 0 g: everything floats.' : `Gravity ${g.toFixed(1)} g.`),
   helpTitle: 'Controls and shortcuts',
   helpClose: 'Close help',
   helpKeyColumn: 'Key',
@@ -145,6 +153,7 @@ const EN: UiStrings = {
   presetDropped: (fileName) =>
     `${fileName} is a preset; presets are opened from the preset list, not as models.`,
   boxDummyChosen: 'Switched back to the box dummy.',
+  starting: 'Starting…',
   startFailed: 'Ragdoll Playground could not start.',
   webglFailed:
     'This computer or browser cannot draw 3D graphics (WebGL is unavailable). Try updating the graphics driver or enabling hardware acceleration.',
@@ -165,6 +174,9 @@ const JA: UiStrings = {
   time: 'TIME',
   timeHint: '時間の速さ（1 で実時間、0.1 で 10 倍遅い）',
   bodies: 'BODIES',
+  gravity: '重力',
+  gravityHint: '物が落ちる強さ（g 単位。1 で地球、0 で無重力、2 で 2 倍）',
+  gravitySet: (g) => (g === 0 ? '重力 0 g: すべて浮かびます。' : `重力 ${g.toFixed(1)} g`),
   helpTitle: '操作とショートカット',
   helpClose: 'ヘルプを閉じる',
   helpKeyColumn: 'キー',
@@ -223,6 +235,7 @@ const JA: UiStrings = {
   presetDropped: (fileName) =>
     `${fileName} はプリセットです。プリセットはプリセットの一覧から開きます。`,
   boxDummyChosen: '箱の人形に戻しました。',
+  starting: '起動しています…',
   startFailed: 'Ragdoll Playground を起動できませんでした。',
   webglFailed:
     'このコンピューターまたはブラウザーでは 3D を描けません（WebGL が使えません）。グラフィックドライバーの更新か、ハードウェアアクセラレーションの有効化を試してください。',

@@ -7,6 +7,8 @@ const REPEATABLE: ReadonlySet<AppCommand> = new Set<AppCommand>([
   'stiffness-up',
   'time-down',
   'time-up',
+  'gravity-down',
+  'gravity-up',
   'muscle-down',
   'muscle-up',
 ]);

@@ -12,7 +12,7 @@ import { strings } from './i18n';
 import type { LibraryItemAction } from './library-panel';
 import { LibraryPanel } from './library-panel';
 import type { StatusArea } from './status';
-import { vrmThumbnailPng } from './vrm-thumbnail';
+import { vrmThumbnailPng } from '../view/vrm/vrm-thumbnail';
 
 /** What the library actions work on. */
 export interface LibraryActionsOptions {

@@ -1,8 +1,8 @@
 import type { HostApi, LoadedPreset, ModelFile, MotionFile } from '../../../shared/host-contract';
 import type { PresetModelRef } from '../../../shared/preset-schema';
 import { MAX_FIGURES, SandboxError } from '../physics/sandbox';
-import { MmdLoadError } from '../view/mmd/load-mmd-model';
-import { VrmLoadError } from '../view/vrm/load-vrm';
+import { MmdLoadError } from '../view/mmd/mmd-load-error';
+import { VrmLoadError } from '../view/vrm/vrm-load-error';
 import type { AvatarView, ModelSandbox, OpenedModel } from './figure-models';
 import { FigureModels } from './figure-models';
 import type { UiStrings } from './i18n';

@@ -1,6 +1,6 @@
 import type { HostApi, MotionFile, MotionNote } from '../../../shared/host-contract';
 import type { PresetMotionRef, PresetMotionSettings } from '../../../shared/preset-schema';
-import { PRESET_MOTION_TIME_MAX } from '../../../shared/preset-schema';
+import { PRESET_MOTION_TIME_MAX } from '../../../shared/preset-limits';
 import type { Figure } from '../physics/sandbox';
 import type { CommandOutcome } from './command-actions';
 import type { UiStrings } from './i18n';
@@ -82,6 +82,8 @@ export class MotionActions {
   private readonly applied = new Set<number>();
   /** Bones already reported as left out for the current motion. */
   private readonly reportedBones = new Set<string>();
+  /** Motions bound to a box dummy: the bones it lacks are never named. */
+  private readonly unreported = new WeakSet<FigureMotion>();
   private readonly input: HTMLInputElement;
 
   constructor(private readonly options: MotionActionsOptions) {
@@ -416,15 +418,19 @@ export class MotionActions {
   }
 
   private retarget(clip: MotionClip, figure: Figure): FigureMotion {
-    return this.options.toolkit.retarget(clip, figure.ragdoll.spec, {
-      figureKind: this.options.kindOf(figure),
-    });
+    const figureKind = this.options.kindOf(figure);
+    const motion = this.options.toolkit.retarget(clip, figure.ragdoll.spec, { figureKind });
+    // The box dummy has no hands, feet or fingers by design: naming them each time a motion
+    // is chosen would tell nobody anything.
+    if (figureKind === 'box') this.unreported.add(motion);
+    return motion;
   }
 
   /** The bones these motions left out that were not named yet for the current motion. */
   private skippedOf(motions: readonly FigureMotion[]): string[] {
     const fresh: string[] = [];
     for (const motion of motions) {
+      if (this.unreported.has(motion)) continue;
       for (const bone of motion.skippedBones) {
         if (this.reportedBones.has(bone)) continue;
         this.reportedBones.add(bone);

@@ -1,10 +1,16 @@
 import type { AppCommand } from '../../../shared/commands';
 import { COMMANDS } from '../../../shared/commands';
-import { TIME_SCALE_MAX, TIME_SCALE_MIN } from '../physics/sandbox';
+import {
+  GRAVITY_SCALE_MAX,
+  GRAVITY_SCALE_MIN,
+  TIME_SCALE_MAX,
+  TIME_SCALE_MIN,
+} from '../physics/sandbox';
 import { STIFFNESS_MAX, STIFFNESS_MIN } from '../physics/stiffness';
 import type { Language } from './i18n';
-import { commandLabel, otherLanguage, strings } from './i18n';
+import { otherLanguage, strings } from './i18n';
 import type { MotionChoice } from './motion-choices';
+import { labelCommandButton, make, makeCommandButton, makeSection } from './file-list-dom';
 
 /** The panel's buttons, in the order they appear, grouped as on screen. */
 const SCENE_BUTTONS: readonly AppCommand[] = ['drop', 'add-figure', 'blast', 'reset'];
@@ -33,6 +39,8 @@ export interface PanelHandlers {
   onMotionChoice(value: string): void;
   /** A slider moved: MUSCLE 0..100. */
   onMuscle(value: number, final: boolean): void;
+  /** A slider moved: GRAVITY 0..2 g. */
+  onGravity(value: number, final: boolean): void;
 }
 
 /** What the motion controls show. */
@@ -49,6 +57,8 @@ export interface PanelMotionState {
 export interface PanelState {
   readonly stiffness: number;
   readonly timeScale: number;
+  /** GRAVITY, g. */
+  readonly gravity: number;
   readonly showBodies: boolean;
   readonly motion: PanelMotionState;
 }
@@ -77,6 +87,7 @@ export class Panel {
   private readonly stiffness: Slider;
   private readonly time: Slider;
   private readonly muscle: Slider;
+  private readonly gravity: Slider;
   private readonly motionList: HTMLSelectElement;
   private readonly motionListLabel: HTMLLabelElement;
   /** The list's entries as last shown, to rebuild the options only when they change. */
@@ -146,10 +157,19 @@ export class Panel {
       'time-down',
       'time-up',
     );
+    this.gravity = this.createSlider(
+      'gravity',
+      GRAVITY_SCALE_MIN,
+      GRAVITY_SCALE_MAX,
+      0.05,
+      'gravity-down',
+      'gravity-up',
+    );
     this.element.append(
       this.createGroup('settingsGroup', [
         this.sliderRow(this.stiffness),
         this.sliderRow(this.time),
+        this.sliderRow(this.gravity),
         this.createButton('toggle-bodies'),
       ]),
     );
@@ -168,6 +188,7 @@ export class Panel {
     this.labelSlider(this.stiffness, text.stiffness, text.stiffnessHint);
     this.labelSlider(this.time, text.time, text.timeHint);
     this.labelSlider(this.muscle, text.motion.muscle, text.motion.muscleHint);
+    this.labelSlider(this.gravity, text.gravity, text.gravityHint);
     this.motionListLabel.textContent = text.motion.listLabel;
     // The entries' labels are in the language too: rebuild them at the next show().
     this.shownChoices = '';
@@ -182,6 +203,10 @@ export class Panel {
     const timeText = `×${state.timeScale.toFixed(2).replace(/0$/, '')}`;
     this.time.output.value = timeText;
     this.time.input.setAttribute('aria-valuetext', timeText);
+    this.gravity.input.value = String(state.gravity);
+    const gravityText = `${state.gravity.toFixed(2).replace(/0$/, '')} g`;
+    this.gravity.output.value = gravityText;
+    this.gravity.input.setAttribute('aria-valuetext', gravityText);
     this.buttons.get('toggle-bodies')?.setAttribute('aria-pressed', String(state.showBodies));
     this.showMotion(state.motion);
   }
@@ -222,43 +247,32 @@ export class Panel {
   }
 
   private createGroup(key: GroupKey, children: HTMLElement[]): HTMLElement {
-    const section = this.make('section', `panel-group panel-group-${key}`);
-    const heading = this.make('h2', 'panel-group-title');
-    heading.id = `panel-${key}`;
-    section.setAttribute('aria-labelledby', heading.id);
+    const { section, heading } = makeSection(this.document, key);
+    section.classList.add(`panel-group-${key}`);
     this.headings.push({ element: heading, key });
     const body = this.make('div', 'panel-group-body');
     body.append(...children);
-    section.append(heading, body);
+    section.append(body);
     return section;
   }
 
   private createButton(command: AppCommand): HTMLButtonElement {
-    const button = this.document.createElement('button');
-    button.type = 'button';
-    button.className = `panel-button command-${command}`;
-    button.dataset['command'] = command;
-    button.setAttribute('aria-keyshortcuts', ariaKey(command));
+    const button = makeCommandButton(this.document, command, () =>
+      this.handlers.onCommand(command),
+    );
     if (command === 'toggle-bodies' || command === 'toggle-motion' || command === 'toggle-get-up')
       button.setAttribute('aria-pressed', 'false');
-    button.addEventListener('click', () => this.handlers.onCommand(command));
     this.buttons.set(command, button);
     return button;
   }
 
   private labelButton(button: HTMLButtonElement, command: AppCommand): void {
-    const label = commandLabel(command, this.language);
-    const key = COMMANDS[command].accelerator;
-    const text = this.make('span', 'panel-button-label');
-    text.textContent = label;
+    labelCommandButton(button, command, this.language);
     // The language switch names the other language in that language.
-    if (command === 'toggle-language') text.lang = otherLanguage(this.language);
-    const hint = this.make('kbd', 'panel-key');
-    hint.textContent = key;
-    // The key is announced through aria-keyshortcuts; reading it as part of the name is noise.
-    hint.setAttribute('aria-hidden', 'true');
-    button.replaceChildren(text, hint);
-    button.title = `${label} (${key})`;
+    if (command === 'toggle-language') {
+      const label = button.querySelector<HTMLElement>('.panel-button-label');
+      if (label) label.lang = otherLanguage(this.language);
+    }
   }
 
   private createSlider(
@@ -319,6 +333,12 @@ export class Panel {
     this.muscle.input.addEventListener('change', () =>
       this.handlers.onMuscle(Number(this.muscle.input.value), true),
     );
+    this.gravity.input.addEventListener('input', () =>
+      this.handlers.onGravity(Number(this.gravity.input.value), false),
+    );
+    this.gravity.input.addEventListener('change', () =>
+      this.handlers.onGravity(Number(this.gravity.input.value), true),
+    );
     this.motionList.addEventListener('change', () =>
       this.handlers.onMotionChoice(this.motionList.value),
     );
@@ -328,8 +348,6 @@ export class Panel {
     tag: K,
     className: string,
   ): HTMLElementTagNameMap[K] {
-    const element = this.document.createElement(tag);
-    element.className = className;
-    return element;
+    return make(this.document, tag, className);
   }
 }

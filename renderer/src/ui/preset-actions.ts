@@ -5,7 +5,7 @@ import type {
   PresetSummary,
 } from '../../../shared/host-contract';
 import type { PresetContent } from '../../../shared/preset-schema';
-import { PRESET_NAME_MAX_LENGTH } from '../../../shared/preset-schema';
+import { PRESET_NAME_MAX_LENGTH } from '../../../shared/preset-limits';
 import type { Sandbox } from '../physics/sandbox';
 import { captureScene } from '../physics/scene-preset';
 import type { AskDialog } from './ask-dialog';
@@ -16,7 +16,7 @@ import { strings } from './i18n';
 import type { PresetItemAction } from './preset-panel';
 import { PresetPanel } from './preset-panel';
 import type { PresetMotions, PresetView } from './preset-restore';
-import { restorePreset } from './preset-restore';
+import { loadPresetRestorer } from './lazy/preset-restorer';
 import type { StatusArea } from './status';
 
 /** What the preset actions work on. */
@@ -92,6 +92,11 @@ export class PresetActions {
       if (this.report(imported))
         this.options.status.say(this.text.presetImported(imported.value.name));
     });
+  }
+
+  /** The scene now, without a thumbnail, for the crash-recovery copy. */
+  sceneForRecovery(): PresetContent {
+    return this.capture(this.text.recoveryName, false);
   }
 
   /** A preset dropped on the window or opened by the OS (already imported by the host). */
@@ -170,12 +175,12 @@ export class PresetActions {
     if (this.report(deleted)) this.options.status.say(this.text.presetDeleted(preset.name));
   }
 
-  /** The scene now, as preset content named `name`, with a thumbnail of the view. */
-  private capture(name: string): PresetContent {
+  /** The scene now, as preset content named `name`, with a thumbnail of the view unless not. */
+  private capture(name: string, withThumbnail = true): PresetContent {
     const { view, sandbox } = this.options;
     const models = this.options.models();
     const motions = this.options.motions();
-    const thumbnail = view.thumbnail();
+    const thumbnail = withThumbnail ? view.thumbnail() : undefined;
     return captureScene(sandbox, {
       name,
       camera: view.cameraPose,
@@ -197,6 +202,7 @@ export class PresetActions {
     }
     let notes: readonly string[];
     try {
+      const { restorePreset } = await loadPresetRestorer();
       notes = await restorePreset(loaded, {
         sandbox: this.options.sandbox,
         view: this.options.view,

@@ -19,6 +19,10 @@ export interface AppPage {
 export interface OpenOptions {
   /** The browser's language, which the app follows (default en-US). */
   readonly locale?: string;
+  /** The window's size in CSS pixels (default {@link TEST_VIEWPORT}). */
+  readonly viewport?: { readonly width: number; readonly height: number };
+  /** Device pixels per CSS pixel: 1.5 with a viewport 1/1.5 of a window's is that window at 150% zoom. */
+  readonly deviceScaleFactor?: number;
   /** Runs before navigation, e.g. to expose a host bridge. */
   readonly beforeLoad?: (page: Page) => Promise<unknown>;
 }
@@ -33,7 +37,8 @@ export async function openApp(
   options: OpenOptions = {},
 ): Promise<AppPage> {
   const context = await browser.newContext({
-    viewport: TEST_VIEWPORT,
+    viewport: options.viewport ?? TEST_VIEWPORT,
+    deviceScaleFactor: options.deviceScaleFactor ?? 1,
     locale: options.locale ?? 'en-US',
   });
   const page = await context.newPage();
@@ -79,7 +84,7 @@ export function rootPosition(page: Page, index = 0): Promise<HookVec3 | null> {
 
 export function settings(
   page: Page,
-): Promise<{ stiffness: number; timeScale: number; showBodies: boolean; language: string }> {
+): Promise<ReturnType<NonNullable<Window['__ragdoll']>['settings']>> {
   return page.evaluate(() => window.__ragdoll!.settings());
 }
 

@@ -22,9 +22,32 @@ export const FOLLOW_PIN: PinStrength = { horizontal: 0.5, vertical: 0.8, torque:
 export const GET_UP_PIN: PinStrength = { horizontal: 0.8, vertical: 1.6, torque: 0.5 };
 
 /** Spring of the pin: natural frequency (rad/s) of the pelvis on it, critically damped. */
-const PIN_OMEGA = 20;
+export const PIN_OMEGA = 20;
 /** Rotational spring, as if the figure's rotational inertia were m·(0.3 m)². */
-const PIN_RADIUS_OF_GYRATION = 0.3;
+export const PIN_RADIUS_OF_GYRATION = 0.3;
+
+/**
+ * What holds a figure following a motion upright: a force-limited pull of the pelvis toward
+ * where the motion puts it. {@link BalancePin} is the app's; `PidPin` the measured alternative.
+ */
+export interface BalanceAssist {
+  /** True while it holds the pelvis. */
+  readonly holding: boolean;
+  /** Starts (or changes) holding with this strength. */
+  hold(strength: PinStrength): void;
+  /** Lets go: no force at all. */
+  release(): void;
+  /**
+   * Where the pelvis should be (metres, world) and how it should be turned, for the coming
+   * step; `pelvisRotation` is its rotation now. Allocates nothing.
+   */
+  setTarget(position: Vec3Like, rotation: QuatLike, pelvisRotation: QuatLike): void;
+  /** Removes what it added to the world. Safe to call twice. */
+  dispose(): void;
+}
+
+/** Which balance assist figures get: the pin joint (the app's) or Rapier's PidController. */
+export type BalanceAssistKind = 'pin' | 'pid';
 const GRAVITY = 9.81;
 
 const motorTargets = vec3();
@@ -37,7 +60,7 @@ const motorTargets = vec3();
  * linear axes are the world's (a vertical limit apart from the sideways one); the rotation
  * target is fed through the angular motors (see `sphericalMotorTargets`).
  */
-export class BalancePin {
+export class BalancePin implements BalanceAssist {
   private readonly anchor: RigidBody;
   private readonly jointHandle: number;
   private readonly linearAxes: readonly number[];

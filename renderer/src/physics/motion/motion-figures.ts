@@ -1,5 +1,6 @@
 import type { Ragdoll } from '../ragdoll';
 import type { RapierApi, RigidBody, World } from '../rapier-api';
+import type { BalanceAssistKind } from './balance-pin';
 import type { DollMotion } from './doll-motion';
 import { FigureMotion } from './figure-motion';
 import type { FigureMotionState } from './figure-motion-state';
@@ -24,6 +25,7 @@ export class MotionFigures {
     private readonly rapier: RapierApi,
     private readonly world: World,
     private readonly motors: MotorOwnership,
+    private readonly pinKind: BalanceAssistKind = 'pin',
   ) {}
 
   get muscle(): number {
@@ -72,6 +74,7 @@ export class MotionFigures {
       startTime,
       this.motors,
       carriedBodies,
+      this.pinKind,
     );
     this.byDoll.set(doll, figure);
     this.list.push(figure);

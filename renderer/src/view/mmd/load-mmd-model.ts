@@ -6,10 +6,9 @@ import { RigError } from '../../rig/rig-error';
 import { buildMmdSkinnedModel, type MmdSkinnedModel } from './mmd-skinned-mesh';
 import { loadMmdTextures, type MmdTextureReader } from './mmd-textures';
 
-/** A file that is not a usable MMD model; the message starts with the file name. */
-export class MmdLoadError extends Error {
-  override name = 'MmdLoadError';
-}
+import { MmdLoadError } from './mmd-load-error';
+
+export { MmdLoadError } from './mmd-load-error';
 
 /** A parsed MMD model and its ragdoll, ready to be drawn over any number of figures. */
 export interface MmdAvatarModel {

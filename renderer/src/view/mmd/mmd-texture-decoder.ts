@@ -1,6 +1,7 @@
 import { DataTexture, LinearFilter, RGBAFormat, Texture, UnsignedByteType } from 'three';
 import { TGALoader } from 'three/examples/jsm/loaders/TGALoader.js';
 import { imageSizeProblem } from '../../formats/image-size';
+import { hasPngSignature } from '../../../../shared/file-signatures';
 
 /**
  * Decodes an MMD texture file's bytes into a three.js texture in the browser: PNG, JPEG, BMP
@@ -102,8 +103,8 @@ export function imageHasAlpha(bytes: Uint8Array, fileName: string): boolean {
 }
 
 function isPng(bytes: Uint8Array): boolean {
-  const signature = [137, 80, 78, 71, 13, 10, 26, 10];
-  return bytes.length >= 33 && signature.every((value, i) => bytes[i] === value);
+  // 33 bytes: the signature and the whole IHDR chunk, whose colour type is read next.
+  return bytes.length >= 33 && hasPngSignature(bytes);
 }
 
 /** Colour type 4 or 6 (grey/RGB with alpha), or a tRNS chunk before the image data. */

@@ -32,8 +32,9 @@ const TYPE_COMPONENTS: Readonly<Record<string, number>> = {
 type Json = Record<string, unknown>;
 
 /**
- * What in the JSON declares more than the file holds or than is sane to allocate (a sentence
- * without the file name), or null. Values of the wrong type are left for the loader to refuse.
+ * What in the JSON declares more than the file holds or than is sane to allocate, or an
+ * accessor or view whose layout is not one glTF allows (three.js would throw inside a promise
+ * nobody waits on), as a sentence without the file name; or null.
  *
  * @param bin - the GLB's binary chunk (the data of buffer 0 when it has no `uri`)
  */
@@ -46,7 +47,13 @@ export function gltfSizeProblem(json: Json, bin: Uint8Array | undefined): string
     const count = accessor['count'];
     const componentBytes = COMPONENT_BYTES[accessor['componentType'] as number];
     const components = TYPE_COMPONENTS[accessor['type'] as string];
-    if (!isCount(count) || componentBytes === undefined || components === undefined) continue;
+    if (!isCount(count) || componentBytes === undefined || components === undefined) {
+      return `accessor ${index} has no valid count, component type and type`;
+    }
+    const offset = accessor['byteOffset'] ?? 0;
+    if (!isCount(offset) || offset % componentBytes !== 0) {
+      return `accessor ${index} starts at byte ${String(offset)}, which is not a multiple of its ${componentBytes}-byte components`;
+    }
     const elementBytes = componentBytes * components;
     const viewIndex = accessor['bufferView'];
     if (viewIndex === undefined) {
@@ -68,6 +75,8 @@ export function gltfSizeProblem(json: Json, bin: Uint8Array | undefined): string
     }
   }
   for (const [index, view] of views.entries()) {
+    const layout = viewLayoutProblem(view);
+    if (layout !== null) return `buffer view ${index} ${layout}`;
     const bufferIndex = view['buffer'];
     const buffer = typeof bufferIndex === 'number' ? buffers[bufferIndex] : undefined;
     if (buffer === undefined) continue;
@@ -81,6 +90,23 @@ export function gltfSizeProblem(json: Json, bin: Uint8Array | undefined): string
     }
   }
   return imagesProblem(json, views, bin);
+}
+
+/** A view's offset, length and stride must be whole numbers of bytes it can have. */
+function viewLayoutProblem(view: Json): string | null {
+  const offset = view['byteOffset'] ?? 0;
+  const length = view['byteLength'];
+  const stride = view['byteStride'];
+  if (!isCount(offset) || !isCount(length) || length === 0) {
+    return `has an offset of ${String(offset)} and a length of ${String(length)} bytes`;
+  }
+  if (
+    stride !== undefined &&
+    (!isCount(stride) || stride < 4 || stride > 252 || stride % 4 !== 0)
+  ) {
+    return `has a stride of ${String(stride)} bytes (glTF allows 4 to 252, a multiple of 4)`;
+  }
+  return null;
 }
 
 /** Embedded images (in a view of the binary chunk) must declare a sane pixel size. */

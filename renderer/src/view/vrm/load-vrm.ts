@@ -26,15 +26,14 @@ import {
   readGlb,
 } from './glb-container';
 import { gltfSizeProblem } from './gltf-declared-sizes';
+import { gltfReferenceProblem } from './gltf-references';
 import type { VrmFormat } from './vrm-humanoid-json';
 import { checkBoneTransforms, readDeclaredHumanoid } from './vrm-humanoid-json';
 
-export type { VrmFormat } from './vrm-humanoid-json';
+import { VrmLoadError } from './vrm-load-error';
 
-/** A file that is not a usable VRM; the message names the file and the problem. */
-export class VrmLoadError extends Error {
-  override name = 'VrmLoadError';
-}
+export type { VrmFormat } from './vrm-humanoid-json';
+export { VrmLoadError } from './vrm-load-error';
 
 /** A parsed VRM and its rest-pose skeleton. The caller owns `vrm` (dispose with `deepDispose`). */
 export interface LoadedVrm {
@@ -81,7 +80,7 @@ function wholeFileBuffer(bytes: Uint8Array): ArrayBuffer {
 
 /**
  * three.js's GLTFLoader with three-vrm's plugin on a VRM's bytes; the VRM is in `userData.vrm`.
- * With `check`, the sizes the JSON declares are checked on the parser's own JSON before it
+ * With `check`, the references and sizes the JSON declares are checked on the parser's own JSON before it
  * builds anything (a plugin's `beforeRoot`), so the chunk is still parsed only once.
  */
 async function parseGltf(bytes: Uint8Array, check?: { fileName: string }): Promise<GLTF> {
@@ -92,7 +91,8 @@ async function parseGltf(bytes: Uint8Array, check?: { fileName: string }): Promi
     loader.register((parser) => ({
       name: 'declared-sizes',
       beforeRoot: () => {
-        const problem = gltfSizeProblem(parser.json as Record<string, unknown>, bin);
+        const json = parser.json as Record<string, unknown>;
+        const problem = gltfReferenceProblem(json) ?? gltfSizeProblem(json, bin);
         if (problem === null) return Promise.resolve();
         return Promise.reject(new VrmLoadError(`${check.fileName}: ${problem}; it was not loaded`));
       },

@@ -1,3 +1,5 @@
+import { modelSignatureOf } from '../../../shared/file-signatures';
+
 /** What kind of avatar a file holds. */
 export type AvatarFormat = 'vrm' | 'pmx' | 'pmd';
 
@@ -13,9 +15,8 @@ export function avatarFormatOf(
 ): AvatarFormat {
   if (hostFormat === 'pmx' || hostFormat === 'pmd') return hostFormat;
   if (hostFormat !== undefined) return 'vrm';
-  const magic = String.fromCharCode(...bytes.subarray(0, 4));
-  if (magic === 'PMX ') return 'pmx';
-  if (magic.startsWith('Pmd')) return 'pmd';
+  const signature = modelSignatureOf(bytes);
+  if (signature === 'pmx' || signature === 'pmd') return signature;
   const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
   return extension === 'pmx' || extension === 'pmd' ? extension : 'vrm';
 }

@@ -1,6 +1,5 @@
-import { readGlb } from '../view/vrm/glb-container';
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
+import { hasPngSignature } from '../../../../shared/file-signatures';
+import { readGlb } from './glb-container';
 
 /** A glTF JSON object's field as a record, or undefined. */
 function record(value: unknown): Record<string, unknown> | undefined {
@@ -58,7 +57,7 @@ export async function vrmThumbnailPng(
     return undefined;
   }
   if (!image) return undefined;
-  if (PNG_SIGNATURE.every((value, index) => image.bytes[index] === value)) {
+  if (hasPngSignature(image.bytes)) {
     return image.bytes.slice();
   }
   return redrawAsPng(image.bytes, image.mimeType, fileName);

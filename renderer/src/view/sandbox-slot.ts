@@ -1,0 +1,71 @@
+import type { SimBody } from '../physics/body-registry';
+import type { StageLayout } from '../physics/stage';
+import type { ViewSandbox } from './ragdoll-view';
+
+const NO_BODIES: readonly SimBody[] = Object.freeze([]);
+
+/**
+ * The view's sandbox while the physics engine is still loading: the stage (its layout needs
+ * no engine), no bodies, no time passing. Once {@link fill}ed, every call goes to the real
+ * sandbox, so the view can draw its first frame before Rapier's WebAssembly is ready and
+ * carry on unchanged afterwards. Allocates nothing per call.
+ */
+export class SandboxSlot<S extends ViewSandbox> implements ViewSandbox {
+  private target: S | undefined;
+
+  /** @param stage - the stage the sandbox will have (`stageLayout()`) */
+  constructor(readonly stage: StageLayout) {}
+
+  /** The real sandbox, once there. */
+  get current(): S | undefined {
+    return this.target;
+  }
+
+  /** Hands over to `sandbox`; its stage must be the one this slot was made with. */
+  fill(sandbox: S): void {
+    if (JSON.stringify(sandbox.stage) !== JSON.stringify(this.stage))
+      throw new Error('SandboxSlot.fill: the sandbox has another stage than the view draws');
+    this.target = sandbox;
+  }
+
+  get timeScale(): number {
+    return this.target?.timeScale ?? 1;
+  }
+
+  advance(frameSeconds: number): number {
+    return this.target ? this.target.advance(frameSeconds) : 0;
+  }
+
+  get bodies(): readonly SimBody[] {
+    return this.target?.bodies ?? NO_BODIES;
+  }
+
+  /** 0 while empty; the sandbox's version + 1 after, so the view rebuilds when it arrives. */
+  get bodiesVersion(): number {
+    return this.target ? this.target.bodiesVersion + 1 : 0;
+  }
+
+  readTransform(
+    handle: number,
+    position: { x: number; y: number; z: number },
+    rotation: { x: number; y: number; z: number; w: number },
+  ): boolean {
+    return this.target ? this.target.readTransform(handle, position, rotation) : false;
+  }
+
+  grab(handle: number, at: { x: number; y: number; z: number }): boolean {
+    return this.target ? this.target.grab(handle, at) : false;
+  }
+
+  moveGrab(target: { x: number; y: number; z: number }): void {
+    this.target?.moveGrab(target);
+  }
+
+  releaseGrab(): void {
+    this.target?.releaseGrab();
+  }
+
+  get grabbedHandle(): number | null {
+    return this.target ? this.target.grabbedHandle : null;
+  }
+}

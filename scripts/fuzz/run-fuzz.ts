@@ -1,0 +1,121 @@
+/**
+ * One fuzz run: every file format's reader on seeded damaged files, then every host channel
+ * with seeded hostile requests and a burst, each in its own temp sandbox, with every path the
+ * process touches recorded. Both `npm run fuzz` and the unit test call this.
+ */
+
+import { recordFileAccess } from './file-access-recorder';
+import { preloadReaders } from './format-targets';
+import { fuzzFormats, type FormatCounts } from './fuzz-formats';
+import { fuzzHostChannels, type ChannelCounts } from './fuzz-host-channels';
+import { createFuzzSandbox } from './fuzz-sandbox';
+
+export interface FuzzOptions {
+  readonly seed: number;
+  /** Damaged files per format. */
+  readonly fileCases: number;
+  /** Hostile requests, one after another. */
+  readonly requests: number;
+  /** Requests sent at once after those. */
+  readonly burstSize: number;
+  /** Whether the burst also saves presets and reads models (which write, one at a time). */
+  readonly burstWrites: boolean;
+  /** Only the formats whose name contains this. */
+  readonly onlyFormat?: string;
+}
+
+export interface FuzzReport {
+  readonly options: FuzzOptions;
+  readonly formats: readonly FormatCounts[];
+  /** Paths the format readers touched outside their data and user folders (should be none). */
+  readonly formatsOutsideTouched: readonly string[];
+  readonly channels: ChannelCounts;
+  readonly ms: number;
+}
+
+const QUIET = ['log', 'info', 'warn', 'error', 'debug'] as const;
+
+/**
+ * Runs `work` with the console muted: three.js and three-vrm warn about every odd file
+ * ("Curves of LookAtDegreeMap…", NaN bounding spheres), thousands of lines that say nothing
+ * about what the fuzz checks.
+ */
+async function quietly<T>(work: () => Promise<T>): Promise<T> {
+  const saved = QUIET.map((name) => console[name]);
+  for (const name of QUIET) console[name] = () => {};
+  try {
+    return await work();
+  } finally {
+    QUIET.forEach((name, i) => (console[name] = saved[i]!));
+  }
+}
+
+export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
+  const started = performance.now();
+  const sandbox = await createFuzzSandbox();
+  await preloadReaders();
+  let formats: FormatCounts[];
+  let formatsOutsideTouched: string[];
+  const recorder = recordFileAccess();
+  try {
+    formats = await quietly(() =>
+      fuzzFormats({
+        folders: sandbox,
+        seed: options.seed,
+        iterations: options.fileCases,
+        ...(options.onlyFormat === undefined ? {} : { only: options.onlyFormat }),
+      }),
+    );
+  } finally {
+    recorder.stop();
+    formatsOutsideTouched = recorder.outside([sandbox.dataFolder, sandbox.userFiles]);
+    await sandbox.remove();
+  }
+  const channels = await quietly(() =>
+    fuzzHostChannels({
+      seed: options.seed,
+      iterations: options.requests,
+      burstSize: options.burstSize,
+      burstWrites: options.burstWrites,
+    }),
+  );
+  return {
+    options,
+    formats,
+    formatsOutsideTouched,
+    channels,
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+/** Every failure in `report`, one line each (empty when the run found nothing). */
+export function failuresOf(report: FuzzReport): string[] {
+  const lines: string[] = [];
+  for (const f of report.formats) {
+    for (const [what, list] of [
+      ['crashed', f.crashes],
+      ['refused without naming the file and problem', f.unnamed],
+      ['took too long', f.slow],
+      ['left a promise rejected with nobody waiting', f.loose],
+    ] as const) {
+      for (const c of list)
+        lines.push(`${f.target} case ${c.iteration} (${c.kind}) ${what}: ${c.message}`);
+    }
+  }
+  const ch = report.channels;
+  for (const [what, list] of [
+    ['crashed', ch.crashes],
+    ['refused without saying what is wrong', ch.unclear],
+    ['took too long', ch.slow],
+  ] as const) {
+    for (const c of list) lines.push(`request ${c.iteration} to ${c.kind} ${what}: ${c.message}`);
+  }
+  if (ch.burst.crashes > 0) lines.push(`${ch.burst.crashes} burst requests crashed`);
+  if (ch.burst.overLimit > 0) lines.push(`${ch.burst.overLimit} burst requests took too long`);
+  for (const path of [...report.formatsOutsideTouched, ...ch.outsideTouched]) {
+    lines.push(`touched ${path}, outside the data folder and the user's files`);
+  }
+  if (!ch.outsideUnchanged) lines.push('the files in the outside folder changed');
+  for (const key of ch.polluted) lines.push(`Object.prototype gained "${key}"`);
+  return lines;
+}

@@ -1,0 +1,76 @@
+/**
+ * Times starts of the renderer's test build in Debian's Chromium, on the page's own clock
+ * (ms since navigation start): a cold start is a fresh Chromium on a fresh profile; a warm
+ * start is the next launch on the same profile (its HTTP cache and V8 code cache filled),
+ * as a second start of the desktop app is.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchChromiumProfile } from '../../tools/browser/browser';
+
+/** One start, ms after navigation start; null where the build does not mark that moment. */
+export interface StartSample {
+  /** The first paint with content (the startup shell, or the app when it has none). */
+  readonly firstPaintMs: number | null;
+  /** The first WebGL frame drawn (the render loop's first frame). */
+  readonly firstFrameMs: number;
+  /** The app whole: physics running and the panel live (`ragdoll:ready`). */
+  readonly readyMs: number | null;
+}
+
+/** A cold start and the warm start after it, on one profile. */
+export interface StartPair {
+  readonly cold: StartSample;
+  readonly warm: StartSample;
+}
+
+const START_TIMEOUT_MS = 120_000;
+
+/** Times a cold start and then a warm one of the page at `url`. */
+export async function timeStartPair(
+  url: string,
+  viewport: { readonly width: number; readonly height: number },
+): Promise<StartPair> {
+  const profile = mkdtempSync(join(tmpdir(), 'ragdoll-start-profile-'));
+  try {
+    const cold = await timeStart(url, profile, viewport);
+    const warm = await timeStart(url, profile, viewport);
+    return { cold, warm };
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+async function timeStart(
+  url: string,
+  profile: string,
+  viewport: { readonly width: number; readonly height: number },
+): Promise<StartSample> {
+  const context = await launchChromiumProfile(profile, viewport);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(url);
+    // The hook appears once the app is whole; its frame stats hold the first frame's time.
+    await page.waitForFunction(
+      () => (window.__ragdoll?.frameStats().firstFrameMs ?? null) !== null,
+      null,
+      {
+        timeout: START_TIMEOUT_MS,
+        polling: 50,
+      },
+    );
+    // No named helpers inside: tsx would wrap them in a `__name` call the page lacks.
+    return await page.evaluate(
+      ([paint, ready]) => ({
+        firstPaintMs: performance.getEntriesByName(paint)[0]?.startTime ?? null,
+        firstFrameMs: window.__ragdoll!.frameStats().firstFrameMs!,
+        readyMs: performance.getEntriesByName(ready)[0]?.startTime ?? null,
+      }),
+      // The second is boot.ts's START_MARKS.ready (boot.ts imports CSS, which Node cannot load).
+      ['first-contentful-paint', 'ragdoll:ready'] as const,
+    );
+  } finally {
+    await context.close();
+  }
+}
