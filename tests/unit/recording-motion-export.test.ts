@@ -7,6 +7,7 @@ import { humanoidKeys } from '../../renderer/src/motion/export/humanoid-keys';
 import { writeVmd } from '../../renderer/src/motion/export/write-vmd';
 import { writeVrma } from '../../renderer/src/motion/export/write-vrma';
 import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
+import { LOOP_SEAM_SECONDS } from '../../renderer/src/motion/seamless-loop';
 import type { FigureKind } from '../../renderer/src/motion/rest-offsets';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import type { DollSpec } from '../../renderer/src/physics/doll-spec';
@@ -53,8 +54,8 @@ function angle(a: Float64Array, ao: number, b: Float64Array, bo: number): number
 
 /**
  * Loads the file as the app does and plays it on the same figure through the motion system:
- * the largest angle, over every exported frame and part, between the pose it asks for and
- * the recorded one.
+ * the largest angle, over every exported frame before the loop seam and every part, between
+ * the pose it asks for and the recorded one.
  */
 async function playbackError(
   bytes: Uint8Array,
@@ -67,10 +68,11 @@ async function playbackError(
   const pose = createDollPose(motion.spec.parts.length);
   const parts = motion.spec.parts.length;
   let worst = 0;
-  for (let f = 0; f < motion.frameCount; f++) {
-    // The last key sits at the loop's end, which wraps to 0: sample a hair before it.
-    const time = f === motion.frameCount - 1 ? f / 30 - 1e-9 : f / 30;
-    played.sample(time, pose);
+  // Playback blends a loop's last half second toward its first frame (LoopSeam), on purpose:
+  // the frames before that are the recording as the motion system plays it.
+  const seamStart = played.duration - Math.min(LOOP_SEAM_SECONDS, played.duration / 4);
+  for (let f = 0; f < motion.frameCount && f / 30 < seamStart; f++) {
+    played.sample(f / 30, pose);
     for (let p = 0; p < parts; p++)
       worst = Math.max(worst, angle(pose.rotations, 4 * p, motion.rotations, (f * parts + p) * 4));
   }
