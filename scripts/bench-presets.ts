@@ -67,6 +67,7 @@ function content(model: PresetModelRef, thumbnail: string): PresetContent {
       kind: i % 2 === 0 ? ('ball' as const) : ('box' as const),
       ...state(i),
     })),
+    pins: [],
     thumbnail,
   };
 }

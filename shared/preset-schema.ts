@@ -130,6 +130,21 @@ const figureSchema = z.object({
 
 const propSchema = bodyStateSchema.extend({ kind: z.enum(['ball', 'box']) });
 
+const index = z.number().int().min(0);
+
+/** A pinned body: part `part` (spec order) of figure `figure`, or prop `prop` (saved order). */
+const pinSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('part'),
+    figure: index.max(PRESET_MAX_FIGURES - 1),
+    part: index.max(PRESET_MAX_PARTS_PER_FIGURE - 1),
+  }),
+  z.object({ kind: z.literal('prop'), prop: index.max(PRESET_MAX_PROPS - 1) }),
+]);
+
+/** Most pins a preset holds: every figure's every part and every prop is plenty. */
+export const PRESET_MAX_PINS = 256;
+
 /** A preset's name: trimmed, not empty, no control characters (it is shown in lists). */
 export const presetNameSchema = z
   .string()
@@ -169,6 +184,8 @@ export const presetContentSchema = z.object({
   motion: motionSettingsSchema,
   figures: z.array(figureSchema).max(PRESET_MAX_FIGURES),
   props: z.array(propSchema).max(PRESET_MAX_PROPS),
+  /** Bodies held in place where they were saved (see `Sandbox.pin`). */
+  pins: z.array(pinSchema).max(PRESET_MAX_PINS),
   thumbnail: presetThumbnailSchema.optional(),
 });
 
@@ -189,6 +206,7 @@ export type PresetMotionRef = z.infer<typeof motionRefSchema>;
 export type PresetMotionSettings = z.infer<typeof motionSettingsSchema>;
 export type PresetBodyState = z.infer<typeof bodyStateSchema>;
 export type PresetProp = z.infer<typeof propSchema>;
+export type PresetPin = z.infer<typeof pinSchema>;
 
 /** The motion settings of a scene saved before motions existed: passive ragdolls, as then. */
 export const PRESET_MOTION_NONE: PresetMotionSettings = Object.freeze({
@@ -220,8 +238,8 @@ function addMotion(v1: RawDocument): RawDocument {
 }
 
 /**
- * Version 2 → 3: GRAVITY arrived. The scene keeps Earth's gravity (1 g), as every scene had
- * then; nothing else changes. A value that is not shaped like a preset is passed on for the
+ * Version 2 → 3: GRAVITY and pins arrived. The scene keeps Earth's gravity (1 g) and nothing
+ * is pinned, as every scene was then; nothing else changes. A value that is not shaped like a preset is passed on for the
  * schema to report.
  */
 function addGravity(v2: RawDocument): RawDocument {
@@ -229,6 +247,7 @@ function addGravity(v2: RawDocument): RawDocument {
   return {
     ...v2,
     schemaVersion: 3,
+    pins: [],
     settings:
       typeof settings === 'object' && settings !== null && !Array.isArray(settings)
         ? { ...settings, gravity: 1 }

@@ -234,6 +234,7 @@ export function presetContent(
       kind: i % 2 === 0 ? ('ball' as const) : ('box' as const),
       ...bodyState(i),
     })),
+    pins: [],
   };
   return options.thumbnail === undefined ? content : { ...content, thumbnail: options.thumbnail };
 }

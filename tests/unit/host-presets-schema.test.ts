@@ -49,6 +49,7 @@ describe('preset schema v3', () => {
         'figures',
         'motion',
         'name',
+        'pins',
         'props',
         'schemaVersion',
         'settings',
@@ -217,11 +218,17 @@ describe('preset schema v3', () => {
   it('loads a version 2 preset (saved before GRAVITY) with Earth gravity, the rest unchanged', () => {
     const v2Settings: Record<string, unknown> = { ...valid().settings };
     delete v2Settings['gravity'];
-    const v2 = { ...valid(), schemaVersion: 2, settings: v2Settings };
+    const withoutPins: Record<string, unknown> = { ...valid() };
+    delete withoutPins['pins'];
+    const v2 = { ...withoutPins, schemaVersion: 2, settings: v2Settings };
     const upgraded = migratePreset(JSON.parse(JSON.stringify(v2)));
     expect(upgraded.schemaVersion).toBe(3);
     expect(upgraded.settings).toEqual({ ...v2Settings, gravity: 1 });
-    expect({ ...upgraded, settings: v2Settings, schemaVersion: 2 }).toEqual(v2);
+    expect(upgraded.pins).toEqual([]);
+    const rest: Record<string, unknown> = { ...upgraded };
+    delete rest['pins'];
+    expect({ ...rest, settings: v2Settings, schemaVersion: 2 }).toEqual(v2);
+    expect(refusal({ ...valid(), pins: [{ kind: 'part', figure: 6, part: 0 }] })).toMatch(/pins/);
     expect(refusal({ ...valid(), settings: { ...valid().settings, gravity: 2.5 } })).toMatch(
       /settings\.gravity/,
     );

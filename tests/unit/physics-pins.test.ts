@@ -4,6 +4,9 @@
  * let go of its pins.
  */
 import { describe, expect, it } from 'vitest';
+import { PRESET_MOTION_NONE, presetContentSchema } from '../../shared/preset-schema';
+import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
+import { captureScene, restoreScene } from '../../renderer/src/physics/scene-preset';
 import type { Sandbox } from '../../renderer/src/physics/sandbox';
 import { useSandboxes } from '../support/sandboxes';
 
@@ -86,5 +89,40 @@ describe('pins', () => {
     expect(s.pinnedHandles).toEqual([]);
     s.run(0.5);
     expect(s.measure().nanCount).toBe(0);
+  });
+
+  it('are saved in a preset and pinned again when it is restored', async () => {
+    const saved = await sandbox();
+    saved.addFigure();
+    const ball = saved.addProp('ball');
+    saved.pin(part(saved, 'head').handle);
+    saved.pin(ball.body.handle);
+    const content = presetContentSchema.parse(
+      JSON.parse(
+        JSON.stringify(
+          captureScene(saved, {
+            name: 'Hung',
+            camera: { position: [3, 2, 5], target: [0, 0.5, 0], fovDeg: 45 },
+            showBodies: false,
+            modelOf: () => ({ kind: 'box' }),
+            motion: PRESET_MOTION_NONE,
+            motionTimeOf: () => 0,
+          }),
+        ),
+      ),
+    );
+    expect(content.pins).toEqual([
+      { kind: 'part', figure: 0, part: 2 },
+      { kind: 'prop', prop: 0 },
+    ]);
+    const loaded = await sandbox();
+    restoreScene(loaded, content, () => ({ spec: BOX_DOLL }));
+    expect(loaded.pinnedHandles).toEqual([
+      part(loaded, 'head').handle,
+      loaded.props[0]!.body.handle,
+    ]);
+    const held = { ...part(loaded, 'head').translation() };
+    loaded.run(1);
+    expect(gap(part(loaded, 'head').translation(), held)).toBeLessThan(0.001);
   });
 });

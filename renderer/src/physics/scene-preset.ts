@@ -2,6 +2,7 @@ import type {
   PresetContent,
   PresetModelRef,
   PresetMotionSettings,
+  PresetPin,
 } from '../../../shared/preset-schema';
 import { PRESET_MAX_PARTS_PER_FIGURE } from '../../../shared/preset-limits';
 import type { BodyState } from './body-state';
@@ -53,6 +54,7 @@ export function captureScene(sandbox: Sandbox, extras: SceneExtras): PresetConte
       motionTime: extras.motionTimeOf(figure),
     })),
     props: sandbox.props.map((prop) => ({ kind: prop.kind, ...sandbox.captureProp(prop) })),
+    pins: capturePins(sandbox),
     ...(extras.thumbnail === undefined ? {} : { thumbnail: extras.thumbnail }),
   };
 }
@@ -141,5 +143,32 @@ export function restoreScene(
     );
   });
   for (const prop of preset.props) sandbox.restoreProp(prop.kind, prop);
+  restorePins(sandbox, preset.pins);
   return { notes };
+}
+
+/** Each pinned body as a preset names it: a figure's part, or a prop, by position. */
+function capturePins(sandbox: Sandbox): PresetPin[] {
+  const pinned = new Set(sandbox.pinnedHandles);
+  const pins: PresetPin[] = [];
+  sandbox.figures.forEach((figure, f) =>
+    figure.ragdoll.parts.forEach((part, p) => {
+      if (pinned.has(part.body.handle)) pins.push({ kind: 'part', figure: f, part: p });
+    }),
+  );
+  sandbox.props.forEach((prop, p) => {
+    if (pinned.has(prop.body.handle)) pins.push({ kind: 'prop', prop: p });
+  });
+  return pins;
+}
+
+/** Pins the restored bodies a preset names; a pin naming nothing restored is skipped. */
+function restorePins(sandbox: Sandbox, pins: readonly PresetPin[]): void {
+  for (const pin of pins) {
+    const body =
+      pin.kind === 'part'
+        ? sandbox.figures[pin.figure]?.ragdoll.parts[pin.part]?.body
+        : sandbox.props[pin.prop]?.body;
+    if (body) sandbox.pin(body.handle);
+  }
 }
