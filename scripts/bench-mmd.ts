@@ -214,6 +214,9 @@ function printSix(doll: MmdDoll): void {
   console.log(
     `| lying still, ${REST_SECONDS} s after ${SETTLE_SECONDS} s | ${six.restMsPerStep.toFixed(3)} | ${six.restTopSpeed.toFixed(3)} | ${six.mmdBodiesAsleep} / ${six.mmdBodies} | ≤ 1 ms, < 0.05 m/s, all |`,
   );
+  console.log(
+    `| all asleep ${six.asleepAfterSeconds === null ? 'never (52 s)' : `${six.asleepAfterSeconds} s after the drop`}: the 2 s after | ${six.asleepMsPerStep.toFixed(3)} | | | ≤ 1 ms |`,
+  );
 }
 
 await main();

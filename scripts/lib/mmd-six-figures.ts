@@ -26,6 +26,10 @@ export interface SixFigureResult {
   readonly restTopSpeed: number;
   readonly mmdBodies: number;
   readonly mmdBodiesAsleep: number;
+  /** Simulated seconds after DROP when every MMD body was asleep (checked each second); null if not within 52 s. */
+  readonly asleepAfterSeconds: number | null;
+  /** CPU ms per step over the 2 s after that. */
+  readonly asleepMsPerStep: number;
 }
 
 function sixFigures(rapier: RapierApi, doll: MmdDoll, seed: number): Sandbox {
@@ -61,6 +65,13 @@ export function measureSixFigures(rapier: RapierApi, doll: MmdDoll, seed: number
   const lying = sixFigures(rapier, doll, seed);
   lying.run(SETTLE_SECONDS);
   const restMsPerStep = timeSeconds(lying, REST_SECONDS);
+  // Then until every MMD body sleeps (at most 30 s more), and 2 s asleep.
+  let asleepAfterSeconds: number | null = null;
+  for (let second = 0; second < 30 && asleepAfterSeconds === null; second++) {
+    if (allAsleep(lying)) asleepAfterSeconds = SETTLE_SECONDS + REST_SECONDS + second;
+    else lying.run(1);
+  }
+  const asleepMsPerStep = timeSeconds(lying, 2);
   let restTopSpeed = 0;
   let mmdBodies = 0;
   let mmdBodiesAsleep = 0;
@@ -73,5 +84,19 @@ export function measureSixFigures(rapier: RapierApi, doll: MmdDoll, seed: number
     }
   }
   lying.dispose();
-  return { movingMsPerStep, restMsPerStep, restTopSpeed, mmdBodies, mmdBodiesAsleep };
+  return {
+    movingMsPerStep,
+    restMsPerStep,
+    restTopSpeed,
+    mmdBodies,
+    mmdBodiesAsleep,
+    asleepAfterSeconds,
+    asleepMsPerStep,
+  };
+}
+
+function allAsleep(sandbox: Sandbox): boolean {
+  return sandbox.figures.every((figure) =>
+    (figure.mmd?.rigidBodies() ?? []).every((body) => body.isSleeping()),
+  );
 }
