@@ -72,5 +72,9 @@ export function presetContentSample(
       { kind: 'ball', ...body(1) },
       { kind: 'box', ...body(2) },
     ],
+    pins: [
+      { kind: 'part', figure: 1, part: 3 },
+      { kind: 'prop', prop: 0 },
+    ],
   };
 }
