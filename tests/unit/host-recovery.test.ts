@@ -25,6 +25,7 @@ import {
   vrmBytes,
 } from '../support/host-files';
 import { createRecordingLogger } from '../support/recording-logger';
+import { PRESET_SCHEMA_VERSION } from '../../shared/preset-schema';
 
 let data: { path: string; remove: () => Promise<void> };
 let files: { path: string; remove: () => Promise<void> };
@@ -78,7 +79,7 @@ describe('crash recovery', () => {
     expect(loaded).not.toBeNull();
     expect(loaded!.id).toBe(RECOVERY_ID);
     const { schemaVersion, createdAt, updatedAt, ...content } = loaded!.preset;
-    expect(schemaVersion).toBe(2);
+    expect(schemaVersion).toBe(PRESET_SCHEMA_VERSION);
     expect(Date.parse(createdAt)).toBeLessThanOrEqual(Date.parse(updatedAt));
     expect(content).toEqual(scene);
     expect(loaded!.notes).toEqual([]);
