@@ -42,6 +42,8 @@ describe('a dropped VRM', () => {
       await waitForLanding(page, 0, 0.5);
       // BODIES outlines the physics parts over the model; grabbing still picks them.
       await page.getByRole('button', { name: 'Show Physics Bodies' }).click();
+      // Follow off, so the camera does not glide on between finding the torso and pressing on it.
+      await page.getByRole('button', { name: 'Follow Camera' }).click();
       await waitForFrames(page, 2);
       const torso = await page.evaluate(() => window.__ragdoll!.partOnScreen(0, 'torso'));
       expect(torso).not.toBeNull();

@@ -126,6 +126,11 @@ export interface SandboxOptions {
    * `pid` is Rapier's PidController, for the benchmark that compares them).
    */
   readonly balanceAssist?: BalanceAssistKind;
+  /**
+   * Whether a still scene of MMD figures is put to sleep whole (default true; see
+   * `mmd/scene-rest.ts`). Off only where the rig's own springs and limits are under test.
+   */
+  readonly sceneRest?: boolean;
 }
 
 /** Everything {@link Sandbox.measure} reports, plus the counts. */
@@ -190,7 +195,7 @@ export class Sandbox {
   private readonly maxFigures: number;
   private readonly motions: MotionFigures;
   private stepObserver: (() => void) | null = null;
-  private readonly rest = new SceneRest();
+  private readonly rest: SceneRest | null;
   private readonly pinSet: Pins;
 
   constructor(
@@ -213,6 +218,7 @@ export class Sandbox {
     this.timeScaleValue = clampTimeScale(options.timeScale ?? 1);
     this.grabber = new Grab(rapier, this.world);
     this.maxFigures = options.maxFigures ?? MAX_FIGURES;
+    this.rest = options.sceneRest === false ? null : new SceneRest();
     this.fallGuard = new FallGuard(rapier, this.world, FALL_GUARD_Y);
     this.pinSet = new Pins(rapier);
     const stiffness = this.stiffnessDriver;
@@ -750,7 +756,7 @@ export class Sandbox {
       figures[i]!.mmd?.limitSpeeds();
       if (this.motions.state(figures[i]!.ragdoll) !== 'passive') passive = false;
     }
-    this.rest.update(figures, this.propList, passive);
+    this.rest?.update(figures, this.propList, passive);
   }
 
   private recordTiming(startMs: number, steps: number): void {

@@ -44,7 +44,8 @@ export class SceneRest {
   /**
    * Call after each step. `passive`: no figure follows a motion (a motion keeps its figure
    * moving). Reads one velocity per awake ragdoll part per step, the MMD bodies' once the
-   * parts have been still for {@link REST_STEPS}; allocates nothing.
+   * parts have been still for {@link REST_STEPS}; nothing of its own is allocated (each of
+   * Rapier's velocity reads makes a small binding object), and nothing is read without MMD figures.
    * @returns true when it put the scene to sleep
    */
   update(
@@ -52,7 +53,9 @@ export class SceneRest {
     props: readonly { readonly body: RigidBody }[],
     passive: boolean,
   ): boolean {
-    if (!passive || !this.partsStill(figures) || anyAwake(props)) {
+    // Only MMD hair chatters; without it Rapier puts still figures to sleep by itself, and the
+    // velocity reads below (each a small object from Rapier's bindings) are skipped.
+    if (!passive || !anyMmd(figures) || !this.partsStill(figures) || anyAwake(props)) {
       this.stillSteps = 0;
       return false;
     }
@@ -79,6 +82,11 @@ export class SceneRest {
     }
     return awakeMmd;
   }
+}
+
+function anyMmd(figures: readonly RestFigure[]): boolean {
+  for (let f = 0; f < figures.length; f++) if (figures[f]!.mmd) return true;
+  return false;
 }
 
 function anyAwake(props: readonly { readonly body: RigidBody }[]): boolean {
