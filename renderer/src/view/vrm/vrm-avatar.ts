@@ -1,5 +1,6 @@
 import type { Avatar } from '../avatar';
 import type { BodySource } from '../body-meshes';
+import type { FrameSectionClock } from '../frame-sections';
 import type { AvatarModel } from './load-avatar-model';
 import { SpringBodyColliders } from './spring-body-colliders';
 import { VrmPoseWriter } from './vrm-pose-writer';
@@ -82,7 +83,7 @@ export class VrmAvatar implements Avatar {
   }
 
   /** Poses the model from the physics and advances its springs by `seconds` (capped). */
-  update(seconds: number): void {
+  update(seconds: number, sections?: FrameSectionClock): void {
     const vrm = this.model.loaded.vrm;
     // Re-placed by anything (DROP, RESET, the fall guard, a preset): restart the springs.
     const placements = this.placements();
@@ -92,6 +93,7 @@ export class VrmAvatar implements Avatar {
     }
     this.writer.write();
     vrm.humanoid.update();
+    sections?.lap('pose');
     if (this.springResetPending) {
       this.springResetPending = false;
       vrm.scene.updateMatrixWorld(true);
@@ -100,7 +102,9 @@ export class VrmAvatar implements Avatar {
       vrm.scene.updateMatrixWorld();
     }
     this.colliders.updateMatrices();
+    sections?.lap('matrices');
     vrm.update(Math.min(Math.max(seconds, 0), MAX_VRM_STEP));
+    sections?.lap('springs');
   }
 
   /** Removes the model from the scene and frees its geometries, materials and textures. */
