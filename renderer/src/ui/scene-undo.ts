@@ -132,6 +132,8 @@ export class SceneUndo {
   private changing = false;
   /** True once this task has recorded: one change calling several hooks is one step. */
   private recordedThisTask = false;
+  /** Undo and redo run one after another: a key pressed twice quickly goes back two steps. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly deps: SceneUndoDeps) {}
 
@@ -207,17 +209,23 @@ export class SceneUndo {
 
   /** Undo: the scene before the last change. Says what was undone (or why not). */
   undo(): Promise<CommandOutcome> {
-    return this.travel('undo');
+    return this.enqueue('undo');
   }
 
   /** Redo: the change undone last, again. */
   redo(): Promise<CommandOutcome> {
-    return this.travel('redo');
+    return this.enqueue('redo');
+  }
+
+  private enqueue(direction: 'undo' | 'redo'): Promise<CommandOutcome> {
+    const next = this.queue.then(() => this.travel(direction));
+    // A failure is reported by its own caller; the queue goes on.
+    this.queue = next.catch(() => undefined);
+    return next;
   }
 
   private async travel(direction: 'undo' | 'redo'): Promise<CommandOutcome> {
     const text = this.deps.strings();
-    if (this.restoring) return { kind: 'none', message: '' };
     if (this.deps.models().busy) return { kind: 'alert', message: text.modelBusy };
     const current = (): UndoState => this.capture();
     const step = direction === 'undo' ? this.history.undo(current) : this.history.redo(current);
@@ -327,7 +335,8 @@ export class SceneUndo {
       case 'muscle':
         return text.motion.muscle;
       default:
-        return commandLabel(label, this.deps.language());
+        // "Open Model…" reads "Open Model" in a sentence.
+        return commandLabel(label, this.deps.language()).replace(/…$/, '');
     }
   }
 }
