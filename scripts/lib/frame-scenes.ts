@@ -158,7 +158,7 @@ export async function sampleFrames(
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(url);
+    await page.goto(url, { timeout: LOAD_TIMEOUT_MS });
     await page.waitForFunction(() => window.__ragdoll !== undefined, undefined, {
       timeout: LOAD_TIMEOUT_MS,
     });

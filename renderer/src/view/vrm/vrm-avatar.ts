@@ -68,9 +68,6 @@ export class VrmAvatar implements Avatar {
     this.placements = figure.placements;
     this.seenPlacements = figure.placements();
     const { vrm } = model.loaded;
-    // One skeleton per model instead of one per primitive: three.js computes and uploads a
-    // bone texture for every skeleton each frame (the library's own performance step).
-    model.threeVrm.VRMUtils.combineSkeletons(vrm.scene);
     // Skinned meshes keep their rest-pose bounds at the origin; once the doll is thrown across
     // the stage they would be culled while in view.
     vrm.scene.traverse((object) => {
