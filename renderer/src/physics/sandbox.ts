@@ -140,6 +140,7 @@ export interface SandboxOptions {
 /** Everything {@link Sandbox.measure} reports, plus the counts. */
 export interface SandboxReport extends Measurements {
   readonly figures: number;
+  /** Balls, boxes and model props. */
   readonly props: number;
   readonly bodies: number;
   readonly steps: number;
@@ -886,7 +887,7 @@ export class Sandbox {
     const bodies = this.registry.rigidBodies();
     return {
       figures: this.figureList.length,
-      props: this.propList.length,
+      props: this.propList.length + this.modelPropList.length,
       bodies: bodies.length,
       steps: this.stepCount,
       msPerStep: this.timedSteps === 0 ? 0 : this.timedMs / this.timedSteps,
