@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { PRESET_MOTION_NONE } from '../../shared/preset-schema';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
+import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
+import type { SceneExtras } from '../../renderer/src/physics/scene-preset';
+import { captureScene, restoreScene } from '../../renderer/src/physics/scene-preset';
 import type { ModelProp, ModelPropSpec } from '../../renderer/src/physics/model-prop';
 import type { Sandbox } from '../../renderer/src/physics/sandbox';
 import { quat, vec3 } from '../../renderer/src/physics/vector-math';
@@ -201,5 +205,82 @@ describe('a model with no rigid bodies', () => {
     sandbox.run(3);
     const half = box.shape.kind === 'box' ? box.shape.halfExtents[1] : 0;
     expect(carrierY(prop)).toBeCloseTo(half, 1);
+  });
+});
+
+describe('a ribbon prop in a preset', () => {
+  const ref = {
+    kind: 'file' as const,
+    path: '/models/ribbon.pmx',
+    size: 1,
+    sha256: '0'.repeat(64),
+    title: 'Ribbon',
+    format: 'pmx' as const,
+  };
+  const extras = (sandbox: Sandbox): SceneExtras => ({
+    name: 'Ribbon scene',
+    camera: { position: [0, 1.6, 4], target: [0, 1, 0], fovDeg: 50 },
+    showBodies: false,
+    modelOf: () => ({ kind: 'box' }),
+    motion: PRESET_MOTION_NONE,
+    motionTimeOf: () => 0,
+    modelPropOf: (prop) => (sandbox.modelProps.includes(prop) ? ref : undefined),
+  });
+
+  it('is saved with its file and every body, restored where it was, pinned as it was', async () => {
+    const sandbox = await makeSandbox();
+    sandbox.addProp('ball');
+    const prop = sandbox.addModelProp(propSpec());
+    sandbox.run(0.5);
+    sandbox.pin(prop.body.handle);
+    const content = captureScene(sandbox, extras(sandbox));
+    expect(content.props.map((p) => p.kind)).toEqual(['ball', 'model']);
+    expect(content.pins).toEqual([{ kind: 'prop', prop: 1 }]);
+    const saved = content.props[1]!;
+    expect(saved.kind === 'model' && saved.bodies).toHaveLength(7);
+
+    const other = await makeSandbox();
+    const asked: string[] = [];
+    const report = restoreScene(
+      other,
+      content,
+      () => ({ spec: BOX_DOLL }),
+      (model) => {
+        asked.push(model.path);
+        return { spec: propSpec() };
+      },
+    );
+    expect(report.notes).toEqual([]);
+    expect(asked).toEqual([ref.path]);
+    const back = other.modelProps[0]!;
+    expect(back.body.translation()).toEqual(prop.body.translation());
+    expect(other.isPinned(back.body.handle)).toBe(true);
+    expect(other.props).toHaveLength(1);
+  });
+
+  it('is left out with the note the resolver gives when its file cannot be used', async () => {
+    const sandbox = await makeSandbox();
+    sandbox.addModelProp(propSpec());
+    const content = captureScene(sandbox, extras(sandbox));
+    const other = await makeSandbox();
+    const report = restoreScene(
+      other,
+      content,
+      () => ({ spec: BOX_DOLL }),
+      () => ({
+        replacement: 'Prop 1 (Ribbon) was left out: /models/ribbon.pmx was not found.',
+      }),
+    );
+    expect(report.notes).toEqual([
+      'Prop 1 (Ribbon) was left out: /models/ribbon.pmx was not found.',
+    ]);
+    expect(other.modelProps).toHaveLength(0);
+  });
+
+  it('is not saved when it came from no file the host can find again', async () => {
+    const sandbox = await makeSandbox();
+    sandbox.addModelProp(propSpec());
+    const content = captureScene(sandbox, { ...extras(sandbox), modelPropOf: () => undefined });
+    expect(content.props).toEqual([]);
   });
 });
