@@ -243,8 +243,8 @@ describe('preset schema v4', () => {
   });
 
   it('keeps a model prop: its file, its carrier state and its own bodies; refuses a bad one', () => {
-    const body = valid().props[0]!;
-    const { kind: _kind, ...state } = body;
+    const { position, rotation, linvel, angvel } = valid().props[0]!;
+    const state = { position, rotation, linvel, angvel };
     const model = {
       kind: 'file' as const,
       path: '/models/ribbon.pmx',
@@ -260,7 +260,8 @@ describe('preset schema v4', () => {
     expect(
       refusal({ ...valid(), props: [{ ...prop, bodies: [{ ...state, position: [0, 1] }] }] }),
     ).toMatch(/props/);
-    const { bodies: _bodies, ...withoutBodies } = prop;
+    const withoutBodies: Record<string, unknown> = { ...prop };
+    delete withoutBodies['bodies'];
     expect(refusal({ ...valid(), props: [withoutBodies] })).toMatch(/props/);
   });
 
