@@ -6,6 +6,7 @@ import { CollapsibleSections } from './collapsible-sections';
 import { ViewPointer } from './view-pointer';
 import { BodyActions } from './body-actions';
 import { BodyMenu } from './body-menu';
+import { DropTarget } from './drop-target';
 import { LibraryActions } from './library-actions';
 import { PresetActions } from './preset-actions';
 import { SceneRecovery } from './scene-recovery';
@@ -23,7 +24,7 @@ import type { MotionSandbox, MotionToolkit } from './motion-ports';
 import { KeyboardShortcuts } from './keyboard';
 import { initialLanguage, saveLanguage } from './language-preference';
 import { Panel } from './panel';
-import { StatusArea } from './status';
+import { StatusArea, statusLabels } from './status';
 
 /** What the UI toggles on the view, and where avatars go. */
 export interface UiView extends AvatarView, PresetView {
@@ -83,6 +84,8 @@ export class AppUi {
   /** Pin here, Unpin, Delete, Focus on one body, and the right-click menu that offers them. */
   private readonly bodyActions: BodyActions;
   private readonly bodyMenu: BodyMenu;
+  /** Shows what dropping does while a file is dragged over the window. */
+  private readonly dropTarget: DropTarget;
   private readonly keyboard: KeyboardShortcuts;
   private readonly hostLink: HostLink;
   private languageValue: Language;
@@ -95,7 +98,7 @@ export class AppUi {
     const start = initialLanguage(options.storage, options.systemLanguage);
     this.languageValue = start.language;
     this.languageChosen = start.chosen;
-    this.status = new StatusArea(document);
+    this.status = new StatusArea(document, statusLabels(this.languageValue));
     this.panel = new Panel(document, this.languageValue, {
       onCommand: (command) => this.run(command),
       onStiffness: (value, final) => this.setStiffness(value, final),
@@ -181,6 +184,8 @@ export class AppUi {
     });
     this.bodyMenu = new BodyMenu(document);
     options.root.append(this.bodyMenu.element);
+    this.dropTarget = new DropTarget(document.defaultView ?? window, this.strings.cast);
+    options.root.append(this.dropTarget.element);
     this.viewPointer = new ViewPointer(options.view, {
       onBodyMenu: (body, x, y) =>
         this.bodyMenu.open(
@@ -285,6 +290,7 @@ export class AppUi {
   dispose(): void {
     this.viewPointer.dispose();
     this.bodyMenu.dispose();
+    this.dropTarget.dispose();
     this.sections.dispose();
     this.recovery?.dispose();
     this.presets.dispose();
@@ -323,6 +329,8 @@ export class AppUi {
       openModel: () => models.openModel(),
       useBoxDummy: () => models.useBoxDummy(),
       addModelFigure: () => models.addFigure(),
+      addModel: () => models.addModel(),
+      toggleStatusHistory: () => this.status.toggleHistory(),
       figuresReplaced: () => view.figuresReplaced(),
       savePreset: () => this.presets.save(),
       importPreset: () => this.presets.importPreset(),
@@ -347,10 +355,13 @@ export class AppUi {
     document.title = this.strings.appTitle;
     this.panel.setLanguage(this.languageValue);
     this.help.setLanguage(this.languageValue);
+    this.status.setLabels(statusLabels(this.languageValue));
+    this.dropTarget.setLabels(this.strings.cast);
     this.models.relabel();
     this.motions.relabel();
     this.presets.setLanguage(this.languageValue);
     this.library.setLanguage(this.languageValue);
+    this.hostLink.setMenuLanguage(this.languageValue);
     this.refresh();
     void this.describeHost();
   }

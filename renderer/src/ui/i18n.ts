@@ -1,5 +1,7 @@
 import type { AppCommand } from '../../../shared/commands';
 import { COMMANDS } from '../../../shared/commands';
+import type { CastStrings } from './cast-strings';
+import { CAST_STRINGS_EN, CAST_STRINGS_JA } from './cast-strings';
 import type { FileStrings } from './file-strings';
 import { FILE_STRINGS_EN, FILE_STRINGS_JA } from './file-strings';
 import type { MotionStrings } from './motion-strings';
@@ -97,6 +99,8 @@ export interface UiStrings {
   readonly warnings: WarningStrings;
   /** The motion controls and their messages (ui/motion-strings.ts). */
   readonly motion: MotionStrings;
+  /** Mixed casts, the drop target, reading progress, the status history (ui/cast-strings.ts). */
+  readonly cast: CastStrings;
 }
 
 const EN: UiStrings = {
@@ -191,6 +195,7 @@ const EN: UiStrings = {
   files: FILE_STRINGS_EN,
   warnings: WARNING_STRINGS_EN,
   motion: MOTION_STRINGS_EN,
+  cast: CAST_STRINGS_EN,
 };
 
 const JA: UiStrings = {
@@ -289,6 +294,7 @@ const JA: UiStrings = {
   files: FILE_STRINGS_JA,
   warnings: WARNING_STRINGS_JA,
   motion: MOTION_STRINGS_JA,
+  cast: CAST_STRINGS_JA,
 };
 
 const STRINGS: Readonly<Record<Language, UiStrings>> = { en: EN, ja: JA };

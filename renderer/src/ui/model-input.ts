@@ -16,6 +16,8 @@ export interface ModelBytes {
   readonly format?: string;
   /** The host's record of the file (path, size, hash), when the host read it: presets keep it. */
   readonly source?: ModelFile;
+  /** True to add a figure of it beside the others (Add Model…, a drop with Shift held). */
+  readonly adding?: boolean;
 }
 
 /** What the input reports; it changes nothing itself. */
@@ -44,6 +46,8 @@ export interface ModelInputHandlers {
 export class ModelInput {
   private readonly input: HTMLInputElement;
   private readonly unsubscribe: (() => void) | undefined;
+  /** Whether the browser's file chooser was opened by Add Model… (it answers later). */
+  private chooserAdds = false;
 
   constructor(
     private readonly window: Window,
@@ -68,15 +72,19 @@ export class ModelInput {
     this.input.setAttribute('aria-label', label);
   }
 
-  /** Open Model…: the host's dialog, or the browser's file chooser. */
-  choose(): void {
+  /**
+   * Open Model… (or Add Model… when `adding`): the host's dialog, or the browser's file
+   * chooser.
+   */
+  choose(adding = false): void {
     if (!this.host) {
+      this.chooserAdds = adding;
       this.input.value = '';
       this.input.click();
       return;
     }
     this.host.openModelDialog().then(
-      (outcome) => this.takeModel(outcome),
+      (outcome) => this.takeModel(outcome, adding),
       (error: unknown) => this.handlers.onProblem(describe(error)),
     );
   }
@@ -91,7 +99,7 @@ export class ModelInput {
 
   private readonly onInputChange = (): void => {
     const file = this.input.files?.[0];
-    if (file) this.readFile(file);
+    if (file) this.readFile(file, this.chooserAdds);
   };
 
   private readonly onDragOver = (event: DragEvent): void => {
@@ -103,29 +111,31 @@ export class ModelInput {
     event.preventDefault();
     const file = event.dataTransfer?.files[0];
     if (!file) return;
+    // Shift held while dropping adds the model beside the figures instead of replacing them.
+    const adding = event.shiftKey;
     if (!this.host) {
-      this.readFile(file);
+      this.readFile(file, adding);
       return;
     }
     // The desktop app reads the file itself (and records it in the library); the preload
     // turns the File into its path.
     this.host.openDroppedFile(file).then(
-      (outcome) => this.takeDropped(outcome),
+      (outcome) => this.takeDropped(outcome, adding),
       (error: unknown) => this.handlers.onProblem(describe(error)),
     );
   };
 
-  private readFile(file: File): void {
+  private readFile(file: File, adding: boolean): void {
     file.arrayBuffer().then(
       (buffer) =>
         isMotionFileName(file.name)
           ? this.handlers.onMotionBytes(new Uint8Array(buffer), file.name)
-          : this.handlers.onModel({ bytes: new Uint8Array(buffer), fileName: file.name }),
+          : this.handlers.onModel({ bytes: new Uint8Array(buffer), fileName: file.name, adding }),
       (error: unknown) => this.handlers.onProblem(`${file.name}: ${describe(error)}`),
     );
   }
 
-  private takeModel(outcome: HostOutcome<ModelFile>): void {
+  private takeModel(outcome: HostOutcome<ModelFile>, adding = false): void {
     if (!outcome.ok) {
       if (outcome.problem.code !== 'canceled') this.handlers.onProblem(outcome.problem.message);
       return;
@@ -136,10 +146,11 @@ export class ModelInput {
       fileName: model.fileName,
       format: model.format,
       source: model,
+      adding,
     });
   }
 
-  private takeDropped(outcome: HostOutcome<DroppedFileResult>): void {
+  private takeDropped(outcome: HostOutcome<DroppedFileResult>, adding = false): void {
     if (!outcome.ok) {
       if (outcome.problem.code === 'not-a-motion')
         this.handlers.onMotionProblem(outcome.problem.message);
@@ -147,7 +158,7 @@ export class ModelInput {
       return;
     }
     const result = outcome.value;
-    if (result.kind === 'model') this.takeModel({ ok: true, value: result.model });
+    if (result.kind === 'model') this.takeModel({ ok: true, value: result.model }, adding);
     else if (result.kind === 'motion') this.handlers.onMotion(result.motion);
     else this.handlers.onPreset(result.loaded);
   }

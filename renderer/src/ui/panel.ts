@@ -15,7 +15,7 @@ import { labelCommandButton, make, makeCommandButton, makeSection } from './file
 /** The panel's buttons, in the order they appear, grouped as on screen. */
 const SCENE_BUTTONS: readonly AppCommand[] = ['drop', 'add-figure', 'blast', 'reset'];
 const PROP_BUTTONS: readonly AppCommand[] = ['add-ball', 'add-box', 'clear-props'];
-const MODEL_BUTTONS: readonly AppCommand[] = ['open-model', 'box-dummy'];
+const MODEL_BUTTONS: readonly AppCommand[] = ['open-model', 'add-model', 'box-dummy'];
 
 type GroupKey = 'sceneGroup' | 'modelGroup' | 'motionGroup' | 'propsGroup' | 'settingsGroup';
 
