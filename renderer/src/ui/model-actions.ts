@@ -53,6 +53,11 @@ export class ModelActions {
       onMotion: (motion: MotionFile) => options.motionInput.onMotion(motion),
       onMotionBytes: (bytes, fileName) => options.motionInput.onMotionBytes(bytes, fileName),
       onMotionProblem: (message) => options.motionInput.onMotionProblem(message),
+      onReadProgress: ({ fileName, bytesRead, totalBytes }) =>
+        options.status.progress(
+          this.text.cast.modelReading(fileName, bytesRead / 1e6, totalBytes / 1e6),
+          bytesRead / totalBytes,
+        ),
     });
     this.relabel();
   }

@@ -1,4 +1,6 @@
 import { isMotionFileName } from '../../../shared/file-types';
+import { READ_PROGRESS_MIN_BYTES } from '../../../shared/host-contract';
+import { readFileWithProgress } from './read-file-progress';
 import type {
   DroppedFileResult,
   HostApi,
@@ -6,6 +8,7 @@ import type {
   LoadedPreset,
   ModelFile,
   MotionFile,
+  ReadProgress,
 } from '../../../shared/host-contract';
 
 /** A model file's bytes, wherever they came from. */
@@ -33,6 +36,8 @@ export interface ModelInputHandlers {
   onMotionBytes(bytes: Uint8Array, fileName: string): void;
   /** The host refused a dropped or OS-opened file as not a motion (message names it). */
   onMotionProblem(message: string): void;
+  /** How far a big model file has been read (by the host, or by the page itself). */
+  onReadProgress(progress: ReadProgress): void;
 }
 
 /**
@@ -46,6 +51,7 @@ export interface ModelInputHandlers {
 export class ModelInput {
   private readonly input: HTMLInputElement;
   private readonly unsubscribe: (() => void) | undefined;
+  private readonly unsubscribeProgress: (() => void) | undefined;
   /** Whether the browser's file chooser was opened by Add Model… (it answers later). */
   private chooserAdds = false;
 
@@ -65,6 +71,9 @@ export class ModelInput {
     window.addEventListener('dragover', this.onDragOver);
     window.addEventListener('drop', this.onDrop);
     this.unsubscribe = host?.onFileOpened((outcome) => this.takeDropped(outcome));
+    this.unsubscribeProgress = host?.onReadProgress((progress) =>
+      this.handlers.onReadProgress(progress),
+    );
   }
 
   /** Names the hidden file input for assistive technology (it is reachable by tests, too). */
@@ -91,6 +100,7 @@ export class ModelInput {
 
   dispose(): void {
     this.unsubscribe?.();
+    this.unsubscribeProgress?.();
     this.window.removeEventListener('dragover', this.onDragOver);
     this.window.removeEventListener('drop', this.onDrop);
     this.input.removeEventListener('change', this.onInputChange);
@@ -126,11 +136,17 @@ export class ModelInput {
   };
 
   private readFile(file: File, adding: boolean): void {
-    file.arrayBuffer().then(
-      (buffer) =>
+    const read =
+      file.size >= READ_PROGRESS_MIN_BYTES
+        ? readFileWithProgress(file, (bytesRead, totalBytes) =>
+            this.handlers.onReadProgress({ fileName: file.name, bytesRead, totalBytes }),
+          )
+        : file.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    read.then(
+      (bytes) =>
         isMotionFileName(file.name)
-          ? this.handlers.onMotionBytes(new Uint8Array(buffer), file.name)
-          : this.handlers.onModel({ bytes: new Uint8Array(buffer), fileName: file.name, adding }),
+          ? this.handlers.onMotionBytes(bytes, file.name)
+          : this.handlers.onModel({ bytes, fileName: file.name, adding }),
       (error: unknown) => this.handlers.onProblem(`${file.name}: ${describe(error)}`),
     );
   }

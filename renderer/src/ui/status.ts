@@ -30,6 +30,8 @@ export class StatusArea {
   readonly element: HTMLElement;
   private readonly statusLine: HTMLElement;
   private readonly alertLine: HTMLElement;
+  /** Determinate progress under the status line, shown only while something reports it. */
+  private readonly bar: HTMLProgressElement;
   private readonly history: StatusHistory;
   private alertTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -48,7 +50,19 @@ export class StatusArea {
     this.history = new StatusHistory(document, labels);
     // A click on the line itself opens the history too (the button is the keyboard's way).
     this.statusLine.addEventListener('click', this.onLineClick);
-    this.element.append(this.history.list, this.statusLine, this.alertLine, this.history.toggle);
+    this.bar = document.createElement('progress');
+    this.bar.className = 'status-progress';
+    this.bar.max = 1;
+    this.bar.hidden = true;
+    // The status line says the same in words; the bar is not read out a second time.
+    this.bar.setAttribute('aria-hidden', 'true');
+    this.element.append(
+      this.history.list,
+      this.statusLine,
+      this.bar,
+      this.alertLine,
+      this.history.toggle,
+    );
   }
 
   /** Reports what just happened. Clears any alert: the newest news wins. */
@@ -58,11 +72,15 @@ export class StatusArea {
   }
 
   /**
-   * Shows how far something long has come (e.g. reading a big file) without keeping each
-   * step in the history: the finished news that follows is kept.
+   * Shows how far something long has come (e.g. reading a big file), in words and as a bar,
+   * without keeping each step in the history: the news that follows is kept and hides the bar.
+   *
+   * @param fraction - done so far, 0..1
    */
-  progress(message: string): void {
+  progress(message: string, fraction: number): void {
     this.show(message);
+    this.bar.value = Math.min(1, Math.max(0, fraction));
+    this.bar.hidden = false;
   }
 
   /** Reports a problem the person can act on. */
@@ -93,6 +111,7 @@ export class StatusArea {
 
   private show(message: string): void {
     this.clearAlert();
+    this.bar.hidden = true;
     this.statusLine.textContent = message;
   }
 
