@@ -37,6 +37,9 @@ export const APP_COMMANDS = [
   'import-preset',
   'toggle-language',
   'help',
+  'export-motion',
+  'save-picture',
+  'export-clip',
 ] as const;
 
 export type AppCommand = (typeof APP_COMMANDS)[number];
@@ -48,7 +51,7 @@ export interface CommandInfo {
   /** The same key in Electron's accelerator syntax, shown in the menu. */
   readonly accelerator: string;
   /** Native menu this command is listed under. */
-  readonly menu: 'scene' | 'motion' | 'view' | 'help';
+  readonly menu: 'file' | 'scene' | 'motion' | 'view' | 'help';
   readonly label: { readonly en: string; readonly ja: string };
 }
 
@@ -197,6 +200,24 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     label: { en: '日本語', ja: 'English' },
   },
   help: { key: 'F1', accelerator: 'F1', menu: 'help', label: { en: 'Help', ja: 'ヘルプ' } },
+  'export-motion': {
+    key: 'e',
+    accelerator: 'E',
+    menu: 'file',
+    label: { en: 'Export Motion…', ja: 'モーションを書き出す…' },
+  },
+  'save-picture': {
+    key: 't',
+    accelerator: 'T',
+    menu: 'file',
+    label: { en: 'Save Picture…', ja: '画像を保存…' },
+  },
+  'export-clip': {
+    key: 'w',
+    accelerator: 'W',
+    menu: 'file',
+    label: { en: 'Export Clip…', ja: '動画を書き出す…' },
+  },
 };
 
 /** The command a key press triggers, or undefined. */

@@ -1,6 +1,6 @@
 /**
- * The native menu: the app's commands from shared/commands.ts grouped under Scene, Motion,
- * View and Help, plus the standard application, edit and window menus. Command items show their key
+ * The native menu: the app's commands from shared/commands.ts grouped under File (the
+ * exports), Scene, Motion, View and Help, plus the standard application, edit and window menus. Command items show their key
  * but do not register it (`registerAccelerator: false`): the renderer owns the keys and
  * ignores them while a text field has focus, which a registered accelerator could not do.
  */
@@ -58,7 +58,7 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
   const mac = options.platform === 'darwin';
   return [
     ...(mac ? [appMenu(options.appName, labels, role)] : []),
-    fileMenu(options, labels, mac),
+    fileMenu(options, labels, mac, commands('file')),
     {
       label: labels.edit,
       submenu: [
@@ -111,6 +111,7 @@ function fileMenu(
   options: MenuOptions,
   labels: MenuLabels,
   mac: boolean,
+  exports: readonly MenuItemConstructorOptions[],
 ): MenuItemConstructorOptions {
   // Registered, unlike the command keys: Ctrl+O types nothing, so it cannot steal a keystroke.
   const openModel: MenuItemConstructorOptions = {
@@ -130,7 +131,15 @@ function fileMenu(
     : [{ type: 'separator' }, { role: 'quit', label: labels.quit(options.appName) }];
   return {
     label: labels.file,
-    submenu: [openModel, openMotion, openRecentMenu(options, labels), ...quit],
+    submenu: [
+      openModel,
+      openMotion,
+      openRecentMenu(options, labels),
+      // Export Motion…, Save Picture…, Export Clip…: page commands, like the Scene menu's.
+      { type: 'separator' },
+      ...exports,
+      ...quit,
+    ],
   };
 }
 
