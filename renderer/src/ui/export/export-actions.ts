@@ -160,12 +160,10 @@ export class ExportActions {
     );
     if (!outcome) return;
     const seconds = (found.range.lastFrame - found.range.firstFrame) / RECORD_RATE_HZ;
-    const done = this.text.clipDone(outcome, seconds, clip.framesDrawn);
-    const frames = clip.framesDrawn + clip.framesDropped;
+    const done = this.text.clipDone(outcome, seconds, clip.framesInFile);
+    const lost = clip.framesDrawn - clip.framesInFile;
     this.options.status.say(
-      clip.framesDropped > 0
-        ? `${done} ${this.text.clipDropped(clip.framesDropped, frames)}`
-        : done,
+      lost > 0 ? `${done} ${this.text.clipDropped(lost, clip.framesDrawn)}` : done,
     );
   }
 
