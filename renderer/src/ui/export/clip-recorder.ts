@@ -10,6 +10,11 @@ export const CLIP_MIME_TYPES: readonly string[] = [
 /** Bits per second of video asked of the encoder: crisp at 1080p, a few MB a minute. */
 const CLIP_BITS_PER_SECOND = 8_000_000;
 
+/** How often MediaRecorder hands over what it has encoded, ms. */
+const DATA_SLICE_MS = 250;
+/** Output quiet this long after the last frame means the encoder has caught up, ms. */
+const ENCODER_QUIET_MS = 1500;
+
 /** Extra wait before each frame, ms, so no arrival stamp falls before its exact time. */
 const PACING_MARGIN_MS = 2;
 
@@ -77,8 +82,11 @@ export async function recordClip(job: ClipJob): Promise<RecordedClip> {
     videoBitsPerSecond: CLIP_BITS_PER_SECOND,
   });
   const chunks: Blob[] = [];
+  let lastData = 0;
   recorder.ondataavailable = (event) => {
-    if (event.data.size > 0) chunks.push(event.data);
+    if (event.data.size === 0) return;
+    chunks.push(event.data);
+    lastData = win.performance.now();
   };
   const stopped = new Promise<void>((resolve, reject) => {
     recorder.onstop = () => resolve();
@@ -86,7 +94,7 @@ export async function recordClip(job: ClipJob): Promise<RecordedClip> {
       reject(new Error(`MediaRecorder failed: ${describeRecorderError(event)}`));
   });
   try {
-    recorder.start();
+    recorder.start(DATA_SLICE_MS);
     const frameMs = 1000 / job.fps;
     // Paced from the first frame's capture, which MediaRecorder counts from, with a little to
     // spare: each arrival stamp then lies at or after the exact time.
@@ -101,6 +109,14 @@ export async function recordClip(job: ClipJob): Promise<RecordedClip> {
     }
     throwIfCanceled(job.signal);
     await waitUntil(win, start + job.frames * frameMs);
+    // The encoder runs behind the drawing (far behind on a slow machine), and stop() drops
+    // what it has not encoded: wait until its output has been quiet for a while.
+    const drainStart = win.performance.now();
+    const quietSince = (): number => Math.max(lastData, drainStart);
+    while (win.performance.now() - quietSince() < ENCODER_QUIET_MS) {
+      throwIfCanceled(job.signal);
+      await waitUntil(win, quietSince() + ENCODER_QUIET_MS);
+    }
     recorder.stop();
     await stopped;
   } finally {
