@@ -41,6 +41,9 @@ export const APP_COMMANDS = [
   'help',
   'undo',
   'redo',
+  'export-motion',
+  'save-picture',
+  'export-clip',
 ] as const;
 
 export type AppCommand = (typeof APP_COMMANDS)[number];
@@ -62,7 +65,7 @@ export interface CommandInfo {
   /** The same key in Electron's accelerator syntax, shown in the menu. */
   readonly accelerator: string;
   /** Native menu this command is listed under. */
-  readonly menu: 'edit' | 'scene' | 'motion' | 'view' | 'help';
+  readonly menu: 'file' | 'edit' | 'scene' | 'motion' | 'view' | 'help';
   readonly label: { readonly en: string; readonly ja: string };
 }
 
@@ -237,6 +240,24 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     accelerator: 'CmdOrCtrl+Shift+Z',
     menu: 'edit',
     label: { en: 'Redo', ja: 'やり直す' },
+  },
+  'export-motion': {
+    key: 'e',
+    accelerator: 'E',
+    menu: 'file',
+    label: { en: 'Export Motion…', ja: 'モーションを書き出す…' },
+  },
+  'save-picture': {
+    key: 't',
+    accelerator: 'T',
+    menu: 'file',
+    label: { en: 'Save Picture…', ja: '画像を保存…' },
+  },
+  'export-clip': {
+    key: 'w',
+    accelerator: 'W',
+    menu: 'file',
+    label: { en: 'Export Clip…', ja: '動画を書き出す…' },
   },
 };
 

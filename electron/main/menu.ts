@@ -1,7 +1,7 @@
 /**
- * The native menu: the app's commands from shared/commands.ts grouped under Edit (Undo and
- * Redo of the scene), Scene, Motion, View and Help, plus the standard application, clipboard
- * and window items. Command items show their key
+ * The native menu: the app's commands from shared/commands.ts grouped under File (the
+ * exports), Edit (Undo and Redo of the scene), Scene, Motion, View and Help, plus the standard
+ * application, clipboard and window items. Command items show their key
  * but do not register it (`registerAccelerator: false`): the renderer owns the keys and
  * ignores them while a text field has focus, which a registered accelerator could not do.
  */
@@ -59,7 +59,7 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
   const mac = options.platform === 'darwin';
   return [
     ...(mac ? [appMenu(options.appName, labels, role)] : []),
-    fileMenu(options, labels, mac),
+    fileMenu(options, labels, mac, commands('file')),
     {
       label: labels.edit,
       // Undo/Redo act on the scene; in a text field the page lets Ctrl/⌘+Z undo the typing.
@@ -112,6 +112,7 @@ function fileMenu(
   options: MenuOptions,
   labels: MenuLabels,
   mac: boolean,
+  exports: readonly MenuItemConstructorOptions[],
 ): MenuItemConstructorOptions {
   // Registered, unlike the command keys: Ctrl+O types nothing, so it cannot steal a keystroke.
   const openModel: MenuItemConstructorOptions = {
@@ -131,7 +132,15 @@ function fileMenu(
     : [{ type: 'separator' }, { role: 'quit', label: labels.quit(options.appName) }];
   return {
     label: labels.file,
-    submenu: [openModel, openMotion, openRecentMenu(options, labels), ...quit],
+    submenu: [
+      openModel,
+      openMotion,
+      openRecentMenu(options, labels),
+      // Export Motion…, Save Picture…, Export Clip…: page commands, like the Scene menu's.
+      { type: 'separator' },
+      ...exports,
+      ...quit,
+    ],
   };
 }
 

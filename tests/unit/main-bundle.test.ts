@@ -185,12 +185,16 @@ describe('built main process, production (Linux, English, first run)', () => {
     });
   });
 
-  it('has File > Open Model… on Ctrl+O, Open Motion… on Ctrl+Shift+O, Open Recent, then Quit', () => {
+  it('has File > Open Model… on Ctrl+O, Open Motion… on Ctrl+Shift+O, Open Recent, the exports, then Quit', () => {
     const file = (report.menu ?? []).find((item) => item.label === 'File');
     expect(file?.submenu?.map((item) => item.label ?? item.role ?? item.type)).toEqual([
       'Open Model…',
       'Open Motion…',
       'Open Recent',
+      'separator',
+      'Export Motion…',
+      'Save Picture…',
+      'Export Clip…',
       'separator',
       'Quit Ragdoll Playground',
     ]);
@@ -230,6 +234,10 @@ describe('built main process, production (Linux, English, first run)', () => {
     const motion = menu.find((item) => item.label === 'Motion')?.submenu ?? [];
     expect(motion.map((item) => item.id)).toEqual(
       APP_COMMANDS.filter((command) => COMMANDS[command].menu === 'motion'),
+    );
+    const file = menu.find((item) => item.label === 'File')?.submenu ?? [];
+    expect(file.filter((item) => item.id !== undefined).map((item) => item.id)).toEqual(
+      APP_COMMANDS.filter((command) => COMMANDS[command].menu === 'file'),
     );
     const edit = menu.find((item) => item.label === 'Edit')?.submenu ?? [];
     expect(edit.slice(0, 2).map((item) => item.id)).toEqual(['undo', 'redo']);
@@ -304,12 +312,16 @@ describe('built main process, macOS in Japanese with saved bounds', () => {
     );
     const drop = flatten(menu).find((item) => item.id === 'drop');
     expect(drop?.label).toBe(COMMANDS.drop.label.ja);
-    // macOS keeps Quit in the app menu, so File holds only the two Open items and Open Recent.
+    // macOS keeps Quit in the app menu, so File ends with the exports.
     const file = menu.find((item) => item.label === 'ファイル');
-    expect(file?.submenu?.map((item) => item.label)).toEqual([
+    expect(file?.submenu?.map((item) => item.label ?? item.type)).toEqual([
       'モデルを開く…',
       'モーションを開く…',
       '最近使ったファイル',
+      'separator',
+      'モーションを書き出す…',
+      '画像を保存…',
+      '動画を書き出す…',
     ]);
   });
 });

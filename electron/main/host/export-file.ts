@@ -1,14 +1,18 @@
 /**
  * Export (a motion, a picture, a clip): the native Save dialog, opened in the folder last
- * exported to, then the bytes written atomically (write-file-atomic: a temp file beside the
- * target, flushed, renamed over it) to exactly the path the dialog returned. A write that fails
+ * exported to (kept between runs, see export-folder-store.ts), then the bytes written
+ * atomically (write-file-atomic: a temp file beside the target, flushed, renamed over it) to
+ * exactly the path the dialog returned. A write that fails
  * leaves no temp file and no partial file behind, and the message says why in words.
  */
-import { basename, dirname, isAbsolute, join } from 'node:path';
+import { basename, dirname, isAbsolute } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { ExportFileFormat } from '../../../shared/host-contract';
 import type { Dialogs } from './dialogs';
+import type { ExportFolder } from './export-folder-store';
 import { HostProblemError } from './host-problem';
+
+export { ExportFolder } from './export-folder-store';
 
 /** Why a write failed, by Node's error code, for the message. */
 const WRITE_FAILURES: Readonly<Record<string, string>> = {
@@ -23,20 +27,6 @@ const WRITE_FAILURES: Readonly<Record<string, string>> = {
   EINVAL: 'the system refuses that name',
   EISDIR: 'a folder has that name',
 };
-
-/** The folder the next Export dialog opens in; the folder of the last export, once there is one. */
-export class ExportFolder {
-  private folder: string | null = null;
-
-  /** The dialog's suggested path for `name`. */
-  suggest(name: string): string {
-    return this.folder === null ? name : join(this.folder, name);
-  }
-
-  remember(path: string): void {
-    this.folder = dirname(path);
-  }
-}
 
 /** Writes `bytes` to `path` atomically, or throws a `write-failed` problem naming the file and why. */
 export async function writeExportFile(
@@ -70,7 +60,7 @@ export async function saveExport(
   bytes: Uint8Array,
   write?: (path: string, data: Buffer) => Promise<void>,
 ): Promise<{ readonly path: string }> {
-  const path = await dialogs.showSaveExport(folder.suggest(suggestedName), format);
+  const path = await dialogs.showSaveExport(await folder.suggest(suggestedName), format);
   if (path === null) throw new HostProblemError('canceled', 'No export file was chosen.');
   if (!isAbsolute(path))
     throw new HostProblemError(
@@ -78,6 +68,6 @@ export async function saveExport(
       `${path} is not an absolute path; nothing was written.`,
     );
   await writeExportFile(path, bytes, write);
-  folder.remember(path);
+  await folder.remember(path);
   return { path };
 }

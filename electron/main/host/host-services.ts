@@ -365,7 +365,11 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return presets.exportFile(id, path);
   }
 
-  const exportFolder = new ExportFolder();
+  const exportFolder = new ExportFolder({
+    directory: options.dataDirectory,
+    logger: loggerFor('export-folder'),
+    ...clock,
+  });
 
   return {
     saveExport: (format, suggestedName, bytes) =>
@@ -400,7 +404,13 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     takeRecovery,
     discardRecovery: () => recovery.discard(),
     flush: async () => {
-      await Promise.all([leftovers, library.flush(), presets.flush(), recovery.flush()]);
+      await Promise.all([
+        leftovers,
+        library.flush(),
+        presets.flush(),
+        recovery.flush(),
+        exportFolder.flush(),
+      ]);
     },
   };
 }

@@ -26,6 +26,10 @@ import { initialLanguage, saveLanguage } from './language-preference';
 import { Panel } from './panel';
 import { SceneUndo } from './scene-undo';
 import { StatusArea, statusLabels } from './status';
+import { ExportActions } from './export/export-actions';
+import { ExportPanel } from './export/export-panel';
+import type { ExportRecording } from './export/export-ports';
+import { ExportProgress } from './export/export-progress';
 import { SceneTimeline } from './timeline/scene-timeline';
 
 /** What the UI toggles on the view, and where avatars go. */
@@ -37,8 +41,17 @@ export interface UiView extends AvatarView, PresetView {
   focusFigure(figureId: number | null): void;
   /** Home: the camera back at its start. */
   resetCamera(): void;
-  /** The canvas the scene is drawn on (double-click, right-click). */
+  /** The canvas the scene is drawn on (double-click, right-click; captured for a clip). */
   readonly canvas: HTMLCanvasElement;
+  /** The figure the camera orbits, or null. */
+  readonly focusedFigure: number | null;
+  /** The view at `width`×`height` pixels as PNG (Save Picture…). */
+  picture(width: number, height: number): Promise<Blob>;
+  /** Stops the frame loop until {@link start} (a clip export draws its frames itself). */
+  stop(): void;
+  start(): void;
+  /** Draws one frame as after `seconds`, without stepping the physics. */
+  drawFrame(seconds: number): void;
   /** The body drawn under a page point, if any. */
   bodyAt(clientX: number, clientY: number): SimBody | undefined;
   /** Figures were put somewhere new (DROP, RESET). */
@@ -80,6 +93,10 @@ export class AppUi {
   readonly library: LibraryActions;
   /** Open Motion…, the motion list, Play/Pause, MUSCLE, GET UP. */
   readonly motions: MotionActions;
+  /** Export Motion…, Save Picture…, Export Clip… and their panel section. */
+  readonly exports: ExportActions;
+  private readonly exportPanel: ExportPanel;
+  private readonly exportProgress: ExportProgress;
   /**
    * The always-on recording of the last 60 s, pause, scrub, play back and resume, and the
    * export range (`timeline.exportRange()`). The view's frame loop runs time through it.
@@ -138,7 +155,7 @@ export class AppUi {
     options.root.append(this.help.element);
     this.keyboard = new KeyboardShortcuts(document.defaultView ?? window, {
       onCommand: (command) => this.runKey(command),
-      onEscape: () => this.closeHelp(),
+      onEscape: () => this.closeHelp() || this.exports.cancelClip(),
     });
     this.motions = new MotionActions({
       window: document.defaultView ?? window,
@@ -197,6 +214,25 @@ export class AppUi {
     });
     this.panel.element.insertBefore(this.presets.panel.element, this.status.element);
     this.panel.element.insertBefore(this.library.panel.element, this.status.element);
+    this.exportPanel = new ExportPanel(document, this.languageValue, (command) =>
+      this.run(command),
+    );
+    this.panel.element.insertBefore(this.exportPanel.element, this.status.element);
+    this.exportProgress = new ExportProgress(document, () => this.exports.cancelClip());
+    this.status.element.append(this.exportProgress.element);
+    this.exports = new ExportActions({
+      window: document.defaultView ?? window,
+      host: options.host,
+      sandbox: options.sandbox,
+      view: options.view,
+      recording: () => this.recordingForExports(),
+      exportedFigureOf: (figure) => this.models.models.exportedFigureOf(figure),
+      panel: this.exportPanel,
+      progress: this.exportProgress,
+      status: this.status,
+      strings: () => this.strings,
+      busyElement: options.root,
+    });
     this.sections = new CollapsibleSections(this.panel.element, options.storage);
     this.bodyActions = new BodyActions({
       sandbox: options.sandbox,
@@ -253,6 +289,11 @@ export class AppUi {
 
   /** Runs one command (from a button, a key or the native menu) and reports the outcome. */
   run(command: AppCommand): void {
+    // While a clip records, the scene must stay as the replay leaves it.
+    if (this.exports.recordingClip && command !== 'help' && command !== 'toggle-language') {
+      this.status.alert(this.strings.exports.busy);
+      return;
+    }
     try {
       const outcome = this.sceneUndo.command(command, () =>
         performCommand(command, this.options.sandbox, this.commandUi),
@@ -285,6 +326,11 @@ export class AppUi {
     if (outcome.kind === 'status') this.status.say(outcome.message);
     else if (outcome.kind === 'alert') this.status.alert(outcome.message);
     this.refresh();
+  }
+
+  /** The scene's recording for exports, once the app records (see `ExportRecording`). */
+  private recordingForExports(): ExportRecording | undefined {
+    return this.timeline;
   }
 
   /** Shows a message in the status line. */
@@ -330,6 +376,9 @@ export class AppUi {
 
   /** Removes the interface and its listeners. */
   dispose(): void {
+    this.exports.cancelClip();
+    this.exportProgress.dispose();
+    this.exportPanel.dispose();
     this.options.view.beforeGrab = null;
     this.viewPointer.dispose();
     this.bodyMenu.dispose();
@@ -378,6 +427,7 @@ export class AppUi {
       figuresReplaced: () => view.figuresReplaced(),
       savePreset: () => this.presets.save(),
       importPreset: () => this.presets.importPreset(),
+      runExport: (command) => this.exports.run(command),
       motions: this.motions,
       undo: () => void this.travel('undo'),
       redo: () => void this.travel('redo'),
@@ -407,6 +457,7 @@ export class AppUi {
     this.motions.relabel();
     this.presets.setLanguage(this.languageValue);
     this.library.setLanguage(this.languageValue);
+    this.exportPanel.setLanguage(this.languageValue);
     this.hostLink.setMenuLanguage(this.languageValue);
     this.refresh();
     void this.describeHost();

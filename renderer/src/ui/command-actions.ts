@@ -92,6 +92,8 @@ export interface CommandUi {
   savePreset(): void;
   /** Import Preset…: the host's dialog; runs on by itself and reports its outcome. */
   importPreset(): void;
+  /** Export Motion…, Save Picture…, Export Clip…: runs on by itself and reports its outcome. */
+  runExport(command: 'export-motion' | 'save-picture' | 'export-clip'): void;
   /** The strings of the current language (read after a language switch, too). */
   readonly strings: UiStrings;
   /** The motion controls. */
@@ -220,6 +222,11 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
       return NOTHING;
     case 'redo':
       ui.redo();
+      return NOTHING;
+    case 'export-motion':
+    case 'save-picture':
+    case 'export-clip':
+      ui.runExport(command);
       return NOTHING;
   }
 }

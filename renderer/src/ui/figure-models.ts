@@ -14,6 +14,7 @@ import type { MmdAvatarKit, VrmAvatarKit } from './lazy/avatar-kits';
 import { loadMmdAvatarKit, loadVrmAvatarKit } from './lazy/avatar-kits';
 import { hostTextureReader } from './mmd-texture-reader';
 import { avatarFormatOf } from '../formats/avatar-format';
+import type { ExportedFigure } from '../motion/export/export-figure-motion';
 
 /** The sandbox as figure models use it (the `Sandbox` class fits). */
 export interface ModelSandbox extends BodySource {
@@ -117,6 +118,8 @@ export interface PreparedFigure {
 export class FigureModels {
   private model: OpenModel | undefined;
   private readonly kinds = new Map<number, 'vrm' | 'mmd'>();
+  /** A VRM figure's rig, as a motion export needs it (see `exportedFigureOf`). */
+  private readonly vrmRigs = new Map<number, NonNullable<ExportedFigure['vrm']>>();
   /** Where each avatar figure's model file is, for presets (only files the host opened). */
   private readonly figureRefs = new Map<number, PresetModelRef>();
   /** Which model each avatar figure was made from (by id), so undo can make it again. */
@@ -139,6 +142,12 @@ export class FigureModels {
   /** The open model's file name, or undefined for the box dummy. */
   get modelFileName(): string | undefined {
     return this.model?.fileName;
+  }
+
+  /** What a motion export needs to know of `figure` beyond its spec. */
+  exportedFigureOf(figure: Figure): ExportedFigure {
+    const vrm = this.vrmRigs.get(figure.id);
+    return vrm ? { kind: 'vrm', vrm } : { kind: this.kindOf(figure) };
   }
 
   /** `vrm` or `mmd` for a figure drawn by an avatar, else `box`. */
@@ -241,6 +250,7 @@ export class FigureModels {
   removeFigure(figure: Figure): void {
     if (this.kinds.delete(figure.id)) this.view.removeAvatar(figure.id);
     this.figureRefs.delete(figure.id);
+    this.vrmRigs.delete(figure.id);
     this.sources.delete(figure.id);
     this.sandbox.removeFigure(figure);
   }
@@ -271,6 +281,7 @@ export class FigureModels {
       if (present.has(id)) continue;
       this.kinds.delete(id);
       this.figureRefs.delete(id);
+      this.vrmRigs.delete(id);
       this.sources.delete(id);
       this.view.removeAvatar(id);
     }
@@ -347,6 +358,12 @@ export class FigureModels {
     const payload = prepared.payload;
     if (payload.kind === 'vrm') {
       const placements = (): number => figure.ragdoll.placements;
+      const rig = payload.model.rig;
+      this.vrmRigs.set(figure.id, {
+        boneOwners: rig.boneOwners,
+        hipsOffset: rig.hipsOffset,
+        restHipsHeight: payload.model.loaded.bones['hips']?.[1] ?? 1,
+      });
       this.view.addAvatar(
         new payload.kit.VrmAvatar(
           payload.model,

@@ -2,6 +2,8 @@ import type { AppCommand } from '../../../shared/commands';
 import { COMMANDS } from '../../../shared/commands';
 import type { CastStrings } from './cast-strings';
 import { CAST_STRINGS_EN, CAST_STRINGS_JA } from './cast-strings';
+import type { ExportStrings } from './export/export-strings';
+import { EXPORT_STRINGS_EN, EXPORT_STRINGS_JA } from './export/export-strings';
 import type { FileStrings } from './file-strings';
 import { FILE_STRINGS_EN, FILE_STRINGS_JA } from './file-strings';
 import type { MotionStrings } from './motion-strings';
@@ -97,6 +99,8 @@ export interface UiStrings {
   readonly physicsFailed: string;
   /** The presets and recent-model library panels (ui/file-strings.ts). */
   readonly files: FileStrings;
+  /** Export Motion…, Save Picture…, Export Clip…. */
+  readonly exports: ExportStrings;
   /** An MMD model's tolerated problems, one sentence per code (ui/warning-strings.ts). */
   readonly warnings: WarningStrings;
   /** The motion controls and their messages (ui/motion-strings.ts). */
@@ -196,6 +200,7 @@ const EN: UiStrings = {
     'This computer or browser cannot draw 3D graphics (WebGL is unavailable). Try updating the graphics driver or enabling hardware acceleration.',
   physicsFailed: 'The physics engine (Rapier) could not be loaded.',
   files: FILE_STRINGS_EN,
+  exports: EXPORT_STRINGS_EN,
   warnings: WARNING_STRINGS_EN,
   motion: MOTION_STRINGS_EN,
   undo: UNDO_STRINGS_EN,
@@ -296,6 +301,7 @@ const JA: UiStrings = {
     'このコンピューターまたはブラウザーでは 3D を描けません（WebGL が使えません）。グラフィックドライバーの更新か、ハードウェアアクセラレーションの有効化を試してください。',
   physicsFailed: '物理エンジン（Rapier）を読み込めませんでした。',
   files: FILE_STRINGS_JA,
+  exports: EXPORT_STRINGS_JA,
   warnings: WARNING_STRINGS_JA,
   motion: MOTION_STRINGS_JA,
   undo: UNDO_STRINGS_JA,

@@ -14,6 +14,7 @@ import { RenderLoop } from './render-loop';
 import { SceneEnvironment } from './scene-environment';
 import { StageMesh } from './stage-mesh';
 import { canvasThumbnail } from './view-thumbnail';
+import { renderPicture } from './view-picture';
 import { AvatarLayer } from './vrm/avatar-layer';
 import type { Avatar } from './avatar';
 
@@ -248,6 +249,26 @@ export class RagdollView {
     return canvasThumbnail(this.canvas);
   }
 
+  /**
+   * The view drawn at `width`×`height` pixels as a PNG (Save Picture…): the camera's aspect is
+   * fitted to that size for the one picture; the screen is drawn as before. See `renderPicture`.
+   */
+  picture(width: number, height: number): Promise<Blob> {
+    this.bodyMeshes.sync();
+    return renderPicture(this.renderer, this.environment.scene, this.camera, width, height);
+  }
+
+  /**
+   * Draws one frame now, as the frame loop does after `seconds` (avatars' springs and the
+   * follow camera move by that much), without advancing the physics: a clip export draws its
+   * frames itself while the loop is stopped.
+   */
+  drawFrame(seconds: number): void {
+    this.frameSimSeconds = seconds;
+    this.frameWallSeconds = seconds;
+    this.draw();
+  }
+
   /** True while the mouse holds a body. */
   get grabbing(): boolean {
     return this.grab.holding;
@@ -292,6 +313,11 @@ export class RagdollView {
   /** Starts drawing. */
   start(): void {
     this.loop.start();
+  }
+
+  /** Stops the frame loop (nothing is stepped or drawn) until {@link start}. */
+  stop(): void {
+    this.loop.stop();
   }
 
   /**

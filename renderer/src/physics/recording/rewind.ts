@@ -94,6 +94,18 @@ export class Rewind {
     this.recorder.suspend(false);
   }
 
+  /**
+   * Stops showing recorded frames without resuming from them: nothing is forgotten, no figure
+   * restarts its motion, and recording carries on. For a look at the past that must leave no
+   * trace (a clip export replays a range), once the caller has put every body back as it was
+   * when {@link pause}d (see `SceneBodiesSnapshot`).
+   */
+  leaveUnchanged(): void {
+    this.shown = null;
+    this.moved = false;
+    this.recorder.suspend(false);
+  }
+
   /** Puts the recorded bodies of `frame` into the world. */
   private putBack(frame: number): void {
     const layout = this.recorder.layoutAt(frame);

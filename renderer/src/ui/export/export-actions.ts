@@ -1,0 +1,288 @@
+import type { AppCommand } from '../../../../shared/commands';
+import type { HostApi } from '../../../../shared/host-contract';
+import type { ExportedFigure } from '../../motion/export/export-figure-motion';
+import { RecordingRangeError } from '../../physics/recording/recorded-figure-motion';
+import { RECORD_RATE_HZ } from '../../physics/recording/scene-recorder';
+import type { Figure, Prop } from '../../physics/sandbox';
+import { SceneBodiesSnapshot } from '../../physics/scene-bodies-snapshot';
+import type { UiStrings } from '../i18n';
+import type { StatusArea } from '../status';
+import { ClipCanceledError, ClipUnsupportedError, recordClip } from './clip-recorder';
+import type { ExportRange, ExportRecording, ExportView } from './export-ports';
+import type { ExportPanel } from './export-panel';
+import type { ExportProgress } from './export-progress';
+import { figureMotionFile, figureToExport } from './figure-motion-file';
+import type { SaveOutcome } from './save-export';
+import { exportFileStem, saveExport } from './save-export';
+
+/** The sandbox as exports read it (the `Sandbox` class fits). */
+export interface ExportSandbox {
+  readonly figures: readonly Figure[];
+  readonly props: readonly Prop[];
+  /** Steps taken since the sandbox was made. */
+  readonly steps: number;
+}
+
+export interface ExportActionsOptions {
+  readonly window: Window & typeof globalThis;
+  /** `window.host`, or undefined in a plain web page (exports then download). */
+  readonly host: HostApi | undefined;
+  readonly sandbox: ExportSandbox;
+  readonly view: ExportView;
+  /** The app's recording, or undefined when the scene is not recorded. */
+  readonly recording: () => ExportRecording | undefined;
+  /** What a motion export needs to know of a figure (VRM rig, MMD or box). */
+  readonly exportedFigureOf: (figure: Figure) => ExportedFigure;
+  readonly panel: ExportPanel;
+  readonly progress: ExportProgress;
+  readonly status: StatusArea;
+  readonly strings: () => UiStrings;
+  /** Set while a clip records (the page marks itself busy; the view ignores the mouse). */
+  readonly busyElement: HTMLElement;
+  /** A clock for file names. Default: now. */
+  readonly now?: () => Date;
+}
+
+/**
+ * Export Motion…, Save Picture… and Export Clip…: each makes its file from the scene or the
+ * recording, then saves it through the host's Save dialog (or as a browser download in a plain
+ * web page) and says where it went. A clip replays the chosen range through the recording
+ * while it is captured, then puts every body back as it was. One export runs at a time.
+ */
+export class ExportActions {
+  private running = false;
+  private clipAbort: AbortController | null = null;
+
+  constructor(private readonly options: ExportActionsOptions) {}
+
+  /** True while an export (a clip above all) is being made or saved. */
+  get busy(): boolean {
+    return this.running;
+  }
+
+  /** True while a clip records (Cancel and Esc stop it). */
+  get recordingClip(): boolean {
+    return this.clipAbort !== null;
+  }
+
+  /** Runs one export command; it carries on by itself and reports its outcome. */
+  run(command: AppCommand): void {
+    if (this.running) {
+      this.options.status.alert(this.text.busy);
+      return;
+    }
+    const work =
+      command === 'export-motion'
+        ? () => this.exportMotion()
+        : command === 'save-picture'
+          ? () => this.savePicture()
+          : () => this.exportClip();
+    this.running = true;
+    void work()
+      .catch((error: unknown) => {
+        console.error(`[exports] ${command} failed:`, error);
+        this.options.status.alert(this.text.failed(describe(error)));
+      })
+      .finally(() => {
+        this.running = false;
+      });
+  }
+
+  /** Stops a clip being recorded (Cancel, Esc); true when there was one. */
+  cancelClip(): boolean {
+    if (!this.clipAbort) return false;
+    this.clipAbort.abort();
+    return true;
+  }
+
+  private get text(): UiStrings['exports'] {
+    return this.options.strings().exports;
+  }
+
+  private async exportMotion(): Promise<void> {
+    const { sandbox, view } = this.options;
+    const figure = figureToExport(sandbox.figures, view.focusedFigure);
+    if (!figure) return this.options.status.alert(this.text.noFigure);
+    const found = this.rangeToExport();
+    if (!found) return;
+    const exported = this.options.exportedFigureOf(figure);
+    const stem = exportFileStem(
+      exported.kind === 'box' ? 'box-dummy-motion' : 'motion',
+      this.now(),
+    );
+    let file;
+    try {
+      file = figureMotionFile(found.recording.recorder, found.range, figure, exported, stem);
+    } catch (error) {
+      if (!(error instanceof RecordingRangeError)) throw error;
+      return this.options.status.alert(this.text.failed(error.message));
+    }
+    const outcome = await this.save(file.format, `${stem}.${file.format}`, file.bytes);
+    if (outcome)
+      this.options.status.say(this.text.motionDone(outcome, file.frames, file.bones.length));
+  }
+
+  private async savePicture(): Promise<void> {
+    const win = this.options.window;
+    const scale = this.options.panel.doubleSize ? 2 : 1;
+    const width = Math.round(win.innerWidth * scale);
+    const height = Math.round(win.innerHeight * scale);
+    const blob = await this.options.view.picture(width, height);
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    const outcome = await this.save('png', `${exportFileStem('picture', this.now())}.png`, bytes);
+    if (outcome) this.options.status.say(this.text.pictureDone(outcome, width, height));
+  }
+
+  private async exportClip(): Promise<void> {
+    const found = this.rangeToExport();
+    if (!found) return;
+    const fps = this.options.panel.clipRate;
+    const abort = new AbortController();
+    this.clipAbort = abort;
+    this.showBusy(true);
+    let clip;
+    try {
+      clip = await this.recordRange(found.recording, found.range, fps, abort.signal);
+    } catch (error) {
+      if (error instanceof ClipCanceledError)
+        return this.options.status.say(this.text.clipCanceled);
+      if (error instanceof ClipUnsupportedError)
+        return this.options.status.alert(this.text.clipUnsupported(error.message));
+      throw error;
+    } finally {
+      this.clipAbort = null;
+      this.showBusy(false);
+    }
+    const outcome = await this.save(
+      'webm',
+      `${exportFileStem('clip', this.now())}.webm`,
+      clip.bytes,
+    );
+    if (!outcome) return;
+    const seconds = (found.range.lastFrame - found.range.firstFrame) / RECORD_RATE_HZ;
+    const done = this.text.clipDone(outcome, seconds, clip.framesInFile);
+    const lost = clip.framesDrawn - clip.framesInFile;
+    this.options.status.say(
+      lost > 0 ? `${done} ${this.text.clipDropped(lost, clip.framesDrawn)}` : done,
+    );
+  }
+
+  /**
+   * Replays `range` through the recording in real time while the canvas is captured, with the
+   * view's frame loop stopped, then leaves the scene exactly as it found it: every body back at
+   * full precision, the timeline live or paused where it was.
+   */
+  private async recordRange(
+    recording: ExportRecording,
+    range: ExportRange,
+    fps: number,
+    signal: AbortSignal,
+  ): Promise<Awaited<ReturnType<typeof recordClip>>> {
+    const { view, sandbox } = this.options;
+    const { recorder, rewind } = recording;
+    const wasInPast = rewind.inPast;
+    const wasPaused = rewind.paused;
+    view.stop();
+    // Live, the newest frame becomes this very step, so going back to it loses no prop.
+    if (!wasPaused && recorder.stepAt(recorder.lastFrame) !== sandbox.steps) recorder.recordNow();
+    rewind.pause();
+    const original = rewind.frame!;
+    const snapshot = new SceneBodiesSnapshot(sandbox);
+    const stride = RECORD_RATE_HZ / fps;
+    const frames = Math.floor((range.lastFrame - range.firstFrame) / stride) + 1;
+    try {
+      return await recordClip({
+        canvas: view.canvas,
+        fps,
+        frames,
+        window: this.options.window,
+        signal,
+        drawFrame: (index) => {
+          rewind.show(range.firstFrame + Math.round(index * stride));
+          view.drawFrame(1 / fps);
+        },
+        onProgress: (share) => {
+          this.options.progress.set(share);
+          this.options.status.say(this.text.clipRecording(Math.round(share * 100)));
+        },
+      });
+    } finally {
+      rewind.show(original);
+      snapshot.restore(sandbox);
+      if (!wasInPast) {
+        rewind.leaveUnchanged();
+        if (wasPaused) rewind.pause();
+      }
+      view.drawFrame(0);
+      view.start();
+    }
+  }
+
+  /** The recording and its range to export, or undefined after telling the person why not. */
+  private rangeToExport(): { recording: ExportRecording; range: ExportRange } | undefined {
+    const recording = this.options.recording();
+    if (!recording) {
+      this.options.status.alert(this.text.recordingMissing);
+      return undefined;
+    }
+    const chosen = recording.exportRange();
+    // Frames before a figure came or went cannot be shown or exported with today's figures.
+    const first = Math.max(chosen?.firstFrame ?? 0, recording.recorder.firstFrameWithSameFigures);
+    if (!chosen || first >= chosen.lastFrame) {
+      this.options.status.alert(this.text.nothingRecorded);
+      return undefined;
+    }
+    const range: ExportRange =
+      first === chosen.firstFrame
+        ? chosen
+        : { ...chosen, firstFrame: first, startSeconds: recording.recorder.timeAt(first) };
+    return { recording, range };
+  }
+
+  /** Saves `bytes`; returns the words for where they went, or undefined (canceled, failed: said). */
+  private async save(
+    format: 'vrma' | 'vmd' | 'png' | 'webm',
+    fileName: string,
+    bytes: Uint8Array,
+  ): Promise<string | undefined> {
+    const outcome: SaveOutcome = await saveExport(
+      this.options.host,
+      this.options.window.document,
+      format,
+      fileName,
+      bytes,
+    );
+    switch (outcome.kind) {
+      case 'saved':
+        return this.text.saved(outcome.path);
+      case 'downloaded':
+        return this.text.downloaded(outcome.fileName);
+      case 'canceled':
+        return undefined;
+      case 'failed':
+        this.options.status.alert(this.text.failed(outcome.message));
+        return undefined;
+    }
+  }
+
+  private showBusy(busy: boolean): void {
+    const { panel, progress, busyElement } = this.options;
+    panel.setBusy(busy);
+    busyElement.classList.toggle('exporting-clip', busy);
+    if (busy) {
+      busyElement.setAttribute('aria-busy', 'true');
+      progress.show(this.text.clipProgressLabel, this.text.cancel);
+    } else {
+      busyElement.removeAttribute('aria-busy');
+      progress.hide();
+    }
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,74 @@
+/** The words of Export Motion…, Save Picture… and Export Clip…, in English and Japanese. */
+export interface ExportStrings {
+  readonly group: string;
+  /** The checkbox: Save Picture… at twice the window's size. */
+  readonly pictureDouble: string;
+  /** The list of clip frame rates. */
+  readonly clipRate: string;
+  readonly cancel: string;
+  /** The progress bar's name. */
+  readonly clipProgressLabel: string;
+  readonly nothingRecorded: string;
+  readonly noFigure: string;
+  readonly recordingMissing: string;
+  readonly saved: (path: string) => string;
+  readonly downloaded: (fileName: string) => string;
+  readonly motionDone: (where: string, frames: number, bones: number) => string;
+  readonly pictureDone: (where: string, width: number, height: number) => string;
+  readonly clipDone: (where: string, seconds: number, frames: number) => string;
+  readonly clipDropped: (dropped: number, frames: number) => string;
+  readonly clipRecording: (percent: number) => string;
+  readonly clipCanceled: string;
+  readonly clipUnsupported: (detail: string) => string;
+  readonly failed: (detail: string) => string;
+  readonly busy: string;
+}
+
+export const EXPORT_STRINGS_EN: ExportStrings = {
+  group: 'Export',
+  pictureDouble: 'Picture 2x',
+  clipRate: 'Clip fps',
+  cancel: 'Cancel',
+  clipProgressLabel: 'Clip recorded',
+  nothingRecorded: 'Nothing is recorded yet: let the scene run for a moment, then export.',
+  noFigure: 'There is no figure to export.',
+  recordingMissing: 'The scene is not being recorded, so there is no motion or clip to export.',
+  saved: (path) => `Saved ${path}`,
+  downloaded: (fileName) => `Downloaded ${fileName} (to your browser's download folder)`,
+  motionDone: (where, frames, bones) => `${where}: ${frames} frames at 30 fps, ${bones} bones.`,
+  pictureDone: (where, width, height) => `${where}: ${width}×${height} pixels.`,
+  clipDone: (where, seconds, frames) =>
+    `${where}: ${seconds.toFixed(2)} s, ${frames} frames. The scene is as it was.`,
+  clipDropped: (dropped, frames) =>
+    `The video encoder left out ${dropped} of ${frames} frames (the picture holds still there).`,
+  clipRecording: (percent) => `Recording the clip… ${percent}%`,
+  clipCanceled: 'The clip was canceled; nothing was saved and the scene is as it was.',
+  clipUnsupported: (detail) => `This browser cannot record a WebM clip: ${detail}`,
+  failed: (detail) => `The export failed: ${detail}`,
+  busy: 'A clip is being recorded: wait for it, or press Cancel (Esc) first.',
+};
+
+export const EXPORT_STRINGS_JA: ExportStrings = {
+  group: '書き出し',
+  pictureDouble: '画像 2倍',
+  clipRate: '動画 fps',
+  cancel: 'キャンセル',
+  clipProgressLabel: '動画の記録',
+  nothingRecorded: 'まだ何も記録されていません。少し動かしてから書き出してください。',
+  noFigure: '書き出す人形がありません。',
+  recordingMissing: 'シーンが記録されていないため、モーションや動画は書き出せません。',
+  saved: (path) => `${path} に保存しました`,
+  downloaded: (fileName) => `${fileName} をダウンロードしました（ブラウザーのダウンロード先）`,
+  motionDone: (where, frames, bones) =>
+    `${where}：30 fps で ${frames} フレーム、ボーン ${bones} 本。`,
+  pictureDone: (where, width, height) => `${where}：${width}×${height} ピクセル。`,
+  clipDone: (where, seconds, frames) =>
+    `${where}：${seconds.toFixed(2)} 秒、${frames} フレーム。シーンは元のままです。`,
+  clipDropped: (dropped, frames) =>
+    `動画エンコーダーが ${frames} フレーム中 ${dropped} フレームを省きました（その間は静止画になります）。`,
+  clipRecording: (percent) => `動画を記録中… ${percent}%`,
+  clipCanceled: '動画をキャンセルしました。何も保存されず、シーンは元のままです。',
+  clipUnsupported: (detail) => `このブラウザーでは WebM 動画を記録できません：${detail}`,
+  failed: (detail) => `書き出しに失敗しました：${detail}`,
+  busy: '動画を記録中です。終わるまで待つか、先にキャンセル（Esc）を押してください。',
+};

@@ -1,0 +1,44 @@
+import type { ExportedFigure, ExportedMotion } from '../../motion/export/export-figure-motion';
+import { exportFigureMotion } from '../../motion/export/export-figure-motion';
+import { recordedFigureMotion } from '../../physics/recording/recorded-figure-motion';
+import type { SceneRecorder } from '../../physics/recording/scene-recorder';
+import type { Figure } from '../../physics/sandbox';
+import type { ExportRange } from './export-ports';
+
+/** A figure's motion file, ready to save. */
+export interface FigureMotionFile extends ExportedMotion {
+  readonly format: 'vrma' | 'vmd';
+}
+
+/**
+ * The figure a motion export writes: the one the camera orbits (double-click), else the first.
+ */
+export function figureToExport(
+  figures: readonly Figure[],
+  focusedFigure: number | null,
+): Figure | undefined {
+  return figures.find((figure) => figure.id === focusedFigure) ?? figures[0];
+}
+
+/**
+ * `figure`'s recorded motion over `range` as a file: `.vmd` for an MMD model (MMD's standard
+ * bones, 30 fps), `.vrma` for a VRM avatar and the box dummy (the humanoid bones its parts stand
+ * for). Throws a `RecordingRangeError` when the figure is not in every frame of the range.
+ */
+export function figureMotionFile(
+  recorder: SceneRecorder,
+  range: ExportRange,
+  figure: Figure,
+  exported: ExportedFigure,
+  name: string,
+): FigureMotionFile {
+  const format = exported.kind === 'mmd' ? 'vmd' : 'vrma';
+  const motion = recordedFigureMotion(
+    recorder,
+    figure.id,
+    figure.ragdoll.spec,
+    range.firstFrame,
+    range.lastFrame,
+  );
+  return { ...exportFigureMotion(motion, exported, format, name), format };
+}

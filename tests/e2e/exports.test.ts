@@ -1,0 +1,122 @@
+/**
+ * End to end, in Chromium on the test build with the real host services behind scripted Save
+ * dialogs: the scene records while it runs; Export Motion… writes a .vrma that
+ * three-vrm-animation reads back, and Save Picture… a PNG of the window's size (and twice it).
+ * The second dialog opens in the folder of the first export. In a plain web page the
+ * same exports arrive as browser downloads.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadMotionFile } from '../../renderer/src/view/motion/load-motion-file';
+import { SLOW_TIMEOUT_MS, statusText } from './support/app-page';
+import type { TestHost } from './support/host-files';
+import { createTestHost } from './support/host-files';
+import { useAppSuite } from './support/suite';
+
+const withApp = useAppSuite();
+let host: TestHost | undefined;
+afterEach(() => host?.dispose());
+
+/** A small window: SwiftShader then draws the clip's frames nearly in real time. */
+const SMALL_VIEWPORT = { width: 480, height: 300 } as const;
+
+/** The PNG signature, then the IHDR chunk's width and height (big-endian). */
+function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  expect([...bytes.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+  expect(new TextDecoder().decode(bytes.subarray(12, 16))).toBe('IHDR');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/** Waits until the sandbox has run `seconds` of simulated time (so that much is recorded). */
+async function runFor(page: Page, seconds: number): Promise<void> {
+  await page.waitForFunction(
+    (steps) => Number(window.__ragdoll!.measure()['steps']) >= steps,
+    Math.round(seconds * 120),
+    { timeout: SLOW_TIMEOUT_MS * 3, polling: 200 },
+  );
+}
+
+/** Waits until the status line starts with `prefix`, and returns it whole. */
+async function statusStartingWith(page: Page, prefix: string): Promise<string> {
+  await expect
+    .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS * 2 })
+    .toMatch(new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  return statusText(page);
+}
+
+describe('exports through the Save dialog', () => {
+  it('exports the recorded motion as .vrma and the view as PNG, at 1x and 2x', async () => {
+    host = createTestHost();
+    const testHost = host;
+    await withApp(
+      async ({ page }) => {
+        await runFor(page, 2);
+        const motionPath = join(testHost.files, 'fall.vrma');
+        testHost.dialogs.saveExport.push(motionPath);
+        await page.getByRole('button', { name: 'Export Motion…' }).click();
+        const said = await statusStartingWith(page, `Saved ${motionPath}: `);
+        const frames = Number(/: (\d+) frames at 30 fps/.exec(said)?.[1]);
+        const clip = await loadMotionFile(
+          readFileSync(motionPath).buffer as ArrayBuffer,
+          'fall.vrma',
+        );
+        // The whole recording so far (under 10 s): about the simulated time at the export.
+        expect(frames).toBeGreaterThanOrEqual(2 * 30);
+        expect(clip.duration).toBeCloseTo((frames - 1) / 30, 3);
+        expect(clip.bones.map((bone) => bone.humanoid)).toEqual(
+          expect.arrayContaining(['hips', 'spine', 'head', 'leftUpperArm', 'rightLowerLeg']),
+        );
+
+        const picturePath = join(testHost.files, 'view.png');
+        testHost.dialogs.saveExport.push(picturePath);
+        await page.keyboard.press('t');
+        await statusStartingWith(page, `Saved ${picturePath}: 480×300 pixels.`);
+        expect(pngSize(readFileSync(picturePath))).toEqual({ width: 480, height: 300 });
+        // The second dialog opened in the folder of the first export.
+        expect(testHost.dialogs.suggestedNames[1]).toMatch(
+          new RegExp(`^${testHost.files}/picture-\\d{4}-\\d\\d-\\d\\d-\\d{6}\\.png$`),
+        );
+
+        await page.getByRole('checkbox', { name: 'Picture 2x' }).check();
+        const doublePath = join(testHost.files, 'view-2x.png');
+        testHost.dialogs.saveExport.push(doublePath);
+        await page.getByRole('button', { name: 'Save Picture…' }).click();
+        await statusStartingWith(page, `Saved ${doublePath}: 960×600 pixels.`);
+        const png = readFileSync(doublePath);
+        expect(pngSize(png)).toEqual({ width: 960, height: 600 });
+      },
+      { beforeLoad: (page) => testHost.install(page), viewport: SMALL_VIEWPORT },
+    );
+  });
+});
+
+describe('exports in a plain web page', () => {
+  it('downloads the picture and the motion through the browser', async () => {
+    await withApp(
+      async ({ page }) => {
+        await runFor(page, 1);
+        const pictureDownload = page.waitForEvent('download');
+        await page.getByRole('button', { name: 'Save Picture…' }).click();
+        const picture = await pictureDownload;
+        expect(picture.suggestedFilename()).toMatch(/^picture-.*\.png$/);
+        const pictureBytes = readFileSync((await picture.path())!);
+        expect(pngSize(pictureBytes)).toEqual({ width: 480, height: 300 });
+        await statusStartingWith(page, `Downloaded ${picture.suggestedFilename()}`);
+
+        const motionDownload = page.waitForEvent('download');
+        await page.keyboard.press('e');
+        const motion = await motionDownload;
+        expect(motion.suggestedFilename()).toMatch(/^box-dummy-motion-.*\.vrma$/);
+        const clip = await loadMotionFile(
+          readFileSync((await motion.path())!).buffer as ArrayBuffer,
+          motion.suggestedFilename(),
+        );
+        expect(clip.duration).toBeGreaterThan(0.9);
+      },
+      { viewport: SMALL_VIEWPORT },
+    );
+  });
+});
