@@ -10,8 +10,9 @@
  * its stack passes through our physics files but not through Rapier's `world.step()`.
  *
  * With `--motion`, the scene is six box dummies following the built-in Stand motion instead
- * (motors re-aimed, pins moved, knock-down watched every step). With `--recording`, the rewind
- * recorder records the scene as in the app (every second step). With `--mmd`, six figures of
+ * (motors re-aimed, pins moved, knock-down watched every step). With `--recording`, the app's
+ * timeline (`ui/timeline/scene-timeline.ts`) records the scene as in the app: its rewind
+ * recorder, attached to the sandbox, records every second step. With `--mmd`, six figures of
  * mokou_B.pmd (from the real-model fixtures; the generated humanoid with a 10-link hair chain
  * when they are absent) are measured over the 10 s after a drop, while they fall, land and
  * settle: the whip cap, the settling iterations and the still-scene sleep all run then.
@@ -26,7 +27,7 @@ import RAPIER from '@dimforge/rapier3d-compat';
 import { BOX_DOLL } from '../renderer/src/physics/box-doll';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import type { DollMotion } from '../renderer/src/physics/motion/doll-motion';
-import { SceneRecorder } from '../renderer/src/physics/recording/scene-recorder';
+import { SceneTimeline } from '../renderer/src/ui/timeline/scene-timeline';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseMmdModel } from '../renderer/src/formats/mmd/parse-mmd-model';
 import { mmdRig } from '../renderer/src/rig/mmd/mmd-rig';
@@ -124,7 +125,8 @@ function scene(): Sandbox {
   return sandbox;
 }
 
-const isOurs = (url: string) => url.includes('/renderer/src/physics/');
+const isOurs = (url: string) =>
+  url.includes('/renderer/src/physics/') || url.includes('/renderer/src/ui/timeline/');
 /** A V8 built-in (`Math.hypot`, `Array.prototype.map`): its allocations belong to its caller. */
 const isBuiltin = (url: string) => url === '';
 const isRapierStep = (frame: ProfileNode['callFrame']) =>
@@ -176,11 +178,8 @@ export async function measureStepAllocations(
   const steps = options.mmd ? MMD_STEPS : STEPS;
   const ours = build();
   const bare = build();
-  if (options.recording) {
-    const recorder = new SceneRecorder(ours);
-    ours.setStepObserver(recorder.afterStep);
-    ours.run(0.1); // the first frames allocate the ring
-  }
+  const timeline = options.recording ? new SceneTimeline(ours) : null;
+  if (timeline) ours.run(0.1); // the first frames allocate the ring
   try {
     const sandboxResult = await profile(session, () => ours.step(), steps);
     const bareResult = await profile(session, () => bare.world.step(), steps);
@@ -193,6 +192,7 @@ export async function measureStepAllocations(
     };
   } finally {
     session.disconnect();
+    timeline?.dispose();
     ours.dispose();
     bare.dispose();
   }

@@ -4,6 +4,8 @@ import type { FileStrings } from './file-strings';
 import { FILE_STRINGS_EN, FILE_STRINGS_JA } from './file-strings';
 import type { MotionStrings } from './motion-strings';
 import { MOTION_STRINGS_EN, MOTION_STRINGS_JA } from './motion-strings';
+import type { UndoStrings } from './undo-strings';
+import { UNDO_STRINGS_EN, UNDO_STRINGS_JA } from './undo-strings';
 import type { WarningStrings } from './warning-strings';
 import { WARNING_STRINGS_EN, WARNING_STRINGS_JA } from './warning-strings';
 
@@ -97,6 +99,7 @@ export interface UiStrings {
   readonly warnings: WarningStrings;
   /** The motion controls and their messages (ui/motion-strings.ts). */
   readonly motion: MotionStrings;
+  readonly undo: UndoStrings;
 }
 
 const EN: UiStrings = {
@@ -191,6 +194,7 @@ const EN: UiStrings = {
   files: FILE_STRINGS_EN,
   warnings: WARNING_STRINGS_EN,
   motion: MOTION_STRINGS_EN,
+  undo: UNDO_STRINGS_EN,
 };
 
 const JA: UiStrings = {
@@ -289,6 +293,7 @@ const JA: UiStrings = {
   files: FILE_STRINGS_JA,
   warnings: WARNING_STRINGS_JA,
   motion: MOTION_STRINGS_JA,
+  undo: UNDO_STRINGS_JA,
 };
 
 const STRINGS: Readonly<Record<Language, UiStrings>> = { en: EN, ja: JA };
