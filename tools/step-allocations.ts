@@ -12,12 +12,15 @@
  * With `--motion`, the scene is six box dummies following the built-in Stand motion instead
  * (motors re-aimed, pins moved, knock-down watched every step). With `--recording`, the app's
  * timeline (`ui/timeline/scene-timeline.ts`) records the scene as in the app: its rewind
- * recorder, attached to the sandbox, records every second step.
+ * recorder, attached to the sandbox, records every second step. With `--mmd`, six figures of
+ * mokou_B.pmd (from the real-model fixtures; the generated humanoid with a 10-link hair chain
+ * when they are absent) are measured over the 10 s after a drop, while they fall, land and
+ * settle: the whip cap, the settling iterations and the still-scene sleep all run then.
  *
  * Run it without inlining, or V8 may fold Rapier's `world.step()` into `Sandbox.step` and the
  * stacks can no longer tell the two apart:
  *
- *   node --no-turbo-inlining --import tsx tools/step-allocations.ts [--motion]   (prints JSON)
+ *   node --no-turbo-inlining --import tsx tools/step-allocations.ts [--motion | --mmd]   (prints JSON)
  */
 import { Session } from 'node:inspector/promises';
 import RAPIER from '@dimforge/rapier3d-compat';
@@ -25,8 +28,15 @@ import { BOX_DOLL } from '../renderer/src/physics/box-doll';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import type { DollMotion } from '../renderer/src/physics/motion/doll-motion';
 import { SceneTimeline } from '../renderer/src/ui/timeline/scene-timeline';
+import { existsSync, readFileSync } from 'node:fs';
+import { parseMmdModel } from '../renderer/src/formats/mmd/parse-mmd-model';
+import { mmdRig } from '../renderer/src/rig/mmd/mmd-rig';
+import { humanoidMmdModel } from '../scripts/fixtures/mmd/mmd-fixture-models';
+import { realFixture } from './real-fixtures';
 
 const STEPS = 10_000;
+/** The MMD scene is measured from its drop until it has settled (10 s), not for 10,000 steps. */
+const MMD_STEPS = 1200;
 /** Bytes between samples: small enough that a few bytes per step over 10,000 steps show up as hundreds of samples. */
 const SAMPLING_INTERVAL = 128;
 
@@ -90,6 +100,19 @@ function motionScene(): Sandbox {
   return sandbox;
 }
 
+/** Six MMD figures just dropped (see the file's note on `--mmd`). */
+function mmdScene(): Sandbox {
+  const mokou = realFixture('pmd/mokou/mokou_B.pmd');
+  const model = existsSync(mokou)
+    ? parseMmdModel(readFileSync(mokou))
+    : humanoidMmdModel({ hairSegments: 10 });
+  const rig = mmdRig(model);
+  const sandbox = new Sandbox(RAPIER, { stiffness: 50, seed: 3 });
+  for (let i = 0; i < 6; i++) sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
+  sandbox.drop();
+  return sandbox;
+}
+
 function scene(): Sandbox {
   const sandbox = new Sandbox(RAPIER, { stiffness: 50, seed: 3 });
   for (let i = 0; i < 6; i++) sandbox.addFigure();
@@ -130,36 +153,38 @@ function sum(
 async function profile(
   session: Session,
   step: () => void,
+  steps = STEPS,
 ): Promise<{ all: number; own: number; ownCode: number }> {
   await session.post('HeapProfiler.startSampling', {
     samplingInterval: SAMPLING_INTERVAL,
     includeObjectsCollectedByMajorGC: true,
     includeObjectsCollectedByMinorGC: true,
   } as never);
-  for (let i = 0; i < STEPS; i++) step();
+  for (let i = 0; i < steps; i++) step();
   const { profile: result } = await session.post('HeapProfiler.stopSampling');
   const totals = { all: 0, own: 0, ownCode: 0 };
   sum(result.head as unknown as ProfileNode, false, false, totals);
-  return { all: totals.all / STEPS, own: totals.own / STEPS, ownCode: totals.ownCode / STEPS };
+  return { all: totals.all / steps, own: totals.own / steps, ownCode: totals.ownCode / steps };
 }
 
 /** Runs the measurement in this process. */
 export async function measureStepAllocations(
-  options: { motion?: boolean; recording?: boolean } = {},
+  options: { motion?: boolean; recording?: boolean; mmd?: boolean } = {},
 ): Promise<StepAllocations> {
   await RAPIER.init();
   const session = new Session();
   session.connect();
-  const build = options.motion ? motionScene : scene;
+  const build = options.mmd ? mmdScene : options.motion ? motionScene : scene;
+  const steps = options.mmd ? MMD_STEPS : STEPS;
   const ours = build();
   const bare = build();
   const timeline = options.recording ? new SceneTimeline(ours) : null;
   if (timeline) ours.run(0.1); // the first frames allocate the ring
   try {
-    const sandboxResult = await profile(session, () => ours.step());
-    const bareResult = await profile(session, () => bare.world.step());
+    const sandboxResult = await profile(session, () => ours.step(), steps);
+    const bareResult = await profile(session, () => bare.world.step(), steps);
     return {
-      steps: STEPS,
+      steps,
       sandboxBytesPerStep: sandboxResult.all,
       bareRapierBytesPerStep: bareResult.all,
       sandboxOwnBytesPerStep: sandboxResult.own,
@@ -179,6 +204,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       await measureStepAllocations({
         motion: process.argv.includes('--motion'),
         recording: process.argv.includes('--recording'),
+        mmd: process.argv.includes('--mmd'),
       }),
     ),
   );

@@ -14,6 +14,8 @@ import type { Figure, Sandbox } from '../../renderer/src/physics/sandbox';
 import { boxStand } from '../support/motion-sandbox';
 import { hairChainSpec } from '../support/mmd-physics-specs';
 import { useSandboxes } from '../support/sandboxes';
+import { humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
+import { loadRapier } from '../support/rapier';
 
 const makeSandbox = useSandboxes();
 
@@ -77,6 +79,39 @@ describe('MMD figures at rest', () => {
       expect(Math.hypot(after.x - before.x, after.y - before.y, after.z - before.z)).toBe(0);
     },
   );
+
+  it('leave a slowly swinging hair chain swinging until it has died out by itself', async () => {
+    const rapier = await loadRapier();
+    const rig = mmdRig(humanoidMmdModel({ hairSegments: 10 }));
+    const sandbox = await makeSandbox({ stiffness: 100 });
+    const figure = sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
+    sandbox.reset();
+    // The figure held where it stands (its parts perfectly still), the chain swung sideways.
+    for (const part of figure.ragdoll.parts)
+      part.body.setBodyType(rapier.RigidBodyType.Fixed, true);
+    const hair = figure.mmd!.rigidBodies();
+    for (const body of hair) body.setLinvel({ x: 3, y: 0, z: 0 }, true);
+    // From about 7 s the chain swings slower than 0.5 m/s: a single speed limit froze it there.
+    sandbox.run(8);
+    let top = 0;
+    let lowest = Infinity;
+    let highest = -Infinity;
+    sandbox.run(1, () => {
+      const tip = hair[hair.length - 1]!.translation().x;
+      lowest = Math.min(lowest, tip);
+      highest = Math.max(highest, tip);
+      for (const body of hair) {
+        const v = body.linvel();
+        top = Math.max(top, Math.hypot(v.x, v.y, v.z));
+      }
+    });
+    expect(top).toBeLessThan(0.5);
+    expect(top).toBeGreaterThan(0.1);
+    expect(highest - lowest).toBeGreaterThan(0.03);
+    // Then it dies out and sleeps.
+    sandbox.run(12);
+    expect(hair.every((body) => body.isSleeping())).toBe(true);
+  });
 
   it('wake on a blast, and fly without blowing up', async () => {
     const sandbox = await lyingFigures(3);

@@ -12,10 +12,9 @@ describe('a hanging MMD hair chain', () => {
   it('swung sideways behind a figure pinned standing, settles back: slow, hanging, no NaN', async () => {
     const rapier = await loadRapier();
     const rig = mmdRig(humanoidMmdModel({ hairSegments: 10 }));
-    // The chain must come back to hanging by its own springs and limits: the app's still-scene
-    // sleep, which freezes a chain swinging slower than 0.5 m/s once the parts have been still
-    // for 2 s, is tested in physics-mmd-rest.test.ts.
-    const sandbox = new Sandbox(rapier, { stiffness: 100, sceneRest: false });
+    // With the app's still-scene sleep on: it must let the chain swing back to hanging by its
+    // own springs and limits rather than freeze it mid-swing.
+    const sandbox = new Sandbox(rapier, { stiffness: 100 });
     try {
       const figure = sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
       sandbox.reset();

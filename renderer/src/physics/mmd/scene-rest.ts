@@ -1,30 +1,53 @@
 import type { Ragdoll } from '../ragdoll';
 import type { RigidBody } from '../rapier-api';
-import { vec3 } from '../vector-math';
 import type { MmdBody } from './mmd-body';
+import { SwingWindow } from './swing-window';
 
 /**
- * The scene lies still when every awake ragdoll part is slower than this (m/s) for
- * {@link REST_STEPS} steps in a row.
+ * The scene lies still when no ragdoll part has moved more than this (metres, along any axis)
+ * within a window, for {@link REST_STEPS} steps in a row. Parts of figures lying on each other
+ * are nudged at 0.05-0.09 m/s by the hair's chatter and creep 6-35 mm a second (three mokou_B
+ * side by side), so a speed limit (0.05 m/s, Rapier's own) is only met by chance; 2 cm let
+ * that pile sleep 10 s after the drop, while a figure still rolling or sliding is left awake.
  */
-export const REST_PART_SPEED = 0.05;
+export const REST_PART_SWEEP = 0.02;
 
 /** 2 s of the sandbox's 1/120 s steps: Rapier's own time before a still body sleeps. */
 export const REST_STEPS = 240;
 
 /**
- * The fastest an MMD dynamic body may be (m/s) for the still scene to be put to sleep: above
- * it the body is swinging for real; below it, it is the solver's residual chatter.
+ * Every this many steps (0.1 s) each ragdoll part's and MMD dynamic body's position is read
+ * once (they take turns, a twelfth of them each step). A swing slower than about 3 Hz is still
+ * seen; reading everything every step would make one of Rapier's binding objects per body per
+ * step.
  */
-export const REST_BODY_SPEED = 0.5;
+export const REST_SAMPLE_STEPS = 12;
+
+/** The window (steps, 1 s) over which each MMD body's sweep is judged. */
+export const REST_WINDOW_STEPS = 120;
+
+/**
+ * The most an MMD dynamic body may sweep along any axis within one window (metres) for the
+ * still scene to be put to sleep. mokou_B's hair chattering in its joint limits under a doll
+ * lying still sweeps 2-6 mm a second (sometimes 15 mm while something slides into place) at
+ * 0.03-0.08 m/s; a chain swinging at 0.05 m/s with a 1 s period sweeps 1.6 cm, faster or
+ * longer swings more. Speed alone cannot tell the two apart. Measurements: docs/physics.md.
+ */
+export const REST_SWEEP = 0.01;
+
+/**
+ * A body whose sweep shrank below this share of the window before is a swing dying out, and
+ * keeps the scene awake until it is under {@link REST_SWEEP}. A 10-link hair chain swinging back
+ * to hanging shrank by 0.56-0.83 a second; chatter does not shrink, it wanders (mokou_B's hair
+ * in a pile of three: 25, 25, 61, 227, 49, 22, 14, 26 mm in successive seconds).
+ */
+export const REST_SWING_DECAY = 0.9;
 
 /** What {@link SceneRest} reads of a figure. */
 export interface RestFigure {
   readonly ragdoll: Ragdoll;
   readonly mmd: { readonly bodies: readonly MmdBody[] } | null;
 }
-
-const velocity = vec3();
 
 /**
  * Puts a scene of MMD figures lying still to sleep, all of it at once. Rapier alone never
@@ -33,6 +56,12 @@ const velocity = vec3();
  * threshold, and one awake body keeps its island (the figure, and every figure it touches)
  * awake. Bullet, which MMD models are made for, deactivates such bodies on looser thresholds.
  *
+ * Chatter is told from a slow swing by how far each body moves over a second, not by its
+ * speed: a body that sweeps less than {@link REST_SWEEP} is calm, and so is one whose sweep does
+ * not shrink from one second to the next ({@link REST_SWING_DECAY}): a real swing is damped and
+ * dies out, the solver's chatter goes on. So a slowly swinging chain keeps swinging until its
+ * own springs and damping have calmed it.
+ *
  * All at once, because bodies touching each other form one island in Rapier: putting one
  * figure to sleep while a neighbour it lies on stays awake flung the neighbour (8-10 m/s,
  * six mokou_B lying side by side). Rapier wakes the sleepers on any contact, grab or blast.
@@ -40,12 +69,14 @@ const velocity = vec3();
  */
 export class SceneRest {
   private stillSteps = 0;
+  private readonly parts = new SwingWindow();
+  private readonly bodies = new SwingWindow();
 
   /**
    * Call after each step. `passive`: no figure follows a motion (a motion keeps its figure
-   * moving). Reads one velocity per awake ragdoll part per step, the MMD bodies' once the
-   * parts have been still for {@link REST_STEPS}; nothing of its own is allocated (each of
-   * Rapier's velocity reads makes a small binding object), and nothing is read without MMD figures.
+   * moving). Nothing is read without an awake MMD figure; otherwise each step reads the
+   * position of a twelfth of the ragdoll parts and of the MMD dynamic bodies (each read makes
+   * one small object in Rapier's bindings; nothing of its own is allocated).
    * @returns true when it put the scene to sleep
    */
   update(
@@ -53,59 +84,79 @@ export class SceneRest {
     props: readonly { readonly body: RigidBody }[],
     passive: boolean,
   ): boolean {
-    // Only MMD hair chatters; without it Rapier puts still figures to sleep by itself, and the
-    // velocity reads below (each a small object from Rapier's bindings) are skipped.
-    if (!passive || !anyMmd(figures) || !this.partsStill(figures) || anyAwake(props)) {
-      this.stillSteps = 0;
-      return false;
-    }
+    if (!passive || !anyAwakeMmd(figures) || anyAwake(props)) return this.restart(0, 0);
+    const phase = this.stillSteps % REST_SAMPLE_STEPS;
+    const partCount = this.sampleParts(figures, phase);
+    const bodyCount = this.sampleBodies(figures, phase);
+    if (partCount !== this.parts.size || bodyCount !== this.bodies.size)
+      return this.restart(partCount, bodyCount);
     this.stillSteps++;
-    if (this.stillSteps < REST_STEPS || !mmdBodiesCalm(figures)) return false;
-    this.stillSteps = 0;
+    if (this.stillSteps % REST_WINDOW_STEPS !== 0) return false;
+    // The ragdoll must lie still (Infinity: no swing allowance); the hair may swing out.
+    if (!this.parts.close(REST_PART_SWEEP, Infinity)) return this.restart(partCount, bodyCount);
+    const calm = this.bodies.close(REST_SWEEP, REST_SWING_DECAY);
+    if (!calm || this.stillSteps < REST_STEPS) return false;
+    this.restart(partCount, bodyCount);
     for (let f = 0; f < figures.length; f++) sleepFigure(figures[f]!);
     return true;
   }
 
-  /** True when some figure with MMD bodies is awake and every awake part is slower than {@link REST_PART_SPEED}. */
-  private partsStill(figures: readonly RestFigure[]): boolean {
-    let awakeMmd = false;
+  private restart(partCount: number, bodyCount: number): false {
+    this.stillSteps = 0;
+    this.parts.reset(partCount);
+    this.bodies.reset(bodyCount);
+    return false;
+  }
+
+  /** Samples the awake ragdoll parts whose turn it is; returns how many parts there are. */
+  private sampleParts(figures: readonly RestFigure[], phase: number): number {
+    const window = this.parts;
+    let index = 0;
     for (let f = 0; f < figures.length; f++) {
-      const figure = figures[f]!;
-      const parts = figure.ragdoll.parts;
-      for (let i = 0; i < parts.length; i++) {
+      const parts = figures[f]!.ragdoll.parts;
+      for (let i = 0; i < parts.length; i++, index++) {
+        if (index % REST_SAMPLE_STEPS !== phase || index >= window.size) continue;
         const body = parts[i]!.body;
-        if (body.isSleeping()) continue;
-        if (figure.mmd) awakeMmd = true;
-        const v = body.linvel(velocity);
-        if (v.x * v.x + v.y * v.y + v.z * v.z >= REST_PART_SPEED * REST_PART_SPEED) return false;
+        if (!body.isSleeping()) window.sample(index, body);
       }
     }
-    return awakeMmd;
+    return index;
+  }
+
+  /**
+   * Samples the awake MMD dynamic bodies whose turn it is (`phase`, see
+   * {@link REST_SAMPLE_STEPS}); returns how many dynamic bodies there are in all.
+   */
+  private sampleBodies(figures: readonly RestFigure[], phase: number): number {
+    const window = this.bodies;
+    let index = 0;
+    for (let f = 0; f < figures.length; f++) {
+      const bodies = figures[f]!.mmd?.bodies;
+      if (!bodies) continue;
+      for (let i = 0; i < bodies.length; i++) {
+        const mmd = bodies[i]!;
+        if (mmd.spec.motion === 'follow') continue;
+        if (index % REST_SAMPLE_STEPS === phase && index < window.size && !mmd.body.isSleeping())
+          window.sample(index, mmd.body);
+        index++;
+      }
+    }
+    return index;
   }
 }
 
-function anyMmd(figures: readonly RestFigure[]): boolean {
-  for (let f = 0; f < figures.length; f++) if (figures[f]!.mmd) return true;
+/** True when some figure with MMD bodies has an awake root part (its island is awake). */
+function anyAwakeMmd(figures: readonly RestFigure[]): boolean {
+  for (let f = 0; f < figures.length; f++) {
+    const figure = figures[f]!;
+    if (figure.mmd && !figure.ragdoll.root.body.isSleeping()) return true;
+  }
   return false;
 }
 
 function anyAwake(props: readonly { readonly body: RigidBody }[]): boolean {
   for (let i = 0; i < props.length; i++) if (!props[i]!.body.isSleeping()) return true;
   return false;
-}
-
-function mmdBodiesCalm(figures: readonly RestFigure[]): boolean {
-  for (let f = 0; f < figures.length; f++) {
-    const bodies = figures[f]!.mmd?.bodies;
-    if (!bodies) continue;
-    for (let i = 0; i < bodies.length; i++) {
-      const mmd = bodies[i]!;
-      if (mmd.spec.motion === 'follow' || mmd.body.isSleeping()) continue;
-      const v = mmd.body.linvel(velocity);
-      if (v.x * v.x + v.y * v.y + v.z * v.z > REST_BODY_SPEED * REST_BODY_SPEED) return false;
-    }
-  }
-  return true;
 }
 
 /** Puts the figure's parts and MMD dynamic bodies to sleep (Rapier zeroes their velocities). */
