@@ -316,6 +316,7 @@ export class RagdollView {
 
   private readonly draw = (): void => {
     this.bodyMeshes.sync();
+    this.avatars.prune(this.sandbox);
     this.avatars.update(this.frameSimSeconds);
     this.pinMarkers.sync();
     // A held body is the person's: the camera stands still under the hand, as the orbit does.
