@@ -17,7 +17,10 @@ export function createAppTestHook(
   return {
     figures: () => sandbox.figures.length,
     props: () => sandbox.props.length,
-    propKinds: () => sandbox.props.map((prop) => prop.kind),
+    propKinds: () => [
+      ...sandbox.props.map((prop) => prop.kind),
+      ...sandbox.modelProps.map((prop) => prop.kind),
+    ],
     measure: () => ({ ...sandbox.measure(), stiffnessMethod: sandbox.stiffnessMethod }),
     rootPosition: (index) => {
       const body = sandbox.figures[index]?.ragdoll.root.body;

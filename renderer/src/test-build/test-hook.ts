@@ -47,7 +47,7 @@ export interface RagdollTestHook {
   figures(): number;
   /** Number of props (balls and boxes). */
   props(): number;
-  /** The props' kinds (`ball`, `box`), oldest first. */
+  /** The props' kinds (`ball`, `box`), oldest first, then `model` for each model prop. */
   propKinds(): string[];
   /** The sandbox's measurements (counts, joint gaps, speeds, ms per step). */
   measure(): Record<string, number | string>;

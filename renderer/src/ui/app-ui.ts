@@ -196,6 +196,7 @@ export class AppUi {
       sandbox: options.sandbox,
       view: options.view,
       models: () => this.models.models,
+      propModels: () => this.models.props,
       motions: () => this.motions,
       status: this.status,
       ask: this.ask,
@@ -240,6 +241,7 @@ export class AppUi {
         this.models.models.removeFigure(figure);
         this.motions.syncFigures();
       },
+      removeModelProp: (prop) => this.models.props.remove(prop),
       focusFigure: (figureId) => options.view.focusFigure(figureId),
       strings: () => this.strings,
       beforeChange: (change) => this.sceneUndo.beforeChange(change),

@@ -1,3 +1,4 @@
+import type { ModelProp } from '../physics/model-prop';
 import type { Figure, Prop, SimBody } from '../physics/sandbox';
 import type { BodyMenuItem } from './body-menu';
 import type { CommandOutcome } from './command-actions';
@@ -7,6 +8,7 @@ import type { UiStrings } from './i18n';
 export interface BodySandbox {
   readonly figures: readonly Figure[];
   readonly props: readonly Prop[];
+  readonly modelProps: readonly ModelProp[];
   pin(handle: number): boolean;
   unpin(handle: number): boolean;
   isPinned(handle: number): boolean;
@@ -18,6 +20,8 @@ export interface BodyActionsDeps {
   readonly sandbox: BodySandbox;
   /** Removes a figure with its avatar (`FigureModels.removeFigure`). */
   removeFigure(figure: Figure): void;
+  /** Removes a model prop with its drawing (`PropModels.remove`). */
+  removeModelProp(prop: ModelProp): void;
   /** Orbits the camera around a figure. */
   focusFigure(figureId: number): void;
   readonly strings: () => UiStrings;
@@ -41,7 +45,7 @@ export class BodyActions {
         : { label: text.pinHere, run: () => report(this.togglePin(body)) },
       { label: text.deleteBody, run: () => report(this.remove(body)) },
     ];
-    if (body.kind !== 'prop')
+    if (body.kind !== 'prop' && !this.modelPropOf(body))
       items.push({ label: text.focusBody, run: () => report(this.focus(body)) });
     return items;
   }
@@ -77,11 +81,22 @@ export class BodyActions {
       sandbox.removeProp(prop);
       return { kind: 'status', message: text.propDeleted };
     }
+    const model = this.modelPropOf(body);
+    if (model) {
+      this.deps.beforeChange?.('delete');
+      this.deps.removeModelProp(model);
+      return { kind: 'status', message: text.propDeleted };
+    }
     const index = sandbox.figures.findIndex((figure) => figure.id === body.ownerId);
     if (index < 0) return { kind: 'none', message: '' };
     this.deps.beforeChange?.('delete');
     this.deps.removeFigure(sandbox.figures[index]!);
     return { kind: 'status', message: text.figureDeleted(index + 1) };
+  }
+
+  /** The model prop `body` belongs to, if it is one of a model prop's bodies. */
+  private modelPropOf(body: SimBody): ModelProp | undefined {
+    return this.deps.sandbox.modelProps.find((prop) => prop.id === body.ownerId);
   }
 
   /** Focus: the camera orbits the figure `body` belongs to. */

@@ -83,6 +83,8 @@ export interface UiStrings {
   readonly modelFileInput: string;
   readonly modelOpening: (fileName: string, megabytes: number) => string;
   readonly modelOpened: (title: string, fileName: string) => string;
+  /** A model without a humanoid skeleton was added as a prop. */
+  readonly propOpened: (title: string, fileName: string) => string;
   readonly modelDetached: (fileName: string, count: number) => string;
   readonly modelFailed: (detail: string) => string;
   readonly modelBusy: string;
@@ -178,6 +180,8 @@ const EN: UiStrings = {
     `Opening ${fileName} (${megabytes.toFixed(1)} MB)… the scene carries on meanwhile.`,
   modelOpened: (title, fileName) =>
     title && title !== fileName ? `Opened ${title} (${fileName}).` : `Opened ${fileName}.`,
+  propOpened: (title, fileName) =>
+    `${title && title !== fileName ? `${title} (${fileName})` : fileName} has no humanoid skeleton, so it was added as a prop: grab it, pin it or blast it like a ball.`,
   modelDetached: (fileName, count) =>
     `${fileName}: ${count} ${count === 1 ? 'mesh is' : 'meshes are'} not attached to the skeleton and will stay where ${count === 1 ? 'it stands' : 'they stand'}.`,
   modelFailed: (detail) =>
@@ -279,6 +283,8 @@ const JA: UiStrings = {
     title && title !== fileName
       ? `${title}（${fileName}）を開きました。`
       : `${fileName} を開きました。`,
+  propOpened: (title, fileName) =>
+    `${title && title !== fileName ? `${title}（${fileName}）` : fileName} には人型の骨格がないため、小道具として置きました。ボールと同じように、つかむ・ピン留め・ブラストができます。`,
   modelDetached: (fileName, count) =>
     `${fileName}: ${count} 個のメッシュが骨格に付いていないため、その場に残ります。`,
   modelFailed: (detail) =>

@@ -2,12 +2,15 @@ import type { HostApi, LoadedPreset, ModelFile, MotionFile } from '../../../shar
 import type { PresetModelRef } from '../../../shared/preset-schema';
 import { MAX_FIGURES, SandboxError } from '../physics/sandbox';
 import { MmdLoadError } from '../view/mmd/mmd-load-error';
+import { MmdNotHumanoidError } from '../view/mmd/mmd-not-humanoid-error';
 import { VrmLoadError } from '../view/vrm/vrm-load-error';
 import type { AvatarView, ModelSandbox, OpenedModel } from './figure-models';
 import { FigureModels } from './figure-models';
 import type { UiStrings } from './i18n';
 import type { ModelBytes, ModelInputHandlers } from './model-input';
 import { ModelInput } from './model-input';
+import type { PropSandbox } from './prop-models';
+import { PropModels } from './prop-models';
 import type { StatusArea } from './status';
 import { warningText } from './warning-strings';
 
@@ -17,7 +20,7 @@ export interface ModelActionsOptions {
   /** Marked `aria-busy` while a file is parsed. */
   readonly busyElement: HTMLElement;
   readonly host: HostApi | undefined;
-  readonly sandbox: ModelSandbox;
+  readonly sandbox: ModelSandbox & PropSandbox;
   readonly view: AvatarView;
   readonly status: StatusArea;
   /** The strings of the current language, read at use time. */
@@ -39,10 +42,13 @@ export interface ModelActionsOptions {
  */
 export class ModelActions {
   readonly models: FigureModels;
+  /** Models without a humanoid skeleton, opened as props. */
+  readonly props: PropModels;
   private readonly input: ModelInput;
 
   constructor(private readonly options: ModelActionsOptions) {
     this.models = new FigureModels(options.sandbox, options.view, options.host);
+    this.props = new PropModels(options.sandbox, options.view, options.host);
     this.input = new ModelInput(options.window, options.host, {
       onModel: (model) => void this.open(model),
       onProblem: (message) => options.status.alert(this.text.modelFailed(message)),
@@ -126,12 +132,19 @@ export class ModelActions {
       return;
     }
     await this.run(model.fileName, model.bytes.byteLength, async () => {
-      const opened = await this.models.open(
-        model.bytes,
-        model.fileName,
-        modelRef(model.source),
-        model.format,
-      );
+      const ref = modelRef(model.source);
+      let opened: OpenedModel;
+      try {
+        opened = await this.models.open(model.bytes, model.fileName, ref, model.format);
+      } catch (error) {
+        // Not a humanoid: the figures stay, and the model joins them as a prop.
+        if (!(error instanceof MmdNotHumanoidError)) throw error;
+        const prop = await this.props.open(error.model, model.fileName, ref);
+        this.options.status.say(
+          this.openedMessage(prop, this.text.propOpened(prop.title, prop.fileName)),
+        );
+        return;
+      }
       this.options.status.say(this.openedMessage(opened));
       this.options.onFiguresChanged?.();
     });

@@ -10,6 +10,7 @@ import type { Sandbox } from '../physics/sandbox';
 import { captureScene } from '../physics/scene-preset';
 import type { AskDialog } from './ask-dialog';
 import type { FigureModels } from './figure-models';
+import type { PropModels } from './prop-models';
 import type { FileStrings } from './file-strings';
 import type { Language } from './i18n';
 import { strings } from './i18n';
@@ -28,6 +29,8 @@ export interface PresetActionsOptions {
   readonly view: PresetView;
   /** Read at use time: which model each figure is. */
   readonly models: () => FigureModels;
+  /** Models opened as props (their files are saved with the scene). */
+  readonly propModels?: () => PropModels;
   /** Read at use time: the scene's motion. */
   readonly motions: () => PresetMotions;
   readonly status: StatusArea;
@@ -189,6 +192,7 @@ export class PresetActions {
       showBodies: view.showBodies,
       ...(thumbnail === undefined ? {} : { thumbnail }),
       modelOf: (figure) => models.refOf(figure),
+      modelPropOf: (prop) => this.options.propModels?.().refOf(prop),
       motion: motions.presetSettings(),
       motionTimeOf: (figure) => motions.timeOf(figure),
     });
@@ -209,6 +213,7 @@ export class PresetActions {
         sandbox: this.options.sandbox,
         view: this.options.view,
         models: this.options.models(),
+        ...(this.options.propModels ? { props: this.options.propModels() } : {}),
         host,
         text: this.text,
         motions: this.options.motions(),

@@ -14,6 +14,8 @@ import { restoreScene } from '../physics/scene-preset';
 import type { CameraPose } from '../view/ragdoll-view';
 import type { FileStrings } from './file-strings';
 import type { FigureModels, PreparedFigure } from './figure-models';
+import type { PreparedProp, PropModels } from './prop-models';
+import type { ModelPropSpec } from '../physics/model-prop';
 import type { PreparedMotion } from './motion-actions';
 
 /** The scene's motion as presets save and restore it (`MotionActions` fits). */
@@ -62,7 +64,15 @@ export interface RestoreDeps {
   readonly motions: PresetMotions;
   /** Called once everything is read, just before the scene is replaced (undo captures it). */
   readonly beforeChange?: () => void;
+  /** Models opened as props; without them a preset's model props are left out with a note. */
+  readonly props?: PropModels;
 }
+
+/** A model prop loaded ahead of the restore, or why it is left out (null: not a model prop). */
+type PropPlan =
+  | null
+  | { readonly kind: 'ready'; readonly prepared: PreparedProp }
+  | { readonly kind: 'replaced'; readonly note: string };
 
 /** A figure's avatar loaded ahead of the restore, or why it becomes a box dummy. */
 type FigurePlan =
@@ -98,21 +108,36 @@ export async function restorePreset(
 ): Promise<readonly string[]> {
   const content = checkedContent(loaded);
   const plans = await planFigures(content, loaded, deps);
+  let propPlans: PropPlan[];
+  try {
+    propPlans = await planProps(content, loaded, deps);
+  } catch (error) {
+    discardAll(plans);
+    throw error;
+  }
   let motion: PreparedMotion;
   try {
     motion = await deps.motions.prepareRestore(content.motion, loaded.motionNote);
   } catch (error) {
     discardAll(plans);
+    discardProps(propPlans);
     throw error;
   }
   let notes: readonly string[];
   try {
     deps.beforeChange?.();
-    notes = restoreScene(deps.sandbox, content, (_model, index) => specFor(plans[index]!)).notes;
+    notes = restoreScene(
+      deps.sandbox,
+      content,
+      (_model, index) => specFor(plans[index]!),
+      (_model, index) => propSpecFor(propPlans[index]),
+    ).notes;
   } catch (error) {
     discardAll(plans);
+    discardProps(propPlans);
     throw error;
   }
+  showProps(content, propPlans, deps);
   deps.models.adoptRestored(
     plans.flatMap((plan, index) =>
       plan.kind === 'avatar'
@@ -144,6 +169,84 @@ function specFor(
   }
   if (plan.kind === 'replaced') return { replacement: plan.note };
   return { spec: BOX_DOLL };
+}
+
+function propSpecFor(
+  plan: PropPlan | undefined,
+): { readonly spec: ModelPropSpec } | { readonly replacement: string } {
+  if (plan?.kind === 'ready') return { spec: plan.prepared.spec };
+  return { replacement: plan?.kind === 'replaced' ? plan.note : 'A model prop was left out.' };
+}
+
+/** Draws each restored model prop (restored in preset order, the left-out ones skipped). */
+function showProps(content: PresetContent, plans: readonly PropPlan[], deps: RestoreDeps): void {
+  const restored = deps.sandbox.modelProps;
+  let next = 0;
+  plans.forEach((plan, index) => {
+    if (plan?.kind !== 'ready') return;
+    const prop = restored[next++];
+    const saved = content.props[index];
+    if (!prop || !deps.props || saved?.kind !== 'model') {
+      plan.prepared.discard();
+      return;
+    }
+    deps.props.show(prop, plan.prepared, saved.model);
+  });
+}
+
+/** Frees the props loaded for a restore that will not happen. */
+function discardProps(plans: readonly PropPlan[]): void {
+  for (const plan of plans) if (plan?.kind === 'ready') plan.prepared.discard();
+}
+
+/**
+ * Reads, parses and draws each model prop, one after another; a prop whose file the host
+ * noted (moved, changed), cannot read or cannot parse is left out with a note.
+ */
+async function planProps(
+  content: PresetContent,
+  loaded: LoadedPreset,
+  deps: RestoreDeps,
+): Promise<PropPlan[]> {
+  const plans: PropPlan[] = [];
+  try {
+    for (const [index, prop] of content.props.entries()) {
+      if (prop.kind !== 'model') {
+        plans.push(null);
+        continue;
+      }
+      const hostNote = loaded.propNotes?.find((note) => note.propIndex === index);
+      if (hostNote) {
+        plans.push({ kind: 'replaced', note: hostNote.message });
+        continue;
+      }
+      const left = (detail: string): PropPlan => ({
+        kind: 'replaced',
+        note: `Prop ${index + 1} (${prop.model.title || prop.model.path}) was left out: ${detail}`,
+      });
+      if (!deps.props) {
+        plans.push(left('this window cannot open model props.'));
+        continue;
+      }
+      const outcome = await deps.host.readModel(prop.model.path);
+      if (!outcome.ok) plans.push(left(outcome.problem.message));
+      else if (outcome.value.sha256 !== prop.model.sha256)
+        plans.push(left(deps.text.modelChanged(prop.model.path)));
+      else {
+        try {
+          const file = outcome.value;
+          const prepared = await deps.props.prepareFile(file.bytes, file.fileName, prop.model);
+          plans.push({ kind: 'ready', prepared });
+        } catch (error) {
+          plans.push(left(error instanceof Error ? error.message : String(error)));
+        }
+      }
+    }
+  } catch (error) {
+    discardProps(plans);
+    throw error;
+  }
+  return plans;
 }
 
 /** Reads and parses each figure's model, one after another (parsing holds the main thread). */

@@ -353,6 +353,7 @@ export class RagdollView {
     const sections = this.sections;
     this.bodyMeshes.sync();
     sections?.lap('other');
+    this.avatars.prune(this.sandbox);
     this.avatars.update(this.frameSimSeconds, sections);
     this.pinMarkers.sync();
     // A held body is the person's: the camera stands still under the hand, as the orbit does.

@@ -2,6 +2,8 @@ import type { MmdModel } from '../../formats/mmd/mmd-model';
 import { parseMmdModel } from '../../formats/mmd/parse-mmd-model';
 import { DollSpecError } from '../../physics/doll-spec';
 import { mmdRig, type MmdRig } from '../../rig/mmd/mmd-rig';
+import { mmdModelKind, mmdPropRig, type MmdPropRig } from '../../rig/mmd/mmd-prop-rig';
+import { MmdNotHumanoidError } from './mmd-not-humanoid-error';
 import { RigError } from '../../rig/rig-error';
 import { buildMmdSkinnedModel, type MmdSkinnedModel } from './mmd-skinned-mesh';
 import { loadMmdTextures, type MmdTextureReader } from './mmd-textures';
@@ -19,6 +21,22 @@ export interface MmdAvatarModel {
   readonly rig: MmdRig;
 }
 
+/** A parsed MMD model without a humanoid skeleton and its prop rig, ready to be drawn. */
+export interface MmdPropModel {
+  readonly fileName: string;
+  /** The model's own name, else the file name. */
+  readonly title: string;
+  readonly model: MmdModel;
+  readonly rig: MmdPropRig;
+}
+
+/** What `drawMmdModel` needs of a loaded model, figure or prop. */
+export interface DrawableMmdModel {
+  readonly fileName: string;
+  readonly model: MmdModel;
+  readonly rig: { readonly unitMetres: number };
+}
+
 /** What drawing one figure of a model found about its textures, for one message. */
 export interface MmdTextureReport {
   /** Texture names the model uses that are not in its folder. */
@@ -31,7 +49,9 @@ export interface MmdTextureReport {
  * Parses a PMX/PMD file and builds its ragdoll and physics input. Plain data only (no
  * three.js objects), so one parse serves every figure. Throws an {@link MmdLoadError} naming
  * the file for a damaged file (the parser's message) or a skeleton without the bones a
- * ragdoll needs (the rig's message, naming the missing bones).
+ * ragdoll needs (the rig's message, naming the missing bones); an {@link MmdNotHumanoidError}
+ * (an `MmdLoadError` carrying the parsed model) for a model without a humanoid skeleton, which
+ * can be opened as a prop with {@link loadMmdProp}.
  */
 export function loadMmdModel(bytes: Uint8Array, fileName: string): MmdAvatarModel {
   let model: MmdModel;
@@ -40,6 +60,7 @@ export function loadMmdModel(bytes: Uint8Array, fileName: string): MmdAvatarMode
   } catch (error) {
     throw new MmdLoadError(`${fileName}: ${messageOf(error)}`, { cause: error });
   }
+  if (mmdModelKind(model) === 'prop') throw new MmdNotHumanoidError(fileName, model);
   try {
     const rig = mmdRig(model, { name: model.name || fileName });
     return { fileName, title: model.name || fileName, model, rig };
@@ -52,11 +73,31 @@ export function loadMmdModel(bytes: Uint8Array, fileName: string): MmdAvatarMode
 }
 
 /**
+ * Parses a PMX/PMD file saved as a prop and rigs it so (a preset's model prop). Throws an
+ * {@link MmdLoadError} naming the file for a damaged file.
+ */
+export function readMmdProp(bytes: Uint8Array, fileName: string): MmdPropModel {
+  let model: MmdModel;
+  try {
+    model = parseMmdModel(bytes);
+  } catch (error) {
+    throw new MmdLoadError(`${fileName}: ${messageOf(error)}`, { cause: error });
+  }
+  return loadMmdProp(model, fileName);
+}
+
+/** Rigs a parsed model without a humanoid skeleton as a prop (see `mmdPropRig`). */
+export function loadMmdProp(model: MmdModel, fileName: string): MmdPropModel {
+  const title = model.name || fileName;
+  return { fileName, title, model, rig: mmdPropRig(model, { name: title }) };
+}
+
+/**
  * Builds one figure's three.js model: textures read through `read` (none without it) and
  * decoded, then the skinned mesh. The caller owns the result.
  */
 export async function drawMmdModel(
-  loaded: MmdAvatarModel,
+  loaded: DrawableMmdModel,
   read: MmdTextureReader | undefined,
 ): Promise<{ drawing: MmdSkinnedModel; textures: MmdTextureReport }> {
   const textures = await loadMmdTextures(loaded.model, read);

@@ -1,5 +1,7 @@
 import type { Group } from 'three';
-import type { MmdRig } from '../../rig/mmd/mmd-rig';
+import type { MmdBodySpec } from '../../physics/mmd/mmd-physics-spec';
+import type { Vec3 } from '../../physics/vector-math';
+import type { MmdBoneDriver } from '../../rig/mmd/bone-drivers';
 import type { Avatar } from '../avatar';
 import type { BodySource } from '../body-meshes';
 import type { FrameSectionClock } from '../frame-sections';
@@ -7,7 +9,15 @@ import type { MmdSkinnedModel } from './mmd-skinned-mesh';
 import type { MmdBodyReader } from './mmd-pose-writer';
 import { MmdPoseWriter } from './mmd-pose-writer';
 
-/** The figure an MMD avatar follows. */
+/** What an MMD avatar needs of a rig: a figure's `MmdRig` and a prop's `MmdPropRig` both fit. */
+export interface MmdAvatarRig {
+  /** Model space origin of doll space, metres. */
+  readonly rig: { readonly origin: Vec3 };
+  readonly boneDrivers: readonly MmdBoneDriver[];
+  readonly physics: { readonly bodies: readonly MmdBodySpec[] };
+}
+
+/** The figure (or model prop) an MMD avatar follows. */
 export interface MmdAvatarFigure {
   readonly id: number;
   /** Body handle of each ragdoll part, by part name. */
@@ -29,7 +39,7 @@ export class MmdAvatar implements Avatar {
 
   constructor(
     private readonly drawing: MmdSkinnedModel,
-    rig: MmdRig,
+    rig: MmdAvatarRig,
     figure: MmdAvatarFigure,
     source: BodySource,
   ) {

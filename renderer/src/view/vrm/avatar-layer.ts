@@ -1,6 +1,7 @@
 import { Group } from 'three';
 import type { Avatar } from '../avatar';
 import type { FrameSectionClock } from '../frame-sections';
+import type { BodySource } from '../body-meshes';
 
 /**
  * The avatars in the view, keyed by the figure each follows. Updated once per frame after
@@ -11,6 +12,7 @@ export class AvatarLayer {
   readonly group = new Group();
   private readonly avatars = new Map<number, Avatar>();
   private readonly ordered: Avatar[] = [];
+  private seenVersion = -1;
 
   constructor() {
     this.group.name = 'avatars';
@@ -42,6 +44,21 @@ export class AvatarLayer {
     this.ordered.splice(this.ordered.indexOf(avatar), 1);
     avatar.dispose();
     return true;
+  }
+
+  /**
+   * Removes and disposes the avatars whose figure or model prop has no body in `source` any
+   * more: a prop that CLEAR, RESET, a preset, the fall guard or the 13th prop removed inside
+   * the sandbox. Looks only when the body list changed; allocates nothing otherwise.
+   */
+  prune(source: BodySource): void {
+    if (source.bodiesVersion === this.seenVersion) return;
+    this.seenVersion = source.bodiesVersion;
+    const owners = new Set(source.bodies.map((body) => body.ownerId));
+    for (let i = this.ordered.length - 1; i >= 0; i--) {
+      const id = this.ordered[i]!.figureId;
+      if (!owners.has(id)) this.remove(id);
+    }
   }
 
   /** Restarts every avatar's spring bones on the next frame (after DROP or RESET). */

@@ -1,0 +1,159 @@
+import type { HostApi } from '../../../shared/host-contract';
+import type { PresetFileModelRef, PresetModelRef } from '../../../shared/preset-schema';
+import type { MmdModel } from '../formats/mmd/mmd-model';
+import type { ModelProp, ModelPropSpec } from '../physics/model-prop';
+import type { BodySource } from '../view/body-meshes';
+import type { MmdPropModel, MmdTextureReport } from '../view/mmd/load-mmd-model';
+import type { MmdSkinnedModel } from '../view/mmd/mmd-skinned-mesh';
+import type { MmdTextureReader } from '../view/mmd/mmd-textures';
+import type { AvatarView, OpenedModel } from './figure-models';
+import type { MmdAvatarKit } from './lazy/avatar-kits';
+import { loadMmdAvatarKit } from './lazy/avatar-kits';
+import { hostTextureReader } from './mmd-texture-reader';
+
+/** The sandbox as model props use it (the `Sandbox` class fits). */
+export interface PropSandbox extends BodySource {
+  readonly modelProps: readonly ModelProp[];
+  addModelProp(spec: ModelPropSpec): ModelProp;
+  removeModelProp(prop: ModelProp): void;
+}
+
+/** A model prop parsed, rigged and drawn, not yet in the scene. */
+export interface PreparedProp {
+  readonly spec: ModelPropSpec;
+  /** Frees the drawing when it will not be placed after all. */
+  discard(): void;
+  /** @internal what {@link PropModels} shows over the prop. */
+  readonly payload: {
+    readonly kit: MmdAvatarKit;
+    readonly loaded: MmdPropModel;
+    readonly drawing: MmdSkinnedModel;
+    readonly textures: MmdTextureReport;
+    readonly needsApp: boolean;
+  };
+}
+
+/**
+ * MMD models without a humanoid skeleton in the scene as props (see `ModelProp`): opening one
+ * adds it, standing in front of the figures, and draws it skinned from its physics like an MMD
+ * figure (`MmdAvatar`). Remembers which file each prop came from, for presets. The sandbox may
+ * remove props by itself (CLEAR, RESET, the 13th prop, the fall guard); the view drops their
+ * drawings then (`AvatarLayer.prune`), and {@link refOf} forgets them.
+ */
+export class PropModels {
+  private readonly refs = new Map<number, PresetFileModelRef>();
+
+  constructor(
+    private readonly sandbox: PropSandbox,
+    private readonly view: AvatarView,
+    private readonly host?: HostApi,
+  ) {}
+
+  /**
+   * Adds a parsed model as a prop and draws it. Throws (an `MmdLoadError` naming the file, or
+   * the sandbox's error) with the scene unchanged when it cannot be built.
+   */
+  async open(model: MmdModel, fileName: string, ref?: PresetModelRef): Promise<OpenedModel> {
+    const prepared = await this.prepare(model, fileName, ref);
+    this.place(prepared, ref?.kind === 'file' ? ref : undefined);
+    return describe(prepared);
+  }
+
+  /** Rigs and draws a parsed model as a prop without touching the scene. */
+  async prepare(model: MmdModel, fileName: string, ref?: PresetModelRef): Promise<PreparedProp> {
+    const kit = await loadMmdAvatarKit();
+    return this.draw(kit, kit.loadMmdProp(model, fileName), ref);
+  }
+
+  /**
+   * Parses, rigs and draws a prop's file (a preset's) without touching the scene. Throws an
+   * `MmdLoadError` naming the file when it cannot be read as a model.
+   */
+  async prepareFile(
+    bytes: Uint8Array,
+    fileName: string,
+    ref: PresetFileModelRef,
+  ): Promise<PreparedProp> {
+    const kit = await loadMmdAvatarKit();
+    return this.draw(kit, kit.readMmdProp(bytes, fileName), ref);
+  }
+
+  private async draw(
+    kit: MmdAvatarKit,
+    loaded: MmdPropModel,
+    ref: PresetModelRef | undefined,
+  ): Promise<PreparedProp> {
+    const model = loaded.model;
+    const read: MmdTextureReader | undefined =
+      this.host && ref?.kind === 'file' ? hostTextureReader(this.host, ref.path) : undefined;
+    const { drawing, textures } = await kit.drawMmdModel(loaded, read);
+    const used = kit.texturesUsed(model);
+    const needsTextures = used.names.some((name) => !used.sharedToons.has(name));
+    return {
+      spec: {
+        carrier: loaded.rig.rig.spec,
+        mmd: loaded.rig.physics,
+        carrierCollides: loaded.rig.carrierCollides,
+      },
+      discard: () => drawing.dispose(),
+      payload: { kit, loaded, drawing, textures, needsApp: read === undefined && needsTextures },
+    };
+  }
+
+  /** Adds the prepared prop to the sandbox and its drawing to the view; frees it on failure. */
+  place(prepared: PreparedProp, ref: PresetFileModelRef | undefined): ModelProp {
+    let prop: ModelProp;
+    try {
+      prop = this.sandbox.addModelProp(prepared.spec);
+    } catch (error) {
+      prepared.discard();
+      throw error;
+    }
+    this.show(prop, prepared, ref);
+    return prop;
+  }
+
+  /** Draws a prepared prop over `prop`, which the sandbox built from its spec (a preset). */
+  show(prop: ModelProp, prepared: PreparedProp, ref: PresetFileModelRef | undefined): void {
+    const { kit, drawing, loaded } = prepared.payload;
+    const partHandles = new Map(
+      prop.ragdoll.parts.map((part) => [part.spec.name, part.body.handle] as const),
+    );
+    this.view.addAvatar(
+      new kit.MmdAvatar(
+        drawing,
+        loaded.rig,
+        { id: prop.id, partHandles, bodies: prop.mmd },
+        this.sandbox,
+      ),
+    );
+    if (ref) this.refs.set(prop.id, ref);
+  }
+
+  /** Removes a prop and its drawing (Delete in a body's menu). */
+  remove(prop: ModelProp): void {
+    this.refs.delete(prop.id);
+    this.view.removeAvatar(prop.id);
+    this.sandbox.removeModelProp(prop);
+  }
+
+  /** The file `prop` came from, for presets; undefined for a file the page read itself. */
+  refOf(prop: ModelProp): PresetFileModelRef | undefined {
+    // Props the sandbox removed by itself are forgotten here, lazily.
+    for (const id of this.refs.keys())
+      if (!this.sandbox.modelProps.some((candidate) => candidate.id === id)) this.refs.delete(id);
+    return this.refs.get(prop.id);
+  }
+}
+
+function describe(prepared: PreparedProp): OpenedModel {
+  const { loaded, textures, needsApp } = prepared.payload;
+  return {
+    fileName: loaded.fileName,
+    title: loaded.title,
+    detachedMeshes: 0,
+    textures,
+    texturesNeedApp: needsApp,
+    warnings: loaded.rig.warnings,
+  };
+}
