@@ -37,6 +37,10 @@ export const APP_COMMANDS = [
   'import-preset',
   'toggle-language',
   'help',
+  'timeline-play',
+  'timeline-back',
+  'timeline-forward',
+  'timeline-resume',
 ] as const;
 
 export type AppCommand = (typeof APP_COMMANDS)[number];
@@ -197,6 +201,30 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     label: { en: '日本語', ja: 'English' },
   },
   help: { key: 'F1', accelerator: 'F1', menu: 'help', label: { en: 'Help', ja: 'ヘルプ' } },
+  'timeline-play': {
+    key: ' ',
+    accelerator: 'Space',
+    menu: 'scene',
+    label: { en: 'Pause/Play', ja: '一時停止/再生' },
+  },
+  'timeline-back': {
+    key: 'ArrowLeft',
+    accelerator: 'Left',
+    menu: 'scene',
+    label: { en: 'One Frame Back', ja: '1コマ戻る' },
+  },
+  'timeline-forward': {
+    key: 'ArrowRight',
+    accelerator: 'Right',
+    menu: 'scene',
+    label: { en: 'One Frame Forward', ja: '1コマ進む' },
+  },
+  'timeline-resume': {
+    key: 'Enter',
+    accelerator: 'Enter',
+    menu: 'scene',
+    label: { en: 'Resume from Here', ja: 'ここから再開' },
+  },
 };
 
 /** The command a key press triggers, or undefined. */

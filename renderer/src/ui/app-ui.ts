@@ -25,6 +25,8 @@ import { initialLanguage, saveLanguage } from './language-preference';
 import { Panel } from './panel';
 import { StatusArea } from './status';
 import { SceneTimeline } from './timeline/scene-timeline';
+import { TimelineActions } from './timeline/timeline-actions';
+import { TimelineBar } from './timeline/timeline-bar';
 
 /** What the UI toggles on the view, and where avatars go. */
 export interface UiView extends AvatarView, PresetView {
@@ -81,6 +83,9 @@ export class AppUi {
    * export range (`timeline.exportRange()`). The view's frame loop runs time through it.
    */
   readonly timeline: SceneTimeline;
+  private readonly timelineActions: TimelineActions;
+  /** The timeline bar along the bottom of the view. */
+  private readonly timelineBar: TimelineBar;
   private readonly ask: AskDialog;
   /** Folds the panel's sections and remembers which are folded. */
   private readonly sections: CollapsibleSections;
@@ -100,6 +105,7 @@ export class AppUi {
     const document = options.root.ownerDocument;
     const start = initialLanguage(options.storage, options.systemLanguage);
     this.timeline = new SceneTimeline(options.sandbox);
+    this.timelineActions = new TimelineActions(this.timeline, () => this.strings.timeline);
     this.languageValue = start.language;
     this.languageChosen = start.chosen;
     this.status = new StatusArea(document);
@@ -108,6 +114,7 @@ export class AppUi {
       onStiffness: (value, final) => this.setStiffness(value, final),
       onTimeScale: (value, final) => this.setTimeScale(value, final),
       onMotionChoice: (value) => {
+        this.timeline.resumeForChange();
         this.motions.choose(value);
         this.refresh();
       },
@@ -117,7 +124,13 @@ export class AppUi {
     this.panel.element.append(this.status.element);
     this.help = new HelpOverlay(document, this.languageValue);
     options.root.prepend(this.panel.element);
-    options.root.append(this.help.element);
+    this.timelineBar = new TimelineBar(document, this.languageValue, {
+      timeline: this.timeline,
+      actions: this.timelineActions,
+      onCommand: (command) => this.run(command),
+      report: (outcome) => this.report(outcome),
+    });
+    options.root.append(this.timelineBar.element, this.help.element);
     this.keyboard = new KeyboardShortcuts(document.defaultView ?? window, {
       onCommand: (command) => this.runKey(command),
       onEscape: () => this.closeHelp(),
@@ -185,6 +198,8 @@ export class AppUi {
       },
       focusFigure: (figureId) => options.view.focusFigure(figureId),
       strings: () => this.strings,
+      // Paused in the past, a pin or a delete acts on the moment shown: carry on from it first.
+      beforeChange: () => this.timeline.resumeForChange(),
     });
     this.bodyMenu = new BodyMenu(document);
     options.root.append(this.bodyMenu.element);
@@ -304,6 +319,7 @@ export class AppUi {
     this.help.dispose();
     this.status.dispose();
     this.panel.dispose();
+    this.timelineBar.dispose();
     this.timeline.dispose();
   }
 
@@ -335,6 +351,7 @@ export class AppUi {
       savePreset: () => this.presets.save(),
       importPreset: () => this.presets.importPreset(),
       motions: this.motions,
+      timeline: this.timelineActions,
       // Read at use time: after a language switch the outcome is told in the new language.
       get strings(): UiStrings {
         return currentStrings();
@@ -355,6 +372,7 @@ export class AppUi {
     document.title = this.strings.appTitle;
     this.panel.setLanguage(this.languageValue);
     this.help.setLanguage(this.languageValue);
+    this.timelineBar.setLanguage(this.languageValue);
     this.models.relabel();
     this.motions.relabel();
     this.presets.setLanguage(this.languageValue);

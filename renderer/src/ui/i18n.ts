@@ -6,6 +6,8 @@ import type { MotionStrings } from './motion-strings';
 import { MOTION_STRINGS_EN, MOTION_STRINGS_JA } from './motion-strings';
 import type { WarningStrings } from './warning-strings';
 import { WARNING_STRINGS_EN, WARNING_STRINGS_JA } from './warning-strings';
+import type { TimelineStrings } from './timeline/timeline-strings';
+import { TIMELINE_STRINGS_EN, TIMELINE_STRINGS_JA } from './timeline/timeline-strings';
 
 /** The languages the interface speaks. */
 export type Language = 'en' | 'ja';
@@ -97,6 +99,8 @@ export interface UiStrings {
   readonly warnings: WarningStrings;
   /** The motion controls and their messages (ui/motion-strings.ts). */
   readonly motion: MotionStrings;
+  /** The timeline bar and its messages (ui/timeline/timeline-strings.ts). */
+  readonly timeline: TimelineStrings;
 }
 
 const EN: UiStrings = {
@@ -191,6 +195,7 @@ const EN: UiStrings = {
   files: FILE_STRINGS_EN,
   warnings: WARNING_STRINGS_EN,
   motion: MOTION_STRINGS_EN,
+  timeline: TIMELINE_STRINGS_EN,
 };
 
 const JA: UiStrings = {
@@ -289,6 +294,7 @@ const JA: UiStrings = {
   files: FILE_STRINGS_JA,
   warnings: WARNING_STRINGS_JA,
   motion: MOTION_STRINGS_JA,
+  timeline: TIMELINE_STRINGS_JA,
 };
 
 const STRINGS: Readonly<Record<Language, UiStrings>> = { en: EN, ja: JA };
