@@ -23,6 +23,7 @@ import type { MotionSandbox, MotionToolkit } from './motion-ports';
 import { KeyboardShortcuts } from './keyboard';
 import { initialLanguage, saveLanguage } from './language-preference';
 import { Panel } from './panel';
+import { SceneUndo } from './scene-undo';
 import { StatusArea } from './status';
 import { SceneTimeline } from './timeline/scene-timeline';
 import { TimelineActions } from './timeline/timeline-actions';
@@ -43,6 +44,8 @@ export interface UiView extends AvatarView, PresetView {
   bodyAt(clientX: number, clientY: number): SimBody | undefined;
   /** Figures were put somewhere new (DROP, RESET). */
   figuresReplaced(): void;
+  /** Called just before a mouse grab starts (undo captures the scene). */
+  beforeGrab: (() => void) | null;
 }
 
 /** Where the UI lives and what it talks to. */
@@ -100,6 +103,8 @@ export class AppUi {
   /** True once the person picked a language; until then it follows the system. */
   private languageChosen: boolean;
   private readonly commandUi: CommandUi;
+  /** Undo / Redo of every scene change. */
+  private readonly sceneUndo: SceneUndo;
 
   constructor(private readonly options: AppUiOptions) {
     const document = options.root.ownerDocument;
@@ -109,13 +114,23 @@ export class AppUi {
     this.languageValue = start.language;
     this.languageChosen = start.chosen;
     this.status = new StatusArea(document);
+    this.sceneUndo = new SceneUndo({
+      sandbox: options.sandbox,
+      models: () => this.models.models,
+      motions: () => this.motions,
+      figuresReplaced: () => options.view.figuresReplaced(),
+      strings: () => this.strings,
+      language: () => this.languageValue,
+      now: () => performance.now(),
+      onChanged: () => this.refresh(),
+    });
     this.panel = new Panel(document, this.languageValue, {
       onCommand: (command) => this.run(command),
       onStiffness: (value, final) => this.setStiffness(value, final),
       onTimeScale: (value, final) => this.setTimeScale(value, final),
       onMotionChoice: (value) => {
         this.timeline.resumeForChange();
-        this.motions.choose(value);
+        this.sceneUndo.change('motion-choice', () => this.motions.choose(value));
         this.refresh();
       },
       onMuscle: (value, final) => this.setMuscle(value, final),
@@ -145,6 +160,7 @@ export class AppUi {
       strings: () => this.strings,
       onMotionRead: () => void this.library.refresh(),
       onChanged: () => this.refresh(),
+      beforeChange: () => this.sceneUndo.beforeChange('motion-choice'),
     });
     this.models = new ModelActions({
       window: document.defaultView ?? window,
@@ -164,6 +180,10 @@ export class AppUi {
           this.status.alert(this.strings.motion.failed(message, this.motions.currentName)),
       },
     });
+    this.models.models.onBeforeChange = (change) => {
+      this.timeline.resumeForChange();
+      this.sceneUndo.beforeChange(change);
+    };
     this.ask = new AskDialog(document);
     this.presets = new PresetActions({
       document,
@@ -176,6 +196,10 @@ export class AppUi {
       status: this.status,
       ask: this.ask,
       onRestored: () => this.refresh(),
+      beforeRestore: () => {
+        this.timeline.resumeForChange();
+        this.sceneUndo.beforeChange('load-preset');
+      },
     });
     this.recovery = this.startRecovery(options.host);
     this.library = new LibraryActions({
@@ -198,9 +222,13 @@ export class AppUi {
       },
       focusFigure: (figureId) => options.view.focusFigure(figureId),
       strings: () => this.strings,
-      // Paused in the past, a pin or a delete acts on the moment shown: carry on from it first.
-      beforeChange: () => this.timeline.resumeForChange(),
+      beforeChange: (change) => {
+        // Paused in the past, a pin or a delete acts on the moment shown: carry on from it first.
+        this.timeline.resumeForChange();
+        this.sceneUndo.beforeChange(change);
+      },
     });
+    options.view.beforeGrab = () => this.sceneUndo.beforeChange('throw');
     this.bodyMenu = new BodyMenu(document);
     options.root.append(this.bodyMenu.element);
     this.viewPointer = new ViewPointer(options.view, {
@@ -244,7 +272,9 @@ export class AppUi {
   /** Runs one command (from a button, a key or the native menu) and reports the outcome. */
   run(command: AppCommand): void {
     try {
-      const outcome = performCommand(command, this.options.sandbox, this.commandUi);
+      const outcome = this.sceneUndo.command(command, () =>
+        performCommand(command, this.options.sandbox, this.commandUi),
+      );
       if (outcome.kind === 'status') this.status.say(outcome.message);
       else if (outcome.kind === 'alert') this.status.alert(outcome.message);
       // ADD, RESET, Box Dummy… may have made figures: they play the scene's motion too.
@@ -303,8 +333,22 @@ export class AppUi {
     return recovery;
   }
 
+  /** Undo or Redo, told in the status line once the scene is back. */
+  private async travel(direction: 'undo' | 'redo'): Promise<void> {
+    try {
+      const undo = this.sceneUndo;
+      this.report(await (direction === 'undo' ? undo.undo() : undo.redo()));
+    } catch (error) {
+      console.error(`[ui] ${direction} failed:`, error);
+      this.status.alert(
+        this.strings.commandFailed(error instanceof Error ? error.message : String(error)),
+      );
+    }
+  }
+
   /** Removes the interface and its listeners. */
   dispose(): void {
+    this.options.view.beforeGrab = null;
     this.viewPointer.dispose();
     this.bodyMenu.dispose();
     this.sections.dispose();
@@ -352,6 +396,8 @@ export class AppUi {
       importPreset: () => this.presets.importPreset(),
       motions: this.motions,
       timeline: this.timelineActions,
+      undo: () => void this.travel('undo'),
+      redo: () => void this.travel('redo'),
       // Read at use time: after a language switch the outcome is told in the new language.
       get strings(): UiStrings {
         return currentStrings();
@@ -396,31 +442,43 @@ export class AppUi {
         muscle: this.motions.muscle,
         getUp: this.motions.getUp,
       },
+      history: { canUndo: this.sceneUndo.canUndo, canRedo: this.sceneUndo.canRedo },
     });
   }
 
   private setMuscle(value: number, final: boolean): void {
-    const outcome = this.motions.setMuscle(value);
+    const outcome = this.slide('muscle', final, () => this.motions.setMuscle(value));
     if (final) this.status.say(outcome.message);
     this.refresh();
   }
 
   private setStiffness(value: number, final: boolean): void {
-    this.options.sandbox.setStiffness(value);
+    this.slide('stiffness', final, () => this.options.sandbox.setStiffness(value));
     if (final) this.status.say(this.strings.stiffnessSet(this.options.sandbox.stiffness));
     this.refresh();
   }
 
   private setTimeScale(value: number, final: boolean): void {
-    this.options.sandbox.setTimeScale(value);
+    this.slide('time', final, () => this.options.sandbox.setTimeScale(value));
     if (final) this.status.say(this.strings.timeSet(this.options.sandbox.timeScale));
     this.refresh();
   }
 
   private setGravity(value: number, final: boolean): void {
-    this.options.sandbox.setGravityScale(value);
+    this.slide('gravity', final, () => this.options.sandbox.setGravityScale(value));
     if (final) this.status.say(this.strings.gravitySet(this.options.sandbox.gravityScale));
     this.refresh();
+  }
+
+  /** One slider change; a whole drag (until it is let go, `final`) is one undo step. */
+  private slide<T>(
+    slider: 'stiffness' | 'time' | 'gravity' | 'muscle',
+    final: boolean,
+    change: () => T,
+  ): T {
+    const result = this.sceneUndo.change(slider, change, slider);
+    if (final) this.sceneUndo.endGroup();
+    return result;
   }
 
   private closeHelp(): boolean {

@@ -88,6 +88,8 @@ export const SCENE_CHANGING_COMMANDS: ReadonlySet<AppCommand> = new Set<AppComma
   'add-box',
   'toggle-pin',
   'box-dummy',
+  'undo',
+  'redo',
 ]);
 
 /** The interface state the commands change, other than the sandbox. */
@@ -122,6 +124,10 @@ export interface CommandUi {
   readonly motions: CommandMotions;
   /** The timeline: pause, scrub, resume. */
   readonly timeline: CommandTimeline;
+  /** Undo: the scene before the last change; runs on by itself and reports its outcome. */
+  undo(): void;
+  /** Redo: the change undone last; runs on by itself and reports its outcome. */
+  redo(): void;
 }
 
 /** What to tell the person after a command: news for the status line, or a problem to alert. */
@@ -237,6 +243,12 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
       return ui.timeline.stepFrames(command === 'timeline-forward' ? 1 : -1);
     case 'timeline-resume':
       return ui.timeline.resumeHere();
+    case 'undo':
+      ui.undo();
+      return NOTHING;
+    case 'redo':
+      ui.redo();
+      return NOTHING;
   }
 }
 
