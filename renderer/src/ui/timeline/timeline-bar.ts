@@ -49,7 +49,7 @@ export class TimelineBar {
   private readonly unreachable: HTMLElement;
   private readonly range: HTMLElement;
   private readonly head: HTMLElement;
-  private readonly time: HTMLOutputElement;
+  private readonly time: HTMLElement;
   private readonly rangeLabel: HTMLElement;
   private language: Language;
   private readonly timer: ReturnType<typeof setInterval>;
@@ -76,7 +76,9 @@ export class TimelineBar {
     this.range = make(document, 'div', 'timeline-range');
     this.head = make(document, 'div', 'timeline-head');
     this.track.append(this.unreachable, this.range, this.head);
-    this.time = make(document, 'output', 'timeline-time');
+    // Not an <output>: that is a second status region; the track speaks the same words.
+    this.time = make(document, 'span', 'timeline-time');
+    this.time.setAttribute('aria-hidden', 'true');
     this.rangeLabel = make(document, 'span', 'timeline-range-label');
     this.element.append(
       this.button('timeline-play'),
@@ -141,7 +143,7 @@ export class TimelineBar {
     }
     this.range.hidden = range === null;
     this.rangeLabel.textContent = range ? text.range(formatSpan(range)) : '';
-    this.time.value = shown === null ? text.live : offset;
+    this.time.textContent = shown === null ? text.live : offset;
     this.track.setAttribute('aria-valuemin', String(reachable.first));
     this.track.setAttribute('aria-valuemax', String(held.last));
     this.track.setAttribute('aria-valuenow', String(at));
