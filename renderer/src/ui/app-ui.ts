@@ -6,6 +6,7 @@ import { CollapsibleSections } from './collapsible-sections';
 import { ViewPointer } from './view-pointer';
 import { BodyActions } from './body-actions';
 import { BodyMenu } from './body-menu';
+import { DropTarget } from './drop-target';
 import { LibraryActions } from './library-actions';
 import { PresetActions } from './preset-actions';
 import { SceneRecovery } from './scene-recovery';
@@ -24,7 +25,7 @@ import { KeyboardShortcuts } from './keyboard';
 import { initialLanguage, saveLanguage } from './language-preference';
 import { Panel } from './panel';
 import { SceneUndo } from './scene-undo';
-import { StatusArea } from './status';
+import { StatusArea, statusLabels } from './status';
 import { SceneTimeline } from './timeline/scene-timeline';
 import { TimelineActions } from './timeline/timeline-actions';
 import { TimelineBar } from './timeline/timeline-bar';
@@ -97,6 +98,8 @@ export class AppUi {
   /** Pin here, Unpin, Delete, Focus on one body, and the right-click menu that offers them. */
   private readonly bodyActions: BodyActions;
   private readonly bodyMenu: BodyMenu;
+  /** Shows what dropping does while a file is dragged over the window. */
+  private readonly dropTarget: DropTarget;
   private readonly keyboard: KeyboardShortcuts;
   private readonly hostLink: HostLink;
   private languageValue: Language;
@@ -113,7 +116,7 @@ export class AppUi {
     this.timelineActions = new TimelineActions(this.timeline, () => this.strings.timeline);
     this.languageValue = start.language;
     this.languageChosen = start.chosen;
-    this.status = new StatusArea(document);
+    this.status = new StatusArea(document, statusLabels(this.languageValue));
     this.sceneUndo = new SceneUndo({
       sandbox: options.sandbox,
       models: () => this.models.models,
@@ -231,6 +234,8 @@ export class AppUi {
     options.view.beforeGrab = () => this.sceneUndo.beforeChange('throw');
     this.bodyMenu = new BodyMenu(document);
     options.root.append(this.bodyMenu.element);
+    this.dropTarget = new DropTarget(document.defaultView ?? window, this.strings.cast);
+    options.root.append(this.dropTarget.element);
     this.viewPointer = new ViewPointer(options.view, {
       onBodyMenu: (body, x, y) =>
         this.bodyMenu.open(
@@ -351,6 +356,7 @@ export class AppUi {
     this.options.view.beforeGrab = null;
     this.viewPointer.dispose();
     this.bodyMenu.dispose();
+    this.dropTarget.dispose();
     this.sections.dispose();
     this.recovery?.dispose();
     this.presets.dispose();
@@ -391,6 +397,8 @@ export class AppUi {
       openModel: () => models.openModel(),
       useBoxDummy: () => models.useBoxDummy(),
       addModelFigure: () => models.addFigure(),
+      addModel: () => models.addModel(),
+      toggleStatusHistory: () => this.status.toggleHistory(),
       figuresReplaced: () => view.figuresReplaced(),
       savePreset: () => this.presets.save(),
       importPreset: () => this.presets.importPreset(),
@@ -419,10 +427,13 @@ export class AppUi {
     this.panel.setLanguage(this.languageValue);
     this.help.setLanguage(this.languageValue);
     this.timelineBar.setLanguage(this.languageValue);
+    this.status.setLabels(statusLabels(this.languageValue));
+    this.dropTarget.setLabels(this.strings.cast);
     this.models.relabel();
     this.motions.relabel();
     this.presets.setLanguage(this.languageValue);
     this.library.setLanguage(this.languageValue);
+    this.hostLink.setMenuLanguage(this.languageValue);
     this.refresh();
     void this.describeHost();
   }

@@ -1,5 +1,7 @@
 import type { AppCommand } from '../../../shared/commands';
 import { COMMANDS } from '../../../shared/commands';
+import type { CastStrings } from './cast-strings';
+import { CAST_STRINGS_EN, CAST_STRINGS_JA } from './cast-strings';
 import type { FileStrings } from './file-strings';
 import { FILE_STRINGS_EN, FILE_STRINGS_JA } from './file-strings';
 import type { MotionStrings } from './motion-strings';
@@ -104,6 +106,8 @@ export interface UiStrings {
   /** The timeline bar and its messages (ui/timeline/timeline-strings.ts). */
   readonly timeline: TimelineStrings;
   readonly undo: UndoStrings;
+  /** Mixed casts, the drop target, reading progress, the status history (ui/cast-strings.ts). */
+  readonly cast: CastStrings;
 }
 
 const EN: UiStrings = {
@@ -200,6 +204,7 @@ const EN: UiStrings = {
   motion: MOTION_STRINGS_EN,
   timeline: TIMELINE_STRINGS_EN,
   undo: UNDO_STRINGS_EN,
+  cast: CAST_STRINGS_EN,
 };
 
 const JA: UiStrings = {
@@ -300,6 +305,7 @@ const JA: UiStrings = {
   motion: MOTION_STRINGS_JA,
   timeline: TIMELINE_STRINGS_JA,
   undo: UNDO_STRINGS_JA,
+  cast: CAST_STRINGS_JA,
 };
 
 const STRINGS: Readonly<Record<Language, UiStrings>> = { en: EN, ja: JA };
