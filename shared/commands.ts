@@ -44,6 +44,10 @@ export const APP_COMMANDS = [
   'export-motion',
   'save-picture',
   'export-clip',
+  'timeline-play',
+  'timeline-back',
+  'timeline-forward',
+  'timeline-resume',
 ] as const;
 
 export type AppCommand = (typeof APP_COMMANDS)[number];
@@ -258,6 +262,30 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     accelerator: 'W',
     menu: 'file',
     label: { en: 'Export Clip…', ja: '動画を書き出す…' },
+  },
+  'timeline-play': {
+    key: ' ',
+    accelerator: 'Space',
+    menu: 'scene',
+    label: { en: 'Pause/Play', ja: '一時停止/再生' },
+  },
+  'timeline-back': {
+    key: 'ArrowLeft',
+    accelerator: 'Left',
+    menu: 'scene',
+    label: { en: 'One Frame Back', ja: '1コマ戻る' },
+  },
+  'timeline-forward': {
+    key: 'ArrowRight',
+    accelerator: 'Right',
+    menu: 'scene',
+    label: { en: 'One Frame Forward', ja: '1コマ進む' },
+  },
+  'timeline-resume': {
+    key: 'Enter',
+    accelerator: 'Enter',
+    menu: 'scene',
+    label: { en: 'Resume from Here', ja: 'ここから再開' },
   },
 };
 

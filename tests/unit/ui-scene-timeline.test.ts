@@ -2,6 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RECORD_RATE_HZ } from '../../renderer/src/physics/recording/scene-recorder';
 import { FIXED_STEP, Sandbox } from '../../renderer/src/physics/sandbox';
 import { SceneTimeline } from '../../renderer/src/ui/timeline/scene-timeline';
+import type { CommandUi } from '../../renderer/src/ui/command-actions';
+import { performCommand } from '../../renderer/src/ui/command-actions';
+import { strings } from '../../renderer/src/ui/i18n';
+import { TimelineActions } from '../../renderer/src/ui/timeline/timeline-actions';
+import { TIMELINE_STRINGS_EN } from '../../renderer/src/ui/timeline/timeline-strings';
 import { loadRapier } from '../support/rapier';
 
 const FRAME = 1 / 60;
@@ -38,7 +43,7 @@ describe('the app timeline', () => {
     const recorded = timeline.recorder.frameCount;
     expect(recorded).toBe(Math.floor(sandbox.steps / 2));
 
-    timeline.rewind.pause();
+    timeline.pause();
     const steps = sandbox.steps;
     expect(frames(timeline, 0.5)).toBe(0);
     expect(sandbox.steps).toBe(steps);
@@ -69,7 +74,7 @@ describe('the app timeline', () => {
     const { sandbox, timeline } = await recordedScene();
     frames(timeline, 2);
     const newest = timeline.recorder.lastFrame;
-    timeline.rewind.show(newest - 60);
+    timeline.show(newest - 60);
     timeline.resumeForChange();
     expect(timeline.recorder.lastFrame).toBe(newest - 60);
     sandbox.blast(10);
@@ -78,13 +83,51 @@ describe('the app timeline', () => {
     expect(timeline.recorder.lastFrame).toBeLessThan(newest - 50);
   });
 
+  it('carries on from the scene as it is when bodies came or went while paused without resuming', async () => {
+    const { sandbox, timeline } = await recordedScene();
+    frames(timeline, 1);
+    const shown = timeline.show(timeline.recorder.lastFrame - 20);
+    frames(timeline, 0.2);
+    expect(timeline.live).toBe(false);
+    sandbox.addProp('box'); // as a model or preset arriving late would
+    frames(timeline, 0.1);
+    expect(timeline.live).toBe(true);
+    expect(sandbox.props).toHaveLength(1);
+    expect(timeline.recorder.lastFrame).toBeLessThan(shown + 10);
+  });
+
+  it('a scene-changing command run while paused in the past resumes from the frame shown first', async () => {
+    const { sandbox, timeline } = await recordedScene();
+    frames(timeline, 1);
+    const shown = timeline.show(timeline.recorder.lastFrame - 30);
+    const actions = new TimelineActions(timeline, () => TIMELINE_STRINGS_EN);
+    const ui = { timeline: actions, strings: strings('en') } as unknown as CommandUi;
+    const outcome = performCommand('add-ball', sandbox, ui);
+    expect(outcome.kind).toBe('status');
+    expect(timeline.live).toBe(true);
+    expect(timeline.recorder.lastFrame).toBe(shown);
+    frames(timeline, 0.1);
+    expect(timeline.recorder.events.at(-1)?.type).toBe('prop-added');
+    // Space pauses, Enter with nothing to resume from says so.
+    expect(performCommand('timeline-play', sandbox, ui).message).toBe(TIMELINE_STRINGS_EN.paused);
+    expect(timeline.live).toBe(false);
+    expect(performCommand('timeline-back', sandbox, ui).kind).toBe('none');
+    expect(timeline.shownFrame).toBe(timeline.recorder.lastFrame - 1);
+    expect(performCommand('timeline-resume', sandbox, ui).message).toMatch(
+      /^Resumed from −0\.02 s/,
+    );
+    expect(performCommand('timeline-resume', sandbox, ui).message).toBe(
+      TIMELINE_STRINGS_EN.notPaused,
+    );
+  });
+
   it('plays the recording back at the TIME speed and carries on live at its end', async () => {
     const { sandbox, timeline } = await recordedScene();
     frames(timeline, 2);
     sandbox.setTimeScale(0.5);
     const newest = timeline.recorder.lastFrame;
-    timeline.rewind.show(newest - 60);
-    timeline.playback.play();
+    timeline.show(newest - 60);
+    timeline.play();
     frames(timeline, 1); // one wall second at half speed: 30 recorded frames
     expect(timeline.rewind.frame).toBeGreaterThanOrEqual(newest - 31);
     expect(timeline.rewind.frame).toBeLessThanOrEqual(newest - 29);

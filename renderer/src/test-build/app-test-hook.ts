@@ -1,5 +1,6 @@
 import type { Sandbox } from '../physics/sandbox';
 import type { RigidBody } from '../physics/rapier-api';
+import { BODY_SNAPSHOT_LENGTH } from '../physics/body-snapshot';
 import type { HookPose, HookScreenPoint, HookVec3, RagdollTestHook } from './test-hook';
 import type { AppUi } from '../ui/app-ui';
 import type { FrameSectionTimes } from './frame-section-times';
@@ -91,6 +92,37 @@ export function createAppTestHook(
       return color === undefined ? null : `#${color.toString(16).padStart(6, '0')}`;
     },
     frameSections: () => sections?.snapshot() ?? null,
+    timeline: () => {
+      const timeline = ui.timeline;
+      const recorder = timeline.recorder;
+      return {
+        live: timeline.live,
+        playing: timeline.playing,
+        shownFrame: timeline.shownFrame,
+        firstFrame: recorder.firstFrame,
+        lastFrame: recorder.lastFrame,
+        scrubbableFirst: timeline.scrubbable.first,
+        byteLength: recorder.byteLength,
+        capacityFrames: recorder.capacityFrames,
+        range: timeline.exportRange(),
+      };
+    },
+    recordedPoses: (frame) => {
+      const recorder = ui.timeline.recorder;
+      if (!recorder.holds(frame)) return null;
+      const state = new Float64Array(BODY_SNAPSHOT_LENGTH);
+      return recorder.layoutAt(frame).figures.map((figure) => {
+        const parts: HookPose[] = [];
+        for (let slot = figure.start; slot < figure.start + figure.partCount; slot++) {
+          recorder.readState(frame, slot, state);
+          parts.push({
+            position: [state[0]!, state[1]!, state[2]!],
+            rotation: [state[3]!, state[4]!, state[5]!, state[6]!],
+          });
+        }
+        return parts;
+      });
+    },
   };
 }
 

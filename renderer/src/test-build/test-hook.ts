@@ -131,6 +131,35 @@ export interface RagdollTestHook {
    * `?frame-sections` (the renderer benchmark).
    */
   frameSections(): { frames: number; recentMs: Record<string, readonly number[]> } | null;
+  /**
+   * The timeline: whether it runs live or plays back, the frame shown (null live), the
+   * recorder's frames held and the first that can be shown, its buffer (bytes, frames it holds
+   * at most) and the export range.
+   */
+  timeline(): HookTimeline;
+  /**
+   * Every figure part's recorded pose at recorder frame `frame` (figures in order, parts in
+   * spec order, as `bodyPoses`); null when the frame is not held.
+   */
+  recordedPoses(frame: number): HookPose[][] | null;
+}
+
+/** The timeline's state, see {@link RagdollTestHook.timeline}. */
+export interface HookTimeline {
+  readonly live: boolean;
+  readonly playing: boolean;
+  readonly shownFrame: number | null;
+  readonly firstFrame: number;
+  readonly lastFrame: number;
+  readonly scrubbableFirst: number;
+  readonly byteLength: number;
+  readonly capacityFrames: number;
+  readonly range: {
+    readonly startSeconds: number;
+    readonly endSeconds: number;
+    readonly firstFrame: number;
+    readonly lastFrame: number;
+  } | null;
 }
 
 declare global {

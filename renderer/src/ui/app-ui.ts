@@ -31,6 +31,8 @@ import { ExportPanel } from './export/export-panel';
 import type { ExportRecording } from './export/export-ports';
 import { ExportProgress } from './export/export-progress';
 import { SceneTimeline } from './timeline/scene-timeline';
+import { TimelineActions } from './timeline/timeline-actions';
+import { TimelineBar } from './timeline/timeline-bar';
 
 /** What the UI toggles on the view, and where avatars go. */
 export interface UiView extends AvatarView, PresetView {
@@ -102,6 +104,9 @@ export class AppUi {
    * export range (`timeline.exportRange()`). The view's frame loop runs time through it.
    */
   readonly timeline: SceneTimeline;
+  private readonly timelineActions: TimelineActions;
+  /** The timeline bar along the bottom of the view. */
+  private readonly timelineBar: TimelineBar;
   private readonly ask: AskDialog;
   /** Folds the panel's sections and remembers which are folded. */
   private readonly sections: CollapsibleSections;
@@ -125,6 +130,7 @@ export class AppUi {
     const document = options.root.ownerDocument;
     const start = initialLanguage(options.storage, options.systemLanguage);
     this.timeline = new SceneTimeline(options.sandbox);
+    this.timelineActions = new TimelineActions(this.timeline, () => this.strings.timeline);
     this.languageValue = start.language;
     this.languageChosen = start.chosen;
     this.status = new StatusArea(document, statusLabels(this.languageValue));
@@ -143,6 +149,7 @@ export class AppUi {
       onStiffness: (value, final) => this.setStiffness(value, final),
       onTimeScale: (value, final) => this.setTimeScale(value, final),
       onMotionChoice: (value) => {
+        this.timeline.resumeForChange();
         this.sceneUndo.change('motion-choice', () => this.motions.choose(value));
         this.refresh();
       },
@@ -152,7 +159,13 @@ export class AppUi {
     this.panel.element.append(this.status.element);
     this.help = new HelpOverlay(document, this.languageValue);
     options.root.prepend(this.panel.element);
-    options.root.append(this.help.element);
+    this.timelineBar = new TimelineBar(document, this.languageValue, {
+      timeline: this.timeline,
+      actions: this.timelineActions,
+      onCommand: (command) => this.run(command),
+      report: (outcome) => this.report(outcome),
+    });
+    options.root.append(this.timelineBar.element, this.help.element);
     this.keyboard = new KeyboardShortcuts(document.defaultView ?? window, {
       onCommand: (command) => this.runKey(command),
       onEscape: () => this.closeHelp() || this.exports.cancelClip(),
@@ -187,7 +200,10 @@ export class AppUi {
           this.status.alert(this.strings.motion.failed(message, this.motions.currentName)),
       },
     });
-    this.models.models.onBeforeChange = (change) => this.sceneUndo.beforeChange(change);
+    this.models.models.onBeforeChange = (change) => {
+      this.timeline.resumeForChange();
+      this.sceneUndo.beforeChange(change);
+    };
     this.ask = new AskDialog(document);
     this.presets = new PresetActions({
       document,
@@ -201,7 +217,10 @@ export class AppUi {
       status: this.status,
       ask: this.ask,
       onRestored: () => this.refresh(),
-      beforeRestore: () => this.sceneUndo.beforeChange('load-preset'),
+      beforeRestore: () => {
+        this.timeline.resumeForChange();
+        this.sceneUndo.beforeChange('load-preset');
+      },
     });
     this.recovery = this.startRecovery(options.host);
     this.library = new LibraryActions({
@@ -244,7 +263,11 @@ export class AppUi {
       removeModelProp: (prop) => this.models.props.remove(prop),
       focusFigure: (figureId) => options.view.focusFigure(figureId),
       strings: () => this.strings,
-      beforeChange: (change) => this.sceneUndo.beforeChange(change),
+      beforeChange: (change) => {
+        // Paused in the past, a pin or a delete acts on the moment shown: carry on from it first.
+        this.timeline.resumeForChange();
+        this.sceneUndo.beforeChange(change);
+      },
     });
     options.view.beforeGrab = () => this.sceneUndo.beforeChange('throw');
     this.bodyMenu = new BodyMenu(document);
@@ -397,6 +420,7 @@ export class AppUi {
     this.help.dispose();
     this.status.dispose();
     this.panel.dispose();
+    this.timelineBar.dispose();
     this.timeline.dispose();
   }
 
@@ -431,6 +455,7 @@ export class AppUi {
       importPreset: () => this.presets.importPreset(),
       runExport: (command) => this.exports.run(command),
       motions: this.motions,
+      timeline: this.timelineActions,
       undo: () => void this.travel('undo'),
       redo: () => void this.travel('redo'),
       // Read at use time: after a language switch the outcome is told in the new language.
@@ -453,6 +478,7 @@ export class AppUi {
     document.title = this.strings.appTitle;
     this.panel.setLanguage(this.languageValue);
     this.help.setLanguage(this.languageValue);
+    this.timelineBar.setLanguage(this.languageValue);
     this.status.setLabels(statusLabels(this.languageValue));
     this.dropTarget.setLabels(this.strings.cast);
     this.models.relabel();

@@ -62,6 +62,36 @@ export interface CommandMotions {
   setGetUp(on: boolean): CommandOutcome;
 }
 
+/** The timeline as the commands use it (`TimelineActions` fits). */
+export interface CommandTimeline {
+  /** Space: pause, play the recording back, stop, or carry on live (see `spaceAction`). */
+  playPause(): CommandOutcome;
+  /** ← / →: shows the frame `frames` before or after the one shown (pausing first). */
+  stepFrames(frames: number): CommandOutcome;
+  /** Enter: carries on live from the frame shown. */
+  resumeHere(): CommandOutcome;
+  /** Before a change to the scene: when paused, carries on from the frame shown first. */
+  resumeForChange(): void;
+}
+
+/**
+ * Commands that change the scene's bodies: run while paused, the scene first carries on from
+ * the moment shown, so the change acts there (and the recording's later frames are dropped).
+ */
+export const SCENE_CHANGING_COMMANDS: ReadonlySet<AppCommand> = new Set<AppCommand>([
+  'drop',
+  'add-figure',
+  'blast',
+  'reset',
+  'clear-props',
+  'add-ball',
+  'add-box',
+  'toggle-pin',
+  'box-dummy',
+  'undo',
+  'redo',
+]);
+
 /** The interface state the commands change, other than the sandbox. */
 export interface CommandUi {
   showBodies: boolean;
@@ -98,6 +128,8 @@ export interface CommandUi {
   readonly strings: UiStrings;
   /** The motion controls. */
   readonly motions: CommandMotions;
+  /** The timeline: pause, scrub, resume. */
+  readonly timeline: CommandTimeline;
   /** Undo: the scene before the last change; runs on by itself and reports its outcome. */
   undo(): void;
   /** Redo: the change undone last; runs on by itself and reports its outcome. */
@@ -130,6 +162,7 @@ export function performCommand(
   ui: CommandUi,
 ): CommandOutcome {
   try {
+    if (SCENE_CHANGING_COMMANDS.has(command)) ui.timeline.resumeForChange();
     return runCommand(command, sandbox, ui);
   } catch (error) {
     if (error instanceof SandboxError) return alert(ui.strings.commandFailed(error.message));
@@ -217,6 +250,13 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
     }
     case 'toggle-get-up':
       return ui.motions.setGetUp(!ui.motions.getUp);
+    case 'timeline-play':
+      return ui.timeline.playPause();
+    case 'timeline-back':
+    case 'timeline-forward':
+      return ui.timeline.stepFrames(command === 'timeline-forward' ? 1 : -1);
+    case 'timeline-resume':
+      return ui.timeline.resumeHere();
     case 'undo':
       ui.undo();
       return NOTHING;

@@ -101,7 +101,7 @@ export class HelpOverlay {
     const mouseTitle = this.make('h3', 'help-subtitle');
     mouseTitle.textContent = text.helpMouseTitle;
     const mouse = this.make('ul', 'help-mouse');
-    for (const line of text.helpMouse) {
+    for (const line of [...text.helpMouse, ...text.timeline.helpMouse]) {
       const item = this.make('li', '');
       item.textContent = line;
       mouse.append(item);

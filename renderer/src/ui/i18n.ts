@@ -12,6 +12,8 @@ import type { UndoStrings } from './undo-strings';
 import { UNDO_STRINGS_EN, UNDO_STRINGS_JA } from './undo-strings';
 import type { WarningStrings } from './warning-strings';
 import { WARNING_STRINGS_EN, WARNING_STRINGS_JA } from './warning-strings';
+import type { TimelineStrings } from './timeline/timeline-strings';
+import { TIMELINE_STRINGS_EN, TIMELINE_STRINGS_JA } from './timeline/timeline-strings';
 
 /** The languages the interface speaks. */
 export type Language = 'en' | 'ja';
@@ -107,6 +109,8 @@ export interface UiStrings {
   readonly warnings: WarningStrings;
   /** The motion controls and their messages (ui/motion-strings.ts). */
   readonly motion: MotionStrings;
+  /** The timeline bar and its messages (ui/timeline/timeline-strings.ts). */
+  readonly timeline: TimelineStrings;
   readonly undo: UndoStrings;
   /** Mixed casts, the drop target, reading progress, the status history (ui/cast-strings.ts). */
   readonly cast: CastStrings;
@@ -207,6 +211,7 @@ const EN: UiStrings = {
   exports: EXPORT_STRINGS_EN,
   warnings: WARNING_STRINGS_EN,
   motion: MOTION_STRINGS_EN,
+  timeline: TIMELINE_STRINGS_EN,
   undo: UNDO_STRINGS_EN,
   cast: CAST_STRINGS_EN,
 };
@@ -310,6 +315,7 @@ const JA: UiStrings = {
   exports: EXPORT_STRINGS_JA,
   warnings: WARNING_STRINGS_JA,
   motion: MOTION_STRINGS_JA,
+  timeline: TIMELINE_STRINGS_JA,
   undo: UNDO_STRINGS_JA,
   cast: CAST_STRINGS_JA,
 };

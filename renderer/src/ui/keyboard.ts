@@ -11,7 +11,12 @@ const REPEATABLE: ReadonlySet<AppCommand> = new Set<AppCommand>([
   'gravity-up',
   'muscle-down',
   'muscle-up',
+  'timeline-back',
+  'timeline-forward',
 ]);
+
+/** Keys a focused control may want for itself: a button's Space and Enter, a slider's arrows. */
+const CONTROL_KEYS = new Set([' ', 'Enter', 'ArrowLeft', 'ArrowRight']);
 
 /** Input types that take typed text: keys pressed there are text, not shortcuts. */
 const TEXT_INPUT_TYPES = new Set([
@@ -35,6 +40,24 @@ export function isTextField(target: EventTarget | null): boolean {
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   return target instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(target.type);
+}
+
+/**
+ * True when the focused `target` uses `key` itself, so the shortcut must not take it: arrows
+ * move a slider or a list; Space and Enter press a control reached with the keyboard (focus
+ * shown). A button just clicked with the mouse keeps focus without showing it: there Space
+ * is the timeline's Pause/Play, as in a video player.
+ */
+export function controlUsesKey(target: EventTarget | null, key: string): boolean {
+  if (!CONTROL_KEYS.has(key) || !(target instanceof HTMLElement)) return false;
+  const field = target instanceof HTMLInputElement || target instanceof HTMLSelectElement;
+  if (key === 'ArrowLeft' || key === 'ArrowRight') return field;
+  const pressable =
+    field ||
+    target instanceof HTMLButtonElement ||
+    target instanceof HTMLAnchorElement ||
+    target.tagName === 'SUMMARY';
+  return pressable && target.matches(':focus-visible');
 }
 
 /** What the keyboard shortcuts drive. */
@@ -63,7 +86,7 @@ export class KeyboardShortcuts {
 
   private readonly onKeyDown = (event: KeyboardEvent): void => {
     if (event.defaultPrevented || event.altKey) return;
-    if (isTextField(event.target)) return;
+    if (isTextField(event.target) || controlUsesKey(event.target, event.key)) return;
     const mod = event.ctrlKey || event.metaKey;
     if (event.key === 'Escape' && !mod) {
       if (this.handlers.onEscape()) event.preventDefault();

@@ -14,6 +14,8 @@ export interface FrameDriver {
   advance(frameSeconds: number): number;
   /** Whether simulated time passes; while it does not, the avatars' own springs stand still. */
   readonly live: boolean;
+  /** Called before the person grabs a body: a paused scene carries on from the moment shown. */
+  resumeForChange(): void;
 }
 
 /**
@@ -75,7 +77,9 @@ export class SandboxSlot<S extends ViewSandbox> implements ViewSandbox {
   }
 
   grab(handle: number, at: { x: number; y: number; z: number }): boolean {
-    return this.target ? this.target.grab(handle, at) : false;
+    if (!this.target) return false;
+    this.driver?.resumeForChange();
+    return this.target.grab(handle, at);
   }
 
   moveGrab(target: { x: number; y: number; z: number }): void {

@@ -106,6 +106,20 @@ export class Rewind {
     this.recorder.suspend(false);
   }
 
+  /**
+   * Carries on from the scene as it is now, without putting the frame shown back: for when
+   * something changed the scene while paused (a model or preset arriving). The frames after
+   * the one shown are forgotten, as in {@link resume}.
+   */
+  resumeAsItIs(): void {
+    const frame = this.shown;
+    if (frame === null) return;
+    this.recorder.truncateAfter(frame);
+    this.shown = null;
+    this.moved = false;
+    this.recorder.suspend(false);
+  }
+
   /** Puts the recorded bodies of `frame` into the world. */
   private putBack(frame: number): void {
     const layout = this.recorder.layoutAt(frame);

@@ -3,6 +3,7 @@ import type { SceneRecorderOptions } from '../../physics/recording/scene-recorde
 import { SceneRecorder } from '../../physics/recording/scene-recorder';
 import { TimelinePlayback } from '../../physics/recording/timeline-playback';
 import type { Sandbox } from '../../physics/sandbox';
+import type { FrameDriver } from '../../view/sandbox-slot';
 import type { FrameRange } from './timeline-math';
 import { clampRange, defaultExportRange } from './timeline-math';
 
@@ -34,12 +35,14 @@ export interface ExportRangeSource {
  * sandbox, paused it does nothing, playing back it shows the next recorded frame. Nothing here
  * allocates per frame. {@link dispose} detaches the recorder from the sandbox.
  */
-export class SceneTimeline implements ExportRangeSource {
+export class SceneTimeline implements ExportRangeSource, FrameDriver {
   readonly recorder: SceneRecorder;
   readonly rewind: Rewind;
   readonly playback: TimelinePlayback;
   /** The range chosen on the timeline (recorder frames), or null for the default. */
   private chosen: FrameRange | null = null;
+  /** The sandbox's bodies version as the timeline last left it while paused. */
+  private expectedVersion = -1;
   private disposed = false;
 
   constructor(
@@ -57,8 +60,15 @@ export class SceneTimeline implements ExportRangeSource {
    * recorded frame when playing back, nothing when paused. Returns the physics steps taken.
    */
   advance(seconds: number): number {
+    if (this.rewind.paused && this.sandbox.bodiesVersion !== this.expectedVersion) {
+      // Something added or removed bodies while paused without resuming first (a model or a
+      // preset arriving): that is the scene now, so carry on from it.
+      this.playback.stop();
+      this.rewind.resumeAsItIs();
+    }
     if (this.playback.isPlaying) {
       this.playback.advance(seconds);
+      this.expectedVersion = this.sandbox.bodiesVersion;
       return 0;
     }
     if (this.rewind.paused) return 0;
@@ -70,6 +80,60 @@ export class SceneTimeline implements ExportRangeSource {
     return !this.rewind.paused;
   }
 
+  /** Whether recorded frames are being played back. */
+  get playing(): boolean {
+    return this.playback.isPlaying;
+  }
+
+  /** The frame shown while paused or playing back, else null (live). */
+  get shownFrame(): number | null {
+    return this.rewind.frame;
+  }
+
+  /** The frames that can be shown: from the last figure change (or the oldest held) to the newest. */
+  get scrubbable(): FrameRange {
+    return { first: this.rewind.firstFrame, last: this.rewind.lastFrame };
+  }
+
+  /** Whether the frame shown is older than the newest (resuming there rewrites the future). */
+  get inPast(): boolean {
+    return this.rewind.inPast;
+  }
+
+  /** Stops the simulation on the newest frame (nothing happens when already paused). */
+  pause(): void {
+    this.playback.stop();
+    this.rewind.pause();
+    this.expectedVersion = this.sandbox.bodiesVersion;
+  }
+
+  /** Shows a recorded frame (pausing first), clamped to {@link scrubbable}; returns it. */
+  show(frame: number): number {
+    this.playback.stop();
+    const shown = this.rewind.show(frame);
+    this.expectedVersion = this.sandbox.bodiesVersion;
+    return shown;
+  }
+
+  /** Plays the recording back from the frame shown at TIME; nothing unless in the past. */
+  play(): void {
+    this.playback.play();
+  }
+
+  /** Stops playing back, staying paused on the frame shown. */
+  stopPlayback(): void {
+    this.playback.stop();
+  }
+
+  /**
+   * Carries on live from the frame shown (positions and velocities as recorded); the frames
+   * after it are forgotten. Nothing happens when live.
+   */
+  resume(): void {
+    this.playback.stop();
+    this.rewind.resume();
+  }
+
   /**
    * Before anything changes the scene (a grab, BLAST, ADD, a preset…): when paused, the
    * simulation resumes from the frame shown, so the change acts on that moment and the
@@ -77,8 +141,7 @@ export class SceneTimeline implements ExportRangeSource {
    */
   resumeForChange(): boolean {
     if (!this.rewind.paused) return false;
-    this.playback.stop();
-    this.rewind.resume();
+    this.resume();
     return true;
   }
 

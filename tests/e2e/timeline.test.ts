@@ -1,0 +1,177 @@
+/**
+ * End to end, in Debian's Chromium on the renderer's test build: the app records as it runs;
+ * Space pauses, dragging the timeline shows an older moment exactly as recorded, ← / → step
+ * one frame, Enter resumes from there with no jump, a change made while paused (BLAST) resumes
+ * first, and scrubbing stops at a figure being added. The page runs with a fixed 1/60 s frame,
+ * so every drawn frame is two physics steps and one recorded frame.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { HookPose, HookTimeline } from '../../renderer/src/test-build/test-hook';
+import { SLOW_TIMEOUT_MS, figureCount, statusText, waitForFrames } from './support/app-page';
+import { useAppSuite } from './support/suite';
+
+const withApp = useAppSuite();
+
+async function openFixedFrames(page: Page): Promise<void> {
+  await page.goto(`${page.url().split('?')[0]}?frame-seconds=0.0166667`);
+  await page.waitForFunction(() => window.__ragdoll !== undefined, undefined, {
+    timeout: SLOW_TIMEOUT_MS,
+  });
+}
+
+function timeline(page: Page): Promise<HookTimeline> {
+  return page.evaluate(() => window.__ragdoll!.timeline());
+}
+
+async function waitForRecorded(page: Page, frames: number): Promise<void> {
+  await page.waitForFunction((n) => window.__ragdoll!.timeline().lastFrame >= n, frames, {
+    timeout: SLOW_TIMEOUT_MS * 2,
+    polling: 100,
+  });
+}
+
+function shownPoses(page: Page): Promise<HookPose[][]> {
+  return page.evaluate(() => window.__ragdoll!.bodyPoses().figures);
+}
+
+function recordedPoses(page: Page, frame: number): Promise<HookPose[][] | null> {
+  return page.evaluate((f) => window.__ragdoll!.recordedPoses(f), frame);
+}
+
+/** The largest distance between the same parts of two sets of poses, metres. */
+function largestGap(a: HookPose[][], b: HookPose[][]): number {
+  expect(a.map((figure) => figure.length)).toEqual(b.map((figure) => figure.length));
+  let largest = 0;
+  a.forEach((figure, f) =>
+    figure.forEach((pose, p) => {
+      const other = b[f]![p]!.position;
+      largest = Math.max(
+        largest,
+        Math.hypot(
+          pose.position[0] - other[0],
+          pose.position[1] - other[1],
+          pose.position[2] - other[2],
+        ),
+      );
+    }),
+  );
+  return largest;
+}
+
+/** Drags along the timeline's track from one share of its width to another. */
+async function dragTrack(page: Page, from: number, to: number): Promise<void> {
+  const box = (await page.locator('.timeline-track').boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * from, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * ((from + to) / 2), y, { steps: 3 });
+  await page.mouse.move(box.x + box.width * to, y, { steps: 3 });
+  await page.mouse.up();
+}
+
+describe('the timeline in Chromium', () => {
+  it('pauses, shows a scrubbed frame exactly as recorded, steps frames and resumes with no jump', async () => {
+    await withApp(async ({ page }) => {
+      await openFixedFrames(page);
+      await page.keyboard.press('o'); // a ball falls too, so the scene moves
+      await waitForRecorded(page, 45);
+      expect((await timeline(page)).live).toBe(true);
+
+      await page.keyboard.press(' ');
+      const paused = await timeline(page);
+      expect(paused.live).toBe(false);
+      expect(paused.shownFrame).toBe(paused.lastFrame);
+      await expect.poll(() => statusText(page)).toMatch(/Paused/);
+      const still = await shownPoses(page);
+      await waitForFrames(page, 5);
+      expect(largestGap(await shownPoses(page), still)).toBe(0);
+      expect((await timeline(page)).lastFrame).toBe(paused.lastFrame);
+
+      // Drag back: the scene shows the recorded frame, to float precision (0 mm).
+      await dragTrack(page, 0.95, 0.4);
+      const scrubbed = (await timeline(page)).shownFrame!;
+      expect(scrubbed).toBeLessThan(paused.lastFrame - 15);
+      await waitForFrames(page, 2);
+      expect(
+        largestGap(await shownPoses(page), (await recordedPoses(page, scrubbed))!),
+      ).toBeLessThan(1e-6);
+      expect(await page.locator('.timeline-time').innerText()).toMatch(/^−\d+\.\d\d s$/);
+
+      // ← and → move one frame at a time, each shown exactly.
+      await page.keyboard.press('ArrowLeft');
+      expect((await timeline(page)).shownFrame).toBe(scrubbed - 1);
+      expect(
+        largestGap(await shownPoses(page), (await recordedPoses(page, scrubbed - 1))!),
+      ).toBeLessThan(1e-6);
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      const frame = (await timeline(page)).shownFrame!;
+      expect(frame).toBe(scrubbed + 1);
+
+      // Resume from here: after the first frame (two steps) every part is within 1 cm of where
+      // the original run had it one recorded frame later.
+      const next = (await recordedPoses(page, frame + 1))!;
+      const first = await page.evaluate(
+        () =>
+          new Promise<{ frames: number; poses: HookPose[][] }>((done) => {
+            const hook = window.__ragdoll!;
+            const start = hook.frameStats().frames;
+            window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+            const wait = (): void => {
+              const frames = hook.frameStats().frames;
+              if (frames > start) done({ frames: frames - start, poses: hook.bodyPoses().figures });
+              else requestAnimationFrame(wait);
+            };
+            requestAnimationFrame(wait);
+          }),
+      );
+      expect(first.frames).toBe(1);
+      expect(largestGap(first.poses, next)).toBeLessThanOrEqual(0.01);
+      const resumed = await timeline(page);
+      expect(resumed.live).toBe(true);
+      // The frames after the one resumed from are forgotten: the recording carries on from it.
+      expect(resumed.lastFrame).toBeLessThan(frame + 30);
+      await expect.poll(() => statusText(page)).toMatch(/Resumed from/);
+    });
+  }, 240_000);
+
+  it('resumes from the moment shown before a change, offers the last 10 s for export, and stops scrubbing at an added figure', async () => {
+    await withApp(async ({ page }) => {
+      await openFixedFrames(page);
+      await waitForRecorded(page, 40);
+      await page.keyboard.press(' ');
+      await dragTrack(page, 0.9, 0.3);
+      const shown = (await timeline(page)).shownFrame!;
+      const before = await timeline(page);
+      expect(shown).toBeLessThan(before.lastFrame);
+
+      // BLAST while paused in the past: it carries on from the frame shown first.
+      await page.keyboard.press('b');
+      const blasted = await timeline(page);
+      expect(blasted.live).toBe(true);
+      expect(blasted.lastFrame).toBeLessThan(shown + 20);
+      const range = blasted.range!;
+      expect(range.lastFrame).toBe(blasted.lastFrame);
+      expect(range.endSeconds - range.startSeconds).toBeCloseTo(
+        Math.min(10, (range.lastFrame - range.firstFrame) / 60),
+        6,
+      );
+
+      // A figure added: the frames before it are greyed and scrubbing stops there.
+      await page.keyboard.press('a');
+      await expect.poll(() => figureCount(page)).toBe(2);
+      const added = (await timeline(page)).lastFrame;
+      await waitForRecorded(page, added + 20);
+      await page.keyboard.press(' ');
+      await dragTrack(page, 0.9, 0.0);
+      const clamped = await timeline(page);
+      expect(clamped.scrubbableFirst).toBeGreaterThan(clamped.firstFrame);
+      expect(clamped.shownFrame).toBe(clamped.scrubbableFirst);
+      await expect.poll(() => statusText(page)).toMatch(/figures were added or removed/);
+      expect(
+        await page.locator('.timeline-unreachable').evaluate((e) => e.clientWidth),
+      ).toBeGreaterThan(0);
+    });
+  }, 240_000);
+});
