@@ -25,6 +25,7 @@ import { initialLanguage, saveLanguage } from './language-preference';
 import { Panel } from './panel';
 import { SceneUndo } from './scene-undo';
 import { StatusArea } from './status';
+import { SceneTimeline } from './timeline/scene-timeline';
 
 /** What the UI toggles on the view, and where avatars go. */
 export interface UiView extends AvatarView, PresetView {
@@ -78,6 +79,11 @@ export class AppUi {
   readonly library: LibraryActions;
   /** Open Motion…, the motion list, Play/Pause, MUSCLE, GET UP. */
   readonly motions: MotionActions;
+  /**
+   * The always-on recording of the last 60 s, pause, scrub, play back and resume, and the
+   * export range (`timeline.exportRange()`). The view's frame loop runs time through it.
+   */
+  readonly timeline: SceneTimeline;
   private readonly ask: AskDialog;
   /** Folds the panel's sections and remembers which are folded. */
   private readonly sections: CollapsibleSections;
@@ -98,6 +104,7 @@ export class AppUi {
   constructor(private readonly options: AppUiOptions) {
     const document = options.root.ownerDocument;
     const start = initialLanguage(options.storage, options.systemLanguage);
+    this.timeline = new SceneTimeline(options.sandbox);
     this.languageValue = start.language;
     this.languageChosen = start.chosen;
     this.status = new StatusArea(document);
@@ -333,6 +340,7 @@ export class AppUi {
     this.help.dispose();
     this.status.dispose();
     this.panel.dispose();
+    this.timeline.dispose();
   }
 
   private createCommandUi(): CommandUi {
