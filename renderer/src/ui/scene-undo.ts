@@ -97,6 +97,11 @@ export interface SceneUndoDeps {
   readonly now: () => number;
   /** A step was recorded, undone or redone (the Undo and Redo buttons follow). */
   readonly onChanged?: () => void;
+  /**
+   * Called before the scene is captured for a change, an undo or a redo: the rewind timeline
+   * resumes there when paused, so the change (and the capture) acts on the frame shown.
+   */
+  readonly beforeCapture?: () => void;
 }
 
 /** The scene as one undo step keeps it. */
@@ -171,6 +176,7 @@ export class SceneUndo {
    */
   change<T>(label: UndoLabel, run: () => T, group?: string): T {
     if (this.restoring || this.changing) return run();
+    this.deps.beforeCapture?.();
     const now = this.deps.now();
     if (this.history.joins(group, now)) {
       this.history.record(() => this.capture(), { label, now, ...(group ? { group } : {}) });
@@ -199,6 +205,7 @@ export class SceneUndo {
   /** Records the scene as it is, just before a change that is about to happen. */
   beforeChange(label: UndoLabel): void {
     if (this.restoring || this.changing || this.recordedThisTask) return;
+    this.deps.beforeCapture?.();
     this.history.record(() => this.capture(), { label });
     this.deps.onChanged?.();
     this.recordedThisTask = true;
@@ -227,6 +234,7 @@ export class SceneUndo {
   private async travel(direction: 'undo' | 'redo'): Promise<CommandOutcome> {
     const text = this.deps.strings();
     if (this.deps.models().busy) return { kind: 'alert', message: text.modelBusy };
+    this.deps.beforeCapture?.();
     const current = (): UndoState => this.capture();
     const step = direction === 'undo' ? this.history.undo(current) : this.history.redo(current);
     if (!step) {
