@@ -1,6 +1,6 @@
 import type { AppCommand } from '../../../shared/commands';
 import type { Figure, Sandbox } from '../physics/sandbox';
-import type { SceneSnapshot } from '../physics/scene-snapshot';
+import type { SceneSnapshot, SnapshotPin } from '../physics/scene-snapshot';
 import {
   SnapshotIds,
   restoreSceneSnapshot,
@@ -376,17 +376,29 @@ function sameScene(a: SceneSnapshot, b: SceneSnapshot): boolean {
     a.muscle === b.muscle &&
     a.getUp === b.getUp &&
     a.motionPlaying === b.motionPlaying &&
-    JSON.stringify(a.pins) === JSON.stringify(b.pins) &&
+    a.pins.length === b.pins.length &&
+    a.pins.every((pin, i) => samePin(pin, b.pins[i]!)) &&
     a.figures.length === b.figures.length &&
     a.figures.every(
       (figure, i) =>
         figure.id === b.figures[i]!.id && sameNumbers(figure.states, b.figures[i]!.states),
+    ) &&
+    a.modelProps.length === b.modelProps.length &&
+    a.modelProps.every(
+      (prop, i) =>
+        prop.prop === b.modelProps[i]!.prop && sameNumbers(prop.states, b.modelProps[i]!.states),
     ) &&
     a.props.length === b.props.length &&
     a.props.every(
       (prop, i) => prop.id === b.props[i]!.id && sameNumbers(prop.state, b.props[i]!.state),
     )
   );
+}
+
+function samePin(a: SnapshotPin, b: SnapshotPin): boolean {
+  if (a.kind === 'part') return b.kind === 'part' && a.figure === b.figure && a.part === b.part;
+  if (a.kind === 'prop') return b.kind === 'prop' && a.prop === b.prop;
+  return b.kind === 'model-prop' && a.modelProp === b.modelProp;
 }
 
 function sameNumbers(a: Float64Array, b: Float64Array): boolean {
