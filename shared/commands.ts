@@ -27,6 +27,8 @@ export const APP_COMMANDS = [
   'toggle-pin',
   'open-model',
   'box-dummy',
+  'add-model',
+  'toggle-history',
   'open-motion',
   'next-motion',
   'toggle-motion',
@@ -153,6 +155,18 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     accelerator: 'U',
     menu: 'scene',
     label: { en: 'Box Dummy', ja: '箱の人形' },
+  },
+  'add-model': {
+    key: 'j',
+    accelerator: 'J',
+    menu: 'scene',
+    label: { en: 'Add Model…', ja: 'モデルを追加…' },
+  },
+  'toggle-history': {
+    key: 'h',
+    accelerator: 'H',
+    menu: 'view',
+    label: { en: 'Message History', ja: 'メッセージ履歴' },
   },
   'open-motion': {
     key: 'v',

@@ -321,7 +321,16 @@ export interface HostRequests {
     readonly args: readonly [format: ExportFileFormat, suggestedName: string, bytes: Uint8Array];
     readonly result: HostOutcome<{ readonly path: string }>;
   };
+  /** The panel's language changed (or was first set): the native menu is relabelled in it. */
+  'rp:menu:set-language': {
+    readonly args: readonly [language: MenuLanguageCode];
+    readonly result: { readonly language: MenuLanguageCode };
+  };
 }
+
+/** The languages the native menu speaks (the panel's languages). */
+export const MENU_LANGUAGE_CODES = ['en', 'ja'] as const;
+export type MenuLanguageCode = (typeof MENU_LANGUAGE_CODES)[number];
 
 export type HostChannel = keyof HostRequests;
 
@@ -358,6 +367,7 @@ const requestChannelTable: { readonly [K in HostChannel]: true } = {
   'rp:recovery:save': true,
   'rp:recovery:take': true,
   'rp:export:save': true,
+  'rp:menu:set-language': true,
 };
 
 /** Every key of `HostRequests`, for registering and checking handlers at run time. */
@@ -374,7 +384,22 @@ export interface HostEvents {
    * it on the window.
    */
   'rp:file:opened': HostOutcome<DroppedFileResult>;
+  /** How far the host has read a big model file (see {@link READ_PROGRESS_MIN_BYTES}). */
+  'rp:model:read-progress': ReadProgress;
 }
+
+/** A big model file being read: its name and bytes so far of its size. */
+export interface ReadProgress {
+  readonly fileName: string;
+  readonly bytesRead: number;
+  readonly totalBytes: number;
+}
+
+/** Files from this size (bytes, 20 MB) on report how far they have been read. */
+export const READ_PROGRESS_MIN_BYTES = 20 * 1000 * 1000;
+
+/** The channel on which the host reports reading a big model (see `ReadProgress`). */
+export const READ_PROGRESS_CHANNEL = 'rp:model:read-progress' satisfies HostEventChannel;
 
 export type HostEventChannel = keyof HostEvents;
 
@@ -392,6 +417,10 @@ export interface HostApi {
   getAppInfo(): Promise<AppInfo>;
   /** Subscribes to menu commands; returns the unsubscribe function. */
   onMenuCommand(listener: (command: AppCommand) => void): () => void;
+  /** Subscribes to the host's progress reading big model files; returns the unsubscribe. */
+  onReadProgress(listener: (progress: ReadProgress) => void): () => void;
+  /** Relabels the native menu in the panel's language. */
+  setMenuLanguage(language: MenuLanguageCode): Promise<{ readonly language: MenuLanguageCode }>;
 
   /** Open Model…: native dialog, then the file's bytes; adds it to the library. */
   openModelDialog(): Promise<HostOutcome<ModelFile>>;

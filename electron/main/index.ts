@@ -4,7 +4,12 @@
  */
 
 import { app, BrowserWindow, Menu, session } from 'electron';
-import { FILE_OPENED_CHANNEL, MENU_COMMAND_CHANNEL } from '../../shared/host-contract';
+import {
+  FILE_OPENED_CHANNEL,
+  MENU_COMMAND_CHANNEL,
+  READ_PROGRESS_CHANNEL,
+  type MenuLanguageCode,
+} from '../../shared/host-contract';
 import type { AppCommand } from '../../shared/commands';
 import { dirname } from 'node:path';
 import { registerAppScheme, serveAppScheme } from './app-protocol';
@@ -49,6 +54,8 @@ function start(): void {
   let mainWindow: BrowserWindow | undefined;
   let opening: Promise<void> | undefined;
   let menuReady = false;
+  /** The panel's language once the page has said it; until then the system's. */
+  let menuLanguage: MenuLanguageCode | undefined;
   const dialogs = createNativeDialogs(() => mainWindow);
   const services = createHostServices({
     dataDirectory: app.getPath('userData'),
@@ -57,6 +64,11 @@ function start(): void {
     // The OS's own recent documents (Windows Jump List, macOS Open Recent, GNOME recent).
     onModelOpened: (path) => app.addRecentDocument(path),
     onLibraryChanged: () => refreshRecentMenu(),
+    onReadProgress: (progress) => {
+      if (mainWindow !== undefined && !mainWindow.isDestroyed()) {
+        mainWindow.webContents.send(READ_PROGRESS_CHANNEL, progress);
+      }
+    },
   });
   const fileOpens = createFileOpenQueue({
     open: (path) => toOutcome(() => services.openFileFromUser(path)),
@@ -120,7 +132,7 @@ function start(): void {
   const setMenu = (recentModels: readonly RecentMenuModel[]): void => {
     const template = buildMenuTemplate({
       appName: app.getName(),
-      locale: app.getLocale(),
+      locale: menuLanguage ?? app.getLocale(),
       platform: process.platform,
       development: location.devServerUrl !== undefined,
       sendCommand,
@@ -189,6 +201,11 @@ function start(): void {
           locale: app.getLocale(),
         },
         services,
+        setMenuLanguage: (language) => {
+          if (language === menuLanguage) return;
+          menuLanguage = language;
+          refreshRecentMenu();
+        },
       });
       registerHostIpc(handlers, isAppUrl, createConsoleLogger('ipc'));
       menuReady = true;

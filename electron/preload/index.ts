@@ -10,12 +10,15 @@ import { APP_COMMANDS, type AppCommand } from '../../shared/commands';
 import {
   MENU_COMMAND_CHANNEL,
   FILE_OPENED_CHANNEL,
+  READ_PROGRESS_CHANNEL,
+  type ReadProgress,
   type DroppedFileHandle,
   type ExportFileFormat,
   type HostApi,
   type HostChannel,
   type HostOutcome,
   type HostRequests,
+  type MenuLanguageCode,
   type DroppedFileResult,
   type PresetContent,
 } from '../../shared/host-contract';
@@ -74,6 +77,15 @@ function isOutcome(value: unknown): value is HostOutcome<DroppedFileResult> {
   );
 }
 
+/** A read progress as the contract shapes it; anything else on the channel is dropped. */
+function isReadProgress(value: unknown): value is ReadProgress {
+  if (typeof value !== 'object' || value === null) return false;
+  const { fileName, bytesRead, totalBytes } = value as Partial<Record<keyof ReadProgress, unknown>>;
+  return (
+    typeof fileName === 'string' && typeof bytesRead === 'number' && typeof totalBytes === 'number'
+  );
+}
+
 const host: HostApi = Object.freeze({
   getAppInfo: () => invoke('rp:app:get-info'),
   openModelDialog: () => invoke('rp:model:open-dialog'),
@@ -107,6 +119,12 @@ const host: HostApi = Object.freeze({
   takeRecovery: () => invoke('rp:recovery:take'),
   saveExport: (format: ExportFileFormat, suggestedName: string, bytes: Uint8Array) =>
     invoke('rp:export:save', format, suggestedName, bytes),
+  setMenuLanguage: (language: MenuLanguageCode) => invoke('rp:menu:set-language', language),
+  onReadProgress(listener: (progress: ReadProgress) => void): () => void {
+    return subscribe(READ_PROGRESS_CHANNEL, (_event, progress) => {
+      if (isReadProgress(progress)) listener(progress);
+    });
+  },
   onMenuCommand(listener: (command: AppCommand) => void): () => void {
     // The page never sees the IPC event object, only the command.
     return subscribe(MENU_COMMAND_CHANNEL, (_event, command) => {

@@ -138,6 +138,7 @@ function validArgs(
       pick(random, ['fall.vrma', 'pose.vmd', 'view.png', '../escape.png', 'clip.webm']),
       new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
     ],
+    'rp:menu:set-language': [pick(random, ['en', 'ja'])],
   };
   return table[channel];
 }

@@ -26,6 +26,8 @@ import type {
   ExportFileFormat,
   HostApi,
   HostOutcome,
+  MenuLanguageCode,
+  ReadProgress,
 } from '../../shared/host-contract';
 import { callHostHandler } from '../../electron/main/host/call-host-handler';
 import type { Dialogs } from '../../electron/main/host/dialogs';
@@ -73,6 +75,8 @@ export interface HostBridge {
   readonly dataDirectory: string;
   /** The services behind the handlers, for setting up or inspecting state. */
   readonly services: HostServices;
+  /** Every language the page asked the native menu to speak, in order. */
+  readonly menuLanguages: readonly MenuLanguageCode[];
 }
 
 /**
@@ -90,6 +94,7 @@ const PAGE_NAMES = {
   drop: '__ragdollHostBridgeDrop',
   menu: '__ragdollHostBridgeMenuCommand',
   fileOpened: '__ragdollHostBridgeFileOpened',
+  readProgress: '__ragdollHostBridgeReadProgress',
 } as const;
 
 /**
@@ -108,10 +113,24 @@ export async function exposeHostToPage(
   const services = createHostServices({
     dataDirectory,
     dialogs: options.dialogs ?? CANCELING_DIALOGS,
+    // As the app's main process sends it to the window; the page may be gone by then.
+    onReadProgress: (progress) => {
+      page
+        .evaluate(
+          ([name, delivered]) => {
+            const deliver = (window as unknown as Record<string, (value: unknown) => void>)[name];
+            deliver?.(delivered);
+          },
+          [PAGE_NAMES.readProgress, progress] as const,
+        )
+        .catch(() => undefined);
+    },
   });
+  const menuLanguages: MenuLanguageCode[] = [];
   const handlers = createHostHandlers({
     appInfo: { ...DEFAULT_APP_INFO, ...options.appInfo },
     services,
+    setMenuLanguage: (language) => menuLanguages.push(language),
   });
   await page.exposeBinding(PAGE_NAMES.drop, (source: BindingCaller, fileName: unknown) => {
     if (source.frame !== source.page.mainFrame()) {
@@ -138,6 +157,7 @@ export async function exposeHostToPage(
   return {
     dataDirectory,
     services,
+    menuLanguages,
     async openFile(path) {
       const outcome = await toOutcome(() => services.openFileFromUser(path));
       await page.evaluate(
@@ -173,6 +193,7 @@ function installPageHost(names: typeof PAGE_NAMES): void {
     (scope[names.invoke] as (channel: string, args: unknown[]) => Promise<never>)(channel, args);
   const listeners = new Set<(command: AppCommand) => void>();
   const fileListeners = new Set<(outcome: HostOutcome<DroppedFileResult>) => void>();
+  const progressListeners = new Set<(progress: ReadProgress) => void>();
   const host: HostApi = Object.freeze({
     getAppInfo: () => invoke('rp:app:get-info', []),
     openModelDialog: () => invoke('rp:model:open-dialog', []),
@@ -209,6 +230,14 @@ function installPageHost(names: typeof PAGE_NAMES): void {
     takeRecovery: () => invoke('rp:recovery:take', []),
     saveExport: (format: ExportFileFormat, suggestedName: string, bytes: Uint8Array) =>
       invoke('rp:export:save', [format, suggestedName, bytes]),
+    setMenuLanguage: (language: MenuLanguageCode) => invoke('rp:menu:set-language', [language]),
+    onReadProgress(listener: (progress: ReadProgress) => void): () => void {
+      const relay = (progress: ReadProgress): void => listener(progress);
+      progressListeners.add(relay);
+      return () => {
+        progressListeners.delete(relay);
+      };
+    },
     onMenuCommand(listener: (command: AppCommand) => void): () => void {
       // A fresh wrapper per subscription, so subscribing one function twice needs two unsubscribes.
       const relay = (command: AppCommand): void => listener(command);
@@ -223,6 +252,11 @@ function installPageHost(names: typeof PAGE_NAMES): void {
   Object.defineProperty(window, names.menu, {
     value: (command: AppCommand) => {
       for (const listener of [...listeners]) listener(command);
+    },
+  });
+  Object.defineProperty(window, names.readProgress, {
+    value: (progress: ReadProgress) => {
+      for (const listener of [...progressListeners]) listener(progress);
     },
   });
   Object.defineProperty(window, names.fileOpened, {

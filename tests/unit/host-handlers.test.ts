@@ -51,6 +51,7 @@ const VALID_ARGS: { readonly [K in HostChannel]: HostRequests[K]['args'] } = {
   'rp:recovery:save': [presetContent()],
   'rp:recovery:take': [],
   'rp:export:save': ['vrma', 'fall.vrma', new Uint8Array(4)],
+  'rp:menu:set-language': ['ja'],
 };
 
 /** Per channel, arguments of the right types that must still be refused (paths, ids, sizes). */
@@ -83,6 +84,7 @@ const REFUSED_ARGS: {
   },
   { channel: 'rp:export:save', args: ['png', 'a.png', 'bytes'], why: 'text instead of bytes' },
   { channel: 'rp:library:remove', args: ['/etc/passwd'], why: 'a path as id' },
+  { channel: 'rp:menu:set-language', args: ['de'], why: 'a language the menu does not speak' },
   { channel: 'rp:preset:rename', args: [SOME_ID, '   '], why: 'a blank name' },
   { channel: 'rp:preset:rename', args: [SOME_ID, 'a\u0007b'], why: 'a control character' },
   { channel: 'rp:preset:rename', args: [SOME_ID, 'x'.repeat(81)], why: 'a name too long' },
@@ -156,6 +158,30 @@ describe('host handlers', () => {
   it('answers rp:app:get-info with the injected app facts', async () => {
     const handlers = realHandlers();
     await expect(callHostHandler(handlers, 'rp:app:get-info', [])).resolves.toEqual(APP_INFO);
+  });
+
+  it('relabels the menu in the language the page sends on rp:menu:set-language', async () => {
+    const logger = createRecordingLogger();
+    const services = createHostServices({
+      dataDirectory: dataFolder.path,
+      dialogs: scriptedDialogs(),
+      loggerFor: () => logger,
+    });
+    const languages: string[] = [];
+    const handlers = createHostHandlers({
+      appInfo: APP_INFO,
+      services,
+      setMenuLanguage: (language) => languages.push(language),
+    });
+    await expect(callHostHandler(handlers, 'rp:menu:set-language', ['ja'])).resolves.toEqual({
+      language: 'ja',
+    });
+    await callHostHandler(handlers, 'rp:menu:set-language', ['en']);
+    expect(languages).toEqual(['ja', 'en']);
+    await expect(callHostHandler(handlers, 'rp:menu:set-language', ['fr'])).rejects.toThrow(
+      HostRequestError,
+    );
+    expect(languages).toEqual(['ja', 'en']);
   });
 });
 

@@ -45,6 +45,8 @@ const HOST_API_METHODS: readonly (keyof HostApi)[] = [
   'saveRecovery',
   'takeRecovery',
   'saveExport',
+  'setMenuLanguage',
+  'onReadProgress',
 ];
 
 const CONTENT = presetContent();
@@ -96,6 +98,7 @@ const REQUEST_METHODS: {
     channel: 'rp:export:save',
     args: ['png', 'view.png', PNG_BYTES],
   },
+  { call: (h) => h.setMenuLanguage('ja'), channel: 'rp:menu:set-language', args: ['ja'] },
 ];
 
 /** The parts of `electron` a sandboxed preload may use, recording what it does. */

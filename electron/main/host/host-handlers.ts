@@ -9,7 +9,13 @@
 
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
-import type { AppInfo, HostChannel, HostRequests } from '../../../shared/host-contract';
+import type {
+  AppInfo,
+  HostChannel,
+  HostRequests,
+  MenuLanguageCode,
+} from '../../../shared/host-contract';
+import { MENU_LANGUAGE_CODES } from '../../../shared/host-contract';
 import { presetContentSchema, presetNameSchema } from '../../../shared/preset-schema';
 import { toOutcome } from './host-problem';
 import type { HostServices } from './host-services';
@@ -21,6 +27,8 @@ export interface HostDeps {
   readonly appInfo: AppInfo;
   /** Models, library and presets over the app's data folder (see createHostServices). */
   readonly services: HostServices;
+  /** Relabels the native menu in `language` (the panel's). Default: there is no menu. */
+  readonly setMenuLanguage?: (language: MenuLanguageCode) => void;
 }
 
 /** The handler for one channel: its contract arguments in, its contract result out. */
@@ -92,6 +100,7 @@ export const HOST_ARGUMENT_SCHEMAS: {
       message: `must be at most ${MAX_EXPORT_BYTES} bytes`,
     }),
   ]),
+  'rp:menu:set-language': z.tuple([z.enum(MENU_LANGUAGE_CODES)]),
 };
 
 /** Builds the handlers over `deps`. */
@@ -124,5 +133,9 @@ export function createHostHandlers(deps: HostDeps): HostHandlers {
     'rp:recovery:save': (content) => toOutcome(() => s.saveRecovery(content)),
     'rp:recovery:take': () => toOutcome(() => s.takeRecovery()),
     'rp:export:save': (format, name, bytes) => toOutcome(() => s.saveExport(format, name, bytes)),
+    'rp:menu:set-language': (language) => {
+      deps.setMenuLanguage?.(language);
+      return Promise.resolve({ language });
+    },
   };
 }

@@ -6,8 +6,8 @@
  */
 
 import { ExportFolder, saveExport } from './export-file';
-import type { ExportFileFormat } from '../../../shared/host-contract';
-import { extname, isAbsolute, join } from 'node:path';
+import type { ExportFileFormat, ReadProgress } from '../../../shared/host-contract';
+import { basename, extname, isAbsolute, join } from 'node:path';
 import { isMotionFileName, PRESET_EXTENSION } from '../../../shared/file-types';
 import type {
   DroppedFileResult,
@@ -28,6 +28,7 @@ import { HostProblemError } from './host-problem';
 import { createConsoleLogger, type Logger } from './logger';
 import { createModelAccess, MOTION_ACCESS_WORDING, type AccessSource } from './model-access';
 import { readModelFile, type ModelFileData } from './model-file';
+import type { ReadUserFileOptions } from './user-file';
 import { removeLeftoverWrites } from './leftover-writes';
 import {
   createModelLibrary,
@@ -65,6 +66,8 @@ export interface HostServicesOptions {
   readonly motionMaxBytes?: number;
   /** Caps model, motion and texture reads at once and their bytes. Default: `READ_BUDGET_LIMITS`. */
   readonly readBudget?: ReadBudget;
+  /** Told how far a big model file has been read (the app passes it on to the page). */
+  readonly onReadProgress?: (progress: ReadProgress) => void;
 }
 
 export interface HostServices {
@@ -155,8 +158,13 @@ export function createHostServices(options: HostServicesOptions): HostServices {
   // Listing checks every entry on disk; requests arriving together share one listing.
   const listLibrary = createSharedRun(() => library.list());
   const budget = options.readBudget ?? createReadBudget();
-  const readOptions =
-    options.modelMaxBytes === undefined ? { budget } : { budget, maxBytes: options.modelMaxBytes };
+  const readOptions = (path: string): ReadUserFileOptions => ({
+    budget,
+    ...(options.modelMaxBytes === undefined ? {} : { maxBytes: options.modelMaxBytes }),
+    ...(options.onReadProgress === undefined
+      ? {}
+      : { onProgress: progressReporter(basename(path), options.onReadProgress) }),
+  });
   const readMotionOptions =
     options.motionMaxBytes === undefined
       ? { budget }
@@ -216,7 +224,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
 
   async function readOrWithdraw(path: string): Promise<ModelFileData> {
     try {
-      return await readModelFile(path, readOptions);
+      return await readModelFile(path, readOptions(path));
     } catch (error) {
       openModels.revoke(path, 'read');
       throw error;
@@ -306,7 +314,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       return libraryChanged(library.relocate(id, motion));
     }
     const path = await chosen(options.dialogs.showOpenModel(), 'model');
-    const model = await readModelFile(path, readOptions);
+    const model = await readModelFile(path, readOptions(path));
     access.allow(path, 'dialog');
     return libraryChanged(library.relocate(id, model));
   }
@@ -419,4 +427,12 @@ function safeFileName(name: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are among the refused ones
   const cleaned = name.replace(/[\u0000-\u001f<>:"/\\|?*]/g, '_').replace(/[. ]+$/, '');
   return cleaned === '' ? 'preset' : cleaned;
+}
+
+/** Passes a file's reading progress on as the contract's `ReadProgress`, named by its file. */
+function progressReporter(
+  fileName: string,
+  report: (progress: ReadProgress) => void,
+): (bytesRead: number, totalBytes: number) => void {
+  return (bytesRead, totalBytes) => report({ fileName, bytesRead, totalBytes });
 }

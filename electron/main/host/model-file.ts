@@ -51,6 +51,7 @@ export async function readModelFile(
     options.maxBytes ?? MODEL_MAX_BYTES,
     MODEL_KIND,
     options.budget,
+    options.onProgress,
   );
   return {
     path,

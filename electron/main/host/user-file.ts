@@ -6,6 +6,7 @@
 
 import { stat, type FileHandle } from 'node:fs/promises';
 import type { HostProblemCode } from '../../../shared/host-contract';
+import { READ_PROGRESS_MIN_BYTES } from '../../../shared/host-contract';
 import { describeError, errorCode, HostProblemError } from './host-problem';
 import type { ReadBudget } from './read-budget';
 import { NotARegularFileError, openRegularFile, type OpenedRegularFile } from './regular-file';
@@ -34,7 +35,15 @@ export interface ReadUserFileOptions {
   readonly maxBytes?: number;
   /** Shared with other reads so they cannot hold unbounded memory at once. Default: none. */
   readonly budget?: ReadBudget;
+  /**
+   * Told after each chunk of a file of at least {@link READ_PROGRESS_MIN_BYTES}: bytes read
+   * so far and the file's size. Smaller files are read at once and report nothing.
+   */
+  readonly onProgress?: (bytesRead: number, totalBytes: number) => void;
 }
+
+/** How much a big file is read at a time when its progress is reported, bytes (4 MiB). */
+export const PROGRESS_CHUNK_BYTES = 4 * 1024 * 1024;
 
 /** A file read whole, with what it was identified as. */
 export interface UserFileData<Identity> {
@@ -57,10 +66,11 @@ export async function readUserFile<Identity>(
   maxBytes: number,
   kind: UserFileKind<Identity>,
   budget?: ReadBudget,
+  onProgress?: ReadUserFileOptions['onProgress'],
 ): Promise<UserFileData<Identity>> {
-  if (budget === undefined) return readOpened(path, maxBytes, kind);
+  if (budget === undefined) return readOpened(path, maxBytes, kind, onProgress);
   const bytes = await sizeToHold(path, maxBytes);
-  return budget.run(bytes, () => readOpened(path, maxBytes, kind));
+  return budget.run(bytes, () => readOpened(path, maxBytes, kind, onProgress));
 }
 
 /**
@@ -81,12 +91,16 @@ async function readOpened<Identity>(
   path: string,
   maxBytes: number,
   kind: UserFileKind<Identity>,
+  onProgress: ReadUserFileOptions['onProgress'],
 ): Promise<UserFileData<Identity>> {
   const { handle, stats } = await openFile(path, kind);
   try {
     const { size, mtimeMs } = checkedSize(stats, path, maxBytes, kind);
     await checkHeader(handle, path, kind);
-    const bytes = await readAll(handle, path);
+    const bytes =
+      onProgress !== undefined && size >= READ_PROGRESS_MIN_BYTES
+        ? await readInChunks(handle, path, size, onProgress)
+        : await readAll(handle, path);
     let identity: Identity;
     try {
       identity = kind.identify(bytes);
@@ -174,6 +188,33 @@ async function readAll(handle: FileHandle, path: string): Promise<Uint8Array> {
   } catch (error) {
     throw unreadable(path, error);
   }
+}
+
+/**
+ * Reads a big file a chunk at a time into one buffer of its size, telling `onProgress`
+ * after each. A file that shrinks while it is read ends early (what was read is returned,
+ * and the format check then judges it); one that grows is read up to its size when opened.
+ */
+async function readInChunks(
+  handle: FileHandle,
+  path: string,
+  size: number,
+  onProgress: (bytesRead: number, totalBytes: number) => void,
+): Promise<Uint8Array> {
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  try {
+    while (offset < size) {
+      const length = Math.min(PROGRESS_CHUNK_BYTES, size - offset);
+      const { bytesRead } = await handle.read(bytes, offset, length, offset);
+      if (bytesRead === 0) break;
+      offset += bytesRead;
+      onProgress(offset, size);
+    }
+  } catch (error) {
+    throw unreadable(path, error);
+  }
+  return offset === size ? bytes : bytes.subarray(0, offset);
 }
 
 function notThisKind(path: string, error: Error, kind: UserFileKind<unknown>): HostProblemError {

@@ -6,6 +6,7 @@ import { CollapsibleSections } from './collapsible-sections';
 import { ViewPointer } from './view-pointer';
 import { BodyActions } from './body-actions';
 import { BodyMenu } from './body-menu';
+import { DropTarget } from './drop-target';
 import { LibraryActions } from './library-actions';
 import { PresetActions } from './preset-actions';
 import { SceneRecovery } from './scene-recovery';
@@ -24,7 +25,7 @@ import { KeyboardShortcuts } from './keyboard';
 import { initialLanguage, saveLanguage } from './language-preference';
 import { Panel } from './panel';
 import { SceneUndo } from './scene-undo';
-import { StatusArea } from './status';
+import { StatusArea, statusLabels } from './status';
 import { SceneTimeline } from './timeline/scene-timeline';
 
 /** What the UI toggles on the view, and where avatars go. */
@@ -92,6 +93,8 @@ export class AppUi {
   /** Pin here, Unpin, Delete, Focus on one body, and the right-click menu that offers them. */
   private readonly bodyActions: BodyActions;
   private readonly bodyMenu: BodyMenu;
+  /** Shows what dropping does while a file is dragged over the window. */
+  private readonly dropTarget: DropTarget;
   private readonly keyboard: KeyboardShortcuts;
   private readonly hostLink: HostLink;
   private languageValue: Language;
@@ -107,7 +110,7 @@ export class AppUi {
     this.timeline = new SceneTimeline(options.sandbox);
     this.languageValue = start.language;
     this.languageChosen = start.chosen;
-    this.status = new StatusArea(document);
+    this.status = new StatusArea(document, statusLabels(this.languageValue));
     this.sceneUndo = new SceneUndo({
       sandbox: options.sandbox,
       models: () => this.models.models,
@@ -209,6 +212,8 @@ export class AppUi {
     options.view.beforeGrab = () => this.sceneUndo.beforeChange('throw');
     this.bodyMenu = new BodyMenu(document);
     options.root.append(this.bodyMenu.element);
+    this.dropTarget = new DropTarget(document.defaultView ?? window, this.strings.cast);
+    options.root.append(this.dropTarget.element);
     this.viewPointer = new ViewPointer(options.view, {
       onBodyMenu: (body, x, y) =>
         this.bodyMenu.open(
@@ -329,6 +334,7 @@ export class AppUi {
     this.options.view.beforeGrab = null;
     this.viewPointer.dispose();
     this.bodyMenu.dispose();
+    this.dropTarget.dispose();
     this.sections.dispose();
     this.recovery?.dispose();
     this.presets.dispose();
@@ -368,6 +374,8 @@ export class AppUi {
       openModel: () => models.openModel(),
       useBoxDummy: () => models.useBoxDummy(),
       addModelFigure: () => models.addFigure(),
+      addModel: () => models.addModel(),
+      toggleStatusHistory: () => this.status.toggleHistory(),
       figuresReplaced: () => view.figuresReplaced(),
       savePreset: () => this.presets.save(),
       importPreset: () => this.presets.importPreset(),
@@ -394,10 +402,13 @@ export class AppUi {
     document.title = this.strings.appTitle;
     this.panel.setLanguage(this.languageValue);
     this.help.setLanguage(this.languageValue);
+    this.status.setLabels(statusLabels(this.languageValue));
+    this.dropTarget.setLabels(this.strings.cast);
     this.models.relabel();
     this.motions.relabel();
     this.presets.setLanguage(this.languageValue);
     this.library.setLanguage(this.languageValue);
+    this.hostLink.setMenuLanguage(this.languageValue);
     this.refresh();
     void this.describeHost();
   }

@@ -82,6 +82,10 @@ export interface CommandUi {
    * runs on by itself and reports its outcome. False when no model is open (box dummy).
    */
   addModelFigure(): boolean;
+  /** Add Model…: asks for another model file and adds a figure of it beside the others. */
+  addModel(): void;
+  /** Shows or hides the status line's earlier messages. */
+  toggleStatusHistory(): void;
   /** Figures were put somewhere new (DROP, RESET): avatars restart their spring bones. */
   figuresReplaced(): void;
   /** Save Preset…: asks for a name and saves; runs on by itself and reports its outcome. */
@@ -143,6 +147,14 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
       return status(ui.strings.boxDummyChosen);
     case 'add-figure':
       return addFigure(sandbox, ui);
+    case 'toggle-history':
+      ui.toggleStatusHistory();
+      return NOTHING;
+    case 'add-model':
+      if (sandbox.figures.length >= MAX_FIGURES)
+        return alert(ui.strings.cast.castFull(MAX_FIGURES));
+      ui.addModel();
+      return NOTHING;
     case 'blast':
       sandbox.blast(BLAST_POWER);
       return status(ui.strings.blasted);

@@ -67,7 +67,7 @@ type OpenModel =
 export type FigureSource = OpenModel;
 
 /** The change about to be made, for {@link FigureModels.onBeforeChange}. */
-export type FigureModelsChange = 'open-model' | 'add-figure' | 'box-dummy';
+export type FigureModelsChange = 'open-model' | 'add-model' | 'add-figure' | 'box-dummy';
 
 /**
  * The model data a figure source holds, for weighing undo steps: the VRM file's bytes, or the
@@ -106,8 +106,9 @@ export interface PreparedFigure {
 }
 
 /**
- * Which model the figures are: the box dummy, a VRM, or an MMD model (PMX/PMD). Opening a
- * model replaces every figure with one figure of it; ADD makes another figure of the same
+ * Which model each figure is: the box dummy, a VRM, or an MMD model (PMX/PMD). Opening a
+ * model replaces every figure with one figure of it; Add Model… adds a figure of another file
+ * beside them (a cast may mix all three); ADD makes another figure of the open
  * model (a VRM is parsed again, as a three-vrm instance cannot be cloned; an MMD model's
  * parsed data and texture bytes are reused, its three.js objects made anew); the box dummy
  * replaces them all with one box figure. A file that fails to load changes nothing. Only one
@@ -183,6 +184,25 @@ export class FigureModels {
     const read =
       this.host && ref?.kind === 'file' ? hostTextureReader(this.host, ref.path) : undefined;
     return prepareMmd(loaded, read);
+  }
+
+  /**
+   * Add Model…: adds one figure of another model file beside the figures already there, any
+   * mix of box dummies, VRM and MMD figures. The open model (what ADD repeats) stays as it
+   * was. Throws as {@link open} does, or a `SandboxError` when every figure slot is taken;
+   * the scene is then exactly as it was.
+   */
+  async addModel(
+    bytes: Uint8Array,
+    fileName: string,
+    ref?: PresetModelRef,
+    format?: string,
+  ): Promise<OpenedModel> {
+    const prepared = await this.busyWhile(() => this.prepare(bytes, fileName, ref, format));
+    this.onBeforeChange?.('add-model');
+    const figure = this.place(prepared, openModelOf(prepared, bytes, ref));
+    if (ref) this.figureRefs.set(figure.id, ref);
+    return describeOpened(prepared);
   }
 
   /** Adds one more figure of the open model (the caller checks the figure limit first). */

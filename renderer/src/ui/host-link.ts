@@ -1,6 +1,6 @@
 import type { AppCommand } from '../../../shared/commands';
 import { APP_COMMANDS } from '../../../shared/commands';
-import type { AppInfo, HostApi } from '../../../shared/host-contract';
+import type { AppInfo, HostApi, MenuLanguageCode } from '../../../shared/host-contract';
 
 /**
  * The renderer's side of the desktop host: native menu commands in, app facts out.
@@ -35,6 +35,16 @@ export class HostLink {
       console.warn('[ui] the host did not answer getAppInfo:', error);
       return undefined;
     }
+  }
+
+  /**
+   * Asks the host to relabel the native menu in `language`. A host that fails to answer is
+   * only logged: the panel has switched, the menu keeps its words.
+   */
+  setMenuLanguage(language: MenuLanguageCode): void {
+    this.host?.setMenuLanguage(language).catch((error: unknown) => {
+      console.warn('[ui] the host did not relabel its menu:', error);
+    });
   }
 
   dispose(): void {

@@ -1,5 +1,7 @@
 import type { AppCommand } from '../../../shared/commands';
 import { COMMANDS } from '../../../shared/commands';
+import type { CastStrings } from './cast-strings';
+import { CAST_STRINGS_EN, CAST_STRINGS_JA } from './cast-strings';
 import type { FileStrings } from './file-strings';
 import { FILE_STRINGS_EN, FILE_STRINGS_JA } from './file-strings';
 import type { MotionStrings } from './motion-strings';
@@ -100,6 +102,8 @@ export interface UiStrings {
   /** The motion controls and their messages (ui/motion-strings.ts). */
   readonly motion: MotionStrings;
   readonly undo: UndoStrings;
+  /** Mixed casts, the drop target, reading progress, the status history (ui/cast-strings.ts). */
+  readonly cast: CastStrings;
 }
 
 const EN: UiStrings = {
@@ -195,6 +199,7 @@ const EN: UiStrings = {
   warnings: WARNING_STRINGS_EN,
   motion: MOTION_STRINGS_EN,
   undo: UNDO_STRINGS_EN,
+  cast: CAST_STRINGS_EN,
 };
 
 const JA: UiStrings = {
@@ -294,6 +299,7 @@ const JA: UiStrings = {
   warnings: WARNING_STRINGS_JA,
   motion: MOTION_STRINGS_JA,
   undo: UNDO_STRINGS_JA,
+  cast: CAST_STRINGS_JA,
 };
 
 const STRINGS: Readonly<Record<Language, UiStrings>> = { en: EN, ja: JA };

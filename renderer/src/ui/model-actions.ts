@@ -33,8 +33,8 @@ export interface ModelActionsOptions {
 }
 
 /**
- * The avatar commands as the person meets them: Open Model…, dropping a file, ADD with a
- * model open, and Box Dummy. Says what is happening (a busy state and a status line while a
+ * The avatar commands as the person meets them: Open Model…, Add Model…, dropping a file
+ * (with Shift held: adding it), ADD with a model open, and Box Dummy. Says what is happening (a busy state and a status line while a
  * file is parsed), what came of it, and every problem as an alert naming the file.
  */
 export class ModelActions {
@@ -53,6 +53,11 @@ export class ModelActions {
       onMotion: (motion: MotionFile) => options.motionInput.onMotion(motion),
       onMotionBytes: (bytes, fileName) => options.motionInput.onMotionBytes(bytes, fileName),
       onMotionProblem: (message) => options.motionInput.onMotionProblem(message),
+      onReadProgress: ({ fileName, bytesRead, totalBytes }) =>
+        options.status.progress(
+          this.text.cast.modelReading(fileName, bytesRead / 1e6, totalBytes / 1e6),
+          bytesRead / totalBytes,
+        ),
     });
     this.relabel();
   }
@@ -70,6 +75,15 @@ export class ModelActions {
   openModel(): void {
     if (this.refuseWhileBusy()) return;
     this.input.choose();
+  }
+
+  /**
+   * Add Model…: asks for a file; when one arrives, a figure of it joins the others. The
+   * caller has checked that a figure slot is free (the arrival checks again).
+   */
+  addModel(): void {
+    if (this.refuseWhileBusy()) return;
+    this.input.choose(true);
   }
 
   /** Adds a figure of the open model; false when the box dummy is in use. */
@@ -107,6 +121,10 @@ export class ModelActions {
   private async open(model: ModelBytes): Promise<void> {
     if (model.source) this.options.onModelRead?.(model.source);
     if (this.refuseWhileBusy()) return;
+    if (model.adding) {
+      await this.add(model);
+      return;
+    }
     await this.run(model.fileName, model.bytes.byteLength, async () => {
       const opened = await this.models.open(
         model.bytes,
@@ -119,10 +137,38 @@ export class ModelActions {
     });
   }
 
+  /** Adds a figure of `model` beside the others, or says why not (every slot taken). */
+  private async add(model: ModelBytes): Promise<void> {
+    const sandbox = this.options.sandbox;
+    if (sandbox.figures.length >= MAX_FIGURES) {
+      this.options.status.alert(this.text.cast.castFull(MAX_FIGURES));
+      return;
+    }
+    await this.run(model.fileName, model.bytes.byteLength, async () => {
+      const opened = await this.models.addModel(
+        model.bytes,
+        model.fileName,
+        modelRef(model.source),
+        model.format,
+      );
+      const added = this.text.cast.modelAdded(
+        opened.title,
+        opened.fileName,
+        sandbox.figures.length,
+        MAX_FIGURES,
+      );
+      this.options.status.say(this.openedMessage(opened, added));
+      this.options.onFiguresChanged?.();
+    });
+  }
+
   /** One status line: what opened, then each thing the person should know about it. */
-  private openedMessage(opened: OpenedModel): string {
+  private openedMessage(
+    opened: OpenedModel,
+    headline = this.text.modelOpened(opened.title, opened.fileName),
+  ): string {
     const text = this.text;
-    const parts = [text.modelOpened(opened.title, opened.fileName)];
+    const parts = [headline];
     if (opened.detachedMeshes > 0) {
       parts.push(text.modelDetached(opened.fileName, opened.detachedMeshes));
     }

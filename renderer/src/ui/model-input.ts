@@ -1,4 +1,6 @@
 import { isMotionFileName } from '../../../shared/file-types';
+import { READ_PROGRESS_MIN_BYTES } from '../../../shared/host-contract';
+import { readFileWithProgress } from './read-file-progress';
 import type {
   DroppedFileResult,
   HostApi,
@@ -6,6 +8,7 @@ import type {
   LoadedPreset,
   ModelFile,
   MotionFile,
+  ReadProgress,
 } from '../../../shared/host-contract';
 
 /** A model file's bytes, wherever they came from. */
@@ -16,6 +19,8 @@ export interface ModelBytes {
   readonly format?: string;
   /** The host's record of the file (path, size, hash), when the host read it: presets keep it. */
   readonly source?: ModelFile;
+  /** True to add a figure of it beside the others (Add Model…, a drop with Shift held). */
+  readonly adding?: boolean;
 }
 
 /** What the input reports; it changes nothing itself. */
@@ -31,6 +36,8 @@ export interface ModelInputHandlers {
   onMotionBytes(bytes: Uint8Array, fileName: string): void;
   /** The host refused a dropped or OS-opened file as not a motion (message names it). */
   onMotionProblem(message: string): void;
+  /** How far a big model file has been read (by the host, or by the page itself). */
+  onReadProgress(progress: ReadProgress): void;
 }
 
 /**
@@ -44,6 +51,9 @@ export interface ModelInputHandlers {
 export class ModelInput {
   private readonly input: HTMLInputElement;
   private readonly unsubscribe: (() => void) | undefined;
+  private readonly unsubscribeProgress: (() => void) | undefined;
+  /** Whether the browser's file chooser was opened by Add Model… (it answers later). */
+  private chooserAdds = false;
 
   constructor(
     private readonly window: Window,
@@ -61,6 +71,9 @@ export class ModelInput {
     window.addEventListener('dragover', this.onDragOver);
     window.addEventListener('drop', this.onDrop);
     this.unsubscribe = host?.onFileOpened((outcome) => this.takeDropped(outcome));
+    this.unsubscribeProgress = host?.onReadProgress((progress) =>
+      this.handlers.onReadProgress(progress),
+    );
   }
 
   /** Names the hidden file input for assistive technology (it is reachable by tests, too). */
@@ -68,21 +81,26 @@ export class ModelInput {
     this.input.setAttribute('aria-label', label);
   }
 
-  /** Open Model…: the host's dialog, or the browser's file chooser. */
-  choose(): void {
+  /**
+   * Open Model… (or Add Model… when `adding`): the host's dialog, or the browser's file
+   * chooser.
+   */
+  choose(adding = false): void {
     if (!this.host) {
+      this.chooserAdds = adding;
       this.input.value = '';
       this.input.click();
       return;
     }
     this.host.openModelDialog().then(
-      (outcome) => this.takeModel(outcome),
+      (outcome) => this.takeModel(outcome, adding),
       (error: unknown) => this.handlers.onProblem(describe(error)),
     );
   }
 
   dispose(): void {
     this.unsubscribe?.();
+    this.unsubscribeProgress?.();
     this.window.removeEventListener('dragover', this.onDragOver);
     this.window.removeEventListener('drop', this.onDrop);
     this.input.removeEventListener('change', this.onInputChange);
@@ -91,7 +109,7 @@ export class ModelInput {
 
   private readonly onInputChange = (): void => {
     const file = this.input.files?.[0];
-    if (file) this.readFile(file);
+    if (file) this.readFile(file, this.chooserAdds);
   };
 
   private readonly onDragOver = (event: DragEvent): void => {
@@ -103,29 +121,37 @@ export class ModelInput {
     event.preventDefault();
     const file = event.dataTransfer?.files[0];
     if (!file) return;
+    // Shift held while dropping adds the model beside the figures instead of replacing them.
+    const adding = event.shiftKey;
     if (!this.host) {
-      this.readFile(file);
+      this.readFile(file, adding);
       return;
     }
     // The desktop app reads the file itself (and records it in the library); the preload
     // turns the File into its path.
     this.host.openDroppedFile(file).then(
-      (outcome) => this.takeDropped(outcome),
+      (outcome) => this.takeDropped(outcome, adding),
       (error: unknown) => this.handlers.onProblem(describe(error)),
     );
   };
 
-  private readFile(file: File): void {
-    file.arrayBuffer().then(
-      (buffer) =>
+  private readFile(file: File, adding: boolean): void {
+    const read =
+      file.size >= READ_PROGRESS_MIN_BYTES
+        ? readFileWithProgress(file, (bytesRead, totalBytes) =>
+            this.handlers.onReadProgress({ fileName: file.name, bytesRead, totalBytes }),
+          )
+        : file.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    read.then(
+      (bytes) =>
         isMotionFileName(file.name)
-          ? this.handlers.onMotionBytes(new Uint8Array(buffer), file.name)
-          : this.handlers.onModel({ bytes: new Uint8Array(buffer), fileName: file.name }),
+          ? this.handlers.onMotionBytes(bytes, file.name)
+          : this.handlers.onModel({ bytes, fileName: file.name, adding }),
       (error: unknown) => this.handlers.onProblem(`${file.name}: ${describe(error)}`),
     );
   }
 
-  private takeModel(outcome: HostOutcome<ModelFile>): void {
+  private takeModel(outcome: HostOutcome<ModelFile>, adding = false): void {
     if (!outcome.ok) {
       if (outcome.problem.code !== 'canceled') this.handlers.onProblem(outcome.problem.message);
       return;
@@ -136,10 +162,11 @@ export class ModelInput {
       fileName: model.fileName,
       format: model.format,
       source: model,
+      adding,
     });
   }
 
-  private takeDropped(outcome: HostOutcome<DroppedFileResult>): void {
+  private takeDropped(outcome: HostOutcome<DroppedFileResult>, adding = false): void {
     if (!outcome.ok) {
       if (outcome.problem.code === 'not-a-motion')
         this.handlers.onMotionProblem(outcome.problem.message);
@@ -147,7 +174,7 @@ export class ModelInput {
       return;
     }
     const result = outcome.value;
-    if (result.kind === 'model') this.takeModel({ ok: true, value: result.model });
+    if (result.kind === 'model') this.takeModel({ ok: true, value: result.model }, adding);
     else if (result.kind === 'motion') this.handlers.onMotion(result.motion);
     else this.handlers.onPreset(result.loaded);
   }

@@ -22,7 +22,7 @@ const SCENE_BUTTONS: readonly AppCommand[] = [
   'redo',
 ];
 const PROP_BUTTONS: readonly AppCommand[] = ['add-ball', 'add-box', 'clear-props'];
-const MODEL_BUTTONS: readonly AppCommand[] = ['open-model', 'box-dummy'];
+const MODEL_BUTTONS: readonly AppCommand[] = ['open-model', 'add-model', 'box-dummy'];
 
 type GroupKey = 'sceneGroup' | 'modelGroup' | 'motionGroup' | 'propsGroup' | 'settingsGroup';
 
