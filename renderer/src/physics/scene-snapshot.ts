@@ -2,6 +2,7 @@ import { restoreBodiesSnapshot, takeBodiesSnapshot, writeBodySnapshot } from './
 import { BODY_SNAPSHOT_LENGTH } from './body-snapshot';
 import type { DollSpec } from './doll-spec';
 import type { MmdPhysicsSpec } from './mmd/mmd-physics-spec';
+import type { ModelProp } from './model-prop';
 import type { PropKind } from './props';
 import type { RigidBody } from './rapier-api';
 import type { Figure, Prop, Sandbox } from './sandbox';
@@ -25,10 +26,18 @@ export interface PropSnapshot {
   readonly state: Float64Array;
 }
 
+/** A model prop (a model without a humanoid skeleton) as a snapshot keeps it, by identity. */
+export interface ModelPropSnapshot {
+  readonly prop: ModelProp;
+  /** Its carrier's parts, then its moving MMD bodies. */
+  readonly states: Float64Array;
+}
+
 /** A pinned body, by place: part `part` of figure `figure`, or prop `prop` (list order). */
 export type SnapshotPin =
   | { readonly kind: 'part'; readonly figure: number; readonly part: number }
-  | { readonly kind: 'prop'; readonly prop: number };
+  | { readonly kind: 'prop'; readonly prop: number }
+  | { readonly kind: 'model-prop'; readonly modelProp: ModelProp };
 
 /**
  * The sandbox's whole state at one moment, exact to the bit: settings, every figure's and
@@ -45,6 +54,8 @@ export interface SceneSnapshot {
   readonly motionPlaying: boolean;
   readonly figures: readonly FigureSnapshot[];
   readonly props: readonly PropSnapshot[];
+  /** Model props are put back in place when still in the scene; undo neither adds nor removes them. */
+  readonly modelProps: readonly ModelPropSnapshot[];
   readonly pins: readonly SnapshotPin[];
 }
 
@@ -112,8 +123,16 @@ export function takeSceneSnapshot(sandbox: Sandbox): SceneSnapshot {
       kind: prop.kind,
       state: takeBodiesSnapshot([prop.body]),
     })),
+    modelProps: sandbox.modelProps.map((prop) => ({
+      prop,
+      states: takeBodiesSnapshot(modelPropBodies(prop)),
+    })),
     pins: snapshotPins(sandbox),
   };
+}
+
+function modelPropBodies(prop: ModelProp): RigidBody[] {
+  return [...prop.ragdoll.parts.map((part) => part.body), ...prop.mmd.rigidBodies()];
 }
 
 /** Bytes a snapshot's body states take (its specs are shared with the live figures). */
@@ -121,6 +140,7 @@ export function sceneSnapshotBytes(snapshot: SceneSnapshot): number {
   let bytes = 0;
   for (const figure of snapshot.figures) bytes += figure.states.byteLength;
   for (const prop of snapshot.props) bytes += prop.state.byteLength;
+  for (const prop of snapshot.modelProps) bytes += prop.states.byteLength;
   return bytes;
 }
 
@@ -149,14 +169,21 @@ export function restoreSceneSnapshot(
     restoreBodiesSnapshot(figureBodies(figure), snapshot.figures[index]!.states),
   );
   restoreProps(sandbox, snapshot.props, ids);
+  for (const { prop, states } of snapshot.modelProps) {
+    if (sandbox.modelProps.includes(prop)) restoreBodiesSnapshot(modelPropBodies(prop), states);
+  }
   for (const pin of snapshot.pins) {
-    const body =
-      pin.kind === 'part'
-        ? order[pin.figure]?.ragdoll.parts[pin.part]?.body
-        : sandbox.props[pin.prop]?.body;
+    const body = pinnedBody(sandbox, order, pin);
     if (body) sandbox.pin(body.handle);
   }
   sandbox.noteBodiesRestored();
+}
+
+/** The body a snapshot's pin names in the restored scene, if it is there. */
+function pinnedBody(sandbox: Sandbox, order: readonly Figure[], pin: SnapshotPin) {
+  if (pin.kind === 'part') return order[pin.figure]?.ragdoll.parts[pin.part]?.body;
+  if (pin.kind === 'prop') return sandbox.props[pin.prop]?.body;
+  return sandbox.modelProps.includes(pin.modelProp) ? pin.modelProp.body : undefined;
 }
 
 /** Makes the sandbox's figures those of the snapshot, in its order; returns them. */
@@ -220,5 +247,7 @@ function snapshotPins(sandbox: Sandbox): SnapshotPin[] {
   sandbox.props.forEach((prop, p) => {
     if (pinned.has(prop.body.handle)) pins.push({ kind: 'prop', prop: p });
   });
+  for (const modelProp of sandbox.modelProps)
+    if (pinned.has(modelProp.body.handle)) pins.push({ kind: 'model-prop', modelProp });
   return pins;
 }

@@ -143,6 +143,7 @@ export class AppUi {
       language: () => this.languageValue,
       now: () => performance.now(),
       onChanged: () => this.refresh(),
+      beforeCapture: () => void this.timeline.resumeForChange(),
     });
     this.panel = new Panel(document, this.languageValue, {
       onCommand: (command) => this.run(command),

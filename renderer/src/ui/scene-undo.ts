@@ -1,6 +1,6 @@
 import type { AppCommand } from '../../../shared/commands';
 import type { Figure, Sandbox } from '../physics/sandbox';
-import type { SceneSnapshot } from '../physics/scene-snapshot';
+import type { SceneSnapshot, SnapshotPin } from '../physics/scene-snapshot';
 import {
   SnapshotIds,
   restoreSceneSnapshot,
@@ -99,6 +99,11 @@ export interface SceneUndoDeps {
   readonly now: () => number;
   /** A step was recorded, undone or redone (the Undo and Redo buttons follow). */
   readonly onChanged?: () => void;
+  /**
+   * Called before the scene is captured for a change, an undo or a redo: the rewind timeline
+   * resumes there when paused, so the change (and the capture) acts on the frame shown.
+   */
+  readonly beforeCapture?: () => void;
 }
 
 /** The scene as one undo step keeps it. */
@@ -173,6 +178,7 @@ export class SceneUndo {
    */
   change<T>(label: UndoLabel, run: () => T, group?: string): T {
     if (this.restoring || this.changing) return run();
+    this.deps.beforeCapture?.();
     const now = this.deps.now();
     if (this.history.joins(group, now)) {
       this.history.record(() => this.capture(), { label, now, ...(group ? { group } : {}) });
@@ -201,6 +207,7 @@ export class SceneUndo {
   /** Records the scene as it is, just before a change that is about to happen. */
   beforeChange(label: UndoLabel): void {
     if (this.restoring || this.changing || this.recordedThisTask) return;
+    this.deps.beforeCapture?.();
     this.history.record(() => this.capture(), { label });
     this.deps.onChanged?.();
     this.recordedThisTask = true;
@@ -229,6 +236,7 @@ export class SceneUndo {
   private async travel(direction: 'undo' | 'redo'): Promise<CommandOutcome> {
     const text = this.deps.strings();
     if (this.deps.models().busy) return { kind: 'alert', message: text.modelBusy };
+    this.deps.beforeCapture?.();
     const current = (): UndoState => this.capture();
     const step = direction === 'undo' ? this.history.undo(current) : this.history.redo(current);
     if (!step) {
@@ -370,17 +378,29 @@ function sameScene(a: SceneSnapshot, b: SceneSnapshot): boolean {
     a.muscle === b.muscle &&
     a.getUp === b.getUp &&
     a.motionPlaying === b.motionPlaying &&
-    JSON.stringify(a.pins) === JSON.stringify(b.pins) &&
+    a.pins.length === b.pins.length &&
+    a.pins.every((pin, i) => samePin(pin, b.pins[i]!)) &&
     a.figures.length === b.figures.length &&
     a.figures.every(
       (figure, i) =>
         figure.id === b.figures[i]!.id && sameNumbers(figure.states, b.figures[i]!.states),
+    ) &&
+    a.modelProps.length === b.modelProps.length &&
+    a.modelProps.every(
+      (prop, i) =>
+        prop.prop === b.modelProps[i]!.prop && sameNumbers(prop.states, b.modelProps[i]!.states),
     ) &&
     a.props.length === b.props.length &&
     a.props.every(
       (prop, i) => prop.id === b.props[i]!.id && sameNumbers(prop.state, b.props[i]!.state),
     )
   );
+}
+
+function samePin(a: SnapshotPin, b: SnapshotPin): boolean {
+  if (a.kind === 'part') return b.kind === 'part' && a.figure === b.figure && a.part === b.part;
+  if (a.kind === 'prop') return b.kind === 'prop' && a.prop === b.prop;
+  return b.kind === 'model-prop' && a.modelProp === b.modelProp;
 }
 
 function sameNumbers(a: Float64Array, b: Float64Array): boolean {

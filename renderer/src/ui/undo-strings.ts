@@ -21,11 +21,11 @@ export const UNDO_STRINGS_EN: UndoStrings = {
   nothingToUndo: 'Nothing to undo.',
   nothingToRedo: 'Nothing to redo.',
   failed: (detail) => `Could not undo or redo: ${detail} The scene is as it was.`,
-  throwing: 'grab and throw',
-  pin: 'pin',
-  deleting: 'delete',
-  loadPreset: 'load preset',
-  motionChoice: 'motion choice',
+  throwing: 'Grab and Throw',
+  pin: 'Pin',
+  deleting: 'Delete',
+  loadPreset: 'Load Preset',
+  motionChoice: 'Motion Choice',
 };
 
 export const UNDO_STRINGS_JA: UndoStrings = {
