@@ -39,18 +39,30 @@ export const APP_COMMANDS = [
   'import-preset',
   'toggle-language',
   'help',
+  'undo',
+  'redo',
 ] as const;
 
 export type AppCommand = (typeof APP_COMMANDS)[number];
+
+/**
+ * Keys held with a command's key: `mod` is Ctrl on Windows and Linux and ⌘ on macOS (either
+ * is accepted everywhere), `mod+shift` adds Shift.
+ */
+export type KeyChord = 'mod' | 'mod+shift';
 
 /** Where a command appears and how it is triggered. */
 export interface CommandInfo {
   /** `KeyboardEvent.key` that triggers it in the renderer (case-insensitive for letters). */
   readonly key: string;
+  /** Keys held with {@link key}; none for the plain keys. */
+  readonly chord?: KeyChord;
+  /** Another key and chord that triggers it too (Ctrl+Y for Redo). */
+  readonly alternate?: { readonly key: string; readonly chord: KeyChord };
   /** The same key in Electron's accelerator syntax, shown in the menu. */
   readonly accelerator: string;
   /** Native menu this command is listed under. */
-  readonly menu: 'scene' | 'motion' | 'view' | 'help';
+  readonly menu: 'edit' | 'scene' | 'motion' | 'view' | 'help';
   readonly label: { readonly en: string; readonly ja: string };
 }
 
@@ -211,10 +223,69 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     label: { en: '日本語', ja: 'English' },
   },
   help: { key: 'F1', accelerator: 'F1', menu: 'help', label: { en: 'Help', ja: 'ヘルプ' } },
+  undo: {
+    key: 'z',
+    chord: 'mod',
+    accelerator: 'CmdOrCtrl+Z',
+    menu: 'edit',
+    label: { en: 'Undo', ja: '取り消す' },
+  },
+  redo: {
+    key: 'z',
+    chord: 'mod+shift',
+    alternate: { key: 'y', chord: 'mod' },
+    accelerator: 'CmdOrCtrl+Shift+Z',
+    menu: 'edit',
+    label: { en: 'Redo', ja: 'やり直す' },
+  },
 };
 
-/** The command a key press triggers, or undefined. */
-export function commandForKey(key: string): AppCommand | undefined {
+/** Modifier keys held with a key press. */
+export interface HeldKeys {
+  /** Ctrl or ⌘ (Meta). */
+  readonly mod?: boolean;
+  readonly shift?: boolean;
+}
+
+/**
+ * The command a key press triggers, or undefined. Plain keys (no chord) are matched without
+ * Ctrl or ⌘ and whatever Shift is; chords need exactly their keys.
+ */
+export function commandForKey(key: string, held: HeldKeys = {}): AppCommand | undefined {
   const wanted = key.length === 1 ? key.toLowerCase() : key;
-  return APP_COMMANDS.find((command) => COMMANDS[command].key === wanted);
+  const chord: KeyChord | undefined = held.mod ? (held.shift ? 'mod+shift' : 'mod') : undefined;
+  return APP_COMMANDS.find((command) => {
+    const info = COMMANDS[command];
+    if (info.key === wanted && info.chord === chord) return true;
+    return info.alternate?.key === wanted && info.alternate.chord === chord;
+  });
+}
+
+/** How a chord is written for people, before the key: Ctrl on Windows and Linux, ⌘ on macOS. */
+const CHORD_TEXT: Readonly<Record<KeyChord, string>> = {
+  mod: 'Ctrl/⌘+',
+  'mod+shift': 'Ctrl/⌘+Shift+',
+};
+
+/**
+ * A command's key as the panel and the help show it: the menu's accelerator (`D`, `F1`), or
+ * a chord such as `Ctrl/⌘+Z`; with `withAlternate`, its other key too (`…, Ctrl/⌘+Y`).
+ */
+export function keyText(command: AppCommand, withAlternate = false): string {
+  const info = COMMANDS[command];
+  if (info.chord === undefined) return info.accelerator;
+  const main = `${CHORD_TEXT[info.chord]}${info.key.toUpperCase()}`;
+  const other = info.alternate;
+  return withAlternate && other
+    ? `${main}, ${CHORD_TEXT[other.chord]}${other.key.toUpperCase()}`
+    : main;
+}
+
+/** A command's keys as `aria-keyshortcuts` spells them, e.g. `D`, `F1`, `Control+Z Meta+Z`. */
+export function ariaKeyShortcuts(command: AppCommand): string {
+  const info = COMMANDS[command];
+  const key = info.key.length === 1 ? info.key.toUpperCase() : info.key;
+  if (info.chord === undefined) return key;
+  const shift = info.chord === 'mod+shift' ? 'Shift+' : '';
+  return `Control+${shift}${key} Meta+${shift}${key}`;
 }

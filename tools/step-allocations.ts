@@ -10,8 +10,9 @@
  * its stack passes through our physics files but not through Rapier's `world.step()`.
  *
  * With `--motion`, the scene is six box dummies following the built-in Stand motion instead
- * (motors re-aimed, pins moved, knock-down watched every step). With `--recording`, the rewind
- * recorder records the scene as in the app (every second step).
+ * (motors re-aimed, pins moved, knock-down watched every step). With `--recording`, the app's
+ * timeline (`ui/timeline/scene-timeline.ts`) records the scene as in the app: its rewind
+ * recorder, attached to the sandbox, records every second step.
  *
  * Run it without inlining, or V8 may fold Rapier's `world.step()` into `Sandbox.step` and the
  * stacks can no longer tell the two apart:
@@ -23,7 +24,7 @@ import RAPIER from '@dimforge/rapier3d-compat';
 import { BOX_DOLL } from '../renderer/src/physics/box-doll';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import type { DollMotion } from '../renderer/src/physics/motion/doll-motion';
-import { SceneRecorder } from '../renderer/src/physics/recording/scene-recorder';
+import { SceneTimeline } from '../renderer/src/ui/timeline/scene-timeline';
 
 const STEPS = 10_000;
 /** Bytes between samples: small enough that a few bytes per step over 10,000 steps show up as hundreds of samples. */
@@ -101,7 +102,8 @@ function scene(): Sandbox {
   return sandbox;
 }
 
-const isOurs = (url: string) => url.includes('/renderer/src/physics/');
+const isOurs = (url: string) =>
+  url.includes('/renderer/src/physics/') || url.includes('/renderer/src/ui/timeline/');
 /** A V8 built-in (`Math.hypot`, `Array.prototype.map`): its allocations belong to its caller. */
 const isBuiltin = (url: string) => url === '';
 const isRapierStep = (frame: ProfileNode['callFrame']) =>
@@ -151,11 +153,8 @@ export async function measureStepAllocations(
   const build = options.motion ? motionScene : scene;
   const ours = build();
   const bare = build();
-  if (options.recording) {
-    const recorder = new SceneRecorder(ours);
-    ours.setStepObserver(recorder.afterStep);
-    ours.run(0.1); // the first frames allocate the ring
-  }
+  const timeline = options.recording ? new SceneTimeline(ours) : null;
+  if (timeline) ours.run(0.1); // the first frames allocate the ring
   try {
     const sandboxResult = await profile(session, () => ours.step());
     const bareResult = await profile(session, () => bare.world.step());
@@ -168,6 +167,7 @@ export async function measureStepAllocations(
     };
   } finally {
     session.disconnect();
+    timeline?.dispose();
     ours.dispose();
     bare.dispose();
   }

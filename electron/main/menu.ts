@@ -1,6 +1,7 @@
 /**
- * The native menu: the app's commands from shared/commands.ts grouped under Scene, Motion,
- * View and Help, plus the standard application, edit and window menus. Command items show their key
+ * The native menu: the app's commands from shared/commands.ts grouped under Edit (Undo and
+ * Redo of the scene), Scene, Motion, View and Help, plus the standard application, clipboard
+ * and window items. Command items show their key
  * but do not register it (`registerAccelerator: false`): the renderer owns the keys and
  * ignores them while a text field has focus, which a registered accelerator could not do.
  */
@@ -61,9 +62,9 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
     fileMenu(options, labels, mac),
     {
       label: labels.edit,
+      // Undo/Redo act on the scene; in a text field the page lets Ctrl/⌘+Z undo the typing.
       submenu: [
-        role('undo'),
-        role('redo'),
+        ...commands('edit'),
         { type: 'separator' },
         role('cut'),
         role('copy'),

@@ -116,6 +116,8 @@ async function boot(root: HTMLElement, options: BootOptions): Promise<RunningApp
     systemLanguage: navigator.language,
     motion: { sandbox, toolkit: APP_MOTION_TOOLKIT },
   });
+  // Time runs through the timeline from now on: live, paused or playing the recording back.
+  slot.driveWith(ui.timeline);
   shell.dispose();
   options.onBooted?.({ sandbox, view, ui });
   ui.say(ui.strings.ready);
@@ -124,6 +126,7 @@ async function boot(root: HTMLElement, options: BootOptions): Promise<RunningApp
   window.addEventListener('pagehide', (event) => {
     // A page kept in the back-forward cache comes back as it was: keep it whole.
     if (event.persisted) return;
+    slot.driveWith(null);
     ui.dispose();
     view.dispose();
     sandbox.dispose();

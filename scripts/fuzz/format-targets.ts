@@ -30,6 +30,7 @@ import { mutateBytes, type Mutation } from './byte-mutations';
 import { pmdSamples, pmxSamples, vmdSamples, vrmaSamples, vrmSamples } from './format-samples';
 import { mutateGlb } from './glb-mutations';
 import { mutateJson } from './json-mutations';
+import { checkInPhysics, preparePhysicsCheck } from './physics-check';
 
 // three-vrm reads the browser global `self` when its module loads.
 (globalThis as { self?: unknown }).self ??= globalThis;
@@ -84,13 +85,20 @@ function mmdTarget(format: 'pmx' | 'pmd', samples: () => Uint8Array[]): FormatTa
     fileName,
     samples: () => Promise.resolve(samples()),
     mutate: mutateBytes,
-    // The page parses, builds the ragdoll, then the three.js mesh (untextured here).
-    read: (bytes) =>
-      refusedAs(async () => {
-        const loaded = loadMmdModel(bytes, fileName);
+    // The page parses, builds the ragdoll, then the three.js mesh (untextured here); an
+    // accepted model then runs in the physics.
+    read: async (bytes) => {
+      let loaded: ReturnType<typeof loadMmdModel> | undefined;
+      const verdict = await refusedAs(async () => {
+        loaded = loadMmdModel(bytes, fileName);
         const { drawing } = await drawMmdModel(loaded, undefined);
         drawing.dispose();
-      }, [MmdLoadError]),
+      }, [MmdLoadError]);
+      if (loaded !== undefined && verdict.kind === 'accepted') {
+        await checkInPhysics(fileName, loaded.rig.rig.spec, loaded.rig.physics);
+      }
+      return verdict;
+    },
   };
 }
 
@@ -117,6 +125,8 @@ const vrmPage: FormatTarget = {
     refusedAs(async () => {
       const model = await loadAvatarModel(bytes, 'fuzz.vrm');
       model.threeVrm.VRMUtils.deepDispose(model.loaded.vrm.scene);
+      // Not a refusal: a physics failure of an accepted model is a crash.
+      await checkInPhysics('fuzz.vrm', model.rig.spec);
     }, [VrmLoadError]),
 };
 
@@ -227,6 +237,7 @@ export async function preloadReaders(): Promise<void> {
     loadThreeVrm(),
     import('@pixiv/three-vrm-animation'),
     import('three/addons/loaders/GLTFLoader.js'),
+    preparePhysicsCheck(),
   ]);
 }
 

@@ -231,6 +231,11 @@ describe('built main process, production (Linux, English, first run)', () => {
     expect(motion.map((item) => item.id)).toEqual(
       APP_COMMANDS.filter((command) => COMMANDS[command].menu === 'motion'),
     );
+    const edit = menu.find((item) => item.label === 'Edit')?.submenu ?? [];
+    expect(edit.slice(0, 2).map((item) => item.id)).toEqual(['undo', 'redo']);
+    expect(edit.map((item) => item.role)).toEqual(
+      expect.arrayContaining(['cut', 'copy', 'paste', 'selectAll']),
+    );
     expect(flatten(menu).some((item) => item.role === 'toggleDevTools')).toBe(false);
   });
 

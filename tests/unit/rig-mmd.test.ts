@@ -465,6 +465,7 @@ describe('mmdRig: bad data, one warning per kind', () => {
     joint('infinite', 0, 3, { angularSpring: [Infinity, 0, 0] }),
     joint('self', 3, 3),
     joint('fine', 0, 3),
+    joint('pushy', 0, 3, { linearSpring: [-5, 0, 1], angularSpring: [0, -2, 3] }),
   ];
   const built = mmdRig(
     model({ rigidBodies: bodies, joints, warnings: [{ code: 'pmd-no-physics', message: 'x' }] }),
@@ -477,7 +478,11 @@ describe('mmdRig: bad data, one warning per kind', () => {
       'weightless',
       'badBone',
     ]);
-    expect(built.physics.joints.map((j) => j.name)).toEqual(['fine']);
+    expect(built.physics.joints.map((j) => j.name)).toEqual(['fine', 'pushy']);
+    const pushy = built.physics.joints[1]!;
+    expect(pushy.linearStiffness).toEqual([0, 0, 1]);
+    expect(pushy.angularStiffness[1]).toBe(0);
+    expect(pushy.angularStiffness[2]).toBeGreaterThan(0);
     expect(built.physics.joints[0]).toMatchObject({ bodyA: 0, bodyB: 2 });
     const codes = built.warnings.map((w) => w.code);
     expect(codes).toEqual([
@@ -488,6 +493,7 @@ describe('mmdRig: bad data, one warning per kind', () => {
       'joint-missing-body',
       'joint-not-finite',
       'joint-same-body',
+      'joint-negative-spring',
     ]);
     expect(built.warnings.find((w) => w.code === 'joint-missing-body')!.message).toMatch(
       /^3 joints/,

@@ -79,7 +79,9 @@ function run(command: AppCommand, motions: CommandMotions): CommandOutcome {
 
 describe('motion commands: keys and menu', () => {
   it('have free keys: every command key and menu accelerator is used once', () => {
-    const keys = APP_COMMANDS.map((command) => COMMANDS[command].key.toLowerCase());
+    const keys = APP_COMMANDS.map(
+      (command) => `${COMMANDS[command].chord ?? ''} ${COMMANDS[command].key.toLowerCase()}`,
+    );
     expect(new Set(keys).size).toBe(keys.length);
     const accelerators = APP_COMMANDS.map((command) => COMMANDS[command].accelerator);
     expect(new Set(accelerators).size).toBe(accelerators.length);

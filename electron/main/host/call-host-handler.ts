@@ -13,6 +13,31 @@ export class HostRequestError extends Error {
   override readonly name = 'HostRequestError';
 }
 
+/**
+ * Requests one channel may have waiting at once. The page never needs more (a model's
+ * textures are the most it asks for together); a page flooding a channel is refused at the
+ * door instead of queueing work for minutes behind the disk.
+ */
+export const MAX_REQUESTS_IN_FLIGHT_PER_CHANNEL = 256;
+
+/**
+ * Channels that write a file (each with an fsync) wait on the disk far longer than reads; the
+ * page makes one such request at a time (a save, a rename), so a handful is plenty.
+ */
+const MAX_WRITES_IN_FLIGHT_PER_CHANNEL = 16;
+const WRITING_CHANNELS: ReadonlySet<HostChannel> = new Set<HostChannel>([
+  'rp:library:set-thumbnail',
+  'rp:preset:save',
+  'rp:preset:overwrite',
+  'rp:preset:rename',
+  'rp:preset:duplicate',
+  'rp:preset:delete',
+  'rp:recovery:save',
+]);
+
+/** Requests under way per channel, for each set of handlers. */
+const inFlight = new WeakMap<HostHandlers, Map<HostChannel, number>>();
+
 /** True when `value` names one of the contract's request channels. */
 export function isHostChannel(value: unknown): value is HostChannel {
   return typeof value === 'string' && (HOST_CHANNELS as readonly string[]).includes(value);
@@ -58,5 +83,34 @@ export async function callHostHandler(
   }
   // The lookup loses the link between channel and argument types; the schema above restores it.
   const handler = handlers[channel] as (...valid: readonly unknown[]) => Promise<unknown>;
-  return handler(...parsed.data);
+  return runCounted(handlers, channel, () => handler(...parsed.data));
+}
+
+/** Runs `task` unless `channel` already has its most requests under way. */
+async function runCounted(
+  handlers: HostHandlers,
+  channel: HostChannel,
+  task: () => Promise<unknown>,
+): Promise<unknown> {
+  let counts = inFlight.get(handlers);
+  if (counts === undefined) {
+    counts = new Map();
+    inFlight.set(handlers, counts);
+  }
+  const running = counts.get(channel) ?? 0;
+  const limit = WRITING_CHANNELS.has(channel)
+    ? MAX_WRITES_IN_FLIGHT_PER_CHANNEL
+    : MAX_REQUESTS_IN_FLIGHT_PER_CHANNEL;
+  if (running >= limit) {
+    throw new HostRequestError(
+      `host: ${channel} already has ${running} requests under way; this one was refused. ` +
+        'Try again once they have finished.',
+    );
+  }
+  counts.set(channel, running + 1);
+  try {
+    return await task();
+  } finally {
+    counts.set(channel, (counts.get(channel) ?? 1) - 1);
+  }
 }

@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { LibraryEntry, LibraryListing } from '../../../shared/host-contract';
 import { MOTION_FORMATS, type MotionFormat } from '../../../shared/preset-schema';
+import { createBatchedRun } from './batched-run';
 import { describeError, errorCode, HostProblemError } from './host-problem';
 import { createJsonFileStore, JsonFileReadError } from './json-file-store';
 import {
@@ -148,23 +149,35 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
     cached = next;
   }
 
-  async function recordOpened(file: OpenedFileData): Promise<string> {
-    const path = await realPathOf(file.path, logger);
-    return serialized(async () => {
-      const current = await entries();
-      const previous = current.find((entry) => entry.path === path);
-      const entry = storedEntry(file, {
-        id: previous?.id ?? newStoreId('m', now()),
-        path,
-        lastOpened: now().toISOString(),
-        hasThumbnail: previous?.hasThumbnail ?? false,
-      });
-      const others = current.filter((other) => other.path !== path);
-      const next = [entry, ...others];
+  /**
+   * Records every file of a batch in one rewrite of the library: a burst of opens (hundreds
+   * of models read at once) costs a few writes, not one fsync each.
+   */
+  const recordBatch = createBatchedRun<{ file: OpenedFileData; path: string }, string>(
+    serialized,
+    async (opened) => {
+      let next = await entries();
+      const ids: string[] = [];
+      for (const { file, path } of opened) {
+        const previous = next.find((entry) => entry.path === path);
+        const entry = storedEntry(file, {
+          id: previous?.id ?? newStoreId('m', now()),
+          path,
+          lastOpened: now().toISOString(),
+          hasThumbnail: previous?.hasThumbnail ?? false,
+        });
+        next = [entry, ...next.filter((other) => other.path !== path)];
+        ids.push(entry.id);
+      }
       await save(next.slice(0, LIBRARY_MAX_ENTRIES));
       await deleteThumbnails(next.slice(LIBRARY_MAX_ENTRIES));
-      return entry.id;
-    });
+      return ids;
+    },
+  );
+
+  async function recordOpened(file: OpenedFileData): Promise<string> {
+    const path = await realPathOf(file.path, logger);
+    return recordBatch({ file, path });
   }
 
   /** The listing; an unreadable library lists nothing and says why. */

@@ -24,6 +24,7 @@ import {
 } from '../../../shared/preset-schema';
 import { describeError, errorCode, HostProblemError } from './host-problem';
 import { createJsonFileStore, JsonFileReadError, type JsonFileStore } from './json-file-store';
+import { createBatchedRun } from './batched-run';
 import { createKeyedQueue } from './keyed-queue';
 import type { Logger } from './logger';
 import { formatBytes } from './model-file';
@@ -39,6 +40,8 @@ export const PRESET_FILE_MAX_BYTES = 4 * 1024 * 1024;
 /** Preset files read at once while listing. */
 const LIST_READS_AT_ONCE = 8;
 
+/** New presets written at the same time within one batch of saves. */
+const NEW_WRITES_AT_ONCE = 8;
 /** The queue key that adds new presets one at a time (no id has a space). */
 const NEW_PRESETS_KEY = 'new presets';
 
@@ -208,8 +211,8 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
 
   const limits = options.limits ?? PRESET_LIMITS;
 
-  /** Refuses a new preset of `preset`'s size when the folder holds as many as it may. */
-  async function checkRoom(preset: Preset): Promise<void> {
+  /** How many presets the folder holds now and their total size, bytes. */
+  async function folderUse(): Promise<{ count: number; bytes: number }> {
     const ids = await presetIds();
     const sizes = await Promise.all(
       ids.map((id) =>
@@ -219,26 +222,63 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
         ),
       ),
     );
-    const total = sizes.reduce((sum, size) => sum + size, 0);
+    return { count: ids.length, bytes: sizes.reduce((sum, size) => sum + size, 0) };
+  }
+
+  /** Refuses a new preset of `preset`'s size when the folder holds as many as it may. */
+  function checkRoom(preset: Preset, use: { count: number; bytes: number }): number {
     const adding = Buffer.byteLength(JSON.stringify(preset, null, 2));
-    if (ids.length + 1 <= limits.maxCount && total + adding <= limits.maxTotalBytes) return;
+    if (use.count + 1 <= limits.maxCount && use.bytes + adding <= limits.maxTotalBytes) {
+      return adding;
+    }
     throw new HostProblemError(
       'write-failed',
       `The preset "${preset.name}" was not saved: the presets folder ${folder} holds ` +
-        `${ids.length} presets (${formatBytes(total)}), and it holds at most ` +
+        `${use.count} presets (${formatBytes(use.bytes)}), and it holds at most ` +
         `${limits.maxCount} or ${formatBytes(limits.maxTotalBytes)}. Delete some first.`,
     );
   }
 
   /**
-   * Writes a preset under a new id, if there is room for it. New presets are added one at a
-   * time, so a burst of saves cannot all pass the check before any is written.
+   * Writes new presets if there is room for them, one at a time, so a burst of saves cannot
+   * all pass the check before any is written. Saves that arrive together share one look at
+   * the folder (listing it and sizing every file once per batch, not once per save).
    */
-  const writeNew = (id: string, preset: Preset): Promise<PresetSummary> =>
-    queue.run(NEW_PRESETS_KEY, async () => {
-      await checkRoom(preset);
-      return queue.run(id, () => writeNow(id, preset));
-    });
+  const writeNewInBatch = createBatchedRun<
+    { id: string; preset: Preset },
+    PromiseSettledResult<PresetSummary>
+  >(
+    (run) => queue.run(NEW_PRESETS_KEY, run),
+    async (batch) => {
+      const use = await folderUse();
+      // Room is decided in arrival order before anything is written; the writes (each with
+      // its own fsync) then overlap, a few at a time.
+      const admitted = batch.map(({ preset }) => {
+        try {
+          const adding = checkRoom(preset, use);
+          use.count += 1;
+          use.bytes += adding;
+          return undefined;
+        } catch (reason) {
+          return reason;
+        }
+      });
+      const limit = pLimit(NEW_WRITES_AT_ONCE);
+      return Promise.allSettled(
+        batch.map(({ id, preset }, index) => {
+          const refusal = admitted[index];
+          if (refusal !== undefined) return Promise.reject(refusal);
+          return limit(() => queue.run(id, () => writeNow(id, preset)));
+        }),
+      );
+    },
+  );
+
+  const writeNew = async (id: string, preset: Preset): Promise<PresetSummary> => {
+    const result = await writeNewInBatch({ id, preset });
+    if (result.status === 'rejected') throw result.reason;
+    return result.value;
+  };
 
   const save = (content: PresetContent): Promise<PresetSummary> => {
     const id = newStoreId('p', now());

@@ -454,6 +454,20 @@ export class Sandbox {
     figure.ragdoll.dispose();
   }
 
+  /**
+   * Puts the figures in `order` (the same figures, e.g. after undo made one again at the end):
+   * the first figure is the one props drop over and the camera keeps in view. Throws a
+   * {@link SandboxError}, changing nothing, when `order` is not exactly the current figures.
+   */
+  reorderFigures(order: readonly Figure[]): void {
+    const same =
+      order.length === this.figureList.length &&
+      new Set(order).size === order.length &&
+      order.every((figure) => this.figureList.includes(figure));
+    if (!same) throw new SandboxError('reorderFigures: not the same figures as the sandbox has.');
+    this.figureList.splice(0, this.figureList.length, ...order);
+  }
+
   /** Removes every figure. */
   clearFigures(): void {
     for (const figure of [...this.figureList]) this.removeFigure(figure);

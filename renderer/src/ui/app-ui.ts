@@ -24,7 +24,9 @@ import type { MotionSandbox, MotionToolkit } from './motion-ports';
 import { KeyboardShortcuts } from './keyboard';
 import { initialLanguage, saveLanguage } from './language-preference';
 import { Panel } from './panel';
+import { SceneUndo } from './scene-undo';
 import { StatusArea, statusLabels } from './status';
+import { SceneTimeline } from './timeline/scene-timeline';
 
 /** What the UI toggles on the view, and where avatars go. */
 export interface UiView extends AvatarView, PresetView {
@@ -41,6 +43,8 @@ export interface UiView extends AvatarView, PresetView {
   bodyAt(clientX: number, clientY: number): SimBody | undefined;
   /** Figures were put somewhere new (DROP, RESET). */
   figuresReplaced(): void;
+  /** Called just before a mouse grab starts (undo captures the scene). */
+  beforeGrab: (() => void) | null;
 }
 
 /** Where the UI lives and what it talks to. */
@@ -76,6 +80,11 @@ export class AppUi {
   readonly library: LibraryActions;
   /** Open Motion…, the motion list, Play/Pause, MUSCLE, GET UP. */
   readonly motions: MotionActions;
+  /**
+   * The always-on recording of the last 60 s, pause, scrub, play back and resume, and the
+   * export range (`timeline.exportRange()`). The view's frame loop runs time through it.
+   */
+  readonly timeline: SceneTimeline;
   private readonly ask: AskDialog;
   /** Folds the panel's sections and remembers which are folded. */
   private readonly sections: CollapsibleSections;
@@ -92,19 +101,32 @@ export class AppUi {
   /** True once the person picked a language; until then it follows the system. */
   private languageChosen: boolean;
   private readonly commandUi: CommandUi;
+  /** Undo / Redo of every scene change. */
+  private readonly sceneUndo: SceneUndo;
 
   constructor(private readonly options: AppUiOptions) {
     const document = options.root.ownerDocument;
     const start = initialLanguage(options.storage, options.systemLanguage);
+    this.timeline = new SceneTimeline(options.sandbox);
     this.languageValue = start.language;
     this.languageChosen = start.chosen;
     this.status = new StatusArea(document, statusLabels(this.languageValue));
+    this.sceneUndo = new SceneUndo({
+      sandbox: options.sandbox,
+      models: () => this.models.models,
+      motions: () => this.motions,
+      figuresReplaced: () => options.view.figuresReplaced(),
+      strings: () => this.strings,
+      language: () => this.languageValue,
+      now: () => performance.now(),
+      onChanged: () => this.refresh(),
+    });
     this.panel = new Panel(document, this.languageValue, {
       onCommand: (command) => this.run(command),
       onStiffness: (value, final) => this.setStiffness(value, final),
       onTimeScale: (value, final) => this.setTimeScale(value, final),
       onMotionChoice: (value) => {
-        this.motions.choose(value);
+        this.sceneUndo.change('motion-choice', () => this.motions.choose(value));
         this.refresh();
       },
       onMuscle: (value, final) => this.setMuscle(value, final),
@@ -128,6 +150,7 @@ export class AppUi {
       strings: () => this.strings,
       onMotionRead: () => void this.library.refresh(),
       onChanged: () => this.refresh(),
+      beforeChange: () => this.sceneUndo.beforeChange('motion-choice'),
     });
     this.models = new ModelActions({
       window: document.defaultView ?? window,
@@ -147,6 +170,7 @@ export class AppUi {
           this.status.alert(this.strings.motion.failed(message, this.motions.currentName)),
       },
     });
+    this.models.models.onBeforeChange = (change) => this.sceneUndo.beforeChange(change);
     this.ask = new AskDialog(document);
     this.presets = new PresetActions({
       document,
@@ -159,6 +183,7 @@ export class AppUi {
       status: this.status,
       ask: this.ask,
       onRestored: () => this.refresh(),
+      beforeRestore: () => this.sceneUndo.beforeChange('load-preset'),
     });
     this.recovery = this.startRecovery(options.host);
     this.library = new LibraryActions({
@@ -181,7 +206,9 @@ export class AppUi {
       },
       focusFigure: (figureId) => options.view.focusFigure(figureId),
       strings: () => this.strings,
+      beforeChange: (change) => this.sceneUndo.beforeChange(change),
     });
+    options.view.beforeGrab = () => this.sceneUndo.beforeChange('throw');
     this.bodyMenu = new BodyMenu(document);
     options.root.append(this.bodyMenu.element);
     this.dropTarget = new DropTarget(document.defaultView ?? window, this.strings.cast);
@@ -227,7 +254,9 @@ export class AppUi {
   /** Runs one command (from a button, a key or the native menu) and reports the outcome. */
   run(command: AppCommand): void {
     try {
-      const outcome = performCommand(command, this.options.sandbox, this.commandUi);
+      const outcome = this.sceneUndo.command(command, () =>
+        performCommand(command, this.options.sandbox, this.commandUi),
+      );
       if (outcome.kind === 'status') this.status.say(outcome.message);
       else if (outcome.kind === 'alert') this.status.alert(outcome.message);
       // ADD, RESET, Box Dummy… may have made figures: they play the scene's motion too.
@@ -286,8 +315,22 @@ export class AppUi {
     return recovery;
   }
 
+  /** Undo or Redo, told in the status line once the scene is back. */
+  private async travel(direction: 'undo' | 'redo'): Promise<void> {
+    try {
+      const undo = this.sceneUndo;
+      this.report(await (direction === 'undo' ? undo.undo() : undo.redo()));
+    } catch (error) {
+      console.error(`[ui] ${direction} failed:`, error);
+      this.status.alert(
+        this.strings.commandFailed(error instanceof Error ? error.message : String(error)),
+      );
+    }
+  }
+
   /** Removes the interface and its listeners. */
   dispose(): void {
+    this.options.view.beforeGrab = null;
     this.viewPointer.dispose();
     this.bodyMenu.dispose();
     this.dropTarget.dispose();
@@ -303,6 +346,7 @@ export class AppUi {
     this.help.dispose();
     this.status.dispose();
     this.panel.dispose();
+    this.timeline.dispose();
   }
 
   private createCommandUi(): CommandUi {
@@ -335,6 +379,8 @@ export class AppUi {
       savePreset: () => this.presets.save(),
       importPreset: () => this.presets.importPreset(),
       motions: this.motions,
+      undo: () => void this.travel('undo'),
+      redo: () => void this.travel('redo'),
       // Read at use time: after a language switch the outcome is told in the new language.
       get strings(): UiStrings {
         return currentStrings();
@@ -381,31 +427,43 @@ export class AppUi {
         muscle: this.motions.muscle,
         getUp: this.motions.getUp,
       },
+      history: { canUndo: this.sceneUndo.canUndo, canRedo: this.sceneUndo.canRedo },
     });
   }
 
   private setMuscle(value: number, final: boolean): void {
-    const outcome = this.motions.setMuscle(value);
+    const outcome = this.slide('muscle', final, () => this.motions.setMuscle(value));
     if (final) this.status.say(outcome.message);
     this.refresh();
   }
 
   private setStiffness(value: number, final: boolean): void {
-    this.options.sandbox.setStiffness(value);
+    this.slide('stiffness', final, () => this.options.sandbox.setStiffness(value));
     if (final) this.status.say(this.strings.stiffnessSet(this.options.sandbox.stiffness));
     this.refresh();
   }
 
   private setTimeScale(value: number, final: boolean): void {
-    this.options.sandbox.setTimeScale(value);
+    this.slide('time', final, () => this.options.sandbox.setTimeScale(value));
     if (final) this.status.say(this.strings.timeSet(this.options.sandbox.timeScale));
     this.refresh();
   }
 
   private setGravity(value: number, final: boolean): void {
-    this.options.sandbox.setGravityScale(value);
+    this.slide('gravity', final, () => this.options.sandbox.setGravityScale(value));
     if (final) this.status.say(this.strings.gravitySet(this.options.sandbox.gravityScale));
     this.refresh();
+  }
+
+  /** One slider change; a whole drag (until it is let go, `final`) is one undo step. */
+  private slide<T>(
+    slider: 'stiffness' | 'time' | 'gravity' | 'muscle',
+    final: boolean,
+    change: () => T,
+  ): T {
+    const result = this.sceneUndo.change(slider, change, slider);
+    if (final) this.sceneUndo.endGroup();
+    return result;
   }
 
   private closeHelp(): boolean {

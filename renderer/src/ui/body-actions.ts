@@ -21,8 +21,8 @@ export interface BodyActionsDeps {
   /** Orbits the camera around a figure. */
   focusFigure(figureId: number): void;
   readonly strings: () => UiStrings;
-  /** Called before any change, so it can be undone. */
-  readonly beforeChange?: () => void;
+  /** Called before any change, so it can be undone: a pin or unpin, or a delete. */
+  readonly beforeChange?: (change: 'pin' | 'delete') => void;
 }
 
 /**
@@ -50,7 +50,7 @@ export class BodyActions {
   togglePin(body: SimBody | undefined): CommandOutcome {
     const text = this.deps.strings();
     if (!body) return { kind: 'alert', message: text.nothingUnderPointer };
-    this.deps.beforeChange?.();
+    this.deps.beforeChange?.('pin');
     if (this.deps.sandbox.isPinned(body.handle)) {
       this.deps.sandbox.unpin(body.handle);
       return { kind: 'status', message: text.unpinned };
@@ -61,7 +61,7 @@ export class BodyActions {
 
   /** Pins `handle` (a grab let go with Shift). */
   pinHandle(handle: number): CommandOutcome {
-    this.deps.beforeChange?.();
+    this.deps.beforeChange?.('pin');
     this.deps.sandbox.pin(handle);
     return { kind: 'status', message: this.deps.strings().pinned };
   }
@@ -73,13 +73,13 @@ export class BodyActions {
     if (body.kind === 'prop') {
       const prop = sandbox.props.find((candidate) => candidate.id === body.ownerId);
       if (!prop) return { kind: 'none', message: '' };
-      this.deps.beforeChange?.();
+      this.deps.beforeChange?.('delete');
       sandbox.removeProp(prop);
       return { kind: 'status', message: text.propDeleted };
     }
     const index = sandbox.figures.findIndex((figure) => figure.id === body.ownerId);
     if (index < 0) return { kind: 'none', message: '' };
-    this.deps.beforeChange?.();
+    this.deps.beforeChange?.('delete');
     this.deps.removeFigure(sandbox.figures[index]!);
     return { kind: 'status', message: text.figureDeleted(index + 1) };
   }

@@ -96,6 +96,10 @@ export interface CommandUi {
   readonly strings: UiStrings;
   /** The motion controls. */
   readonly motions: CommandMotions;
+  /** Undo: the scene before the last change; runs on by itself and reports its outcome. */
+  undo(): void;
+  /** Redo: the change undone last; runs on by itself and reports its outcome. */
+  redo(): void;
 }
 
 /** What to tell the person after a command: news for the status line, or a problem to alert. */
@@ -211,6 +215,12 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
     }
     case 'toggle-get-up':
       return ui.motions.setGetUp(!ui.motions.getUp);
+    case 'undo':
+      ui.undo();
+      return NOTHING;
+    case 'redo':
+      ui.redo();
+      return NOTHING;
   }
 }
 

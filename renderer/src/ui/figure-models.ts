@@ -56,7 +56,31 @@ type OpenModel =
       readonly fileName: string;
       readonly ref?: PresetModelRef;
       readonly read: MmdTextureReader | undefined;
+      /** The model file's size in bytes, to weigh what undo keeps. */
+      readonly fileBytes: number;
     };
+
+/**
+ * A figure's model as undo keeps it: the file's bytes (VRM) or the parsed model (MMD), so a
+ * figure can be made again without reading any file. Opaque outside this module.
+ */
+export type FigureSource = OpenModel;
+
+/** The change about to be made, for {@link FigureModels.onBeforeChange}. */
+export type FigureModelsChange = 'open-model' | 'add-figure' | 'box-dummy';
+
+/**
+ * The model data a figure source holds, for weighing undo steps: the VRM file's bytes, or the
+ * parsed MMD model (weighed at its file's size); figures of one model share it.
+ */
+export function figureSourceData(source: FigureSource): {
+  readonly key: object;
+  readonly bytes: number;
+} {
+  return source.kind === 'vrm'
+    ? { key: source.bytes, bytes: source.bytes.byteLength }
+    : { key: source.loaded, bytes: source.fileBytes };
+}
 
 /**
  * One figure's model, parsed and (for MMD) drawn, not yet placed: `spec` and `mmd` build its
@@ -95,7 +119,11 @@ export class FigureModels {
   private readonly kinds = new Map<number, 'vrm' | 'mmd'>();
   /** Where each avatar figure's model file is, for presets (only files the host opened). */
   private readonly figureRefs = new Map<number, PresetModelRef>();
+  /** Which model each avatar figure was made from (by id), so undo can make it again. */
+  private readonly sources = new Map<number, OpenModel>();
   private loading = false;
+  /** Called just before figures are removed or added here (undo captures the scene). */
+  onBeforeChange: ((change: FigureModelsChange) => void) | undefined;
 
   constructor(
     private readonly sandbox: ModelSandbox,
@@ -131,9 +159,11 @@ export class FigureModels {
     format?: string,
   ): Promise<OpenedModel> {
     const prepared = await this.busyWhile(() => this.prepare(bytes, fileName, ref, format));
+    this.onBeforeChange?.('open-model');
     this.clearFigures();
-    const figure = this.place(prepared);
-    this.model = openModelOf(prepared, bytes, ref);
+    const model = openModelOf(prepared, bytes, ref);
+    const figure = this.place(prepared, model);
+    this.model = model;
     if (ref) this.figureRefs.set(figure.id, ref);
     return describeOpened(prepared);
   }
@@ -169,7 +199,9 @@ export class FigureModels {
     format?: string,
   ): Promise<OpenedModel> {
     const prepared = await this.busyWhile(() => this.prepare(bytes, fileName, ref, format));
-    const figure = this.place(prepared);
+    // Undone like ADD: the figure goes again, the others stay.
+    this.onBeforeChange?.('add-figure');
+    const figure = this.place(prepared, openModelOf(prepared, bytes, ref));
     if (ref) this.figureRefs.set(figure.id, ref);
     return describeOpened(prepared);
   }
@@ -188,12 +220,14 @@ export class FigureModels {
       prepared.discard();
       return;
     }
-    const figure = this.place(prepared);
+    this.onBeforeChange?.('add-figure');
+    const figure = this.place(prepared, current);
     if (current.ref) this.figureRefs.set(figure.id, current.ref);
   }
 
   /** Forgets the model and leaves one box dummy. */
   useBoxDummy(): void {
+    this.onBeforeChange?.('box-dummy');
     this.model = undefined;
     this.clearFigures();
     this.sandbox.addFigure();
@@ -208,6 +242,7 @@ export class FigureModels {
   removeFigure(figure: Figure): void {
     if (this.kinds.delete(figure.id)) this.view.removeAvatar(figure.id);
     this.figureRefs.delete(figure.id);
+    this.sources.delete(figure.id);
     this.sandbox.removeFigure(figure);
   }
 
@@ -237,15 +272,49 @@ export class FigureModels {
       if (present.has(id)) continue;
       this.kinds.delete(id);
       this.figureRefs.delete(id);
+      this.sources.delete(id);
       this.view.removeAvatar(id);
     }
     const first = avatars[0];
     this.model =
       first === undefined ? undefined : openModelOf(first.prepared, first.bytes, first.ref);
-    for (const { figure, prepared, ref } of avatars) {
+    for (const { figure, prepared, bytes, ref } of avatars) {
       this.showAvatar(figure, prepared);
       this.figureRefs.set(figure.id, ref);
+      this.sources.set(figure.id, openModelOf(prepared, bytes, ref));
     }
+  }
+
+  /** The open model (what ADD makes figures of), for undo; undefined for the box dummy. */
+  get openSource(): FigureSource | undefined {
+    return this.model;
+  }
+
+  /** Undo: makes `source` the open model again (undefined: the box dummy). */
+  set openSource(source: FigureSource | undefined) {
+    this.model = source;
+  }
+
+  /** The model `figure` was made from, for undo; undefined for a box figure. */
+  sourceOf(figure: Figure): FigureSource | undefined {
+    return this.sources.get(figure.id);
+  }
+
+  /**
+   * Undo: parses (VRM, from the bytes kept in memory) or draws (MMD, from the parsed model and
+   * its texture bytes read before) a figure of `source` again. Reads no file.
+   */
+  prepareSource(source: FigureSource): Promise<PreparedFigure> {
+    return source.kind === 'vrm'
+      ? prepareVrm(source.bytes, source.fileName)
+      : prepareMmd(source.loaded, source.read);
+  }
+
+  /** Undo: adds a figure of a prepared `source` with its avatar (see {@link prepareSource}). */
+  placeSource(prepared: PreparedFigure, source: FigureSource): Figure {
+    const figure = this.place(prepared, source);
+    if (source.ref) this.figureRefs.set(figure.id, source.ref);
+    return figure;
   }
 
   private async busyWhile<T>(work: () => Promise<T>): Promise<T> {
@@ -258,7 +327,7 @@ export class FigureModels {
   }
 
   /** Adds the model's figure to the sandbox and its avatar to the view; frees it on failure. */
-  private place(prepared: PreparedFigure): Figure {
+  private place(prepared: PreparedFigure, source: OpenModel): Figure {
     let figure: Figure;
     try {
       figure = this.sandbox.addFigure(prepared.spec, prepared.mmd ? { mmd: prepared.mmd } : {});
@@ -267,6 +336,7 @@ export class FigureModels {
       throw error;
     }
     this.showAvatar(figure, prepared);
+    this.sources.set(figure.id, source);
     return figure;
   }
 
@@ -334,7 +404,14 @@ function openModelOf(prepared: PreparedFigure, bytes: Uint8Array, ref?: PresetMo
   const withRef = ref === undefined ? {} : { ref };
   return payload.kind === 'vrm'
     ? { kind: 'vrm', bytes, fileName, ...withRef }
-    : { kind: 'mmd', loaded: payload.loaded, fileName, read: payload.read, ...withRef };
+    : {
+        kind: 'mmd',
+        loaded: payload.loaded,
+        fileName,
+        read: payload.read,
+        fileBytes: bytes.byteLength,
+        ...withRef,
+      };
 }
 
 function describeOpened(prepared: PreparedFigure): OpenedModel {

@@ -1,5 +1,5 @@
 import type { AppCommand } from '../../../shared/commands';
-import { COMMANDS } from '../../../shared/commands';
+import { ariaKeyShortcuts, keyText } from '../../../shared/commands';
 import type { Language } from './i18n';
 import { commandLabel } from './i18n';
 
@@ -46,8 +46,7 @@ export function makeCommandButton(
   const button = make(document, 'button', `panel-button command-${command}`);
   button.type = 'button';
   button.dataset['command'] = command;
-  const key = COMMANDS[command].key;
-  button.setAttribute('aria-keyshortcuts', key.length === 1 ? key.toUpperCase() : key);
+  button.setAttribute('aria-keyshortcuts', ariaKeyShortcuts(command));
   button.addEventListener('click', onClick);
   return button;
 }
@@ -60,7 +59,7 @@ export function labelCommandButton(
 ): void {
   const document = button.ownerDocument;
   const label = commandLabel(command, language);
-  const key = COMMANDS[command].accelerator;
+  const key = keyText(command);
   const hint = make(document, 'kbd', 'panel-key', key);
   // Announced through aria-keyshortcuts; reading it as part of the name is noise.
   hint.setAttribute('aria-hidden', 'true');

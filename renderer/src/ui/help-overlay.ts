@@ -1,4 +1,4 @@
-import { APP_COMMANDS, COMMANDS } from '../../../shared/commands';
+import { APP_COMMANDS, keyText } from '../../../shared/commands';
 import type { Language } from './i18n';
 import { commandLabel, strings } from './i18n';
 
@@ -135,7 +135,7 @@ export class HelpOverlay {
     for (const command of APP_COMMANDS) {
       const row = body.insertRow();
       const key = this.make('kbd', '');
-      key.textContent = COMMANDS[command].accelerator;
+      key.textContent = keyText(command, true);
       row.insertCell().append(key);
       row.insertCell().textContent = commandLabel(command, this.language);
     }

@@ -6,6 +6,8 @@ import type { FileStrings } from './file-strings';
 import { FILE_STRINGS_EN, FILE_STRINGS_JA } from './file-strings';
 import type { MotionStrings } from './motion-strings';
 import { MOTION_STRINGS_EN, MOTION_STRINGS_JA } from './motion-strings';
+import type { UndoStrings } from './undo-strings';
+import { UNDO_STRINGS_EN, UNDO_STRINGS_JA } from './undo-strings';
 import type { WarningStrings } from './warning-strings';
 import { WARNING_STRINGS_EN, WARNING_STRINGS_JA } from './warning-strings';
 
@@ -101,6 +103,7 @@ export interface UiStrings {
   readonly motion: MotionStrings;
   /** Mixed casts, the drop target, reading progress, the status history (ui/cast-strings.ts). */
   readonly cast: CastStrings;
+  readonly undo: UndoStrings;
 }
 
 const EN: UiStrings = {
@@ -196,6 +199,7 @@ const EN: UiStrings = {
   warnings: WARNING_STRINGS_EN,
   motion: MOTION_STRINGS_EN,
   cast: CAST_STRINGS_EN,
+  undo: UNDO_STRINGS_EN,
 };
 
 const JA: UiStrings = {
@@ -295,6 +299,7 @@ const JA: UiStrings = {
   warnings: WARNING_STRINGS_JA,
   motion: MOTION_STRINGS_JA,
   cast: CAST_STRINGS_JA,
+  undo: UNDO_STRINGS_JA,
 };
 
 const STRINGS: Readonly<Record<Language, UiStrings>> = { en: EN, ja: JA };

@@ -46,8 +46,8 @@ export interface KeyboardHandlers {
 
 /**
  * The app's keyboard shortcuts, from the shared command table. Keys are ignored while a
- * text field has focus and when Ctrl, Alt or Meta is held (those belong to the system
- * and the native menu).
+ * text field has focus (where Ctrl/⌘+Z undoes typing) and when Alt is held; with Ctrl or ⌘
+ * held only the commands with that chord act (Undo, Redo), the rest belongs to the system.
  */
 export class KeyboardShortcuts {
   constructor(
@@ -62,13 +62,14 @@ export class KeyboardShortcuts {
   }
 
   private readonly onKeyDown = (event: KeyboardEvent): void => {
-    if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
+    if (event.defaultPrevented || event.altKey) return;
     if (isTextField(event.target)) return;
-    if (event.key === 'Escape') {
+    const mod = event.ctrlKey || event.metaKey;
+    if (event.key === 'Escape' && !mod) {
       if (this.handlers.onEscape()) event.preventDefault();
       return;
     }
-    const command = commandForKey(event.key);
+    const command = commandForKey(event.key, { mod, shift: event.shiftKey });
     if (!command) return;
     if (event.repeat && !REPEATABLE.has(command)) return;
     // F1 would open the browser's own help; the other keys have no default worth keeping.

@@ -39,6 +39,14 @@ export interface MotionActionsOptions {
   readonly onMotionRead?: (file: MotionFile) => void;
   /** The motion or one of its settings changed: the panel follows. */
   readonly onChanged: () => void;
+  /** Called just before another motion is played on the figures (undo captures the scene). */
+  readonly beforeChange?: () => void;
+}
+
+/** What the figures play and the file in the list, as undo keeps it (opaque elsewhere). */
+export interface MotionMemo {
+  readonly playing: Playing;
+  readonly file: OpenedFile | undefined;
 }
 
 /** The motion file opened last: its clip, and where it came from (presets keep that). */
@@ -366,6 +374,30 @@ export class MotionActions {
     return notes;
   }
 
+  /** What the figures play now, for undo. */
+  undoMemo(): MotionMemo {
+    return { playing: this.playingNow, file: this.file };
+  }
+
+  /**
+   * Undo: plays `memo`'s motion again (from its start) if the figures play another one now,
+   * else gives it to figures made again; MUSCLE, GET UP and Play/Pause come with the scene.
+   */
+  restoreUndoMemo(memo: MotionMemo): void {
+    this.file = memo.file;
+    if (memo.playing === this.playingNow) {
+      this.syncFigures();
+    } else {
+      try {
+        this.applyToAll(memo.playing, []);
+      } catch (error) {
+        this.applyToAll(NONE, []);
+        this.refuse(describe(error));
+      }
+    }
+    this.options.onChanged();
+  }
+
   dispose(): void {
     this.input.removeEventListener('change', this.onInputChange);
     this.input.remove();
@@ -378,6 +410,7 @@ export class MotionActions {
    * @returns whether it plays
    */
   private play(next: Playing): boolean {
+    this.options.beforeChange?.();
     let motions: readonly FigureMotion[];
     try {
       motions = this.applyToAll(next, []);

@@ -13,7 +13,14 @@ import type { MotionChoice } from './motion-choices';
 import { labelCommandButton, make, makeCommandButton, makeSection } from './file-list-dom';
 
 /** The panel's buttons, in the order they appear, grouped as on screen. */
-const SCENE_BUTTONS: readonly AppCommand[] = ['drop', 'add-figure', 'blast', 'reset'];
+const SCENE_BUTTONS: readonly AppCommand[] = [
+  'drop',
+  'add-figure',
+  'blast',
+  'reset',
+  'undo',
+  'redo',
+];
 const PROP_BUTTONS: readonly AppCommand[] = ['add-ball', 'add-box', 'clear-props'];
 const MODEL_BUTTONS: readonly AppCommand[] = ['open-model', 'add-model', 'box-dummy'];
 
@@ -63,6 +70,8 @@ export interface PanelState {
   /** Follow Camera. */
   readonly following: boolean;
   readonly motion: PanelMotionState;
+  /** Whether Undo and Redo have a step to take (their buttons are disabled when not). */
+  readonly history?: { readonly canUndo: boolean; readonly canRedo: boolean };
 }
 
 interface Slider {
@@ -214,6 +223,11 @@ export class Panel {
     this.buttons.get('toggle-bodies')?.setAttribute('aria-pressed', String(state.showBodies));
     this.buttons.get('toggle-follow')?.setAttribute('aria-pressed', String(state.following));
     this.showMotion(state.motion);
+    if (state.history) {
+      const { canUndo, canRedo } = state.history;
+      this.buttons.get('undo')?.toggleAttribute('disabled', !canUndo);
+      this.buttons.get('redo')?.toggleAttribute('disabled', !canRedo);
+    }
   }
 
   private showMotion(motion: PanelMotionState): void {

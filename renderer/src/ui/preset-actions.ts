@@ -34,6 +34,8 @@ export interface PresetActionsOptions {
   readonly ask: AskDialog;
   /** Called after a preset replaced the scene (the panel's sliders follow). */
   readonly onRestored: () => void;
+  /** Called just before a preset replaces the scene (undo captures it). */
+  readonly beforeRestore?: () => void;
 }
 
 /**
@@ -210,6 +212,7 @@ export class PresetActions {
         host,
         text: this.text,
         motions: this.options.motions(),
+        ...(this.options.beforeRestore ? { beforeChange: this.options.beforeRestore } : {}),
       });
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);

@@ -60,6 +60,8 @@ export interface RestoreDeps {
   readonly text: FileStrings;
   /** The scene's motion. */
   readonly motions: PresetMotions;
+  /** Called once everything is read, just before the scene is replaced (undo captures it). */
+  readonly beforeChange?: () => void;
 }
 
 /** A figure's avatar loaded ahead of the restore, or why it becomes a box dummy. */
@@ -105,6 +107,7 @@ export async function restorePreset(
   }
   let notes: readonly string[];
   try {
+    deps.beforeChange?.();
     notes = restoreScene(deps.sandbox, content, (_model, index) => specFor(plans[index]!)).notes;
   } catch (error) {
     discardAll(plans);

@@ -75,6 +75,11 @@ export const WARNING_STRINGS_EN: WarningStrings = {
     (n, example) =>
       `${n} joint${n > 1 ? 's join' : ' joins'} a rigid body to itself (first: "${example}"); left out`,
   ),
+  'joint-negative-spring': counted(
+    (n, example) =>
+      `${n} joint${n > 1 ? 's have' : ' has'} a negative spring constant (first: "${example}"); ` +
+      'those springs were set to 0',
+  ),
   'body-no-bone': counted(
     (n, example) =>
       `${n} rigid bod${n > 1 ? 'ies belong' : 'y belongs'} to no bone (first: "${example}"); ` +
@@ -143,6 +148,10 @@ export const WARNING_STRINGS_JA: WarningStrings = {
   'joint-same-body': counted(
     (n, example) =>
       `ジョイント ${n} 個が剛体をそれ自身とつないでいます（最初:「${example}」）。除きました`,
+  ),
+  'joint-negative-spring': counted(
+    (n, example) =>
+      `ジョイント ${n} 個のばね定数が負です（最初:「${example}」）。そのばねは 0 にしました`,
   ),
   'body-no-bone': counted(
     (n, example) =>

@@ -41,6 +41,8 @@ export class GrabController {
     private readonly picks: GrabPickSource,
     private readonly target: GrabTarget,
     private readonly orbit: OrbitSwitch,
+    /** Called just before a grab starts (undo captures the scene); on a press, not per frame. */
+    private readonly beforeGrab: () => void = () => {},
   ) {
     // Capture phase: runs before OrbitControls' own pointerdown on the same element, so
     // disabling it here stops the orbit from starting under a grab.
@@ -73,7 +75,9 @@ export class GrabController {
     const hit = this.raycaster.intersectObjects(this.picks.pickables as Object3D[], false)[0];
     if (!hit) return;
     const handle = this.picks.handleOf(hit.object);
-    if (handle === undefined || !this.target.grab(handle, hit.point)) return;
+    if (handle === undefined) return;
+    this.beforeGrab();
+    if (!this.target.grab(handle, hit.point)) return;
     this.camera.getWorldDirection(cameraDirection);
     this.dragPlane.setFromNormalAndCoplanarPoint(cameraDirection, hit.point);
     this.pointerId = event.pointerId;

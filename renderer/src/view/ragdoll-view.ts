@@ -82,6 +82,8 @@ export class RagdollView {
   /** A red pin head on each pinned body. */
   private readonly pinMarkers: PinMarkers;
   private readonly grab: GrabController;
+  /** Called just before a mouse grab starts (undo captures the scene then). */
+  beforeGrab: (() => void) | null = null;
   private readonly loop: RenderLoop;
   private readonly resizeObserver: ResizeObserver;
 
@@ -112,6 +114,7 @@ export class RagdollView {
       this.bodyMeshes,
       sandbox,
       this.controls,
+      () => this.beforeGrab?.(),
     );
     this.loop = new RenderLoop(
       {

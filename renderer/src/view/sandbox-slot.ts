@@ -6,6 +6,17 @@ const NO_BODIES: readonly SimBody[] = Object.freeze([]);
 const NO_PINS: readonly number[] = Object.freeze([]);
 
 /**
+ * What runs time for the view in place of the sandbox's own `advance` (the timeline: live,
+ * paused, or playing recorded frames back).
+ */
+export interface FrameDriver {
+  /** One rendered frame of `frameSeconds` wall time; returns the physics steps taken. */
+  advance(frameSeconds: number): number;
+  /** Whether simulated time passes; while it does not, the avatars' own springs stand still. */
+  readonly live: boolean;
+}
+
+/**
  * The view's sandbox while the physics engine is still loading: the stage (its layout needs
  * no engine), no bodies, no time passing. Once {@link fill}ed, every call goes to the real
  * sandbox, so the view can draw its first frame before Rapier's WebAssembly is ready and
@@ -13,6 +24,7 @@ const NO_PINS: readonly number[] = Object.freeze([]);
  */
 export class SandboxSlot<S extends ViewSandbox> implements ViewSandbox {
   private target: S | undefined;
+  private driver: FrameDriver | null = null;
 
   /** @param stage - the stage the sandbox will have (`stageLayout()`) */
   constructor(readonly stage: StageLayout) {}
@@ -29,12 +41,20 @@ export class SandboxSlot<S extends ViewSandbox> implements ViewSandbox {
     this.target = sandbox;
   }
 
+  /** Lets `driver` run time from now on (null: the sandbox's own `advance` again). */
+  driveWith(driver: FrameDriver | null): void {
+    this.driver = driver;
+  }
+
+  /** The sandbox's TIME; 0 while the driver holds time still (paused, played back). */
   get timeScale(): number {
+    if (this.driver && !this.driver.live) return 0;
     return this.target?.timeScale ?? 1;
   }
 
   advance(frameSeconds: number): number {
-    return this.target ? this.target.advance(frameSeconds) : 0;
+    if (!this.target) return 0;
+    return this.driver ? this.driver.advance(frameSeconds) : this.target.advance(frameSeconds);
   }
 
   get bodies(): readonly SimBody[] {

@@ -30,7 +30,8 @@ function bodyIndex(bodyOfSource: Int32Array, index: number): number {
  * Converts the file's 6-DOF spring joints to doll space: frame position and rotation like the
  * bodies', limits mirrored (see `mmdToModelLimits`), springs in SI units (see
  * `mmd-physics-units`). Joints with a non-finite number, naming a body that does not exist (or
- * was left out), or joining a body to itself are left out with one warning per kind. Names are
+ * was left out), or joining a body to itself are left out with one warning per kind; negative
+ * spring constants become 0 (one warning). Names are
  * trimmed for display (see {@link mmdDisplayName}).
  */
 export function convertJoints(
@@ -57,6 +58,11 @@ export function convertJoints(
       warnings.note('joint-same-body', j.name);
       continue;
     }
+    // A negative spring would push a body away from rest ever harder (Bullet and Rapier
+    // alike); no authored model means that, so it is read as no spring.
+    if ([...j.linearSpring, ...j.angularSpring].some((k) => k < 0)) {
+      warnings.note('joint-negative-spring', j.name);
+    }
     joints.push({
       name: j.name,
       bodyA,
@@ -64,9 +70,13 @@ export function convertJoints(
       position: sub(mmdToModelPosition(j.position, unitMetres), origin),
       rotation: mmdRotationToQuat(j.rotation),
       ...mmdToModelLimits(j.linearMin, j.linearMax, j.angularMin, j.angularMax, unitMetres),
-      linearStiffness: linearSpringToSi(j.linearSpring),
-      angularStiffness: angularSpringToSi(j.angularSpring, unitMetres),
+      linearStiffness: linearSpringToSi(nonNegative(j.linearSpring)),
+      angularStiffness: angularSpringToSi(nonNegative(j.angularSpring), unitMetres),
     });
   }
   return joints;
+}
+
+function nonNegative(k: MmdJoint['linearSpring']): MmdJoint['linearSpring'] {
+  return [Math.max(0, k[0]), Math.max(0, k[1]), Math.max(0, k[2])];
 }

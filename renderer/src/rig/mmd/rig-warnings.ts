@@ -19,6 +19,9 @@ const SENTENCES = {
     `(first: "${example}"); left out`,
   'joint-same-body': (n: number, example: string) =>
     `${n} joint${n > 1 ? 's join' : ' joins'} a rigid body to itself (first: "${example}"); left out`,
+  'joint-negative-spring': (n: number, example: string) =>
+    `${n} joint${n > 1 ? 's have' : ' has'} a negative spring constant (first: "${example}"); ` +
+    'those springs were set to 0',
   'body-no-bone': (n: number, example: string) =>
     `${n} rigid bod${n > 1 ? 'ies belong' : 'y belongs'} to no bone (first: "${example}"); ` +
     'each moves with the nearest ragdoll part',
