@@ -7,7 +7,11 @@ import type { ModelDoll } from './lib/load-model-doll';
 import { loadModelDoll, modelReport } from './lib/load-model-doll';
 import { VrmLoadError } from '../tools/load-vrm-bones';
 import type { MmdDoll } from './lib/load-mmd-doll';
-import { MmdLoadError, loadMmdDoll, mmdModelReport } from './lib/load-mmd-doll';
+import type { MmdModelReport } from './lib/load-mmd-doll';
+import { MmdLoadError, mmdDollFromModel, mmdModelReport, readMmdModel } from './lib/load-mmd-doll';
+import type { MmdProp } from './lib/load-mmd-prop';
+import { addMmdProp, mmdPropFromModel, mmdPropReport } from './lib/load-mmd-prop';
+import { mmdModelKind } from '../renderer/src/rig/mmd/mmd-prop-rig';
 import { runSimulation } from './lib/run-simulation';
 import type { SimMotionResult, SimResult } from './lib/run-simulation';
 import { loadMotionSource } from './lib/load-motion';
@@ -15,6 +19,7 @@ import type { MotionClip } from '../renderer/src/motion/motion-clip';
 import { MotionFileError } from '../renderer/src/motion/motion-file-error';
 import { retargetMotion } from '../renderer/src/motion/retarget-motion';
 import { BOX_DOLL } from '../renderer/src/physics/box-doll';
+import type { DollSpec } from '../renderer/src/physics/doll-spec';
 import type { SimOptions } from './lib/sim-options';
 import { SIM_USAGE, SimUsageError, isMmdPath, parseSimOptions } from './lib/sim-options';
 import type { ExportedReport } from './lib/export-recorded-motion';
@@ -23,14 +28,18 @@ import type { ExportedFigure } from '../renderer/src/motion/export/export-figure
 import type { SceneRecorder } from '../renderer/src/physics/recording/scene-recorder';
 import type { Sandbox } from '../renderer/src/physics/sandbox';
 
-/** A --model file, loaded: a VRM, or an MMD model with its own bodies and joints. */
+/**
+ * A --model file, loaded: a VRM, an MMD model with its own bodies and joints, or an MMD model
+ * without a humanoid skeleton, which stands as a prop beside the box dummies.
+ */
 type LoadedModel =
   | { readonly kind: 'vrm'; readonly doll: ModelDoll }
-  | { readonly kind: 'mmd'; readonly doll: MmdDoll };
+  | { readonly kind: 'mmd'; readonly doll: MmdDoll }
+  | { readonly kind: 'mmd-prop'; readonly prop: MmdProp };
 
 function printTable(result: SimResult, model: LoadedModel | undefined, options: SimOptions): void {
   const rows: [string, string][] = [
-    ...(model?.kind === 'mmd' ? mmdRows(model.doll, options.report) : modelRows(model?.doll)),
+    ...modelTableRows(model, options.report),
     ['dolls', String(result.dolls)],
     ['props', String(result.props)],
     ['bodies', String(result.bodies)],
@@ -91,10 +100,18 @@ function modelRows(model: ModelDoll | undefined): [string, string][] {
   ];
 }
 
-function mmdRows(doll: MmdDoll, withReport: boolean): [string, string][] {
-  const report = mmdModelReport(doll, withReport);
+function modelTableRows(model: LoadedModel | undefined, withReport: boolean): [string, string][] {
+  if (model?.kind === 'mmd')
+    return mmdRows(model.doll.spec.name, mmdModelReport(model.doll, withReport));
+  if (model?.kind === 'mmd-prop')
+    return mmdRows(model.prop.rig.rig.spec.name, mmdPropReport(model.prop, withReport));
+  return modelRows(model?.doll);
+}
+
+function mmdRows(name: string, report: MmdModelReport): [string, string][] {
   const rows: [string, string][] = [
-    ['model', `${doll.spec.name} (${report.format})`],
+    ['model', `${name} (${report.format})`],
+    ['kind', report.kind],
     ['parts / joints', `${report.parts} / ${report.joints}`],
     ['bones missing', report.bonesMissing.join(', ') || 'none'],
     ['MMD bodies / joints', `${report.mmdBodies} / ${report.mmdJoints}`],
@@ -126,9 +143,14 @@ function mmdRows(doll: MmdDoll, withReport: boolean): [string, string][] {
 async function loadModel(path: string): Promise<LoadedModel | number> {
   try {
     if (isMmdPath(path)) {
-      const doll = await loadMmdDoll(path);
-      for (const w of doll.rig.warnings) console.error(`sim: note: ${doll.fileName}: ${w.message}`);
-      return { kind: 'mmd', doll };
+      const { model, fileName } = await readMmdModel(path);
+      const loaded: LoadedModel =
+        mmdModelKind(model) === 'prop'
+          ? { kind: 'mmd-prop', prop: mmdPropFromModel(model, fileName) }
+          : { kind: 'mmd', doll: mmdDollFromModel(model, fileName) };
+      const warnings = loaded.kind === 'mmd' ? loaded.doll.rig.warnings : loaded.prop.rig.warnings;
+      for (const w of warnings) console.error(`sim: note: ${fileName}: ${w.message}`);
+      return loaded;
     }
     const doll = await loadModelDoll(path);
     // Said once per run, on stderr so --json output stays one JSON object.
@@ -142,9 +164,19 @@ async function loadModel(path: string): Promise<LoadedModel | number> {
 }
 
 function modelJson(model: LoadedModel, options: SimOptions): object {
-  return model.kind === 'mmd'
-    ? mmdModelReport(model.doll, options.report)
-    : modelReport(model.doll);
+  if (model.kind === 'mmd') return mmdModelReport(model.doll, options.report);
+  if (model.kind === 'mmd-prop') return mmdPropReport(model.prop, options.report);
+  return modelReport(model.doll);
+}
+
+/** The figures' doll: the model's for a figure, else the box dummy (a prop stands beside it). */
+function figureDoll(model: LoadedModel | undefined): {
+  spec: DollSpec;
+  kind: 'vrm' | 'mmd' | 'box';
+} {
+  if (model?.kind === 'vrm' || model?.kind === 'mmd')
+    return { spec: model.doll.spec, kind: model.kind };
+  return { spec: BOX_DOLL, kind: 'box' };
 }
 
 async function main(): Promise<number> {
@@ -166,21 +198,22 @@ async function main(): Promise<number> {
   if (typeof clip === 'number') return clip;
   await RAPIER.init();
   const mmd = model?.kind === 'mmd' ? model.doll.rig.physics : undefined;
-  const spec = model?.doll.spec ?? BOX_DOLL;
+  const { spec, kind: figureKind } = figureDoll(model);
   let recorder: SceneRecorder | undefined;
-  const prepare = options.exportMotion
-    ? (sandbox: Sandbox) => void (recorder = recordWholeRun(sandbox, options.seconds))
-    : undefined;
+  const prepare = (sandbox: Sandbox) => {
+    if (options.exportMotion) recorder = recordWholeRun(sandbox, options.seconds);
+    if (model?.kind === 'mmd-prop') addMmdProp(sandbox, model.prop);
+  };
   let result: SimResult | SimMotionResult;
   if (clip) {
-    const motion = retargetMotion(clip, spec, { figureKind: model?.kind ?? 'box' });
+    const motion = retargetMotion(clip, spec, { figureKind });
     if (motion.skippedBones.length > 0)
       console.error(
         `sim: note: ${spec.name} cannot show these bones of ${clip.name}: ${motion.skippedBones.join(', ')}`,
       );
     result = runSimulation(RAPIER, options, spec, mmd, motion, prepare);
   } else {
-    result = runSimulation(RAPIER, options, model?.doll.spec, mmd, undefined, prepare);
+    result = runSimulation(RAPIER, options, spec, mmd, undefined, prepare);
   }
   let exported: ExportedReport | undefined;
   if (recorder && options.exportMotion) {
@@ -216,7 +249,7 @@ async function main(): Promise<number> {
 
 /** How the first doll is exported: as the box dummy, an MMD model, or a VRM avatar with its rig. */
 function exportedFigure(model: LoadedModel | undefined): ExportedFigure {
-  if (model?.kind !== 'vrm') return { kind: model?.kind ?? 'box' };
+  if (model?.kind !== 'vrm') return { kind: model?.kind === 'mmd' ? 'mmd' : 'box' };
   const rig = model.doll.rig;
   return {
     kind: 'vrm',

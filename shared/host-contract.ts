@@ -182,6 +182,15 @@ export interface FigureNote {
   readonly message: string;
 }
 
+/** Why a model prop of a loaded preset is left out (its file cannot be used). */
+export interface PropNote {
+  /** Index into `preset.props`. */
+  readonly propIndex: number;
+  readonly reason: 'missing' | 'changed' | 'unreadable';
+  /** E.g. `Prop 3 (Ribbon) was left out: /models/ribbon.pmx was not found.` */
+  readonly message: string;
+}
+
 /** Why a loaded preset's motion file cannot be played (the scene then plays none). */
 export interface MotionNote {
   readonly reason: 'missing' | 'changed' | 'unreadable';
@@ -194,6 +203,8 @@ export interface LoadedPreset {
   readonly id: string;
   readonly preset: Preset;
   readonly notes: readonly FigureNote[];
+  /** One note per model prop whose file cannot be used (absent when there is none). */
+  readonly propNotes?: readonly PropNote[];
   /** Set when the preset's motion file has moved, changed or cannot be read. */
   readonly motionNote?: MotionNote;
 }

@@ -1,8 +1,9 @@
 /**
- * The preset (saved scene) format, version 3: what a `.ragdoll` file contains, checked with
+ * The preset (saved scene) format, version 4: what a `.ragdoll` file contains, checked with
  * zod wherever one is read (the host on disk, the renderer before restoring), and the upgrade
  * steps that bring older files forward (version 1 had no motion: it loads with none; version 2
- * had no GRAVITY setting: it loads with Earth's).
+ * had no GRAVITY setting: it loads with Earth's; version 3 had no model props: it loads as it
+ * was).
  *
  * Units: positions in metres, motion times in seconds, rotations as unit quaternions [x, y, z, w], linear velocities
  * in m/s, angular velocities in rad/s, the camera's field of view in degrees. Every number
@@ -27,7 +28,7 @@ import {
 export { PRESET_MAX_PARTS_PER_FIGURE, PRESET_MOTION_TIME_MAX, PRESET_NAME_MAX_LENGTH };
 
 /** The version this app writes. */
-export const PRESET_SCHEMA_VERSION = 3;
+export const PRESET_SCHEMA_VERSION = 4;
 /** The sandbox's limits (renderer/src/physics): six figures, twelve props. */
 export const PRESET_MAX_FIGURES = 6;
 export const PRESET_MAX_PROPS = 12;
@@ -68,18 +69,21 @@ export type ModelFormat = (typeof MODEL_FORMATS)[number];
 /** Lower-case hex SHA-256 of a model file's bytes. */
 export const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits');
 
+/** A model file as the host read it. */
+const fileModelRefSchema = z.object({
+  kind: z.literal('file'),
+  /** Absolute path of the model file when the preset was saved. */
+  path: z.string().min(1).max(4096),
+  /** The file's size in bytes, to notice a changed file cheaply. */
+  size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  sha256: sha256Schema,
+  title: z.string().max(256),
+  format: z.enum(MODEL_FORMATS),
+});
+
 const modelRefSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('box') }),
-  z.object({
-    kind: z.literal('file'),
-    /** Absolute path of the model file when the preset was saved. */
-    path: z.string().min(1).max(4096),
-    /** The file's size in bytes, to notice a changed file cheaply. */
-    size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-    sha256: sha256Schema,
-    title: z.string().max(256),
-    format: z.enum(MODEL_FORMATS),
-  }),
+  fileModelRefSchema,
 ]);
 
 /** The motion formats a motion file can have: VRM Animation and MMD's VMD. */
@@ -128,7 +132,21 @@ const figureSchema = z.object({
   motionTime: z.number().min(0).max(PRESET_MOTION_TIME_MAX),
 });
 
-const propSchema = bodyStateSchema.extend({ kind: z.enum(['ball', 'box']) });
+/** A ball or box. */
+const shapePropSchema = bodyStateSchema.extend({ kind: z.enum(['ball', 'box']) });
+
+/**
+ * An MMD model without a humanoid skeleton, opened as a prop (version 4): its file, its rigid
+ * carrier's state (the body state fields) and its own bodies' states in their spec order
+ * (empty: they hang at rest beneath the carrier).
+ */
+const modelPropSchema = bodyStateSchema.extend({
+  kind: z.literal('model'),
+  model: fileModelRefSchema,
+  bodies: z.array(bodyStateSchema).max(PRESET_MAX_PARTS_PER_FIGURE),
+});
+
+const propSchema = z.discriminatedUnion('kind', [shapePropSchema, modelPropSchema]);
 
 const index = z.number().int().min(0);
 
@@ -206,6 +224,8 @@ export type PresetMotionRef = z.infer<typeof motionRefSchema>;
 export type PresetMotionSettings = z.infer<typeof motionSettingsSchema>;
 export type PresetBodyState = z.infer<typeof bodyStateSchema>;
 export type PresetProp = z.infer<typeof propSchema>;
+export type PresetModelProp = z.infer<typeof modelPropSchema>;
+export type PresetFileModelRef = z.infer<typeof fileModelRefSchema>;
 export type PresetPin = z.infer<typeof pinSchema>;
 
 /** The motion settings of a scene saved before motions existed: passive ragdolls, as then. */
@@ -255,10 +275,19 @@ function addGravity(v2: RawDocument): RawDocument {
   };
 }
 
+/**
+ * Version 3 → 4: props may be models (`kind: 'model'`). A version 3 scene has only balls and
+ * boxes, which read the same, so only the version changes.
+ */
+function addModelProps(v3: RawDocument): RawDocument {
+  return { ...v3, schemaVersion: 4 };
+}
+
 /** Upgrade steps keyed by the version they upgrade from. */
 export const PRESET_UPGRADES: Readonly<Record<number, UpgradeStep>> = {
   1: addMotion,
   2: addGravity,
+  3: addModelProps,
 };
 
 /**

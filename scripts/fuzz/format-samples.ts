@@ -71,10 +71,17 @@ export function presetContentSample(
     props: [
       { kind: 'ball', ...body(1) },
       { kind: 'box', ...body(2) },
+      {
+        kind: 'model',
+        model: { kind: 'file', path: modelPath, sha256, size, title: 'Fuzz prop', format: 'pmx' },
+        ...body(3),
+        bodies: [body(4), body(5)],
+      },
     ],
     pins: [
       { kind: 'part', figure: 1, part: 3 },
       { kind: 'prop', prop: 0 },
+      { kind: 'prop', prop: 2 },
     ],
   };
 }

@@ -30,6 +30,8 @@ export interface MmdDoll {
 
 /** What `npm run sim -- --model FILE.pmx|.pmd` adds to its JSON. */
 export interface MmdModelReport {
+  /** `figure`: a humanoid ragdoll; `prop`: no humanoid skeleton (see `mmdModelKind`). */
+  readonly kind: 'figure' | 'prop';
   readonly format: 'pmx' | 'pmd';
   /** Ragdoll parts and joints per doll. */
   readonly parts: number;
@@ -63,6 +65,15 @@ export function mmdDollFromModel(model: MmdModel, fileName: string): MmdDoll {
  * file name.
  */
 export async function loadMmdDoll(path: string): Promise<MmdDoll> {
+  const { model, fileName } = await readMmdModel(path);
+  return mmdDollFromModel(model, fileName);
+}
+
+/**
+ * Reads and parses a .pmx/.pmd file. Every failure (unreadable, not a model, truncated)
+ * becomes an {@link MmdLoadError} whose message starts with the file name.
+ */
+export async function readMmdModel(path: string): Promise<{ model: MmdModel; fileName: string }> {
   const fileName = basename(path);
   let bytes: Uint8Array;
   try {
@@ -79,12 +90,13 @@ export async function loadMmdDoll(path: string): Promise<MmdDoll> {
     if (error instanceof MmdFormatError) throw new MmdLoadError(`${fileName}: ${error.message}`);
     throw error;
   }
-  return mmdDollFromModel(model, fileName);
+  return { model, fileName };
 }
 
 /** The simulator's extra JSON keys for an MMD model. */
 export function mmdModelReport(doll: MmdDoll, withReport: boolean): MmdModelReport {
   return {
+    kind: 'figure',
     format: doll.model.format,
     parts: doll.spec.parts.length,
     joints: doll.spec.joints.length,

@@ -16,6 +16,8 @@ export interface ModelDoll {
 
 /** What `npm run sim -- --model` adds to its JSON. */
 export interface ModelReport {
+  /** Always a humanoid figure (MMD models may also be props, see `load-mmd-prop.ts`). */
+  readonly kind: 'figure';
   readonly format: 'vrm0' | 'vrm1';
   /** Number of parts (rigid bodies) per doll. */
   readonly parts: number;
@@ -45,6 +47,7 @@ export async function loadModelDoll(path: string): Promise<ModelDoll> {
 /** The simulator's extra JSON keys for a model. */
 export function modelReport(model: ModelDoll): ModelReport {
   return {
+    kind: 'figure',
     format: model.loaded.format,
     parts: model.spec.parts.length,
     joints: model.spec.joints.length,

@@ -22,7 +22,7 @@ import { presetContent } from '../support/host-files';
 const TIME = '2026-11-30T06:00:00.000Z';
 const valid = (): Preset => ({
   ...presetContent({ figures: 2, props: 2 }),
-  schemaVersion: 3,
+  schemaVersion: 4,
   createdAt: TIME,
   updatedAt: TIME,
 });
@@ -38,10 +38,10 @@ function refusal(raw: unknown): string {
   throw new Error('expected the preset to be refused');
 }
 
-describe('preset schema v3', () => {
+describe('preset schema v4', () => {
   it('accepts a full preset and keeps exactly the fields the sandbox uses', () => {
     const preset = migratePreset(JSON.parse(JSON.stringify(valid())));
-    expect(PRESET_SCHEMA_VERSION).toBe(3);
+    expect(PRESET_SCHEMA_VERSION).toBe(4);
     expect(Object.keys(preset).sort()).toEqual(
       [
         'camera',
@@ -198,7 +198,7 @@ describe('preset schema v3', () => {
     delete v1Settings['gravity'];
     v1['settings'] = v1Settings;
     const upgraded = migratePreset(JSON.parse(JSON.stringify(v1)));
-    expect(upgraded.schemaVersion).toBe(3);
+    expect(upgraded.schemaVersion).toBe(4);
     expect(upgraded.motion).toEqual({
       motion: { kind: 'none' },
       playing: true,
@@ -222,7 +222,7 @@ describe('preset schema v3', () => {
     delete withoutPins['pins'];
     const v2 = { ...withoutPins, schemaVersion: 2, settings: v2Settings };
     const upgraded = migratePreset(JSON.parse(JSON.stringify(v2)));
-    expect(upgraded.schemaVersion).toBe(3);
+    expect(upgraded.schemaVersion).toBe(4);
     expect(upgraded.settings).toEqual({ ...v2Settings, gravity: 1 });
     expect(upgraded.pins).toEqual([]);
     const rest: Record<string, unknown> = { ...upgraded };
@@ -235,9 +235,39 @@ describe('preset schema v3', () => {
     expect(refusal({ ...v2, settings: 'heavy' })).toMatch(/settings/);
   });
 
+  it('loads a version 3 preset (saved before model props) unchanged', () => {
+    const v3 = { ...valid(), schemaVersion: 3 };
+    const upgraded = migratePreset(JSON.parse(JSON.stringify(v3)));
+    expect({ ...upgraded, schemaVersion: 3 }).toEqual(v3);
+    expect(upgraded.schemaVersion).toBe(4);
+  });
+
+  it('keeps a model prop: its file, its carrier state and its own bodies; refuses a bad one', () => {
+    const { position, rotation, linvel, angvel } = valid().props[0]!;
+    const state = { position, rotation, linvel, angvel };
+    const model = {
+      kind: 'file' as const,
+      path: '/models/ribbon.pmx',
+      size: 1234,
+      sha256: 'a'.repeat(64),
+      title: 'Ribbon',
+      format: 'pmx' as const,
+    };
+    const prop = { kind: 'model' as const, model, ...state, bodies: [state, state] };
+    const preset = migratePreset(JSON.parse(JSON.stringify({ ...valid(), props: [prop] })));
+    expect(preset.props).toEqual([prop]);
+    expect(refusal({ ...valid(), props: [{ ...prop, model: { kind: 'box' } }] })).toMatch(/props/);
+    expect(
+      refusal({ ...valid(), props: [{ ...prop, bodies: [{ ...state, position: [0, 1] }] }] }),
+    ).toMatch(/props/);
+    const withoutBodies: Record<string, unknown> = { ...prop };
+    delete withoutBodies['bodies'];
+    expect(refusal({ ...valid(), props: [withoutBodies] })).toMatch(/props/);
+  });
+
   it('refuses a newer version, a missing version and a non-object, saying which', () => {
-    expect(refusal({ ...valid(), schemaVersion: 4 })).toContain(
-      'schemaVersion 4, written by a newer Ragdoll Playground (this one reads up to 3)',
+    expect(refusal({ ...valid(), schemaVersion: 5 })).toContain(
+      'schemaVersion 5, written by a newer Ragdoll Playground (this one reads up to 4)',
     );
     expect(refusal({ ...valid(), schemaVersion: undefined })).toContain(
       'has no valid schemaVersion',

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
 import { PRESET_FOLDER } from '../../electron/main/host/preset-store';
 import type { ModelFile } from '../../shared/host-contract';
-import type { PresetContent } from '../../shared/preset-schema';
+import { PRESET_SCHEMA_VERSION, type PresetContent } from '../../shared/preset-schema';
 import {
   presetContent,
   scriptedDialogs,
@@ -68,7 +68,7 @@ describe('presets', () => {
     const { schemaVersion, createdAt, updatedAt, ...rest } = loaded.preset;
     expect(rest).toEqual(content);
     expect({ schemaVersion, createdAt, updatedAt }).toEqual({
-      schemaVersion: 3,
+      schemaVersion: PRESET_SCHEMA_VERSION,
       createdAt: summary.createdAt,
       updatedAt: summary.updatedAt,
     });

@@ -333,14 +333,15 @@ export function createHostServices(options: HostServicesOptions): HostServices {
 
   /** A preset with its models and motion checked, the ones found allowed for reading. */
   async function checkedForLoading(id: string, preset: Preset): Promise<LoadedPreset> {
-    const { notes, verifiedPaths } = await checkPresetModels(preset, hasher);
+    const { notes, propNotes, verifiedPaths } = await checkPresetModels(preset, hasher);
     for (const path of verifiedPaths) access.allow(path, 'preset');
-    for (const note of notes) log.info(note.message);
+    for (const note of [...notes, ...propNotes]) log.info(note.message);
+    const withProps = propNotes.length > 0 ? { propNotes } : {};
     const motion = await checkPresetMotion(preset, hasher);
     if (motion.kind === 'verified') motionAccess.allow(motion.path, 'preset');
-    if (motion.kind !== 'note') return { id, preset, notes };
+    if (motion.kind !== 'note') return { id, preset, notes, ...withProps };
     log.info(motion.note.message);
-    return { id, preset, notes, motionNote: motion.note };
+    return { id, preset, notes, ...withProps, motionNote: motion.note };
   }
 
   async function takeRecovery(): Promise<LoadedPreset | null> {

@@ -82,10 +82,18 @@ export class BodyRegistry<F extends RegisteredFigure, P extends RegisteredProp> 
     return this.version;
   }
 
-  /** Registers a figure's ragdoll parts, then its MMD bodies in spec order. */
-  addFigure(figure: F): void {
+  /**
+   * Registers a figure's ragdoll parts, then its MMD bodies in spec order. With `drawParts`
+   * false (a model prop whose carrier only carries mass) the parts can be read and grabbed but
+   * are not in the view's list, which shows what collides.
+   */
+  addFigure(figure: F, options: { readonly drawParts?: boolean } = {}): void {
     for (const part of figure.ragdoll.parts) {
       this.ownerByCollider.set(part.collider.handle, figure);
+      if (options.drawParts === false) {
+        this.bodyByHandle.set(part.body.handle, part.body);
+        continue;
+      }
       this.registerBody(part.body, {
         handle: part.body.handle,
         kind: 'part',

@@ -38,6 +38,10 @@ import type { DollMotion } from './motion/doll-motion';
 import type { FigureMotionState } from './motion/figure-motion-state';
 import { MotionFigures } from './motion/motion-figures';
 import { Pins } from './pins';
+import type { ModelPropSpec } from './model-prop';
+import { ModelProp } from './model-prop';
+import { modelPropPlacement } from './model-prop-placement';
+import type { RestFigure } from './mmd/scene-rest';
 
 /** Fixed physics step, seconds. */
 export const FIXED_STEP = 1 / 120;
@@ -136,6 +140,7 @@ export interface SandboxOptions {
 /** Everything {@link Sandbox.measure} reports, plus the counts. */
 export interface SandboxReport extends Measurements {
   readonly figures: number;
+  /** Balls, boxes and model props. */
   readonly props: number;
   readonly bodies: number;
   readonly steps: number;
@@ -169,11 +174,18 @@ export class Sandbox {
   private readonly random: RandomSource;
   private readonly figureList: Figure[] = [];
   private readonly propList: Prop[] = [];
-  private readonly registry = new BodyRegistry<Figure, Prop>();
+  private readonly modelPropList: ModelProp[] = [];
+  /** Figures and model props: what a still scene puts to sleep (kept in step, no per-step array). */
+  private readonly restMembers: RestFigure[] = [];
+  private readonly registry = new BodyRegistry<Figure | ModelProp, Prop>();
   private readonly fallGuard: FallGuard;
   private readonly onFell = (colliderHandle: number): void => {
     const owner = this.registry.ownerOf(colliderHandle);
     if (!owner) return;
+    if (owner instanceof ModelProp) {
+      this.removeModelProp(owner);
+      return;
+    }
     if (!('ragdoll' in owner)) {
       this.removeProp(owner);
       return;
@@ -391,6 +403,11 @@ export class Sandbox {
     return this.propList;
   }
 
+  /** Models opened as props (no humanoid skeleton), oldest first. */
+  get modelProps(): readonly ModelProp[] {
+    return this.modelPropList;
+  }
+
   /** Every moving body, for the view. See {@link bodiesVersion}. */
   get bodies(): readonly SimBody[] {
     return this.registry.bodies;
@@ -430,6 +447,7 @@ export class Sandbox {
       : null;
     const figure: Figure = { id: this.nextId++, ragdoll, mmd, slot };
     this.figureList.push(figure);
+    this.restMembers.push(figure);
     this.stiffnessDriver.addDoll(ragdoll);
     for (const part of ragdoll.parts) part.collider.setSolverGroups(PART_SOLVER_GROUPS);
     this.registry.addFigure(figure);
@@ -441,6 +459,7 @@ export class Sandbox {
     const index = this.figureList.indexOf(figure);
     if (index < 0) return;
     this.figureList.splice(index, 1);
+    this.restMembers.splice(this.restMembers.indexOf(figure), 1);
     for (const part of figure.ragdoll.parts) {
       this.grabber.releaseIfHolding(part.body);
       this.pinSet.remove(part.body.handle);
@@ -508,7 +527,7 @@ export class Sandbox {
    * The 13th prop removes the oldest.
    */
   addProp(kind: PropKind): Prop {
-    if (this.propList.length >= MAX_PROPS) this.removeProp(this.propList[0]!);
+    this.makeRoomForProp();
     const spec = PROP_SPECS[kind];
     const above =
       this.figureList[0]?.ragdoll.root.body.translation(scratchPosition) ?? vec3(0, 0, 0);
@@ -549,9 +568,57 @@ export class Sandbox {
     this.world.removeRigidBody(prop.body);
   }
 
-  /** CLEAR: removes every prop. */
+  /** CLEAR: removes every prop, balls, boxes and model props alike. */
   clearProps(): void {
     while (this.propList.length > 0) this.removeProp(this.propList[this.propList.length - 1]!);
+    while (this.modelPropList.length > 0)
+      this.removeModelProp(this.modelPropList[this.modelPropList.length - 1]!);
+  }
+
+  /**
+   * Adds a model without a humanoid skeleton as a prop (see {@link ModelProp}), standing on the
+   * floor in its rest pose at the next prop spot in front of the figures (see
+   * `modelPropPlacement`). It counts toward the 12 props: the 13th removes the oldest prop of
+   * any kind. Throws an `MmdPhysicsSpecError` or `DollSpecError` when the spec cannot be built;
+   * nothing is added then.
+   */
+  addModelProp(spec: ModelPropSpec): ModelProp {
+    validateMmdPhysicsSpec(spec.mmd, new Set(spec.carrier.parts.map((part) => part.name)));
+    const placement = modelPropPlacement(spec, this.modelPropList.length);
+    const prop = new ModelProp(this.rapier, this.world, this.nextId, spec, placement);
+    this.nextId++;
+    this.makeRoomForProp();
+    this.modelPropList.push(prop);
+    this.restMembers.push(prop);
+    this.registry.addFigure(prop, { drawParts: spec.carrierCollides });
+    return prop;
+  }
+
+  /** Removes one model prop and everything it owns. */
+  removeModelProp(prop: ModelProp): void {
+    const index = this.modelPropList.indexOf(prop);
+    if (index < 0) return;
+    this.modelPropList.splice(index, 1);
+    this.restMembers.splice(this.restMembers.indexOf(prop), 1);
+    this.grabber.releaseIfHolding(prop.body);
+    this.pinSet.remove(prop.body.handle);
+    for (const body of prop.mmd.rigidBodies()) this.grabber.releaseIfHolding(body);
+    this.registry.removeFigure(prop);
+    prop.dispose();
+  }
+
+  /** Whether the model prop is still in the scene. */
+  hasModelProp(prop: ModelProp): boolean {
+    return this.modelPropList.includes(prop);
+  }
+
+  /** At {@link MAX_PROPS} props of every kind together, removes the oldest one. */
+  private makeRoomForProp(): void {
+    if (this.propList.length + this.modelPropList.length < MAX_PROPS) return;
+    const ball = this.propList[0];
+    const model = this.modelPropList[0];
+    if (model && (!ball || model.id < ball.id)) this.removeModelProp(model);
+    else if (ball) this.removeProp(ball);
   }
 
   // ---- saving and restoring ------------------------------------------------------------
@@ -614,6 +681,28 @@ export class Sandbox {
     return prop;
   }
 
+  /** A model prop's carrier state and its MMD bodies' states in spec order (for presets). */
+  captureModelProp(prop: ModelProp): { carrier: BodyState; bodies: BodyState[] } {
+    return prop.capture();
+  }
+
+  /**
+   * Adds a model prop (see {@link addModelProp}) in a saved state: the carrier's, and the MMD
+   * bodies' when there is one per body (else they hang at rest beneath the carrier). Throws a
+   * {@link SandboxError}, adding nothing, when a number is not finite.
+   */
+  restoreModelProp(
+    spec: ModelPropSpec,
+    carrier: BodyState,
+    bodies?: readonly BodyState[],
+  ): ModelProp {
+    if (!isFiniteBodyState(carrier) || !(bodies ?? []).every(isFiniteBodyState))
+      throw new SandboxError('The saved prop has a position or velocity that is not a number.');
+    const prop = this.addModelProp(spec);
+    prop.restore(carrier, bodies);
+    return prop;
+  }
+
   // ---- actions --------------------------------------------------------------------------
 
   /**
@@ -639,6 +728,10 @@ export class Sandbox {
     for (const prop of this.propList) {
       randomSpin(this.random, scratchSpin);
       blastBody(prop.body, center, power, scratchSpin, PROP_BLAST_RADIUS);
+    }
+    for (const prop of this.modelPropList) {
+      randomSpin(this.random, scratchSpin);
+      prop.blast(center, power, scratchSpin);
     }
   }
 
@@ -770,7 +863,9 @@ export class Sandbox {
       figures[i]!.mmd?.limitSpeeds();
       if (this.motions.state(figures[i]!.ragdoll) !== 'passive') passive = false;
     }
-    this.rest?.update(figures, this.propList, passive);
+    const models = this.modelPropList;
+    for (let i = 0; i < models.length; i++) models[i]!.mmd.limitSpeeds();
+    this.rest?.update(this.restMembers, this.propList, passive);
   }
 
   private recordTiming(startMs: number, steps: number): void {
@@ -806,7 +901,7 @@ export class Sandbox {
     const bodies = this.registry.rigidBodies();
     return {
       figures: this.figureList.length,
-      props: this.propList.length,
+      props: this.propList.length + this.modelPropList.length,
       bodies: bodies.length,
       steps: this.stepCount,
       msPerStep: this.timedSteps === 0 ? 0 : this.timedMs / this.timedSteps,
@@ -826,6 +921,8 @@ export class Sandbox {
     this.motions.dispose();
     this.figureList.length = 0;
     this.propList.length = 0;
+    this.modelPropList.length = 0;
+    this.restMembers.length = 0;
     this.registry.clear();
     this.stageBodies.length = 0;
     this.world.free();

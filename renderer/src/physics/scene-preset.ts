@@ -1,6 +1,8 @@
 import type {
   PresetContent,
+  PresetFileModelRef,
   PresetModelRef,
+  PresetProp,
   PresetMotionSettings,
   PresetPin,
 } from '../../../shared/preset-schema';
@@ -15,6 +17,8 @@ import { MAX_PROPS } from './props';
 import { isFiniteBodyState } from './body-state';
 import type { MmdPhysicsSpec } from './mmd/mmd-physics-spec';
 import { validateMmdPhysicsSpec } from './mmd/validate-mmd-physics-spec';
+import type { ModelProp, ModelPropSpec } from './model-prop';
+import type { RigidBody } from './rapier-api';
 
 /** What the sandbox does not know but a preset holds: the view and the figures' models. */
 export interface SceneExtras {
@@ -29,6 +33,11 @@ export interface SceneExtras {
   readonly motion: PresetMotionSettings;
   /** Seconds into the motion for `figure` (0 when it plays none). */
   motionTimeOf(figure: Figure): number;
+  /**
+   * The file a model prop was opened from; undefined (or no function) leaves it out of the
+   * preset, as a file the page read itself has no path to come back to.
+   */
+  modelPropOf?(prop: ModelProp): PresetFileModelRef | undefined;
 }
 
 /**
@@ -53,10 +62,43 @@ export function captureScene(sandbox: Sandbox, extras: SceneExtras): PresetConte
       parts: savedStates(sandbox, figure),
       motionTime: extras.motionTimeOf(figure),
     })),
-    props: sandbox.props.map((prop) => ({ kind: prop.kind, ...sandbox.captureProp(prop) })),
-    pins: capturePins(sandbox),
+    props: savedProps(sandbox, extras).map((saved) => saved.entry),
+    pins: capturePins(sandbox, savedProps(sandbox, extras)),
     ...(extras.thumbnail === undefined ? {} : { thumbnail: extras.thumbnail }),
   };
+}
+
+/** A prop as saved, and the body a pin on it holds. */
+interface SavedProp {
+  readonly entry: PresetProp;
+  readonly body: RigidBody;
+}
+
+/**
+ * Every prop as a preset saves it: balls and boxes, then the model props that came from a file
+ * (their carrier, then their own bodies, or none when that would be more than a preset holds:
+ * they hang at rest beneath the carrier when loaded). Pins name props by this order.
+ */
+function savedProps(sandbox: Sandbox, extras: SceneExtras): SavedProp[] {
+  const saved: SavedProp[] = sandbox.props.map((prop) => ({
+    entry: { kind: prop.kind, ...sandbox.captureProp(prop) },
+    body: prop.body,
+  }));
+  for (const prop of sandbox.modelProps) {
+    const model = extras.modelPropOf?.(prop);
+    if (!model) continue;
+    const { carrier, bodies } = sandbox.captureModelProp(prop);
+    saved.push({
+      entry: {
+        kind: 'model',
+        model,
+        ...carrier,
+        bodies: bodies.length <= PRESET_MAX_PARTS_PER_FIGURE ? bodies : [],
+      },
+      body: prop.body,
+    });
+  }
+  return saved;
 }
 
 /**
@@ -81,6 +123,15 @@ export type FigureSpecResolver = (
   index: number,
 ) => { readonly spec: DollSpec; readonly mmd?: MmdPhysicsSpec } | { readonly replacement: string };
 
+/**
+ * The physics of a preset's model prop, or, when its file cannot be used (missing, changed,
+ * unreadable), a note saying why it is left out.
+ */
+export type PropSpecResolver = (
+  model: PresetFileModelRef,
+  index: number,
+) => { readonly spec: ModelPropSpec } | { readonly replacement: string };
+
 /** What loading a preset changed that the person should hear about. */
 export interface RestoreReport {
   /** One line per figure that could not come back as saved, e.g. replaced by a box dummy. */
@@ -100,6 +151,7 @@ export function restoreScene(
   sandbox: Sandbox,
   preset: PresetContent,
   specFor: FigureSpecResolver,
+  propSpecFor: PropSpecResolver = () => ({ replacement: 'A model prop cannot be restored here.' }),
 ): RestoreReport {
   if (preset.figures.length > MAX_FIGURES)
     throw new SandboxError(
@@ -109,7 +161,11 @@ export function restoreScene(
     throw new SandboxError(
       `The preset has ${preset.props.length} props; at most ${MAX_PROPS} fit.`,
     );
-  const everyState = [...preset.figures.flatMap((figure) => figure.parts), ...preset.props];
+  const everyState = [
+    ...preset.figures.flatMap((figure) => figure.parts),
+    ...preset.props,
+    ...preset.props.flatMap((prop) => (prop.kind === 'model' ? prop.bodies : [])),
+  ];
   if (!everyState.every(isFiniteBodyState))
     throw new SandboxError('The preset has a position or velocity that is not a number.');
   const notes: string[] = [];
@@ -119,10 +175,22 @@ export function restoreScene(
     notes.push(resolved.replacement);
     return { spec: BOX_DOLL, mmd: undefined, states: null };
   });
+  const models = preset.props.map((prop, index) => {
+    if (prop.kind !== 'model') return null;
+    const resolved = propSpecFor(prop.model, index);
+    if ('spec' in resolved) return resolved.spec;
+    notes.push(resolved.replacement);
+    return null;
+  });
   // A spec that cannot be built must fail here, before the scene is cleared.
   for (const { spec, mmd } of dolls) {
     validateDollSpec(spec);
     if (mmd) validateMmdPhysicsSpec(mmd, new Set(spec.parts.map((part) => part.name)));
+  }
+  for (const model of models) {
+    if (!model) continue;
+    validateDollSpec(model.carrier);
+    validateMmdPhysicsSpec(model.mmd, new Set(model.carrier.parts.map((part) => part.name)));
   }
 
   sandbox.clearProps();
@@ -142,13 +210,19 @@ export function restoreScene(
       `Figure ${index + 1} was saved with ${states.length} parts but its doll has ${figure.ragdoll.parts.length}; it was dropped in again instead.`,
     );
   });
-  for (const prop of preset.props) sandbox.restoreProp(prop.kind, prop);
-  restorePins(sandbox, preset.pins);
+  const restored = preset.props.map((prop, index): RigidBody | undefined => {
+    if (prop.kind !== 'model') return sandbox.restoreProp(prop.kind, prop).body;
+    const model = models[index];
+    if (!model) return undefined;
+    const bodies = prop.bodies.length > 0 ? prop.bodies : undefined;
+    return sandbox.restoreModelProp(model, prop, bodies).body;
+  });
+  restorePins(sandbox, preset.pins, restored);
   return { notes };
 }
 
-/** Each pinned body as a preset names it: a figure's part, or a prop, by position. */
-function capturePins(sandbox: Sandbox): PresetPin[] {
+/** Each pinned body as a preset names it: a figure's part, or a prop, by its saved position. */
+function capturePins(sandbox: Sandbox, props: readonly SavedProp[]): PresetPin[] {
   const pinned = new Set(sandbox.pinnedHandles);
   const pins: PresetPin[] = [];
   sandbox.figures.forEach((figure, f) =>
@@ -156,19 +230,23 @@ function capturePins(sandbox: Sandbox): PresetPin[] {
       if (pinned.has(part.body.handle)) pins.push({ kind: 'part', figure: f, part: p });
     }),
   );
-  sandbox.props.forEach((prop, p) => {
+  props.forEach((prop, p) => {
     if (pinned.has(prop.body.handle)) pins.push({ kind: 'prop', prop: p });
   });
   return pins;
 }
 
 /** Pins the restored bodies a preset names; a pin naming nothing restored is skipped. */
-function restorePins(sandbox: Sandbox, pins: readonly PresetPin[]): void {
+function restorePins(
+  sandbox: Sandbox,
+  pins: readonly PresetPin[],
+  props: readonly (RigidBody | undefined)[],
+): void {
   for (const pin of pins) {
     const body =
       pin.kind === 'part'
         ? sandbox.figures[pin.figure]?.ragdoll.parts[pin.part]?.body
-        : sandbox.props[pin.prop]?.body;
+        : props[pin.prop];
     if (body) sandbox.pin(body.handle);
   }
 }
