@@ -67,7 +67,7 @@ type OpenModel =
 export type FigureSource = OpenModel;
 
 /** The change about to be made, for {@link FigureModels.onBeforeChange}. */
-export type FigureModelsChange = 'open-model' | 'add-figure' | 'box-dummy';
+export type FigureModelsChange = 'open-model' | 'add-model' | 'add-figure' | 'box-dummy';
 
 /**
  * The model data a figure source holds, for weighing undo steps: the VRM file's bytes, or the
@@ -199,8 +199,7 @@ export class FigureModels {
     format?: string,
   ): Promise<OpenedModel> {
     const prepared = await this.busyWhile(() => this.prepare(bytes, fileName, ref, format));
-    // Undone like ADD: the figure goes again, the others stay.
-    this.onBeforeChange?.('add-figure');
+    this.onBeforeChange?.('add-model');
     const figure = this.place(prepared, openModelOf(prepared, bytes, ref));
     if (ref) this.figureRefs.set(figure.id, ref);
     return describeOpened(prepared);

@@ -101,9 +101,9 @@ export interface UiStrings {
   readonly warnings: WarningStrings;
   /** The motion controls and their messages (ui/motion-strings.ts). */
   readonly motion: MotionStrings;
+  readonly undo: UndoStrings;
   /** Mixed casts, the drop target, reading progress, the status history (ui/cast-strings.ts). */
   readonly cast: CastStrings;
-  readonly undo: UndoStrings;
 }
 
 const EN: UiStrings = {
@@ -198,8 +198,8 @@ const EN: UiStrings = {
   files: FILE_STRINGS_EN,
   warnings: WARNING_STRINGS_EN,
   motion: MOTION_STRINGS_EN,
-  cast: CAST_STRINGS_EN,
   undo: UNDO_STRINGS_EN,
+  cast: CAST_STRINGS_EN,
 };
 
 const JA: UiStrings = {
@@ -298,8 +298,8 @@ const JA: UiStrings = {
   files: FILE_STRINGS_JA,
   warnings: WARNING_STRINGS_JA,
   motion: MOTION_STRINGS_JA,
-  cast: CAST_STRINGS_JA,
   undo: UNDO_STRINGS_JA,
+  cast: CAST_STRINGS_JA,
 };
 
 const STRINGS: Readonly<Record<Language, UiStrings>> = { en: EN, ja: JA };

@@ -46,6 +46,8 @@ const SCENE_UNCHANGED: ReadonlySet<AppCommand> = new Set<AppCommand>([
   'toggle-follow',
   'reset-view',
   'open-model',
+  // Add Model… only opens a dialog; the figure's arrival is recorded when it is placed.
+  'add-model',
   'open-motion',
   'save-preset',
   'import-preset',
