@@ -2,107 +2,63 @@
  * Renderer benchmark: the renderer's test build (out-test/renderer: the app plus the read-only
  * hook) in headless Chromium (SwiftShader).
  *
- * 1. JavaScript time per frame with 6 box dolls and 12 props kept in motion (a BLAST every
- *    second): physics steps + syncing meshes + issuing the draw, timed inside the page with
- *    performance.now() around the frame function (the render loop records it; read through
- *    the read-only `window.__ragdoll` hook). Median and p95 over FRAMES frames.
- * 2. Start: time from navigation start to the first paint, the first drawn WebGL frame and
+ * 1. JavaScript time per 60 Hz frame (every frame advances exactly 1/60 s: two physics steps,
+ *    `?frame-seconds=`) in two scenes, each with 12 props and a BLAST every second: six box
+ *    dummies, and six copies of a real textured VRM with spring bones (godette_v4 from the
+ *    real-model fixtures folder; when that folder is absent, a generated VRM without springs,
+ *    with a note saying the spring bones were not measured). Each frame is timed in the page
+ *    and split into physics steps, pose writing, world-matrix updates, spring bones, render
+ *    submit and the rest (`?frame-sections`, test build only). Median, p95 and mean over
+ *    `--frames` frames (default 300). The page is cross-origin isolated, so its timer has
+ *    5 µs steps.
+ * 2. The box scene at SwiftShader's own pace (few frames, so up to 8 catch-up steps each),
+ *    with its physics and sync + draw split (`--skip-pace` leaves it out).
+ * 3. Start: time from navigation start to the first paint, the first drawn WebGL frame and
  *    the app whole (physics running, panel live), on the page's own clock: cold (a fresh
  *    Chromium on a fresh profile per sample) and warm (the next launch on the same profile),
- *    median of STARTS each. `--before DIR` times another built test renderer (e.g. the main
- *    branch's out-test/renderer) in the same run, alternating sample by sample, and prints
- *    both side by side. The start is served as an installed app's files are: hashed assets
- *    cacheable, so a warm start can use the HTTP and code caches.
+ *    median of `--starts` (default 7) each. The start is served as an installed app's files
+ *    are: hashed assets cacheable, so a warm start can use the HTTP and code caches.
  *
- * Prints a table and one JSON object. Targets: ≤ 4 ms median JS per frame; first frame
- * ≤ 1.0 s cold and ≤ 0.6 s warm. The per-frame target is checked on frames that each advance
- * exactly 1/60 s (`?frame-seconds=`), the work a 60 Hz display asks for.
- * Run: `npm run bench:renderer` (after `npm run build:test`); `-- --start-only` skips the
- * frame part; `-- --starts N` takes N start pairs (default 7).
+ * `--before DIR` runs another built test renderer (e.g. the main branch's out-test/renderer)
+ * in the same run, alternating with this build sample by sample (`--rounds N` splits the
+ * frames into N alternating blocks), and prints both side by side. `--scenes box,avatars`
+ * picks the scenes; `--start-only` and `--frames-only` skip a part; `--profile FILE` writes
+ * Chromium's CPU profile of this build's avatar scene (first round) to FILE.
+ * Prints the load average at start and end: on a shared machine the absolute times are noisy,
+ * compare the columns of one run.
  *
- * SwiftShader draws slowly, so frames come rarely and each one runs up to 8 fixed physics
- * steps to keep up with real time; a desktop at 60 Hz runs 2. So the table also splits each
- * frame into physics and sync + draw (both timed in the page), shows the steps per frame,
- * and estimates a 60 Hz frame as 2 × (physics per step) + (sync + draw).
+ * Targets: ≤ 4 ms median and ≤ 8 ms p95 JS per 60 Hz frame with the avatars; first frame
+ * ≤ 1.0 s cold and ≤ 0.6 s warm.
+ * Run: `npm run build:test && npm run bench:renderer`.
  */
-import type { Page } from 'playwright-core';
 import { median, quantile } from './lib/bench-stats';
 import { parseArgs } from 'node:util';
+import { loadavg } from 'node:os';
 import type { StartPair, StartSample } from './lib/start-timing';
 import { timeStartPair } from './lib/start-timing';
+import type { FrameSample } from './lib/frame-scenes';
+import {
+  FIGURES,
+  PROPS,
+  VIEWPORT,
+  avatarModelFile,
+  avatarScene,
+  boxScene,
+  sampleFrames,
+} from './lib/frame-scenes';
 import { launchChromium } from '../tools/browser/browser';
 import { serveRendererSnapshot } from '../tools/browser/renderer-snapshot';
 
 const FRAMES = 300;
-const WARM_UP_FRAMES = 30;
 /** Cold + warm start pairs per build (each a fresh profile). */
 const STARTS = 7;
-const VIEWPORT = { width: 1280, height: 720 } as const;
-const BLAST_EVERY_MS = 1000;
-const DOLLS = 6;
-const PROPS = 12;
+const DOLLS = FIGURES;
 /** Fixed steps in one 60 Hz frame at TIME 1 (1/120 s steps). */
 const STEPS_AT_60_HZ = 2;
-
-interface FrameSample {
-  readonly frameMs: readonly number[];
-  readonly physicsMs: readonly number[];
-  readonly steps: readonly number[];
-  readonly wallSeconds: number;
-}
+/** The query that makes every frame advance 1/60 s and times it section by section. */
+const AT_60_HZ = `?frame-seconds=${1 / 60}&frame-sections`;
 
 const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
-
-async function frames(page: Page): Promise<number> {
-  return page.evaluate(() => window.__ragdoll?.frameStats().frames ?? 0);
-}
-
-async function waitForFrameCount(page: Page, target: number, timeoutMs: number): Promise<void> {
-  await page.waitForFunction((n) => (window.__ragdoll?.frameStats().frames ?? 0) >= n, target, {
-    timeout: timeoutMs,
-    polling: 100,
-  });
-}
-
-/** Fills the scene (6 dolls, 12 props) with the app's own shortcuts, then samples frames while blasting. */
-async function sampleBusyFrames(
-  browser: Awaited<ReturnType<typeof launchChromium>>,
-  url: string,
-): Promise<FrameSample> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  try {
-    const page = await context.newPage();
-    await page.goto(url);
-    await waitForFrameCount(page, 3, 60_000);
-    for (let i = 1; i < DOLLS; i++) await page.keyboard.press('a');
-    for (let i = 0; i < PROPS; i++) await page.keyboard.press(i % 2 === 0 ? 'o' : 'x');
-    const counts = await page.evaluate(() => [
-      window.__ragdoll!.figures(),
-      window.__ragdoll!.props(),
-    ]);
-    if (counts[0] !== DOLLS || counts[1] !== PROPS)
-      throw new Error(`bench: scene has ${counts.join('/')} dolls/props`);
-    await waitForFrameCount(page, (await frames(page)) + WARM_UP_FRAMES, 300_000);
-    const startFrame = await frames(page);
-    const startedAt = Date.now();
-    // Keep everything moving: a blast every second until enough frames are in.
-    while ((await frames(page)) < startFrame + FRAMES) {
-      await page.keyboard.press('b');
-      await page.waitForTimeout(BLAST_EVERY_MS);
-    }
-    const wallSeconds = (Date.now() - startedAt) / 1000;
-    const stats = await page.evaluate(() => window.__ragdoll!.frameStats());
-    const taken = stats.frames - startFrame;
-    return {
-      frameMs: stats.recentFrameMs.slice(-taken),
-      physicsMs: stats.recentPhysicsMs.slice(-taken),
-      steps: stats.recentSteps.slice(-taken),
-      wallSeconds,
-    };
-  } finally {
-    await context.close();
-  }
-}
 
 /** The numbers the benchmark reports. */
 interface BenchResult {
@@ -252,17 +208,143 @@ function printStarts(summaries: Record<string, StartSummary>): void {
   );
 }
 
+/** A scene the 60 Hz frames are taken in. */
+type SceneName = 'box' | 'avatars';
+
+/** The 60 Hz frames of one scene on one build, all rounds together. */
+interface SceneFrames {
+  readonly scene: SceneName;
+  readonly build: string;
+  readonly frameMs: number[];
+  readonly sectionsMs: Record<string, number[]> | null;
+}
+
+/**
+ * Takes `frames` 60 Hz frames of each scene on each build, in `rounds` blocks that alternate
+ * between the builds, so a change in the machine's load falls on both alike.
+ */
+async function measureSceneFrames(
+  browser: Awaited<ReturnType<typeof launchChromium>>,
+  builds: readonly { readonly name: string; readonly url: string }[],
+  scenes: readonly SceneName[],
+  frames: number,
+  rounds: number,
+  profilePath: string | undefined,
+): Promise<SceneFrames[]> {
+  const model = avatarModelFile();
+  if (model.note) console.log(`note: ${model.note}`);
+  const fills = { box: boxScene, avatars: avatarScene(model) };
+  const results = new Map<string, SceneFrames>();
+  const perRound = Math.ceil(frames / rounds);
+  for (let r = 0; r < rounds; r++) {
+    for (const scene of scenes) {
+      for (const build of builds) {
+        // The CPU profile: the avatar scene on the last build, first round.
+        const profile =
+          scene === 'avatars' && r === 0 && build === builds[builds.length - 1]
+            ? profilePath
+            : undefined;
+        const sample = await sampleFrames(
+          browser,
+          build.url + AT_60_HZ,
+          fills[scene],
+          perRound,
+          profile,
+        );
+        if (profile !== undefined) console.log(`CPU profile written to ${profile}`);
+        const key = `${scene}:${build.name}`;
+        const kept = results.get(key) ?? {
+          scene,
+          build: build.name,
+          frameMs: [],
+          sectionsMs: sample.sectionsMs === null ? null : {},
+        };
+        kept.frameMs.push(...sample.frameMs);
+        for (const [name, values] of Object.entries(sample.sectionsMs ?? {})) {
+          (kept.sectionsMs![name] ??= []).push(...values);
+        }
+        results.set(key, kept);
+        console.error(
+          `(${scene} on ${build.name}, round ${r + 1}/${rounds}: ${sample.frameMs.length} frames, median ${round(median(sample.frameMs))} ms)`,
+        );
+      }
+    }
+  }
+  return [...results.values()];
+}
+
+/** The order sections are printed in: the frame's own order. */
+const SECTION_ROWS: readonly [string, string][] = [
+  ['physics', '  physics steps (2 per frame)'],
+  ['pose', '  pose writing (physics onto bones)'],
+  ['matrices', '  world-matrix updates (our own passes)'],
+  ['springs', '  spring bones (three-vrm update)'],
+  ['render', '  render submit (incl. its matrix pass and skinning)'],
+  ['other', '  other (box meshes, camera, pins)'],
+];
+
+function printSceneFrames(results: readonly SceneFrames[]): void {
+  const cell = (values: readonly number[] | undefined): string =>
+    values === undefined || values.length === 0
+      ? '—'
+      : `${round(median(values))} / ${round(quantile(values, 0.95))} / ${round(values.reduce((a, b) => a + b, 0) / values.length)}`;
+  const header = [
+    'JS ms per 60 Hz frame: median / p95 / mean',
+    ...results.map((r) => `${r.scene}, ${r.build}`),
+  ];
+  const rows = [
+    ['total JS per frame (target ≤ 4 median, ≤ 8 p95)', ...results.map((r) => cell(r.frameMs))],
+    ...SECTION_ROWS.map(([key, label]) => [
+      label,
+      ...results.map((r) => cell(r.sectionsMs?.[key])),
+    ]),
+  ];
+  printRows(header, rows);
+  console.log(
+    `(${results.map((r) => `${r.scene}/${r.build}: ${r.frameMs.length}`).join(', ')} frames; ${FIGURES} figures, ${PROPS} props, BLAST every second, ${VIEWPORT.width}×${VIEWPORT.height}; section medians do not add up to the total's, the means do)`,
+  );
+}
+
+function parseCount(name: string, raw: string | undefined): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`bench: --${name} ${raw} is not a count`);
+  return value;
+}
+
+function parseScenes(raw: string | undefined): SceneName[] {
+  const scenes = (raw ?? '').split(',').filter((name) => name !== '');
+  for (const scene of scenes) {
+    if (scene !== 'box' && scene !== 'avatars')
+      throw new Error(`bench: --scenes takes box and avatars, not ${scene}`);
+  }
+  return scenes as SceneName[];
+}
+
+const loadNow = (): string =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       before: { type: 'string' },
       'start-only': { type: 'boolean', default: false },
+      'frames-only': { type: 'boolean', default: false },
       starts: { type: 'string', default: String(STARTS) },
+      frames: { type: 'string', default: String(FRAMES) },
+      rounds: { type: 'string', default: '1' },
+      scenes: { type: 'string', default: 'box,avatars' },
+      'skip-pace': { type: 'boolean', default: false },
+      profile: { type: 'string' },
     },
   });
-  const starts = Number(values.starts);
-  if (!Number.isInteger(starts) || starts < 1)
-    throw new Error(`bench: --starts ${values.starts} is not a count`);
+  const starts = parseCount('starts', values.starts);
+  const frames = parseCount('frames', values.frames);
+  const rounds = parseCount('rounds', values.rounds);
+  const scenes = parseScenes(values.scenes);
+  console.log(`load average at start (1/5/15 min): ${loadNow()}`);
   const servers = [
     ...(values.before === undefined
       ? []
@@ -277,24 +359,52 @@ async function main(): Promise<void> {
       server: await serveRendererSnapshot({ cacheAssets: true }),
     },
   ];
+  const builds = servers.map(({ name, server }) => ({ name, url: server.url }));
   try {
-    const startSummaries = await measureStarts(
-      servers.map(({ name, server }) => ({ name, url: server.url })),
-      starts,
-    );
-    printStarts(startSummaries);
+    const startSummaries = values['frames-only'] ? null : await measureStarts(builds, starts);
+    if (startSummaries) printStarts(startSummaries);
     if (values['start-only']) {
+      console.log(`load average at end: ${loadNow()}`);
       console.log(JSON.stringify({ start: startSummaries }));
       return;
     }
     const browser = await launchChromium();
     try {
-      const url = servers[servers.length - 1]!.server.url;
-      const busy = await sampleBusyFrames(browser, url);
-      const at60Hz = await sampleBusyFrames(browser, `${url}?frame-seconds=${1 / 60}`);
-      const result = summarize(browser.version(), busy, at60Hz);
-      printTable(result);
-      console.log(JSON.stringify({ ...result, start: startSummaries }));
+      const sceneFrames = await measureSceneFrames(
+        browser,
+        builds,
+        scenes,
+        frames,
+        rounds,
+        values.profile,
+      );
+      printSceneFrames(sceneFrames);
+      let result: BenchResult | null = null;
+      if (scenes.includes('box') && !values['skip-pace']) {
+        // The box scene at SwiftShader's own pace, on this build only (see the file's header).
+        const url = builds[builds.length - 1]!.url;
+        const busy = await sampleFrames(browser, url, boxScene, frames);
+        const at60Hz = await sampleFrames(browser, url + AT_60_HZ, boxScene, frames);
+        result = summarize(browser.version(), busy, at60Hz);
+        printTable(result);
+      }
+      console.log(`load average at end: ${loadNow()}`);
+      console.log(
+        JSON.stringify({
+          ...result,
+          scenes: sceneFrames.map(({ scene, build, frameMs, sectionsMs }) => ({
+            scene,
+            build,
+            frames: frameMs.length,
+            medianMs: round(median(frameMs)),
+            p95Ms: round(quantile(frameMs, 0.95)),
+            sectionMedians: Object.fromEntries(
+              Object.entries(sectionsMs ?? {}).map(([name, ms]) => [name, round(median(ms), 3)]),
+            ),
+          })),
+          start: startSummaries,
+        }),
+      );
     } finally {
       await browser.close();
     }

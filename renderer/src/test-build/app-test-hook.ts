@@ -2,12 +2,18 @@ import type { Sandbox } from '../physics/sandbox';
 import type { RigidBody } from '../physics/rapier-api';
 import type { HookPose, HookScreenPoint, HookVec3, RagdollTestHook } from './test-hook';
 import type { AppUi } from '../ui/app-ui';
+import type { FrameSectionTimes } from './frame-section-times';
 import { MmdAvatar } from '../view/mmd/mmd-avatar';
 import type { RagdollView } from '../view/ragdoll-view';
 import { VrmAvatar } from '../view/vrm/vrm-avatar';
 
 /** Builds the read-only `window.__ragdoll` hook over the running app (see test-hook.ts). */
-export function createAppTestHook(sandbox: Sandbox, view: RagdollView, ui: AppUi): RagdollTestHook {
+export function createAppTestHook(
+  sandbox: Sandbox,
+  view: RagdollView,
+  ui: AppUi,
+  sections?: FrameSectionTimes,
+): RagdollTestHook {
   return {
     figures: () => sandbox.figures.length,
     props: () => sandbox.props.length,
@@ -81,6 +87,7 @@ export function createAppTestHook(sandbox: Sandbox, view: RagdollView, ui: AppUi
       const color = handle === undefined ? undefined : view.outlineColorOf(handle);
       return color === undefined ? null : `#${color.toString(16).padStart(6, '0')}`;
     },
+    frameSections: () => sections?.snapshot() ?? null,
   };
 }
 

@@ -125,6 +125,12 @@ export interface RagdollTestHook {
    * when there is no such figure or it was never drawn.
    */
   outlineColor(index: number): string | null;
+  /**
+   * Each recent frame's JavaScript split into sections (`physics`, `pose`, `matrices`,
+   * `springs`, `render`, `other`), ms, oldest first; null unless the page was opened with
+   * `?frame-sections` (the renderer benchmark).
+   */
+  frameSections(): { frames: number; recentMs: Record<string, readonly number[]> } | null;
 }
 
 declare global {

@@ -1,20 +1,28 @@
 import { startApp } from '../boot';
+import { FrameSectionTimes } from './frame-section-times';
 import { installTestHook } from './test-hook';
 
 /**
  * The test build's page (`npm run build:test`, out-test/renderer/index.html): the app as
  * users get it, plus the read-only `window.__ragdoll` hook the end-to-end tests and
- * `npm run bench:renderer` read, and the renderer benchmark's fixed frame time.
+ * `npm run bench:renderer` read, the renderer benchmark's fixed frame time, and
+ * (`?frame-sections`) its timing of each frame section by section.
  */
 const root = document.getElementById('app');
 if (root) {
+  const sections = new URLSearchParams(location.search).has('frame-sections')
+    ? new FrameSectionTimes()
+    : undefined;
   void startApp(root, {
-    view: fixedFrameOptions(location.search),
+    view: {
+      ...fixedFrameOptions(location.search),
+      ...(sections ? { frameSections: sections } : {}),
+    },
     // The hook's module (it knows the avatar classes) loads after the start, so the test
     // build starts with the same chunks as the installed app; tests wait for the hook.
     onBooted: ({ sandbox, view, ui }) =>
       void import('./app-test-hook').then(({ createAppTestHook }) =>
-        installTestHook(window, createAppTestHook(sandbox, view, ui)),
+        installTestHook(window, createAppTestHook(sandbox, view, ui, sections)),
       ),
   });
 }

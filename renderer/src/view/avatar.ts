@@ -1,4 +1,5 @@
 import type { Object3D } from 'three';
+import type { FrameSectionClock } from './frame-sections';
 
 /**
  * A model drawn over one ragdoll figure (a VRM or an MMD model): posed from the physics each
@@ -9,8 +10,11 @@ export interface Avatar {
   readonly figureId: number;
   /** Add this to the view's scene at the origin, unrotated. */
   readonly scene: Object3D;
-  /** Poses the model from the physics; `seconds` is the frame's simulated time. */
-  update(seconds: number): void;
+  /**
+   * Poses the model from the physics; `seconds` is the frame's simulated time. Laps its work
+   * on `sections` when given (benchmarks).
+   */
+  update(seconds: number, sections?: FrameSectionClock): void;
   /** The figure was put somewhere new (DROP, RESET): secondary motion restarts from there. */
   requestSpringReset(): void;
   /** Removes the model from the scene and frees everything it created. */

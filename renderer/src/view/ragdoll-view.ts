@@ -3,6 +3,7 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { StageLayout } from '../physics/stage';
 import type { BodyMotionState, BodySource } from './body-meshes';
 import { CameraFollow } from './camera-follow';
+import type { FrameSectionClock } from './frame-sections';
 import type { PinSource } from './pin-markers';
 import { PinMarkers } from './pin-markers';
 import type { SimBody } from '../physics/body-registry';
@@ -51,6 +52,8 @@ export interface RagdollViewOptions {
   readonly fixedFrameSeconds?: number;
   /** What figure `id` is doing with the motion (BODIES colours). */
   readonly motionStateOf?: (figureId: number) => BodyMotionState;
+  /** Receives each frame's time section by section (the renderer benchmark only). */
+  readonly frameSections?: FrameSectionClock;
 }
 
 /** A 3/4 view from the front right: the figures in front, slope behind, stairs to the right. */
@@ -86,12 +89,14 @@ export class RagdollView {
   beforeGrab: (() => void) | null = null;
   private readonly loop: RenderLoop;
   private readonly resizeObserver: ResizeObserver;
+  private readonly sections: FrameSectionClock | undefined;
 
   constructor(
     private readonly container: HTMLElement,
     private readonly sandbox: ViewSandbox,
     options: RagdollViewOptions = {},
   ) {
+    this.sections = options.frameSections;
     this.renderer = createRenderer();
     this.canvas = this.renderer.domElement;
     this.canvas.className = 'view-canvas';
@@ -126,6 +131,7 @@ export class RagdollView {
         draw: this.draw,
       },
       options.fixedFrameSeconds,
+      options.frameSections,
     );
     this.resizeObserver = new ResizeObserver(this.resize);
     this.resizeObserver.observe(container);
@@ -318,13 +324,17 @@ export class RagdollView {
   }
 
   private readonly draw = (): void => {
+    const sections = this.sections;
     this.bodyMeshes.sync();
-    this.avatars.update(this.frameSimSeconds);
+    sections?.lap('other');
+    this.avatars.update(this.frameSimSeconds, sections);
     this.pinMarkers.sync();
     // A held body is the person's: the camera stands still under the hand, as the orbit does.
     if (!this.grab.holding) this.follow.update(this.frameWallSeconds);
     this.controls.update();
+    sections?.lap('other');
     this.renderer.render(this.environment.scene, this.camera);
+    sections?.lap('render');
   };
 
   private readonly resize = (): void => {

@@ -1,3 +1,4 @@
+import type { FrameSectionClock } from './frame-sections';
 import { FrameStats } from './frame-stats';
 
 /** Longest frame the loop passes on, seconds: after a stall (a hidden tab) don't leap ahead. */
@@ -26,10 +27,13 @@ export class RenderLoop {
    * @param fixedFrameSeconds when set, every frame advances by exactly this much instead
    *   of the wall time since the last one. For benchmarks: a slow software renderer then
    *   does the same work per frame as a 60 Hz display (1/60 s, two physics steps).
+   * @param sections when set, receives each frame's time section by section (benchmarks);
+   *   the loop laps `physics`, {@link FrameWork.draw} laps the rest.
    */
   constructor(
     private readonly work: FrameWork,
     private readonly fixedFrameSeconds?: number,
+    private readonly sections?: FrameSectionClock,
   ) {}
 
   /** Starts the loop (idempotent). */
@@ -59,9 +63,12 @@ export class RenderLoop {
       (this.lastTime === null ? 0 : Math.min((time - this.lastTime) / 1000, MAX_FRAME_SECONDS));
     this.lastTime = time;
     const start = performance.now();
+    this.sections?.begin();
     const steps = this.work.advance(seconds);
     const physicsEnd = performance.now();
+    this.sections?.lap('physics');
     this.work.draw();
+    this.sections?.end();
     const end = performance.now();
     this.stats.record(end - start, physicsEnd - start, steps, end);
   };

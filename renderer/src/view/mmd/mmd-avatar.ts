@@ -2,6 +2,7 @@ import type { Group } from 'three';
 import type { MmdRig } from '../../rig/mmd/mmd-rig';
 import type { Avatar } from '../avatar';
 import type { BodySource } from '../body-meshes';
+import type { FrameSectionClock } from '../frame-sections';
 import type { MmdSkinnedModel } from './mmd-skinned-mesh';
 import type { MmdBodyReader } from './mmd-pose-writer';
 import { MmdPoseWriter } from './mmd-pose-writer';
@@ -68,8 +69,9 @@ export class MmdAvatar implements Avatar {
   /** Nothing to restart: the model's bodies are placed by the physics with the figure. */
   requestSpringReset(): void {}
 
-  update(): void {
+  update(_seconds?: number, sections?: FrameSectionClock): void {
     this.writer.write();
+    sections?.lap('pose');
   }
 
   dispose(): void {

@@ -1,5 +1,6 @@
 import { Group } from 'three';
 import type { Avatar } from '../avatar';
+import type { FrameSectionClock } from '../frame-sections';
 
 /**
  * The avatars in the view, keyed by the figure each follows. Updated once per frame after
@@ -48,9 +49,12 @@ export class AvatarLayer {
     for (const avatar of this.ordered) avatar.requestSpringReset();
   }
 
-  /** Poses every avatar from the physics; `seconds` is the frame's simulated time. */
-  update(seconds: number): void {
-    for (let i = 0; i < this.ordered.length; i++) this.ordered[i]!.update(seconds);
+  /**
+   * Poses every avatar from the physics; `seconds` is the frame's simulated time. Each avatar
+   * laps its work on `sections` when given.
+   */
+  update(seconds: number, sections?: FrameSectionClock): void {
+    for (let i = 0; i < this.ordered.length; i++) this.ordered[i]!.update(seconds, sections);
   }
 
   /** Disposes every avatar. */

@@ -1,11 +1,35 @@
 import type { Avatar } from '../avatar';
 import type { BodySource } from '../body-meshes';
+import type { FrameSectionClock } from '../frame-sections';
+import type { Object3D } from 'three';
+import type { VRM } from '@pixiv/three-vrm';
+import { OwnMatrixGroup } from '../own-matrix-group';
 import type { AvatarModel } from './load-avatar-model';
+import { FigureStillness } from './figure-stillness';
 import { SpringBodyColliders } from './spring-body-colliders';
+import { SpringRest } from './spring-rest';
 import { VrmPoseWriter } from './vrm-pose-writer';
 
 /** Longest time step given to `vrm.update`, seconds: spring bones blow up on long steps. */
 export const MAX_VRM_STEP = 1 / 30;
+
+/**
+ * `VRM.update` without its first step, `humanoid.update()`, which {@link VrmAvatar.update}
+ * has just run (the normalized bones copied onto the raw ones a second time otherwise): the
+ * look-at, expressions, node constraints, spring bones and materials, in the library's order.
+ * Allocates nothing.
+ */
+function advanceVrm(vrm: VRM, delta: number): void {
+  vrm.lookAt?.update(delta);
+  vrm.expressionManager?.update();
+  vrm.nodeConstraintManager?.update();
+  vrm.springBoneManager?.update(delta);
+  const materials = vrm.materials;
+  if (!materials) return;
+  for (let i = 0; i < materials.length; i++) {
+    (materials[i] as { update?: (delta: number) => void }).update?.(delta);
+  }
+}
 
 /** The figure an avatar follows: its id and each part's body handle by part name. */
 export interface AvatarFigure {
@@ -27,6 +51,11 @@ export class VrmAvatar implements Avatar {
   /** The springs start from the rest pose at the origin; the first frame moves the model. */
   private springResetPending = true;
   private disposed = false;
+  private readonly root = new OwnMatrixGroup();
+  /** Whether the figure's parts are where the avatar was last posed. */
+  private readonly stillness: FigureStillness;
+  /** Whether the spring bones have stopped moving. */
+  private readonly springRest: SpringRest;
   private readonly placements: () => number;
   private seenPlacements: number;
 
@@ -44,6 +73,8 @@ export class VrmAvatar implements Avatar {
     vrm.scene.traverse((object) => {
       object.frustumCulled = false;
     });
+    this.root.name = 'vrm-avatar';
+    this.root.add(vrm.scene);
     this.writer = new VrmPoseWriter(
       vrm,
       { ...model.rig, rootPart: model.rig.spec.rootPart },
@@ -51,11 +82,18 @@ export class VrmAvatar implements Avatar {
       source,
     );
     this.colliders = new SpringBodyColliders(model.threeVrm, vrm, model.rig);
+    this.stillness = new FigureStillness(new Set(figure.partHandles.values()), source);
+    this.springRest = new SpringRest(
+      [...(vrm.springBoneManager?.joints ?? [])].map((joint) => joint.bone),
+    );
   }
 
-  /** The model's scene: add it to the view's scene at the origin, unrotated. */
-  get scene(): AvatarModel['loaded']['vrm']['scene'] {
-    return this.model.loaded.vrm.scene;
+  /**
+   * The model's scene in a group the renderer's matrix pass skips ({@link update} keeps its
+   * matrices current): add it to the view's scene at the origin, unrotated.
+   */
+  get scene(): Object3D {
+    return this.root;
   }
 
   /** The spring-bone colliders made from the ragdoll's shapes (for tests and diagnostics). */
@@ -81,8 +119,15 @@ export class VrmAvatar implements Avatar {
     this.springResetPending = true;
   }
 
-  /** Poses the model from the physics and advances its springs by `seconds` (capped). */
-  update(seconds: number): void {
+  /**
+   * Poses the model from the physics and advances its springs by `seconds` (capped).
+   *
+   * World matrices are computed once here, before the springs (three-vrm reads a spring
+   * bone's child and our body colliders where they are now, not where the last frame drew
+   * them), and the springs then move only their own chains; the renderer's pass leaves the
+   * model out (see {@link OwnMatrixGroup}).
+   */
+  update(seconds: number, sections?: FrameSectionClock): void {
     const vrm = this.model.loaded.vrm;
     // Re-placed by anything (DROP, RESET, the fall guard, a preset): restart the springs.
     const placements = this.placements();
@@ -90,8 +135,15 @@ export class VrmAvatar implements Avatar {
       this.seenPlacements = placements;
       this.springResetPending = true;
     }
+    // Lying still with its hair settled: the bones are where the last frame left them, and
+    // every matrix with them (the renderer's pass skips the model), so nothing needs doing.
+    if (!this.springResetPending && this.springRest.atRest && this.stillness.unchanged()) {
+      sections?.lap('pose');
+      return;
+    }
     this.writer.write();
     vrm.humanoid.update();
+    sections?.lap('pose');
     if (this.springResetPending) {
       this.springResetPending = false;
       vrm.scene.updateMatrixWorld(true);
@@ -100,7 +152,18 @@ export class VrmAvatar implements Avatar {
       vrm.scene.updateMatrixWorld();
     }
     this.colliders.updateMatrices();
-    vrm.update(Math.min(Math.max(seconds, 0), MAX_VRM_STEP));
+    sections?.lap('matrices');
+    advanceVrm(vrm, Math.min(Math.max(seconds, 0), MAX_VRM_STEP));
+    this.springRest.observe();
+    // The pose to compare the next frames with, needed only once the springs go quiet (a
+    // figure in motion skips these reads).
+    if (this.springRest.quiet) this.stillness.remember();
+    sections?.lap('springs');
+  }
+
+  /** True while the figure lies still and its spring bones have settled: updates skip it. */
+  get resting(): boolean {
+    return this.springRest.atRest && this.stillness.unchanged();
   }
 
   /** Removes the model from the scene and frees its geometries, materials and textures. */
@@ -108,6 +171,7 @@ export class VrmAvatar implements Avatar {
     if (this.disposed) return;
     this.disposed = true;
     const scene = this.model.loaded.vrm.scene;
+    this.root.removeFromParent();
     scene.removeFromParent();
     this.model.threeVrm.VRMUtils.deepDispose(scene);
   }
