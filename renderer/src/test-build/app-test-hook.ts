@@ -57,6 +57,13 @@ export function createAppTestHook(
       figures: sandbox.figures.map((figure) => figure.ragdoll.parts.map((part) => pose(part.body))),
       props: sandbox.props.map((prop) => pose(prop.body)),
     }),
+    modelPropPoses: () =>
+      sandbox.modelProps.map((prop) => [
+        ...prop.ragdoll.parts.map((part) => pose(part.body)),
+        ...prop.mmd.bodies
+          .filter((body) => body.spec.motion !== 'follow')
+          .map((body) => pose(body.body)),
+      ]),
     cameraTarget: () => {
       const [x, y, z] = view.cameraPose.target;
       return { x, y, z };

@@ -85,6 +85,11 @@ export interface RagdollTestHook {
   gpuMemory(): { geometries: number; textures: number };
   /** Every body's pose: each figure's parts in spec order, then the props, oldest first. */
   bodyPoses(): { figures: HookPose[][]; props: HookPose[] };
+  /**
+   * Each model prop's bodies (models without a humanoid skeleton), oldest first: its carrier
+   * part, then the model's own moving bodies.
+   */
+  modelPropPoses(): HookPose[][];
   /** The camera's orbit target, metres. */
   cameraTarget(): HookVec3;
   /**

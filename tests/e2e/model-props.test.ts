@@ -1,0 +1,78 @@
+/**
+ * End to end: a PMX without a humanoid skeleton (a ribbon: one bone-following knot with a
+ * chain of swinging links) dropped into the built app becomes a prop beside the figures
+ * instead of an error. It stands on the stage with its links joined, and BLAST throws it
+ * like a ball.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ribbonPropModel } from '../../scripts/fixtures/mmd/prop-fixture-models';
+import { writePmx } from '../../scripts/fixtures/mmd/pmx-writer';
+import { SLOW_TIMEOUT_MS, alertText, waitForFrames } from './support/app-page';
+import type { TestHost } from './support/host-files';
+import { createTestHost, expectStatus } from './support/host-files';
+import { useAppSuite } from './support/suite';
+
+const withApp = useAppSuite();
+let host: TestHost | undefined;
+afterEach(() => host?.dispose());
+
+type Pose = { position: readonly number[] };
+
+/** The largest distance between two poses of the same bodies, metres. */
+function largestMove(before: readonly Pose[], after: readonly Pose[]): number {
+  return Math.max(
+    ...before.map((pose, i) =>
+      Math.hypot(...pose.position.map((value, axis) => value - after[i]!.position[axis]!)),
+    ),
+  );
+}
+
+describe('a model without a humanoid skeleton', () => {
+  it('opens as a prop that stands on the stage, joined, and is thrown by BLAST', async () => {
+    host = createTestHost();
+    const testHost = host;
+    const folder = join(testHost.files, 'ribbon');
+    mkdirSync(folder, { recursive: true });
+    const path = join(folder, 'ribbon.pmx');
+    writeFileSync(path, writePmx(ribbonPropModel(6)));
+    await withApp(
+      async ({ page }) => {
+        await testHost.bridge().openFile(path);
+        await expectStatus(
+          page,
+          'リボン (ribbon.pmx) has no humanoid skeleton, so it was added as a prop: grab it, pin it or blast it like a ball.',
+        );
+        expect(await alertText(page)).toBe('');
+        const kinds = (): Promise<string[]> => page.evaluate(() => window.__ragdoll!.propKinds());
+        expect(await kinds()).toEqual(['model']);
+        // The figures stay: the box dummy is still there.
+        expect(await page.evaluate(() => window.__ragdoll!.figures())).toBe(1);
+
+        const poses = (): Promise<Pose[]> =>
+          page.evaluate(() => window.__ragdoll!.modelPropPoses()[0]!);
+        // Standing: some frames on, every body is above the floor and none flew off.
+        await waitForFrames(page, 30);
+        const landed = await poses();
+        expect(landed.length).toBe(7);
+        for (const pose of landed) {
+          expect(pose.position.every(Number.isFinite)).toBe(true);
+          expect(pose.position[1]!).toBeGreaterThan(-0.05);
+          expect(pose.position[1]!).toBeLessThan(3);
+        }
+        // Still joined: neighbouring links stay close (the chain's links are short).
+        for (let i = 2; i < landed.length; i++) {
+          expect(largestMove([landed[i - 1]!], [landed[i]!])).toBeLessThan(0.5);
+        }
+
+        await page.getByRole('button', { name: 'Blast' }).click();
+        await expect
+          .poll(async () => largestMove(landed, await poses()), { timeout: SLOW_TIMEOUT_MS })
+          .toBeGreaterThan(0.3);
+        expect(await kinds()).toEqual(['model']);
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  });
+});
