@@ -44,6 +44,7 @@ export const APP_COMMANDS = [
   'export-motion',
   'save-picture',
   'export-clip',
+  'toggle-picture-double',
   'timeline-play',
   'timeline-back',
   'timeline-forward',
@@ -262,6 +263,12 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     accelerator: 'W',
     menu: 'file',
     label: { en: 'Export Clip…', ja: '動画を書き出す…' },
+  },
+  'toggle-picture-double': {
+    key: '2',
+    accelerator: '2',
+    menu: 'file',
+    label: { en: 'Picture 2x', ja: '画像を2倍で' },
   },
   'timeline-play': {
     key: ' ',

@@ -455,6 +455,7 @@ export class AppUi {
       savePreset: () => this.presets.save(),
       importPreset: () => this.presets.importPreset(),
       runExport: (command) => this.exports.run(command),
+      togglePictureDouble: () => this.exportPanel.toggleDoubleSize(),
       motions: this.motions,
       timeline: this.timelineActions,
       undo: () => void this.travel('undo'),

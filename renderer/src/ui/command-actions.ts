@@ -124,6 +124,8 @@ export interface CommandUi {
   importPreset(): void;
   /** Export Motion…, Save Picture…, Export Clip…: runs on by itself and reports its outcome. */
   runExport(command: 'export-motion' | 'save-picture' | 'export-clip'): void;
+  /** Picture 2x: whether Save Picture… takes the picture at twice the window's size. */
+  togglePictureDouble(): void;
   /** The strings of the current language (read after a language switch, too). */
   readonly strings: UiStrings;
   /** The motion controls. */
@@ -267,6 +269,9 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
     case 'save-picture':
     case 'export-clip':
       ui.runExport(command);
+      return NOTHING;
+    case 'toggle-picture-double':
+      ui.togglePictureDouble();
       return NOTHING;
   }
 }

@@ -55,6 +55,15 @@ const SCENE_UNCHANGED: ReadonlySet<AppCommand> = new Set<AppCommand>([
   'help',
   'undo',
   'redo',
+  'toggle-history',
+  // Looking back and exporting leave the scene as it is (resuming from a moment changes it).
+  'timeline-play',
+  'timeline-back',
+  'timeline-forward',
+  'export-motion',
+  'save-picture',
+  'export-clip',
+  'toggle-picture-double',
 ]);
 
 /** Slider commands whose presses close together are one step. */

@@ -1,4 +1,4 @@
-import type { AppCommand } from '../../../../shared/commands';
+import { keyText, type AppCommand } from '../../../../shared/commands';
 import { labelCommandButton, make, makeCommandButton, makeSection } from '../file-list-dom';
 import type { Language } from '../i18n';
 import { strings } from '../i18n';
@@ -38,7 +38,9 @@ export class ExportPanel {
     this.double = make(document, 'input', 'export-double');
     this.double.type = 'checkbox';
     this.double.id = 'export-double';
+    this.double.setAttribute('aria-keyshortcuts', keyText('toggle-picture-double'));
     this.doubleLabel = make(document, 'label', 'export-option');
+    this.doubleLabel.htmlFor = this.double.id;
     this.doubleLabel.append(this.double, make(document, 'span', 'export-option-text'));
     this.rate = make(document, 'select', 'export-rate');
     this.rate.id = 'export-rate';
@@ -60,6 +62,11 @@ export class ExportPanel {
   /** Whether Save Picture… takes the picture at twice the window's size. */
   get doubleSize(): boolean {
     return this.double.checked;
+  }
+
+  /** Picture 2x on or off (its key). */
+  toggleDoubleSize(): void {
+    this.double.checked = !this.double.checked;
   }
 
   /** The clip's frames per second. */
