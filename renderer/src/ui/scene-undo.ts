@@ -60,6 +60,8 @@ const SCENE_UNCHANGED: ReadonlySet<AppCommand> = new Set<AppCommand>([
   'timeline-play',
   'timeline-back',
   'timeline-forward',
+  // Resuming carries on from the moment shown; capturing first would resume already.
+  'timeline-resume',
   'export-motion',
   'save-picture',
   'export-clip',
