@@ -239,7 +239,9 @@ export class AppUi {
       this.run(command),
     );
     this.panel.element.insertBefore(this.exportPanel.element, this.status.element);
-    this.exportProgress = new ExportProgress(document, () => this.exports.cancelClip());
+    this.exportProgress = new ExportProgress(document, this.strings.exports.cancel, () =>
+      this.exports.cancelClip(),
+    );
     this.status.element.append(this.exportProgress.element);
     this.exports = new ExportActions({
       window: document.defaultView ?? window,
@@ -488,6 +490,7 @@ export class AppUi {
     this.presets.setLanguage(this.languageValue);
     this.library.setLanguage(this.languageValue);
     this.exportPanel.setLanguage(this.languageValue);
+    this.exportProgress.setLanguage(this.strings.exports.cancel);
     this.hostLink.setMenuLanguage(this.languageValue);
     this.refresh();
     void this.describeHost();

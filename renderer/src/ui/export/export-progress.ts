@@ -9,7 +9,8 @@ export class ExportProgress {
   private readonly bar: HTMLProgressElement;
   private readonly cancelButton: HTMLButtonElement;
 
-  constructor(document: Document, onCancel: () => void) {
+  /** @param cancel - the button's word until {@link show} or {@link setLanguage} says another */
+  constructor(document: Document, cancel: string, onCancel: () => void) {
     this.element = make(document, 'div', 'export-progress');
     this.element.hidden = true;
     this.bar = make(document, 'progress', 'export-progress-bar');
@@ -18,6 +19,8 @@ export class ExportProgress {
     this.cancelButton = make(document, 'button', 'export-cancel');
     this.cancelButton.type = 'button';
     this.cancelButton.setAttribute('aria-keyshortcuts', 'Escape');
+    // Named while hidden too: every control in the panel has a name.
+    this.setLanguage(cancel);
     this.cancelButton.addEventListener('click', onCancel);
     this.element.append(this.bar, this.cancelButton);
   }
@@ -25,9 +28,15 @@ export class ExportProgress {
   /** Shows the bar at 0 with `label` as its name and `cancel` on the button. */
   show(label: string, cancel: string): void {
     this.bar.setAttribute('aria-label', label);
-    this.cancelButton.textContent = cancel;
+    this.setLanguage(cancel);
     this.bar.value = 0;
     this.element.hidden = false;
+  }
+
+  /** The button's word in the panel's language. */
+  setLanguage(cancel: string): void {
+    this.cancelButton.textContent = cancel;
+    this.cancelButton.setAttribute('aria-label', cancel);
   }
 
   /** The share done, 0..1. */
