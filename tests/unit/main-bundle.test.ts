@@ -195,6 +195,7 @@ describe('built main process, production (Linux, English, first run)', () => {
       'Export Motion…',
       'Save Picture…',
       'Export Clip…',
+      'Picture 2x',
       'separator',
       'Quit Ragdoll Playground',
     ]);
@@ -322,6 +323,7 @@ describe('built main process, macOS in Japanese with saved bounds', () => {
       'モーションを書き出す…',
       '画像を保存…',
       '動画を書き出す…',
+      '画像を2倍で',
     ]);
   });
 });
