@@ -120,9 +120,10 @@ export class FigureModels {
   private readonly kinds = new Map<number, 'vrm' | 'mmd'>();
   /** A VRM figure's rig, as a motion export needs it (see `exportedFigureOf`). */
   private readonly vrmRigs = new Map<number, NonNullable<ExportedFigure['vrm']>>();
-  /** Where each avatar figure's model file is, for presets (only files the host opened). */
-  private readonly figureRefs = new Map<number, PresetModelRef>();
-  /** Which model each avatar figure was made from (by id), so undo can make it again. */
+  /**
+   * Which model each avatar figure was made from (by id): undo makes it again from this, and
+   * a preset stores its `ref` (set only for files the host opened).
+   */
   private readonly sources = new Map<number, OpenModel>();
   private loading = false;
   /** Called just before figures are removed or added here (undo captures the scene). */
@@ -171,9 +172,8 @@ export class FigureModels {
     this.onBeforeChange?.('open-model');
     this.clearFigures();
     const model = openModelOf(prepared, bytes, ref);
-    const figure = this.place(prepared, model);
+    this.place(prepared, model);
     this.model = model;
-    if (ref) this.figureRefs.set(figure.id, ref);
     return describeOpened(prepared);
   }
 
@@ -209,8 +209,7 @@ export class FigureModels {
   ): Promise<OpenedModel> {
     const prepared = await this.busyWhile(() => this.prepare(bytes, fileName, ref, format));
     this.onBeforeChange?.('add-model');
-    const figure = this.place(prepared, openModelOf(prepared, bytes, ref));
-    if (ref) this.figureRefs.set(figure.id, ref);
+    this.place(prepared, openModelOf(prepared, bytes, ref));
     return describeOpened(prepared);
   }
 
@@ -229,8 +228,7 @@ export class FigureModels {
       return;
     }
     this.onBeforeChange?.('add-figure');
-    const figure = this.place(prepared, current);
-    if (current.ref) this.figureRefs.set(figure.id, current.ref);
+    this.place(prepared, current);
   }
 
   /** Forgets the model and leaves one box dummy. */
@@ -249,7 +247,6 @@ export class FigureModels {
   /** Removes one figure and its avatar (Delete in a body's menu). */
   removeFigure(figure: Figure): void {
     if (this.kinds.delete(figure.id)) this.view.removeAvatar(figure.id);
-    this.figureRefs.delete(figure.id);
     this.vrmRigs.delete(figure.id);
     this.sources.delete(figure.id);
     this.sandbox.removeFigure(figure);
@@ -260,7 +257,7 @@ export class FigureModels {
    * the box dummy (a figure from a file the page read itself has no path to come back to).
    */
   refOf(figure: Figure): PresetModelRef {
-    return this.figureRefs.get(figure.id) ?? { kind: 'box' };
+    return this.sources.get(figure.id)?.ref ?? { kind: 'box' };
   }
 
   /**
@@ -280,7 +277,6 @@ export class FigureModels {
     for (const id of [...this.kinds.keys()]) {
       if (present.has(id)) continue;
       this.kinds.delete(id);
-      this.figureRefs.delete(id);
       this.vrmRigs.delete(id);
       this.sources.delete(id);
       this.view.removeAvatar(id);
@@ -290,7 +286,6 @@ export class FigureModels {
       first === undefined ? undefined : openModelOf(first.prepared, first.bytes, first.ref);
     for (const { figure, prepared, bytes, ref } of avatars) {
       this.showAvatar(figure, prepared);
-      this.figureRefs.set(figure.id, ref);
       this.sources.set(figure.id, openModelOf(prepared, bytes, ref));
     }
   }
@@ -322,9 +317,7 @@ export class FigureModels {
 
   /** Undo: adds a figure of a prepared `source` with its avatar (see {@link prepareSource}). */
   placeSource(prepared: PreparedFigure, source: FigureSource): Figure {
-    const figure = this.place(prepared, source);
-    if (source.ref) this.figureRefs.set(figure.id, source.ref);
-    return figure;
+    return this.place(prepared, source);
   }
 
   private async busyWhile<T>(work: () => Promise<T>): Promise<T> {
