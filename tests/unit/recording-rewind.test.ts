@@ -140,6 +140,31 @@ describe('scrubbing and resuming', () => {
     sandbox.dispose();
   });
 
+  it('keeps its clock after resuming from the past: frames recorded since are 1/60 s apart from the one resumed', async () => {
+    const sandbox = await busyScene(false);
+    const recorder = new SceneRecorder(sandbox);
+    sandbox.setStepObserver(recorder.afterStep);
+    const rewind = new Rewind(sandbox, recorder);
+    sandbox.run(1);
+    const resumedFrom = rewind.show(recorder.lastFrame - 45);
+    const resumedAt = recorder.timeAt(resumedFrom);
+    rewind.resume();
+    sandbox.run(0.5);
+    expect(recorder.lastFrame).toBe(resumedFrom + 30);
+    for (let frame = resumedFrom; frame <= recorder.lastFrame; frame++)
+      expect(recorder.timeAt(frame) - resumedAt).toBeCloseTo((frame - resumedFrom) / 60, 9);
+    // Once more, from a frame recorded after the first resume.
+    const again = rewind.show(recorder.lastFrame - 10);
+    rewind.resume();
+    sandbox.run(0.25);
+    expect(recorder.timeAt(recorder.lastFrame) - recorder.timeAt(recorder.firstFrame)).toBeCloseTo(
+      (recorder.lastFrame - recorder.firstFrame) / 60,
+      9,
+    );
+    expect(recorder.lastFrame).toBe(again + 15);
+    sandbox.dispose();
+  });
+
   it('cannot go back past a figure being added', async () => {
     const sandbox = await busyScene(false);
     const recorder = new SceneRecorder(sandbox);

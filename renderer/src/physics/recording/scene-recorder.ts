@@ -67,6 +67,12 @@ export class SceneRecorder {
   private readonly eventList: SceneEvent[] = [];
   private readonly scratch = new Float64Array(BODY_SNAPSHOT_LENGTH);
   private suspended = false;
+  /**
+   * Sandbox steps that belong to a forgotten future: the recording's clock is the sandbox's
+   * step count minus this, so a frame recorded after resuming from the past is stamped right
+   * after the frame resumed from, not later by the length of the stretch that was dropped.
+   */
+  private forgottenSteps = 0;
 
   constructor(
     private readonly sandbox: Sandbox,
@@ -81,7 +87,7 @@ export class SceneRecorder {
    * second step unless {@link suspend}ed. Allocates nothing unless the scene's contents changed.
    */
   readonly afterStep = (): void => {
-    if (this.suspended || this.sandbox.steps % 2 !== 0) return;
+    if (this.suspended || this.currentStep % 2 !== 0) return;
     this.recordNow();
   };
 
@@ -95,7 +101,7 @@ export class SceneRecorder {
       readBodySnapshot(bodies[i]!, this.scratch, 0);
       encodeBodyState(this.scratch, 0, this.states, base + i);
     }
-    this.frameSteps[index] = this.sandbox.steps;
+    this.frameSteps[index] = this.currentStep;
     this.frameLayouts[index] = live.layout;
     this.nextFrame++;
     if (this.count < this.frameCapacity) this.count++;
@@ -159,12 +165,23 @@ export class SceneRecorder {
     return this.frameLayouts[this.indexOf(frame)]!;
   }
 
-  /** Simulated seconds since the sandbox was made, at a held frame. */
+  /**
+   * The recording's clock now, in sandbox steps: the sandbox's step count, less every stretch
+   * forgotten by resuming from the past ({@link truncateAfter}).
+   */
+  get currentStep(): number {
+    return this.sandbox.steps - this.forgottenSteps;
+  }
+
+  /**
+   * Simulated seconds on the recording's clock at a held frame: the scene's own time as it now
+   * stands, so the seconds between two held frames are always their distance at 60 Hz.
+   */
   timeAt(frame: number): number {
     return this.frameSteps[this.indexOf(frame)]! * FIXED_STEP;
   }
 
-  /** The sandbox step count at a held frame. */
+  /** The recording's clock ({@link currentStep}) at a held frame, in sandbox steps. */
   stepAt(frame: number): number {
     return this.frameSteps[this.indexOf(frame)]!;
   }
@@ -186,7 +203,8 @@ export class SceneRecorder {
    * that happened after it.
    */
   truncateAfter(frame: number): void {
-    this.indexOf(frame);
+    const index = this.indexOf(frame);
+    this.forgottenSteps = this.sandbox.steps - this.frameSteps[index]!;
     this.count -= this.lastFrame - frame;
     this.nextFrame = frame + 1;
     while (this.eventList.length > 0 && this.eventList[this.eventList.length - 1]!.frame > frame)

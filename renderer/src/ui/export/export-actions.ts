@@ -184,7 +184,8 @@ export class ExportActions {
     const wasPaused = rewind.paused;
     view.stop();
     // Live, the newest frame becomes this very step, so going back to it loses no prop.
-    if (!wasPaused && recorder.stepAt(recorder.lastFrame) !== sandbox.steps) recorder.recordNow();
+    if (!wasPaused && recorder.stepAt(recorder.lastFrame) !== recorder.currentStep)
+      recorder.recordNow();
     rewind.pause();
     const original = rewind.frame!;
     const snapshot = new SceneBodiesSnapshot(sandbox);
