@@ -137,6 +137,7 @@ export class AppUi {
     this.sceneUndo = new SceneUndo({
       sandbox: options.sandbox,
       models: () => this.models.models,
+      props: () => this.models.props,
       motions: () => this.motions,
       figuresReplaced: () => options.view.figuresReplaced(),
       strings: () => this.strings,
@@ -202,6 +203,10 @@ export class AppUi {
       },
     });
     this.models.models.onBeforeChange = (change) => {
+      this.timeline.resumeForChange();
+      this.sceneUndo.beforeChange(change);
+    };
+    this.models.props.onBeforeChange = (change) => {
       this.timeline.resumeForChange();
       this.sceneUndo.beforeChange(change);
     };
