@@ -236,6 +236,7 @@ export class AppUi {
       status: this.status,
       ask: this.ask,
       openModel: (file) => this.models.openFile(file),
+      addModel: (file) => this.models.addFile(file),
       openMotion: (file) => this.motions.openFile(file),
     });
     this.panel.element.insertBefore(this.presets.panel.element, this.status.element);

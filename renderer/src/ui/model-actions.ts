@@ -115,6 +115,20 @@ export class ModelActions {
     });
   }
 
+  /**
+   * Adds a figure of a model the host has read (from the recent-model library) beside the
+   * others, as Add Model… does; says so when every figure slot is taken.
+   */
+  addFile(file: ModelFile): void {
+    void this.open({
+      bytes: file.bytes,
+      fileName: file.fileName,
+      format: file.format,
+      source: file,
+      adding: true,
+    });
+  }
+
   /** Back to one box dummy. */
   useBoxDummy(): void {
     this.models.useBoxDummy();
