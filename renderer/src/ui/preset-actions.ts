@@ -23,7 +23,8 @@ import type { StatusArea } from './status';
 /** What the preset actions work on. */
 export interface PresetActionsOptions {
   readonly document: Document;
-  readonly language: Language;
+  /** The interface language, read at use time. */
+  readonly language: () => Language;
   readonly host: HostApi | undefined;
   readonly sandbox: Sandbox;
   readonly view: PresetView;
@@ -49,12 +50,10 @@ export interface PresetActionsOptions {
  */
 export class PresetActions {
   readonly panel: PresetPanel;
-  private language: Language;
   private busy = false;
 
   constructor(private readonly options: PresetActionsOptions) {
-    this.language = options.language;
-    this.panel = new PresetPanel(options.document, options.language, options.host !== undefined, {
+    this.panel = new PresetPanel(options.document, options.language(), options.host !== undefined, {
       onCommand: (command) => {
         if (command === 'save-preset') this.save();
         else if (command === 'import-preset') this.importPreset();
@@ -65,12 +64,12 @@ export class PresetActions {
   }
 
   private get text(): FileStrings {
-    return strings(this.language).files;
+    return strings(this.options.language()).files;
   }
 
-  setLanguage(language: Language): void {
-    this.language = language;
-    this.panel.setLanguage(language);
+  /** Relabels what this owns in the current language. */
+  relabel(): void {
+    this.panel.setLanguage(this.options.language());
   }
 
   /** Save Preset…: asks for a name, then saves the scene as it is when the name is given. */
@@ -203,7 +202,7 @@ export class PresetActions {
     if (!host) return;
     if (this.options.models().busy) {
       // A model still parsing would replace the figures again once it is ready.
-      this.options.status.alert(strings(this.language).modelBusy);
+      this.options.status.alert(strings(this.options.language()).modelBusy);
       return;
     }
     let notes: readonly string[];
