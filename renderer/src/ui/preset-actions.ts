@@ -6,8 +6,7 @@ import type {
 } from '../../../shared/host-contract';
 import type { PresetContent } from '../../../shared/preset-schema';
 import { PRESET_NAME_MAX_LENGTH } from '../../../shared/preset-limits';
-import type { Sandbox } from '../physics/sandbox';
-import { captureScene } from '../physics/scene-preset';
+import { captureScene, type PresetSandbox } from '../physics/scene-preset';
 import type { AskDialog } from './ask-dialog';
 import type { FigureModels } from './figure-models';
 import type { PropModels } from './prop-models';
@@ -26,7 +25,7 @@ export interface PresetActionsOptions {
   /** The interface language, read at use time. */
   readonly language: () => Language;
   readonly host: HostApi | undefined;
-  readonly sandbox: Sandbox;
+  readonly sandbox: PresetSandbox;
   readonly view: PresetView;
   /** Read at use time: which model each figure is. */
   readonly models: () => FigureModels;
