@@ -4,6 +4,12 @@ import type { Figure, Prop, Sandbox } from '../sandbox';
 import type { SceneLayout } from './scene-layout';
 import type { SceneRecorder } from './scene-recorder';
 
+/** What rewinding changes in the sandbox (the `Sandbox` class fits). */
+export type RewindSandbox = Pick<
+  Sandbox,
+  'figures' | 'props' | 'noteBodiesRestored' | 'removeProp' | 'restoreProp'
+>;
+
 /**
  * Pause, scrub and resume over a {@link SceneRecorder}'s history.
  *
@@ -21,7 +27,7 @@ export class Rewind {
   private readonly scratch = new Float64Array(BODY_SNAPSHOT_LENGTH);
 
   constructor(
-    private readonly sandbox: Sandbox,
+    private readonly sandbox: RewindSandbox,
     private readonly recorder: SceneRecorder,
   ) {}
 
