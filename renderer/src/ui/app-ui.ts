@@ -137,6 +137,7 @@ export class AppUi {
     this.sceneUndo = new SceneUndo({
       sandbox: options.sandbox,
       models: () => this.models.models,
+      props: () => this.models.props,
       motions: () => this.motions,
       figuresReplaced: () => options.view.figuresReplaced(),
       strings: () => this.strings,
@@ -205,6 +206,10 @@ export class AppUi {
       this.timeline.resumeForChange();
       this.sceneUndo.beforeChange(change);
     };
+    this.models.props.onBeforeChange = (change) => {
+      this.timeline.resumeForChange();
+      this.sceneUndo.beforeChange(change);
+    };
     this.ask = new AskDialog(document);
     this.presets = new PresetActions({
       document,
@@ -231,6 +236,7 @@ export class AppUi {
       status: this.status,
       ask: this.ask,
       openModel: (file) => this.models.openFile(file),
+      addModel: (file) => this.models.addFile(file),
       openMotion: (file) => this.motions.openFile(file),
     });
     this.panel.element.insertBefore(this.presets.panel.element, this.status.element);

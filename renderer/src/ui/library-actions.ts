@@ -24,6 +24,8 @@ export interface LibraryActionsOptions {
   readonly ask: AskDialog;
   /** Opens a model the host has read, as Open Model… would. */
   readonly openModel: (file: ModelFile) => void;
+  /** Adds a figure of a model the host has read beside the others, as Add Model… would. */
+  readonly addModel: (file: ModelFile) => void;
   /** Plays a motion the host has read, as Open Motion… would. */
   readonly openMotion: (file: MotionFile) => void;
 }
@@ -103,10 +105,11 @@ export class LibraryActions {
         const read = await host.readMotion(entry.path);
         if (read.ok) this.options.openMotion(read.value);
         else this.options.status.alert(this.text.libraryFailed(read.problem.message));
-      } else if (action === 'open') {
+      } else if (action === 'open' || action === 'add') {
         const read = await host.readModel(entry.path);
-        if (read.ok) this.options.openModel(read.value);
-        else this.options.status.alert(this.text.libraryFailed(read.problem.message));
+        if (!read.ok) this.options.status.alert(this.text.libraryFailed(read.problem.message));
+        else if (action === 'add') this.options.addModel(read.value);
+        else this.options.openModel(read.value);
       } else if (action === 'locate') {
         const located = await host.relocateLibraryEntry(entry.id);
         if (located.ok) {
