@@ -5,6 +5,7 @@ import type { RecordedSandbox, SceneRecorderOptions } from '../../physics/record
 import { SceneRecorder } from '../../physics/recording/scene-recorder';
 import { TimelinePlayback } from '../../physics/recording/timeline-playback';
 import type { Sandbox } from '../../physics/sandbox';
+import type { RecordedFrames } from '../../view/recorded-frames';
 import type { FrameDriver } from '../../view/sandbox-slot';
 import type { FrameRange } from './timeline-math';
 import { clampRange, defaultExportRange } from './timeline-math';
@@ -43,7 +44,7 @@ export interface ExportRangeSource {
  * sandbox, paused it does nothing, playing back it shows the next recorded frame. Nothing here
  * allocates per frame. {@link dispose} detaches the recorder from the sandbox.
  */
-export class SceneTimeline implements ExportRangeSource, FrameDriver {
+export class SceneTimeline implements ExportRangeSource, FrameDriver, RecordedFrames {
   readonly recorder: SceneRecorder;
   readonly rewind: Rewind;
   readonly playback: TimelinePlayback;
@@ -96,6 +97,26 @@ export class SceneTimeline implements ExportRangeSource, FrameDriver {
   /** The frame shown while paused or playing back, else null (live). */
   get shownFrame(): number | null {
     return this.rewind.frame;
+  }
+
+  /** The recording the view's avatars keep their spring bones beside: this timeline's frames. */
+  get recording(): RecordedFrames {
+    return this;
+  }
+
+  /** The oldest frame recorded and held. */
+  get firstRecordedFrame(): number {
+    return this.recorder.firstFrame;
+  }
+
+  /** The newest frame recorded. */
+  get lastRecordedFrame(): number {
+    return this.recorder.lastFrame;
+  }
+
+  /** Which recording of a held frame this is (see `SceneRecorder.serialAt`). */
+  serialAt(frame: number): number {
+    return this.recorder.serialAt(frame);
   }
 
   /** The frames that can be shown: from the last figure change (or the oldest held) to the newest. */
