@@ -213,7 +213,7 @@ export class AppUi {
     this.ask = new AskDialog(document);
     this.presets = new PresetActions({
       document,
-      language: this.languageValue,
+      language: () => this.languageValue,
       host: options.host,
       sandbox: options.sandbox,
       view: options.view,
@@ -231,7 +231,7 @@ export class AppUi {
     this.recovery = this.startRecovery(options.host);
     this.library = new LibraryActions({
       document,
-      language: this.languageValue,
+      language: () => this.languageValue,
       host: options.host,
       status: this.status,
       ask: this.ask,
@@ -493,8 +493,8 @@ export class AppUi {
     this.dropTarget.setLabels(this.strings.cast);
     this.models.relabel();
     this.motions.relabel();
-    this.presets.setLanguage(this.languageValue);
-    this.library.setLanguage(this.languageValue);
+    this.presets.relabel();
+    this.library.relabel();
     this.exportPanel.setLanguage(this.languageValue);
     this.exportProgress.setLanguage(this.strings.exports.cancel);
     this.hostLink.setMenuLanguage(this.languageValue);

@@ -17,7 +17,8 @@ import { vrmThumbnailPng } from '../view/vrm/vrm-thumbnail';
 /** What the library actions work on. */
 export interface LibraryActionsOptions {
   readonly document: Document;
-  readonly language: Language;
+  /** The interface language, read at use time. */
+  readonly language: () => Language;
   readonly host: HostApi | undefined;
   readonly status: StatusArea;
   readonly ask: AskDialog;
@@ -36,24 +37,27 @@ export interface LibraryActionsOptions {
  */
 export class LibraryActions {
   readonly panel: LibraryPanel;
-  private language: Language;
 
   constructor(private readonly options: LibraryActionsOptions) {
-    this.language = options.language;
-    this.panel = new LibraryPanel(options.document, options.language, options.host !== undefined, {
-      onItem: (action, entry) => void this.onItem(action, entry),
-      onClearAll: () => void this.clearAll(),
-    });
+    this.panel = new LibraryPanel(
+      options.document,
+      options.language(),
+      options.host !== undefined,
+      {
+        onItem: (action, entry) => void this.onItem(action, entry),
+        onClearAll: () => void this.clearAll(),
+      },
+    );
     void this.refresh();
   }
 
   private get text(): FileStrings {
-    return strings(this.language).files;
+    return strings(this.options.language()).files;
   }
 
-  setLanguage(language: Language): void {
-    this.language = language;
-    this.panel.setLanguage(language);
+  /** Relabels what this owns in the current language. */
+  relabel(): void {
+    this.panel.setLanguage(this.options.language());
   }
 
   /** Reads the list again (after a model was opened, or an entry changed). */
