@@ -173,11 +173,11 @@ describe('VRM spring bones in the recording', () => {
       for (let i = 0; i < 30; i++) frame();
       const springBytes = avatars.reduce((sum, avatar) => sum + avatar.springs.byteLength, 0);
       for (const avatar of avatars) expect(avatar.springs.frameCapacity).toBe(3600);
-      // 16 joints × 22 bytes + 8 bytes of serial, per frame, per avatar.
-      expect(springBytes).toBe(6 * 3600 * (16 * 22 + 8));
+      // 16 joints × 22 bytes + 4 bytes of serial, per frame, per avatar.
+      expect(springBytes).toBe(6 * 3600 * (16 * 22 + 4));
       expect(avatars[0]!.springs.byteLength).toBeLessThanOrEqual(SPRING_MAX_BYTES);
-      // 6 × 15 parts in 96 slots of 26 bytes, plus 16 bytes per frame.
-      expect(timeline.recorder.byteLength).toBe(3600 * (96 * 26 + 16));
+      // 6 × 15 parts in 96 slots of 26 bytes, plus 12 bytes per frame.
+      expect(timeline.recorder.byteLength).toBe(3600 * (96 * 26 + 12));
       expect(timeline.recorder.byteLength + springBytes).toBeLessThanOrEqual(RECORD_MAX_BYTES);
       for (const avatar of avatars) avatar.dispose();
       timeline.dispose();

@@ -96,14 +96,16 @@ export class VrmSpringHistory {
   show(frame: number, recording: RecordedFrames): void {
     this.ring.read(frame, recording.serialAt(frame), this.scratch);
     const s = this.scratch;
+    // Read from the array by offset: numbers passed one by one to a call V8 does not inline
+    // would each be boxed on the heap.
     for (let j = 0; j < this.bones.length; j++) {
       const o = j * SPRING_STATE_LENGTH;
       const bone = this.bones[j]!;
-      bone.quaternion.set(s[o]!, s[o + 1]!, s[o + 2]!, s[o + 3]!);
+      bone.quaternion.fromArray(s, o);
       bone.updateMatrix();
       const tails = this.tails[j]!;
-      tails._currentTail.set(s[o + 4]!, s[o + 5]!, s[o + 6]!);
-      tails._prevTail.set(s[o + 7]!, s[o + 8]!, s[o + 9]!);
+      tails._currentTail.fromArray(s, o + 4);
+      tails._prevTail.fromArray(s, o + 7);
     }
   }
 
