@@ -36,6 +36,9 @@ export interface SceneRecorderOptions {
   readonly maxBytes?: number;
 }
 
+/** What the recorder reads of the sandbox (the `Sandbox` class fits). */
+export type RecordedSandbox = Pick<Sandbox, 'figures' | 'props' | 'bodiesVersion' | 'steps'>;
+
 /**
  * Always-on recording of a sandbox: every moving body's position, rotation and velocities at
  * {@link RECORD_RATE_HZ} (every second 1/120 s step), for the last {@link RECORD_SECONDS}, plus
@@ -81,7 +84,7 @@ export class SceneRecorder {
   private forgottenSteps = 0;
 
   constructor(
-    private readonly sandbox: Sandbox,
+    private readonly sandbox: RecordedSandbox,
     options: SceneRecorderOptions = {},
   ) {
     this.maxFrames = Math.round((options.seconds ?? RECORD_SECONDS) * RECORD_RATE_HZ);

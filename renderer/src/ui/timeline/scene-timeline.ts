@@ -1,5 +1,7 @@
+import type { RewindSandbox } from '../../physics/recording/rewind';
+import type { PlaybackClock } from '../../physics/recording/timeline-playback';
 import { Rewind } from '../../physics/recording/rewind';
-import type { SceneRecorderOptions } from '../../physics/recording/scene-recorder';
+import type { RecordedSandbox, SceneRecorderOptions } from '../../physics/recording/scene-recorder';
 import { SceneRecorder } from '../../physics/recording/scene-recorder';
 import { TimelinePlayback } from '../../physics/recording/timeline-playback';
 import type { Sandbox } from '../../physics/sandbox';
@@ -7,6 +9,12 @@ import type { RecordedFrames } from '../../view/recorded-frames';
 import type { FrameDriver } from '../../view/sandbox-slot';
 import type { FrameRange } from './timeline-math';
 import { clampRange, defaultExportRange } from './timeline-math';
+
+/** The sandbox as the timeline records, rewinds and steps it (the `Sandbox` class fits). */
+export type TimelineSandbox = RecordedSandbox &
+  RewindSandbox &
+  PlaybackClock &
+  Pick<Sandbox, 'advance' | 'bodiesVersion' | 'setStepObserver'>;
 
 /**
  * A stretch of the recording, in the recorder's time (simulated seconds since the sandbox was
@@ -47,7 +55,7 @@ export class SceneTimeline implements ExportRangeSource, FrameDriver, RecordedFr
   private disposed = false;
 
   constructor(
-    private readonly sandbox: Sandbox,
+    private readonly sandbox: TimelineSandbox,
     options: SceneRecorderOptions = {},
   ) {
     this.recorder = new SceneRecorder(sandbox, options);
