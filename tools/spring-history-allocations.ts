@@ -93,6 +93,7 @@ export async function measureSpringHistoryAllocations(): Promise<SpringHistoryAl
     firstRecordedFrame: 0,
     lastRecordedFrame: -1,
     serialAt: (frame: number) => serials[frame % serials.length]!,
+    truncations: 0,
   } satisfies RecordedFrames;
   const record = (): void => {
     recording.lastRecordedFrame++;

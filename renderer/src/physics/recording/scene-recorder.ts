@@ -67,6 +67,7 @@ export class SceneRecorder {
    */
   private frameSerials = new Int32Array(0);
   private lastSerial = 0;
+  private truncationCount = 0;
   private frameLayouts: (SceneLayout | undefined)[] = [];
   private live: LiveLayout | null = null;
   private liveVersion = -1;
@@ -219,6 +220,11 @@ export class SceneRecorder {
     decodeBodyState(this.states, index * this.slotCapacity + slot, out, offset);
   }
 
+  /** How many times {@link truncateAfter} has started a new future (resumes from a frame shown). */
+  get truncations(): number {
+    return this.truncationCount;
+  }
+
   /**
    * Forgets every frame after `frame` (resuming from it starts a new future), and the events
    * that happened after it.
@@ -226,6 +232,7 @@ export class SceneRecorder {
   truncateAfter(frame: number): void {
     const index = this.indexOf(frame);
     this.forgottenSteps = this.sandbox.steps - this.frameSteps[index]!;
+    this.truncationCount++;
     this.count -= this.lastFrame - frame;
     this.nextFrame = frame + 1;
     while (this.eventList.length > 0 && this.eventList[this.eventList.length - 1]!.frame > frame)
