@@ -4,6 +4,12 @@ import type { Figure, Prop, Sandbox } from '../sandbox';
 import type { SceneLayout } from './scene-layout';
 import type { SceneRecorder } from './scene-recorder';
 
+/** What rewinding changes in the sandbox (the `Sandbox` class fits). */
+export type RewindSandbox = Pick<
+  Sandbox,
+  'figures' | 'props' | 'noteBodiesRestored' | 'removeProp' | 'restoreProp'
+>;
+
 /**
  * Pause, scrub and resume over a {@link SceneRecorder}'s history.
  *
@@ -25,7 +31,7 @@ export class Rewind {
   private readonly parked = new Set<Prop>();
 
   constructor(
-    private readonly sandbox: Sandbox,
+    private readonly sandbox: RewindSandbox,
     private readonly recorder: SceneRecorder,
   ) {}
 
