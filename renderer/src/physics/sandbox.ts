@@ -296,9 +296,9 @@ export class Sandbox {
   // ---- pins -----------------------------------------------------------------------------
 
   /**
-   * Pins the body with this handle (a figure's part or a prop) where it is now: a fixed
-   * joint to the world at its current pose, so the rest of its figure still swings. An MMD
-   * body pins its ragdoll part. False when there is no such body.
+   * Pins the body with this handle (a figure's part or a prop) where it is now (see `Pins`),
+   * so the rest of its figure still swings. An MMD body pins its ragdoll part. Grabbing a
+   * pinned body moves the pin (see `Grab`). False when there is no such body.
    */
   pin(handle: number): boolean {
     const body = this.registry.grabTarget(handle);
@@ -311,6 +311,8 @@ export class Sandbox {
   /** Unpins the body with this handle (an MMD body: its part); false when it was not pinned. */
   unpin(handle: number): boolean {
     const body = this.registry.grabTarget(handle);
+    // A pinned body being moved by a grab would be left where the hand last put it.
+    if (body && this.grabber.movesPin) this.grabber.releaseIfHolding(body);
     return this.pinSet.remove(body?.handle ?? handle);
   }
 
@@ -327,6 +329,7 @@ export class Sandbox {
 
   /** Unpins every body. */
   clearPins(): void {
+    if (this.grabber.movesPin) this.grabber.release();
     this.pinSet.clear();
   }
 
@@ -743,6 +746,7 @@ export class Sandbox {
   /**
    * Starts dragging the body with this handle at the world point `at`; false if not grabbable.
    * An MMD body is not dragged itself: its ragdoll part is, so the whole figure comes along.
+   * A pinned body is moved with the hand and stays pinned where it is let go.
    */
   grab(handle: number, at: Vec3Like): boolean {
     const body = this.registry.grabTarget(handle);
