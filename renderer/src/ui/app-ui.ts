@@ -271,6 +271,7 @@ export class AppUi {
       },
       removeModelProp: (prop) => this.models.props.remove(prop),
       focusFigure: (figureId) => options.view.focusFigure(figureId),
+      exportFigureMotion: (figureId) => this.exports.exportMotionOf(figureId),
       strings: () => this.strings,
       beforeChange: (change) => {
         // Paused in the past, a pin or a delete acts on the moment shown: carry on from it first.
