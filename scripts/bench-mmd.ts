@@ -16,7 +16,8 @@
  * model in one sandbox (the app's limit): ms per step while kept moving, and after lying
  * still for 12 s, 10 s more: ms per step, the fastest MMD body and how many sleep
  * (`scripts/lib/mmd-six-figures.ts`; targets ≤ 5 ms moving, ≤ 1 ms and < 0.05 m/s at rest);
- * `--six-only` runs only that part.
+ * `--six-only` runs only that part. `--levers` (alone) runs the six figures moving once per
+ * variant of the physics settings, side by side (`scripts/lib/mmd-six-levers.ts`).
  */
 import os from 'node:os';
 import RAPIER from '@dimforge/rapier3d-compat';
@@ -29,6 +30,7 @@ import { mmdDollFromModel } from './lib/load-mmd-doll';
 import { STEPS_PER_SECOND, WARM_UP_STEPS, timeSteps, timeStepsPaired } from './lib/step-bench';
 import { median } from './lib/bench-stats';
 import { benchMmdModel } from './lib/bench-mmd-model';
+import { measureLevers } from './lib/mmd-six-levers';
 import {
   REST_SECONDS,
   SETTLE_SECONDS,
@@ -132,6 +134,10 @@ async function main(): Promise<void> {
     printSix(doll);
     return;
   }
+  if (process.argv.includes('--levers')) {
+    printLevers(doll);
+    return;
+  }
   warmUpEngine(doll);
   const ours = scene(doll);
   const twin = bare(doll);
@@ -188,6 +194,27 @@ async function main(): Promise<void> {
   );
   if (process.argv.includes('--breakdown')) printBreakdown(doll);
   if (process.argv.includes('--six')) printSix(doll);
+}
+
+/** Simulated seconds each lever is measured for. */
+const LEVER_SECONDS = 10;
+
+function printLevers(doll: MmdDoll): void {
+  const load = os.loadavg()[0]!.toFixed(1);
+  const results = measureLevers(RAPIER, doll, SEED, LEVER_SECONDS);
+  console.log(
+    `\n${SIX} figures of ${doll.fileName} moving (blast ${SIX_BLAST_POWER} every second), ${LEVER_SECONDS} s side by side; load ${load} at start, ${os.loadavg()[0]!.toFixed(1)} at end`,
+  );
+  console.log(
+    '| variant | CPU ms/step | Rapier wall ms: step / solver / narrow / broad | fastest MMD body (m/s) | largest ragdoll joint gap (mm) |',
+  );
+  console.log('|---|---:|---|---:|---:|');
+  for (const r of results) {
+    const { step, solver, narrow, broad } = r.rapier;
+    console.log(
+      `| ${r.name} | ${r.msPerStep.toFixed(2)} | ${[step, solver, narrow, broad].map((x) => x.toFixed(2)).join(' / ')} | ${r.topMmdSpeed.toFixed(1)} | ${(r.maxRagdollGapM * 1000).toFixed(1)} |`,
+    );
+  }
 }
 
 function printSix(doll: MmdDoll): void {

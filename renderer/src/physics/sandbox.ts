@@ -42,13 +42,13 @@ import type { ModelPropSpec } from './model-prop';
 import { ModelProp } from './model-prop';
 import { modelPropPlacement } from './model-prop-placement';
 import type { RestFigure } from './mmd/scene-rest';
+import { WORLD_SOLVER_ITERATIONS, giveFullIterations } from './solver-iterations';
 
 /** Fixed physics step, seconds. */
 export const FIXED_STEP = 1 / 120;
 /** At most this many steps per frame; time beyond it is dropped, not caught up. */
 export const MAX_STEPS_PER_FRAME = 8;
-/** Solver iterations per step. */
-export const SOLVER_ITERATIONS = 8;
+export { SOLVER_ITERATIONS, WORLD_SOLVER_ITERATIONS } from './solver-iterations';
 /** At most this many figures at once. */
 export const MAX_FIGURES = 6;
 /** A doll whose root falls below this height (metres) is dropped again; a prop is removed. */
@@ -216,7 +216,9 @@ export class Sandbox {
   ) {
     this.world = new rapier.World(vec3(0, GRAVITY, 0));
     this.world.timestep = FIXED_STEP;
-    this.world.numSolverIterations = SOLVER_ITERATIONS;
+    // Passive MMD figures in motion get the world's count; every other island asks for the
+    // full SOLVER_ITERATIONS itself (see `solver-iterations.ts`).
+    this.world.numSolverIterations = WORLD_SOLVER_ITERATIONS;
     this.stage = stageLayout();
     this.stageBodies = buildStage(rapier, this.world, this.stage);
     for (const body of this.stageBodies) body.collider(0).setSolverGroups(OTHER_SOLVER_GROUPS);
@@ -453,6 +455,8 @@ export class Sandbox {
     this.restMembers.push(figure);
     this.stiffnessDriver.addDoll(ragdoll);
     for (const part of ragdoll.parts) part.collider.setSolverGroups(PART_SOLVER_GROUPS);
+    // A figure with MMD bodies sets its own island's iterations (`MmdBodies.limitSpeeds`).
+    if (!mmd) giveFullIterations(ragdoll.parts.map((part) => part.body));
     this.registry.addFigure(figure);
     return figure;
   }
@@ -554,6 +558,7 @@ export class Sandbox {
       body,
     );
     collider.setSolverGroups(OTHER_SOLVER_GROUPS);
+    giveFullIterations([body]);
     const prop: Prop = { id: this.nextId++, kind, body, collider };
     this.propList.push(prop);
     this.registry.addProp(prop, shape);
@@ -864,8 +869,9 @@ export class Sandbox {
     const figures = this.figureList;
     let passive = true;
     for (let i = 0; i < figures.length; i++) {
-      figures[i]!.mmd?.limitSpeeds();
-      if (this.motions.state(figures[i]!.ragdoll) !== 'passive') passive = false;
+      const following = this.motions.state(figures[i]!.ragdoll) !== 'passive';
+      figures[i]!.mmd?.limitSpeeds(following);
+      if (following) passive = false;
     }
     const models = this.modelPropList;
     for (let i = 0; i < models.length; i++) models[i]!.mmd.limitSpeeds();
