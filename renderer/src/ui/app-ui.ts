@@ -17,7 +17,7 @@ import { HelpOverlay } from './help-overlay';
 import { HostLink } from './host-link';
 import type { Language, UiStrings } from './i18n';
 import { languageForTag, otherLanguage, strings } from './i18n';
-import type { AvatarView, ModelSandbox } from './figure-models';
+import type { AvatarView, ModelSandbox } from '../models/figure-models';
 import { ModelActions } from './model-actions';
 import { MotionActions } from './motion-actions';
 import type { MotionSandbox, MotionToolkit } from './motion-ports';
