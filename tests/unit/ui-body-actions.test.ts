@@ -5,7 +5,8 @@ import { BodyActions } from '../../renderer/src/ui/body-actions';
 import { strings } from '../../renderer/src/ui/i18n';
 
 function body(kind: SimBody['kind'], ownerId: number, handle: number): SimBody {
-  return { handle, kind, ownerId, name: kind, shape: { kind: 'ball', radius: 0.1 } } as SimBody;
+  const made = { handle, kind, ownerId, name: kind, colliderRotation: undefined };
+  return made as unknown as SimBody;
 }
 
 function actions(exported: number[]): BodyActions {
