@@ -73,7 +73,7 @@ describe('sandbox tools', () => {
             await page.mouse.dblclick(second!.x, second!.y);
             return statusText(page);
           },
-          { timeout: SLOW_TIMEOUT_MS, intervals: [500] },
+          { timeout: SLOW_TIMEOUT_MS, interval: 500 },
         )
         .toContain('Orbiting figure 2');
       expect(await follow.getAttribute('aria-pressed')).toBe('true');
