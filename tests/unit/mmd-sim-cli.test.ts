@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
 import { writePmx } from '../../scripts/fixtures/mmd/pmx-writer';
-import { SimUsageError, parseSimOptions } from '../../scripts/lib/sim-options';
+import { SimUsageError, parseSimOptions } from '../../tools/sim-options';
 import { expectModelRefused, runSim } from '../support/sim-process';
 import { REAL_FIXTURES } from '../../tools/real-fixtures';
 

@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import type { MotionSampleAllocations } from '../../scripts/lib/motion-sample-allocations';
+import type { MotionSampleAllocations } from '../../tools/motion-sample-allocations';
 
 describe('sampling a retargeted motion allocates nothing', () => {
   it('over 20,000 samples of a built-in and of a curved MMD clip, once the code has settled', () => {
     // A separate process, so vitest's own allocations stay out of the heap profile.
     const output = execFileSync(
       process.execPath,
-      ['--import', 'tsx', 'scripts/lib/motion-sample-allocations.ts'],
+      ['--import', 'tsx', 'tools/motion-sample-allocations.ts'],
       { encoding: 'utf8', timeout: 120_000 },
     );
     const result = JSON.parse(output) as MotionSampleAllocations;
