@@ -17,9 +17,9 @@ import { BOX_DOLL } from '../renderer/src/physics/box-doll';
 import type { DollMotion } from '../renderer/src/physics/motion/doll-motion';
 import { createDollPose } from '../renderer/src/physics/motion/doll-motion';
 import { specFromHumanoidBones } from '../renderer/src/rig/spec-from-humanoid-bones';
-import { HUMAN_T } from '../scripts/fixtures/fixture-skeletons';
-import { stepVmdKeys } from '../scripts/fixtures/motion/motion-fixtures';
-import { writeVmd } from '../scripts/fixtures/motion/vmd-writer';
+import { HUMAN_T } from './fixtures/fixture-skeletons';
+import { stepVmdKeys } from './fixtures/motion/motion-fixtures';
+import { writeVmd } from './fixtures/motion/vmd-writer';
 
 const SAMPLES = 20_000;
 const SAMPLING_INTERVAL = 128;

@@ -31,7 +31,7 @@ import { SceneTimeline } from '../renderer/src/ui/timeline/scene-timeline';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseMmdModel } from '../renderer/src/formats/mmd/parse-mmd-model';
 import { mmdRig } from '../renderer/src/rig/mmd/mmd-rig';
-import { humanoidMmdModel } from '../scripts/fixtures/mmd/mmd-fixture-models';
+import { humanoidMmdModel } from './fixtures/mmd/mmd-fixture-models';
 import { realFixture } from './real-fixtures';
 
 const STEPS = 10_000;

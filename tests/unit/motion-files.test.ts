@@ -15,7 +15,7 @@ import { loadMotionSource } from '../../tools/load-motion';
 import {
   damagedMotionFixtures,
   goodMotionFixtures,
-} from '../../scripts/fixtures/motion/motion-fixtures';
+} from '../../tools/fixtures/motion/motion-fixtures';
 import { angleBetweenQuats, partRotation } from '../support/motion-clips';
 import { realFixture } from '../../tools/real-fixtures';
 

@@ -18,8 +18,8 @@ import { parseVmd } from '../../renderer/src/formats/vmd/parse-vmd';
 import { loadMmdDoll } from '../../tools/load-mmd-doll';
 import { loadModelDoll } from '../../tools/load-model-doll';
 import { loadMotionSource } from '../../tools/load-motion';
-import { stepVmdKeys } from '../../scripts/fixtures/motion/motion-fixtures';
-import { writeVmd } from '../../scripts/fixtures/motion/vmd-writer';
+import { stepVmdKeys } from '../../tools/fixtures/motion/motion-fixtures';
+import { writeVmd } from '../../tools/fixtures/motion/vmd-writer';
 import { hingeTarget, jointRotation, rotationVector } from '../support/joint-targets';
 import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
