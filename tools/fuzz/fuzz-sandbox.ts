@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bodyTexturePng } from '../../tools/fixtures/mmd/png-writer';
+import { bodyTexturePng } from '../fixtures/mmd/png-writer';
 import { pmxSamples, vmdSamples, vrmSamples } from './format-samples';
 import type { FuzzFolders } from './format-targets';
 

@@ -5,13 +5,13 @@
  */
 
 import type { PresetBodyState, PresetContent } from '../../shared/preset-schema';
-import { SKELETONS } from '../../tools/fixtures/fixture-skeletons';
-import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
-import { writePmd } from '../../tools/fixtures/mmd/pmd-writer';
-import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
-import { stepVmdKeys, waveVrmaBytes } from '../../tools/fixtures/motion/motion-fixtures';
-import { writeVmd } from '../../tools/fixtures/motion/vmd-writer';
-import { writeVrm } from '../../tools/fixtures/vrm-writer';
+import { SKELETONS } from '../fixtures/fixture-skeletons';
+import { humanoidMmdModel } from '../fixtures/mmd/mmd-fixture-models';
+import { writePmd } from '../fixtures/mmd/pmd-writer';
+import { writePmx } from '../fixtures/mmd/pmx-writer';
+import { stepVmdKeys, waveVrmaBytes } from '../fixtures/motion/motion-fixtures';
+import { writeVmd } from '../fixtures/motion/vmd-writer';
+import { writeVrm } from '../fixtures/vrm-writer';
 
 export function vrmSamples(): Uint8Array[] {
   const meta = { title: 'Fuzz', author: 'Ragdoll Playground fuzz' };

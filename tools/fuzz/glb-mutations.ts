@@ -7,7 +7,7 @@
  */
 
 import type { RandomSource } from '../../renderer/src/physics/seeded-random';
-import { writeGlb } from '../../tools/fixtures/glb-writer';
+import { writeGlb } from '../fixtures/glb-writer';
 import { mutateBytes, type Mutation } from './byte-mutations';
 import { below, pick } from './hostile-values';
 import { mutateJson } from './json-mutations';
