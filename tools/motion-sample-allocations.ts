@@ -20,15 +20,10 @@ import { specFromHumanoidBones } from '../renderer/src/rig/spec-from-humanoid-bo
 import { HUMAN_T } from './fixtures/fixture-skeletons';
 import { stepVmdKeys } from './fixtures/motion/motion-fixtures';
 import { writeVmd } from './fixtures/motion/vmd-writer';
+import type { ProfileNode } from './heap-sampling';
+import { sampleAllocations } from './heap-sampling';
 
 const SAMPLES = 20_000;
-const SAMPLING_INTERVAL = 128;
-
-interface ProfileNode {
-  callFrame: { functionName: string; url: string };
-  selfSize: number;
-  children: ProfileNode[];
-}
 
 export interface MotionSampleAllocations {
   samples: number;
@@ -58,14 +53,7 @@ async function profile(
   run: (i: number) => void,
   count: (head: ProfileNode) => number = (head) => ownBytes(head, false),
 ): Promise<number> {
-  await session.post('HeapProfiler.startSampling', {
-    samplingInterval: SAMPLING_INTERVAL,
-    includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
-  } as never);
-  for (let i = 0; i < SAMPLES; i++) run(i);
-  const { profile: result } = await session.post('HeapProfiler.stopSampling');
-  return count(result.head as unknown as ProfileNode) / SAMPLES;
+  return count(await sampleAllocations(session, SAMPLES, run)) / SAMPLES;
 }
 
 /** Step times of the measured run: 1/120 s apart, as the physics samples, looping several times. */
