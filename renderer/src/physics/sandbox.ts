@@ -10,6 +10,8 @@ import type { BodyState } from './body-state';
 import { captureBodyState, isFiniteBodyState, restoreBodyState } from './body-state';
 import { FALL_GUARD_INTERVAL_STEPS, FallGuard } from './fall-guard';
 import { Grab } from './grab';
+import { setImpactSubsteps } from './impact-substeps';
+import { JointProjection } from './joint-projection';
 import type { Measurements } from './measurements';
 import { countNonFinite, maxJointGap, maxLinearSpeed, meanPoseDeviation } from './measurements';
 import { monotonicNowMs } from './monotonic-clock';
@@ -135,6 +137,11 @@ export interface SandboxOptions {
    * `mmd/scene-rest.ts`). Off only where the rig's own springs and limits are under test.
    */
   readonly sceneRest?: boolean;
+  /**
+   * Whether a landing figure's parts are put back onto joints that came apart in a step
+   * (default true; see `joint-projection.ts`). Off only to measure what it does.
+   */
+  readonly jointProjection?: boolean;
 }
 
 /** Everything {@link Sandbox.measure} reports, plus the counts. */
@@ -209,6 +216,9 @@ export class Sandbox {
   private stepObserver: (() => void) | null = null;
   private readonly rest: SceneRest | null;
   private readonly pinSet: Pins;
+  /** One per figure while {@link SandboxOptions.jointProjection} is on, in no particular order. */
+  private readonly projections: JointProjection[] = [];
+  private readonly projectJoints: boolean;
 
   constructor(
     private readonly rapier: RapierApi,
@@ -217,6 +227,7 @@ export class Sandbox {
     this.world = new rapier.World(vec3(0, GRAVITY, 0));
     this.world.timestep = FIXED_STEP;
     this.world.numSolverIterations = SOLVER_ITERATIONS;
+    setImpactSubsteps(this.world);
     this.stage = stageLayout();
     this.stageBodies = buildStage(rapier, this.world, this.stage);
     for (const body of this.stageBodies) body.collider(0).setSolverGroups(OTHER_SOLVER_GROUPS);
@@ -231,6 +242,7 @@ export class Sandbox {
     this.grabber = new Grab(rapier, this.world);
     this.maxFigures = options.maxFigures ?? MAX_FIGURES;
     this.rest = options.sceneRest === false ? null : new SceneRest();
+    this.projectJoints = options.jointProjection !== false;
     this.fallGuard = new FallGuard(rapier, this.world, FALL_GUARD_Y);
     this.pinSet = new Pins(rapier);
     const stiffness = this.stiffnessDriver;
@@ -449,6 +461,7 @@ export class Sandbox {
     this.figureList.push(figure);
     this.restMembers.push(figure);
     this.stiffnessDriver.addDoll(ragdoll);
+    if (this.projectJoints) this.projections.push(new JointProjection(ragdoll, FIXED_STEP));
     for (const part of ragdoll.parts) part.collider.setSolverGroups(PART_SOLVER_GROUPS);
     this.registry.addFigure(figure);
     return figure;
@@ -469,6 +482,8 @@ export class Sandbox {
     this.registry.removeFigure(figure);
     this.motions.remove(figure.ragdoll);
     this.stiffnessDriver.removeDoll(figure.ragdoll);
+    const projection = this.projections.findIndex((p) => p.ragdoll === figure.ragdoll);
+    if (projection >= 0) this.projections.splice(projection, 1);
     figure.mmd?.dispose();
     figure.ragdoll.dispose();
   }
@@ -802,7 +817,8 @@ export class Sandbox {
   }
 
   /**
-   * One fixed step: stiffness and motions, the world step, knock-downs and get-ups, the MMD
+   * One fixed step: stiffness and motions, the world step, joints that came apart in a landing
+   * put back together (`joint-projection.ts`), knock-downs and get-ups, the MMD
    * whip cap, then, four times a simulated
    * second, the fall guard (a figure that fell below −15 m is
    * dropped again, a prop removed).
@@ -811,6 +827,8 @@ export class Sandbox {
     this.stiffnessDriver.beforeStep(FIXED_STEP);
     this.motions.beforeStep(FIXED_STEP);
     this.world.step();
+    const projections = this.projections;
+    for (let i = 0; i < projections.length; i++) projections[i]!.update();
     this.motions.afterStep(FIXED_STEP);
     this.capMmdSpeeds();
     if (this.stepCount % FALL_GUARD_INTERVAL_STEPS === 0) this.fallGuard.check(this.onFell);
