@@ -16,15 +16,12 @@
  * model in one sandbox (the app's limit): ms per step while kept moving, and after lying
  * still for 12 s, 10 s more: ms per step, the fastest MMD body and how many sleep
  * (`scripts/lib/mmd-six-figures.ts`; targets ≤ 5 ms moving, ≤ 1 ms and < 0.05 m/s at rest);
- * `--six-only` runs only that part.
+ * `--six-only` runs only that part. `--levers` (alone) runs the six figures moving once per
+ * variant of the physics settings, side by side (`scripts/lib/mmd-six-levers.ts`).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import RAPIER from '@dimforge/rapier3d-compat';
-import { parseMmdModel } from '../renderer/src/formats/mmd/parse-mmd-model';
-import type { MmdModel } from '../renderer/src/formats/mmd/mmd-model';
 import { Sandbox } from '../renderer/src/physics/sandbox';
-import { benchmarkMmdModel } from './fixtures/mmd/mmd-fixture-models';
 import type { MmdPhysicsSpec } from '../renderer/src/physics/mmd/mmd-physics-spec';
 import type { BareMmdWorld } from './lib/bare-mmd-world';
 import { buildBareMmdWorld } from './lib/bare-mmd-world';
@@ -32,7 +29,8 @@ import type { MmdDoll } from './lib/load-mmd-doll';
 import { mmdDollFromModel } from './lib/load-mmd-doll';
 import { STEPS_PER_SECOND, WARM_UP_STEPS, timeSteps, timeStepsPaired } from './lib/step-bench';
 import { median } from './lib/bench-stats';
-import { realFixture } from '../tools/real-fixtures';
+import { benchMmdModel } from './lib/bench-mmd-model';
+import { measureLevers } from './lib/mmd-six-levers';
 import {
   REST_SECONDS,
   SETTLE_SECONDS,
@@ -41,22 +39,12 @@ import {
   measureSixFigures,
 } from './lib/mmd-six-figures';
 
-const MOKOU = realFixture('pmd/mokou/mokou_B.pmd');
 /** Steps of each throwaway scene before anything is measured (see `warmUpEngine`). */
 const ENGINE_WARM_UP_STEPS = 600;
 /** Gentle enough to keep everything in play, strong enough to keep it moving. */
 const BLAST_POWER = 6;
 /** The target, ms per step. */
 const TARGET_MS = 1.5;
-
-function benchModel(): { model: MmdModel; source: string } {
-  if (process.argv.includes('--generated'))
-    return { model: benchmarkMmdModel(), source: 'generated benchmarkMmdModel()' };
-  if (existsSync(MOKOU))
-    return { model: parseMmdModel(readFileSync(MOKOU)), source: 'mokou_B.pmd' };
-  console.warn(`bench:mmd: ${MOKOU} not found; using the generated 125-body model`);
-  return { model: benchmarkMmdModel(), source: 'generated benchmarkMmdModel()' };
-}
 
 const STIFFNESS = 50;
 const SEED = 11;
@@ -138,10 +126,16 @@ function fastest(world: Sandbox['world']): number {
 
 async function main(): Promise<void> {
   await RAPIER.init();
-  const { model, source } = benchModel();
+  const { model, source } = benchMmdModel('bench:mmd', {
+    generated: process.argv.includes('--generated'),
+  });
   const doll = mmdDollFromModel(model, source);
   if (process.argv.includes('--six-only')) {
     printSix(doll);
+    return;
+  }
+  if (process.argv.includes('--levers')) {
+    printLevers(doll);
     return;
   }
   warmUpEngine(doll);
@@ -200,6 +194,27 @@ async function main(): Promise<void> {
   );
   if (process.argv.includes('--breakdown')) printBreakdown(doll);
   if (process.argv.includes('--six')) printSix(doll);
+}
+
+/** Simulated seconds each lever is measured for. */
+const LEVER_SECONDS = 10;
+
+function printLevers(doll: MmdDoll): void {
+  const load = os.loadavg()[0]!.toFixed(1);
+  const results = measureLevers(RAPIER, doll, SEED, LEVER_SECONDS);
+  console.log(
+    `\n${SIX} figures of ${doll.fileName} moving (blast ${SIX_BLAST_POWER} every second), ${LEVER_SECONDS} s side by side; load ${load} at start, ${os.loadavg()[0]!.toFixed(1)} at end`,
+  );
+  console.log(
+    '| variant | CPU ms/step | Rapier wall ms: step / solver / narrow / broad | fastest MMD body (m/s) | largest ragdoll joint gap (mm) |',
+  );
+  console.log('|---|---:|---|---:|---:|');
+  for (const r of results) {
+    const { step, solver, narrow, broad } = r.rapier;
+    console.log(
+      `| ${r.name} | ${r.msPerStep.toFixed(2)} | ${[step, solver, narrow, broad].map((x) => x.toFixed(2)).join(' / ')} | ${r.topMmdSpeed.toFixed(1)} | ${(r.maxRagdollGapM * 1000).toFixed(1)} |`,
+    );
+  }
 }
 
 function printSix(doll: MmdDoll): void {

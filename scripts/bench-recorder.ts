@@ -7,27 +7,20 @@
  *
  *   npm run bench:recorder [-- --json]
  */
-import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import RAPIER from '@dimforge/rapier3d-compat';
-import { parseMmdModel } from '../renderer/src/formats/mmd/parse-mmd-model';
 import { SceneRecorder } from '../renderer/src/physics/recording/scene-recorder';
 import { Sandbox } from '../renderer/src/physics/sandbox';
-import { benchmarkMmdModel } from './fixtures/mmd/mmd-fixture-models';
+import { benchMmdModel } from './lib/bench-mmd-model';
 import { median } from './lib/bench-stats';
 import { mmdDollFromModel } from './lib/load-mmd-doll';
 import { timeStepsPaired } from './lib/step-bench';
-import { realFixture } from '../tools/real-fixtures';
 
-const MOKOU = realFixture('pmd/mokou/mokou_B.pmd');
 const RECORD_CALLS = 600;
 
 await RAPIER.init();
-const real = existsSync(MOKOU);
-const doll = mmdDollFromModel(
-  real ? parseMmdModel(readFileSync(MOKOU)) : benchmarkMmdModel(),
-  real ? 'mokou_B.pmd' : 'generated.pmx',
-);
+const { model, source } = benchMmdModel('bench:recorder');
+const doll = mmdDollFromModel(model, source);
 
 function scene(): Sandbox {
   const sandbox = new Sandbox(RAPIER, { seed: 5 });

@@ -22,7 +22,9 @@
  * `--before DIR` runs another built test renderer (e.g. the main branch's out-test/renderer)
  * in the same run, alternating with this build sample by sample (`--rounds N` splits the
  * frames into N alternating blocks), and prints both side by side. `--scenes box,avatars`
- * picks the scenes; `--start-only` and `--frames-only` skip a part; `--profile FILE` writes
+ * picks the scenes; `--start-only` and `--frames-only` skip a part; `--floor` adds a bare
+ * page (one text line and one cleared WebGL canvas) to the starts, the floor this browser and
+ * machine set under any app's first frame; `--profile FILE` writes
  * Chromium's CPU profile of this build's avatar scene (first round) to FILE.
  * Prints the load average at start and end: on a shared machine the absolute times are noisy,
  * compare the columns of one run.
@@ -36,6 +38,7 @@ import { parseArgs } from 'node:util';
 import { loadavg } from 'node:os';
 import type { StartPair, StartSample } from './lib/start-timing';
 import { timeStartPair } from './lib/start-timing';
+import { writeBareStartPage } from './lib/bare-start-page';
 import type { FrameSample } from './lib/frame-scenes';
 import {
   FIGURES,
@@ -331,6 +334,7 @@ async function main(): Promise<void> {
     options: {
       before: { type: 'string' },
       'start-only': { type: 'boolean', default: false },
+      floor: { type: 'boolean', default: false },
       'frames-only': { type: 'boolean', default: false },
       starts: { type: 'string', default: String(STARTS) },
       frames: { type: 'string', default: String(FRAMES) },
@@ -345,7 +349,11 @@ async function main(): Promise<void> {
   const rounds = parseCount('rounds', values.rounds);
   const scenes = parseScenes(values.scenes);
   console.log(`load average at start (1/5/15 min): ${loadNow()}`);
+  const bare = values.floor ? writeBareStartPage() : null;
   const servers = [
+    ...(bare === null
+      ? []
+      : [{ name: 'bare page', server: await serveRendererSnapshot({ build: bare.folder }) }]),
     ...(values.before === undefined
       ? []
       : [
@@ -359,9 +367,11 @@ async function main(): Promise<void> {
       server: await serveRendererSnapshot({ cacheAssets: true }),
     },
   ];
-  const builds = servers.map(({ name, server }) => ({ name, url: server.url }));
+  const startBuilds = servers.map(({ name, server }) => ({ name, url: server.url }));
+  // The bare page has no scene: it is a floor for the start only.
+  const builds = startBuilds.filter(({ name }) => name !== 'bare page');
   try {
-    const startSummaries = values['frames-only'] ? null : await measureStarts(builds, starts);
+    const startSummaries = values['frames-only'] ? null : await measureStarts(startBuilds, starts);
     if (startSummaries) printStarts(startSummaries);
     if (values['start-only']) {
       console.log(`load average at end: ${loadNow()}`);
@@ -410,6 +420,7 @@ async function main(): Promise<void> {
     }
   } finally {
     for (const { server } of servers) await server.close();
+    bare?.remove();
   }
 }
 

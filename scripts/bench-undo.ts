@@ -5,10 +5,7 @@
  * after 50 and after 100 (its limit) BLAST steps, and the median time to capture a snapshot and
  * to restore one in place (no figure made again). `--json` prints one JSON object.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import RAPIER from '@dimforge/rapier3d-compat';
-import { parseMmdModel } from '../renderer/src/formats/mmd/parse-mmd-model';
-import type { MmdModel } from '../renderer/src/formats/mmd/mmd-model';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import type { SceneSnapshot } from '../renderer/src/physics/scene-snapshot';
 import {
@@ -19,26 +16,13 @@ import {
 } from '../renderer/src/physics/scene-snapshot';
 import { MAX_UNDO_STEPS } from '../renderer/src/ui/scene-undo';
 import { UndoHistory } from '../renderer/src/ui/undo-history';
-import { realFixture } from '../tools/real-fixtures';
-import { benchmarkMmdModel } from './fixtures/mmd/mmd-fixture-models';
+import { benchMmdModel } from './lib/bench-mmd-model';
 import { median } from './lib/bench-stats';
 import { mmdDollFromModel } from './lib/load-mmd-doll';
 
-const MOKOU = realFixture('pmd/mokou/mokou_B.pmd');
 const FIGURES = 6;
 const PROPS = 12;
 const TIMED_RUNS = 30;
-
-function benchModel(): { model: MmdModel; source: string; fileBytes: number } {
-  if (existsSync(MOKOU))
-    return {
-      model: parseMmdModel(readFileSync(MOKOU)),
-      source: 'mokou_B.pmd',
-      fileBytes: statSync(MOKOU).size,
-    };
-  console.warn(`bench:undo: ${MOKOU} not found; using the generated 125-body model`);
-  return { model: benchmarkMmdModel(), source: 'generated benchmarkMmdModel()', fileBytes: 0 };
-}
 
 function timeMs(run: () => void): number {
   const start = performance.now();
@@ -48,7 +32,7 @@ function timeMs(run: () => void): number {
 
 async function main(): Promise<void> {
   await RAPIER.init();
-  const { model, source, fileBytes } = benchModel();
+  const { model, source, fileBytes } = benchMmdModel('bench:undo');
   const doll = mmdDollFromModel(model, source);
   const sandbox = new Sandbox(RAPIER);
   for (let i = 0; i < FIGURES; i++) sandbox.addFigure(doll.spec, { mmd: doll.rig.physics });

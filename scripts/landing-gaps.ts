@@ -100,12 +100,13 @@ function speedClamp(limit: number): (sandbox: Sandbox) => void {
 const LEVERS: readonly (readonly [string, LandingLever])[] = [
   ['before (1 CCD substep, no joint projection)', BEFORE],
   [
-    '+8 additional solver iterations on ragdoll parts',
+    '+8 solver iterations on ragdoll parts (setAdditionalSolverIterations)',
     beforeAnd((s) => {
-      for (const body of partBodies(s)) body.setAdditionalSolverIterations(8);
+      for (const body of partBodies(s))
+        body.setAdditionalSolverIterations(body.additionalSolverIterations() + 8);
     }),
   ],
-  ['world numSolverIterations 16 (was 8)', beforeAnd((s) => (s.world.numSolverIterations = 16))],
+  ['world numSolverIterations +8', beforeAnd((s) => (s.world.numSolverIterations += 8))],
   [
     'world numInternalPgsIterations 2 (was 1)',
     beforeAnd((s) => (s.world.numInternalPgsIterations = 2)),
@@ -159,11 +160,12 @@ const LEVERS: readonly (readonly [string, LandingLever])[] = [
   ['4 CCD substeps', beforeAnd((s) => setImpactSubsteps(s.world, 4))],
   ['8 CCD substeps', { options: NO_PROJECTION }],
   [
-    '8 CCD substeps + 4 additional iterations on parts',
+    '8 CCD substeps + 4 solver iterations on parts',
     {
       options: NO_PROJECTION,
       setUp: (s) => {
-        for (const body of partBodies(s)) body.setAdditionalSolverIterations(4);
+        for (const body of partBodies(s))
+          body.setAdditionalSolverIterations(body.additionalSolverIterations() + 4);
       },
     },
   ],

@@ -24,7 +24,7 @@ import {
   DROP_HEIGHT,
   FIXED_STEP,
   GRAVITY,
-  SOLVER_ITERATIONS,
+  WORLD_SOLVER_ITERATIONS,
 } from '../../renderer/src/physics/sandbox';
 import type { RandomSource } from '../../renderer/src/physics/seeded-random';
 import { createSeededRandom } from '../../renderer/src/physics/seeded-random';
@@ -52,7 +52,7 @@ export function buildBareMmdWorld(
 ): BareMmdWorld {
   const world = new rapier.World(vec3(0, GRAVITY, 0));
   world.timestep = FIXED_STEP;
-  world.numSolverIterations = SOLVER_ITERATIONS;
+  world.numSolverIterations = WORLD_SOLVER_ITERATIONS;
   setImpactSubsteps(world);
   for (const body of buildStage(rapier, world, stageLayout()))
     body.collider(0).setSolverGroups(OTHER_SOLVER_GROUPS);

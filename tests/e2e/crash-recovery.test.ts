@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { propCount } from './support/app-page';
+import { propCount, SLOW_TIMEOUT_MS } from './support/app-page';
 import type { TestHost } from './support/host-files';
 import { createTestHost, expectStatus } from './support/host-files';
 import { useAppSuite } from './support/suite';
@@ -33,8 +33,8 @@ describe('crash recovery', () => {
         await page.keyboard.press('o');
         await page.keyboard.press('x');
         await expect.poll(() => propCount(page)).toBe(2);
-        // Kept within one interval (10 s) of the change; SwiftShader pages are slow, hence 60 s.
-        await expect.poll(propsSaved, { timeout: 60_000, interval: 500 }).toBe(2);
+        // Kept within one interval (10 s) of the change; SwiftShader pages are slow.
+        await expect.poll(propsSaved, { timeout: SLOW_TIMEOUT_MS, interval: 500 }).toBe(2);
       },
       { beforeLoad: (page) => testHost.install(page) },
     );

@@ -5,8 +5,9 @@
  * corruption tests.
  */
 
+import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { HostProblemError } from '../../electron/main/host/host-problem';
 import { createSeededRandom } from '../../renderer/src/physics/seeded-random';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,22 @@ export async function tempFolder(
 ): Promise<{ path: string; remove: () => Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), `rp-${prefix}-`));
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/**
+ * For a test file: a maker of fresh temp folders named `prefix-…`, each removed after the test
+ * that made it. Call once at the top of the file.
+ */
+export function useTempFolders(prefix: string): () => string {
+  const folders: string[] = [];
+  afterEach(() => {
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+  return () => {
+    const folder = mkdtempSync(join(tmpdir(), `${prefix}-`));
+    folders.push(folder);
+    return folder;
+  };
 }
 
 /** What the scripted dialogs answer, in order; an exhausted script answers null (canceled). */

@@ -4,38 +4,20 @@
  * writes half the bytes, then says ENOSPC), a name the system refuses, a folder that cannot be
  * written. Each leaves the folder exactly as it was and says why.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import type * as NodeFs from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveExport, writeExportFile } from '../../electron/main/host/export-file';
 import { EXPORT_FOLDER_FILE, ExportFolder } from '../../electron/main/host/export-folder-store';
-import { HostProblemError } from '../../electron/main/host/host-problem';
-import { scriptedDialogs } from '../support/host-files';
+import type { HostProblemError } from '../../electron/main/host/host-problem';
+import { problemOf, scriptedDialogs, useTempFolders } from '../support/host-files';
 import { createRecordingLogger } from '../support/recording-logger';
 
-const folders: string[] = [];
-function tempFolder(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'export-folder-'));
-  folders.push(folder);
-  return folder;
-}
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+const tempFolder = useTempFolders('export-folder');
 
 const BYTES = new Uint8Array(64 * 1024).map((_, i) => i % 251);
-
-async function problemOf(pending: Promise<unknown>): Promise<HostProblemError> {
-  const error = await pending.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HostProblemError);
-  return error as HostProblemError;
-}
 
 describe('the export folder across runs', () => {
   it('opens the next run’s dialog in the folder of the last export', async () => {

@@ -1,31 +1,12 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ExportFolder, saveExport, writeExportFile } from '../../electron/main/host/export-file';
-import { HostProblemError } from '../../electron/main/host/host-problem';
-import { scriptedDialogs } from '../support/host-files';
+import { problemOf, scriptedDialogs, useTempFolders } from '../support/host-files';
 
-const folders: string[] = [];
-function tempFolder(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'export-'));
-  folders.push(folder);
-  return folder;
-}
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+const tempFolder = useTempFolders('export');
 
 const BYTES = new Uint8Array([1, 2, 3, 4, 5]);
-
-async function problemOf(pending: Promise<unknown>): Promise<HostProblemError> {
-  const error = await pending.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HostProblemError);
-  return error as HostProblemError;
-}
 
 describe('saving an export through the Save dialog', () => {
   it('writes the bytes where the dialog said and opens the next dialog in that folder', async () => {

@@ -33,8 +33,9 @@ import {
   type DialogScript,
 } from '../support/host-files';
 import { createRecordingLogger } from '../support/recording-logger';
+import { realFixture } from '../../tools/real-fixtures';
 
-const SHARED_VRMA = join(__dirname, '../../../shared/fixtures/vrma/test.vrma');
+const SHARED_VRMA = realFixture('vrma/test.vrma');
 const sharedVrmaPresent = existsSync(SHARED_VRMA);
 if (!sharedVrmaPresent) {
   console.warn(`Skipping the real VRMA host check: ${SHARED_VRMA} is not there.`);

@@ -13,7 +13,7 @@ import { REAL_FIXTURES } from '../../tools/real-fixtures';
 const FIXTURES = REAL_FIXTURES;
 const MOKOU = join(FIXTURES, 'pmd', 'mokou', 'mokou_B.pmd');
 if (!existsSync(MOKOU))
-  console.log(`mmd-sim-cli: ${MOKOU} not found; the real-model run is skipped`);
+  console.warn(`mmd-sim-cli: ${MOKOU} not found; the real-model run is skipped`);
 
 const model = humanoidMmdModel({ hairSegments: 5, skirt: {} });
 let dir: string;

@@ -23,7 +23,7 @@ import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
 const FIXTURES = REAL_FIXTURES;
 const present = existsSync(FIXTURES);
-if (!present) console.log(`mmd-soak: ${FIXTURES} not found; real-model soaks skipped`);
+if (!present) console.warn(`mmd-soak: ${FIXTURES} not found; real-model soaks skipped`);
 
 const REST_SECONDS = 20;
 const SOAK_SECONDS = 60;

@@ -11,9 +11,6 @@ describe('sampling a retargeted motion allocates nothing', () => {
       { encoding: 'utf8', timeout: 120_000 },
     );
     const result = JSON.parse(output) as MotionSampleAllocations;
-    console.log(
-      `bytes per sample: built-in ${result.builtinBytesPerSample.toFixed(1)}, MMD ${result.mmdBytesPerSample.toFixed(1)}, control ${result.controlBytesPerSample.toFixed(1)}`,
-    );
     expect(result.samples).toBe(20_000);
     // The profile sees an array of four numbers per call (about 50 bytes), so it is working.
     expect(result.controlBytesPerSample).toBeGreaterThan(30);

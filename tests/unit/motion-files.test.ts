@@ -17,11 +17,12 @@ import {
   goodMotionFixtures,
 } from '../../scripts/fixtures/motion/motion-fixtures';
 import { angleBetweenQuats, partRotation } from '../support/motion-clips';
+import { realFixture } from '../../tools/real-fixtures';
 
 // three.js's loaders read `self` in places (see scripts/lib/load-motion.ts).
 (globalThis as { self?: unknown }).self ??= globalThis;
 
-const REAL_VRMA = new URL('../../../shared/fixtures/vrma/test.vrma', import.meta.url).pathname;
+const REAL_VRMA = realFixture('vrma/test.vrma');
 
 function bufferOf(bytes: Uint8Array): ArrayBuffer {
   return bytes.slice().buffer;

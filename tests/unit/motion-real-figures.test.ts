@@ -1,5 +1,5 @@
 /**
- * Every motion on every real figure in ../shared/fixtures (VRM 0.x and 1.0, PMX and PMD):
+ * Every motion on every real figure in the real fixtures folder (VRM 0.x and 1.0, PMX and PMD):
  * the built-ins, the real test.vrma and a generated VMD with leg IK. Each sampled pose is
  * finite, every elbow and knee target lies on that figure's own hinge axis, and the built-ins
  * stay within the hinge ranges and the neck, wrist and ankle limits. Skipped with a note when
@@ -21,8 +21,9 @@ import { loadMotionSource } from '../../scripts/lib/load-motion';
 import { stepVmdKeys } from '../../scripts/fixtures/motion/motion-fixtures';
 import { writeVmd } from '../../scripts/fixtures/motion/vmd-writer';
 import { hingeTarget, jointRotation, rotationVector } from '../support/joint-targets';
+import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
-const FIXTURES = new URL('../../../shared/fixtures/', import.meta.url).pathname;
+const FIXTURES = `${REAL_FIXTURES}/`;
 const VRM_FILES = [
   'vrm0/addon_sphere_unigltf.vrm',
   'vrm0/univrm_emission_v0106.vrm',

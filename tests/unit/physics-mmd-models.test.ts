@@ -21,7 +21,7 @@ const MODELS = [
 ].map((path) => FIXTURES + path);
 const present = MODELS.filter((path) => existsSync(path));
 if (present.length < MODELS.length)
-  console.log(
+  console.warn(
     `physics-mmd-models: skipping models not found in ${FIXTURES}: ${MODELS.filter((p) => !present.includes(p)).join(', ')}`,
   );
 

@@ -125,4 +125,68 @@ describe('pins', () => {
     loaded.run(1);
     expect(gap(part(loaded, 'head').translation(), held)).toBeLessThan(0.001);
   });
+
+  it('grabbing a pinned hand moves the pin: dragged 0.5 m, it stays there and the figure hangs from it', async () => {
+    const s = await sandbox({ stiffness: 0 });
+    s.addFigure();
+    s.run(0.2);
+    const hand = part(s, 'armL_lo');
+    const pelvis = part(s, 'pelvis');
+    s.pin(hand.handle);
+    s.run(1.5);
+    const from = { ...hand.translation() };
+    /** Where the pelvis hangs from the hand, metres. */
+    const hanging = () => {
+      const p = pelvis.translation();
+      const h = hand.translation();
+      return { x: p.x - h.x, y: p.y - h.y, z: p.z - h.z };
+    };
+    const restingOffset = hanging();
+    expect(restingOffset.y).toBeLessThan(0);
+    // Grab a point 3 cm off the hand's centre and drag it 0.5 m sideways over 0.5 s.
+    const at = { x: from.x + 0.03, y: from.y, z: from.z };
+    expect(s.grab(hand.handle, at)).toBe(true);
+    expect(s.grabbedHandle).toBe(hand.handle);
+    const steps = 60;
+    let swing = 0;
+    for (let i = 1; i <= steps; i++) {
+      s.moveGrab({ x: at.x + (0.5 * i) / steps, y: at.y, z: at.z });
+      s.run(1 / 120);
+      swing = Math.max(swing, gap(hanging(), restingOffset));
+    }
+    s.run(0.1);
+    s.releaseGrab();
+    expect(s.grabbedHandle).toBeNull();
+    const to = { x: from.x + 0.5, y: from.y, z: from.z };
+    expect(gap(hand.translation(), to)).toBeLessThan(0.001);
+    expect(s.isPinned(hand.handle)).toBe(true);
+    // The rest of the figure swung after the hand rather than being carried rigidly.
+    expect(swing).toBeGreaterThan(0.01);
+
+    // Let go, it stays pinned there while the figure settles hanging from it as before.
+    let worst = 0;
+    s.run(3, () => {
+      worst = Math.max(worst, gap(hand.translation(), to));
+    });
+    expect(worst).toBeLessThan(0.001);
+    expect(gap(hanging(), restingOffset)).toBeLessThan(0.05);
+    expect(s.measure().maxJointGapM).toBeLessThan(0.005);
+    expect(s.measure().nanCount).toBe(0);
+  });
+
+  it('unpinning a pinned body while it is moved lets go of it, and it falls', async () => {
+    const s = await sandbox({ stiffness: 0 });
+    s.addFigure();
+    s.run(0.2);
+    const hand = part(s, 'armL_lo');
+    s.pin(hand.handle);
+    const from = { ...hand.translation() };
+    s.grab(hand.handle, from);
+    s.moveGrab({ x: from.x, y: from.y + 0.2, z: from.z });
+    s.run(0.1);
+    s.unpin(hand.handle);
+    expect(s.grabbedHandle).toBeNull();
+    s.run(1);
+    expect(hand.translation().y).toBeLessThan(from.y - 0.3);
+  });
 });

@@ -10,6 +10,11 @@ import {
   sceneSnapshotBytes,
   takeSceneSnapshot,
 } from '../../renderer/src/physics/scene-snapshot';
+import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
+import type { ModelProp, ModelPropSpec } from '../../renderer/src/physics/model-prop';
+import { mmdPropRig } from '../../renderer/src/rig/mmd/mmd-prop-rig';
+import { ribbonPropModel } from '../../scripts/fixtures/mmd/prop-fixture-models';
+import { writePmx } from '../../scripts/fixtures/mmd/pmx-writer';
 import { hairChainSpec } from '../support/mmd-physics-specs';
 import { useSandboxes } from '../support/sandboxes';
 
@@ -44,6 +49,17 @@ function largestGap(a: readonly BodyReading[], b: readonly BodyReading[], key: k
     largest = Math.max(largest, Math.hypot(x! - u!, y! - v!, z! - w!));
   });
   return largest;
+}
+
+/** A ribbon prop's spec, from a PMX file written and read back as the app reads one. */
+function ribbonSpec(): ModelPropSpec {
+  const rig = mmdPropRig(parseMmdModel(writePmx(ribbonPropModel(6))));
+  return { carrier: rig.rig.spec, mmd: rig.physics, carrierCollides: rig.carrierCollides };
+}
+
+/** A model prop's carrier, then its moving bodies. */
+function modelPropBodies(prop: ModelProp): RigidBody[] {
+  return [prop.body, ...prop.mmd.rigidBodies()];
 }
 
 /** Three box dummies, one with an MMD hair chain, two props, all mid-fall. */
@@ -134,6 +150,64 @@ describe('scene snapshots for undo (real Rapier)', () => {
     expect(sandbox.figures.length).toBe(3);
     restoreSceneSnapshot(sandbox, fewer, ids);
     expect(sandbox.figures.length).toBe(3);
+  });
+
+  it('removes model props added since, and makes deleted ones again exactly, pinned', async () => {
+    const sandbox = await busyScene();
+    const spec = ribbonSpec();
+    const empty = takeSceneSnapshot(sandbox);
+    const ids = new SnapshotIds();
+    const first = sandbox.addModelProp(spec);
+    const second = sandbox.addModelProp(spec);
+    sandbox.run(0.6);
+    sandbox.pin(second.body.handle);
+    sandbox.run(0.2);
+    const before = read([...modelPropBodies(first), ...modelPropBodies(second)]);
+    const both = takeSceneSnapshot(sandbox);
+
+    // Undo of the adding: both go, their bodies with them.
+    restoreSceneSnapshot(sandbox, empty, ids);
+    expect(sandbox.modelProps).toHaveLength(0);
+    expect(sandbox.pinnedHandles).toHaveLength(0);
+    expect(sandbox.props.map((prop) => prop.kind)).toEqual(['ball', 'box']);
+
+    // Redo: made again, every body where it was with its velocities, the pin on the second.
+    restoreSceneSnapshot(sandbox, both, ids);
+    expect(sandbox.modelProps).toHaveLength(2);
+    const [again, pinned] = sandbox.modelProps;
+    expect(again!.id).not.toBe(first.id);
+    expect(ids.current(first.id)).toBe(again!.id);
+    const after = read([...modelPropBodies(again!), ...modelPropBodies(pinned!)]);
+    expect(largestGap(before, after, 'position')).toBe(0);
+    // The pinned carrier (index 7) is kinematic: pinning again puts it at rest exactly, where
+    // Rapier had left a few µm/s; every moving body keeps its velocity bit for bit.
+    const moving = (readings: BodyReading[]) => readings.filter((_, index) => index !== 7);
+    expect(largestGap(moving(before), moving(after), 'linvel')).toBe(0);
+    expect(largestGap(moving(before), moving(after), 'angvel')).toBe(0);
+    expect(Math.hypot(...after[7]!.linvel)).toBe(0);
+    expect([...sandbox.pinnedHandles]).toEqual([pinned!.body.handle]);
+
+    // A delete undone: the kept prop keeps its bodies, the deleted one comes back.
+    sandbox.removeModelProp(again!);
+    sandbox.run(0.2);
+    restoreSceneSnapshot(sandbox, both, ids);
+    expect(sandbox.modelProps).toHaveLength(2);
+    expect(sandbox.modelProps).toContain(pinned);
+    sandbox.run(0.5, () => expect(sandbox.measure().nanCount).toBe(0));
+  });
+
+  it('puts twelve props back without one pushing another out', async () => {
+    const sandbox = await makeSandbox({ seed: 3 });
+    const spec = ribbonSpec();
+    sandbox.addModelProp(spec);
+    for (let i = 0; i < 11; i++) sandbox.addProp('ball');
+    const full = takeSceneSnapshot(sandbox);
+    const ids = new SnapshotIds();
+    sandbox.clearProps();
+    for (let i = 0; i < 12; i++) sandbox.addProp('box');
+    restoreSceneSnapshot(sandbox, full, ids);
+    expect(sandbox.modelProps).toHaveLength(1);
+    expect(sandbox.props.map((prop) => prop.kind)).toEqual(Array<string>(11).fill('ball'));
   });
 
   it('refuses a snapshot whose kept figure has other bodies, changing nothing', async () => {

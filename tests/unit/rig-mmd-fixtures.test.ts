@@ -14,7 +14,7 @@ import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
 const FIXTURES = REAL_FIXTURES;
 const present = existsSync(FIXTURES);
-if (!present) console.log(`rig-mmd-fixtures: ${FIXTURES} not found; real-model tests skipped`);
+if (!present) console.warn(`rig-mmd-fixtures: ${FIXTURES} not found; real-model tests skipped`);
 const real = (path: string) => parseMmdModel(readFileSync(join(FIXTURES, path)));
 
 describe('generated PMX, written and read back', () => {

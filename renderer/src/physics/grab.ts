@@ -16,11 +16,18 @@ const scratchTarget = vec3();
  * Mouse grab: an invisible kinematic "hand" joined by a spring to a local point of the
  * grabbed body. Moving the hand drags the body; releasing removes the hand, and the
  * body keeps the velocity the spring gave it, which is a throw.
+ *
+ * A pinned body (kinematic, see `Pins`) cannot be pulled by a spring: it is moved instead,
+ * keeping its rotation and the grabbed point under the hand, so what hangs from it swings
+ * after it; released, it stays pinned where it is.
  */
 export class Grab {
   private hand: RigidBody | null = null;
   private grabbed: RigidBody | null = null;
   private readonly localPoint = vec3();
+  /** Moving a pinned body: from the hand to the body's origin, metres (world axes). */
+  private readonly pinOffset = vec3();
+  private movingPin = false;
 
   constructor(
     private readonly rapier: RapierApi,
@@ -35,6 +42,10 @@ export class Grab {
   /** Grabs `body` at the world point `at` (metres). Releases any previous grab first. */
   start(body: RigidBody, at: Vec3Like): void {
     this.release();
+    if (body.isKinematic()) {
+      this.startMovingPin(body, at);
+      return;
+    }
     body.translation(scratchTranslation);
     body.rotation(scratchRotation);
     scratchTarget.x = at.x - scratchTranslation.x;
@@ -62,23 +73,63 @@ export class Grab {
     body.wakeUp();
   }
 
+  /**
+   * The hand of a pinned body is the body itself: the point grabbed stays under the pointer
+   * (the hand's height kept ≥ {@link GRAB_MIN_HEIGHT} as for any grab).
+   */
+  private startMovingPin(body: RigidBody, at: Vec3Like): void {
+    body.translation(scratchTranslation);
+    this.pinOffset.x = scratchTranslation.x - at.x;
+    this.pinOffset.y = scratchTranslation.y - Math.max(at.y, GRAB_MIN_HEIGHT);
+    this.pinOffset.z = scratchTranslation.z - at.z;
+    this.grabbed = body;
+    this.movingPin = true;
+    // What hangs from it may be asleep; a joint to a moving kinematic body must not stay so.
+    this.world.impulseJoints.forEachJointHandleAttachedToRigidBody(body.handle, (handle) => {
+      const joint = this.world.impulseJoints.get(handle);
+      joint?.body1().wakeUp();
+      joint?.body2().wakeUp();
+    });
+  }
+
   /** Moves the hand toward `target` (metres) over the next step; y is kept ≥ 0.05. */
   moveTo(target: Vec3Like): void {
-    if (!this.hand) return;
     scratchTarget.x = target.x;
     scratchTarget.y = Math.max(target.y, GRAB_MIN_HEIGHT);
     scratchTarget.z = target.z;
+    if (this.movingPin && this.grabbed) {
+      scratchTarget.x += this.pinOffset.x;
+      scratchTarget.y += this.pinOffset.y;
+      scratchTarget.z += this.pinOffset.z;
+      // Kinematic: Rapier gives it the velocity of this move, which its joints pass on.
+      this.grabbed.setNextKinematicTranslation(scratchTarget);
+      return;
+    }
+    if (!this.hand) return;
     this.hand.setNextKinematicTranslation(scratchTarget);
     this.grabbed?.wakeUp();
   }
 
+  /** Whether the grabbed body is a pinned one being moved (see the class comment). */
+  get movesPin(): boolean {
+    return this.movingPin;
+  }
+
   /** Where the hand is (metres), or null when nothing is grabbed. */
   handPosition(out: Vec3Like): Vec3Like | null {
+    if (this.movingPin && this.grabbed) {
+      this.grabbed.translation(out);
+      out.x -= this.pinOffset.x;
+      out.y -= this.pinOffset.y;
+      out.z -= this.pinOffset.z;
+      return out;
+    }
     return this.hand ? this.hand.translation(out) : null;
   }
 
   /** Distance between the hand and the grabbed point (metres), or null when not holding. */
   lag(): number | null {
+    if (this.movingPin && this.grabbed) return 0;
     if (!this.hand || !this.grabbed) return null;
     this.hand.translation(scratchTarget);
     this.grabbed.translation(scratchTranslation);
@@ -94,11 +145,19 @@ export class Grab {
     );
   }
 
-  /** Lets go: removes the hand and its spring; the body keeps its velocity. */
+  /**
+   * Lets go: removes the hand and its spring; the body keeps its velocity. A pinned body
+   * being moved stays where it is, at rest.
+   */
   release(): void {
     if (this.hand) this.world.removeRigidBody(this.hand);
+    if (this.movingPin && this.grabbed) {
+      this.grabbed.translation(scratchTarget);
+      this.grabbed.setNextKinematicTranslation(scratchTarget);
+    }
     this.hand = null;
     this.grabbed = null;
+    this.movingPin = false;
   }
 
   /** Releases if the grabbed body is one of `bodies`. */

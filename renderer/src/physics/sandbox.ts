@@ -44,13 +44,13 @@ import type { ModelPropSpec } from './model-prop';
 import { ModelProp } from './model-prop';
 import { modelPropPlacement } from './model-prop-placement';
 import type { RestFigure } from './mmd/scene-rest';
+import { WORLD_SOLVER_ITERATIONS, giveFullIterations } from './solver-iterations';
 
 /** Fixed physics step, seconds. */
 export const FIXED_STEP = 1 / 120;
 /** At most this many steps per frame; time beyond it is dropped, not caught up. */
 export const MAX_STEPS_PER_FRAME = 8;
-/** Solver iterations per step. */
-export const SOLVER_ITERATIONS = 8;
+export { SOLVER_ITERATIONS, WORLD_SOLVER_ITERATIONS } from './solver-iterations';
 /** At most this many figures at once. */
 export const MAX_FIGURES = 6;
 /** A doll whose root falls below this height (metres) is dropped again; a prop is removed. */
@@ -226,7 +226,9 @@ export class Sandbox {
   ) {
     this.world = new rapier.World(vec3(0, GRAVITY, 0));
     this.world.timestep = FIXED_STEP;
-    this.world.numSolverIterations = SOLVER_ITERATIONS;
+    // Passive MMD figures in motion get the world's count; every other island asks for the
+    // full SOLVER_ITERATIONS itself (see `solver-iterations.ts`).
+    this.world.numSolverIterations = WORLD_SOLVER_ITERATIONS;
     setImpactSubsteps(this.world);
     this.stage = stageLayout();
     this.stageBodies = buildStage(rapier, this.world, this.stage);
@@ -306,9 +308,9 @@ export class Sandbox {
   // ---- pins -----------------------------------------------------------------------------
 
   /**
-   * Pins the body with this handle (a figure's part or a prop) where it is now: a fixed
-   * joint to the world at its current pose, so the rest of its figure still swings. An MMD
-   * body pins its ragdoll part. False when there is no such body.
+   * Pins the body with this handle (a figure's part or a prop) where it is now (see `Pins`),
+   * so the rest of its figure still swings. An MMD body pins its ragdoll part. Grabbing a
+   * pinned body moves the pin (see `Grab`). False when there is no such body.
    */
   pin(handle: number): boolean {
     const body = this.registry.grabTarget(handle);
@@ -321,6 +323,8 @@ export class Sandbox {
   /** Unpins the body with this handle (an MMD body: its part); false when it was not pinned. */
   unpin(handle: number): boolean {
     const body = this.registry.grabTarget(handle);
+    // A pinned body being moved by a grab would be left where the hand last put it.
+    if (body && this.grabber.movesPin) this.grabber.releaseIfHolding(body);
     return this.pinSet.remove(body?.handle ?? handle);
   }
 
@@ -337,6 +341,7 @@ export class Sandbox {
 
   /** Unpins every body. */
   clearPins(): void {
+    if (this.grabber.movesPin) this.grabber.release();
     this.pinSet.clear();
   }
 
@@ -463,6 +468,8 @@ export class Sandbox {
     this.stiffnessDriver.addDoll(ragdoll);
     if (this.projectJoints) this.projections.push(new JointProjection(ragdoll, FIXED_STEP));
     for (const part of ragdoll.parts) part.collider.setSolverGroups(PART_SOLVER_GROUPS);
+    // A figure with MMD bodies sets its own island's iterations (`MmdBodies.limitSpeeds`).
+    if (!mmd) giveFullIterations(ragdoll.parts.map((part) => part.body));
     this.registry.addFigure(figure);
     return figure;
   }
@@ -566,6 +573,7 @@ export class Sandbox {
       body,
     );
     collider.setSolverGroups(OTHER_SOLVER_GROUPS);
+    giveFullIterations([body]);
     const prop: Prop = { id: this.nextId++, kind, body, collider };
     this.propList.push(prop);
     this.registry.addProp(prop, shape);
@@ -753,6 +761,7 @@ export class Sandbox {
   /**
    * Starts dragging the body with this handle at the world point `at`; false if not grabbable.
    * An MMD body is not dragged itself: its ragdoll part is, so the whole figure comes along.
+   * A pinned body is moved with the hand and stays pinned where it is let go.
    */
   grab(handle: number, at: Vec3Like): boolean {
     const body = this.registry.grabTarget(handle);
@@ -878,8 +887,9 @@ export class Sandbox {
     const figures = this.figureList;
     let passive = true;
     for (let i = 0; i < figures.length; i++) {
-      figures[i]!.mmd?.limitSpeeds();
-      if (this.motions.state(figures[i]!.ragdoll) !== 'passive') passive = false;
+      const following = this.motions.state(figures[i]!.ragdoll) !== 'passive';
+      figures[i]!.mmd?.limitSpeeds(following);
+      if (following) passive = false;
     }
     const models = this.modelPropList;
     for (let i = 0; i < models.length; i++) models[i]!.mmd.limitSpeeds();

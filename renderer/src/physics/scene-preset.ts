@@ -20,6 +20,32 @@ import { validateMmdPhysicsSpec } from './mmd/validate-mmd-physics-spec';
 import type { ModelProp, ModelPropSpec } from './model-prop';
 import type { RigidBody } from './rapier-api';
 
+/** The sandbox as presets capture and restore it (the `Sandbox` class fits). */
+export type PresetSandbox = Pick<
+  Sandbox,
+  | 'stiffness'
+  | 'timeScale'
+  | 'gravityScale'
+  | 'figures'
+  | 'props'
+  | 'modelProps'
+  | 'pinnedHandles'
+  | 'captureFigure'
+  | 'captureProp'
+  | 'captureModelProp'
+  | 'savedStateCounts'
+  | 'clearFigures'
+  | 'clearProps'
+  | 'setStiffness'
+  | 'setTimeScale'
+  | 'setGravityScale'
+  | 'addFigure'
+  | 'restoreFigure'
+  | 'restoreProp'
+  | 'restoreModelProp'
+  | 'pin'
+>;
+
 /** What the sandbox does not know but a preset holds: the view and the figures' models. */
 export interface SceneExtras {
   readonly name: string;
@@ -45,7 +71,7 @@ export interface SceneExtras {
  * position, rotation and velocities, in spec order, then its MMD bodies' when they fit) and
  * every prop. Allocates: for saving.
  */
-export function captureScene(sandbox: Sandbox, extras: SceneExtras): PresetContent {
+export function captureScene(sandbox: PresetSandbox, extras: SceneExtras): PresetContent {
   return {
     name: extras.name,
     settings: {
@@ -79,7 +105,7 @@ interface SavedProp {
  * (their carrier, then their own bodies, or none when that would be more than a preset holds:
  * they hang at rest beneath the carrier when loaded). Pins name props by this order.
  */
-function savedProps(sandbox: Sandbox, extras: SceneExtras): SavedProp[] {
+function savedProps(sandbox: PresetSandbox, extras: SceneExtras): SavedProp[] {
   const saved: SavedProp[] = sandbox.props.map((prop) => ({
     entry: { kind: prop.kind, ...sandbox.captureProp(prop) },
     body: prop.body,
@@ -106,7 +132,7 @@ function savedProps(sandbox: Sandbox, extras: SceneExtras): SavedProp[] {
  * that would be more than a preset may hold per figure ({@link PRESET_MAX_PARTS_PER_FIGURE});
  * loading then puts the MMD bodies back on their parts at rest (see `Sandbox.restoreFigure`).
  */
-function savedStates(sandbox: Sandbox, figure: Figure): BodyState[] {
+function savedStates(sandbox: PresetSandbox, figure: Figure): BodyState[] {
   const states = sandbox.captureFigure(figure);
   return states.length <= PRESET_MAX_PARTS_PER_FIGURE
     ? states
@@ -148,7 +174,7 @@ export interface RestoreReport {
  * posed, with a note.
  */
 export function restoreScene(
-  sandbox: Sandbox,
+  sandbox: PresetSandbox,
   preset: PresetContent,
   specFor: FigureSpecResolver,
   propSpecFor: PropSpecResolver = () => ({ replacement: 'A model prop cannot be restored here.' }),
@@ -222,7 +248,7 @@ export function restoreScene(
 }
 
 /** Each pinned body as a preset names it: a figure's part, or a prop, by its saved position. */
-function capturePins(sandbox: Sandbox, props: readonly SavedProp[]): PresetPin[] {
+function capturePins(sandbox: PresetSandbox, props: readonly SavedProp[]): PresetPin[] {
   const pinned = new Set(sandbox.pinnedHandles);
   const pins: PresetPin[] = [];
   sandbox.figures.forEach((figure, f) =>
@@ -238,7 +264,7 @@ function capturePins(sandbox: Sandbox, props: readonly SavedProp[]): PresetPin[]
 
 /** Pins the restored bodies a preset names; a pin naming nothing restored is skipped. */
 function restorePins(
-  sandbox: Sandbox,
+  sandbox: PresetSandbox,
   pins: readonly PresetPin[],
   props: readonly (RigidBody | undefined)[],
 ): void {

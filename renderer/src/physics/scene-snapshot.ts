@@ -2,7 +2,7 @@ import { restoreBodiesSnapshot, takeBodiesSnapshot, writeBodySnapshot } from './
 import { BODY_SNAPSHOT_LENGTH } from './body-snapshot';
 import type { DollSpec } from './doll-spec';
 import type { MmdPhysicsSpec } from './mmd/mmd-physics-spec';
-import type { ModelProp } from './model-prop';
+import type { ModelProp, ModelPropSpec } from './model-prop';
 import type { PropKind } from './props';
 import type { RigidBody } from './rapier-api';
 import type { Figure, Prop, Sandbox } from './sandbox';
@@ -26,18 +26,24 @@ export interface PropSnapshot {
   readonly state: Float64Array;
 }
 
-/** A model prop (a model without a humanoid skeleton) as a snapshot keeps it, by identity. */
+/** A model prop (a model without a humanoid skeleton) as a snapshot keeps it. */
 export interface ModelPropSnapshot {
-  readonly prop: ModelProp;
+  /** The prop's id when the snapshot was taken (see {@link SnapshotIds}). */
+  readonly id: number;
+  /** What it is built from (shared with the live prop, not copied). */
+  readonly spec: ModelPropSpec;
   /** Its carrier's parts, then its moving MMD bodies. */
   readonly states: Float64Array;
 }
 
-/** A pinned body, by place: part `part` of figure `figure`, or prop `prop` (list order). */
+/**
+ * A pinned body, by place: part `part` of figure `figure`, prop `prop`, or model prop
+ * `modelProp` (each in its list's order).
+ */
 export type SnapshotPin =
   | { readonly kind: 'part'; readonly figure: number; readonly part: number }
   | { readonly kind: 'prop'; readonly prop: number }
-  | { readonly kind: 'model-prop'; readonly modelProp: ModelProp };
+  | { readonly kind: 'model-prop'; readonly modelProp: number };
 
 /**
  * The sandbox's whole state at one moment, exact to the bit: settings, every figure's and
@@ -54,7 +60,7 @@ export interface SceneSnapshot {
   readonly motionPlaying: boolean;
   readonly figures: readonly FigureSnapshot[];
   readonly props: readonly PropSnapshot[];
-  /** Model props are put back in place when still in the scene; undo neither adds nor removes them. */
+  /** Model props, in the sandbox's order. */
   readonly modelProps: readonly ModelPropSnapshot[];
   readonly pins: readonly SnapshotPin[];
 }
@@ -81,19 +87,28 @@ export class SnapshotIds {
   }
 }
 
-/** How a restore removes and makes figures; the app's version also handles their avatars. */
+/**
+ * How a restore removes and makes figures and model props; the app's version also handles
+ * their avatars and drawings.
+ */
 export interface SnapshotFigureMaker {
   /** Removes a figure the snapshot does not have. */
   remove(figure: Figure): void;
   /** Makes a figure the snapshot has and the scene lost (placed anywhere: it is posed next). */
   create(figure: FigureSnapshot, index: number): Figure;
+  /** Removes a model prop the snapshot does not have (default: the sandbox's own). */
+  removeModelProp?(prop: ModelProp): void;
+  /** Makes a model prop the snapshot has and the scene lost (default: from its spec alone). */
+  createModelProp?(prop: ModelPropSnapshot, index: number): ModelProp;
 }
 
-/** The sandbox's own way to remove and make figures (no avatars). */
+/** The sandbox's own way to remove and make figures and model props (no avatars). */
 export function plainFigureMaker(sandbox: Sandbox): SnapshotFigureMaker {
   return {
     remove: (figure) => sandbox.removeFigure(figure),
     create: (figure) => sandbox.addFigure(figure.spec, figure.mmd ? { mmd: figure.mmd } : {}),
+    removeModelProp: (prop) => sandbox.removeModelProp(prop),
+    createModelProp: (prop) => sandbox.addModelProp(prop.spec),
   };
 }
 
@@ -124,7 +139,8 @@ export function takeSceneSnapshot(sandbox: Sandbox): SceneSnapshot {
       state: takeBodiesSnapshot([prop.body]),
     })),
     modelProps: sandbox.modelProps.map((prop) => ({
-      prop,
+      id: prop.id,
+      spec: prop.spec,
       states: takeBodiesSnapshot(modelPropBodies(prop)),
     })),
     pins: snapshotPins(sandbox),
@@ -145,10 +161,10 @@ export function sceneSnapshotBytes(snapshot: SceneSnapshot): number {
 }
 
 /**
- * Puts the scene back into `snapshot`: settings, figures (removing those it lacks, making again
- * those it has and the scene lost, in its order), every body's position, rotation and
- * velocities exactly, props and pins. Figures that are still there keep their bodies (and so
- * their avatars). Lets go of any grab. Allocates: for undo, not frames.
+ * Puts the scene back into `snapshot`: settings, figures and model props (removing those it
+ * lacks, making again those it has and the scene lost), every body's position, rotation and
+ * velocities exactly, props and pins. Figures and model props that are still there keep their
+ * bodies (and so their avatars). Lets go of any grab. Allocates: for undo, not frames.
  */
 export function restoreSceneSnapshot(
   sandbox: Sandbox,
@@ -168,22 +184,78 @@ export function restoreSceneSnapshot(
   order.forEach((figure, index) =>
     restoreBodiesSnapshot(figureBodies(figure), snapshot.figures[index]!.states),
   );
+  // Model props the snapshot lacks go before the balls and boxes come back, and the lost ones
+  // are made after: the snapshot's props fit the 12-prop limit, so none pushes another out.
+  const keptModelProps = removeLostModelProps(sandbox, snapshot.modelProps, ids, maker);
   restoreProps(sandbox, snapshot.props, ids);
-  for (const { prop, states } of snapshot.modelProps) {
-    if (sandbox.modelProps.includes(prop)) restoreBodiesSnapshot(modelPropBodies(prop), states);
-  }
+  const modelProps = makeModelProps(snapshot.modelProps, keptModelProps, ids, maker, sandbox);
+  modelProps.forEach((prop, index) =>
+    restoreBodiesSnapshot(modelPropBodies(prop), snapshot.modelProps[index]!.states),
+  );
   for (const pin of snapshot.pins) {
-    const body = pinnedBody(sandbox, order, pin);
+    const body = pinnedBody(sandbox, order, modelProps, pin);
     if (body) sandbox.pin(body.handle);
   }
   sandbox.noteBodiesRestored();
 }
 
 /** The body a snapshot's pin names in the restored scene, if it is there. */
-function pinnedBody(sandbox: Sandbox, order: readonly Figure[], pin: SnapshotPin) {
+function pinnedBody(
+  sandbox: Sandbox,
+  order: readonly Figure[],
+  modelProps: readonly ModelProp[],
+  pin: SnapshotPin,
+) {
   if (pin.kind === 'part') return order[pin.figure]?.ragdoll.parts[pin.part]?.body;
   if (pin.kind === 'prop') return sandbox.props[pin.prop]?.body;
-  return sandbox.modelProps.includes(pin.modelProp) ? pin.modelProp.body : undefined;
+  return modelProps[pin.modelProp]?.body;
+}
+
+/**
+ * Removes the model props `saved` does not name; returns, per saved prop, the live one that
+ * stays (undefined: lost, to be made again). Checks before anything changes that each kept
+ * prop has the bodies it was saved with.
+ */
+function removeLostModelProps(
+  sandbox: Sandbox,
+  saved: readonly ModelPropSnapshot[],
+  ids: SnapshotIds,
+  maker: SnapshotFigureMaker,
+): (ModelProp | undefined)[] {
+  const byId = new Map(sandbox.modelProps.map((prop) => [prop.id, prop] as const));
+  const kept = saved.map((prop) => byId.get(ids.current(prop.id)));
+  kept.forEach((prop, index) => {
+    if (prop) checkModelPropBodies(prop, saved[index]!, index);
+  });
+  const keep = new Set(kept);
+  const remove = maker.removeModelProp ?? ((prop: ModelProp) => sandbox.removeModelProp(prop));
+  for (const prop of [...sandbox.modelProps]) if (!keep.has(prop)) remove(prop);
+  return kept;
+}
+
+/** The snapshot's model props, in its order: the kept ones, and the lost ones made again. */
+function makeModelProps(
+  saved: readonly ModelPropSnapshot[],
+  kept: readonly (ModelProp | undefined)[],
+  ids: SnapshotIds,
+  maker: SnapshotFigureMaker,
+  sandbox: Sandbox,
+): ModelProp[] {
+  const create =
+    maker.createModelProp ?? ((prop: ModelPropSnapshot) => sandbox.addModelProp(prop.spec));
+  return saved.map((prop, index) => {
+    const live = kept[index];
+    if (live) return live;
+    const made = create(prop, index);
+    ids.rename(ids.current(prop.id), made.id);
+    checkModelPropBodies(made, prop, index);
+    return made;
+  });
+}
+
+function checkModelPropBodies(prop: ModelProp, saved: ModelPropSnapshot, index: number): void {
+  if (saved.states.length !== modelPropBodies(prop).length * BODY_SNAPSHOT_LENGTH)
+    throw new SandboxError(`Model prop ${index + 1} no longer has the bodies it was saved with.`);
 }
 
 /** Makes the sandbox's figures those of the snapshot, in its order; returns them. */
@@ -228,7 +300,8 @@ function restoreProps(sandbox: Sandbox, saved: readonly PropSnapshot[], ids: Sna
     saved.forEach((prop, index) => writeBodySnapshot(live[index]!.body, prop.state, 0));
     return;
   }
-  sandbox.clearProps();
+  // Balls and boxes only: model props are restored on their own.
+  for (const prop of [...live]) sandbox.removeProp(prop);
   for (const prop of saved) {
     const made: Prop = sandbox.addProp(prop.kind);
     writeBodySnapshot(made.body, prop.state, 0);
@@ -247,7 +320,8 @@ function snapshotPins(sandbox: Sandbox): SnapshotPin[] {
   sandbox.props.forEach((prop, p) => {
     if (pinned.has(prop.body.handle)) pins.push({ kind: 'prop', prop: p });
   });
-  for (const modelProp of sandbox.modelProps)
-    if (pinned.has(modelProp.body.handle)) pins.push({ kind: 'model-prop', modelProp });
+  sandbox.modelProps.forEach((modelProp, index) => {
+    if (pinned.has(modelProp.body.handle)) pins.push({ kind: 'model-prop', modelProp: index });
+  });
   return pins;
 }

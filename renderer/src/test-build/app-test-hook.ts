@@ -64,6 +64,10 @@ export function createAppTestHook(
           .filter((body) => body.spec.motion !== 'follow')
           .map((body) => pose(body.body)),
       ]),
+    modelPropOnScreen: (index, bodyIndex) => {
+      const body = sandbox.modelProps[index]?.mmd.bodies[bodyIndex]?.body;
+      return body ? onScreen(view, body) : null;
+    },
     cameraTarget: () => {
       const [x, y, z] = view.cameraPose.target;
       return { x, y, z };

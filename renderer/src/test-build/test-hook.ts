@@ -90,6 +90,11 @@ export interface RagdollTestHook {
    * part, then the model's own moving bodies.
    */
   modelPropPoses(): HookPose[][];
+  /**
+   * Where MMD body `bodyIndex` (file order, bone-following ones included) of model prop
+   * `index` appears on screen, and its handle; null if there is none.
+   */
+  modelPropOnScreen(index: number, bodyIndex: number): HookScreenPoint | null;
   /** The camera's orbit target, metres. */
   cameraTarget(): HookVec3;
   /**

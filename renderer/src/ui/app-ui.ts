@@ -137,6 +137,7 @@ export class AppUi {
     this.sceneUndo = new SceneUndo({
       sandbox: options.sandbox,
       models: () => this.models.models,
+      props: () => this.models.props,
       motions: () => this.motions,
       figuresReplaced: () => options.view.figuresReplaced(),
       strings: () => this.strings,
@@ -205,10 +206,14 @@ export class AppUi {
       this.timeline.resumeForChange();
       this.sceneUndo.beforeChange(change);
     };
+    this.models.props.onBeforeChange = (change) => {
+      this.timeline.resumeForChange();
+      this.sceneUndo.beforeChange(change);
+    };
     this.ask = new AskDialog(document);
     this.presets = new PresetActions({
       document,
-      language: this.languageValue,
+      language: () => this.languageValue,
       host: options.host,
       sandbox: options.sandbox,
       view: options.view,
@@ -226,11 +231,12 @@ export class AppUi {
     this.recovery = this.startRecovery(options.host);
     this.library = new LibraryActions({
       document,
-      language: this.languageValue,
+      language: () => this.languageValue,
       host: options.host,
       status: this.status,
       ask: this.ask,
       openModel: (file) => this.models.openFile(file),
+      addModel: (file) => this.models.addFile(file),
       openMotion: (file) => this.motions.openFile(file),
     });
     this.panel.element.insertBefore(this.presets.panel.element, this.status.element);
@@ -487,8 +493,8 @@ export class AppUi {
     this.dropTarget.setLabels(this.strings.cast);
     this.models.relabel();
     this.motions.relabel();
-    this.presets.setLanguage(this.languageValue);
-    this.library.setLanguage(this.languageValue);
+    this.presets.relabel();
+    this.library.relabel();
     this.exportPanel.setLanguage(this.languageValue);
     this.exportProgress.setLanguage(this.strings.exports.cancel);
     this.hostLink.setMenuLanguage(this.languageValue);

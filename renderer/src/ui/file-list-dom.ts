@@ -72,7 +72,7 @@ export function makeItemButton(
   document: Document,
   text: string,
   accessibleName: string,
-  onClick: () => void,
+  onClick: (event: MouseEvent) => void,
 ): HTMLButtonElement {
   const button = make(document, 'button', 'file-item-button', text);
   button.type = 'button';

@@ -55,6 +55,10 @@ export interface FileStrings {
   readonly open: string;
   readonly locate: string;
   readonly remove: string;
+  /** A recent model's Add: a figure of it beside the others (Shift+click Open does the same). */
+  readonly addToScene: string;
+  /** What Add does, shown when the pointer rests on it. */
+  readonly addToSceneHint: string;
   readonly clearAll: string;
   readonly missing: string;
   readonly missingHint: string;
@@ -119,6 +123,9 @@ export const FILE_STRINGS_EN: FileStrings = {
   open: 'Open',
   locate: 'Locate…',
   remove: 'Remove',
+  addToScene: 'Add',
+  addToSceneHint:
+    'Adds a figure of this model beside the others (at most 6); Shift+click Open does the same.',
   clearAll: 'Clear All…',
   missing: 'missing',
   missingHint: 'The file was moved or deleted; Locate… points this entry at it again.',
@@ -183,6 +190,9 @@ export const FILE_STRINGS_JA: FileStrings = {
   open: '開く',
   locate: '場所を指定…',
   remove: '外す',
+  addToScene: '追加',
+  addToSceneHint:
+    'このモデルの人形を今の人形の隣に追加します（6 体まで）。Shift を押しながら「開く」でも同じです。',
   clearAll: 'すべて消す…',
   missing: '見つかりません',
   missingHint: 'ファイルが移動または削除されました。「場所を指定…」で指し直せます。',

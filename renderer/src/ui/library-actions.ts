@@ -17,12 +17,15 @@ import { vrmThumbnailPng } from '../view/vrm/vrm-thumbnail';
 /** What the library actions work on. */
 export interface LibraryActionsOptions {
   readonly document: Document;
-  readonly language: Language;
+  /** The interface language, read at use time. */
+  readonly language: () => Language;
   readonly host: HostApi | undefined;
   readonly status: StatusArea;
   readonly ask: AskDialog;
   /** Opens a model the host has read, as Open Model… would. */
   readonly openModel: (file: ModelFile) => void;
+  /** Adds a figure of a model the host has read beside the others, as Add Model… would. */
+  readonly addModel: (file: ModelFile) => void;
   /** Plays a motion the host has read, as Open Motion… would. */
   readonly openMotion: (file: MotionFile) => void;
 }
@@ -34,24 +37,27 @@ export interface LibraryActionsOptions {
  */
 export class LibraryActions {
   readonly panel: LibraryPanel;
-  private language: Language;
 
   constructor(private readonly options: LibraryActionsOptions) {
-    this.language = options.language;
-    this.panel = new LibraryPanel(options.document, options.language, options.host !== undefined, {
-      onItem: (action, entry) => void this.onItem(action, entry),
-      onClearAll: () => void this.clearAll(),
-    });
+    this.panel = new LibraryPanel(
+      options.document,
+      options.language(),
+      options.host !== undefined,
+      {
+        onItem: (action, entry) => void this.onItem(action, entry),
+        onClearAll: () => void this.clearAll(),
+      },
+    );
     void this.refresh();
   }
 
   private get text(): FileStrings {
-    return strings(this.language).files;
+    return strings(this.options.language()).files;
   }
 
-  setLanguage(language: Language): void {
-    this.language = language;
-    this.panel.setLanguage(language);
+  /** Relabels what this owns in the current language. */
+  relabel(): void {
+    this.panel.setLanguage(this.options.language());
   }
 
   /** Reads the list again (after a model was opened, or an entry changed). */
@@ -99,10 +105,11 @@ export class LibraryActions {
         const read = await host.readMotion(entry.path);
         if (read.ok) this.options.openMotion(read.value);
         else this.options.status.alert(this.text.libraryFailed(read.problem.message));
-      } else if (action === 'open') {
+      } else if (action === 'open' || action === 'add') {
         const read = await host.readModel(entry.path);
-        if (read.ok) this.options.openModel(read.value);
-        else this.options.status.alert(this.text.libraryFailed(read.problem.message));
+        if (!read.ok) this.options.status.alert(this.text.libraryFailed(read.problem.message));
+        else if (action === 'add') this.options.addModel(read.value);
+        else this.options.openModel(read.value);
       } else if (action === 'locate') {
         const located = await host.relocateLibraryEntry(entry.id);
         if (located.ok) {

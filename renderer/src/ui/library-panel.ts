@@ -4,8 +4,8 @@ import { make, makeItemButton, makeSection, makeThumbnail } from './file-list-do
 import type { Language } from './i18n';
 import { strings } from './i18n';
 
-/** What can be done to one recent model. */
-export type LibraryItemAction = 'open' | 'locate' | 'remove';
+/** What can be done to one recent model; `add` makes a figure of it beside the others. */
+export type LibraryItemAction = 'open' | 'add' | 'locate' | 'remove';
 
 /** What the panel reports; it changes nothing itself. */
 export interface LibraryPanelHandlers {
@@ -103,14 +103,23 @@ export class LibraryPanel {
     }
     words.title = entry.path;
     const actions = make(this.document, 'div', 'file-item-actions');
-    const buttons: LibraryItemAction[] = entry.missing ? ['locate', 'remove'] : ['open', 'remove'];
+    const buttons: LibraryItemAction[] = entry.missing
+      ? ['locate', 'remove']
+      : entry.kind === 'motion'
+        ? ['open', 'remove']
+        : ['open', 'add', 'remove'];
     for (const action of buttons) {
-      const label = text[action];
-      actions.append(
-        makeItemButton(this.document, label, text.itemAction(label, entry.title), () =>
-          this.handlers.onItem(action, entry),
-        ),
+      const label = action === 'add' ? text.addToScene : text[action];
+      const button = makeItemButton(
+        this.document,
+        label,
+        text.itemAction(label, entry.title),
+        (event) =>
+          // Shift+click Open adds, as dropping a file with Shift held does.
+          this.handlers.onItem(action === 'open' && event.shiftKey ? 'add' : action, entry),
       );
+      if (action === 'add') button.title = text.addToSceneHint;
+      actions.append(button);
     }
     item.append(makeThumbnail(this.document, entry.thumbnail), words, actions);
     return item;

@@ -115,6 +115,20 @@ export class ModelActions {
     });
   }
 
+  /**
+   * Adds a figure of a model the host has read (from the recent-model library) beside the
+   * others, as Add Model… does; says so when every figure slot is taken.
+   */
+  addFile(file: ModelFile): void {
+    void this.open({
+      bytes: file.bytes,
+      fileName: file.fileName,
+      format: file.format,
+      source: file,
+      adding: true,
+    });
+  }
+
   /** Back to one box dummy. */
   useBoxDummy(): void {
     this.models.useBoxDummy();
@@ -139,10 +153,7 @@ export class ModelActions {
       } catch (error) {
         // Not a humanoid: the figures stay, and the model joins them as a prop.
         if (!(error instanceof MmdNotHumanoidError)) throw error;
-        const prop = await this.props.open(error.model, model.fileName, ref);
-        this.options.status.say(
-          this.openedMessage(prop, this.text.propOpened(prop.title, prop.fileName)),
-        );
+        await this.openProp(error, model, 'open-model');
         return;
       }
       this.options.status.say(this.openedMessage(opened));
@@ -158,12 +169,20 @@ export class ModelActions {
       return;
     }
     await this.run(model.fileName, model.bytes.byteLength, async () => {
-      const opened = await this.models.addModel(
-        model.bytes,
-        model.fileName,
-        modelRef(model.source),
-        model.format,
-      );
+      let opened: OpenedModel;
+      try {
+        opened = await this.models.addModel(
+          model.bytes,
+          model.fileName,
+          modelRef(model.source),
+          model.format,
+        );
+      } catch (error) {
+        // Not a humanoid: it joins the scene as a prop, as opening it would.
+        if (!(error instanceof MmdNotHumanoidError)) throw error;
+        await this.openProp(error, model, 'add-model');
+        return;
+      }
       const added = this.text.cast.modelAdded(
         opened.title,
         opened.fileName,
@@ -173,6 +192,21 @@ export class ModelActions {
       this.options.status.say(this.openedMessage(opened, added));
       this.options.onFiguresChanged?.();
     });
+  }
+
+  /** Adds a model without a humanoid skeleton as a prop and says so. */
+  private async openProp(
+    refused: MmdNotHumanoidError,
+    model: ModelBytes,
+    change: 'open-model' | 'add-model',
+  ): Promise<void> {
+    const prop = await this.props.open(refused.model, model.fileName, modelRef(model.source), {
+      fileBytes: model.bytes.byteLength,
+      change,
+    });
+    this.options.status.say(
+      this.openedMessage(prop, this.text.propOpened(prop.title, prop.fileName)),
+    );
   }
 
   /** One status line: what opened, then each thing the person should know about it. */

@@ -129,7 +129,7 @@ export class Panel {
     );
     this.motionList = document.createElement('select');
     this.motionList.id = 'motion-list';
-    this.motionList.className = 'motion-list';
+    this.motionList.className = 'panel-select motion-list';
     // The list is reached by Tab and changed with the arrow keys; N (Next Motion) cycles it.
     this.motionList.setAttribute('aria-keyshortcuts', ariaKey('next-motion'));
     this.motionListLabel = document.createElement('label');

@@ -6,8 +6,7 @@ import type {
 } from '../../../shared/host-contract';
 import type { PresetContent } from '../../../shared/preset-schema';
 import { PRESET_NAME_MAX_LENGTH } from '../../../shared/preset-limits';
-import type { Sandbox } from '../physics/sandbox';
-import { captureScene } from '../physics/scene-preset';
+import { captureScene, type PresetSandbox } from '../physics/scene-preset';
 import type { AskDialog } from './ask-dialog';
 import type { FigureModels } from './figure-models';
 import type { PropModels } from './prop-models';
@@ -23,9 +22,10 @@ import type { StatusArea } from './status';
 /** What the preset actions work on. */
 export interface PresetActionsOptions {
   readonly document: Document;
-  readonly language: Language;
+  /** The interface language, read at use time. */
+  readonly language: () => Language;
   readonly host: HostApi | undefined;
-  readonly sandbox: Sandbox;
+  readonly sandbox: PresetSandbox;
   readonly view: PresetView;
   /** Read at use time: which model each figure is. */
   readonly models: () => FigureModels;
@@ -49,12 +49,10 @@ export interface PresetActionsOptions {
  */
 export class PresetActions {
   readonly panel: PresetPanel;
-  private language: Language;
   private busy = false;
 
   constructor(private readonly options: PresetActionsOptions) {
-    this.language = options.language;
-    this.panel = new PresetPanel(options.document, options.language, options.host !== undefined, {
+    this.panel = new PresetPanel(options.document, options.language(), options.host !== undefined, {
       onCommand: (command) => {
         if (command === 'save-preset') this.save();
         else if (command === 'import-preset') this.importPreset();
@@ -65,12 +63,12 @@ export class PresetActions {
   }
 
   private get text(): FileStrings {
-    return strings(this.language).files;
+    return strings(this.options.language()).files;
   }
 
-  setLanguage(language: Language): void {
-    this.language = language;
-    this.panel.setLanguage(language);
+  /** Relabels what this owns in the current language. */
+  relabel(): void {
+    this.panel.setLanguage(this.options.language());
   }
 
   /** Save Preset…: asks for a name, then saves the scene as it is when the name is given. */
@@ -203,7 +201,7 @@ export class PresetActions {
     if (!host) return;
     if (this.options.models().busy) {
       // A model still parsing would replace the figures again once it is ready.
-      this.options.status.alert(strings(this.language).modelBusy);
+      this.options.status.alert(strings(this.options.language()).modelBusy);
       return;
     }
     let notes: readonly string[];

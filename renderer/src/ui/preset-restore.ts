@@ -9,8 +9,8 @@ import { presetContentSchema } from '../../../shared/preset-schema';
 import { BOX_DOLL } from '../physics/box-doll';
 import type { DollSpec } from '../physics/doll-spec';
 import type { MmdPhysicsSpec } from '../physics/mmd/mmd-physics-spec';
-import type { Figure, Sandbox } from '../physics/sandbox';
-import { restoreScene } from '../physics/scene-preset';
+import type { Figure } from '../physics/sandbox';
+import { restoreScene, type PresetSandbox } from '../physics/scene-preset';
 import type { CameraPose } from '../view/ragdoll-view';
 import type { FileStrings } from './file-strings';
 import type { FigureModels, PreparedFigure } from './figure-models';
@@ -55,7 +55,7 @@ export class PresetContentError extends Error {
 
 /** What restoring needs. */
 export interface RestoreDeps {
-  readonly sandbox: Sandbox;
+  readonly sandbox: PresetSandbox;
   readonly view: PresetView;
   readonly models: FigureModels;
   readonly host: HostApi;

@@ -18,6 +18,33 @@ export interface PropSandbox extends BodySource {
   removeModelProp(prop: ModelProp): void;
 }
 
+/**
+ * A model prop's model as undo keeps it: the parsed model, its texture reader (whose bytes are
+ * kept once read) and its file's reference, so the prop can be made again without reading any
+ * file. Opaque outside this module.
+ */
+export interface PropSource {
+  readonly loaded: MmdPropModel;
+  readonly read: MmdTextureReader | undefined;
+  readonly ref: PresetFileModelRef | undefined;
+  /** The model file's size in bytes, to weigh what undo keeps. */
+  readonly fileBytes: number;
+}
+
+/** What a change of props is, for {@link PropModels.onBeforeChange}. */
+export type PropModelsChange = 'open-model' | 'add-model';
+
+/**
+ * The model data a prop source holds, for weighing undo steps: the parsed model, weighed at
+ * its file's size; props of one model share it.
+ */
+export function propSourceData(source: PropSource): {
+  readonly key: object;
+  readonly bytes: number;
+} {
+  return { key: source.loaded, bytes: source.fileBytes };
+}
+
 /** A model prop parsed, rigged and drawn, not yet in the scene. */
 export interface PreparedProp {
   readonly spec: ModelPropSpec;
@@ -30,6 +57,8 @@ export interface PreparedProp {
     readonly drawing: MmdSkinnedModel;
     readonly textures: MmdTextureReport;
     readonly needsApp: boolean;
+    readonly read: MmdTextureReader | undefined;
+    readonly fileBytes: number;
   };
 }
 
@@ -41,7 +70,10 @@ export interface PreparedProp {
  * drawings then (`AvatarLayer.prune`), and {@link refOf} forgets them.
  */
 export class PropModels {
-  private readonly refs = new Map<number, PresetFileModelRef>();
+  /** Which model each prop was made from (by id): undo makes it again from this. */
+  private readonly sources = new Map<number, PropSource>();
+  /** Called just before a prop is opened here (undo captures the scene). */
+  onBeforeChange: ((change: PropModelsChange) => void) | undefined;
 
   constructor(
     private readonly sandbox: PropSandbox,
@@ -53,16 +85,27 @@ export class PropModels {
    * Adds a parsed model as a prop and draws it. Throws (an `MmdLoadError` naming the file, or
    * the sandbox's error) with the scene unchanged when it cannot be built.
    */
-  async open(model: MmdModel, fileName: string, ref?: PresetModelRef): Promise<OpenedModel> {
-    const prepared = await this.prepare(model, fileName, ref);
+  async open(
+    model: MmdModel,
+    fileName: string,
+    ref?: PresetModelRef,
+    options: { readonly fileBytes?: number; readonly change?: PropModelsChange } = {},
+  ): Promise<OpenedModel> {
+    const prepared = await this.prepare(model, fileName, ref, options.fileBytes);
+    this.onBeforeChange?.(options.change ?? 'open-model');
     this.place(prepared, ref?.kind === 'file' ? ref : undefined);
     return describe(prepared);
   }
 
   /** Rigs and draws a parsed model as a prop without touching the scene. */
-  async prepare(model: MmdModel, fileName: string, ref?: PresetModelRef): Promise<PreparedProp> {
+  async prepare(
+    model: MmdModel,
+    fileName: string,
+    ref?: PresetModelRef,
+    fileBytes = 0,
+  ): Promise<PreparedProp> {
     const kit = await loadMmdAvatarKit();
-    return this.draw(kit, kit.loadMmdProp(model, fileName), ref);
+    return this.draw(kit, kit.loadMmdProp(model, fileName), this.readerFor(ref), fileBytes);
   }
 
   /**
@@ -75,17 +118,40 @@ export class PropModels {
     ref: PresetFileModelRef,
   ): Promise<PreparedProp> {
     const kit = await loadMmdAvatarKit();
-    return this.draw(kit, kit.readMmdProp(bytes, fileName), ref);
+    const loaded = kit.readMmdProp(bytes, fileName);
+    return this.draw(kit, loaded, this.readerFor(ref), bytes.byteLength);
+  }
+
+  /**
+   * Undo: draws a prop of `source` again, from the parsed model and the texture bytes read
+   * before. Reads no file.
+   */
+  async prepareSource(source: PropSource): Promise<PreparedProp> {
+    const kit = await loadMmdAvatarKit();
+    return this.draw(kit, source.loaded, source.read, source.fileBytes);
+  }
+
+  /** Undo: adds a prop of a prepared `source` with its drawing (see {@link prepareSource}). */
+  placeSource(prepared: PreparedProp, source: PropSource): ModelProp {
+    return this.place(prepared, source.ref);
+  }
+
+  /** The model `prop` was made from, for undo; undefined for a prop not opened here. */
+  sourceOf(prop: ModelProp): PropSource | undefined {
+    return this.sources.get(prop.id);
+  }
+
+  private readerFor(ref: PresetModelRef | undefined): MmdTextureReader | undefined {
+    return this.host && ref?.kind === 'file' ? hostTextureReader(this.host, ref.path) : undefined;
   }
 
   private async draw(
     kit: MmdAvatarKit,
     loaded: MmdPropModel,
-    ref: PresetModelRef | undefined,
+    read: MmdTextureReader | undefined,
+    fileBytes: number,
   ): Promise<PreparedProp> {
     const model = loaded.model;
-    const read: MmdTextureReader | undefined =
-      this.host && ref?.kind === 'file' ? hostTextureReader(this.host, ref.path) : undefined;
     const { drawing, textures } = await kit.drawMmdModel(loaded, read);
     const used = kit.texturesUsed(model);
     const needsTextures = used.names.some((name) => !used.sharedToons.has(name));
@@ -96,7 +162,15 @@ export class PropModels {
         carrierCollides: loaded.rig.carrierCollides,
       },
       discard: () => drawing.dispose(),
-      payload: { kit, loaded, drawing, textures, needsApp: read === undefined && needsTextures },
+      payload: {
+        kit,
+        loaded,
+        drawing,
+        textures,
+        needsApp: read === undefined && needsTextures,
+        read,
+        fileBytes,
+      },
     };
   }
 
@@ -115,7 +189,7 @@ export class PropModels {
 
   /** Draws a prepared prop over `prop`, which the sandbox built from its spec (a preset). */
   show(prop: ModelProp, prepared: PreparedProp, ref: PresetFileModelRef | undefined): void {
-    const { kit, drawing, loaded } = prepared.payload;
+    const { kit, drawing, loaded, read, fileBytes } = prepared.payload;
     const partHandles = new Map(
       prop.ragdoll.parts.map((part) => [part.spec.name, part.body.handle] as const),
     );
@@ -127,12 +201,12 @@ export class PropModels {
         this.sandbox,
       ),
     );
-    if (ref) this.refs.set(prop.id, ref);
+    this.sources.set(prop.id, { loaded, read, ref, fileBytes });
   }
 
   /** Removes a prop and its drawing (Delete in a body's menu). */
   remove(prop: ModelProp): void {
-    this.refs.delete(prop.id);
+    this.sources.delete(prop.id);
     this.view.removeAvatar(prop.id);
     this.sandbox.removeModelProp(prop);
   }
@@ -140,9 +214,10 @@ export class PropModels {
   /** The file `prop` came from, for presets; undefined for a file the page read itself. */
   refOf(prop: ModelProp): PresetFileModelRef | undefined {
     // Props the sandbox removed by itself are forgotten here, lazily.
-    for (const id of this.refs.keys())
-      if (!this.sandbox.modelProps.some((candidate) => candidate.id === id)) this.refs.delete(id);
-    return this.refs.get(prop.id);
+    for (const id of this.sources.keys())
+      if (!this.sandbox.modelProps.some((candidate) => candidate.id === id))
+        this.sources.delete(id);
+    return this.sources.get(prop.id)?.ref;
   }
 }
 

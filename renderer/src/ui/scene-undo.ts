@@ -1,4 +1,5 @@
 import type { AppCommand } from '../../../shared/commands';
+import type { ModelProp } from '../physics/model-prop';
 import type { Figure, Sandbox } from '../physics/sandbox';
 import type { SceneSnapshot, SnapshotPin } from '../physics/scene-snapshot';
 import {
@@ -13,6 +14,8 @@ import { figureSourceData } from './figure-models';
 import type { Language, UiStrings } from './i18n';
 import { commandLabel } from './i18n';
 import type { MotionMemo } from './motion-actions';
+import type { PreparedProp, PropSource } from './prop-models';
+import { propSourceData } from './prop-models';
 import type { SharedData } from './undo-history';
 import { UndoHistory } from './undo-history';
 
@@ -90,6 +93,14 @@ export interface UndoModels {
   removeFigure(figure: Figure): void;
 }
 
+/** The model props as undo uses them (`PropModels` fits). */
+export interface UndoProps {
+  sourceOf(prop: ModelProp): PropSource | undefined;
+  prepareSource(source: PropSource): Promise<PreparedProp>;
+  placeSource(prepared: PreparedProp, source: PropSource): ModelProp;
+  remove(prop: ModelProp): void;
+}
+
 /** The motions as undo uses them (`MotionActions` fits). */
 export interface UndoMotions {
   undoMemo(): MotionMemo;
@@ -101,6 +112,8 @@ export interface SceneUndoDeps {
   readonly sandbox: Sandbox;
   /** Read at use time. */
   readonly models: () => UndoModels;
+  /** Without it, model props are made again from their physics alone (no drawing). */
+  readonly props?: () => UndoProps;
   readonly motions: () => UndoMotions;
   /** Figures were put somewhere new: avatars restart their spring bones. */
   readonly figuresReplaced: () => void;
@@ -122,6 +135,8 @@ interface UndoState {
   readonly scene: SceneSnapshot;
   /** Each figure's model (undefined: a box figure), in the snapshot's figure order. */
   readonly sources: readonly (FigureSource | undefined)[];
+  /** Each model prop's model (undefined: not known), in the snapshot's model prop order. */
+  readonly propSources: readonly (PropSource | undefined)[];
   /** What ADD makes figures of. */
   readonly open: FigureSource | undefined;
   readonly motion: MotionMemo;
@@ -280,6 +295,7 @@ export class SceneUndo {
     return {
       scene: takeSceneSnapshot(sandbox),
       sources: sandbox.figures.map((figure) => models.sourceOf(figure)),
+      propSources: sandbox.modelProps.map((prop) => this.deps.props?.().sourceOf(prop)),
       open: models.openSource,
       motion: this.deps.motions().undoMemo(),
     };
@@ -293,6 +309,14 @@ export class SceneUndo {
     const { sandbox } = this.deps;
     const models = this.deps.models();
     const prepared = await this.prepareLost(state, models);
+    let preparedProps: Map<number, PreparedProp>;
+    try {
+      preparedProps = await this.prepareLostProps(state);
+    } catch (error) {
+      for (const unused of prepared.values()) unused.discard();
+      throw error;
+    }
+    const props = this.deps.props?.();
     try {
       restoreSceneSnapshot(sandbox, state.scene, this.ids, {
         remove: (figure) => models.removeFigure(figure),
@@ -305,9 +329,20 @@ export class SceneUndo {
           }
           return sandbox.addFigure(figure.spec, figure.mmd ? { mmd: figure.mmd } : {});
         },
+        removeModelProp: (prop) => (props ? props.remove(prop) : sandbox.removeModelProp(prop)),
+        createModelProp: (prop, index) => {
+          const ready = preparedProps.get(index);
+          const source = state.propSources[index];
+          if (ready && source && props) {
+            preparedProps.delete(index);
+            return props.placeSource(ready, source);
+          }
+          return sandbox.addModelProp(prop.spec);
+        },
       });
     } finally {
       for (const unused of prepared.values()) unused.discard();
+      for (const unused of preparedProps.values()) unused.discard();
     }
     models.openSource = state.open;
     this.deps.motions().restoreUndoMemo(state.motion);
@@ -326,6 +361,25 @@ export class SceneUndo {
         const source = state.sources[index];
         if (source && !live.has(this.ids.current(figure.id)))
           prepared.set(index, await models.prepareSource(source));
+      }
+    } catch (error) {
+      for (const made of prepared.values()) made.discard();
+      throw error;
+    }
+    return prepared;
+  }
+
+  /** Drawings for the model props of `state` that the scene no longer has, by prop index. */
+  private async prepareLostProps(state: UndoState): Promise<Map<number, PreparedProp>> {
+    const prepared = new Map<number, PreparedProp>();
+    const props = this.deps.props?.();
+    if (!props) return prepared;
+    const live = new Set(this.deps.sandbox.modelProps.map((prop) => prop.id));
+    try {
+      for (const [index, prop] of state.scene.modelProps.entries()) {
+        const source = state.propSources[index];
+        if (source && !live.has(this.ids.current(prop.id)))
+          prepared.set(index, await props.prepareSource(source));
       }
     } catch (error) {
       for (const made of prepared.values()) made.discard();
@@ -366,7 +420,9 @@ export class SceneUndo {
 function sharedDataOf(state: UndoState): SharedData[] {
   const sources = new Set<FigureSource>();
   for (const source of [...state.sources, state.open]) if (source) sources.add(source);
-  return [...sources].map(figureSourceData);
+  const propSources = new Set<PropSource>();
+  for (const source of state.propSources) if (source) propSources.add(source);
+  return [...[...sources].map(figureSourceData), ...[...propSources].map(propSourceData)];
 }
 
 /** Whether nothing in the scene differs between two captures (no step passed between them). */
@@ -377,6 +433,8 @@ function sameState(a: UndoState, b: UndoState): boolean {
     a.motion.file === b.motion.file &&
     a.sources.length === b.sources.length &&
     a.sources.every((source, index) => source === b.sources[index]) &&
+    a.propSources.length === b.propSources.length &&
+    a.propSources.every((source, index) => source === b.propSources[index]) &&
     sameScene(a.scene, b.scene)
   );
 }
@@ -399,7 +457,7 @@ function sameScene(a: SceneSnapshot, b: SceneSnapshot): boolean {
     a.modelProps.length === b.modelProps.length &&
     a.modelProps.every(
       (prop, i) =>
-        prop.prop === b.modelProps[i]!.prop && sameNumbers(prop.states, b.modelProps[i]!.states),
+        prop.id === b.modelProps[i]!.id && sameNumbers(prop.states, b.modelProps[i]!.states),
     ) &&
     a.props.length === b.props.length &&
     a.props.every(

@@ -1,5 +1,6 @@
 import type { Object3D } from 'three';
 import type { FrameSectionClock } from './frame-sections';
+import type { RecordedFrames } from './recorded-frames';
 
 /**
  * A model drawn over one ragdoll figure (a VRM or an MMD model): posed from the physics each
@@ -12,9 +13,10 @@ export interface Avatar {
   readonly scene: Object3D;
   /**
    * Poses the model from the physics; `seconds` is the frame's simulated time. Laps its work
-   * on `sections` when given (benchmarks).
+   * on `sections` when given (benchmarks). With `recording`, what the model simulates itself
+   * (spring bones) is kept beside each recorded frame and shown again with it.
    */
-  update(seconds: number, sections?: FrameSectionClock): void;
+  update(seconds: number, sections?: FrameSectionClock, recording?: RecordedFrames): void;
   /** The figure was put somewhere new (DROP, RESET): secondary motion restarts from there. */
   requestSpringReset(): void;
   /** Removes the model from the scene and frees everything it created. */

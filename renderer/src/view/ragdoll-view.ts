@@ -17,6 +17,7 @@ import { canvasThumbnail } from './view-thumbnail';
 import { renderPicture } from './view-picture';
 import { AvatarLayer } from './vrm/avatar-layer';
 import type { Avatar } from './avatar';
+import type { RecordedFrames } from './recorded-frames';
 
 /** Everything the view reads from the sandbox. It changes nothing but the grab. */
 export interface ViewSandbox extends BodySource, GrabTarget, PinSource {
@@ -24,6 +25,8 @@ export interface ViewSandbox extends BodySource, GrabTarget, PinSource {
   /** TIME: simulated seconds per wall second; avatars' springs slow down with the physics. */
   readonly timeScale: number;
   advance(frameSeconds: number): number;
+  /** The scene's recording, when time runs through one (the avatars keep their springs in step). */
+  readonly recording?: RecordedFrames | null;
 }
 
 /** three.js's counts of live GPU resources (`renderer.info.memory`). */
@@ -354,7 +357,7 @@ export class RagdollView {
     this.bodyMeshes.sync();
     sections?.lap('other');
     this.avatars.prune(this.sandbox);
-    this.avatars.update(this.frameSimSeconds, sections);
+    this.avatars.update(this.frameSimSeconds, sections, this.sandbox.recording ?? undefined);
     this.pinMarkers.sync();
     // A held body is the person's: the camera stands still under the hand, as the orbit does.
     if (!this.grab.holding) this.follow.update(this.frameWallSeconds);

@@ -1,6 +1,7 @@
 import type { SimBody } from '../physics/body-registry';
 import type { StageLayout } from '../physics/stage';
 import type { ViewSandbox } from './ragdoll-view';
+import type { RecordedFrames } from './recorded-frames';
 
 const NO_BODIES: readonly SimBody[] = Object.freeze([]);
 const NO_PINS: readonly number[] = Object.freeze([]);
@@ -16,6 +17,8 @@ export interface FrameDriver {
   readonly live: boolean;
   /** Called before the person grabs a body: a paused scene carries on from the moment shown. */
   resumeForChange(): void;
+  /** The recording time runs through, for the avatars' springs (see {@link RecordedFrames}). */
+  readonly recording?: RecordedFrames;
 }
 
 /**
@@ -57,6 +60,11 @@ export class SandboxSlot<S extends ViewSandbox> implements ViewSandbox {
   advance(frameSeconds: number): number {
     if (!this.target) return 0;
     return this.driver ? this.driver.advance(frameSeconds) : this.target.advance(frameSeconds);
+  }
+
+  /** The driver's recording, if it has one. */
+  get recording(): RecordedFrames | null {
+    return this.driver?.recording ?? null;
   }
 
   get bodies(): readonly SimBody[] {

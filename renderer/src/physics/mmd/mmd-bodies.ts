@@ -44,8 +44,9 @@ export interface MmdBodiesOptions {
  *   `spring-rates.ts`).
  * - Collision groups follow the file; the ragdoll's parts join an MMD group
  *   ({@link MmdPhysicsSpec.partGroups}) so hair and skirts rest on them as intended.
- * - After each step, {@link limitSpeeds} caps whips (`whip-cap.ts`) and gives settling bodies
- *   extra solver iterations (`settling-iterations.ts`).
+ * - After each step, {@link limitSpeeds} caps whips (`whip-cap.ts`) and sets the island's
+ *   solver iterations: the world's few while moving, more while settling or following a
+ *   motion (`settling-iterations.ts`).
  *
  * Owns its bodies and joints: {@link dispose} removes them (before the ragdoll, or with it).
  */
@@ -91,7 +92,12 @@ export class MmdBodies {
       options.springModel,
     );
     this.dynamicBodies = this.bodies.filter((body) => body.spec.motion !== 'follow');
-    this.settling = new SettlingIterations(ragdoll.parts, this.dynamicBodies);
+    this.settling = new SettlingIterations(
+      ragdoll.parts,
+      this.dynamicBodies.length > 0
+        ? this.dynamicBodies.map((mmd) => mmd.body)
+        : [ragdoll.root.body],
+    );
     this.place();
   }
 
@@ -111,16 +117,16 @@ export class MmdBodies {
 
   /**
    * Caps each dynamic body's speed relative to its part's centre velocity at
-   * `MAX_RELATIVE_SPEED` (m/s, `whip-cap.ts`) and switches the settling iterations
-   * (`settling-iterations.ts`); call after each world step. Nothing while the ragdoll's root
-   * sleeps; otherwise one velocity read per body and per part (see {@link capRelativeSpeeds}
-   * for what allocates). Returns how many bodies were capped.
+   * `MAX_RELATIVE_SPEED` (m/s, `whip-cap.ts`) and sets the island's solver iterations
+   * (`settling-iterations.ts`; `following`: the figure follows a motion); call after each world
+   * step. Nothing while the ragdoll's root sleeps; otherwise one velocity read per body and per
+   * part (see {@link capRelativeSpeeds} for what allocates). Returns how many bodies were capped.
    */
-  limitSpeeds(): number {
+  limitSpeeds(following = false): number {
     // A resting ragdoll whips nothing; skip reading every body while it sleeps.
     if (this.ragdoll.root.body.isSleeping()) return 0;
     const capped = capRelativeSpeeds(this.dynamicBodies);
-    this.settling.update();
+    this.settling.update(following);
     return capped;
   }
 

@@ -1,12 +1,13 @@
 import type { RagdollPart } from '../ragdoll';
+import type { RigidBody } from '../rapier-api';
+import { FULL_EXTRA_ITERATIONS } from '../solver-iterations';
 import { vec3 } from '../vector-math';
-import type { MmdBody } from './mmd-body';
 
 /**
- * Extra solver iterations a model's dynamic bodies get while they settle (Rapier adds them per
- * island, so other figures cost nothing more). Hair pressed into its joint limits by gravity
- * and the floor, and a cloak made of joint loops, do not converge in the sandbox's 8
- * iterations and jitter under a doll lying still, which then never sleeps. 4 calmed them about
+ * Extra solver iterations, beyond the sandbox's `SOLVER_ITERATIONS`, a model's island gets while
+ * it settles (Rapier adds them per island, so other figures cost nothing more). Hair pressed
+ * into its joint limits by gravity and the floor, and a cloak made of joint loops, do not
+ * converge in the sandbox's 8 iterations and jitter under a doll lying still, which then never sleeps. 4 calmed them about
  * as well as 8 at less cost, and they are on only while the ragdoll is slower than
  * {@link SETTLE_SPEED}: at rest the solver's residual is all one sees, in motion it hides in
  * the motion. Measurements: docs/physics.md.
@@ -19,19 +20,48 @@ export const MMD_EXTRA_SOLVER_ITERATIONS = 4;
  */
 export const SETTLE_SPEED = 0.5;
 
+/**
+ * Above this (m/s, the fastest ragdoll part) a passive model's island gets the sandbox's full
+ * `SOLVER_ITERATIONS` again; it drops to the world's count below {@link CALM_SPEED}. A BLAST of
+ * 14 (the app's) or 30 spins the head fast enough that a 10-link hair chain stretched its joints
+ * 8-9 mm (14) and 19-39 mm (30) in the next half second at 4 iterations, against 3-4 and 7-8 mm
+ * at 8; falls, slides and gentler blasts (a DROP lands at about 6.5 m/s) stay cheap.
+ */
+export const VIOLENT_SPEED = 10;
+/** Below this (m/s) a model's island leaves the full count again (hysteresis). */
+export const CALM_SPEED = 8;
+
 const partVelocity = vec3();
 
 /**
- * Switches {@link MMD_EXTRA_SOLVER_ITERATIONS} on a model's dynamic bodies as its ragdoll comes
- * to rest and off as it moves again.
+ * The extra iterations (on top of the world's `WORLD_SOLVER_ITERATIONS`) a model's island gets:
+ * none while a passive figure moves at ordinary speeds (the cheap case, see
+ * `solver-iterations.ts`), the full `SOLVER_ITERATIONS` while it is flung (see
+ * {@link VIOLENT_SPEED}) or follows a motion (tracking was measured there), and
+ * {@link MMD_EXTRA_SOLVER_ITERATIONS} more than that while it settles.
+ */
+function extraIterations(settling: boolean, violent: boolean, following: boolean): number {
+  if (settling) return FULL_EXTRA_ITERATIONS + MMD_EXTRA_SOLVER_ITERATIONS;
+  return violent || following ? FULL_EXTRA_ITERATIONS : 0;
+}
+
+/**
+ * Sets a model's island's solver iterations: switches {@link MMD_EXTRA_SOLVER_ITERATIONS} on as
+ * its ragdoll comes to rest and off as it moves again, and gives a figure flung or following a
+ * motion the sandbox's full count. Rapier takes the largest extra of an island's bodies, so it is set
+ * on `carriers` only (the model's dynamic bodies, or its ragdoll's root when it has none).
  */
 export class SettlingIterations {
   private settling = false;
+  private violent = false;
+  private extra = -1;
 
   constructor(
     private readonly parts: readonly RagdollPart[],
-    private readonly dynamicBodies: readonly MmdBody[],
-  ) {}
+    private readonly carriers: readonly RigidBody[],
+  ) {
+    this.apply(false);
+  }
 
   /** Whether the dynamic bodies have {@link MMD_EXTRA_SOLVER_ITERATIONS} now. */
   get isSettling(): boolean {
@@ -39,13 +69,14 @@ export class SettlingIterations {
   }
 
   /**
-   * Gives the dynamic bodies {@link MMD_EXTRA_SOLVER_ITERATIONS} once every ragdoll part is
-   * slower than {@link SETTLE_SPEED} and takes them away above twice that (hysteresis, so a
-   * part hovering at the threshold does not flip it every step). The parts, not the hair: a
-   * jittering hair chain is what the iterations are for. One velocity read per part; calls Rapier
-   * otherwise only on a change.
+   * Gives the island {@link MMD_EXTRA_SOLVER_ITERATIONS} once every ragdoll part is slower than
+   * {@link SETTLE_SPEED} and takes them away above twice that (hysteresis, so a part hovering at
+   * the threshold does not flip it every step). The parts, not the hair: a jittering hair chain
+   * is what the iterations are for. Gives it the full count while a part is faster than
+   * {@link VIOLENT_SPEED}. `following`: the figure follows a motion. One velocity read per part;
+   * calls Rapier otherwise only on a change.
    */
-  update(): void {
+  update(following: boolean): void {
     let fastestSquared = 0;
     const parts = this.parts;
     for (let i = 0; i < parts.length; i++) {
@@ -56,9 +87,18 @@ export class SettlingIterations {
     const settle = this.settling
       ? fastestSquared <= 4 * SETTLE_SPEED * SETTLE_SPEED
       : fastestSquared < SETTLE_SPEED * SETTLE_SPEED;
-    if (settle === this.settling) return;
     this.settling = settle;
-    const iterations = settle ? MMD_EXTRA_SOLVER_ITERATIONS : 0;
-    for (const mmd of this.dynamicBodies) mmd.body.setAdditionalSolverIterations(iterations);
+    this.violent = this.violent
+      ? fastestSquared >= CALM_SPEED * CALM_SPEED
+      : fastestSquared > VIOLENT_SPEED * VIOLENT_SPEED;
+    this.apply(following);
+  }
+
+  private apply(following: boolean): void {
+    const extra = extraIterations(this.settling, this.violent, following);
+    if (extra === this.extra) return;
+    this.extra = extra;
+    const carriers = this.carriers;
+    for (let i = 0; i < carriers.length; i++) carriers[i]!.setAdditionalSolverIterations(extra);
   }
 }

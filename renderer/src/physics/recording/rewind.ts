@@ -4,6 +4,12 @@ import type { Figure, Prop, Sandbox } from '../sandbox';
 import type { SceneLayout } from './scene-layout';
 import type { SceneRecorder } from './scene-recorder';
 
+/** What rewinding changes in the sandbox (the `Sandbox` class fits). */
+export type RewindSandbox = Pick<
+  Sandbox,
+  'figures' | 'props' | 'noteBodiesRestored' | 'removeProp' | 'restoreProp'
+>;
+
 /**
  * Pause, scrub and resume over a {@link SceneRecorder}'s history.
  *
@@ -19,9 +25,13 @@ export class Rewind {
   /** Recorded prop id → the id of the prop made again for it when it had been removed. */
   private readonly propAliases = new Map<number, number>();
   private readonly scratch = new Float64Array(BODY_SNAPSHOT_LENGTH);
+  /** While true, props a shown frame lacks are parked instead of removed (see {@link beginTracelessLook}). */
+  private parking = false;
+  /** Props parked: disabled, out of sight, their bodies kept. */
+  private readonly parked = new Set<Prop>();
 
   constructor(
-    private readonly sandbox: Sandbox,
+    private readonly sandbox: RewindSandbox,
     private readonly recorder: SceneRecorder,
   ) {}
 
@@ -48,6 +58,26 @@ export class Rewind {
   /** The newest frame. */
   get lastFrame(): number {
     return this.recorder.lastFrame;
+  }
+
+  /**
+   * Starts a look at recorded frames that must leave no trace (a clip export replays a range):
+   * pauses, and until {@link endTracelessLook} a prop that a shown frame did not yet hold is
+   * parked (disabled and moved out of sight, keeping its Rapier body, id and pins) instead of
+   * removed, so a full-precision snapshot taken now can put every body back exactly.
+   */
+  beginTracelessLook(): void {
+    this.pause();
+    this.parking = true;
+  }
+
+  /**
+   * Ends {@link beginTracelessLook}: props still parked (the frame shown now lacks them) are
+   * removed, as {@link show} would have removed them. Show the frame to go back to first.
+   */
+  endTracelessLook(): void {
+    this.parking = false;
+    this.removeParked();
   }
 
   /** Stops the simulation where it is (the newest frame); recording stops with it. */
@@ -89,6 +119,7 @@ export class Rewind {
       this.recorder.truncateAfter(frame);
       this.sandbox.noteBodiesRestored();
     }
+    this.endTracelessLook();
     this.shown = null;
     this.moved = false;
     this.recorder.suspend(false);
@@ -101,6 +132,7 @@ export class Rewind {
    * when {@link pause}d (see `SceneBodiesSnapshot`).
    */
   leaveUnchanged(): void {
+    this.endTracelessLook();
     this.shown = null;
     this.moved = false;
     this.recorder.suspend(false);
@@ -115,6 +147,7 @@ export class Rewind {
     const frame = this.shown;
     if (frame === null) return;
     this.recorder.truncateAfter(frame);
+    this.endTracelessLook();
     this.shown = null;
     this.moved = false;
     this.recorder.suspend(false);
@@ -149,16 +182,21 @@ export class Rewind {
     }
   }
 
-  /** Removes props the frame did not have and makes again those it had that are gone. */
+  /** Removes (or parks) props the frame did not have and brings back those it had that are gone. */
   private matchProps(frame: number, layout: SceneLayout): void {
     const props = this.sandbox.props;
     if (
+      this.parked.size === 0 &&
       props.length === layout.props.length &&
       layout.props.every((p, i) => props[i]!.id === this.liveProp(p.id))
     )
       return;
     const wanted = new Set(layout.props.map((p) => this.liveProp(p.id)));
-    for (const prop of [...props]) if (!wanted.has(prop.id)) this.sandbox.removeProp(prop);
+    for (const prop of [...props]) {
+      if (wanted.has(prop.id)) this.unpark(prop);
+      else if (this.parking) this.park(prop);
+      else this.sandbox.removeProp(prop);
+    }
     for (const recorded of layout.props) {
       if (findById(this.sandbox.props, this.liveProp(recorded.id))) continue;
       this.recorder.readState(frame, recorded.slot, this.scratch);
@@ -167,10 +205,34 @@ export class Rewind {
     }
   }
 
+  private park(prop: Prop): void {
+    if (this.parked.has(prop)) return;
+    this.parked.add(prop);
+    prop.body.setEnabled(false);
+    prop.body.setTranslation(PARKED_POSITION, false);
+  }
+
+  /** Enables a parked prop again; the caller writes its recorded state next. */
+  private unpark(prop: Prop): void {
+    if (!this.parked.delete(prop)) return;
+    prop.body.setEnabled(true);
+  }
+
+  private removeParked(): void {
+    for (const prop of this.parked) {
+      prop.body.setEnabled(true);
+      this.sandbox.removeProp(prop);
+    }
+    this.parked.clear();
+  }
+
   private liveProp(recordedId: number): number {
     return this.propAliases.get(recordedId) ?? recordedId;
   }
 }
+
+/** Where a parked prop waits: far under the stage, out of the camera's sight. */
+const PARKED_POSITION = { x: 0, y: -1000, z: 0 };
 
 function findById<T extends Figure | Prop>(list: readonly T[], id: number): T | undefined {
   for (let i = 0; i < list.length; i++) if (list[i]!.id === id) return list[i];

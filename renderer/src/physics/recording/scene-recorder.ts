@@ -36,6 +36,9 @@ export interface SceneRecorderOptions {
   readonly maxBytes?: number;
 }
 
+/** What the recorder reads of the sandbox (the `Sandbox` class fits). */
+export type RecordedSandbox = Pick<Sandbox, 'figures' | 'props' | 'bodiesVersion' | 'steps'>;
+
 /**
  * Always-on recording of a sandbox: every moving body's position, rotation and velocities at
  * {@link RECORD_RATE_HZ} (every second 1/120 s step), for the last {@link RECORD_SECONDS}, plus
@@ -47,7 +50,7 @@ export interface SceneRecorderOptions {
  * bodies than ever before, never while the contents stay the same, and never past
  * {@link RECORD_MAX_BYTES} (the history is shortened instead). Six mokou_B figures (15 parts
  * plus 87 moving MMD bodies each; its 38 `follow` bodies ride their parts and need no record)
- * and 12 props: 624 bodies, 640 slots, 60 s in 59.9 MB.
+ * and 12 props: 624 bodies, 640 slots, 60 s in 59.96 MB.
  *
  * Frames are numbered from 0 at the first record and keep their numbers while the ring turns.
  */
@@ -58,6 +61,9 @@ export class SceneRecorder {
   private frameCapacity = 0;
   private states: EncodedStates = emptyStates();
   private frameSteps = new Float64Array(0);
+  /** Which recording each held frame is: a number never used twice (see {@link serialAt}). */
+  private frameSerials = new Float64Array(0);
+  private recordsMade = 0;
   private frameLayouts: (SceneLayout | undefined)[] = [];
   private live: LiveLayout | null = null;
   private liveVersion = -1;
@@ -75,7 +81,7 @@ export class SceneRecorder {
   private forgottenSteps = 0;
 
   constructor(
-    private readonly sandbox: Sandbox,
+    private readonly sandbox: RecordedSandbox,
     options: SceneRecorderOptions = {},
   ) {
     this.maxFrames = Math.round((options.seconds ?? RECORD_SECONDS) * RECORD_RATE_HZ);
@@ -102,6 +108,7 @@ export class SceneRecorder {
       encodeBodyState(this.scratch, 0, this.states, base + i);
     }
     this.frameSteps[index] = this.currentStep;
+    this.frameSerials[index] = ++this.recordsMade;
     this.frameLayouts[index] = live.layout;
     this.nextFrame++;
     if (this.count < this.frameCapacity) this.count++;
@@ -146,7 +153,8 @@ export class SceneRecorder {
       this.states.positions.byteLength +
       this.states.rotations.byteLength +
       this.states.velocities.byteLength +
-      this.frameSteps.byteLength
+      this.frameSteps.byteLength +
+      this.frameSerials.byteLength
     );
   }
 
@@ -184,6 +192,15 @@ export class SceneRecorder {
   /** The recording's clock ({@link currentStep}) at a held frame, in sandbox steps. */
   stepAt(frame: number): number {
     return this.frameSteps[this.indexOf(frame)]!;
+  }
+
+  /**
+   * Which recording of a held frame this is: a number no other record shares, so what was kept
+   * beside a frame (the view's spring states) can tell it from the frame recorded again under
+   * the same number after resuming from the past. Throws a RangeError for a frame not held.
+   */
+  serialAt(frame: number): number {
+    return this.frameSerials[this.indexOf(frame)]!;
   }
 
   /**
@@ -258,7 +275,7 @@ export class SceneRecorder {
     const slots = Math.max(SLOT_BLOCK, Math.ceil(bodies / SLOT_BLOCK) * SLOT_BLOCK);
     const frames = Math.max(
       1,
-      Math.min(this.maxFrames, Math.floor(this.maxBytes / (slots * ENCODED_BODY_BYTES + 8))),
+      Math.min(this.maxFrames, Math.floor(this.maxBytes / (slots * ENCODED_BODY_BYTES + 16))),
     );
     const states: EncodedStates = {
       positions: new Uint32Array(frames * slots * POSITION_WORDS),
@@ -266,6 +283,7 @@ export class SceneRecorder {
       velocities: new Int16Array(frames * slots * VELOCITY_WORDS),
     };
     const steps = new Float64Array(frames);
+    const serials = new Float64Array(frames);
     const layouts = new Array<SceneLayout | undefined>(frames).fill(undefined);
     const kept = Math.min(this.count, frames);
     for (let frame = this.nextFrame - kept; frame < this.nextFrame; frame++) {
@@ -273,10 +291,12 @@ export class SceneRecorder {
       const to = frame % frames;
       copySlots(this.states, from * this.slotCapacity, states, to * slots, this.slotCapacity);
       steps[to] = this.frameSteps[from]!;
+      serials[to] = this.frameSerials[from]!;
       layouts[to] = this.frameLayouts[from];
     }
     this.states = states;
     this.frameSteps = steps;
+    this.frameSerials = serials;
     this.frameLayouts = layouts;
     this.slotCapacity = slots;
     this.frameCapacity = frames;

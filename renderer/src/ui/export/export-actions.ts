@@ -4,10 +4,12 @@ import type { ExportedFigure } from '../../motion/export/export-figure-motion';
 import { RecordingRangeError } from '../../physics/recording/recorded-figure-motion';
 import { RECORD_RATE_HZ } from '../../physics/recording/scene-recorder';
 import type { Figure, Prop } from '../../physics/sandbox';
-import { SceneBodiesSnapshot } from '../../physics/scene-bodies-snapshot';
 import type { UiStrings } from '../i18n';
 import type { StatusArea } from '../status';
-import { ClipCanceledError, ClipUnsupportedError, recordClip } from './clip-recorder';
+import { ClipCanceledError, ClipUnsupportedError, encodeClip } from './clip-encoder';
+import type { EncodedClip } from './clip-encoder';
+import { ClipFrameSchedule } from './clip-frame-schedule';
+import { ClipReplay } from './clip-replay';
 import type { ExportRange, ExportRecording, ExportView } from './export-ports';
 import type { ExportPanel } from './export-panel';
 import type { ExportProgress } from './export-progress';
@@ -160,46 +162,32 @@ export class ExportActions {
     );
     if (!outcome) return;
     const seconds = (found.range.lastFrame - found.range.firstFrame) / RECORD_RATE_HZ;
-    const done = this.text.clipDone(outcome, seconds, clip.framesInFile);
-    const lost = clip.framesDrawn - clip.framesInFile;
-    this.options.status.say(
-      lost > 0 ? `${done} ${this.text.clipDropped(lost, clip.framesDrawn)}` : done,
-    );
+    this.options.status.say(this.text.clipDone(outcome, seconds, clip.frames));
   }
 
   /**
-   * Replays `range` through the recording in real time while the canvas is captured, with the
-   * view's frame loop stopped, then leaves the scene exactly as it found it: every body back at
-   * full precision, the timeline live or paused where it was.
+   * Replays `range` through the recording frame by frame, each drawn and encoded offline,
+   * with the view's frame loop stopped, then leaves the scene exactly as it found it: every
+   * body back at full precision, the timeline live or paused where it was.
    */
   private async recordRange(
     recording: ExportRecording,
     range: ExportRange,
     fps: number,
     signal: AbortSignal,
-  ): Promise<Awaited<ReturnType<typeof recordClip>>> {
+  ): Promise<EncodedClip> {
     const { view, sandbox } = this.options;
-    const { recorder, rewind } = recording;
-    const wasInPast = rewind.inPast;
-    const wasPaused = rewind.paused;
+    const schedule = new ClipFrameSchedule(range.firstFrame, range.lastFrame, RECORD_RATE_HZ, fps);
     view.stop();
-    // Live, the newest frame becomes this very step, so going back to it loses no prop.
-    if (!wasPaused && recorder.stepAt(recorder.lastFrame) !== recorder.currentStep)
-      recorder.recordNow();
-    rewind.pause();
-    const original = rewind.frame!;
-    const snapshot = new SceneBodiesSnapshot(sandbox);
-    const stride = RECORD_RATE_HZ / fps;
-    const frames = Math.floor((range.lastFrame - range.firstFrame) / stride) + 1;
+    const replay = new ClipReplay(sandbox, recording.recorder, recording.rewind);
     try {
-      return await recordClip({
+      return await encodeClip({
         canvas: view.canvas,
-        fps,
-        frames,
+        schedule,
         window: this.options.window,
         signal,
         drawFrame: (index) => {
-          rewind.show(range.firstFrame + Math.round(index * stride));
+          replay.show(schedule.recordedFrame(index));
           view.drawFrame(1 / fps);
         },
         onProgress: (share) => {
@@ -208,12 +196,7 @@ export class ExportActions {
         },
       });
     } finally {
-      rewind.show(original);
-      snapshot.restore(sandbox);
-      if (!wasInPast) {
-        rewind.leaveUnchanged();
-        if (wasPaused) rewind.pause();
-      }
+      replay.finish();
       view.drawFrame(0);
       view.start();
     }

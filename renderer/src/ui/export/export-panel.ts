@@ -42,7 +42,7 @@ export class ExportPanel {
     this.doubleLabel = make(document, 'label', 'export-option');
     this.doubleLabel.htmlFor = this.double.id;
     this.doubleLabel.append(this.double, make(document, 'span', 'export-option-text'));
-    this.rate = make(document, 'select', 'export-rate');
+    this.rate = make(document, 'select', 'panel-select export-rate');
     this.rate.id = 'export-rate';
     for (const fps of CLIP_RATES) {
       const option = make(document, 'option', '', `${fps}`);

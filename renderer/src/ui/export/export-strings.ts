@@ -16,7 +16,6 @@ export interface ExportStrings {
   readonly motionDone: (where: string, frames: number, bones: number) => string;
   readonly pictureDone: (where: string, width: number, height: number) => string;
   readonly clipDone: (where: string, seconds: number, frames: number) => string;
-  readonly clipDropped: (dropped: number, frames: number) => string;
   readonly clipRecording: (percent: number) => string;
   readonly clipCanceled: string;
   readonly clipUnsupported: (detail: string) => string;
@@ -39,11 +38,9 @@ export const EXPORT_STRINGS_EN: ExportStrings = {
   pictureDone: (where, width, height) => `${where}: ${width}×${height} pixels.`,
   clipDone: (where, seconds, frames) =>
     `${where}: ${seconds.toFixed(2)} s, ${frames} frames. The scene is as it was.`,
-  clipDropped: (dropped, frames) =>
-    `The video encoder left out ${dropped} of ${frames} frames (the picture holds still there).`,
   clipRecording: (percent) => `Recording the clip… ${percent}%`,
   clipCanceled: 'The clip was canceled; nothing was saved and the scene is as it was.',
-  clipUnsupported: (detail) => `This browser cannot record a WebM clip: ${detail}`,
+  clipUnsupported: (detail) => `This browser cannot make a WebM clip: ${detail}`,
   failed: (detail) => `The export failed: ${detail}`,
   busy: 'A clip is being recorded: wait for it, or press Cancel (Esc) first.',
 };
@@ -64,11 +61,9 @@ export const EXPORT_STRINGS_JA: ExportStrings = {
   pictureDone: (where, width, height) => `${where}：${width}×${height} ピクセル。`,
   clipDone: (where, seconds, frames) =>
     `${where}：${seconds.toFixed(2)} 秒、${frames} フレーム。シーンは元のままです。`,
-  clipDropped: (dropped, frames) =>
-    `動画エンコーダーが ${frames} フレーム中 ${dropped} フレームを省きました（その間は静止画になります）。`,
   clipRecording: (percent) => `動画を記録中… ${percent}%`,
   clipCanceled: '動画をキャンセルしました。何も保存されず、シーンは元のままです。',
-  clipUnsupported: (detail) => `このブラウザーでは WebM 動画を記録できません：${detail}`,
+  clipUnsupported: (detail) => `このブラウザーでは WebM 動画を作れません：${detail}`,
   failed: (detail) => `書き出しに失敗しました：${detail}`,
   busy: '動画を記録中です。終わるまで待つか、先にキャンセル（Esc）を押してください。',
 };

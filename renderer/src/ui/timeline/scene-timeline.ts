@@ -1,11 +1,20 @@
+import type { RewindSandbox } from '../../physics/recording/rewind';
+import type { PlaybackClock } from '../../physics/recording/timeline-playback';
 import { Rewind } from '../../physics/recording/rewind';
-import type { SceneRecorderOptions } from '../../physics/recording/scene-recorder';
+import type { RecordedSandbox, SceneRecorderOptions } from '../../physics/recording/scene-recorder';
 import { SceneRecorder } from '../../physics/recording/scene-recorder';
 import { TimelinePlayback } from '../../physics/recording/timeline-playback';
 import type { Sandbox } from '../../physics/sandbox';
+import type { RecordedFrames } from '../../view/recorded-frames';
 import type { FrameDriver } from '../../view/sandbox-slot';
 import type { FrameRange } from './timeline-math';
 import { clampRange, defaultExportRange } from './timeline-math';
+
+/** The sandbox as the timeline records, rewinds and steps it (the `Sandbox` class fits). */
+export type TimelineSandbox = RecordedSandbox &
+  RewindSandbox &
+  PlaybackClock &
+  Pick<Sandbox, 'advance' | 'bodiesVersion' | 'setStepObserver'>;
 
 /**
  * A stretch of the recording, in the recorder's time (simulated seconds since the sandbox was
@@ -35,7 +44,7 @@ export interface ExportRangeSource {
  * sandbox, paused it does nothing, playing back it shows the next recorded frame. Nothing here
  * allocates per frame. {@link dispose} detaches the recorder from the sandbox.
  */
-export class SceneTimeline implements ExportRangeSource, FrameDriver {
+export class SceneTimeline implements ExportRangeSource, FrameDriver, RecordedFrames {
   readonly recorder: SceneRecorder;
   readonly rewind: Rewind;
   readonly playback: TimelinePlayback;
@@ -46,7 +55,7 @@ export class SceneTimeline implements ExportRangeSource, FrameDriver {
   private disposed = false;
 
   constructor(
-    private readonly sandbox: Sandbox,
+    private readonly sandbox: TimelineSandbox,
     options: SceneRecorderOptions = {},
   ) {
     this.recorder = new SceneRecorder(sandbox, options);
@@ -88,6 +97,26 @@ export class SceneTimeline implements ExportRangeSource, FrameDriver {
   /** The frame shown while paused or playing back, else null (live). */
   get shownFrame(): number | null {
     return this.rewind.frame;
+  }
+
+  /** The recording the view's avatars keep their spring bones beside: this timeline's frames. */
+  get recording(): RecordedFrames {
+    return this;
+  }
+
+  /** The oldest frame recorded and held. */
+  get firstRecordedFrame(): number {
+    return this.recorder.firstFrame;
+  }
+
+  /** The newest frame recorded. */
+  get lastRecordedFrame(): number {
+    return this.recorder.lastFrame;
+  }
+
+  /** Which recording of a held frame this is (see `SceneRecorder.serialAt`). */
+  serialAt(frame: number): number {
+    return this.recorder.serialAt(frame);
   }
 
   /** The frames that can be shown: from the last figure change (or the oldest held) to the newest. */

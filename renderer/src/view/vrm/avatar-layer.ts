@@ -2,6 +2,7 @@ import { Group } from 'three';
 import type { Avatar } from '../avatar';
 import type { FrameSectionClock } from '../frame-sections';
 import type { BodySource } from '../body-meshes';
+import type { RecordedFrames } from '../recorded-frames';
 
 /**
  * The avatars in the view, keyed by the figure each follows. Updated once per frame after
@@ -68,10 +69,11 @@ export class AvatarLayer {
 
   /**
    * Poses every avatar from the physics; `seconds` is the frame's simulated time. Each avatar
-   * laps its work on `sections` when given.
+   * laps its work on `sections` when given, and keeps its springs beside `recording`'s frames.
    */
-  update(seconds: number, sections?: FrameSectionClock): void {
-    for (let i = 0; i < this.ordered.length; i++) this.ordered[i]!.update(seconds, sections);
+  update(seconds: number, sections?: FrameSectionClock, recording?: RecordedFrames): void {
+    for (let i = 0; i < this.ordered.length; i++)
+      this.ordered[i]!.update(seconds, sections, recording);
   }
 
   /** Disposes every avatar. */

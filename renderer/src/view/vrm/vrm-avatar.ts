@@ -9,6 +9,8 @@ import { FigureStillness } from './figure-stillness';
 import { SpringBodyColliders } from './spring-body-colliders';
 import { SpringRest } from './spring-rest';
 import { VrmPoseWriter } from './vrm-pose-writer';
+import { VrmSpringHistory } from './vrm-spring-history';
+import type { RecordedFrames } from '../recorded-frames';
 
 /** Longest time step given to `vrm.update`, seconds: spring bones blow up on long steps. */
 export const MAX_VRM_STEP = 1 / 30;
@@ -58,6 +60,10 @@ export class VrmAvatar implements Avatar {
   private readonly springRest: SpringRest;
   private readonly placements: () => number;
   private seenPlacements: number;
+  /** The spring bones' state beside each recorded frame. */
+  private readonly springHistory: VrmSpringHistory;
+  /** The figure's placement count when a recorded spring state was last shown, else null. */
+  private placementsWhenShown: number | null = null;
 
   constructor(
     private readonly model: AvatarModel,
@@ -83,9 +89,14 @@ export class VrmAvatar implements Avatar {
     );
     this.colliders = new SpringBodyColliders(model.threeVrm, vrm, model.rig);
     this.stillness = new FigureStillness(new Set(figure.partHandles.values()), source);
-    this.springRest = new SpringRest(
-      [...(vrm.springBoneManager?.joints ?? [])].map((joint) => joint.bone),
-    );
+    const joints = [...(vrm.springBoneManager?.joints ?? [])];
+    this.springRest = new SpringRest(joints.map((joint) => joint.bone));
+    this.springHistory = new VrmSpringHistory(joints);
+  }
+
+  /** The spring bones' recorded states (for tests and the memory figures). */
+  get springs(): VrmSpringHistory {
+    return this.springHistory;
   }
 
   /**
@@ -126,18 +137,32 @@ export class VrmAvatar implements Avatar {
    * bone's child and our body colliders where they are now, not where the last frame drew
    * them), and the springs then move only their own chains; the renderer's pass leaves the
    * model out (see {@link OwnMatrixGroup}).
+   *
+   * With `recording`: while it shows a recorded frame whose spring state is held, the springs
+   * show that state instead of running; live, their state is kept beside each new frame.
    */
-  update(seconds: number, sections?: FrameSectionClock): void {
+  update(seconds: number, sections?: FrameSectionClock, recording?: RecordedFrames): void {
+    const shown = recording?.shownFrame ?? null;
+    if (recording && shown !== null && this.springHistory.holds(shown, recording)) {
+      this.showRecorded(shown, recording, sections);
+      return;
+    }
     const vrm = this.model.loaded.vrm;
     // Re-placed by anything (DROP, RESET, the fall guard, a preset): restart the springs.
+    // Resuming from a recorded frame re-places the figure once, but the springs already hold
+    // that frame's state and carry on from it.
     const placements = this.placements();
     if (placements !== this.seenPlacements) {
+      const resumed =
+        this.placementsWhenShown !== null && placements === this.placementsWhenShown + 1;
       this.seenPlacements = placements;
-      this.springResetPending = true;
+      if (!resumed) this.springResetPending = true;
     }
+    this.placementsWhenShown = null;
     // Lying still with its hair settled: the bones are where the last frame left them, and
     // every matrix with them (the renderer's pass skips the model), so nothing needs doing.
     if (!this.springResetPending && this.springRest.atRest && this.stillness.unchanged()) {
+      if (recording && shown === null) this.springHistory.capture(recording);
       sections?.lap('pose');
       return;
     }
@@ -158,6 +183,32 @@ export class VrmAvatar implements Avatar {
     // The pose to compare the next frames with, needed only once the springs go quiet (a
     // figure in motion skips these reads).
     if (this.springRest.quiet) this.stillness.remember();
+    if (recording && shown === null) this.springHistory.capture(recording);
+    sections?.lap('springs');
+  }
+
+  /**
+   * Shows a recorded frame: the model posed from the bodies put back for it, and the spring
+   * bones exactly as they were then (nothing simulated), ready to carry on from there.
+   */
+  private showRecorded(
+    frame: number,
+    recording: RecordedFrames,
+    sections: FrameSectionClock | undefined,
+  ): void {
+    const vrm = this.model.loaded.vrm;
+    this.writer.write();
+    vrm.humanoid.update();
+    sections?.lap('pose');
+    this.springHistory.show(frame, recording);
+    vrm.scene.updateMatrixWorld();
+    this.colliders.updateMatrices();
+    sections?.lap('matrices');
+    this.springResetPending = false;
+    this.seenPlacements = this.placements();
+    this.placementsWhenShown = this.seenPlacements;
+    // The springs must run again on the next live frame, wherever they had settled before.
+    this.springRest.wake();
     sections?.lap('springs');
   }
 

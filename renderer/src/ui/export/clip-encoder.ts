@@ -1,0 +1,141 @@
+import { openClipMuxer } from '../lazy/clip-webm-muxer';
+import type { ClipFrameSchedule } from './clip-frame-schedule';
+
+/** A browser that cannot encode a WebM clip (no WebCodecs, or neither VP9 nor VP8). */
+export class ClipUnsupportedError extends Error {
+  override name = 'ClipUnsupportedError';
+}
+
+/** The clip was canceled (its frames are thrown away). */
+export class ClipCanceledError extends Error {
+  override name = 'ClipCanceledError';
+}
+
+/** The codecs tried, best first: the WebM name, WebCodecs' codec string, and a name to say. */
+const CLIP_CODECS = [
+  { webm: 'vp9', webCodecs: 'vp09.00.10.08', label: 'VP9' },
+  { webm: 'vp8', webCodecs: 'vp8', label: 'VP8' },
+] as const;
+
+/** Bits per second of video asked of the encoder: crisp at 1080p, a few MB a minute. */
+const CLIP_BITS_PER_SECOND = 8_000_000;
+/** A key frame every this many seconds, so players can seek. */
+const KEY_FRAME_SECONDS = 2;
+/** Frames waiting in the encoder before drawing waits for it (bounds memory on a slow machine). */
+const MAX_ENCODE_QUEUE = 4;
+
+/** What encoding a clip needs. */
+export interface ClipJob {
+  /** The canvas the frames are drawn on; each frame is taken from it right after drawing. */
+  readonly canvas: HTMLCanvasElement;
+  /** Which frames, and when each plays. */
+  readonly schedule: ClipFrameSchedule;
+  /** Draws clip frame `index` (0-based) on the canvas, now. */
+  drawFrame(index: number): void;
+  /** Told after each frame, with the share done (0..1). */
+  onProgress?(share: number): void;
+  /** Aborting stops the encoding and rejects with a {@link ClipCanceledError}. */
+  readonly signal?: AbortSignal;
+  /** The window whose WebCodecs are used. */
+  readonly window: Window & typeof globalThis;
+}
+
+/** An encoded clip. */
+export interface EncodedClip {
+  /** The WebM file. */
+  readonly bytes: Uint8Array;
+  /** "VP9" or "VP8". */
+  readonly codec: string;
+  /** Frames in the file. */
+  readonly frames: number;
+}
+
+/**
+ * Encodes a clip offline: each frame is drawn, taken from the canvas as a `VideoFrame` in the
+ * same task, stamped at exactly its scheduled time, encoded with WebCodecs' `VideoEncoder`
+ * (VP9, else VP8) and muxed into WebM. Nothing depends on the wall clock or the compositor:
+ * a slow machine takes longer and the file is the same. Call it with the view's own frame
+ * loop stopped.
+ */
+export async function encodeClip(job: ClipJob): Promise<EncodedClip> {
+  const { canvas, schedule, window: win } = job;
+  const codec = await chooseCodec(win, canvas.width, canvas.height, schedule.fps);
+  throwIfCanceled(job.signal);
+  const muxer = await openClipMuxer(codec.webm, schedule.fps);
+  let failure: Error | undefined;
+  const encoder = new win.VideoEncoder({
+    output: (chunk, meta) => muxer.add(chunk, meta),
+    error: (error) => {
+      failure = new Error(`the ${codec.label} encoder failed: ${error.message}`);
+    },
+  });
+  try {
+    encoder.configure(encoderConfig(codec.webCodecs, canvas.width, canvas.height, schedule.fps));
+    const keyEvery = Math.max(1, Math.round(KEY_FRAME_SECONDS * schedule.fps));
+    for (let index = 0; index < schedule.frames; index++) {
+      throwIfCanceled(job.signal);
+      job.drawFrame(index);
+      const frame = new win.VideoFrame(canvas, {
+        timestamp: schedule.timestampUs(index),
+        duration: schedule.durationUs(index),
+      });
+      try {
+        encoder.encode(frame, { keyFrame: index % keyEvery === 0 });
+      } finally {
+        frame.close();
+      }
+      job.onProgress?.((index + 1) / schedule.frames);
+      // Lets the page paint the progress and hear Cancel, and the encoder catch up.
+      await nextTask(win);
+      while (encoder.encodeQueueSize > MAX_ENCODE_QUEUE && !failure) await nextTask(win);
+      if (failure) throw failure;
+    }
+    await encoder.flush();
+    if (failure) throw failure;
+    const frames = muxer.frames;
+    return { bytes: await muxer.finish(), codec: codec.label, frames };
+  } catch (error) {
+    await muxer.cancel().catch(() => undefined);
+    throw failure ?? error;
+  } finally {
+    if (encoder.state !== 'closed') encoder.close();
+  }
+}
+
+/** The first of {@link CLIP_CODECS} this browser encodes at this size, or a {@link ClipUnsupportedError}. */
+async function chooseCodec(
+  win: Window & typeof globalThis,
+  width: number,
+  height: number,
+  fps: number,
+): Promise<(typeof CLIP_CODECS)[number]> {
+  if (typeof win.VideoEncoder !== 'function' || typeof win.VideoFrame !== 'function')
+    throw new ClipUnsupportedError('it has no WebCodecs VideoEncoder.');
+  for (const codec of CLIP_CODECS) {
+    const config = encoderConfig(codec.webCodecs, width, height, fps);
+    const support = await win.VideoEncoder.isConfigSupported(config).catch(() => undefined);
+    if (support?.supported) return codec;
+  }
+  const names = CLIP_CODECS.map((codec) => codec.label).join(' nor ');
+  throw new ClipUnsupportedError(
+    `its VideoEncoder encodes neither ${names} at ${width}×${height}.`,
+  );
+}
+
+function encoderConfig(
+  codec: string,
+  width: number,
+  height: number,
+  fps: number,
+): VideoEncoderConfig {
+  return { codec, width, height, bitrate: CLIP_BITS_PER_SECOND, framerate: fps };
+}
+
+function throwIfCanceled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new ClipCanceledError('The clip was canceled.');
+}
+
+/** Resolves in a later task of the page's event loop. */
+function nextTask(win: Window): Promise<void> {
+  return new Promise((resolve) => win.setTimeout(resolve, 0));
+}

@@ -1,0 +1,65 @@
+import {
+  BufferTarget,
+  EncodedPacket,
+  EncodedVideoPacketSource,
+  Output,
+  WebMOutputFormat,
+} from 'mediabunny';
+
+/**
+ * Puts encoded video frames into a WebM file in memory, with mediabunny (pure TypeScript,
+ * the maintained successor of webm-muxer). This module is loaded only when a clip is
+ * exported (see ui/lazy/clip-webm-muxer.ts), so the muxer is not in the start bundle.
+ */
+export class ClipWebmMuxer {
+  /** Packets are handed over one after another, in the order the encoder made them. */
+  private queue: Promise<void> = Promise.resolve();
+  private packets = 0;
+
+  private constructor(
+    private readonly output: Output<WebMOutputFormat, BufferTarget>,
+    private readonly source: EncodedVideoPacketSource,
+  ) {}
+
+  /**
+   * Starts a WebM file with one video track.
+   *
+   * @param codec - what the frames are encoded with
+   * @param fps - the clip's frames per second (written as the track's frame rate)
+   */
+  static async open(codec: 'vp8' | 'vp9', fps: number): Promise<ClipWebmMuxer> {
+    const output = new Output({ format: new WebMOutputFormat(), target: new BufferTarget() });
+    const source = new EncodedVideoPacketSource(codec);
+    output.addVideoTrack(source, { frameRate: fps });
+    await output.start();
+    return new ClipWebmMuxer(output, source);
+  }
+
+  /** How many frames were handed over so far. */
+  get frames(): number {
+    return this.packets;
+  }
+
+  /** Adds one encoded frame (call from the encoder's output callback, in its order). */
+  add(chunk: EncodedVideoChunk, meta: EncodedVideoChunkMetadata | undefined): void {
+    const packet = EncodedPacket.fromEncodedChunk(chunk);
+    this.packets++;
+    this.queue = this.queue.then(() => this.source.add(packet, meta));
+  }
+
+  /** Ends the file and returns its bytes (throws when a frame could not be added). */
+  async finish(): Promise<Uint8Array> {
+    await this.queue;
+    this.source.close();
+    await this.output.finalize();
+    const buffer = this.output.target.buffer;
+    if (!buffer) throw new Error('the WebM writer produced no bytes.');
+    return new Uint8Array(buffer);
+  }
+
+  /** Throws the unfinished file away. */
+  async cancel(): Promise<void> {
+    await this.queue.catch(() => undefined);
+    await this.output.cancel();
+  }
+}

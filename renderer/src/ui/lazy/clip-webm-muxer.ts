@@ -1,0 +1,13 @@
+import type { ClipWebmMuxer } from '../export/clip-webm-muxer';
+import { lazyModule } from './lazy-module';
+
+const loadMuxer = lazyModule(() => import('../export/clip-webm-muxer'));
+
+/**
+ * Starts a WebM file for a clip (see ui/export/clip-webm-muxer.ts); the muxer loads with the
+ * first clip exported.
+ */
+export async function openClipMuxer(codec: 'vp8' | 'vp9', fps: number): Promise<ClipWebmMuxer> {
+  const module = await loadMuxer();
+  return module.ClipWebmMuxer.open(codec, fps);
+}

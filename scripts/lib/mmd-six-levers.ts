@@ -1,0 +1,144 @@
+/**
+ * `npm run bench:mmd -- --levers`: six figures of one MMD model kept moving (dropped, then a
+ * power-6 blast every simulated second), once per variant of the physics settings, all variants
+ * stepped side by side in one run (blocks of 30 steps, taking turns, each going first in turn),
+ * so the machine's load hits them alike. Per variant: the median of the process's CPU ms per
+ * step over the blocks, Rapier's own split of the step (its profiler, wall ms, so only the
+ * proportions mean anything on a loaded machine), the fastest MMD dynamic body and the largest
+ * ragdoll joint gap seen at block ends. What was measured and kept or dropped: BENCHMARKS.md.
+ */
+import type { MmdJointSpec, MmdPhysicsSpec } from '../../renderer/src/physics/mmd/mmd-physics-spec';
+import type { RapierApi } from '../../renderer/src/physics/rapier-api';
+import { Sandbox } from '../../renderer/src/physics/sandbox';
+import { SOLVER_ITERATIONS } from '../../renderer/src/physics/solver-iterations';
+import type { MmdDoll } from './load-mmd-doll';
+import { median } from './bench-stats';
+import { BLOCK_STEPS, STEPS_PER_SECOND } from './step-bench';
+import { SIX, SIX_BLAST_POWER } from './mmd-six-figures';
+
+/** One way of running the same scene. */
+interface Lever {
+  readonly name: string;
+  /** Changes the model's physics spec before the figures are built. */
+  readonly physics?: (spec: MmdPhysicsSpec) => MmdPhysicsSpec;
+  /** Changes the built sandbox before the drop. */
+  readonly setup?: (sandbox: Sandbox) => void;
+}
+
+/** Limited angular axes narrower than `range` (rad) become locked (one row, no spring). */
+function lockNarrowAxes(range: number): (spec: MmdPhysicsSpec) => MmdPhysicsSpec {
+  const lock = (joint: MmdJointSpec): MmdJointSpec => {
+    const min = [...joint.angularMin] as [number, number, number];
+    const max = [...joint.angularMax] as [number, number, number];
+    for (let axis = 0; axis < 3; axis++) {
+      if (min[axis]! <= max[axis]! && max[axis]! - min[axis]! < range) {
+        min[axis] = 0;
+        max[axis] = 0;
+      }
+    }
+    return { ...joint, angularMin: min, angularMax: max };
+  };
+  return (spec) => ({ ...spec, joints: spec.joints.map(lock) });
+}
+
+const LEVERS: readonly Lever[] = [
+  { name: 'as built' },
+  {
+    // The world's count back at the full 8: moving MMD figures get 8 as before this change
+    // (flung 12 and settling 16 instead of 8 and 12; the blasts here rarely fling a part).
+    name: `before: world ${SOLVER_ITERATIONS} iterations`,
+    setup: (sandbox) => {
+      sandbox.world.numSolverIterations = SOLVER_ITERATIONS;
+    },
+  },
+  {
+    name: 'world 3 iterations',
+    setup: (sandbox) => {
+      sandbox.world.numSolverIterations = 3;
+    },
+  },
+  {
+    name: 'contact prediction 0.5 mm (default 2 mm)',
+    setup: (sandbox) => {
+      sandbox.world.integrationParameters.normalizedPredictionDistance = 0.0005;
+    },
+  },
+  { name: 'angular axes limited under 2° locked', physics: lockNarrowAxes(0.035) },
+];
+
+/** What one lever measured. */
+export interface LeverResult {
+  readonly name: string;
+  readonly msPerStep: number;
+  /** Rapier's profiler, mean wall ms per step: whole step, solver, narrow phase, broad phase. */
+  readonly rapier: { step: number; solver: number; narrow: number; broad: number };
+  readonly topMmdSpeed: number;
+  readonly maxRagdollGapM: number;
+}
+
+function build(rapier: RapierApi, doll: MmdDoll, lever: Lever, seed: number): Sandbox {
+  const sandbox = new Sandbox(rapier, { stiffness: 50, seed });
+  const physics = lever.physics ? lever.physics(doll.rig.physics) : doll.rig.physics;
+  for (let i = 0; i < SIX; i++) sandbox.addFigure(doll.spec, { mmd: physics });
+  lever.setup?.(sandbox);
+  sandbox.world.profilerEnabled = true;
+  sandbox.drop();
+  return sandbox;
+}
+
+/** Runs every lever side by side for `seconds` after 1 s of falling. Allocates freely. */
+export function measureLevers(
+  rapier: RapierApi,
+  doll: MmdDoll,
+  seed: number,
+  seconds: number,
+): LeverResult[] {
+  const scenes = LEVERS.map((lever) => build(rapier, doll, lever, seed));
+  for (const scene of scenes) scene.run(1);
+  const ms = scenes.map((): number[] => []);
+  const split = scenes.map(() => ({ step: 0, solver: 0, narrow: 0, broad: 0 }));
+  const top = scenes.map(() => 0);
+  const gap = scenes.map(() => 0);
+  const blocks = (seconds * STEPS_PER_SECOND) / BLOCK_STEPS;
+  for (let block = 0; block < blocks; block++) {
+    if ((block * BLOCK_STEPS) % STEPS_PER_SECOND === 0)
+      for (const scene of scenes) scene.blast(SIX_BLAST_POWER);
+    for (let turn = 0; turn < scenes.length; turn++) {
+      const index = (turn + block) % scenes.length;
+      const scene = scenes[index]!;
+      const times = split[index]!;
+      const start = process.cpuUsage();
+      for (let i = 0; i < BLOCK_STEPS; i++) {
+        scene.step();
+        times.step += scene.world.timingStep();
+        times.solver += scene.world.timingSolver();
+        times.narrow += scene.world.timingNarrowPhase();
+        times.broad += scene.world.timingBroadPhase();
+      }
+      const used = process.cpuUsage(start);
+      ms[index]!.push((used.user + used.system) / 1000 / BLOCK_STEPS);
+      for (const figure of scene.figures) {
+        for (const body of figure.mmd?.rigidBodies() ?? []) {
+          const v = body.linvel();
+          top[index] = Math.max(top[index]!, Math.hypot(v.x, v.y, v.z));
+        }
+      }
+      gap[index] = Math.max(gap[index]!, scene.measure().maxJointGapM);
+    }
+  }
+  const steps = blocks * BLOCK_STEPS;
+  const results = LEVERS.map((lever, i) => ({
+    name: lever.name,
+    msPerStep: median(ms[i]!),
+    rapier: {
+      step: split[i]!.step / steps,
+      solver: split[i]!.solver / steps,
+      narrow: split[i]!.narrow / steps,
+      broad: split[i]!.broad / steps,
+    },
+    topMmdSpeed: top[i]!,
+    maxRagdollGapM: gap[i]!,
+  }));
+  for (const scene of scenes) scene.dispose();
+  return results;
+}

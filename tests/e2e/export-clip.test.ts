@@ -1,0 +1,170 @@
+/**
+ * End to end, in Debian's Chromium on the test build with the real host services behind a
+ * scripted Save dialog: a few seconds are recorded, a range is chosen on the timeline with a
+ * Shift-drag, and Export Clip… writes a WebM of that range at 30 fps, read back by a small
+ * Matroska parser: the EBML header, one frame per 1/30 s of the range (±5 %) and the range's
+ * duration (±5 %). A browser whose encoder takes neither VP9 nor VP8, Cancel, and a folder
+ * that cannot be written each leave no file and the scene live as it was.
+ */
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HookTimeline } from '../../renderer/src/test-build/test-hook';
+import { readWebm } from '../support/webm-reader';
+import { SLOW_TIMEOUT_MS, alertText, statusText } from './support/app-page';
+import type { TestHost } from './support/host-files';
+import { createTestHost } from './support/host-files';
+import { useAppSuite } from './support/suite';
+
+const withApp = useAppSuite();
+let host: TestHost | undefined;
+afterEach(() => host?.dispose());
+
+/** A low window (SwiftShader draws each frame of the clip quickly) wide enough for the timeline. */
+const VIEWPORT = { width: 960, height: 300 } as const;
+/** The recorder's rate, frames per second of simulated time. */
+const RECORD_RATE_HZ = 60;
+const CLIP_FPS = 30;
+
+/** Reloads with a fixed 1/60 s frame: every drawn frame is one recorded frame, however slow. */
+async function openFixedFrames(page: Page): Promise<void> {
+  await page.goto(`${page.url().split('?')[0]}?frame-seconds=0.0166667`);
+  await page.waitForFunction(() => window.__ragdoll !== undefined, undefined, {
+    timeout: SLOW_TIMEOUT_MS,
+  });
+}
+
+function timeline(page: Page): Promise<HookTimeline> {
+  return page.evaluate(() => window.__ragdoll!.timeline());
+}
+
+/** Waits until `frames` recorded frames are held. */
+async function waitForRecorded(page: Page, frames: number): Promise<void> {
+  await page.waitForFunction(
+    (n) => {
+      const held = window.__ragdoll!.timeline();
+      return held.lastFrame - held.firstFrame >= n;
+    },
+    frames,
+    {
+      timeout: SLOW_TIMEOUT_MS * 3,
+      polling: 200,
+    },
+  );
+}
+
+/** Shift-drags along the timeline's track from one share of its width to another. */
+async function chooseRange(page: Page, from: number, to: number): Promise<void> {
+  const box = (await page.locator('.timeline-track').boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.keyboard.down('Shift');
+  await page.mouse.move(box.x + box.width * from, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * ((from + to) / 2), y, { steps: 3 });
+  await page.mouse.move(box.x + box.width * to, y, { steps: 3 });
+  await page.mouse.up();
+  await page.keyboard.up('Shift');
+}
+
+/** Waits until the status line matches `pattern`, and returns it whole. */
+async function statusMatching(page: Page, pattern: RegExp): Promise<string> {
+  await expect.poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS * 3 }).toMatch(pattern);
+  return statusText(page);
+}
+
+/** Waits until the alert line matches `pattern`. */
+async function alertMatching(page: Page, pattern: RegExp): Promise<void> {
+  await expect.poll(() => alertText(page), { timeout: SLOW_TIMEOUT_MS * 3 }).toMatch(pattern);
+}
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+describe('Export Clip… in Chromium', () => {
+  it('writes the chosen range as a WebM at 30 fps, and leaves no file when it cannot', async () => {
+    host = createTestHost();
+    const testHost = host;
+    await withApp(
+      async ({ page }) => {
+        await openFixedFrames(page);
+        await page.keyboard.press('o'); // a ball too, so a prop is replayed
+        await waitForRecorded(page, 3 * RECORD_RATE_HZ);
+        await chooseRange(page, 0.15, 0.85);
+        const range = (await timeline(page)).range!;
+        // A chosen range stays put while the scene records on (the default one grows).
+        expect(range.firstFrame).toBeGreaterThan(0);
+        expect(range.lastFrame - range.firstFrame).toBeGreaterThan(1.5 * RECORD_RATE_HZ);
+        const rate = page.getByRole('combobox', { name: 'Clip fps' });
+        await rate.selectOption(String(CLIP_FPS));
+        await rate.blur(); // the W key goes to the page, not to the list
+
+        // An encoder that takes neither codec: a message naming them, no dialog, no file.
+        await page.evaluate(() => {
+          const encoder = window.VideoEncoder as unknown as Record<string, unknown>;
+          encoder['realIsConfigSupported'] = encoder['isConfigSupported'];
+          encoder['isConfigSupported'] = () => Promise.resolve({ supported: false });
+        });
+        await page.keyboard.press('w');
+        await alertMatching(
+          page,
+          /^This browser cannot make a WebM clip: its VideoEncoder encodes neither VP9 nor VP8 at \d+×\d+\.$/,
+        );
+        expect(testHost.dialogs.suggestedNames).toEqual([]);
+        await page.evaluate(() => {
+          const encoder = window.VideoEncoder as unknown as Record<string, unknown>;
+          encoder['isConfigSupported'] = encoder['realIsConfigSupported'];
+        });
+
+        // Cancel while the frames are made: nothing is saved, the scene runs on.
+        await page.keyboard.press('w');
+        await expect
+          .poll(() => page.getByRole('progressbar', { name: 'Clip recorded' }).isVisible())
+          .toBe(true);
+        await page.getByRole('button', { name: 'Cancel' }).click();
+        await statusMatching(page, /^The clip was canceled; nothing was saved/);
+        expect(testHost.dialogs.suggestedNames).toEqual([]);
+        expect((await timeline(page)).live).toBe(true);
+
+        // A folder that cannot be written (its path goes through a file): said, nothing left.
+        writeFileSync(join(testHost.files, 'plain'), 'a file');
+        testHost.dialogs.saveExport.push(join(testHost.files, 'plain', 'clip.webm'));
+        await page.keyboard.press('w');
+        await alertMatching(page, /^The export failed: clip\.webm could not be saved in .*plain/);
+        expect(readdirSync(testHost.files)).toEqual(['plain']);
+
+        const clipPath = join(testHost.files, 'fall.webm');
+        testHost.dialogs.saveExport.push(clipPath);
+        await page.keyboard.press('w');
+        const said = await statusMatching(page, new RegExp(`^Saved ${escaped(clipPath)}: `));
+        expect(said).toMatch(/The scene is as it was\.$/);
+        const after = await timeline(page);
+        expect(after.live).toBe(true);
+        expect(after.range).toEqual(range);
+        expect(existsSync(clipPath)).toBe(true);
+
+        const bytes = new Uint8Array(readFileSync(clipPath));
+        expect([...bytes.subarray(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
+        const webm = readWebm(bytes);
+        expect(webm.docType).toBe('webm');
+        expect(['V_VP9', 'V_VP8']).toContain(webm.video.codec);
+        const rangeSeconds = (range.lastFrame - range.firstFrame) / RECORD_RATE_HZ;
+        const expectedFrames = rangeSeconds * CLIP_FPS + 1;
+        expect(Math.abs(webm.frameTimes.length - expectedFrames)).toBeLessThanOrEqual(
+          expectedFrames * 0.05,
+        );
+        expect(said).toContain(`${webm.frameTimes.length} frames`);
+        // Every frame 1/30 s after the one before (the file counts whole milliseconds).
+        webm.frameTimes.forEach((time, i) => expect(time).toBeCloseTo(i / CLIP_FPS, 2));
+        const lastTime = webm.frameTimes[webm.frameTimes.length - 1]!;
+        expect(Math.abs(lastTime - rangeSeconds)).toBeLessThanOrEqual(rangeSeconds * 0.05);
+        if (webm.durationSeconds !== undefined)
+          expect(Math.abs(webm.durationSeconds - rangeSeconds)).toBeLessThanOrEqual(
+            rangeSeconds * 0.05,
+          );
+      },
+      { beforeLoad: (page) => testHost.install(page), viewport: VIEWPORT },
+    );
+  }, 600_000);
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { builtinMotion } from '../../renderer/src/motion/builtin-motions';
+import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
+import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
+import { MMD_EXTRA_SOLVER_ITERATIONS } from '../../renderer/src/physics/mmd/settling-iterations';
+import type { Figure, Sandbox } from '../../renderer/src/physics/sandbox';
+import { SOLVER_ITERATIONS, WORLD_SOLVER_ITERATIONS } from '../../renderer/src/physics/sandbox';
+import { hairChainSpec } from '../support/mmd-physics-specs';
+import { useSandboxes } from '../support/sandboxes';
+
+const makeSandbox = useSandboxes();
+
+/** The iterations Rapier gives each MMD dynamic body's island now (world + largest extra). */
+function mmdIterations(sandbox: Sandbox, figure: Figure): number[] {
+  return figure
+    .mmd!.rigidBodies()
+    .map((body) => sandbox.world.numSolverIterations + body.additionalSolverIterations());
+}
+
+function partIterations(sandbox: Sandbox, figure: Figure): number[] {
+  return figure.ragdoll.parts.map(
+    (part) => sandbox.world.numSolverIterations + part.body.additionalSolverIterations(),
+  );
+}
+
+describe('solver iterations of MMD figures', () => {
+  it('a passive MMD figure falling runs on the world count, flung or at rest on more; a plain doll on the full count', async () => {
+    const sandbox = await makeSandbox({ sceneRest: false });
+    const hair = sandbox.addFigure(BOX_DOLL, { mmd: hairChainSpec() });
+    const plain = sandbox.addFigure(BOX_DOLL);
+    sandbox.drop();
+    sandbox.run(0.4); // falling at about 4 m/s
+    expect(new Set(mmdIterations(sandbox, hair))).toEqual(new Set([WORLD_SOLVER_ITERATIONS]));
+    expect(new Set(partIterations(sandbox, plain))).toEqual(new Set([SOLVER_ITERATIONS]));
+
+    sandbox.run(6); // lying still
+    expect(hair.mmd!.isSettling).toBe(true);
+    expect(new Set(mmdIterations(sandbox, hair))).toEqual(
+      new Set([SOLVER_ITERATIONS + MMD_EXTRA_SOLVER_ITERATIONS]),
+    );
+
+    // Flung (a part over VIOLENT_SPEED): the full count, so the hair's joints hold.
+    sandbox.blast(30);
+    sandbox.run(0.05);
+    expect(hair.mmd!.isSettling).toBe(false);
+    expect(new Set(mmdIterations(sandbox, hair))).toEqual(new Set([SOLVER_ITERATIONS]));
+  });
+
+  it('a figure following a motion keeps the full count while it moves', async () => {
+    const sandbox = await makeSandbox({ sceneRest: false });
+    const figure = sandbox.addFigure(BOX_DOLL, { mmd: hairChainSpec() });
+    sandbox.reset();
+    sandbox.setFigureMotion(
+      figure,
+      retargetMotion(builtinMotion('stand'), BOX_DOLL, { figureKind: 'box' }),
+    );
+    sandbox.run(0.5);
+    sandbox.blast(14);
+    sandbox.run(0.1);
+    expect(sandbox.figureMotionState(figure)).not.toBe('passive');
+    expect(figure.mmd!.isSettling).toBe(false);
+    expect(new Set(mmdIterations(sandbox, figure))).toEqual(new Set([SOLVER_ITERATIONS]));
+  });
+});
