@@ -1,6 +1,6 @@
 import type { Ragdoll, RagdollJoint, RagdollPart } from './ragdoll';
-import type { QuatLike, Vec3Like } from './vector-math';
-import { quat, rotateVec, vec3 } from './vector-math';
+import type { RigidBodySet } from './rapier-api';
+import type { Vec3Like } from './vector-math';
 
 /**
  * A joint whose two ends are farther apart than this after a step (metres) has its child part
@@ -22,6 +22,13 @@ export const PROJECTION_SPEED = 2;
  */
 export const PROJECTION_AFTER_S = 1;
 
+/**
+ * Outside a landing the root's speed is read every this many steps (a quarter second), not
+ * every step: a fall or a flight lasts longer, and a read per figure per step would be the
+ * step path's only allocation (Rapier's glue).
+ */
+export const PROJECTION_CHECK_STEPS = 30;
+
 /** The joints of `ragdoll` ordered from its root outward, so a moved part carries its limb. */
 function rootFirst(ragdoll: Ragdoll): RagdollJoint[] {
   const ordered: RagdollJoint[] = [];
@@ -39,10 +46,6 @@ function rootFirst(ragdoll: Ragdoll): RagdollJoint[] {
   return ordered;
 }
 
-const velocity = vec3();
-const anchorParent = vec3();
-const anchorChild = vec3();
-
 /**
  * Puts a ragdoll's parts back onto their joints after a step in which a joint came apart
  * (joint projection, as PhysX offers for ragdolls).
@@ -58,77 +61,123 @@ const anchorChild = vec3();
  * contacts as it would have been. Measurements: BENCHMARKS.md, "Landing gaps".
  */
 export class JointProjection {
-  private readonly joints: readonly RagdollJoint[];
-  /** Each part's pose, read once per checked step, in the order of `ragdoll.parts`. */
-  private readonly positions: Vec3Like[];
-  private readonly rotations: QuatLike[];
-  private readonly partIndex: Map<RagdollPart, number>;
-  /** Per joint: the indices of its parent and child in `positions`. */
-  private readonly parentOf: number[];
-  private readonly childOf: number[];
+  /** Rapier's raw body set: its getters write into a buffer, so reading allocates nothing. */
+  private readonly raw: RigidBodySet['raw'];
+  private readonly rootHandle: number;
+  /** Each part's body handle, in the order of `ragdoll.parts`. */
+  private readonly handles: Float64Array;
+  /** Each part's position (3 numbers) and rotation (x, y, z, w), read once per checked step. */
+  private readonly positions: Float64Array;
+  private readonly rotations: Float64Array;
+  /** Per joint, root outward: the parent's and child's part index and local anchors. */
+  private readonly parentOf: Int32Array;
+  private readonly childOf: Int32Array;
+  private readonly anchorsParent: Float64Array;
+  private readonly anchorsChild: Float64Array;
+  private readonly read = new Float32Array(4);
+  private readonly ends = new Float64Array(6);
   /** Steps in {@link PROJECTION_AFTER_S}. */
   private readonly afterSteps: number;
   /** Steps since the root was last faster than {@link PROJECTION_SPEED}. */
   private slowSteps: number;
+  /** Steps outside a landing, counted to read the root every {@link PROJECTION_CHECK_STEPS}. */
+  private idleSteps = 0;
 
-  /** `stepSeconds`: the length of the steps {@link update} follows. */
+  /**
+   * `bodies`: the world's body set the ragdoll lives in; `stepSeconds`: the length of the steps
+   * {@link update} follows.
+   */
   constructor(
     readonly ragdoll: Ragdoll,
+    bodies: RigidBodySet,
     stepSeconds: number,
   ) {
+    this.raw = bodies.raw;
+    this.rootHandle = ragdoll.root.body.handle;
+    const parts = ragdoll.parts;
+    const index = new Map(parts.map((part, i) => [part, i]));
+    const joints = rootFirst(ragdoll);
+    this.handles = Float64Array.from(parts, (part) => part.body.handle);
+    this.positions = new Float64Array(parts.length * 3);
+    this.rotations = new Float64Array(parts.length * 4);
+    this.parentOf = Int32Array.from(joints, (joint) => index.get(joint.parent)!);
+    this.childOf = Int32Array.from(joints, (joint) => index.get(joint.child)!);
+    this.anchorsParent = Float64Array.from(joints.flatMap((j) => xyz(j.localAnchorParent)));
+    this.anchorsChild = Float64Array.from(joints.flatMap((j) => xyz(j.localAnchorChild)));
     this.afterSteps = Math.round(PROJECTION_AFTER_S / stepSeconds);
     this.slowSteps = this.afterSteps;
-    this.joints = rootFirst(ragdoll);
-    this.positions = ragdoll.parts.map(() => vec3());
-    this.rotations = ragdoll.parts.map(() => quat());
-    this.partIndex = new Map(ragdoll.parts.map((part, i) => [part, i]));
-    this.parentOf = this.joints.map((joint) => this.partIndex.get(joint.parent)!);
-    this.childOf = this.joints.map((joint) => this.partIndex.get(joint.child)!);
   }
 
   /**
-   * After a world step: while the root is faster than {@link PROJECTION_SPEED} and for
-   * {@link PROJECTION_AFTER_S} after, moves each part whose joint is open by more than
+   * After a world step: while the root is faster than {@link PROJECTION_SPEED} (seen within
+   * {@link PROJECTION_CHECK_STEPS}) and for {@link PROJECTION_AFTER_S} after, moves each part whose joint is open by more than
    * {@link PROJECTION_TOLERANCE} back onto it. Returns how many parts were moved. Allocates
    * nothing.
    */
   update(): number {
-    const v = this.ragdoll.root.body.linvel(velocity);
-    if (v.x * v.x + v.y * v.y + v.z * v.z > PROJECTION_SPEED * PROJECTION_SPEED) this.slowSteps = 0;
-    else if (this.slowSteps < this.afterSteps) this.slowSteps++;
+    const landing = this.slowSteps < this.afterSteps;
+    if (!landing && this.idleSteps++ % PROJECTION_CHECK_STEPS !== 0) return 0;
+    const read = this.read;
+    this.raw.rbLinvel(this.rootHandle, read);
+    const speedSquared = read[0]! * read[0]! + read[1]! * read[1]! + read[2]! * read[2]!;
+    if (speedSquared > PROJECTION_SPEED * PROJECTION_SPEED) this.slowSteps = 0;
+    else if (landing) this.slowSteps++;
     else return 0;
-    const parts = this.ragdoll.parts;
-    for (let i = 0; i < parts.length; i++) {
-      parts[i]!.body.translation(this.positions[i]);
-      parts[i]!.body.rotation(this.rotations[i]);
-    }
+    this.readPoses();
+    const tolerance = PROJECTION_TOLERANCE * PROJECTION_TOLERANCE;
+    const ends = this.ends;
+    const positions = this.positions;
     let moved = 0;
-    for (let j = 0; j < this.joints.length; j++) {
-      const joint = this.joints[j]!;
-      const parent = this.parentOf[j]!;
+    for (let j = 0; j < this.parentOf.length; j++) {
       const child = this.childOf[j]!;
-      this.anchor(parent, joint.localAnchorParent, anchorParent);
-      this.anchor(child, joint.localAnchorChild, anchorChild);
-      const dx = anchorParent.x - anchorChild.x;
-      const dy = anchorParent.y - anchorChild.y;
-      const dz = anchorParent.z - anchorChild.z;
-      if (dx * dx + dy * dy + dz * dz <= PROJECTION_TOLERANCE * PROJECTION_TOLERANCE) continue;
-      const at = this.positions[child]!;
-      at.x += dx;
-      at.y += dy;
-      at.z += dz;
-      parts[child]!.body.setTranslation(at, true);
+      this.anchor(this.parentOf[j]!, this.anchorsParent, j, 0);
+      this.anchor(child, this.anchorsChild, j, 3);
+      const dx = ends[0]! - ends[3]!;
+      const dy = ends[1]! - ends[4]!;
+      const dz = ends[2]! - ends[5]!;
+      if (dx * dx + dy * dy + dz * dz <= tolerance) continue;
+      const x = (positions[child * 3] = positions[child * 3]! + dx);
+      const y = (positions[child * 3 + 1] = positions[child * 3 + 1]! + dy);
+      const z = (positions[child * 3 + 2] = positions[child * 3 + 2]! + dz);
+      this.raw.rbSetTranslation(this.handles[child]!, x, y, z, true);
       moved++;
     }
     return moved;
   }
 
-  private anchor(part: number, local: Vec3Like, out: Vec3Like): Vec3Like {
-    rotateVec(this.rotations[part]!, local, out);
-    const at = this.positions[part]!;
-    out.x += at.x;
-    out.y += at.y;
-    out.z += at.z;
-    return out;
+  private readPoses(): void {
+    const read = this.read;
+    for (let i = 0; i < this.handles.length; i++) {
+      this.raw.rbTranslation(this.handles[i]!, read);
+      this.positions[i * 3] = read[0]!;
+      this.positions[i * 3 + 1] = read[1]!;
+      this.positions[i * 3 + 2] = read[2]!;
+      this.raw.rbRotation(this.handles[i]!, read);
+      for (let k = 0; k < 4; k++) this.rotations[i * 4 + k] = read[k]!;
+    }
   }
+
+  /** The world point of joint `j`'s anchor on `part` (local anchors in `anchors`) into `ends[at..at+2]`. */
+  private anchor(part: number, anchors: Float64Array, j: number, at: number): void {
+    const r = this.rotations;
+    const qx = r[part * 4]!;
+    const qy = r[part * 4 + 1]!;
+    const qz = r[part * 4 + 2]!;
+    const qw = r[part * 4 + 3]!;
+    const vx = anchors[j * 3]!;
+    const vy = anchors[j * 3 + 1]!;
+    const vz = anchors[j * 3 + 2]!;
+    // v + 2w(q × v) + 2q × (q × v)
+    const tx = 2 * (qy * vz - qz * vy);
+    const ty = 2 * (qz * vx - qx * vz);
+    const tz = 2 * (qx * vy - qy * vx);
+    const p = this.positions;
+    this.ends[at] = p[part * 3]! + vx + qw * tx + (qy * tz - qz * ty);
+    this.ends[at + 1] = p[part * 3 + 1]! + vy + qw * ty + (qz * tx - qx * tz);
+    this.ends[at + 2] = p[part * 3 + 2]! + vz + qw * tz + (qx * ty - qy * tx);
+  }
+}
+
+function xyz(v: Vec3Like): [number, number, number] {
+  return [v.x, v.y, v.z];
 }
