@@ -11,8 +11,9 @@ import type { World } from './rapier-api';
  * a figure landing at 20 m/s after a BLAST. With substeps Rapier solves the remainder of the
  * step again, contact and joints together, so the impact stops the figure through its joints.
  * Substeps run only while a CCD contact happens; a figure in flight or at rest costs nothing
- * more. 8 is the smallest count that brought every figure measured under 2 cm at the
- * BLAST 16 landing (BENCHMARKS.md, "Landing gaps"; `npm run sim:landing-gaps`).
+ * more. 2 and 4 left 26-60 mm on some figures, 8 most under 2 cm; what 8 leaves (more parts
+ * landing in one step than substeps) the joint projection closes (`joint-projection.ts`;
+ * BENCHMARKS.md, "Landing gaps"; `npm run sim:landing-gaps`).
  */
 export const IMPACT_SUBSTEPS = 8;
 
