@@ -27,6 +27,10 @@ const mainFromRenderer = {
   group: ['**/electron/**'],
   message: 'The renderer talks to the host only through the shared contract.',
 };
+const uiImports = {
+  group: ['**/ui/**', '../ui'],
+  message: 'Model loading knows nothing of the UI: the UI calls it, never the other way round.',
+};
 const upperRendererLayers = {
   group: ['**/view/**', '**/ui/**', '../view', '../ui'],
   message: 'Physics, rig, formats and motion know nothing of the view or the UI.',
@@ -86,6 +90,16 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { paths: [electronImport], patterns: [nodeBuiltins, mainFromRenderer] },
+      ],
+    },
+  },
+  {
+    files: ['renderer/src/models/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [electronImport], patterns: [nodeBuiltins, mainFromRenderer, uiImports] },
       ],
     },
   },

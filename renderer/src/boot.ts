@@ -53,8 +53,8 @@ export async function startApp(
  * behind it: the startup shell paints first; three.js and the view (its own chunk) draw the
  * stage; only then is Rapier's WebAssembly decoded and compiled (its chunk downloads
  * meanwhile); then the box figure appears and the interface (its chunk) replaces the shell.
- * MMD, VRM, motion files and presets load on first use (ui/lazy/). Each failure a person can
- * meet here (no WebGL, Rapier not loading) ends in its own message.
+ * MMD, VRM, motion files and presets load on first use (ui/lazy/, models/avatar-kits.ts).
+ * Each failure a person can meet here (no WebGL, Rapier not loading) ends in its own message.
  */
 async function boot(root: HTMLElement, options: BootOptions): Promise<RunningApp | undefined> {
   const text = strings(languageForTag(navigator.language));

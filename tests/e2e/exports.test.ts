@@ -93,6 +93,38 @@ describe('exports through the Save dialog', () => {
   });
 });
 
+describe('Export Motion… from the body menu', () => {
+  it('exports the motion of the figure right-clicked', async () => {
+    host = createTestHost();
+    const testHost = host;
+    await withApp(
+      async ({ page }) => {
+        await page.keyboard.press('f'); // a still camera, so the figure stays where we click
+        await page.keyboard.press('a');
+        await page.keyboard.press('r'); // both standing still, in view
+        await runFor(page, 1);
+        const second = await page.evaluate(() => window.__ragdoll!.partOnScreen(1, 'torso'));
+        expect(second).not.toBeNull();
+        await page.mouse.click(second!.x, second!.y, { button: 'right' });
+        const motionPath = join(testHost.files, 'second.vrma');
+        testHost.dialogs.saveExport.push(motionPath);
+        await page
+          .getByRole('menu', { name: 'Body' })
+          .getByRole('menuitem', { name: 'Export Motion…' })
+          .click();
+        await statusStartingWith(page, `Saved ${motionPath}: `);
+        const clip = await loadMotionFile(
+          readFileSync(motionPath).buffer as ArrayBuffer,
+          'second.vrma',
+        );
+        expect(clip.bones.some((bone) => bone.humanoid === 'hips')).toBe(true);
+      },
+      // The default window: in the small one the panel covers the second figure.
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  });
+});
+
 describe('exports in a plain web page', () => {
   it('downloads the picture and the motion through the browser', async () => {
     await withApp(

@@ -22,6 +22,19 @@ function library(page: Page) {
   return page.getByRole('list', { name: 'Recently opened models and motions' });
 }
 
+/** Open, Add and Remove of every entry lie wholly inside the panel, side to side. */
+async function expectButtonsInsidePanel(page: Page): Promise<void> {
+  const panel = (await page.locator('.panel').boundingBox())!;
+  const list = page.getByRole('list', { name: /^(Recently opened|最近開いた)/ });
+  const buttons = list.locator('button');
+  expect(await buttons.count()).toBe(3);
+  for (const button of await buttons.all()) {
+    const box = (await button.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(panel.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
+  }
+}
+
 describe('adding a recent model beside the figures', () => {
   it('Add and Shift+click Open add a figure, undoably, up to 6; named in both languages', async () => {
     host = createTestHost();
@@ -40,6 +53,7 @@ describe('adding a recent model beside the figures', () => {
         const add = library(page).getByRole('button', { name: /^Add “/ });
         const title = /^Add “(.*)”$/.exec((await add.getAttribute('aria-label'))!)![1]!;
         expect(await add.getAttribute('title')).toContain('Shift+click Open');
+        await expectButtonsInsidePanel(page);
         await add.click();
         await expect
           .poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS })
@@ -82,6 +96,7 @@ describe('adding a recent model beside the figures', () => {
               .count(),
           )
           .toBe(1);
+        await expectButtonsInsidePanel(page);
       },
       { beforeLoad: (page) => testHost.install(page) },
     );

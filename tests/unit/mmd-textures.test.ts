@@ -11,7 +11,7 @@ import { imageHasAlpha, decodeMmdTexture } from '../../renderer/src/view/mmd/mmd
 import { loadMmdTextures, sharedToonName } from '../../renderer/src/view/mmd/mmd-textures';
 import { BODY_TEXTURE, humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
 import { solidPng } from '../e2e/support/mmd-files';
-import { hostTextureReader } from '../../renderer/src/ui/mmd-texture-reader';
+import { hostTextureReader } from '../../renderer/src/models/mmd-texture-reader';
 import type { HostApi } from '../../shared/host-contract';
 
 /** A 1 × 2 uncompressed 32-bit TGA, top row red, bottom row blue, stored bottom-up. */

@@ -121,7 +121,7 @@ describe('recording the scene', () => {
       6,
     );
     // The box dummy (11 parts) and a box fit in one block of 32 slots: 32 × 26 B × 3600 + steps.
-    expect(sizeAfterAMinute).toBe(32 * 26 * 3600 + 16 * 3600);
+    expect(sizeAfterAMinute).toBe(32 * 26 * 3600 + 12 * 3600);
     sandbox.dispose();
   });
 
@@ -138,7 +138,7 @@ describe('recording the scene', () => {
       // 15 parts + 87 moving MMD bodies per figure (38 follow bodies ride their parts).
       expect(recorder.layoutAt(recorder.lastFrame).bodyCount).toBe(6 * 102 + 12);
       expect(recorder.capacityFrames).toBe(3600);
-      expect(recorder.byteLength).toBe(640 * 26 * 3600 + 16 * 3600);
+      expect(recorder.byteLength).toBe(640 * 26 * 3600 + 12 * 3600);
       expect(recorder.byteLength).toBeLessThanOrEqual(RECORD_MAX_BYTES);
       sandbox.dispose();
     },
@@ -154,7 +154,7 @@ describe('recording the scene', () => {
     for (let i = 0; i < 12; i++) sandbox.addProp('ball');
     sandbox.run(0.05);
     expect(recorder.byteLength).toBeLessThanOrEqual(RECORD_MAX_BYTES);
-    expect(recorder.capacityFrames).toBe(Math.floor(RECORD_MAX_BYTES / (768 * 26 + 16)));
+    expect(recorder.capacityFrames).toBe(Math.floor(RECORD_MAX_BYTES / (768 * 26 + 12)));
     expect(recorder.capacityFrames / 60).toBeGreaterThan(55);
     sandbox.dispose();
   });

@@ -75,7 +75,7 @@ describe('SpringStateRing', () => {
   it('holds a frame only as the recording it was written for, and wraps at its capacity', () => {
     const ring = new SpringStateRing(2, { seconds: 1 });
     expect(ring.frameCapacity).toBe(60);
-    expect(ring.byteLength).toBe(60 * (2 * 22 + 8));
+    expect(ring.byteLength).toBe(60 * (2 * 22 + 4));
     const state = new Float64Array(2 * SPRING_STATE_LENGTH);
     state.set(randomState(seeded(1)), 0);
     state.set(randomState(seeded(2)), SPRING_STATE_LENGTH);
@@ -101,7 +101,7 @@ describe('SpringStateRing', () => {
 
   it('keeps a shorter history for a model with very many joints', () => {
     const ring = new SpringStateRing(400, { maxBytes: 1024 * 1024 });
-    expect(ring.frameCapacity).toBe(Math.floor((1024 * 1024) / (400 * 22 + 8)));
+    expect(ring.frameCapacity).toBe(Math.floor((1024 * 1024) / (400 * 22 + 4)));
     expect(ring.byteLength).toBeLessThanOrEqual(1024 * 1024);
   });
 });

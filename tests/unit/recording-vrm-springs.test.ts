@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
 import '../../tools/load-vrm-bones';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
+import { SceneBodiesSnapshot } from '../../renderer/src/physics/scene-bodies-snapshot';
 import { SPRING_MAX_BYTES } from '../../renderer/src/physics/recording/spring-state-ring';
 import { RECORD_MAX_BYTES } from '../../renderer/src/physics/recording/scene-recorder';
 import { SceneTimeline } from '../../renderer/src/ui/timeline/scene-timeline';
@@ -159,6 +160,24 @@ describe('VRM spring bones in the recording', () => {
       joints.forEach((joint, j) => {
         expect(joint.bone.quaternion.angleTo(rerecorded.get(later)![j]!)).toBeLessThanOrEqual(1e-4);
       });
+
+      // Frames shown and the scene then left as it was (as a clip export does): the springs
+      // carry on from their live state, not from the last frame shown.
+      timeline.resume();
+      for (let i = 0; i < 20; i++) frame();
+      const live = joints.map((joint) => joint.bone.quaternion.clone());
+      const bodies = new SceneBodiesSnapshot(sandbox);
+      timeline.pause();
+      timeline.show(later);
+      frame();
+      expect(
+        Math.max(...joints.map((joint, j) => joint.bone.quaternion.angleTo(live[j]!))),
+      ).toBeGreaterThan(1e-3);
+      timeline.rewind.show(timeline.recorder.lastFrame);
+      bodies.restore(sandbox);
+      timeline.rewind.leaveUnchanged();
+      for (const each of avatars) each.update(0, undefined, timeline);
+      joints.forEach((joint, j) => expect(joint.bone.quaternion.equals(live[j]!)).toBe(true));
       for (const each of avatars) each.dispose();
       timeline.dispose();
       sandbox.dispose();
@@ -173,11 +192,11 @@ describe('VRM spring bones in the recording', () => {
       for (let i = 0; i < 30; i++) frame();
       const springBytes = avatars.reduce((sum, avatar) => sum + avatar.springs.byteLength, 0);
       for (const avatar of avatars) expect(avatar.springs.frameCapacity).toBe(3600);
-      // 16 joints × 22 bytes + 8 bytes of serial, per frame, per avatar.
-      expect(springBytes).toBe(6 * 3600 * (16 * 22 + 8));
+      // 16 joints × 22 bytes + 4 bytes of serial, per frame, per avatar.
+      expect(springBytes).toBe(6 * 3600 * (16 * 22 + 4));
       expect(avatars[0]!.springs.byteLength).toBeLessThanOrEqual(SPRING_MAX_BYTES);
-      // 6 × 15 parts in 96 slots of 26 bytes, plus 16 bytes per frame.
-      expect(timeline.recorder.byteLength).toBe(3600 * (96 * 26 + 16));
+      // 6 × 15 parts in 96 slots of 26 bytes, plus 12 bytes per frame.
+      expect(timeline.recorder.byteLength).toBe(3600 * (96 * 26 + 12));
       expect(timeline.recorder.byteLength + springBytes).toBeLessThanOrEqual(RECORD_MAX_BYTES);
       for (const avatar of avatars) avatar.dispose();
       timeline.dispose();

@@ -165,8 +165,8 @@ describe('the app timeline', () => {
     const bytes = recorder.byteLength;
     expect(recorder.capacityFrames).toBe(60 * RECORD_RATE_HZ);
     expect(recorder.frameCount).toBe(60 * RECORD_RATE_HZ);
-    // 11 parts in a block of 32 slots, 26 bytes each, plus 8 bytes of step count and 8 of serial, per frame.
-    expect(bytes).toBe(60 * RECORD_RATE_HZ * (32 * 26 + 16));
+    // 11 parts in a block of 32 slots, 26 bytes each, plus 8 bytes of step count and 4 of serial, per frame.
+    expect(bytes).toBe(60 * RECORD_RATE_HZ * (32 * 26 + 12));
     sandbox.blast(20);
     const ball = sandbox.addProp('ball');
     frames(timeline, 10);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Figure, Sandbox } from '../../renderer/src/physics/sandbox';
-import type { FigureSource, PreparedFigure } from '../../renderer/src/ui/figure-models';
+import type { FigureSource, PreparedFigure } from '../../renderer/src/models/figure-models';
 import { strings } from '../../renderer/src/ui/i18n';
 import type { MotionMemo } from '../../renderer/src/ui/motion-actions';
 import type { UndoModels } from '../../renderer/src/ui/scene-undo';

@@ -28,6 +28,28 @@ export function vec3(x = 0, y = 0, z = 0): Vec3Like {
   return { x, y, z };
 }
 
+/**
+ * A vector of its own class, for the scratch objects Rapier's getters write into every step.
+ * V8 shares one hidden class among all `{x, y, z}` literals, and once anything stores a
+ * non-number in one (anywhere in the app) every double written into any of them is a new heap
+ * number: 48 bytes per `linvel(out)`. A class of its own keeps its fields as doubles, written
+ * in place.
+ */
+class ScratchVec3 implements Vec3Like {
+  x = 0.5;
+  y = 0.5;
+  z = 0.5;
+}
+
+/** A zero vector for a per-step scratch object (see {@link ScratchVec3}). */
+export function scratchVec3(): Vec3Like {
+  const v = new ScratchVec3();
+  v.x = 0;
+  v.y = 0;
+  v.z = 0;
+  return v;
+}
+
 export function quat(x = 0, y = 0, z = 0, w = 1): QuatLike {
   return { x, y, z, w };
 }

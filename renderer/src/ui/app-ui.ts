@@ -17,7 +17,7 @@ import { HelpOverlay } from './help-overlay';
 import { HostLink } from './host-link';
 import type { Language, UiStrings } from './i18n';
 import { languageForTag, otherLanguage, strings } from './i18n';
-import type { AvatarView, ModelSandbox } from './figure-models';
+import type { AvatarView, ModelSandbox } from '../models/figure-models';
 import { ModelActions } from './model-actions';
 import { MotionActions } from './motion-actions';
 import type { MotionSandbox, MotionToolkit } from './motion-ports';
@@ -271,6 +271,7 @@ export class AppUi {
       },
       removeModelProp: (prop) => this.models.props.remove(prop),
       focusFigure: (figureId) => options.view.focusFigure(figureId),
+      exportFigureMotion: (figureId) => this.exports.exportMotionOf(figureId),
       strings: () => this.strings,
       beforeChange: (change) => {
         // Paused in the past, a pin or a delete acts on the moment shown: carry on from it first.

@@ -24,6 +24,8 @@ export interface BodyActionsDeps {
   removeModelProp(prop: ModelProp): void;
   /** Orbits the camera around a figure. */
   focusFigure(figureId: number): void;
+  /** Export Motion… for one figure (its recorded motion, through a Save dialog). */
+  exportFigureMotion(figureId: number): void;
   readonly strings: () => UiStrings;
   /** Called before any change, so it can be undone: a pin or unpin, or a delete. */
   readonly beforeChange?: (change: 'pin' | 'delete') => void;
@@ -31,12 +33,15 @@ export interface BodyActionsDeps {
 
 /**
  * The tools that act on one body: Pin here, Unpin, Delete (a prop, or the whole figure a part
- * belongs to) and Focus. They are what the right-click menu and the pin key run.
+ * belongs to), Focus and Export Motion… (of the figure a part belongs to). They are what the right-click menu and the pin key run.
  */
 export class BodyActions {
   constructor(private readonly deps: BodyActionsDeps) {}
 
-  /** The menu entries for `body`: Pin here or Unpin, Delete, and Focus for a figure's part. */
+  /**
+   * The menu entries for `body`: Pin here or Unpin, Delete, and for a figure's part Focus and
+   * Export Motion….
+   */
   menuFor(body: SimBody, report: (outcome: CommandOutcome) => void): BodyMenuItem[] {
     const text = this.deps.strings();
     const items: BodyMenuItem[] = [
@@ -46,7 +51,10 @@ export class BodyActions {
       { label: text.deleteBody, run: () => report(this.remove(body)) },
     ];
     if (body.kind !== 'prop' && !this.modelPropOf(body))
-      items.push({ label: text.focusBody, run: () => report(this.focus(body)) });
+      items.push(
+        { label: text.focusBody, run: () => report(this.focus(body)) },
+        { label: text.exportBodyMotion, run: () => this.deps.exportFigureMotion(body.ownerId) },
+      );
     return items;
   }
 

@@ -48,6 +48,8 @@ export interface UiStrings {
   readonly unpin: string;
   readonly deleteBody: string;
   readonly focusBody: string;
+  /** The body menu's Export Motion… for the figure the body belongs to. */
+  readonly exportBodyMotion: string;
   readonly pinned: string;
   readonly unpinned: string;
   readonly nothingUnderPointer: string;
@@ -139,6 +141,7 @@ const EN: UiStrings = {
   unpin: 'Unpin',
   deleteBody: 'Delete',
   focusBody: 'Focus',
+  exportBodyMotion: 'Export Motion…',
   pinned: 'Pinned: it stays where it is and the rest swings; RESET lets go.',
   unpinned: 'Unpinned.',
   nothingUnderPointer: 'Point at a figure, ball or box first.',
@@ -241,6 +244,7 @@ const JA: UiStrings = {
   unpin: '固定を外す',
   deleteBody: '削除',
   focusBody: '注目',
+  exportBodyMotion: 'モーションを書き出す…',
   pinned: '固定しました。その場に留まり、残りは揺れます。リセットで外れます。',
   unpinned: '固定を外しました。',
   nothingUnderPointer: '先に人形・ボール・箱を指してください。',

@@ -4,13 +4,13 @@ import { MAX_FIGURES, SandboxError } from '../physics/sandbox';
 import { MmdLoadError } from '../view/mmd/mmd-load-error';
 import { MmdNotHumanoidError } from '../view/mmd/mmd-not-humanoid-error';
 import { VrmLoadError } from '../view/vrm/vrm-load-error';
-import type { AvatarView, ModelSandbox, OpenedModel } from './figure-models';
-import { FigureModels } from './figure-models';
+import type { AvatarView, ModelSandbox, OpenedModel } from '../models/figure-models';
+import { FigureModels } from '../models/figure-models';
 import type { UiStrings } from './i18n';
 import type { ModelBytes, ModelInputHandlers } from './model-input';
 import { ModelInput } from './model-input';
-import type { PropSandbox } from './prop-models';
-import { PropModels } from './prop-models';
+import type { PropSandbox } from '../models/prop-models';
+import { PropModels } from '../models/prop-models';
 import type { StatusArea } from './status';
 import { warningText } from './warning-strings';
 

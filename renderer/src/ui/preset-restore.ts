@@ -13,8 +13,8 @@ import type { Figure } from '../physics/sandbox';
 import { restoreScene, type PresetSandbox } from '../physics/scene-preset';
 import type { CameraPose } from '../view/ragdoll-view';
 import type { FileStrings } from './file-strings';
-import type { FigureModels, PreparedFigure } from './figure-models';
-import type { PreparedProp, PropModels } from './prop-models';
+import type { FigureModels, PreparedFigure } from '../models/figure-models';
+import type { PreparedProp, PropModels } from '../models/prop-models';
 import type { ModelPropSpec } from '../physics/model-prop';
 import type { PreparedMotion } from './motion-actions';
 

@@ -9,13 +9,13 @@ import {
   takeSceneSnapshot,
 } from '../physics/scene-snapshot';
 import type { CommandOutcome } from './command-actions';
-import type { FigureSource, PreparedFigure } from './figure-models';
-import { figureSourceData } from './figure-models';
+import type { FigureSource, PreparedFigure } from '../models/figure-models';
+import { figureSourceData } from '../models/figure-models';
 import type { Language, UiStrings } from './i18n';
 import { commandLabel } from './i18n';
 import type { MotionMemo } from './motion-actions';
-import type { PreparedProp, PropSource } from './prop-models';
-import { propSourceData } from './prop-models';
+import type { PreparedProp, PropSource } from '../models/prop-models';
+import { propSourceData } from '../models/prop-models';
 import type { SharedData } from './undo-history';
 import { UndoHistory } from './undo-history';
 

@@ -15,4 +15,9 @@ export interface RecordedFrames {
    * recorded again after resuming from the past gets a new one).
    */
   serialAt(frame: number): number;
+  /**
+   * How many times the simulation carried on from a frame shown (a new future began). When it
+   * did not change while frames were shown, the scene was left as it was before them.
+   */
+  readonly truncations: number;
 }

@@ -46,7 +46,8 @@ export const REST_SWING_DECAY = 0.9;
 /** What {@link SceneRest} reads of a figure. */
 export interface RestFigure {
   readonly ragdoll: Ragdoll;
-  readonly mmd: { readonly bodies: readonly MmdBody[] } | null;
+  /** `isSettling`: every part of the ragdoll is slow (see `settling-iterations.ts`). */
+  readonly mmd: { readonly bodies: readonly MmdBody[]; readonly isSettling: boolean } | null;
 }
 
 /**
@@ -74,9 +75,11 @@ export class SceneRest {
 
   /**
    * Call after each step. `passive`: no figure follows a motion (a motion keeps its figure
-   * moving). Nothing is read without an awake MMD figure; otherwise each step reads the
-   * position of a twelfth of the ragdoll parts and of the MMD dynamic bodies (each read makes
-   * one small object in Rapier's bindings; nothing of its own is allocated).
+   * moving). Nothing is read without an awake MMD figure, or while an awake MMD figure's
+   * ragdoll is not settling (a part faster than `SETTLE_SPEED` is no still scene); otherwise
+   * each step reads the position of a twelfth of the ragdoll parts and of the MMD dynamic
+   * bodies (each read makes one small view in Rapier's bindings; nothing of its own is
+   * allocated).
    * @returns true when it put the scene to sleep
    */
   update(
@@ -84,7 +87,8 @@ export class SceneRest {
     props: readonly { readonly body: RigidBody }[],
     passive: boolean,
   ): boolean {
-    if (!passive || !anyAwakeMmd(figures) || anyAwake(props)) return this.restart(0, 0);
+    if (!passive || !anyAwakeMmd(figures) || anyUnsettled(figures) || anyAwake(props))
+      return this.restart(0, 0);
     const phase = this.stillSteps % REST_SAMPLE_STEPS;
     const partCount = this.sampleParts(figures, phase);
     const bodyCount = this.sampleBodies(figures, phase);
@@ -150,6 +154,15 @@ function anyAwakeMmd(figures: readonly RestFigure[]): boolean {
   for (let f = 0; f < figures.length; f++) {
     const figure = figures[f]!;
     if (figure.mmd && !figure.ragdoll.root.body.isSleeping()) return true;
+  }
+  return false;
+}
+
+/** True when an awake MMD figure's ragdoll moves (not settling); its parts' speeds are read anyway. */
+function anyUnsettled(figures: readonly RestFigure[]): boolean {
+  for (let f = 0; f < figures.length; f++) {
+    const figure = figures[f]!;
+    if (figure.mmd && !figure.mmd.isSettling && !figure.ragdoll.root.body.isSleeping()) return true;
   }
   return false;
 }

@@ -1,7 +1,7 @@
 import type { RagdollPart } from '../ragdoll';
 import type { RigidBody } from '../rapier-api';
 import { FULL_EXTRA_ITERATIONS } from '../solver-iterations';
-import { vec3 } from '../vector-math';
+import { scratchVec3 } from '../vector-math';
 
 /**
  * Extra solver iterations, beyond the sandbox's `SOLVER_ITERATIONS`, a model's island gets while
@@ -31,7 +31,7 @@ export const VIOLENT_SPEED = 10;
 /** Below this (m/s) a model's island leaves the full count again (hysteresis). */
 export const CALM_SPEED = 8;
 
-const partVelocity = vec3();
+const partVelocity = scratchVec3();
 
 /**
  * The extra iterations (on top of the world's `WORLD_SOLVER_ITERATIONS`) a model's island gets:

@@ -1,7 +1,7 @@
 import type { RigidBody } from '../rapier-api';
-import { vec3 } from '../vector-math';
+import { scratchVec3 } from '../vector-math';
 
-const position = vec3();
+const position = scratchVec3();
 
 /**
  * How far a set of bodies has moved within a time window: the extent of each body's sampled

@@ -1,4 +1,4 @@
-import { vec3 } from '../vector-math';
+import { scratchVec3 } from '../vector-math';
 import type { MmdBody } from './mmd-body';
 
 /**
@@ -10,8 +10,8 @@ import type { MmdBody } from './mmd-body';
  */
 export const MAX_RELATIVE_SPEED = 15;
 
-const bodyVelocity = vec3();
-const partVelocity = vec3();
+const bodyVelocity = scratchVec3();
+const partVelocity = scratchVec3();
 
 /**
  * Caps each of `dynamicBodies`' speed relative to its part's centre velocity at

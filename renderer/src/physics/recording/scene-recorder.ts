@@ -50,7 +50,7 @@ export type RecordedSandbox = Pick<Sandbox, 'figures' | 'props' | 'bodiesVersion
  * bodies than ever before, never while the contents stay the same, and never past
  * {@link RECORD_MAX_BYTES} (the history is shortened instead). Six mokou_B figures (15 parts
  * plus 87 moving MMD bodies each; its 38 `follow` bodies ride their parts and need no record)
- * and 12 props: 624 bodies, 640 slots, 60 s in 59.96 MB.
+ * and 12 props: 624 bodies, 640 slots, 60 s in 59.95 MB.
  *
  * Frames are numbered from 0 at the first record and keep their numbers while the ring turns.
  */
@@ -61,9 +61,13 @@ export class SceneRecorder {
   private frameCapacity = 0;
   private states: EncodedStates = emptyStates();
   private frameSteps = new Float64Array(0);
-  /** Which recording each held frame is: a number never used twice (see {@link serialAt}). */
-  private frameSerials = new Float64Array(0);
-  private recordsMade = 0;
+  /**
+   * Which recording each held frame is (see {@link serialAt}): small integers, read without
+   * boxing; they wrap after 2^31 records (a year at 60 Hz), far beyond any frame held.
+   */
+  private frameSerials = new Int32Array(0);
+  private lastSerial = 0;
+  private truncationCount = 0;
   private frameLayouts: (SceneLayout | undefined)[] = [];
   private live: LiveLayout | null = null;
   private liveVersion = -1;
@@ -108,7 +112,8 @@ export class SceneRecorder {
       encodeBodyState(this.scratch, 0, this.states, base + i);
     }
     this.frameSteps[index] = this.currentStep;
-    this.frameSerials[index] = ++this.recordsMade;
+    this.lastSerial = this.lastSerial === 0x7fffffff ? 1 : this.lastSerial + 1;
+    this.frameSerials[index] = this.lastSerial;
     this.frameLayouts[index] = live.layout;
     this.nextFrame++;
     if (this.count < this.frameCapacity) this.count++;
@@ -195,7 +200,7 @@ export class SceneRecorder {
   }
 
   /**
-   * Which recording of a held frame this is: a number no other record shares, so what was kept
+   * Which recording of a held frame this is: a number (≥ 1) no other held record shares, so what was kept
    * beside a frame (the view's spring states) can tell it from the frame recorded again under
    * the same number after resuming from the past. Throws a RangeError for a frame not held.
    */
@@ -215,6 +220,11 @@ export class SceneRecorder {
     decodeBodyState(this.states, index * this.slotCapacity + slot, out, offset);
   }
 
+  /** How many times {@link truncateAfter} has started a new future (resumes from a frame shown). */
+  get truncations(): number {
+    return this.truncationCount;
+  }
+
   /**
    * Forgets every frame after `frame` (resuming from it starts a new future), and the events
    * that happened after it.
@@ -222,6 +232,7 @@ export class SceneRecorder {
   truncateAfter(frame: number): void {
     const index = this.indexOf(frame);
     this.forgottenSteps = this.sandbox.steps - this.frameSteps[index]!;
+    this.truncationCount++;
     this.count -= this.lastFrame - frame;
     this.nextFrame = frame + 1;
     while (this.eventList.length > 0 && this.eventList[this.eventList.length - 1]!.frame > frame)
@@ -275,7 +286,7 @@ export class SceneRecorder {
     const slots = Math.max(SLOT_BLOCK, Math.ceil(bodies / SLOT_BLOCK) * SLOT_BLOCK);
     const frames = Math.max(
       1,
-      Math.min(this.maxFrames, Math.floor(this.maxBytes / (slots * ENCODED_BODY_BYTES + 16))),
+      Math.min(this.maxFrames, Math.floor(this.maxBytes / (slots * ENCODED_BODY_BYTES + 12))),
     );
     const states: EncodedStates = {
       positions: new Uint32Array(frames * slots * POSITION_WORDS),
@@ -283,7 +294,7 @@ export class SceneRecorder {
       velocities: new Int16Array(frames * slots * VELOCITY_WORDS),
     };
     const steps = new Float64Array(frames);
-    const serials = new Float64Array(frames);
+    const serials = new Int32Array(frames);
     const layouts = new Array<SceneLayout | undefined>(frames).fill(undefined);
     const kept = Math.min(this.count, frames);
     for (let frame = this.nextFrame - kept; frame < this.nextFrame; frame++) {

@@ -122,8 +122,9 @@ export function decodeSpringState(
     sum += value * value;
     word++;
   }
-  target[offset + largest] = Math.sqrt(Math.max(0, 1 - sum));
-  const norm = Math.sqrt(sum + target[offset + largest]! ** 2);
+  const big = Math.sqrt(Math.max(0, 1 - sum));
+  target[offset + largest] = big;
+  const norm = Math.sqrt(sum + big * big);
   for (let i = 0; i < 4; i++) target[offset + i] = target[offset + i]! / norm;
 
   const p0 = source.words[w + 2]!;

@@ -35,8 +35,8 @@ export class SpringStateRing {
   /** Frames held at most. */
   readonly frameCapacity: number;
   private readonly states: EncodedSprings;
-  /** The recorder's serial of the frame each entry holds; NaN while empty. */
-  private readonly serials: Float64Array;
+  /** The recorder's serial (≥ 1) of the frame each entry holds; 0 while empty. */
+  private readonly serials: Int32Array;
 
   /** @param jointCount how many joints each frame holds */
   constructor(
@@ -44,7 +44,7 @@ export class SpringStateRing {
     options: SpringStateRingOptions = {},
   ) {
     const wanted = Math.round((options.seconds ?? RECORD_SECONDS) * RECORD_RATE_HZ);
-    const perFrame = jointCount * ENCODED_SPRING_BYTES + 8;
+    const perFrame = jointCount * ENCODED_SPRING_BYTES + 4;
     this.frameCapacity = Math.max(
       1,
       Math.min(wanted, Math.floor((options.maxBytes ?? SPRING_MAX_BYTES) / perFrame)),
@@ -54,7 +54,7 @@ export class SpringStateRing {
       words: new Uint32Array(slots * SPRING_WORDS),
       offsets: new Int16Array(slots * SPRING_OFFSETS),
     };
-    this.serials = new Float64Array(this.frameCapacity).fill(Number.NaN);
+    this.serials = new Int32Array(this.frameCapacity);
   }
 
   /** Bytes held by the ring's arrays. */
@@ -64,7 +64,7 @@ export class SpringStateRing {
 
   /** Whether the entry for `frame` holds the recording of it numbered `serial`. */
   holds(frame: number, serial: number): boolean {
-    return frame >= 0 && this.serials[frame % this.frameCapacity] === serial;
+    return frame >= 0 && serial !== 0 && this.serials[frame % this.frameCapacity] === serial;
   }
 
   /**

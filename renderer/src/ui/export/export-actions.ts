@@ -69,16 +69,29 @@ export class ExportActions {
 
   /** Runs one export command; it carries on by itself and reports its outcome. */
   run(command: AppCommand): void {
-    if (this.running) {
-      this.options.status.alert(this.text.busy);
-      return;
-    }
-    const work =
+    this.start(
+      command,
       command === 'export-motion'
         ? () => this.exportMotion()
         : command === 'save-picture'
           ? () => this.savePicture()
-          : () => this.exportClip();
+          : () => this.exportClip(),
+    );
+  }
+
+  /**
+   * Export Motion… for the figure `figureId` (the body menu's entry), whichever figure the
+   * camera orbits.
+   */
+  exportMotionOf(figureId: number): void {
+    this.start('export-motion', () => this.exportMotion(figureId));
+  }
+
+  private start(command: AppCommand, work: () => Promise<void>): void {
+    if (this.running) {
+      this.options.status.alert(this.text.busy);
+      return;
+    }
     this.running = true;
     void work()
       .catch((error: unknown) => {
@@ -101,9 +114,8 @@ export class ExportActions {
     return this.options.strings().exports;
   }
 
-  private async exportMotion(): Promise<void> {
-    const { sandbox, view } = this.options;
-    const figure = figureToExport(sandbox.figures, view.focusedFigure);
+  private async exportMotion(figureId = this.options.view.focusedFigure): Promise<void> {
+    const figure = figureToExport(this.options.sandbox.figures, figureId);
     if (!figure) return this.options.status.alert(this.text.noFigure);
     const found = this.rangeToExport();
     if (!found) return;

@@ -1,5 +1,5 @@
 import type { ClipWebmMuxer } from '../export/clip-webm-muxer';
-import { lazyModule } from './lazy-module';
+import { lazyModule } from '../../lazy-module';
 
 const loadMuxer = lazyModule(() => import('../export/clip-webm-muxer'));
 

@@ -1,5 +1,5 @@
 import type { MotionClip } from '../../motion/motion-clip';
-import { lazyModule } from './lazy-module';
+import { lazyModule } from '../../lazy-module';
 
 const loadReader = lazyModule(() => import('../../view/motion/load-motion-file'));
 

@@ -1,4 +1,4 @@
-import { lazyModule } from './lazy-module';
+import { lazyModule } from '../../lazy-module';
 
 /**
  * Restoring a preset (its checks use the zod schema): loaded the first time a preset is

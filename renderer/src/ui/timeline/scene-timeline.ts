@@ -114,6 +114,11 @@ export class SceneTimeline implements ExportRangeSource, FrameDriver, RecordedFr
     return this.recorder.lastFrame;
   }
 
+  /** How many times the simulation carried on from a frame shown (see `SceneRecorder.truncations`). */
+  get truncations(): number {
+    return this.recorder.truncations;
+  }
+
   /** Which recording of a held frame this is (see `SceneRecorder.serialAt`). */
   serialAt(frame: number): number {
     return this.recorder.serialAt(frame);

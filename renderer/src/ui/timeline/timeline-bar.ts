@@ -107,6 +107,7 @@ export class TimelineBar {
     for (const [command, button] of this.buttons) {
       labelCommandButton(button, command, language);
       button.setAttribute('aria-keyshortcuts', ARIA_KEYS[command] ?? '');
+      if (command === 'timeline-play') this.twoWordLabel(button, text.pause, text.play);
       const arrow = ARROWS[command];
       if (arrow) {
         // A frame step is shown by its arrow alone, and named in full for screen readers.
@@ -154,9 +155,8 @@ export class TimelineBar {
         ? 'live'
         : 'paused';
     const play = this.buttons.get('timeline-play');
-    const label = play?.querySelector('.panel-button-label');
-    if (play && label) {
-      label.textContent = shown === null || timeline.playing ? text.pause : text.play;
+    if (play) {
+      play.dataset['word'] = shown === null || timeline.playing ? 'pause' : 'play';
       play.setAttribute('aria-pressed', String(shown !== null && !timeline.playing));
     }
     const resume = this.buttons.get('timeline-resume');
@@ -168,6 +168,22 @@ export class TimelineBar {
     clearInterval(this.timer);
     this.element.remove();
     this.buttons.clear();
+  }
+
+  /**
+   * Puts both of the Pause/Play button's words in its label, one shown at a time (by its
+   * `data-word`), so the button is always as wide as the longer word: the track beside it
+   * never moves when the bar changes state (a drag aimed at the track as it was drawn a moment
+   * ago would otherwise land beside it).
+   */
+  private twoWordLabel(button: HTMLButtonElement, pause: string, play: string): void {
+    const label = button.querySelector('.panel-button-label');
+    if (!label) return;
+    label.classList.add('timeline-two-words');
+    label.replaceChildren(
+      make(this.document, 'span', 'timeline-word-pause', pause),
+      make(this.document, 'span', 'timeline-word-play', play),
+    );
   }
 
   private button(command: AppCommand): HTMLButtonElement {

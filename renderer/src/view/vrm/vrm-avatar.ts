@@ -64,6 +64,8 @@ export class VrmAvatar implements Avatar {
   private readonly springHistory: VrmSpringHistory;
   /** The figure's placement count when a recorded spring state was last shown, else null. */
   private placementsWhenShown: number | null = null;
+  /** The recording's truncation count when recorded frames began to be shown. */
+  private truncationsWhenShown = 0;
 
   constructor(
     private readonly model: AvatarModel,
@@ -148,13 +150,17 @@ export class VrmAvatar implements Avatar {
       return;
     }
     const vrm = this.model.loaded.vrm;
+    // Back from showing recorded frames. Resumed from one (a new future began): the springs
+    // hold its state and carry on from it. Left as before (a clip export, a pause undone):
+    // they carry on from their live state.
+    const wasShowing = this.placementsWhenShown !== null;
+    const newFuture = wasShowing && recording?.truncations !== this.truncationsWhenShown;
+    if (wasShowing && !newFuture) this.springHistory.restoreLive();
     // Re-placed by anything (DROP, RESET, the fall guard, a preset): restart the springs.
-    // Resuming from a recorded frame re-places the figure once, but the springs already hold
-    // that frame's state and carry on from it.
+    // Resuming from a recorded frame re-places the figure once, which is no reason to.
     const placements = this.placements();
     if (placements !== this.seenPlacements) {
-      const resumed =
-        this.placementsWhenShown !== null && placements === this.placementsWhenShown + 1;
+      const resumed = newFuture && placements === this.placementsWhenShown! + 1;
       this.seenPlacements = placements;
       if (!resumed) this.springResetPending = true;
     }
@@ -197,6 +203,7 @@ export class VrmAvatar implements Avatar {
     sections: FrameSectionClock | undefined,
   ): void {
     const vrm = this.model.loaded.vrm;
+    if (this.placementsWhenShown === null) this.truncationsWhenShown = recording.truncations;
     this.writer.write();
     vrm.humanoid.update();
     sections?.lap('pose');

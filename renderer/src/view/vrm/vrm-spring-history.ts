@@ -27,6 +27,8 @@ export class VrmSpringHistory {
   private readonly tails: readonly JointTails[];
   private readonly ring: SpringStateRing;
   private readonly scratch: Float64Array;
+  /** The state at the last {@link capture}, at full precision (see {@link restoreLive}). */
+  private readonly live: Float64Array;
   /** The oldest frame whose state this model can have: none before it existed. */
   private floorFrame = -1;
 
@@ -36,6 +38,7 @@ export class VrmSpringHistory {
     this.tails = list.map((joint) => joint as unknown as JointTails);
     this.ring = new SpringStateRing(list.length, options);
     this.scratch = new Float64Array(list.length * SPRING_STATE_LENGTH);
+    this.live = new Float64Array(list.length * SPRING_STATE_LENGTH);
   }
 
   /** How many spring joints the model has. */
@@ -58,8 +61,10 @@ export class VrmSpringHistory {
    * since the last capture (several when a drawn frame took more than two physics steps).
    */
   capture(recording: RecordedFrames): void {
+    if (this.bones.length === 0) return;
+    this.readJoints(this.live);
     const last = recording.lastRecordedFrame;
-    if (this.bones.length === 0 || last < recording.firstRecordedFrame) return;
+    if (last < recording.firstRecordedFrame) return;
     // Resuming from before this model's first capture forgets everything after it.
     this.floorFrame = this.floorFrame < 0 ? last : Math.min(this.floorFrame, last);
     const oldest = Math.max(
@@ -67,15 +72,10 @@ export class VrmSpringHistory {
       this.floorFrame,
       last - this.ring.frameCapacity + 1,
     );
-    let read = false;
     for (let frame = last; frame >= oldest; frame--) {
       const serial = recording.serialAt(frame);
       if (this.ring.holds(frame, serial)) break;
-      if (!read) {
-        this.readJoints();
-        read = true;
-      }
-      this.ring.write(frame, serial, this.scratch);
+      this.ring.write(frame, serial, this.live);
     }
   }
 
@@ -95,20 +95,32 @@ export class VrmSpringHistory {
    */
   show(frame: number, recording: RecordedFrames): void {
     this.ring.read(frame, recording.serialAt(frame), this.scratch);
-    const s = this.scratch;
+    this.apply(this.scratch);
+  }
+
+  /**
+   * Puts every joint back as at the last {@link capture}, at full precision: for a scene left
+   * as it was before recorded frames were shown. World matrices are the caller's.
+   */
+  restoreLive(): void {
+    this.apply(this.live);
+  }
+
+  private apply(s: Float64Array): void {
+    // Read from the array by offset: numbers passed one by one to a call V8 does not inline
+    // would each be boxed on the heap.
     for (let j = 0; j < this.bones.length; j++) {
       const o = j * SPRING_STATE_LENGTH;
       const bone = this.bones[j]!;
-      bone.quaternion.set(s[o]!, s[o + 1]!, s[o + 2]!, s[o + 3]!);
+      bone.quaternion.fromArray(s, o);
       bone.updateMatrix();
       const tails = this.tails[j]!;
-      tails._currentTail.set(s[o + 4]!, s[o + 5]!, s[o + 6]!);
-      tails._prevTail.set(s[o + 7]!, s[o + 8]!, s[o + 9]!);
+      tails._currentTail.fromArray(s, o + 4);
+      tails._prevTail.fromArray(s, o + 7);
     }
   }
 
-  private readJoints(): void {
-    const s = this.scratch;
+  private readJoints(s: Float64Array): void {
     for (let j = 0; j < this.bones.length; j++) {
       const o = j * SPRING_STATE_LENGTH;
       const q = this.bones[j]!.quaternion;

@@ -7,8 +7,8 @@ import type { MmdPropModel, MmdTextureReport } from '../view/mmd/load-mmd-model'
 import type { MmdSkinnedModel } from '../view/mmd/mmd-skinned-mesh';
 import type { MmdTextureReader } from '../view/mmd/mmd-textures';
 import type { AvatarView, OpenedModel } from './figure-models';
-import type { MmdAvatarKit } from './lazy/avatar-kits';
-import { loadMmdAvatarKit } from './lazy/avatar-kits';
+import type { MmdAvatarKit } from './avatar-kits';
+import { loadMmdAvatarKit } from './avatar-kits';
 import { hostTextureReader } from './mmd-texture-reader';
 
 /** The sandbox as model props use it (the `Sandbox` class fits). */

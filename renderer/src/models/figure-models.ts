@@ -10,8 +10,8 @@ import type { MmdAvatarModel, MmdTextureReport } from '../view/mmd/load-mmd-mode
 import type { MmdSkinnedModel } from '../view/mmd/mmd-skinned-mesh';
 import type { MmdTextureReader } from '../view/mmd/mmd-textures';
 import type { AvatarModel } from '../view/vrm/load-avatar-model';
-import type { MmdAvatarKit, VrmAvatarKit } from './lazy/avatar-kits';
-import { loadMmdAvatarKit, loadVrmAvatarKit } from './lazy/avatar-kits';
+import type { MmdAvatarKit, VrmAvatarKit } from './avatar-kits';
+import { loadMmdAvatarKit, loadVrmAvatarKit } from './avatar-kits';
 import { hostTextureReader } from './mmd-texture-reader';
 import { avatarFormatOf } from '../formats/avatar-format';
 import type { ExportedFigure } from '../motion/export/export-figure-motion';
