@@ -63,7 +63,7 @@ function tearShoulder(doll: Ragdoll, by: number): void {
 describe('JointProjection', () => {
   it('closes a torn joint of a fast doll and carries the limb beyond it', async () => {
     const doll = await chain();
-    const projection = new JointProjection(doll, worlds[worlds.length - 1]!.bodies, STEP);
+    const projection = new JointProjection(doll, STEP);
     for (const part of doll.parts) part.body.setLinvel({ x: 0, y: -8, z: 0 }, true);
     tearShoulder(doll, 0.05);
     expect(maxJointGap([doll])).toBeCloseTo(0.05, 4);
@@ -76,7 +76,7 @@ describe('JointProjection', () => {
 
   it('leaves gaps within the tolerance alone', async () => {
     const doll = await chain();
-    const projection = new JointProjection(doll, worlds[worlds.length - 1]!.bodies, STEP);
+    const projection = new JointProjection(doll, STEP);
     doll.root.body.setLinvel({ x: 0, y: -8, z: 0 }, true);
     tearShoulder(doll, PROJECTION_TOLERANCE * 0.5);
     expect(projection.update()).toBe(0);
@@ -84,7 +84,7 @@ describe('JointProjection', () => {
 
   it('checks joints for a second after the root slows down, then no more', async () => {
     const doll = await chain();
-    const projection = new JointProjection(doll, worlds[worlds.length - 1]!.bodies, STEP);
+    const projection = new JointProjection(doll, STEP);
     doll.root.body.setLinvel({ x: 0, y: -8, z: 0 }, true);
     projection.update();
     doll.root.body.setLinvel({ x: 0, y: 0, z: 0 }, true);

@@ -1,6 +1,7 @@
 import type { Ragdoll, RagdollJoint, RagdollPart } from './ragdoll';
-import type { RigidBodySet } from './rapier-api';
-import type { Vec3Like } from './vector-math';
+import type { RigidBody } from './rapier-api';
+import type { QuatLike, Vec3Like } from './vector-math';
+import { scratchQuat, scratchVec3 } from './vector-math';
 
 /**
  * A joint whose two ends are farther apart than this after a step (metres) has its child part
@@ -61,11 +62,13 @@ function rootFirst(ragdoll: Ragdoll): RagdollJoint[] {
  * contacts as it would have been. Measurements: BENCHMARKS.md, "Landing gaps".
  */
 export class JointProjection {
-  /** Rapier's raw body set: its getters write into a buffer, so reading allocates nothing. */
-  private readonly raw: RigidBodySet['raw'];
-  private readonly rootHandle: number;
-  /** Each part's body handle, in the order of `ragdoll.parts`. */
-  private readonly handles: Float64Array;
+  /**
+   * Each part's body, in the order of `ragdoll.parts`. Read through the body objects: a handle
+   * kept as a double (a typed array, a number field) is boxed afresh on every call that
+   * passes it, while a body keeps its handle boxed once.
+   */
+  private readonly bodies: readonly RigidBody[];
+  private readonly root: RigidBody;
   /** Each part's position (3 numbers) and rotation (x, y, z, w), read once per checked step. */
   private readonly positions: Float64Array;
   private readonly rotations: Float64Array;
@@ -74,7 +77,8 @@ export class JointProjection {
   private readonly childOf: Int32Array;
   private readonly anchorsParent: Float64Array;
   private readonly anchorsChild: Float64Array;
-  private readonly read = new Float32Array(4);
+  private readonly vec: Vec3Like = scratchVec3();
+  private readonly rot: QuatLike = scratchQuat();
   private readonly ends = new Float64Array(6);
   /** Steps in {@link PROJECTION_AFTER_S}. */
   private readonly afterSteps: number;
@@ -84,20 +88,17 @@ export class JointProjection {
   private idleSteps = 0;
 
   /**
-   * `bodies`: the world's body set the ragdoll lives in; `stepSeconds`: the length of the steps
-   * {@link update} follows.
+   * `stepSeconds`: the length of the steps {@link update} follows.
    */
   constructor(
     readonly ragdoll: Ragdoll,
-    bodies: RigidBodySet,
     stepSeconds: number,
   ) {
-    this.raw = bodies.raw;
-    this.rootHandle = ragdoll.root.body.handle;
+    this.root = ragdoll.root.body;
     const parts = ragdoll.parts;
     const index = new Map(parts.map((part, i) => [part, i]));
     const joints = rootFirst(ragdoll);
-    this.handles = Float64Array.from(parts, (part) => part.body.handle);
+    this.bodies = parts.map((part) => part.body);
     this.positions = new Float64Array(parts.length * 3);
     this.rotations = new Float64Array(parts.length * 4);
     this.parentOf = Int32Array.from(joints, (joint) => index.get(joint.parent)!);
@@ -117,9 +118,8 @@ export class JointProjection {
   update(): number {
     const landing = this.slowSteps < this.afterSteps;
     if (!landing && this.idleSteps++ % PROJECTION_CHECK_STEPS !== 0) return 0;
-    const read = this.read;
-    this.raw.rbLinvel(this.rootHandle, read);
-    const speedSquared = read[0]! * read[0]! + read[1]! * read[1]! + read[2]! * read[2]!;
+    const v = this.root.linvel(this.vec);
+    const speedSquared = v.x * v.x + v.y * v.y + v.z * v.z;
     if (speedSquared > PROJECTION_SPEED * PROJECTION_SPEED) this.slowSteps = 0;
     else if (landing) this.slowSteps++;
     else return 0;
@@ -136,24 +136,30 @@ export class JointProjection {
       const dy = ends[1]! - ends[4]!;
       const dz = ends[2]! - ends[5]!;
       if (dx * dx + dy * dy + dz * dz <= tolerance) continue;
-      const x = (positions[child * 3] = positions[child * 3]! + dx);
-      const y = (positions[child * 3 + 1] = positions[child * 3 + 1]! + dy);
-      const z = (positions[child * 3 + 2] = positions[child * 3 + 2]! + dz);
-      this.raw.rbSetTranslation(this.handles[child]!, x, y, z, true);
+      const to = this.vec;
+      to.x = positions[child * 3] = positions[child * 3]! + dx;
+      to.y = positions[child * 3 + 1] = positions[child * 3 + 1]! + dy;
+      to.z = positions[child * 3 + 2] = positions[child * 3 + 2]! + dz;
+      this.bodies[child]!.setTranslation(to, true);
       moved++;
     }
     return moved;
   }
 
   private readPoses(): void {
-    const read = this.read;
-    for (let i = 0; i < this.handles.length; i++) {
-      this.raw.rbTranslation(this.handles[i]!, read);
-      this.positions[i * 3] = read[0]!;
-      this.positions[i * 3 + 1] = read[1]!;
-      this.positions[i * 3 + 2] = read[2]!;
-      this.raw.rbRotation(this.handles[i]!, read);
-      for (let k = 0; k < 4; k++) this.rotations[i * 4 + k] = read[k]!;
+    const p = this.vec;
+    const q = this.rot;
+    for (let i = 0; i < this.bodies.length; i++) {
+      const body = this.bodies[i]!;
+      body.translation(p);
+      this.positions[i * 3] = p.x;
+      this.positions[i * 3 + 1] = p.y;
+      this.positions[i * 3 + 2] = p.z;
+      body.rotation(q);
+      this.rotations[i * 4] = q.x;
+      this.rotations[i * 4 + 1] = q.y;
+      this.rotations[i * 4 + 2] = q.z;
+      this.rotations[i * 4 + 3] = q.w;
     }
   }
 

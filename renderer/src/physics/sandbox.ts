@@ -466,7 +466,7 @@ export class Sandbox {
     this.figureList.push(figure);
     this.restMembers.push(figure);
     this.stiffnessDriver.addDoll(ragdoll);
-    if (this.projectJoints) this.projections.push(new JointProjection(ragdoll, this.world.bodies, FIXED_STEP));
+    if (this.projectJoints) this.projections.push(new JointProjection(ragdoll, FIXED_STEP));
     for (const part of ragdoll.parts) part.collider.setSolverGroups(PART_SOLVER_GROUPS);
     // A figure with MMD bodies sets its own island's iterations (`MmdBodies.limitSpeeds`).
     if (!mmd) giveFullIterations(ragdoll.parts.map((part) => part.body));
