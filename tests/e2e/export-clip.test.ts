@@ -10,12 +10,12 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HookTimeline } from '../../renderer/src/test-build/test-hook';
 import { readWebm } from '../support/webm-reader';
 import { SLOW_TIMEOUT_MS, alertText, statusText } from './support/app-page';
 import type { TestHost } from './support/host-files';
 import { createTestHost } from './support/host-files';
 import { useAppSuite } from './support/suite';
+import { openFixedFrames, timeline } from './support/timeline-page';
 
 const withApp = useAppSuite();
 let host: TestHost | undefined;
@@ -26,18 +26,6 @@ const VIEWPORT = { width: 960, height: 300 } as const;
 /** The recorder's rate, frames per second of simulated time. */
 const RECORD_RATE_HZ = 60;
 const CLIP_FPS = 30;
-
-/** Reloads with a fixed 1/60 s frame: every drawn frame is one recorded frame, however slow. */
-async function openFixedFrames(page: Page): Promise<void> {
-  await page.goto(`${page.url().split('?')[0]}?frame-seconds=0.0166667`);
-  await page.waitForFunction(() => window.__ragdoll !== undefined, undefined, {
-    timeout: SLOW_TIMEOUT_MS,
-  });
-}
-
-function timeline(page: Page): Promise<HookTimeline> {
-  return page.evaluate(() => window.__ragdoll!.timeline());
-}
 
 /** Waits until `frames` recorded frames are held. */
 async function waitForRecorded(page: Page, frames: number): Promise<void> {

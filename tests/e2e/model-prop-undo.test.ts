@@ -4,13 +4,12 @@
  * where it was within 1 mm; Delete (right-click menu) undone brings it back too, made again
  * from the model kept in memory.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HookPose } from '../../renderer/src/test-build/test-hook';
-import { ribbonPropModel } from '../../scripts/fixtures/mmd/prop-fixture-models';
-import { writePmx } from '../../scripts/fixtures/mmd/pmx-writer';
+import { writeRibbonPmx } from './support/mmd-files';
 import { SLOW_TIMEOUT_MS, alertText, propKinds, waitForFrames } from './support/app-page';
 import type { TestHost } from './support/host-files';
 import { createTestHost, expectStatus, largestGap } from './support/host-files';
@@ -58,10 +57,7 @@ describe('undo and redo of model props', () => {
   it('undo takes an opened prop away, redo brings it back within 1 mm; a delete is undone', async () => {
     host = createTestHost();
     const testHost = host;
-    const folder = join(testHost.files, 'ribbon');
-    mkdirSync(folder, { recursive: true });
-    const path = join(folder, 'ribbon.pmx');
-    writeFileSync(path, writePmx(ribbonPropModel(6)));
+    const path = writeRibbonPmx(testHost.files);
     await withApp(
       async ({ page }) => {
         await page.keyboard.press('f'); // a still camera, so the prop stays where we click
@@ -74,7 +70,7 @@ describe('undo and redo of model props', () => {
         await waitForFrames(page, 20);
         const drawn = (await page.evaluate(() => window.__ragdoll!.gpuMemory())).geometries;
         // Undo reads no file: the model's file is gone from disk before undo and redo.
-        rmSync(folder, { recursive: true });
+        rmSync(dirname(path), { recursive: true });
 
         const undo = await posesAround(page, { key: 'z', ctrlKey: true });
         expect(undo.status).toBe('Undone: Open Model.');

@@ -4,11 +4,8 @@
  * instead of an error. It stands on the stage with its links joined, and BLAST throws it
  * like a ball.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ribbonPropModel } from '../../scripts/fixtures/mmd/prop-fixture-models';
-import { writePmx } from '../../scripts/fixtures/mmd/pmx-writer';
+import { writeRibbonPmx } from './support/mmd-files';
 import { SLOW_TIMEOUT_MS, alertText, waitForFrames } from './support/app-page';
 import type { TestHost } from './support/host-files';
 import { createTestHost, expectStatus } from './support/host-files';
@@ -33,10 +30,7 @@ describe('a model without a humanoid skeleton', () => {
   it('opens as a prop that stands on the stage, joined, and is thrown by BLAST', async () => {
     host = createTestHost();
     const testHost = host;
-    const folder = join(testHost.files, 'ribbon');
-    mkdirSync(folder, { recursive: true });
-    const path = join(folder, 'ribbon.pmx');
-    writeFileSync(path, writePmx(ribbonPropModel(6)));
+    const path = writeRibbonPmx(testHost.files);
     await withApp(
       async ({ page }) => {
         await testHost.bridge().openFile(path);

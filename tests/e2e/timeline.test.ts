@@ -7,22 +7,12 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { HookPose, HookTimeline } from '../../renderer/src/test-build/test-hook';
+import type { HookPose } from '../../renderer/src/test-build/test-hook';
 import { SLOW_TIMEOUT_MS, figureCount, statusText, waitForFrames } from './support/app-page';
 import { useAppSuite } from './support/suite';
+import { openFixedFrames, timeline } from './support/timeline-page';
 
 const withApp = useAppSuite();
-
-async function openFixedFrames(page: Page): Promise<void> {
-  await page.goto(`${page.url().split('?')[0]}?frame-seconds=0.0166667`);
-  await page.waitForFunction(() => window.__ragdoll !== undefined, undefined, {
-    timeout: SLOW_TIMEOUT_MS,
-  });
-}
-
-function timeline(page: Page): Promise<HookTimeline> {
-  return page.evaluate(() => window.__ragdoll!.timeline());
-}
 
 async function waitForRecorded(page: Page, frames: number): Promise<void> {
   await page.waitForFunction((n) => window.__ragdoll!.timeline().lastFrame >= n, frames, {

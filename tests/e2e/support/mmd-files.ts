@@ -4,6 +4,7 @@ import type { HumanoidMmdOptions } from '../../../scripts/fixtures/mmd/mmd-fixtu
 import { BODY_TEXTURE, humanoidMmdModel } from '../../../scripts/fixtures/mmd/mmd-fixture-models';
 import { encodePng } from '../../../scripts/fixtures/mmd/png-writer';
 import { writePmx } from '../../../scripts/fixtures/mmd/pmx-writer';
+import { ribbonPropModel } from '../../../scripts/fixtures/mmd/prop-fixture-models';
 
 /** Where a generated MMD model was written. */
 export interface WrittenMmdModel {
@@ -43,4 +44,13 @@ export function solidPng(
   rgb: readonly [number, number, number],
 ): Uint8Array {
   return encodePng(width, height, () => rgb);
+}
+
+/** Writes the generated six-link ribbon prop (no humanoid skeleton) as `folder/ribbon/ribbon.pmx`. */
+export function writeRibbonPmx(folder: string): string {
+  const ribbonFolder = join(folder, 'ribbon');
+  mkdirSync(ribbonFolder, { recursive: true });
+  const path = join(ribbonFolder, 'ribbon.pmx');
+  writeFileSync(path, writePmx(ribbonPropModel(6)));
+  return path;
 }
