@@ -1,9 +1,7 @@
 /**
  * `npm run sim:landing-gaps`: how far ragdoll joints come apart while figures land, before and
- * after the impact substeps (`renderer/src/physics/impact-substeps.ts`) and the joint
- * projection (`renderer/src/physics/joint-projection.ts`), side by side in one run.
- *
- * Before: Rapier's default of one CCD substep and no joint projection (`joint-projection.ts`).
+ * after the joint projection (`renderer/src/physics/joint-projection.ts`), side by side in one
+ * run. Before: no joint projection.
  *
  * 1. Every figure (the box dummy, two generated humanoids, every real VRM/PMX/PMD fixture that
  *    is present) is dropped and, 3 s later, blasted at power 16; the worst joint gap of the DROP
@@ -27,7 +25,6 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import RAPIER from '@dimforge/rapier3d-compat';
 import { BOX_DOLL } from '../renderer/src/physics/box-doll';
-import { setImpactSubsteps } from '../renderer/src/physics/impact-substeps';
 import type { RigidBody } from '../renderer/src/physics/rapier-api';
 import type { SandboxOptions } from '../renderer/src/physics/sandbox';
 import { Sandbox } from '../renderer/src/physics/sandbox';
@@ -61,11 +58,15 @@ const DROP_TARGET_M = 0.011;
 const BLAST_TARGET_M = 0.02;
 const BLAST_POWERS = [4, 8, 16, 30];
 
-/** Rapier's default of one CCD substep, as the sandbox had before. */
-const oneSubstep = (sandbox: Sandbox): void => setImpactSubsteps(sandbox.world, 1);
+/** Lets Rapier re-solve a step `substeps` times after CCD stops a body (its default is 1). */
+const ccdSubsteps =
+  (substeps: number) =>
+  (sandbox: Sandbox): void => {
+    sandbox.world.integrationParameters.maxCcdSubsteps = substeps;
+  };
 const NO_PROJECTION: SandboxOptions = { jointProjection: false };
-/** The sandbox as it was before: one CCD substep, no joint projection. */
-const BEFORE: LandingLever = { options: NO_PROJECTION, setUp: oneSubstep };
+/** The sandbox as it was before: no joint projection. */
+const BEFORE: LandingLever = { options: NO_PROJECTION };
 
 function partBodies(sandbox: Sandbox): RigidBody[] {
   return sandbox.figures.flatMap((figure) => figure.ragdoll.parts.map((part) => part.body));
@@ -75,10 +76,7 @@ function partBodies(sandbox: Sandbox): RigidBody[] {
 function beforeAnd(change: (sandbox: Sandbox) => void): LandingLever {
   return {
     options: NO_PROJECTION,
-    setUp: (sandbox) => {
-      oneSubstep(sandbox);
-      change(sandbox);
-    },
+    setUp: change,
   };
 }
 
@@ -156,21 +154,19 @@ const LEVERS: readonly (readonly [string, LandingLever])[] = [
     beforeAnd((s) => (s.world.integrationParameters.normalizedPredictionDistance = 0.1)),
   ],
   ['part speed clamped to 12 m/s every step', { ...BEFORE, afterStep: speedClamp(12) }],
-  ['2 CCD substeps', beforeAnd((s) => setImpactSubsteps(s.world, 2))],
-  ['4 CCD substeps', beforeAnd((s) => setImpactSubsteps(s.world, 4))],
-  ['8 CCD substeps', { options: NO_PROJECTION }],
+  ['2 CCD substeps', beforeAnd(ccdSubsteps(2))],
+  ['4 CCD substeps', beforeAnd(ccdSubsteps(4))],
+  ['8 CCD substeps', beforeAnd(ccdSubsteps(8))],
   [
     '8 CCD substeps + 4 solver iterations on parts',
-    {
-      options: NO_PROJECTION,
-      setUp: (s) => {
-        for (const body of partBodies(s))
-          body.setAdditionalSolverIterations(body.additionalSolverIterations() + 4);
-      },
-    },
+    beforeAnd((s) => {
+      ccdSubsteps(8)(s);
+      for (const body of partBodies(s))
+        body.setAdditionalSolverIterations(body.additionalSolverIterations() + 4);
+    }),
   ],
-  ['joint projection, 1 CCD substep', { setUp: oneSubstep }],
-  ['8 CCD substeps + joint projection (as built)', {}],
+  ['8 CCD substeps + joint projection', { setUp: ccdSubsteps(8) }],
+  ['joint projection (as built)', {}],
 ];
 
 async function loadFigures(only: string | undefined): Promise<LandingFigure[]> {

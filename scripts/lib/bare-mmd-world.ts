@@ -18,7 +18,6 @@ import { MmdBodies } from '../../renderer/src/physics/mmd/mmd-bodies';
 import type { MmdPhysicsSpec } from '../../renderer/src/physics/mmd/mmd-physics-spec';
 import { MotorStiffness } from '../../renderer/src/physics/motor-stiffness';
 import { Ragdoll } from '../../renderer/src/physics/ragdoll';
-import { setImpactSubsteps } from '../../renderer/src/physics/impact-substeps';
 import type { RapierApi, RigidBody, World } from '../../renderer/src/physics/rapier-api';
 import {
   DROP_HEIGHT,
@@ -53,7 +52,6 @@ export function buildBareMmdWorld(
   const world = new rapier.World(vec3(0, GRAVITY, 0));
   world.timestep = FIXED_STEP;
   world.numSolverIterations = WORLD_SOLVER_ITERATIONS;
-  setImpactSubsteps(world);
   for (const body of buildStage(rapier, world, stageLayout()))
     body.collider(0).setSolverGroups(OTHER_SOLVER_GROUPS);
   const ragdoll = new Ragdoll(rapier, world, doll, {

@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DollSpec } from '../../renderer/src/physics/doll-spec';
+import type { HeldBodies } from '../../renderer/src/physics/joint-projection';
 import {
   JointProjection,
   PROJECTION_AFTER_S,
@@ -38,6 +39,7 @@ const CHAIN: DollSpec = {
   ],
 };
 const STEP = 1 / 120;
+const NOBODY_HELD: HeldBodies = { grabbed: null, isPinned: () => false, pinCount: 0 };
 
 const worlds: World[] = [];
 afterEach(() => {
@@ -68,7 +70,7 @@ describe('JointProjection', () => {
     tearShoulder(doll, 0.05);
     expect(maxJointGap([doll])).toBeCloseTo(0.05, 4);
     // The upper arm back onto the shoulder, then the forearm onto the elbow it carried away.
-    expect(projection.update()).toBe(2);
+    expect(projection.update(NOBODY_HELD)).toBe(2);
     expect(maxJointGap([doll])).toBeLessThan(1e-6);
     // Velocities are left as they were.
     expect(doll.parts[2]!.body.linvel().y).toBeCloseTo(-8, 6);
@@ -79,22 +81,40 @@ describe('JointProjection', () => {
     const projection = new JointProjection(doll, STEP);
     doll.root.body.setLinvel({ x: 0, y: -8, z: 0 }, true);
     tearShoulder(doll, PROJECTION_TOLERANCE * 0.5);
-    expect(projection.update()).toBe(0);
+    expect(projection.update(NOBODY_HELD)).toBe(0);
   });
 
   it('checks joints for a second after the root slows down, then no more', async () => {
     const doll = await chain();
     const projection = new JointProjection(doll, STEP);
     doll.root.body.setLinvel({ x: 0, y: -8, z: 0 }, true);
-    projection.update();
+    projection.update(NOBODY_HELD);
     doll.root.body.setLinvel({ x: 0, y: 0, z: 0 }, true);
     const steps = Math.round(PROJECTION_AFTER_S / STEP);
-    for (let i = 0; i < steps - 1; i++) projection.update();
+    for (let i = 0; i < steps - 1; i++) projection.update(NOBODY_HELD);
     tearShoulder(doll, 0.05);
-    expect(projection.update()).toBe(2);
-    for (let i = 0; i < 5; i++) projection.update();
+    expect(projection.update(NOBODY_HELD)).toBe(2);
+    for (let i = 0; i < 5; i++) projection.update(NOBODY_HELD);
     tearShoulder(doll, 0.05);
-    expect(projection.update()).toBe(0);
+    expect(projection.update(NOBODY_HELD)).toBe(0);
     expect(maxJointGap([doll])).toBeCloseTo(0.05, 4);
+  });
+
+  it('leaves a figure alone while a person holds one of its parts (grabbed or pinned)', async () => {
+    const doll = await chain();
+    const projection = new JointProjection(doll, STEP);
+    const fore = doll.parts[2]!.body;
+    for (const part of doll.parts) part.body.setLinvel({ x: 0, y: -8, z: 0 }, true);
+    tearShoulder(doll, 0.05);
+    expect(projection.update({ grabbed: fore, isPinned: () => false, pinCount: 0 })).toBe(0);
+    const pinned: HeldBodies = {
+      grabbed: null,
+      isPinned: (handle) => handle === fore.handle,
+      pinCount: 1,
+    };
+    expect(projection.update(pinned)).toBe(0);
+    expect(maxJointGap([doll])).toBeCloseTo(0.05, 4);
+    // Let go, the same tear is closed.
+    expect(projection.update(NOBODY_HELD)).toBe(2);
   });
 });

@@ -1,5 +1,15 @@
 import type { Ragdoll, RagdollJoint, RagdollPart } from './ragdoll';
 import type { RigidBody } from './rapier-api';
+
+/** The bodies a person holds (grabbed or pinned): a figure with one is left alone. */
+export interface HeldBodies {
+  /** The grabbed body, or null. */
+  readonly grabbed: RigidBody | null;
+  /** Whether the body with this handle is pinned. */
+  isPinned(handle: number): boolean;
+  /** How many bodies are pinned. */
+  readonly pinCount: number;
+}
 import type { QuatLike, Vec3Like } from './vector-math';
 import { scratchQuat, scratchVec3 } from './vector-math';
 
@@ -52,14 +62,16 @@ function rootFirst(ragdoll: Ragdoll): RagdollJoint[] {
  * (joint projection, as PhysX offers for ragdolls).
  *
  * Why: when a fast part reaches the floor within a step, Rapier's continuous collision
- * detection stops it at the moment of impact but leaves its velocity, and when more contacts
- * start in the same step than it has substeps for (`impact-substeps.ts`: several limbs at
- * once, an MMD model's hair and skirt landing with the doll) it does not solve the part's
- * joints again, so the rest of the figure travels on and the joint opens by the rest of the
- * step's travel, up to 6 cm landing at 20 m/s. Moving the child part (and with it the limb
+ * detection stops it at the moment of impact but leaves its velocity, and its joints are not
+ * solved again in that step, so the rest of the figure travels on and the joint opens by the
+ * rest of the step's travel: 2 cm for a foot landing from a DROP, up to 13 cm landing at
+ * 20 m/s after a BLAST. Moving the child part (and with it the limb
  * beyond, as its joints are checked after) onto its parent's anchor finishes that travel; its
  * velocity is left alone, and any overlap with the floor is pushed out by the next step's
- * contacts as it would have been. Measurements: BENCHMARKS.md, "Landing gaps".
+ * contacts as it would have been. Rapier's own remedy, more CCD substeps per step
+ * (`integrationParameters.maxCcdSubsteps`, 1 by default), closed most gaps too, but with 8 an
+ * MMD figure's hair and feet reached 60-100 m/s after a BLAST. Measurements: BENCHMARKS.md,
+ * "Landing gaps".
  */
 export class JointProjection {
   /**
@@ -111,18 +123,23 @@ export class JointProjection {
 
   /**
    * After a world step: while the root is faster than {@link PROJECTION_SPEED} (seen within
-   * {@link PROJECTION_CHECK_STEPS}) and for {@link PROJECTION_AFTER_S} after, moves each part whose joint is open by more than
-   * {@link PROJECTION_TOLERANCE} back onto it. Returns how many parts were moved. Allocates
-   * nothing.
+   * {@link PROJECTION_CHECK_STEPS}) and for {@link PROJECTION_AFTER_S} after, moves each part
+   * whose joint is open by more than {@link PROJECTION_TOLERANCE} back onto it. Not while the
+   * figure sleeps, nor while one of its parts is held: a grab or a pin pulls a part where the
+   * person wants it, and moving that part (or the limb between it and the root) away again
+   * makes the two fight, which threw a hanging figure metres. Returns how many parts were
+   * moved. Allocates nothing.
    */
-  update(): number {
+  update(held: HeldBodies): number {
     const landing = this.slowSteps < this.afterSteps;
     if (!landing && this.idleSteps++ % PROJECTION_CHECK_STEPS !== 0) return 0;
+    if (this.root.isSleeping()) return 0;
     const v = this.root.linvel(this.vec);
     const speedSquared = v.x * v.x + v.y * v.y + v.z * v.z;
     if (speedSquared > PROJECTION_SPEED * PROJECTION_SPEED) this.slowSteps = 0;
     else if (landing) this.slowSteps++;
     else return 0;
+    if (this.holdsAny(held)) return 0;
     this.readPoses();
     const tolerance = PROJECTION_TOLERANCE * PROJECTION_TOLERANCE;
     const ends = this.ends;
@@ -144,6 +161,17 @@ export class JointProjection {
       moved++;
     }
     return moved;
+  }
+
+  private holdsAny(held: HeldBodies): boolean {
+    const grabbed = held.grabbed;
+    const pinned = held.pinCount > 0;
+    if (grabbed === null && !pinned) return false;
+    for (let i = 0; i < this.bodies.length; i++) {
+      const body = this.bodies[i]!;
+      if (body === grabbed || (pinned && held.isPinned(body.handle))) return true;
+    }
+    return false;
   }
 
   private readPoses(): void {

@@ -10,7 +10,7 @@ import type { BodyState } from './body-state';
 import { captureBodyState, isFiniteBodyState, restoreBodyState } from './body-state';
 import { FALL_GUARD_INTERVAL_STEPS, FallGuard } from './fall-guard';
 import { Grab } from './grab';
-import { setImpactSubsteps } from './impact-substeps';
+import type { HeldBodies } from './joint-projection';
 import { JointProjection } from './joint-projection';
 import type { Measurements } from './measurements';
 import { countNonFinite, maxJointGap, maxLinearSpeed, meanPoseDeviation } from './measurements';
@@ -139,7 +139,8 @@ export interface SandboxOptions {
   readonly sceneRest?: boolean;
   /**
    * Whether a landing figure's parts are put back onto joints that came apart in a step
-   * (default true; see `joint-projection.ts`). Off only to measure what it does.
+   * (default true; figures with MMD bodies never; see `joint-projection.ts`). Off only to
+   * measure what it does.
    */
   readonly jointProjection?: boolean;
 }
@@ -219,6 +220,8 @@ export class Sandbox {
   /** One per figure while {@link SandboxOptions.jointProjection} is on, in no particular order. */
   private readonly projections: JointProjection[] = [];
   private readonly projectJoints: boolean;
+  /** What the projections leave alone: the grabbed body and the pinned ones. */
+  private readonly held: HeldBodies;
 
   constructor(
     private readonly rapier: RapierApi,
@@ -229,7 +232,6 @@ export class Sandbox {
     // Passive MMD figures in motion get the world's count; every other island asks for the
     // full SOLVER_ITERATIONS itself (see `solver-iterations.ts`).
     this.world.numSolverIterations = WORLD_SOLVER_ITERATIONS;
-    setImpactSubsteps(this.world);
     this.stage = stageLayout();
     this.stageBodies = buildStage(rapier, this.world, this.stage);
     for (const body of this.stageBodies) body.collider(0).setSolverGroups(OTHER_SOLVER_GROUPS);
@@ -247,6 +249,17 @@ export class Sandbox {
     this.projectJoints = options.jointProjection !== false;
     this.fallGuard = new FallGuard(rapier, this.world, FALL_GUARD_Y);
     this.pinSet = new Pins(rapier);
+    const pins = this.pinSet;
+    const grabber = this.grabber;
+    this.held = {
+      get grabbed() {
+        return grabber.body;
+      },
+      isPinned: (handle) => pins.has(handle),
+      get pinCount() {
+        return pins.handles.length;
+      },
+    };
     const stiffness = this.stiffnessDriver;
     this.motions = new MotionFigures(
       rapier,
@@ -466,7 +479,11 @@ export class Sandbox {
     this.figureList.push(figure);
     this.restMembers.push(figure);
     this.stiffnessDriver.addDoll(ragdoll);
-    if (this.projectJoints) this.projections.push(new JointProjection(ragdoll, FIXED_STEP));
+    // Not on MMD figures: their hair and skirt bodies hang on the parts by joints of their own,
+    // and moving a part without them left three mokou_B awake after 15 s, where they slept
+    // after 10 s without (BENCHMARKS.md, "Landing gaps").
+    if (this.projectJoints && !mmd)
+      this.projections.push(new JointProjection(ragdoll, FIXED_STEP));
     for (const part of ragdoll.parts) part.collider.setSolverGroups(PART_SOLVER_GROUPS);
     // A figure with MMD bodies sets its own island's iterations (`MmdBodies.limitSpeeds`).
     if (!mmd) giveFullIterations(ragdoll.parts.map((part) => part.body));
@@ -837,7 +854,7 @@ export class Sandbox {
     this.motions.beforeStep(FIXED_STEP);
     this.world.step();
     const projections = this.projections;
-    for (let i = 0; i < projections.length; i++) projections[i]!.update();
+    for (let i = 0; i < projections.length; i++) projections[i]!.update(this.held);
     this.motions.afterStep(FIXED_STEP);
     this.capMmdSpeeds();
     if (this.stepCount % FALL_GUARD_INTERVAL_STEPS === 0) this.fallGuard.check(this.onFell);
