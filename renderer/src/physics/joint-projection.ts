@@ -163,6 +163,17 @@ export class JointProjection {
     return moved;
   }
 
+  /**
+   * After the parts were put into saved poses (rewind, undo): checks the joints for the next
+   * {@link PROJECTION_AFTER_S}, as after a landing. The saved scene may be mid-landing, and how
+   * fast the root was before it is not saved; checking costs a pose read per step, and moves
+   * only parts whose joint is open past {@link PROJECTION_TOLERANCE}.
+   */
+  restart(): void {
+    this.slowSteps = 0;
+    this.idleSteps = 0;
+  }
+
   private holdsAny(held: HeldBodies): boolean {
     const grabbed = held.grabbed;
     const pinned = held.pinCount > 0;

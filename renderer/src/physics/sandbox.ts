@@ -482,8 +482,7 @@ export class Sandbox {
     // Not on MMD figures: their hair and skirt bodies hang on the parts by joints of their own,
     // and moving a part without them left three mokou_B awake after 15 s, where they slept
     // after 10 s without (BENCHMARKS.md, "Landing gaps").
-    if (this.projectJoints && !mmd)
-      this.projections.push(new JointProjection(ragdoll, FIXED_STEP));
+    if (this.projectJoints && !mmd) this.projections.push(new JointProjection(ragdoll, FIXED_STEP));
     for (const part of ragdoll.parts) part.collider.setSolverGroups(PART_SOLVER_GROUPS);
     // A figure with MMD bodies sets its own island's iterations (`MmdBodies.limitSpeeds`).
     if (!mmd) giveFullIterations(ragdoll.parts.map((part) => part.body));
@@ -870,7 +869,7 @@ export class Sandbox {
   /**
    * After bodies were put into saved poses behind the sandbox's back (rewind, undo): lets go of
    * any grab, tells each ragdoll it was placed, restarts each figure's motion state from where
-   * it lies, and drops the step backlog.
+   * it lies and its joint projection's landing watch, and drops the step backlog.
    */
   noteBodiesRestored(): void {
     this.grabber.release();
@@ -878,6 +877,7 @@ export class Sandbox {
       figure.ragdoll.notePlaced();
       this.motions.replaced(figure.ragdoll);
     }
+    for (const projection of this.projections) projection.restart();
     this.accumulator = 0;
   }
 
