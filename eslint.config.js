@@ -35,6 +35,14 @@ const upperRendererLayers = {
   group: ['**/view/**', '**/ui/**', '../view', '../ui'],
   message: 'Physics, rig, formats and motion know nothing of the view or the UI.',
 };
+const scriptImports = {
+  group: ['**/scripts/**'],
+  message: 'scripts/ is the commands and what only they use: shared code belongs in tools/.',
+};
+const testImports = {
+  group: ['**/tests/**'],
+  message: 'Nothing imports the tests: what a command needs from them belongs in tools/.',
+};
 
 export default tseslint.config(
   {
@@ -130,5 +138,18 @@ export default tseslint.config(
   {
     files: ['scripts/**', 'tests/**', 'tools/**', '*.config.ts', '*.config.js'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  // Commands (scripts/) and tests share code only through tools/, which imports neither.
+  {
+    files: ['scripts/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [testImports] }] },
+  },
+  {
+    files: ['tests/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [scriptImports] }] },
+  },
+  {
+    files: ['tools/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [scriptImports, testImports] }] },
   },
 );

@@ -26,10 +26,10 @@ import type { FigureKind } from '../renderer/src/motion/retarget-motion';
 import { retargetMotion } from '../renderer/src/motion/retarget-motion';
 import { realFixture } from '../tools/real-fixtures';
 import { median } from './lib/bench-stats';
-import { loadMmdDoll } from './lib/load-mmd-doll';
-import { loadModelDoll } from './lib/load-model-doll';
+import { loadMmdDoll } from '../tools/load-mmd-doll';
+import { loadModelDoll } from '../tools/load-model-doll';
 import { runSimulation } from './lib/run-simulation';
-import { parseSimOptions } from './lib/sim-options';
+import { parseSimOptions } from '../tools/sim-options';
 
 /** Fixtures the balance assists are compared on, when present (a heavy MMD model, a wide VRM). */
 const COMPARED_FIXTURES = ['pmd/mokou/mokou_B.pmd', 'vrm1/addon_debug_robot.vrm'];

@@ -16,9 +16,9 @@ import { BOX_DOLL } from '../renderer/src/physics/box-doll';
 import type { DollSpec } from '../renderer/src/physics/doll-spec';
 import { createDollPose } from '../renderer/src/physics/motion/doll-motion';
 import { specFromHumanoidBones } from '../renderer/src/rig/spec-from-humanoid-bones';
-import { HUMAN_T, lowerArms } from './fixtures/fixture-skeletons';
-import type { VmdKeySpec } from './fixtures/motion/vmd-writer';
-import { writeVmd } from './fixtures/motion/vmd-writer';
+import { HUMAN_T, lowerArms } from '../tools/fixtures/fixture-skeletons';
+import type { VmdKeySpec } from '../tools/fixtures/motion/vmd-writer';
+import { writeVmd } from '../tools/fixtures/motion/vmd-writer';
 import { median } from './lib/bench-stats';
 
 /** A dance-sized VMD: 3 minutes, 38 bones keyed every 2 frames (about 100,000 keys, 11 MB). */

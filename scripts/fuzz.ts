@@ -1,12 +1,12 @@
 /**
  * `npm run fuzz -- [seed] [file cases per format] [requests] [burst size]`: the long fuzz
- * pass over every file format and host channel (see scripts/fuzz/run-fuzz.ts). Prints the
+ * pass over every file format and host channel (see tools/fuzz/run-fuzz.ts). Prints the
  * counts as a table and JSON, then every failure with the seed and case that repeat it;
  * exits 1 when there is one. Defaults: seed 1, 2000 files per format, 5000 requests, a
  * burst of 10,000 that also writes.
  */
 
-import { failuresOf, runFuzz, type FuzzReport } from './fuzz/run-fuzz';
+import { failuresOf, runFuzz, type FuzzReport } from '../tools/fuzz/run-fuzz';
 
 function numberArgument(index: number, fallback: number): number {
   const text = process.argv[index];

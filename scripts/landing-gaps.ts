@@ -30,11 +30,11 @@ import type { SandboxOptions } from '../renderer/src/physics/sandbox';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import { specFromHumanoidBones } from '../renderer/src/rig/spec-from-humanoid-bones';
 import { realFixture } from '../tools/real-fixtures';
-import { SKELETONS } from './fixtures/fixture-skeletons';
+import { SKELETONS } from '../tools/fixtures/fixture-skeletons';
 import type { GapPeak, LandingFigure, LandingLever, LandingRun } from './lib/landing-gaps';
 import { measureLanding, worstPeak } from './lib/landing-gaps';
-import { loadMmdDoll } from './lib/load-mmd-doll';
-import { loadModelDoll } from './lib/load-model-doll';
+import { loadMmdDoll } from '../tools/load-mmd-doll';
+import { loadModelDoll } from '../tools/load-model-doll';
 import type { PairedStepTimes } from './lib/step-bench';
 import { WARM_UP_STEPS, timeStepsPaired } from './lib/step-bench';
 

@@ -7,7 +7,7 @@
  */
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { makeIcons } from './icons/render-icons';
+import { makeIcons } from '../tools/icons/render-icons';
 
 const root = resolve(import.meta.dirname, '..');
 

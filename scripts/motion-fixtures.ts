@@ -25,12 +25,12 @@ import type { MotionClip } from '../renderer/src/motion/motion-clip';
 import type { FigureKind } from '../renderer/src/motion/retarget-motion';
 import { retargetMotion } from '../renderer/src/motion/retarget-motion';
 import { realFixture } from '../tools/real-fixtures';
-import { loadMmdDoll } from './lib/load-mmd-doll';
-import { loadModelDoll } from './lib/load-model-doll';
-import { loadMotionSource } from './lib/load-motion';
+import { loadMmdDoll } from '../tools/load-mmd-doll';
+import { loadModelDoll } from '../tools/load-model-doll';
+import { loadMotionSource } from '../tools/load-motion';
 import { runSimulation } from './lib/run-simulation';
 import type { SimMotionResult } from './lib/run-simulation';
-import { parseSimOptions } from './lib/sim-options';
+import { parseSimOptions } from '../tools/sim-options';
 
 /** The fixtures measured, relative to the fixtures folder; the box dummy comes first. */
 const FIXTURE_FILES = [

@@ -3,25 +3,30 @@
  * the same physics code, runs it and prints measurements (see README).
  */
 import RAPIER from '@dimforge/rapier3d-compat';
-import type { ModelDoll } from './lib/load-model-doll';
-import { loadModelDoll, modelReport } from './lib/load-model-doll';
+import type { ModelDoll } from '../tools/load-model-doll';
+import { loadModelDoll, modelReport } from '../tools/load-model-doll';
 import { VrmLoadError } from '../tools/load-vrm-bones';
-import type { MmdDoll } from './lib/load-mmd-doll';
-import type { MmdModelReport } from './lib/load-mmd-doll';
-import { MmdLoadError, mmdDollFromModel, mmdModelReport, readMmdModel } from './lib/load-mmd-doll';
+import type { MmdDoll } from '../tools/load-mmd-doll';
+import type { MmdModelReport } from '../tools/load-mmd-doll';
+import {
+  MmdLoadError,
+  mmdDollFromModel,
+  mmdModelReport,
+  readMmdModel,
+} from '../tools/load-mmd-doll';
 import type { MmdProp } from './lib/load-mmd-prop';
 import { addMmdProp, mmdPropFromModel, mmdPropReport } from './lib/load-mmd-prop';
 import { mmdModelKind } from '../renderer/src/rig/mmd/mmd-prop-rig';
 import { runSimulation } from './lib/run-simulation';
 import type { SimMotionResult, SimResult } from './lib/run-simulation';
-import { loadMotionSource } from './lib/load-motion';
+import { loadMotionSource } from '../tools/load-motion';
 import type { MotionClip } from '../renderer/src/motion/motion-clip';
 import { MotionFileError } from '../renderer/src/motion/motion-file-error';
 import { retargetMotion } from '../renderer/src/motion/retarget-motion';
 import { BOX_DOLL } from '../renderer/src/physics/box-doll';
 import type { DollSpec } from '../renderer/src/physics/doll-spec';
-import type { SimOptions } from './lib/sim-options';
-import { SIM_USAGE, SimUsageError, isMmdPath, parseSimOptions } from './lib/sim-options';
+import type { SimOptions } from '../tools/sim-options';
+import { SIM_USAGE, SimUsageError, isMmdPath, parseSimOptions } from '../tools/sim-options';
 import type { ExportedReport } from './lib/export-recorded-motion';
 import { exportRecordedMotion, recordWholeRun } from './lib/export-recorded-motion';
 import type { ExportedFigure } from '../renderer/src/motion/export/export-figure-motion';

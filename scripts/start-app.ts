@@ -12,7 +12,7 @@ import {
   ElectronFetchError,
   electronPackageDir,
   resolveElectronExecutable,
-} from './lib/electron-binary';
+} from '../tools/electron-binary';
 
 const COMMANDS = new Set(['preview', 'dev']);
 

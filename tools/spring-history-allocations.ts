@@ -16,16 +16,10 @@ import { Object3D, Vector3 } from 'three';
 import { loadThreeVrm } from './load-vrm-bones';
 import { VrmSpringHistory } from '../renderer/src/view/vrm/vrm-spring-history';
 import type { RecordedFrames } from '../renderer/src/view/recorded-frames';
+import { ownCodeBytes, sampleAllocations } from './heap-sampling';
 
 const FRAMES = 10_000;
 const JOINTS = 16;
-const SAMPLING_INTERVAL = 128;
-
-interface ProfileNode {
-  callFrame: { functionName: string; url: string };
-  selfSize: number;
-  children: ProfileNode[];
-}
 
 export interface SpringHistoryAllocations {
   readonly frames: number;
@@ -40,23 +34,8 @@ const isOurs = (url: string) =>
   url.includes('/renderer/src/view/vrm/vrm-spring-history') ||
   url.includes('/renderer/src/physics/recording/spring-state');
 
-function ownBytes(node: ProfileNode, callerIsOurs = false): number {
-  const url = node.callFrame.url;
-  const frameIsOurs = isOurs(url) || (url === '' && callerIsOurs);
-  let total = frameIsOurs ? node.selfSize : 0;
-  for (const child of node.children) total += ownBytes(child, frameIsOurs);
-  return total;
-}
-
 async function profile(session: Session, frame: () => void): Promise<number> {
-  await session.post('HeapProfiler.startSampling', {
-    samplingInterval: SAMPLING_INTERVAL,
-    includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
-  } as never);
-  for (let i = 0; i < FRAMES; i++) frame();
-  const { profile: result } = await session.post('HeapProfiler.stopSampling');
-  return ownBytes(result.head as unknown as ProfileNode) / FRAMES;
+  return ownCodeBytes(await sampleAllocations(session, FRAMES, frame), isOurs) / FRAMES;
 }
 
 /** Runs the measurement in this process. */

@@ -31,20 +31,14 @@ import { SceneTimeline } from '../renderer/src/ui/timeline/scene-timeline';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseMmdModel } from '../renderer/src/formats/mmd/parse-mmd-model';
 import { mmdRig } from '../renderer/src/rig/mmd/mmd-rig';
-import { humanoidMmdModel } from '../scripts/fixtures/mmd/mmd-fixture-models';
+import { humanoidMmdModel } from './fixtures/mmd/mmd-fixture-models';
 import { realFixture } from './real-fixtures';
+import type { ProfileNode } from './heap-sampling';
+import { isBuiltinFrame, sampleAllocations } from './heap-sampling';
 
 const STEPS = 10_000;
 /** The MMD scene is measured from its drop until it has settled (10 s), not for 10,000 steps. */
 const MMD_STEPS = 1200;
-/** Bytes between samples: small enough that a few bytes per step over 10,000 steps show up as hundreds of samples. */
-const SAMPLING_INTERVAL = 128;
-
-interface ProfileNode {
-  callFrame: { functionName: string; url: string };
-  selfSize: number;
-  children: ProfileNode[];
-}
 
 export interface StepAllocations {
   steps: number;
@@ -127,8 +121,6 @@ function scene(): Sandbox {
 
 const isOurs = (url: string) =>
   url.includes('/renderer/src/physics/') || url.includes('/renderer/src/ui/timeline/');
-/** A V8 built-in (`Math.hypot`, `Array.prototype.map`): its allocations belong to its caller. */
-const isBuiltin = (url: string) => url === '';
 const isRapierStep = (frame: ProfileNode['callFrame']) =>
   frame.functionName === 'step' && frame.url.includes('rapier');
 
@@ -143,7 +135,7 @@ function sum(
   const ours = underOurs || isOurs(url);
   const inStep = underRapierStep || (ours && isRapierStep(node.callFrame));
   // Whose code this frame is: ours, a built-in called by ours, or someone else's.
-  const frameIsOurs = isOurs(url) || (isBuiltin(url) && callerIsOurs);
+  const frameIsOurs = isOurs(url) || (isBuiltinFrame(url) && callerIsOurs);
   totals.all += node.selfSize;
   if (ours && !inStep) totals.own += node.selfSize;
   if (frameIsOurs && !inStep) totals.ownCode += node.selfSize;
@@ -155,15 +147,8 @@ async function profile(
   step: () => void,
   steps = STEPS,
 ): Promise<{ all: number; own: number; ownCode: number }> {
-  await session.post('HeapProfiler.startSampling', {
-    samplingInterval: SAMPLING_INTERVAL,
-    includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
-  } as never);
-  for (let i = 0; i < steps; i++) step();
-  const { profile: result } = await session.post('HeapProfiler.stopSampling');
   const totals = { all: 0, own: 0, ownCode: 0 };
-  sum(result.head as unknown as ProfileNode, false, false, totals);
+  sum(await sampleAllocations(session, steps, step), false, false, totals);
   return { all: totals.all / steps, own: totals.own / steps, ownCode: totals.ownCode / steps };
 }
 

@@ -8,8 +8,8 @@ import { basename } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { dropFileOnPage } from '../../tools/browser/drop-file';
 import { realFixture } from '../../tools/real-fixtures';
-import { SKELETONS } from '../fixtures/fixture-skeletons';
-import { writeVrm } from '../fixtures/vrm-writer';
+import { SKELETONS } from '../../tools/fixtures/fixture-skeletons';
+import { writeVrm } from '../../tools/fixtures/vrm-writer';
 
 export const VIEWPORT = { width: 1280, height: 720 } as const;
 export const FIGURES = 6;

@@ -11,7 +11,7 @@ import type { MmdJointSpec, MmdPhysicsSpec } from '../../renderer/src/physics/mm
 import type { RapierApi } from '../../renderer/src/physics/rapier-api';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { SOLVER_ITERATIONS } from '../../renderer/src/physics/solver-iterations';
-import type { MmdDoll } from './load-mmd-doll';
+import type { MmdDoll } from '../../tools/load-mmd-doll';
 import { median } from './bench-stats';
 import { BLOCK_STEPS, STEPS_PER_SECOND } from './step-bench';
 import { SIX, SIX_BLAST_POWER } from './mmd-six-figures';

@@ -10,7 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { VrmLoadTimes } from '../../renderer/src/test-build/vrm-load-bench';
-import { writeHeavyVrmFixture, writeVrmFixtures } from '../fixtures/make-vrm-fixtures';
+import { writeHeavyVrmFixture, writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 import { median } from './bench-stats';
 import { REAL_FIXTURES } from '../../tools/real-fixtures';
 

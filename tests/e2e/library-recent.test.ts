@@ -11,7 +11,7 @@ import { copyFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeGlb } from '../../scripts/fixtures/glb-writer';
+import { writeGlb } from '../../tools/fixtures/glb-writer';
 import { readGlb } from '../../renderer/src/view/vrm/glb-container';
 import { SLOW_TIMEOUT_MS, alertText, figureCount } from './support/app-page';
 import type { TestHost } from './support/host-files';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HookVec3 } from '../../renderer/src/test-build/test-hook';
-import { BODY_TEXTURE } from '../../scripts/fixtures/mmd/mmd-fixture-models';
+import { BODY_TEXTURE } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import {
   alertText,
   distance,

@@ -7,17 +7,15 @@
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HookPose } from '../../renderer/src/test-build/test-hook';
-import { writeRibbonPmx } from './support/mmd-files';
 import { SLOW_TIMEOUT_MS, alertText, propKinds, waitForFrames } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost, expectStatus, largestGap } from './support/host-files';
+import { largestGap } from './support/host-files';
+import { openRibbonProp, useRibbonHosts } from './support/ribbon-prop';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const ribbonHost = useRibbonHosts();
 
 /** Every model prop's bodies in one list. */
 function modelPropPoses(page: Page): Promise<HookPose[]> {
@@ -55,22 +53,15 @@ async function posesAround(
 
 describe('undo and redo of model props', () => {
   it('undo takes an opened prop away, redo brings it back within 1 mm; a delete is undone', async () => {
-    host = createTestHost();
-    const testHost = host;
-    const path = writeRibbonPmx(testHost.files);
+    const ribbon = ribbonHost();
     await withApp(
       async ({ page }) => {
         await page.keyboard.press('f'); // a still camera, so the prop stays where we click
-        await testHost.bridge().openFile(path);
-        await expectStatus(
-          page,
-          'リボン (ribbon.pmx) has no humanoid skeleton, so it was added as a prop: grab it, pin it or blast it like a ball.',
-        );
-        expect(await propKinds(page)).toEqual(['model']);
+        await openRibbonProp(page, ribbon);
         await waitForFrames(page, 20);
         const drawn = (await page.evaluate(() => window.__ragdoll!.gpuMemory())).geometries;
         // Undo reads no file: the model's file is gone from disk before undo and redo.
-        rmSync(dirname(path), { recursive: true });
+        rmSync(dirname(ribbon.path), { recursive: true });
 
         const undo = await posesAround(page, { key: 'z', ctrlKey: true });
         expect(undo.status).toBe('Undone: Open Model.');
@@ -118,7 +109,7 @@ describe('undo and redo of model props', () => {
         expect(await alertText(page)).toBe('');
         expect(await modelPropPoses(page)).toHaveLength(7);
       },
-      { beforeLoad: (page) => testHost.install(page) },
+      { beforeLoad: (page) => ribbon.host.install(page) },
     );
   }, 300_000); // opening, undo, redo and a delete each wait for frames under SwiftShader
 });

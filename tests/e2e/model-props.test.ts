@@ -4,16 +4,13 @@
  * instead of an error. It stands on the stage with its links joined, and BLAST throws it
  * like a ball.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { writeRibbonPmx } from './support/mmd-files';
+import { describe, expect, it } from 'vitest';
 import { SLOW_TIMEOUT_MS, alertText, waitForFrames } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost, expectStatus } from './support/host-files';
+import { openRibbonProp, useRibbonHosts } from './support/ribbon-prop';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const ribbonHost = useRibbonHosts();
 
 type Pose = { position: readonly number[] };
 
@@ -28,19 +25,12 @@ function largestMove(before: readonly Pose[], after: readonly Pose[]): number {
 
 describe('a model without a humanoid skeleton', () => {
   it('opens as a prop that stands on the stage, joined, and is thrown by BLAST', async () => {
-    host = createTestHost();
-    const testHost = host;
-    const path = writeRibbonPmx(testHost.files);
+    const ribbon = ribbonHost();
     await withApp(
       async ({ page }) => {
-        await testHost.bridge().openFile(path);
-        await expectStatus(
-          page,
-          'リボン (ribbon.pmx) has no humanoid skeleton, so it was added as a prop: grab it, pin it or blast it like a ball.',
-        );
+        await openRibbonProp(page, ribbon);
         expect(await alertText(page)).toBe('');
         const kinds = (): Promise<string[]> => page.evaluate(() => window.__ragdoll!.propKinds());
-        expect(await kinds()).toEqual(['model']);
         // The figures stay: the box dummy is still there.
         expect(await page.evaluate(() => window.__ragdoll!.figures())).toBe(1);
 
@@ -66,7 +56,7 @@ describe('a model without a humanoid skeleton', () => {
           .toBeGreaterThan(0.3);
         expect(await kinds()).toEqual(['model']);
       },
-      { beforeLoad: (page) => testHost.install(page) },
+      { beforeLoad: (page) => ribbon.host.install(page) },
     );
   });
 });

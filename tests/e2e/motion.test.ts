@@ -17,7 +17,7 @@ import { MOTION_STATE_OUTLINE_COLORS } from '../../renderer/src/view/body-meshes
 import {
   damagedMotionFixtures,
   goodMotionFixtures,
-} from '../../scripts/fixtures/motion/motion-fixtures';
+} from '../../tools/fixtures/motion/motion-fixtures';
 import { vmdBytes } from '../support/host-files';
 import { alertText, rootPosition, SLOW_TIMEOUT_MS, waitForFrames } from './support/app-page';
 import type { TestHost } from './support/host-files';

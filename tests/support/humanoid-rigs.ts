@@ -1,6 +1,6 @@
 import type { Vec3 } from '../../renderer/src/physics/vector-math';
 import { REQUIRED_BONES } from '../../renderer/src/rig/humanoid-bones';
-import { HUMAN_T, lowerArms, mirrored, only } from '../../scripts/fixtures/fixture-skeletons';
+import { HUMAN_T, lowerArms, mirrored, only } from '../../tools/fixtures/fixture-skeletons';
 
 /**
  * Small humanoid skeletons for rig tests: rest-pose world positions (metres, facing +Z,

@@ -1,6 +1,6 @@
 /**
  * Minimal readers for the icon containers, written from the format definitions rather than
- * from scripts/icons/, so the icon tests do not check the encoders against themselves.
+ * from tools/icons/, so the icon tests do not check the encoders against themselves.
  */
 
 /** Width and height of a PNG file, read from its IHDR chunk. */

@@ -18,7 +18,7 @@ import { Sandbox } from '../../renderer/src/physics/sandbox';
 import type { AvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
-import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
+import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 import { loadRapier } from '../support/rapier';
 
 let dir: string;

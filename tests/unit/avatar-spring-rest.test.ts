@@ -17,7 +17,7 @@ import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { SPRING_REST_FRAMES } from '../../renderer/src/view/vrm/spring-rest';
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
-import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
+import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 import { loadRapier } from '../support/rapier';
 
 const FILE = 'vrm1-tpose-full.vrm';

@@ -8,7 +8,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { HOST_CHANNELS } from '../../shared/host-contract';
-import { failuresOf, runFuzz, type FuzzReport } from '../../scripts/fuzz/run-fuzz';
+import { failuresOf, runFuzz, type FuzzReport } from '../../tools/fuzz/run-fuzz';
 
 const FORMATS = [
   'vrm (page)',

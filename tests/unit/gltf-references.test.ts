@@ -8,10 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadMotionFile } from '../../renderer/src/view/motion/load-motion-file';
 import { gltfReferenceProblem } from '../../renderer/src/view/vrm/gltf-references';
-import { writeGlb } from '../../scripts/fixtures/glb-writer';
-import { SKELETONS } from '../../scripts/fixtures/fixture-skeletons';
-import { waveVrmaBytes } from '../../scripts/fixtures/motion/motion-fixtures';
-import { writeVrm } from '../../scripts/fixtures/vrm-writer';
+import { writeGlb } from '../../tools/fixtures/glb-writer';
+import { SKELETONS } from '../../tools/fixtures/fixture-skeletons';
+import { waveVrmaBytes } from '../../tools/fixtures/motion/motion-fixtures';
+import { writeVrm } from '../../tools/fixtures/vrm-writer';
 import { loadVrm } from '../../tools/load-vrm-bones';
 
 type Json = Record<string, unknown> & {

@@ -20,7 +20,7 @@ import { loadMotionFile } from '../../renderer/src/view/motion/load-motion-file'
 import {
   damagedMotionFixtures,
   goodMotionFixtures,
-} from '../../scripts/fixtures/motion/motion-fixtures';
+} from '../../tools/fixtures/motion/motion-fixtures';
 import type { PresetMotionSettings } from '../../shared/preset-schema';
 import {
   presetContent,

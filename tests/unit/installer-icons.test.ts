@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeIcns } from '../../scripts/icons/encode-icns';
-import { encodeIco } from '../../scripts/icons/encode-ico';
+import { encodeIcns } from '../../tools/icons/encode-icns';
+import { encodeIco } from '../../tools/icons/encode-ico';
 import {
   readBmpIconPixel,
   readIcnsEntries,

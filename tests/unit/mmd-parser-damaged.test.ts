@@ -9,9 +9,9 @@ import type { MmdModel } from '../../renderer/src/formats/mmd/mmd-model';
 import { MmdFormatError } from '../../renderer/src/formats/mmd/mmd-format-error';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
 import { createSeededRandom } from '../../renderer/src/physics/seeded-random';
-import { humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
-import { writePmd } from '../../scripts/fixtures/mmd/pmd-writer';
-import { writePmx } from '../../scripts/fixtures/mmd/pmx-writer';
+import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
+import { writePmd } from '../../tools/fixtures/mmd/pmd-writer';
+import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 
 /** The error `parse` throws, or null when it returns. */
 function errorOf(parse: () => unknown): unknown {

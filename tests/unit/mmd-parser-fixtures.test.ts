@@ -1,5 +1,5 @@
 /**
- * The generated MMD fixtures (scripts/fixtures/mmd/make-mmd-fixtures) written to a temp
+ * The generated MMD fixtures (tools/fixtures/mmd/make-mmd-fixtures) written to a temp
  * folder and read back from disk: good files give the bodies, joints and warnings their plan
  * says; broken ones are refused with their expected words; the body texture is a real PNG.
  */
@@ -11,15 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MmdFormatError } from '../../renderer/src/formats/mmd/mmd-format-error';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
 import type { MmdModel, MmdRigidBody, Triple } from '../../renderer/src/formats/mmd/mmd-model';
-import type { MmdFixture } from '../../scripts/fixtures/mmd/make-mmd-fixtures';
-import { writeMmdFixtures } from '../../scripts/fixtures/mmd/make-mmd-fixtures';
+import type { MmdFixture } from '../../tools/fixtures/mmd/make-mmd-fixtures';
+import { writeMmdFixtures } from '../../tools/fixtures/mmd/make-mmd-fixtures';
 import {
   BODY_TEXTURE,
   HUMANOID_BONE_NAMES,
   benchmarkMmdModel,
   hairChainModel,
   humanoidMmdModel,
-} from '../../scripts/fixtures/mmd/mmd-fixture-models';
+} from '../../tools/fixtures/mmd/mmd-fixture-models';
 
 let dir: string;
 let fixtures: MmdFixture[] = [];

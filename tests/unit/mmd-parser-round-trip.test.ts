@@ -10,10 +10,10 @@ import {
   benchmarkMmdModel,
   hairChainModel,
   humanoidMmdModel,
-} from '../../scripts/fixtures/mmd/mmd-fixture-models';
-import { writePmd } from '../../scripts/fixtures/mmd/pmd-writer';
-import type { PmxWriteOptions } from '../../scripts/fixtures/mmd/pmx-writer';
-import { writePmx } from '../../scripts/fixtures/mmd/pmx-writer';
+} from '../../tools/fixtures/mmd/mmd-fixture-models';
+import { writePmd } from '../../tools/fixtures/mmd/pmd-writer';
+import type { PmxWriteOptions } from '../../tools/fixtures/mmd/pmx-writer';
+import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { modelDifferences } from '../support/mmd-model-compare';
 
 /** Header bytes 11..16: vertex, texture, material, bone, morph and rigid-body index widths. */

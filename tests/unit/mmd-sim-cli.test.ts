@@ -4,9 +4,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
-import { writePmx } from '../../scripts/fixtures/mmd/pmx-writer';
-import { SimUsageError, parseSimOptions } from '../../scripts/lib/sim-options';
+import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
+import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
+import { SimUsageError, parseSimOptions } from '../../tools/sim-options';
 import { expectModelRefused, runSim } from '../support/sim-process';
 import { REAL_FIXTURES } from '../../tools/real-fixtures';
 

@@ -3,9 +3,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
-import { writePmx } from '../../scripts/fixtures/mmd/pmx-writer';
-import { ribbonPropModel } from '../../scripts/fixtures/mmd/prop-fixture-models';
+import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
+import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
+import { ribbonPropModel } from '../../tools/fixtures/mmd/prop-fixture-models';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import { runSim } from '../support/sim-process';
 

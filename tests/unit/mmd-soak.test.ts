@@ -16,7 +16,7 @@ import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import { BLAST_POWER } from '../../renderer/src/ui/command-actions';
-import { humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
+import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { fastestMmdBody } from '../support/mmd-figure-measures';
 import { loadRapier } from '../support/rapier';
 import { REAL_FIXTURES } from '../../tools/real-fixtures';

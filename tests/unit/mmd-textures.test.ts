@@ -9,7 +9,7 @@ import { DataTexture } from 'three';
 import { describe, expect, it } from 'vitest';
 import { imageHasAlpha, decodeMmdTexture } from '../../renderer/src/view/mmd/mmd-texture-decoder';
 import { loadMmdTextures, sharedToonName } from '../../renderer/src/view/mmd/mmd-textures';
-import { BODY_TEXTURE, humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
+import { BODY_TEXTURE, humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { solidPng } from '../e2e/support/mmd-files';
 import { hostTextureReader } from '../../renderer/src/models/mmd-texture-reader';
 import type { HostApi } from '../../shared/host-contract';

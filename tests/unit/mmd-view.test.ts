@@ -16,7 +16,7 @@ import { buildMmdGeometry } from '../../renderer/src/view/mmd/mmd-geometry';
 import { buildMmdSkeleton } from '../../renderer/src/view/mmd/mmd-skeleton';
 import { buildMmdSkinnedModel } from '../../renderer/src/view/mmd/mmd-skinned-mesh';
 import { loadMmdTextures, texturesUsed } from '../../renderer/src/view/mmd/mmd-textures';
-import { BODY_TEXTURE, humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
+import { BODY_TEXTURE, humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { useSandboxes } from '../support/sandboxes';
 
 const newSandbox = useSandboxes();

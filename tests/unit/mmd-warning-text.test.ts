@@ -18,9 +18,9 @@ import {
   WARNING_STRINGS_JA,
   warningText,
 } from '../../renderer/src/ui/warning-strings';
-import { humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
-import { writePmd } from '../../scripts/fixtures/mmd/pmd-writer';
-import { writePmx } from '../../scripts/fixtures/mmd/pmx-writer';
+import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
+import { writePmd } from '../../tools/fixtures/mmd/pmd-writer';
+import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
 const model = humanoidMmdModel({});

@@ -15,11 +15,11 @@ import type { FigureKind } from '../../renderer/src/motion/retarget-motion';
 import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
 import { vmdToClip } from '../../renderer/src/motion/vmd-clip';
 import { parseVmd } from '../../renderer/src/formats/vmd/parse-vmd';
-import { loadMmdDoll } from '../../scripts/lib/load-mmd-doll';
-import { loadModelDoll } from '../../scripts/lib/load-model-doll';
-import { loadMotionSource } from '../../scripts/lib/load-motion';
-import { stepVmdKeys } from '../../scripts/fixtures/motion/motion-fixtures';
-import { writeVmd } from '../../scripts/fixtures/motion/vmd-writer';
+import { loadMmdDoll } from '../../tools/load-mmd-doll';
+import { loadModelDoll } from '../../tools/load-model-doll';
+import { loadMotionSource } from '../../tools/load-motion';
+import { stepVmdKeys } from '../../tools/fixtures/motion/motion-fixtures';
+import { writeVmd } from '../../tools/fixtures/motion/vmd-writer';
 import { hingeTarget, jointRotation, rotationVector } from '../support/joint-targets';
 import { REAL_FIXTURES } from '../../tools/real-fixtures';
 

@@ -24,8 +24,8 @@ import { posedPoint } from '../support/doll-pose-kinematics';
 import type { Quat, Vec3 } from '../../renderer/src/physics/vector-math';
 import { MMD_UNIT_METRES } from '../../renderer/src/rig/mmd/mmd-coordinates';
 import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
-import { writeVmd } from '../../scripts/fixtures/motion/vmd-writer';
-import type { VmdKeySpec } from '../../scripts/fixtures/motion/vmd-writer';
+import { writeVmd } from '../../tools/fixtures/motion/vmd-writer';
+import type { VmdKeySpec } from '../../tools/fixtures/motion/vmd-writer';
 import { humanTPose } from '../support/humanoid-rigs';
 import { angleBetweenQuats, partRotation } from '../support/motion-clips';
 

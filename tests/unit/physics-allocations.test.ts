@@ -1,21 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { StepAllocations } from '../../tools/step-allocations';
+import { WITHOUT_INLINING, measureAllocations } from '../support/allocation-process';
 
 describe('the step path allocates nothing of its own', () => {
   it('over 10,000 steps, the sandbox adds only its reads of Rapier to what Rapier allocates', () => {
-    // A separate process, so vitest's own allocations stay out of the heap profile; without
-    // inlining, so Rapier's step keeps its own frame in the profile's stacks instead of being
-    // folded into the sandbox's (which would charge all its glue to our code).
-    const output = execFileSync(
-      process.execPath,
-      ['--no-turbo-inlining', '--import', 'tsx', 'tools/step-allocations.ts'],
-      {
-        encoding: 'utf8',
-        timeout: 300_000,
-      },
-    );
-    const result = JSON.parse(output) as StepAllocations;
+    const result = measureAllocations<StepAllocations>('tools/step-allocations.ts', {
+      nodeFlags: WITHOUT_INLINING,
+      timeoutMs: 300_000,
+    });
     expect(result.steps).toBe(10_000);
     // The profile really saw allocations (Rapier's glue makes plenty), so it was working.
     expect(result.bareRapierBytesPerStep).toBeGreaterThan(100);

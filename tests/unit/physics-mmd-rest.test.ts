@@ -14,7 +14,7 @@ import type { Figure, Sandbox } from '../../renderer/src/physics/sandbox';
 import { boxStand } from '../support/motion-sandbox';
 import { hairChainSpec } from '../support/mmd-physics-specs';
 import { useSandboxes } from '../support/sandboxes';
-import { humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
+import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { loadRapier } from '../support/rapier';
 
 const makeSandbox = useSandboxes();

@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { StepAllocations } from '../../tools/step-allocations';
 import { realFixture } from '../../tools/real-fixtures';
+import { WITHOUT_INLINING, measureAllocations } from '../support/allocation-process';
 
 const MOKOU = realFixture('pmd/mokou/mokou_B.pmd');
 const present = existsSync(MOKOU);
@@ -13,13 +13,11 @@ describe('six MMD figures falling, landing and settling allocate only Rapier’s
     'over the 10 s after a drop of six mokou_B, our step path stays within its budget',
     { timeout: 900_000 },
     () => {
-      // A separate process without inlining, as in physics-allocations.test.ts.
-      const output = execFileSync(
-        process.execPath,
-        ['--no-turbo-inlining', '--import', 'tsx', 'tools/step-allocations.ts', '--mmd'],
-        { encoding: 'utf8', timeout: 880_000 },
-      );
-      const result = JSON.parse(output) as StepAllocations;
+      const result = measureAllocations<StepAllocations>('tools/step-allocations.ts', {
+        nodeFlags: WITHOUT_INLINING,
+        args: ['--mmd'],
+        timeoutMs: 880_000,
+      });
       expect(result.steps).toBe(1200);
       // The profile saw Rapier's own step allocate (hundreds of kB per step here), so it worked.
       expect(result.bareRapierBytesPerStep).toBeGreaterThan(10_000);

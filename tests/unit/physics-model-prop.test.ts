@@ -8,12 +8,12 @@ import type { ModelProp, ModelPropSpec } from '../../renderer/src/physics/model-
 import type { Sandbox } from '../../renderer/src/physics/sandbox';
 import { quat, vec3 } from '../../renderer/src/physics/vector-math';
 import { mmdModelKind, mmdPropRig } from '../../renderer/src/rig/mmd/mmd-prop-rig';
-import { humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
+import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import {
   ribbonPropModel,
   staticAccessoryModel,
-} from '../../scripts/fixtures/mmd/prop-fixture-models';
-import { writePmx } from '../../scripts/fixtures/mmd/pmx-writer';
+} from '../../tools/fixtures/mmd/prop-fixture-models';
+import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { useSandboxes } from '../support/sandboxes';
 
 const makeSandbox = useSandboxes();

@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { StepAllocations } from '../../tools/step-allocations';
+import { WITHOUT_INLINING, measureAllocations } from '../support/allocation-process';
 
 /** Six box dummies × 11 parts, each part's rotation and velocity read once per step. */
 const RAPIER_READS_PER_STEP = 6 * 11 * 2;
@@ -16,15 +16,11 @@ describe('the motion step path', () => {
   it(
     'allocates, beyond Rapier’s own step, little more than Rapier’s getters do',
     () => {
-      // A separate process, so vitest's own allocations stay out of the heap profile; without
-      // inlining, so Rapier's step keeps its own frame in the profile's stacks instead of being
-      // folded into the sandbox's (which would charge all its glue to our code).
-      const output = execFileSync(
-        process.execPath,
-        ['--no-turbo-inlining', '--import', 'tsx', 'tools/step-allocations.ts', '--motion'],
-        { encoding: 'utf8', timeout: CHILD_TIMEOUT_MS },
-      );
-      const result = JSON.parse(output) as StepAllocations;
+      const result = measureAllocations<StepAllocations>('tools/step-allocations.ts', {
+        nodeFlags: WITHOUT_INLINING,
+        args: ['--motion'],
+        timeoutMs: CHILD_TIMEOUT_MS,
+      });
       expect(result.steps).toBe(10_000);
       expect(result.bareRapierBytesPerStep).toBeGreaterThan(100);
       // Reading each part's rotation and velocity through Rapier's getters costs a typed-array

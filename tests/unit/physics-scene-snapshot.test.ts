@@ -13,8 +13,8 @@ import {
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
 import type { ModelProp, ModelPropSpec } from '../../renderer/src/physics/model-prop';
 import { mmdPropRig } from '../../renderer/src/rig/mmd/mmd-prop-rig';
-import { ribbonPropModel } from '../../scripts/fixtures/mmd/prop-fixture-models';
-import { writePmx } from '../../scripts/fixtures/mmd/pmx-writer';
+import { ribbonPropModel } from '../../tools/fixtures/mmd/prop-fixture-models';
+import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { hairChainSpec } from '../support/mmd-physics-specs';
 import { useSandboxes } from '../support/sandboxes';
 

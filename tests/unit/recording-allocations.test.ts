@@ -1,16 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { StepAllocations } from '../../tools/step-allocations';
+import { WITHOUT_INLINING, measureAllocations } from '../support/allocation-process';
 
 describe('recording allocates nothing of its own per step', () => {
   it('over 10,000 steps of six figures and 12 props, the recorder adds only Rapier getter views', () => {
-    // A separate process without inlining, as in physics-allocations.test.ts.
-    const output = execFileSync(
-      process.execPath,
-      ['--no-turbo-inlining', '--import', 'tsx', 'tools/step-allocations.ts', '--recording'],
-      { encoding: 'utf8', timeout: 300_000 },
-    );
-    const result = JSON.parse(output) as StepAllocations;
+    const result = measureAllocations<StepAllocations>('tools/step-allocations.ts', {
+      nodeFlags: WITHOUT_INLINING,
+      args: ['--recording'],
+      timeoutMs: 300_000,
+    });
     expect(result.steps).toBe(10_000);
     expect(result.bareRapierBytesPerStep).toBeGreaterThan(100);
     // Our functions themselves: under 64 bytes a step. One boxed double per body per recorded

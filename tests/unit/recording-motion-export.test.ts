@@ -18,7 +18,7 @@ import { SceneRecorder } from '../../renderer/src/physics/recording/scene-record
 import type { AddFigureOptions } from '../../renderer/src/physics/sandbox';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { loadMotionFile } from '../../renderer/src/view/motion/load-motion-file';
-import { loadMmdDoll } from '../../scripts/lib/load-mmd-doll';
+import { loadMmdDoll } from '../../tools/load-mmd-doll';
 import { realFixture } from '../../tools/real-fixtures';
 import { loadRapier } from '../support/rapier';
 

@@ -6,7 +6,7 @@ import { BODY_SNAPSHOT_LENGTH } from '../../renderer/src/physics/body-snapshot';
 import { SceneRecorder } from '../../renderer/src/physics/recording/scene-recorder';
 import { Rewind } from '../../renderer/src/physics/recording/rewind';
 import { TimelinePlayback } from '../../renderer/src/physics/recording/timeline-playback';
-import { loadMmdDoll } from '../../scripts/lib/load-mmd-doll';
+import { loadMmdDoll } from '../../tools/load-mmd-doll';
 import { realFixture } from '../../tools/real-fixtures';
 import { loadRapier } from '../support/rapier';
 

@@ -11,8 +11,8 @@ import {
   RECORD_MAX_BYTES,
   SceneRecorder,
 } from '../../renderer/src/physics/recording/scene-recorder';
-import { benchmarkMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
-import { loadMmdDoll, mmdDollFromModel } from '../../scripts/lib/load-mmd-doll';
+import { benchmarkMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
+import { loadMmdDoll, mmdDollFromModel } from '../../tools/load-mmd-doll';
 import { realFixture } from '../../tools/real-fixtures';
 import { loadRapier } from '../support/rapier';
 

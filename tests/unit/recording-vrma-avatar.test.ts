@@ -13,7 +13,7 @@ import { recordedFigureMotion } from '../../renderer/src/physics/recording/recor
 import { SceneRecorder } from '../../renderer/src/physics/recording/scene-recorder';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { VrmPoseWriter } from '../../renderer/src/view/vrm/vrm-pose-writer';
-import { loadModelDoll } from '../../scripts/lib/load-model-doll';
+import { loadModelDoll } from '../../tools/load-model-doll';
 import { loadVrm } from '../../tools/load-vrm-bones';
 import { realFixture } from '../../tools/real-fixtures';
 import { loadRapier } from '../support/rapier';

@@ -13,9 +13,9 @@ import { declaredImageSize, imageSizeProblem } from '../../renderer/src/formats/
 import { decodeMmdTexture } from '../../renderer/src/view/mmd/mmd-texture-decoder';
 import { readGlb } from '../../renderer/src/view/vrm/glb-container';
 import { gltfSizeProblem } from '../../renderer/src/view/vrm/gltf-declared-sizes';
-import { writeGlb } from '../../scripts/fixtures/glb-writer';
-import { writeVrmFixtures, type GoodFixture } from '../../scripts/fixtures/make-vrm-fixtures';
-import { encodePng } from '../../scripts/fixtures/mmd/png-writer';
+import { writeGlb } from '../../tools/fixtures/glb-writer';
+import { writeVrmFixtures, type GoodFixture } from '../../tools/fixtures/make-vrm-fixtures';
+import { encodePng } from '../../tools/fixtures/mmd/png-writer';
 import { loadVrmFile } from '../../tools/load-vrm-bones';
 
 /** A PNG of `width` × `height` declared in its header, with a 1 × 1 image's data. */

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
 import { mmdPhysicsReport } from '../../renderer/src/rig/mmd/mmd-physics-report';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
-import { humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
-import { writePmx } from '../../scripts/fixtures/mmd/pmx-writer';
+import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
+import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
 const FIXTURES = REAL_FIXTURES;

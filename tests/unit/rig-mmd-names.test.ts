@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { MmdModel } from '../../renderer/src/formats/mmd/mmd-model';
 import { mmdDisplayName } from '../../renderer/src/rig/mmd/display-name';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
-import { humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
+import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 
 /** The generated humanoid with one body's and one joint's names padded as a file might. */
 function paddedModel(): { model: MmdModel; bodyName: string; jointName: string } {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
-import { humanoidMmdModel } from '../../scripts/fixtures/mmd/mmd-fixture-models';
+import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { loadRapier } from '../support/rapier';
 
 describe('a hanging MMD hair chain', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimUsageError, parseSimOptions } from '../../scripts/lib/sim-options';
+import { SimUsageError, parseSimOptions } from '../../tools/sim-options';
 import { runSim } from '../support/sim-process';
 
 describe('npm run sim', () => {

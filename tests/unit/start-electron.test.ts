@@ -28,7 +28,7 @@ import {
   downloadFailureReason,
   electronBinaryPresent,
   electronPackageDir,
-} from '../../scripts/lib/electron-binary';
+} from '../../tools/electron-binary';
 
 const repo = resolve(import.meta.dirname, '../..');
 const startScript = join(repo, 'scripts/start-app.ts');

@@ -10,8 +10,8 @@ import RAPIER from '@dimforge/rapier3d-compat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { installVrmLoadBench, timeVrmLoads } from '../../renderer/src/test-build/vrm-load-bench';
-import type { GoodFixture } from '../../scripts/fixtures/make-vrm-fixtures';
-import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
+import type { GoodFixture } from '../../tools/fixtures/make-vrm-fixtures';
+import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 // Gives three-vrm the `self` global it reads on import in Node.
 import '../../tools/load-vrm-bones';
 

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
-import type { BrokenFixture, GoodFixture } from '../../scripts/fixtures/make-vrm-fixtures';
-import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
+import type { BrokenFixture, GoodFixture } from '../../tools/fixtures/make-vrm-fixtures';
+import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 import { VrmLoadError, loadVrmBones, loadVrmFile } from '../../tools/load-vrm-bones';
 import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
@@ -132,7 +132,7 @@ describe('loadVrmFile refuses files that are not usable VRMs', () => {
   });
 
   it('refuses a plain glTF binary that has no VRM extension', async () => {
-    const { writeGlb } = await import('../../scripts/fixtures/glb-writer');
+    const { writeGlb } = await import('../../tools/fixtures/glb-writer');
     const bytes = writeGlb(
       JSON.stringify({ asset: { version: '2.0' }, nodes: [{ name: 'a' }] }),
       new Uint8Array(0),

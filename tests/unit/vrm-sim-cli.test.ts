@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeVrmFixtures } from '../../scripts/fixtures/make-vrm-fixtures';
-import { SimUsageError, parseSimOptions } from '../../scripts/lib/sim-options';
+import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
+import { SimUsageError, parseSimOptions } from '../../tools/sim-options';
 import { REPORTED_OPTIONAL_BONES } from '../../renderer/src/rig/humanoid-bones';
 import { expectModelRefused, runSim } from '../support/sim-process';
 

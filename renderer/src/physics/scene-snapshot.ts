@@ -8,6 +8,38 @@ import type { RigidBody } from './rapier-api';
 import type { Figure, Prop, Sandbox } from './sandbox';
 import { SandboxError } from './sandbox';
 
+/** The sandbox as snapshots take and restore it (the `Sandbox` class fits). */
+export type SnapshotSandbox = Pick<
+  Sandbox,
+  | 'stiffness'
+  | 'timeScale'
+  | 'gravityScale'
+  | 'muscle'
+  | 'getUpEnabled'
+  | 'motionPlaying'
+  | 'figures'
+  | 'props'
+  | 'modelProps'
+  | 'pinnedHandles'
+  | 'releaseGrab'
+  | 'clearPins'
+  | 'pin'
+  | 'setStiffness'
+  | 'setTimeScale'
+  | 'setGravityScale'
+  | 'setMuscle'
+  | 'setGetUpEnabled'
+  | 'setMotionPlaying'
+  | 'addFigure'
+  | 'removeFigure'
+  | 'reorderFigures'
+  | 'addProp'
+  | 'removeProp'
+  | 'addModelProp'
+  | 'removeModelProp'
+  | 'noteBodiesRestored'
+>;
+
 /** One figure as a snapshot keeps it: what it is made of and every body's full state. */
 export interface FigureSnapshot {
   /** The figure's id when the snapshot was taken (see {@link SnapshotIds}). */
@@ -103,7 +135,7 @@ export interface SnapshotFigureMaker {
 }
 
 /** The sandbox's own way to remove and make figures and model props (no avatars). */
-export function plainFigureMaker(sandbox: Sandbox): SnapshotFigureMaker {
+export function plainFigureMaker(sandbox: SnapshotSandbox): SnapshotFigureMaker {
   return {
     remove: (figure) => sandbox.removeFigure(figure),
     create: (figure) => sandbox.addFigure(figure.spec, figure.mmd ? { mmd: figure.mmd } : {}),
@@ -119,7 +151,7 @@ export function figureBodies(figure: Figure): RigidBody[] {
 }
 
 /** Takes the whole scene (see {@link SceneSnapshot}). Allocates: for commands, not frames. */
-export function takeSceneSnapshot(sandbox: Sandbox): SceneSnapshot {
+export function takeSceneSnapshot(sandbox: SnapshotSandbox): SceneSnapshot {
   return {
     stiffness: sandbox.stiffness,
     timeScale: sandbox.timeScale,
@@ -167,7 +199,7 @@ export function sceneSnapshotBytes(snapshot: SceneSnapshot): number {
  * bodies (and so their avatars). Lets go of any grab. Allocates: for undo, not frames.
  */
 export function restoreSceneSnapshot(
-  sandbox: Sandbox,
+  sandbox: SnapshotSandbox,
   snapshot: SceneSnapshot,
   ids: SnapshotIds,
   maker: SnapshotFigureMaker = plainFigureMaker(sandbox),
@@ -201,7 +233,7 @@ export function restoreSceneSnapshot(
 
 /** The body a snapshot's pin names in the restored scene, if it is there. */
 function pinnedBody(
-  sandbox: Sandbox,
+  sandbox: SnapshotSandbox,
   order: readonly Figure[],
   modelProps: readonly ModelProp[],
   pin: SnapshotPin,
@@ -217,7 +249,7 @@ function pinnedBody(
  * prop has the bodies it was saved with.
  */
 function removeLostModelProps(
-  sandbox: Sandbox,
+  sandbox: SnapshotSandbox,
   saved: readonly ModelPropSnapshot[],
   ids: SnapshotIds,
   maker: SnapshotFigureMaker,
@@ -239,7 +271,7 @@ function makeModelProps(
   kept: readonly (ModelProp | undefined)[],
   ids: SnapshotIds,
   maker: SnapshotFigureMaker,
-  sandbox: Sandbox,
+  sandbox: SnapshotSandbox,
 ): ModelProp[] {
   const create =
     maker.createModelProp ?? ((prop: ModelPropSnapshot) => sandbox.addModelProp(prop.spec));
@@ -260,7 +292,7 @@ function checkModelPropBodies(prop: ModelProp, saved: ModelPropSnapshot, index: 
 
 /** Makes the sandbox's figures those of the snapshot, in its order; returns them. */
 function restoreFigures(
-  sandbox: Sandbox,
+  sandbox: SnapshotSandbox,
   saved: readonly FigureSnapshot[],
   ids: SnapshotIds,
   maker: SnapshotFigureMaker,
@@ -291,7 +323,11 @@ function checkBodyCount(figure: Figure, saved: FigureSnapshot, index: number): v
 }
 
 /** Writes the props in place when they are the same ones, else makes them all again. */
-function restoreProps(sandbox: Sandbox, saved: readonly PropSnapshot[], ids: SnapshotIds): void {
+function restoreProps(
+  sandbox: SnapshotSandbox,
+  saved: readonly PropSnapshot[],
+  ids: SnapshotIds,
+): void {
   const live = sandbox.props;
   const same =
     live.length === saved.length &&
@@ -309,7 +345,7 @@ function restoreProps(sandbox: Sandbox, saved: readonly PropSnapshot[], ids: Sna
   }
 }
 
-function snapshotPins(sandbox: Sandbox): SnapshotPin[] {
+function snapshotPins(sandbox: SnapshotSandbox): SnapshotPin[] {
   const pinned = new Set(sandbox.pinnedHandles);
   const pins: SnapshotPin[] = [];
   sandbox.figures.forEach((figure, f) =>

@@ -1,7 +1,7 @@
 import type { AppCommand } from '../../../shared/commands';
 import type { ModelProp } from '../physics/model-prop';
 import type { Figure, Sandbox } from '../physics/sandbox';
-import type { SceneSnapshot, SnapshotPin } from '../physics/scene-snapshot';
+import type { SceneSnapshot, SnapshotPin, SnapshotSandbox } from '../physics/scene-snapshot';
 import {
   SnapshotIds,
   restoreSceneSnapshot,
@@ -83,6 +83,13 @@ const SLIDER_GROUPS: Readonly<Partial<Record<AppCommand, UndoLabel>>> = {
   'muscle-up': 'muscle',
 };
 
+/**
+ * The sandbox as undo captures and restores it (the `Sandbox` class fits): what snapshots
+ * need, and the figures and model props undo makes again itself.
+ */
+export type UndoSandbox = SnapshotSandbox &
+  Pick<Sandbox, 'figures' | 'modelProps' | 'addFigure' | 'addModelProp' | 'removeModelProp'>;
+
 /** The figure models as undo uses them (`FigureModels` fits). */
 export interface UndoModels {
   readonly busy: boolean;
@@ -109,7 +116,7 @@ export interface UndoMotions {
 
 /** What undo works on. */
 export interface SceneUndoDeps {
-  readonly sandbox: Sandbox;
+  readonly sandbox: UndoSandbox;
   /** Read at use time. */
   readonly models: () => UndoModels;
   /** Without it, model props are made again from their physics alone (no drawing). */

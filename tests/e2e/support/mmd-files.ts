@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { HumanoidMmdOptions } from '../../../scripts/fixtures/mmd/mmd-fixture-models';
-import { BODY_TEXTURE, humanoidMmdModel } from '../../../scripts/fixtures/mmd/mmd-fixture-models';
-import { encodePng } from '../../../scripts/fixtures/mmd/png-writer';
-import { writePmx } from '../../../scripts/fixtures/mmd/pmx-writer';
-import { ribbonPropModel } from '../../../scripts/fixtures/mmd/prop-fixture-models';
+import type { HumanoidMmdOptions } from '../../../tools/fixtures/mmd/mmd-fixture-models';
+import { BODY_TEXTURE, humanoidMmdModel } from '../../../tools/fixtures/mmd/mmd-fixture-models';
+import { encodePng } from '../../../tools/fixtures/mmd/png-writer';
+import { writePmx } from '../../../tools/fixtures/mmd/pmx-writer';
+import { ribbonPropModel } from '../../../tools/fixtures/mmd/prop-fixture-models';
 
 /** Where a generated MMD model was written. */
 export interface WrittenMmdModel {

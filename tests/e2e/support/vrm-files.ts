@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import type { VrmFixture } from '../../../scripts/fixtures/make-vrm-fixtures';
-import { writeVrmFixtures } from '../../../scripts/fixtures/make-vrm-fixtures';
+import type { VrmFixture } from '../../../tools/fixtures/make-vrm-fixtures';
+import { writeVrmFixtures } from '../../../tools/fixtures/make-vrm-fixtures';
 
 /** The generated VRM fixtures of one test file, written to a temp folder and removed after. */
 export interface VrmFiles {

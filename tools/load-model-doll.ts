@@ -1,11 +1,11 @@
 import { basename } from 'node:path';
-import type { DollSpec } from '../../renderer/src/physics/doll-spec';
-import { DollSpecError } from '../../renderer/src/physics/doll-spec';
-import { RigError } from '../../renderer/src/rig/rig-error';
-import type { HumanoidRig } from '../../renderer/src/rig/spec-from-humanoid-bones';
-import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
-import type { LoadedVrmBones } from '../../tools/load-vrm-bones';
-import { VrmLoadError, loadVrmFile } from '../../tools/load-vrm-bones';
+import type { DollSpec } from '../renderer/src/physics/doll-spec';
+import { DollSpecError } from '../renderer/src/physics/doll-spec';
+import { RigError } from '../renderer/src/rig/rig-error';
+import type { HumanoidRig } from '../renderer/src/rig/spec-from-humanoid-bones';
+import { specFromHumanoidBones } from '../renderer/src/rig/spec-from-humanoid-bones';
+import type { LoadedVrmBones } from './load-vrm-bones';
+import { VrmLoadError, loadVrmFile } from './load-vrm-bones';
 
 /** A VRM file turned into a ragdoll spec, with what the simulator reports about it. */
 export interface ModelDoll {
@@ -16,7 +16,7 @@ export interface ModelDoll {
 
 /** What `npm run sim -- --model` adds to its JSON. */
 export interface ModelReport {
-  /** Always a humanoid figure (MMD models may also be props, see `load-mmd-prop.ts`). */
+  /** Always a humanoid figure (MMD models may also be props, see `scripts/lib/load-mmd-prop.ts`). */
   readonly kind: 'figure';
   readonly format: 'vrm0' | 'vrm1';
   /** Number of parts (rigid bodies) per doll. */

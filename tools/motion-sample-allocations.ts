@@ -6,29 +6,24 @@
  * passes through `renderer/src/motion/`. A control run that allocates one small array per call
  * (counted whole) proves the profile sees allocations of that size.
  *
- *   npx tsx scripts/lib/motion-sample-allocations.ts      (prints one JSON object)
+ *   npx tsx tools/motion-sample-allocations.ts      (prints one JSON object)
  */
 import { Session } from 'node:inspector/promises';
-import { builtinMotion } from '../../renderer/src/motion/builtin-motions';
-import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
-import { vmdToClip } from '../../renderer/src/motion/vmd-clip';
-import { parseVmd } from '../../renderer/src/formats/vmd/parse-vmd';
-import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
-import type { DollMotion } from '../../renderer/src/physics/motion/doll-motion';
-import { createDollPose } from '../../renderer/src/physics/motion/doll-motion';
-import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
-import { HUMAN_T } from '../fixtures/fixture-skeletons';
-import { stepVmdKeys } from '../fixtures/motion/motion-fixtures';
-import { writeVmd } from '../fixtures/motion/vmd-writer';
+import { builtinMotion } from '../renderer/src/motion/builtin-motions';
+import { retargetMotion } from '../renderer/src/motion/retarget-motion';
+import { vmdToClip } from '../renderer/src/motion/vmd-clip';
+import { parseVmd } from '../renderer/src/formats/vmd/parse-vmd';
+import { BOX_DOLL } from '../renderer/src/physics/box-doll';
+import type { DollMotion } from '../renderer/src/physics/motion/doll-motion';
+import { createDollPose } from '../renderer/src/physics/motion/doll-motion';
+import { specFromHumanoidBones } from '../renderer/src/rig/spec-from-humanoid-bones';
+import { HUMAN_T } from './fixtures/fixture-skeletons';
+import { stepVmdKeys } from './fixtures/motion/motion-fixtures';
+import { writeVmd } from './fixtures/motion/vmd-writer';
+import type { ProfileNode } from './heap-sampling';
+import { sampleAllocations } from './heap-sampling';
 
 const SAMPLES = 20_000;
-const SAMPLING_INTERVAL = 128;
-
-interface ProfileNode {
-  callFrame: { functionName: string; url: string };
-  selfSize: number;
-  children: ProfileNode[];
-}
 
 export interface MotionSampleAllocations {
   samples: number;
@@ -58,14 +53,7 @@ async function profile(
   run: (i: number) => void,
   count: (head: ProfileNode) => number = (head) => ownBytes(head, false),
 ): Promise<number> {
-  await session.post('HeapProfiler.startSampling', {
-    samplingInterval: SAMPLING_INTERVAL,
-    includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
-  } as never);
-  for (let i = 0; i < SAMPLES; i++) run(i);
-  const { profile: result } = await session.post('HeapProfiler.stopSampling');
-  return count(result.head as unknown as ProfileNode) / SAMPLES;
+  return count(await sampleAllocations(session, SAMPLES, run)) / SAMPLES;
 }
 
 /** Step times of the measured run: 1/120 s apart, as the physics samples, looping several times. */

@@ -1,0 +1,32 @@
+import { execFileSync } from 'node:child_process';
+
+/**
+ * Node flags for a measurement of our frames in a heap profile: without inlining, V8 may fold
+ * a callee into its caller (Rapier's `world.step()` into `Sandbox.step`, a getter into our
+ * loop), and the stacks can no longer tell whose code allocated.
+ */
+export const WITHOUT_INLINING = ['--no-turbo-inlining'] as const;
+
+/** How to run an allocation measurement. */
+export interface AllocationRun {
+  /** Flags for Node itself, before the script: {@link WITHOUT_INLINING}, `--expose-gc`. */
+  readonly nodeFlags?: readonly string[];
+  /** The script's own arguments (`--mmd`, `--motion`, …). */
+  readonly args?: readonly string[];
+  /** How long the child may run, ms. */
+  readonly timeoutMs: number;
+}
+
+/**
+ * Runs an allocation measurement (a script that prints one JSON object, such as
+ * `tools/step-allocations.ts`) in a child Node and returns what it printed. A separate
+ * process keeps vitest's own allocations out of the heap it measures.
+ */
+export function measureAllocations<T>(script: string, run: AllocationRun): T {
+  const output = execFileSync(
+    process.execPath,
+    [...(run.nodeFlags ?? []), '--import', 'tsx', script, ...(run.args ?? [])],
+    { encoding: 'utf8', timeout: run.timeoutMs },
+  );
+  return JSON.parse(output) as T;
+}
