@@ -3,7 +3,7 @@
  * dropped: on the floor or on the slope under the pointer, within a few centimetres of where the
  * ray through the drop point meets the stage. Dropped on the sky it takes the next spot in
  * front of the figures, as opening it does. Undo and Redo take the dropped prop away and bring
- * it back where it stood.
+ * it back where it stood, and a preset keeps it there.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -91,12 +91,17 @@ async function dropRibbonAt(page: Page, bytes: Uint8Array, screen: ScreenPoint) 
   return (await modelPropPoses(page))[before]!;
 }
 
+function toVec(pose: HookPose): HookVec3 {
+  const [x, y, z] = pose.position;
+  return { x, y, z };
+}
+
 function horizontalGap(pose: HookPose, point: HookVec3): number {
   return Math.hypot(pose.position[0] - point.x, pose.position[2] - point.z);
 }
 
 describe('a model prop dropped on the view', () => {
-  it('stands under the drop point on the floor and on the slope; on the sky it takes its spot', async () => {
+  it('stands under the drop point on floor and slope, on the sky at its spot; undo, redo, presets keep it', async () => {
     host = createTestHost();
     const testHost = host;
     const path = writeRibbonPmx(testHost.files);
@@ -162,6 +167,24 @@ describe('a model prop dropped on the view', () => {
         expect(
           Math.hypot(...back.position.map((value, axis) => value - onSlope.position[axis]!)),
         ).toBeLessThan(0.03);
+
+        // A preset keeps both dropped props where they stand: CLEAR, then load it.
+        const saved = await modelPropPoses(page);
+        await page.keyboard.press('s');
+        const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
+        await dialog.getByRole('textbox', { name: 'Preset name' }).fill('Dropped');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expectStatus(page, 'Saved the preset “Dropped”.');
+        await page.getByRole('button', { name: 'Clear Props' }).click();
+        await expectStatus(page, 'Removed 2 props.');
+        expect(await modelPropPoses(page)).toHaveLength(0);
+        await page.getByRole('button', { name: 'Load “Dropped”' }).click();
+        await expectStatus(page, 'Loaded the preset “Dropped”.');
+        const loaded = await modelPropPoses(page);
+        expect(loaded).toHaveLength(2);
+        loaded.forEach((bodies, index) =>
+          expect(horizontalGap(bodies[0]!, toVec(saved[index]![0]!))).toBeLessThan(0.03),
+        );
         expect(await alertText(page)).toBe('');
       },
       { beforeLoad: (page) => testHost.install(page) },
