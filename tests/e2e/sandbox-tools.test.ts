@@ -2,13 +2,49 @@
  * End to end: the sandbox tools in the built renderer, read back through the test hook.
  * GRAVITY at 0 leaves a dropped ball floating; Follow keeps the first figure on screen after
  * a double BLAST; a double-click orbits a figure and Home frames them all again; a body
- * pinned from its right-click menu stays within 1 mm while the rest of its figure moves.
+ * pinned from its right-click menu stays within 1 mm while the rest of its figure moves, and
+ * dragged with the mouse it stays pinned where it is let go while the figure hangs from it.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { HookPose, HookScreenPoint } from '../../renderer/src/test-build/test-hook';
 import { SLOW_TIMEOUT_MS, settings, statusText, waitForFrames } from './support/app-page';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
+
+/**
+ * A limp first figure standing still under a still camera (Follow off, STIFFNESS 0, RESET),
+ * its `part` pinned from its right-click menu. Returns where the part was on screen.
+ */
+async function pinFromMenu(page: Page, part: string): Promise<HookScreenPoint> {
+  await page.keyboard.press('f'); // a still camera, so the part stays where we click
+  // Limp, so the body swings from the pinned part rather than holding its pose.
+  await page.getByRole('slider', { name: 'Stiffness' }).fill('0');
+  await page.keyboard.press('r');
+  await waitForFrames(page, 3);
+  const point = (await page.evaluate((name) => window.__ragdoll!.partOnScreen(0, name), part))!;
+  await page.mouse.click(point.x, point.y, { button: 'right' });
+  const menu = page.getByRole('menu', { name: 'Body' });
+  await menu.getByRole('menuitem', { name: 'Pin here' }).click();
+  expect(await statusText(page)).toContain('Pinned');
+  expect(await menu.isVisible()).toBe(false);
+  return point;
+}
+
+/** Indices of the box dummy's parts in spec order. */
+const PELVIS = 0;
+const HEAD = 2;
+
+/** The first figure's parts, in spec order (pelvis, torso, head, …). */
+function firstFigure(page: Page): Promise<HookPose[]> {
+  return page.evaluate(() => window.__ragdoll!.bodyPoses().figures[0]!);
+}
+
+/** Distance between two poses' positions, metres. */
+function gap(a: HookPose, b: HookPose): number {
+  return Math.hypot(...a.position.map((value, axis) => value - b.position[axis]!));
+}
 
 describe('sandbox tools', () => {
   it('GRAVITY 0 leaves a dropped ball floating; the keys step it by 0.1 g', async () => {
@@ -73,33 +109,56 @@ describe('sandbox tools', () => {
 
   it('Pin here (right-click menu) holds the head within 1 mm while BLAST swings the body', async () => {
     await withApp(async ({ page }) => {
-      await page.keyboard.press('f'); // a still camera, so the head stays where we click
-      // Limp, so the blasted body swings from the pinned head rather than holding its pose.
-      await page.getByRole('slider', { name: 'Stiffness' }).fill('0');
-      await page.keyboard.press('r');
-      await waitForFrames(page, 3);
-      const head = (await page.evaluate(() => window.__ragdoll!.partOnScreen(0, 'head')))!;
-      await page.mouse.click(head.x, head.y, { button: 'right' });
-      const menu = page.getByRole('menu', { name: 'Body' });
-      await menu.getByRole('menuitem', { name: 'Pin here' }).click();
-      expect(await statusText(page)).toContain('Pinned');
-      expect(await menu.isVisible()).toBe(false);
-      const poses = () => page.evaluate(() => window.__ragdoll!.bodyPoses().figures[0]!);
-      const names = ['pelvis', 'torso', 'head'];
-      const before = await poses();
+      const head = await pinFromMenu(page, 'head');
+      const before = await firstFigure(page);
       await page.keyboard.press('b');
       await waitForFrames(page, 30);
-      const after = await poses();
-      const moved = (i: number) =>
-        Math.hypot(...after[i]!.position.map((value, axis) => value - before[i]!.position[axis]!));
-      expect(names[2]).toBe('head');
-      expect(moved(2)).toBeLessThan(0.001);
+      const after = await firstFigure(page);
+      const moved = (i: number) => gap(after[i]!, before[i]!);
+      expect(moved(HEAD)).toBeLessThan(0.001);
       // The pin takes the blast's push; the pelvis still swings ten times the pin's slack.
-      expect(moved(0)).toBeGreaterThan(0.01);
+      expect(moved(PELVIS)).toBeGreaterThan(0.01);
       // Unpin from the same menu (the Q key does the same under the pointer).
       await page.mouse.move(head.x, head.y);
       await page.keyboard.press('q');
       expect(await statusText(page)).toBe('Unpinned.');
+    });
+  });
+
+  it('a pinned head dragged with the mouse stays pinned where it is let go; the body hangs', async () => {
+    await withApp(async ({ page }) => {
+      const head = await pinFromMenu(page, 'head');
+      const start = (await firstFigure(page))[HEAD]!;
+      // Drag it up and to the side in small steps, as a hand would, and let go there.
+      await page.mouse.move(head.x, head.y);
+      await page.mouse.down();
+      expect(await page.evaluate(() => window.__ragdoll!.grabbedHandle())).toBe(head.handle);
+      const end = { x: head.x + 40, y: head.y - 100 };
+      for (let step = 1; step <= 10; step++)
+        await page.mouse.move(head.x + (step * 40) / 10, head.y - (step * 100) / 10);
+      await waitForFrames(page, 3);
+      await page.mouse.up();
+      expect(await page.evaluate(() => window.__ragdoll!.grabbedHandle())).toBeNull();
+      await waitForFrames(page, 2);
+      const released = await firstFigure(page);
+      const placed = released[HEAD]!;
+      // Moved well up, to under the pointer where it was let go, and still pinned.
+      expect(placed.position[1] - start.position[1]).toBeGreaterThan(0.8);
+      const onScreen = (await page.evaluate(() => window.__ragdoll!.partOnScreen(0, 'head')))!;
+      expect(Math.hypot(onScreen.x - end.x, onScreen.y - end.y)).toBeLessThan(12);
+      // For 2 s the head stays there within 1 cm while the rest hangs below it, off the floor.
+      const framesBefore = (await page.evaluate(() => window.__ragdoll!.frameStats())).frames;
+      await page.waitForTimeout(2000);
+      await waitForFrames(page, 2);
+      expect((await page.evaluate(() => window.__ragdoll!.frameStats())).frames).toBeGreaterThan(
+        framesBefore + 4,
+      );
+      const held = await firstFigure(page);
+      expect(gap(held[HEAD]!, placed)).toBeLessThan(0.01);
+      expect(held[PELVIS]!.position[1]).toBeLessThan(placed.position[1] - 0.3);
+      for (const part of held) expect(part.position[1]).toBeGreaterThan(0.1);
+      // It swung after the hand: some part moved since the release.
+      expect(Math.max(...held.map((part, i) => gap(part, released[i]!)))).toBeGreaterThan(0.01);
     });
   });
 });

@@ -2,6 +2,7 @@ import type { HostApi } from '../../../shared/host-contract';
 import type { PresetFileModelRef, PresetModelRef } from '../../../shared/preset-schema';
 import type { MmdModel } from '../formats/mmd/mmd-model';
 import type { ModelProp, ModelPropSpec } from '../physics/model-prop';
+import type { Vec3Like } from '../physics/vector-math';
 import type { BodySource } from '../view/body-meshes';
 import type { MmdPropModel, MmdTextureReport } from '../view/mmd/load-mmd-model';
 import type { MmdSkinnedModel } from '../view/mmd/mmd-skinned-mesh';
@@ -14,7 +15,8 @@ import { hostTextureReader } from './mmd-texture-reader';
 /** The sandbox as model props use it (the `Sandbox` class fits). */
 export interface PropSandbox extends BodySource {
   readonly modelProps: readonly ModelProp[];
-  addModelProp(spec: ModelPropSpec): ModelProp;
+  /** Adds a prop standing at `at` on the stage, when given, else at the next prop spot. */
+  addModelProp(spec: ModelPropSpec, at?: Vec3Like): ModelProp;
   removeModelProp(prop: ModelProp): void;
 }
 
@@ -64,10 +66,11 @@ export interface PreparedProp {
 
 /**
  * MMD models without a humanoid skeleton in the scene as props (see `ModelProp`): opening one
- * adds it, standing in front of the figures, and draws it skinned from its physics like an MMD
- * figure (`MmdAvatar`). Remembers which file each prop came from, for presets. The sandbox may
- * remove props by itself (CLEAR, RESET, the 13th prop, the fall guard); the view drops their
- * drawings then (`AvatarLayer.prune`), and {@link refOf} forgets them.
+ * adds it, standing where its file was dropped or else in front of the figures, and draws it
+ * skinned from its physics like an MMD figure (`MmdAvatar`). Remembers which file each prop
+ * came from, for presets. The sandbox may remove props by itself (CLEAR, RESET, the 13th prop,
+ * the fall guard); the view drops their drawings then (`AvatarLayer.prune`), and
+ * {@link refOf} forgets them.
  */
 export class PropModels {
   /** Which model each prop was made from (by id): undo makes it again from this. */
@@ -82,18 +85,24 @@ export class PropModels {
   ) {}
 
   /**
-   * Adds a parsed model as a prop and draws it. Throws (an `MmdLoadError` naming the file, or
-   * the sandbox's error) with the scene unchanged when it cannot be built.
+   * Adds a parsed model as a prop and draws it: standing at `options.at` on the stage (where
+   * its file was dropped) when given, else at the next prop spot. Throws (an `MmdLoadError`
+   * naming the file, or the sandbox's error) with the scene unchanged when it cannot be built.
    */
   async open(
     model: MmdModel,
     fileName: string,
     ref?: PresetModelRef,
-    options: { readonly fileBytes?: number; readonly change?: PropModelsChange } = {},
+    options: {
+      readonly fileBytes?: number;
+      readonly change?: PropModelsChange;
+      /** A point of the stage, metres (see `Sandbox.stagePointAt`). */
+      readonly at?: Vec3Like | undefined;
+    } = {},
   ): Promise<OpenedModel> {
     const prepared = await this.prepare(model, fileName, ref, options.fileBytes);
     this.onBeforeChange?.(options.change ?? 'open-model');
-    this.place(prepared, ref?.kind === 'file' ? ref : undefined);
+    this.place(prepared, ref?.kind === 'file' ? ref : undefined, options.at);
     return describe(prepared);
   }
 
@@ -174,11 +183,14 @@ export class PropModels {
     };
   }
 
-  /** Adds the prepared prop to the sandbox and its drawing to the view; frees it on failure. */
-  place(prepared: PreparedProp, ref: PresetFileModelRef | undefined): ModelProp {
+  /**
+   * Adds the prepared prop to the sandbox (standing at `at` on the stage when given) and its
+   * drawing to the view; frees it on failure.
+   */
+  place(prepared: PreparedProp, ref: PresetFileModelRef | undefined, at?: Vec3Like): ModelProp {
     let prop: ModelProp;
     try {
-      prop = this.sandbox.addModelProp(prepared.spec);
+      prop = this.sandbox.addModelProp(prepared.spec, at);
     } catch (error) {
       prepared.discard();
       throw error;

@@ -5,7 +5,7 @@ import { PROP_BLAST_RADIUS, blastBody, randomSpin } from './blast';
 import { blastDoll } from './doll-blast';
 import { BOX_DOLL } from './box-doll';
 import type { DollSpec } from './doll-spec';
-import { reachBelowCenter } from './doll-spec';
+import { reachBelowCenter, validateDollSpec } from './doll-spec';
 import type { BodyState } from './body-state';
 import { captureBodyState, isFiniteBodyState, restoreBodyState } from './body-state';
 import { FALL_GUARD_INTERVAL_STEPS, FallGuard } from './fall-guard';
@@ -43,6 +43,8 @@ import { Pins } from './pins';
 import type { ModelPropSpec } from './model-prop';
 import { ModelProp } from './model-prop';
 import { modelPropPlacement } from './model-prop-placement';
+import { modelPropDropPlacement } from './model-prop-drop';
+import { castRayOntoStage } from './stage-ray';
 import type { RestFigure } from './mmd/scene-rest';
 import { WORLD_SOLVER_ITERATIONS, giveFullIterations } from './solver-iterations';
 
@@ -177,6 +179,8 @@ export class Sandbox {
   readonly world: World;
   readonly stage: StageLayout;
   private readonly stageBodies: RigidBody[];
+  /** The stage's colliders, one per box: what a drop is cast onto. */
+  private readonly stageColliders: Collider[];
   private readonly stiffnessDriver: StiffnessDriver;
   private readonly grabber: Grab;
   private readonly random: RandomSource;
@@ -234,7 +238,8 @@ export class Sandbox {
     this.world.numSolverIterations = WORLD_SOLVER_ITERATIONS;
     this.stage = stageLayout();
     this.stageBodies = buildStage(rapier, this.world, this.stage);
-    for (const body of this.stageBodies) body.collider(0).setSolverGroups(OTHER_SOLVER_GROUPS);
+    this.stageColliders = this.stageBodies.map((body) => body.collider(0));
+    for (const collider of this.stageColliders) collider.setSolverGroups(OTHER_SOLVER_GROUPS);
     this.random = createSeededRandom(options.seed ?? 1);
     this.stiffnessDriver =
       options.stiffnessMethod === 'pd-torque'
@@ -615,15 +620,31 @@ export class Sandbox {
   }
 
   /**
-   * Adds a model without a humanoid skeleton as a prop (see {@link ModelProp}), standing on the
-   * floor in its rest pose at the next prop spot in front of the figures (see
+   * Where a ray (from the camera through a point of the view, say) first meets the stage: the
+   * floor, the slope, a stair or the wall, metres. Undefined when it meets none of them (it
+   * points at the sky, or past the floor's edge). Figures and props are looked through.
+   * Allocates: for a drop, not per frame.
+   */
+  stagePointAt(origin: Vec3Like, direction: Vec3Like): Vec3Like | undefined {
+    return castRayOntoStage(this.rapier, this.stageColliders, origin, direction);
+  }
+
+  /**
+   * Adds a model without a humanoid skeleton as a prop (see {@link ModelProp}), in its rest
+   * pose: standing on the stage at `at` when given (a point of the stage, see
+   * {@link stagePointAt} and `modelPropDropPlacement`), else (or when it would not stand on the
+   * stage there) on the floor at the next prop spot in front of the figures (see
    * `modelPropPlacement`). It counts toward the 12 props: the 13th removes the oldest prop of
    * any kind. Throws an `MmdPhysicsSpecError` or `DollSpecError` when the spec cannot be built;
    * nothing is added then.
    */
-  addModelProp(spec: ModelPropSpec): ModelProp {
+  addModelProp(spec: ModelPropSpec, at?: Vec3Like): ModelProp {
     validateMmdPhysicsSpec(spec.mmd, new Set(spec.carrier.parts.map((part) => part.name)));
-    const placement = modelPropPlacement(spec, this.modelPropList.length);
+    // Before any shape of it is cast onto the stage.
+    validateDollSpec(spec.carrier);
+    const placement =
+      (at && modelPropDropPlacement(this.rapier, this.stageColliders, spec, at)) ??
+      modelPropPlacement(spec, this.modelPropList.length);
     const prop = new ModelProp(this.rapier, this.world, this.nextId, spec, placement);
     this.nextId++;
     this.makeRoomForProp();

@@ -134,6 +134,7 @@ export function createAppTestHook(
         return parts;
       });
     },
+    pointOnScreen: (point) => view.projectToClient(point),
   };
 }
 

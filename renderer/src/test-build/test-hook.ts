@@ -152,6 +152,11 @@ export interface RagdollTestHook {
    * spec order, as `bodyPoses`); null when the frame is not held.
    */
   recordedPoses(frame: number): HookPose[][] | null;
+  /**
+   * Where the world point `point` (metres) appears on screen, CSS pixels from the viewport's
+   * top left; null when it is behind the camera.
+   */
+  pointOnScreen(point: HookVec3): { x: number; y: number } | null;
 }
 
 /** The timeline's state, see {@link RagdollTestHook.timeline}. */

@@ -1,6 +1,7 @@
 import type { AppCommand } from '../../../shared/commands';
 import type { HostApi } from '../../../shared/host-contract';
 import type { Sandbox, SimBody } from '../physics/sandbox';
+import type { ViewRay } from '../view/ragdoll-view';
 import { AskDialog } from './ask-dialog';
 import { CollapsibleSections } from './collapsible-sections';
 import { ViewPointer } from './view-pointer';
@@ -56,6 +57,8 @@ export interface UiView extends AvatarView, PresetView {
   drawFrame(seconds: number): void;
   /** The body drawn under a page point, if any. */
   bodyAt(clientX: number, clientY: number): SimBody | undefined;
+  /** The ray from the camera through a page point; undefined where the view does not show. */
+  rayAt(clientX: number, clientY: number): ViewRay | undefined;
   /** Figures were put somewhere new (DROP, RESET). */
   figuresReplaced(): void;
   /** Called just before a mouse grab starts (undo captures the scene). */
@@ -195,6 +198,10 @@ export class AppUi {
       onPreset: (loaded) => this.presets.loadArrived(loaded),
       onModelRead: (file) => void this.library.modelRead(file),
       onFiguresChanged: () => this.motions.syncFigures(),
+      stagePointAt: (clientX, clientY) => {
+        const ray = options.view.rayAt(clientX, clientY);
+        return ray && options.sandbox.stagePointAt(ray.origin, ray.direction);
+      },
       motionInput: {
         onMotion: (file) => this.motions.openFile(file),
         onMotionBytes: (bytes, fileName) => void this.motions.openBytes(bytes, fileName),

@@ -2,6 +2,7 @@ import type { AppCommand } from '../../../shared/commands';
 import type { PropKind } from '../physics/props';
 import { MAX_PROPS } from '../physics/props';
 import type { Figure, Prop } from '../physics/sandbox';
+import type { ModelProp } from '../physics/model-prop';
 import {
   GRAVITY_SCALE_MAX,
   GRAVITY_SCALE_MIN,
@@ -30,6 +31,8 @@ export const MUSCLE_STEP = 10;
 export interface CommandSandbox {
   readonly figures: readonly Figure[];
   readonly props: readonly Prop[];
+  /** Models opened as props: CLEAR removes them with the balls and boxes. */
+  readonly modelProps: readonly ModelProp[];
   readonly stiffness: number;
   readonly timeScale: number;
   /** GRAVITY in g (0..2). */
@@ -295,7 +298,7 @@ function addFigure(sandbox: CommandSandbox, ui: CommandUi): CommandOutcome {
 }
 
 function clearProps(sandbox: CommandSandbox, text: UiStrings): CommandOutcome {
-  const count = sandbox.props.length;
+  const count = sandbox.props.length + sandbox.modelProps.length;
   if (count === 0) return status(text.noProps);
   sandbox.clearProps();
   return status(text.propsCleared(count));

@@ -13,6 +13,7 @@ import type { PropSandbox } from '../models/prop-models';
 import { PropModels } from '../models/prop-models';
 import type { StatusArea } from './status';
 import { warningText } from './warning-strings';
+import type { Vec3Like } from '../physics/vector-math';
 
 /** Where model actions live and what they talk to. */
 export interface ModelActionsOptions {
@@ -33,6 +34,11 @@ export interface ModelActionsOptions {
   readonly onFiguresChanged?: () => void;
   /** Motion files dropped on the window or opened by the OS go here (see `ModelInputHandlers`). */
   readonly motionInput: Pick<ModelInputHandlers, 'onMotion' | 'onMotionBytes' | 'onMotionProblem'>;
+  /**
+   * Where on the stage a drop at a page point lands (see `ModelInputHandlers.stagePointAt`):
+   * a dropped model that becomes a prop stands there. Without it, props stand at their spots.
+   */
+  readonly stagePointAt?: (clientX: number, clientY: number) => Vec3Like | undefined;
 }
 
 /**
@@ -59,6 +65,7 @@ export class ModelActions {
       onMotion: (motion: MotionFile) => options.motionInput.onMotion(motion),
       onMotionBytes: (bytes, fileName) => options.motionInput.onMotionBytes(bytes, fileName),
       onMotionProblem: (message) => options.motionInput.onMotionProblem(message),
+      stagePointAt: (clientX, clientY) => options.stagePointAt?.(clientX, clientY),
       onReadProgress: ({ fileName, bytesRead, totalBytes }) =>
         options.status.progress(
           this.text.cast.modelReading(fileName, bytesRead / 1e6, totalBytes / 1e6),
@@ -194,7 +201,10 @@ export class ModelActions {
     });
   }
 
-  /** Adds a model without a humanoid skeleton as a prop and says so. */
+  /**
+   * Adds a model without a humanoid skeleton as a prop (standing where its file was dropped,
+   * when it was dropped on the stage) and says so.
+   */
   private async openProp(
     refused: MmdNotHumanoidError,
     model: ModelBytes,
@@ -203,6 +213,7 @@ export class ModelActions {
     const prop = await this.props.open(refused.model, model.fileName, modelRef(model.source), {
       fileBytes: model.bytes.byteLength,
       change,
+      at: model.droppedAt,
     });
     this.options.status.say(
       this.openedMessage(prop, this.text.propOpened(prop.title, prop.fileName)),

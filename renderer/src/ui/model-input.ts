@@ -1,6 +1,7 @@
 import { isMotionFileName } from '../../../shared/file-types';
 import { READ_PROGRESS_MIN_BYTES } from '../../../shared/host-contract';
 import { readFileWithProgress } from './read-file-progress';
+import type { Vec3Like } from '../physics/vector-math';
 import type {
   DroppedFileResult,
   HostApi,
@@ -21,11 +22,22 @@ export interface ModelBytes {
   readonly source?: ModelFile;
   /** True to add a figure of it beside the others (Add Model…, a drop with Shift held). */
   readonly adding?: boolean;
+  /**
+   * Where on the stage the file was dropped, metres, when it was dropped on the stage: a model
+   * that becomes a prop stands there. Undefined for a drop elsewhere and for Open Model….
+   */
+  readonly droppedAt?: Vec3Like | undefined;
 }
 
-/** What the input reports; it changes nothing itself. */
+/** What the input reports (and asks); it changes nothing itself. */
 export interface ModelInputHandlers {
   onModel(model: ModelBytes): void;
+  /**
+   * Where on the stage a drop at the page point (`clientX`, `clientY`, CSS pixels) lands,
+   * metres; undefined when it lands on no stage (the sky, the panel). Asked when the file is
+   * dropped, since the camera may move while it is read. Without it, drops carry no point.
+   */
+  stagePointAt?(clientX: number, clientY: number): Vec3Like | undefined;
   /** A message naming the file and what is wrong (from the host), to show as an alert. */
   onProblem(message: string): void;
   /** A preset file was dropped or opened by the OS; the host has imported and read it. */
@@ -123,19 +135,20 @@ export class ModelInput {
     if (!file) return;
     // Shift held while dropping adds the model beside the figures instead of replacing them.
     const adding = event.shiftKey;
+    const droppedAt = this.handlers.stagePointAt?.(event.clientX, event.clientY);
     if (!this.host) {
-      this.readFile(file, adding);
+      this.readFile(file, adding, droppedAt);
       return;
     }
     // The desktop app reads the file itself (and records it in the library); the preload
     // turns the File into its path.
     this.host.openDroppedFile(file).then(
-      (outcome) => this.takeDropped(outcome, adding),
+      (outcome) => this.takeDropped(outcome, adding, droppedAt),
       (error: unknown) => this.handlers.onProblem(describe(error)),
     );
   };
 
-  private readFile(file: File, adding: boolean): void {
+  private readFile(file: File, adding: boolean, droppedAt?: Vec3Like): void {
     const read =
       file.size >= READ_PROGRESS_MIN_BYTES
         ? readFileWithProgress(file, (bytesRead, totalBytes) =>
@@ -146,12 +159,12 @@ export class ModelInput {
       (bytes) =>
         isMotionFileName(file.name)
           ? this.handlers.onMotionBytes(bytes, file.name)
-          : this.handlers.onModel({ bytes, fileName: file.name, adding }),
+          : this.handlers.onModel({ bytes, fileName: file.name, adding, droppedAt }),
       (error: unknown) => this.handlers.onProblem(`${file.name}: ${describe(error)}`),
     );
   }
 
-  private takeModel(outcome: HostOutcome<ModelFile>, adding = false): void {
+  private takeModel(outcome: HostOutcome<ModelFile>, adding = false, droppedAt?: Vec3Like): void {
     if (!outcome.ok) {
       if (outcome.problem.code !== 'canceled') this.handlers.onProblem(outcome.problem.message);
       return;
@@ -163,10 +176,15 @@ export class ModelInput {
       format: model.format,
       source: model,
       adding,
+      droppedAt,
     });
   }
 
-  private takeDropped(outcome: HostOutcome<DroppedFileResult>, adding = false): void {
+  private takeDropped(
+    outcome: HostOutcome<DroppedFileResult>,
+    adding = false,
+    droppedAt?: Vec3Like,
+  ): void {
     if (!outcome.ok) {
       if (outcome.problem.code === 'not-a-motion')
         this.handlers.onMotionProblem(outcome.problem.message);
@@ -174,7 +192,8 @@ export class ModelInput {
       return;
     }
     const result = outcome.value;
-    if (result.kind === 'model') this.takeModel({ ok: true, value: result.model }, adding);
+    if (result.kind === 'model')
+      this.takeModel({ ok: true, value: result.model }, adding, droppedAt);
     else if (result.kind === 'motion') this.handlers.onMotion(result.motion);
     else this.handlers.onPreset(result.loaded);
   }

@@ -42,6 +42,12 @@ export interface CameraPose {
   readonly fovDeg: number;
 }
 
+/** A ray from the camera, metres: where it starts and its unit direction. */
+export interface ViewRay {
+  readonly origin: { readonly x: number; readonly y: number; readonly z: number };
+  readonly direction: { readonly x: number; readonly y: number; readonly z: number };
+}
+
 /** Thrown when the page cannot draw (no WebGL); the message is for the user. */
 export class ViewError extends Error {
   override name = 'ViewError';
@@ -240,6 +246,36 @@ export class RagdollView {
       if (body) return body;
     }
     return undefined;
+  }
+
+  /**
+   * The ray from the camera through the page point (`clientX`, `clientY`, CSS pixels), or
+   * undefined when the view is not what shows there (outside the canvas, or under the panel
+   * or another control). Allocates: for a drop, not per frame.
+   */
+  rayAt(clientX: number, clientY: number): ViewRay | undefined {
+    const rect = this.canvas.getBoundingClientRect();
+    const inside =
+      clientX >= rect.left &&
+      clientX <= rect.right &&
+      clientY >= rect.top &&
+      clientY <= rect.bottom;
+    // Overlays that let the pointer through (the drop target) are not in the way.
+    if (!inside || this.canvas.ownerDocument.elementFromPoint(clientX, clientY) !== this.canvas)
+      return undefined;
+    const raycaster = new Raycaster();
+    raycaster.setFromCamera(
+      new Vector2(
+        ((clientX - rect.left) / rect.width) * 2 - 1,
+        -((clientY - rect.top) / rect.height) * 2 + 1,
+      ),
+      this.camera,
+    );
+    const { origin, direction } = raycaster.ray;
+    return {
+      origin: { x: origin.x, y: origin.y, z: origin.z },
+      direction: { x: direction.x, y: direction.y, z: direction.z },
+    };
   }
 
   /**

@@ -35,31 +35,36 @@ export function useVrmFixtures(): VrmFiles {
 
 /**
  * Drops a file on the page the way a person's drag from the desktop arrives: a `dragover`
- * then a `drop` whose DataTransfer holds a File with these bytes, on the 3D view. Returns
- * whether the page cancelled both defaults (otherwise the browser would open the file).
+ * then a `drop` whose DataTransfer holds a File with these bytes, on the 3D view, or at the
+ * page point `at` (CSS pixels) on whatever is drawn there. Returns whether the page cancelled
+ * both defaults (otherwise the browser would open the file).
  */
-export function dropFile(page: Page, bytes: Uint8Array, fileName: string): Promise<boolean> {
+export function dropFile(
+  page: Page,
+  bytes: Uint8Array,
+  fileName: string,
+  at?: { readonly x: number; readonly y: number },
+): Promise<boolean> {
   return page.evaluate(
-    ({ base64, name }) => {
+    ({ base64, name, point }) => {
       const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
       const transfer = new DataTransfer();
       transfer.items.add(new File([data], name));
-      const target = document.querySelector('canvas') ?? document.body;
-      const over = new DragEvent('dragover', {
+      const target =
+        (point && document.elementFromPoint(point.x, point.y)) ??
+        document.querySelector('canvas') ??
+        document.body;
+      const init = {
         dataTransfer: transfer,
         bubbles: true,
         cancelable: true,
-      });
-      const drop = new DragEvent('drop', {
-        dataTransfer: transfer,
-        bubbles: true,
-        cancelable: true,
-      });
-      const overKept = target.dispatchEvent(over);
-      const dropKept = target.dispatchEvent(drop);
+        ...(point ? { clientX: point.x, clientY: point.y } : {}),
+      };
+      const overKept = target.dispatchEvent(new DragEvent('dragover', init));
+      const dropKept = target.dispatchEvent(new DragEvent('drop', init));
       return !overKept && !dropKept;
     },
-    { base64: Buffer.from(bytes).toString('base64'), name: fileName },
+    { base64: Buffer.from(bytes).toString('base64'), name: fileName, point: at ?? null },
   );
 }
 
