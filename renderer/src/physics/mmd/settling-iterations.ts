@@ -85,10 +85,10 @@ export class SettlingIterations {
   /**
    * Gives the island {@link MMD_EXTRA_SOLVER_ITERATIONS} once every ragdoll part has been slower
    * than {@link SETTLE_SPEED} for {@link SETTLE_STEPS} steps in a row, and takes them away above
-   * twice that (hysteresis, so a part hovering at the threshold does not flip it every step). The parts, not the hair: a jittering hair chain
-   * is what the iterations are for. Gives it the full count while a part is faster than
-   * {@link VIOLENT_SPEED}. `following`: the figure follows a motion. One velocity read per part;
-   * calls Rapier otherwise only on a change.
+   * twice that (hysteresis, so a part hovering at the threshold does not flip it every step).
+   * The parts, not the hair: a jittering hair chain is what the iterations are for. Gives it
+   * the full count while a part is faster than {@link VIOLENT_SPEED}. `following`: the figure
+   * follows a motion. One velocity read per part; calls Rapier otherwise only on a change.
    */
   update(following: boolean): void {
     let fastestSquared = 0;
