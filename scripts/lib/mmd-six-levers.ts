@@ -80,6 +80,14 @@ const LEVERS: readonly Lever[] = [
   { name: 'angular axes limited under 2° locked', physics: lockNarrowAxes(TWO_DEGREES) },
   // The settling iterations (12) as soon as every part is slow, as before they waited 0.5 s.
   { name: 'before: settling iterations at once', mmdOptions: { settleSteps: 1 } },
+  {
+    // Before both: the world on 8 and the settling iterations (16 then) at once.
+    name: `before both: world ${SOLVER_ITERATIONS} iterations, settling at once`,
+    mmdOptions: { settleSteps: 1 },
+    setup: (sandbox) => {
+      sandbox.world.numSolverIterations = SOLVER_ITERATIONS;
+    },
+  },
   { name: 'settling iterations after 1 s slow', mmdOptions: { settleSteps: 120 } },
 ];
 
