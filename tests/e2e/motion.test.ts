@@ -50,6 +50,24 @@ function outline(page: Page): Promise<string | null> {
   return page.evaluate(() => window.__ragdoll!.outlineColor(0));
 }
 
+/**
+ * Adds balls (ADD BALL drops one a little off-centre above the figure) until the first figure
+ * goes limp, up to `balls`; returns its state after the last one. A ball that only grazes the
+ * head or a shoulder leaves a standing figure standing, as it should (about 4 in 10 on the box
+ * dummy, depending on where the figure stands), so one ball is not a sure knock-down.
+ */
+async function dropBallsUntilLimp(page: Page, balls = 4): Promise<string | undefined> {
+  for (let ball = 0; ball < balls; ball++) {
+    await page.keyboard.press('o');
+    const deadline = Date.now() + SLOW_TIMEOUT_MS / 4;
+    while (Date.now() < deadline) {
+      if ((await stateOf(page)) === 'limp') return 'limp';
+      await page.waitForTimeout(100);
+    }
+  }
+  return stateOf(page);
+}
+
 /** Largest angle (radians) between the figure's part rotations in two snapshots. */
 function largestPartTurn(
   a: readonly { rotation: readonly number[] }[],
@@ -96,7 +114,7 @@ describe('motions', () => {
         await expectStatus(page, 'Playing Wave on the figure.');
         await waitForFrames(page, 10);
         const before = (await bodyPoses(page)).figures[0]!;
-        await waitForFrames(page, 15);
+        await waitForFrames(page, 30);
         const after = (await bodyPoses(page)).figures[0]!;
         expect(largestPartTurn(before, after)).toBeGreaterThan(0.1);
         expect(await stateOf(page)).toBe('following');
@@ -108,9 +126,8 @@ describe('motions', () => {
           .poll(() => outline(page), LONG)
           .toBe(hex(MOTION_STATE_OUTLINE_COLORS.following));
 
-        // A ball dropped on its head knocks it down: limp, then getting up, then the motion again.
-        await page.keyboard.press('o');
-        await expect.poll(() => stateOf(page), LONG).toBe('limp');
+        // A ball dropped on it knocks it down: limp, then getting up, then the motion again.
+        expect(await dropBallsUntilLimp(page)).toBe('limp');
         expect(await outline(page)).toBe(hex(MOTION_STATE_OUTLINE_COLORS.limp));
         await expect.poll(() => stateOf(page), LONG).toBe('gettingUp');
         await expect.poll(() => stateOf(page), LONG).toBe('following');

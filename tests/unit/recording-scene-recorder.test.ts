@@ -24,10 +24,21 @@ function recordedSandbox(sandbox: Sandbox, seconds?: number): SceneRecorder {
   return recorder;
 }
 
+/**
+ * The angle (radians) between two rotations stored as quaternions at `offset`. Each is
+ * normalised first: Rapier keeps rotations in 32-bit floats, whose length drifts from 1 by up
+ * to about 1e-7, and the arc cosine of such a dot product alone reads as 1e-4 rad or more.
+ */
 function quatAngle(a: ArrayLike<number>, b: ArrayLike<number>, offset = 3): number {
   let dot = 0;
-  for (let i = 0; i < 4; i++) dot += a[offset + i]! * b[offset + i]!;
-  return 2 * Math.acos(Math.min(1, Math.abs(dot)));
+  let aa = 0;
+  let bb = 0;
+  for (let i = 0; i < 4; i++) {
+    dot += a[offset + i]! * b[offset + i]!;
+    aa += a[offset + i]! * a[offset + i]!;
+    bb += b[offset + i]! * b[offset + i]!;
+  }
+  return 2 * Math.acos(Math.min(1, Math.abs(dot) / Math.sqrt(aa * bb)));
 }
 
 describe('the compact body state', () => {

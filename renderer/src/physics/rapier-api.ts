@@ -10,6 +10,7 @@ export type RapierApi = typeof RAPIER;
 export type {
   World,
   RigidBody,
+  RigidBodySet,
   Collider,
   ImpulseJoint,
   PidController,

@@ -10,6 +10,8 @@ import type { BodyState } from './body-state';
 import { captureBodyState, isFiniteBodyState, restoreBodyState } from './body-state';
 import { FALL_GUARD_INTERVAL_STEPS, FallGuard } from './fall-guard';
 import { Grab } from './grab';
+import type { HeldBodies } from './joint-projection';
+import { JointProjection } from './joint-projection';
 import type { Measurements } from './measurements';
 import { countNonFinite, maxJointGap, maxLinearSpeed, meanPoseDeviation } from './measurements';
 import { monotonicNowMs } from './monotonic-clock';
@@ -135,6 +137,12 @@ export interface SandboxOptions {
    * `mmd/scene-rest.ts`). Off only where the rig's own springs and limits are under test.
    */
   readonly sceneRest?: boolean;
+  /**
+   * Whether a landing figure's parts are put back onto joints that came apart in a step
+   * (default true; figures with MMD bodies never; see `joint-projection.ts`). Off only to
+   * measure what it does.
+   */
+  readonly jointProjection?: boolean;
 }
 
 /** Everything {@link Sandbox.measure} reports, plus the counts. */
@@ -209,6 +217,11 @@ export class Sandbox {
   private stepObserver: (() => void) | null = null;
   private readonly rest: SceneRest | null;
   private readonly pinSet: Pins;
+  /** One per figure while {@link SandboxOptions.jointProjection} is on, in no particular order. */
+  private readonly projections: JointProjection[] = [];
+  private readonly projectJoints: boolean;
+  /** What the projections leave alone: the grabbed body and the pinned ones. */
+  private readonly held: HeldBodies;
 
   constructor(
     private readonly rapier: RapierApi,
@@ -233,8 +246,20 @@ export class Sandbox {
     this.grabber = new Grab(rapier, this.world);
     this.maxFigures = options.maxFigures ?? MAX_FIGURES;
     this.rest = options.sceneRest === false ? null : new SceneRest();
+    this.projectJoints = options.jointProjection !== false;
     this.fallGuard = new FallGuard(rapier, this.world, FALL_GUARD_Y);
     this.pinSet = new Pins(rapier);
+    const pins = this.pinSet;
+    const grabber = this.grabber;
+    this.held = {
+      get grabbed() {
+        return grabber.body;
+      },
+      isPinned: (handle) => pins.has(handle),
+      get pinCount() {
+        return pins.handles.length;
+      },
+    };
     const stiffness = this.stiffnessDriver;
     this.motions = new MotionFigures(
       rapier,
@@ -454,6 +479,10 @@ export class Sandbox {
     this.figureList.push(figure);
     this.restMembers.push(figure);
     this.stiffnessDriver.addDoll(ragdoll);
+    // Not on MMD figures: their hair and skirt bodies hang on the parts by joints of their own,
+    // and moving a part without them left three mokou_B awake after 15 s, where they slept
+    // after 10 s without (BENCHMARKS.md, "Landing gaps").
+    if (this.projectJoints && !mmd) this.projections.push(new JointProjection(ragdoll, FIXED_STEP));
     for (const part of ragdoll.parts) part.collider.setSolverGroups(PART_SOLVER_GROUPS);
     // A figure with MMD bodies sets its own island's iterations (`MmdBodies.limitSpeeds`).
     if (!mmd) giveFullIterations(ragdoll.parts.map((part) => part.body));
@@ -476,6 +505,8 @@ export class Sandbox {
     this.registry.removeFigure(figure);
     this.motions.remove(figure.ragdoll);
     this.stiffnessDriver.removeDoll(figure.ragdoll);
+    const projection = this.projections.findIndex((p) => p.ragdoll === figure.ragdoll);
+    if (projection >= 0) this.projections.splice(projection, 1);
     figure.mmd?.dispose();
     figure.ragdoll.dispose();
   }
@@ -811,7 +842,8 @@ export class Sandbox {
   }
 
   /**
-   * One fixed step: stiffness and motions, the world step, knock-downs and get-ups, the MMD
+   * One fixed step: stiffness and motions, the world step, joints that came apart in a landing
+   * put back together (`joint-projection.ts`), knock-downs and get-ups, the MMD
    * whip cap, then, four times a simulated
    * second, the fall guard (a figure that fell below −15 m is
    * dropped again, a prop removed).
@@ -820,6 +852,8 @@ export class Sandbox {
     this.stiffnessDriver.beforeStep(FIXED_STEP);
     this.motions.beforeStep(FIXED_STEP);
     this.world.step();
+    const projections = this.projections;
+    for (let i = 0; i < projections.length; i++) projections[i]!.update(this.held);
     this.motions.afterStep(FIXED_STEP);
     this.capMmdSpeeds();
     if (this.stepCount % FALL_GUARD_INTERVAL_STEPS === 0) this.fallGuard.check(this.onFell);
@@ -835,7 +869,7 @@ export class Sandbox {
   /**
    * After bodies were put into saved poses behind the sandbox's back (rewind, undo): lets go of
    * any grab, tells each ragdoll it was placed, restarts each figure's motion state from where
-   * it lies, and drops the step backlog.
+   * it lies and its joint projection's landing watch, and drops the step backlog.
    */
   noteBodiesRestored(): void {
     this.grabber.release();
@@ -843,6 +877,7 @@ export class Sandbox {
       figure.ragdoll.notePlaced();
       this.motions.replaced(figure.ragdoll);
     }
+    for (const projection of this.projections) projection.restart();
     this.accumulator = 0;
   }
 

@@ -50,6 +50,24 @@ export function scratchVec3(): Vec3Like {
   return v;
 }
 
+/** A rotation of its own class, for the same reason as {@link ScratchVec3}. */
+class ScratchQuat implements QuatLike {
+  x = 0.5;
+  y = 0.5;
+  z = 0.5;
+  w = 0.5;
+}
+
+/** An identity rotation for a per-step scratch object (see {@link ScratchVec3}). */
+export function scratchQuat(): QuatLike {
+  const q = new ScratchQuat();
+  q.x = 0;
+  q.y = 0;
+  q.z = 0;
+  q.w = 1;
+  return q;
+}
+
 export function quat(x = 0, y = 0, z = 0, w = 1): QuatLike {
   return { x, y, z, w };
 }
