@@ -17,7 +17,8 @@
  * still for 12 s, 10 s more: ms per step, the fastest MMD body and how many sleep
  * (`scripts/lib/mmd-six-figures.ts`; targets ≤ 5 ms moving, ≤ 1 ms and < 0.05 m/s at rest);
  * `--six-only` runs only that part. `--levers` (alone) runs the six figures moving once per
- * variant of the physics settings, side by side (`scripts/lib/mmd-six-levers.ts`).
+ * variant of the physics settings, side by side (`scripts/lib/mmd-six-levers.ts`); `--lever
+ * TEXT` (repeatable) keeps "as built" and the variants whose name contains TEXT.
  */
 import os from 'node:os';
 import RAPIER from '@dimforge/rapier3d-compat';
@@ -201,7 +202,8 @@ const LEVER_SECONDS = 10;
 
 function printLevers(doll: MmdDoll): void {
   const load = os.loadavg()[0]!.toFixed(1);
-  const results = measureLevers(RAPIER, doll, SEED, LEVER_SECONDS);
+  const only = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--lever' ? [arg] : []));
+  const results = measureLevers(RAPIER, doll, SEED, LEVER_SECONDS, only);
   console.log(
     `\n${SIX} figures of ${doll.fileName} moving (blast ${SIX_BLAST_POWER} every second), ${LEVER_SECONDS} s side by side; load ${load} at start, ${os.loadavg()[0]!.toFixed(1)} at end`,
   );

@@ -8,7 +8,7 @@ import type { Session } from 'node:inspector/promises';
 
 /** A node of the profile: a call frame, what it allocated itself (bytes) and its callees. */
 export interface ProfileNode {
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber: number };
   selfSize: number;
   children: ProfileNode[];
 }

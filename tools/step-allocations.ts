@@ -15,12 +15,17 @@
  * recorder, attached to the sandbox, records every second step. With `--mmd`, six figures of
  * mokou_B.pmd (from the real-model fixtures; the generated humanoid with a 10-link hair chain
  * when they are absent) are measured over the 10 s after a drop, while they fall, land and
- * settle: the whip cap, the settling iterations and the still-scene sleep all run then.
+ * settle: the whip cap, the settling iterations and the still-scene sleep all run then (after
+ * the same 10 s on a throwaway scene, so that V8 has optimised them).
  *
  * Run it without inlining, or V8 may fold Rapier's `world.step()` into `Sandbox.step` and the
  * stacks can no longer tell the two apart:
  *
- *   node --no-turbo-inlining --import tsx tools/step-allocations.ts [--motion | --mmd]   (prints JSON)
+ *   node --no-turbo-inlining --import tsx tools/step-allocations.ts [--motion | --mmd] [--by-function]
+ *
+ * It prints JSON; `--by-function` adds `topFrames`: the functions that allocated most on the
+ * sandbox's own path (outside Rapier's step), with where they are and who called them, bytes
+ * per step, to find what to fix.
  */
 import { Session } from 'node:inspector/promises';
 import RAPIER from '@dimforge/rapier3d-compat';
@@ -56,6 +61,15 @@ export interface StepAllocations {
    * must read the parts every step; this separates that from our own code.
    */
   ownCodeBytesPerStep: number;
+  /** With `--by-function`: the largest allocators on the sandbox's own path (see the file's note). */
+  topFrames?: FrameAllocation[];
+}
+
+/** One function's allocation on the sandbox's own path. */
+export interface FrameAllocation {
+  /** `name url:line` of the allocating function, then `< caller`. */
+  frame: string;
+  bytesPerStep: number;
 }
 
 /**
@@ -107,6 +121,18 @@ function mmdScene(): Sandbox {
   return sandbox;
 }
 
+/**
+ * Runs a throwaway MMD scene through the same 10 s first, so the measured one starts on
+ * optimised code: measured from a cold start, the interpreter's boxed arithmetic in the whip cap,
+ * the settling switch and the still-scene sleep (while V8 had not yet optimised them) read as
+ * about 1.5 kB per step of our own.
+ */
+function warmUpMmd(): void {
+  const warm = mmdScene();
+  for (let i = 0; i < MMD_STEPS; i++) warm.step();
+  warm.dispose();
+}
+
 function scene(): Sandbox {
   const sandbox = new Sandbox(RAPIER, { stiffness: 50, seed: 3 });
   for (let i = 0; i < 6; i++) sandbox.addFigure();
@@ -124,12 +150,24 @@ const isOurs = (url: string) =>
 const isRapierStep = (frame: ProfileNode['callFrame']) =>
   frame.functionName === 'step' && frame.url.includes('rapier');
 
+interface Totals {
+  all: number;
+  own: number;
+  ownCode: number;
+  /** Own-path bytes by `frame < caller`. */
+  frames: Map<string, number>;
+}
+
+const frameName = (frame: ProfileNode['callFrame']) =>
+  `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*\/(renderer|node_modules)\//, '$1/')}:${frame.lineNumber + 1}`;
+
 function sum(
   node: ProfileNode,
   underOurs: boolean,
   underRapierStep: boolean,
-  totals: { all: number; own: number; ownCode: number },
+  totals: Totals,
   callerIsOurs = false,
+  caller = '',
 ): void {
   const url = node.callFrame.url;
   const ours = underOurs || isOurs(url);
@@ -137,30 +175,45 @@ function sum(
   // Whose code this frame is: ours, a built-in called by ours, or someone else's.
   const frameIsOurs = isOurs(url) || (isBuiltinFrame(url) && callerIsOurs);
   totals.all += node.selfSize;
-  if (ours && !inStep) totals.own += node.selfSize;
+  const name = frameName(node.callFrame);
+  if (ours && !inStep && node.selfSize > 0) {
+    totals.own += node.selfSize;
+    const key = `${name} < ${caller}`;
+    totals.frames.set(key, (totals.frames.get(key) ?? 0) + node.selfSize);
+  }
   if (frameIsOurs && !inStep) totals.ownCode += node.selfSize;
-  for (const child of node.children) sum(child, ours, inStep, totals, frameIsOurs);
+  for (const child of node.children) sum(child, ours, inStep, totals, frameIsOurs, name);
 }
 
 async function profile(
   session: Session,
   step: () => void,
   steps = STEPS,
-): Promise<{ all: number; own: number; ownCode: number }> {
-  const totals = { all: 0, own: 0, ownCode: 0 };
+): Promise<{ all: number; own: number; ownCode: number; frames: FrameAllocation[] }> {
+  const totals: Totals = { all: 0, own: 0, ownCode: 0, frames: new Map() };
   sum(await sampleAllocations(session, steps, step), false, false, totals);
-  return { all: totals.all / steps, own: totals.own / steps, ownCode: totals.ownCode / steps };
+  const frames = [...totals.frames]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([frame, bytes]) => ({ frame, bytesPerStep: bytes / steps }));
+  return {
+    all: totals.all / steps,
+    own: totals.own / steps,
+    ownCode: totals.ownCode / steps,
+    frames,
+  };
 }
 
 /** Runs the measurement in this process. */
 export async function measureStepAllocations(
-  options: { motion?: boolean; recording?: boolean; mmd?: boolean } = {},
+  options: { motion?: boolean; recording?: boolean; mmd?: boolean; byFunction?: boolean } = {},
 ): Promise<StepAllocations> {
   await RAPIER.init();
   const session = new Session();
   session.connect();
   const build = options.mmd ? mmdScene : options.motion ? motionScene : scene;
   const steps = options.mmd ? MMD_STEPS : STEPS;
+  if (options.mmd) warmUpMmd();
   const ours = build();
   const bare = build();
   const timeline = options.recording ? new SceneTimeline(ours) : null;
@@ -174,6 +227,7 @@ export async function measureStepAllocations(
       bareRapierBytesPerStep: bareResult.all,
       sandboxOwnBytesPerStep: sandboxResult.own,
       ownCodeBytesPerStep: sandboxResult.ownCode,
+      ...(options.byFunction ? { topFrames: sandboxResult.frames } : {}),
     };
   } finally {
     session.disconnect();
@@ -190,7 +244,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         motion: process.argv.includes('--motion'),
         recording: process.argv.includes('--recording'),
         mmd: process.argv.includes('--mmd'),
+        byFunction: process.argv.includes('--by-function'),
       }),
+      null,
+      process.argv.includes('--by-function') ? 2 : undefined,
     ),
   );
 }

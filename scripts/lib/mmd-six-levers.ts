@@ -7,6 +7,7 @@
  * proportions mean anything on a loaded machine), the fastest MMD dynamic body and the largest
  * ragdoll joint gap seen at block ends. What was measured and kept or dropped: BENCHMARKS.md.
  */
+import type { MmdBodiesOptions } from '../../renderer/src/physics/mmd/mmd-bodies';
 import type { MmdJointSpec, MmdPhysicsSpec } from '../../renderer/src/physics/mmd/mmd-physics-spec';
 import type { RapierApi } from '../../renderer/src/physics/rapier-api';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
@@ -23,15 +24,26 @@ interface Lever {
   readonly physics?: (spec: MmdPhysicsSpec) => MmdPhysicsSpec;
   /** Changes the built sandbox before the drop. */
   readonly setup?: (sandbox: Sandbox) => void;
+  /** Options for the figures' MMD bodies. */
+  readonly mmdOptions?: MmdBodiesOptions;
 }
 
-/** Limited angular axes narrower than `range` (rad) become locked (one row, no spring). */
+/** 2° in radians. */
+const TWO_DEGREES = Math.PI / 90;
+
+/**
+ * Limited angular axes narrower than `range` (rad) that hold the rest angle 0 become locked
+ * (one solver row instead of a limit row, and no spring row): a locked axis holds 0 where the
+ * file let it turn within the range. A range off 0 (low_miku pins one axis at −3°) stays.
+ * mokou_B has 34 such axes (26 with a spring) of its 165 limited ones, Gene_light 2, low_miku 0.
+ */
 function lockNarrowAxes(range: number): (spec: MmdPhysicsSpec) => MmdPhysicsSpec {
   const lock = (joint: MmdJointSpec): MmdJointSpec => {
     const min = [...joint.angularMin] as [number, number, number];
     const max = [...joint.angularMax] as [number, number, number];
     for (let axis = 0; axis < 3; axis++) {
-      if (min[axis]! <= max[axis]! && max[axis]! - min[axis]! < range) {
+      const narrow = min[axis]! <= max[axis]! && max[axis]! - min[axis]! < range;
+      if (narrow && min[axis]! <= 0 && max[axis]! >= 0) {
         min[axis] = 0;
         max[axis] = 0;
       }
@@ -43,6 +55,8 @@ function lockNarrowAxes(range: number): (spec: MmdPhysicsSpec) => MmdPhysicsSpec
 
 const LEVERS: readonly Lever[] = [
   { name: 'as built' },
+  // The same scene again: how far two identical runs differ under the machine's load.
+  { name: 'as built, a second copy (noise)' },
   {
     // The world's count back at the full 8: moving MMD figures get 8 as before this change
     // (flung 12 and settling 16 instead of 8 and 12; the blasts here rarely fling a part).
@@ -63,7 +77,18 @@ const LEVERS: readonly Lever[] = [
       sandbox.world.integrationParameters.normalizedPredictionDistance = 0.0005;
     },
   },
-  { name: 'angular axes limited under 2° locked', physics: lockNarrowAxes(0.035) },
+  { name: 'angular axes limited under 2° locked', physics: lockNarrowAxes(TWO_DEGREES) },
+  // The settling iterations (12) as soon as every part is slow, as before they waited 0.5 s.
+  { name: 'before: settling iterations at once', mmdOptions: { settleSteps: 1 } },
+  {
+    // Before both: the world on 8 and the settling iterations (16 then) at once.
+    name: `before both: world ${SOLVER_ITERATIONS} iterations, settling at once`,
+    mmdOptions: { settleSteps: 1 },
+    setup: (sandbox) => {
+      sandbox.world.numSolverIterations = SOLVER_ITERATIONS;
+    },
+  },
+  { name: 'settling iterations after 1 s slow', mmdOptions: { settleSteps: 120 } },
 ];
 
 /** What one lever measured. */
@@ -79,21 +104,32 @@ export interface LeverResult {
 function build(rapier: RapierApi, doll: MmdDoll, lever: Lever, seed: number): Sandbox {
   const sandbox = new Sandbox(rapier, { stiffness: 50, seed });
   const physics = lever.physics ? lever.physics(doll.rig.physics) : doll.rig.physics;
-  for (let i = 0; i < SIX; i++) sandbox.addFigure(doll.spec, { mmd: physics });
+  for (let i = 0; i < SIX; i++)
+    sandbox.addFigure(doll.spec, {
+      mmd: physics,
+      ...(lever.mmdOptions ? { mmdOptions: lever.mmdOptions } : {}),
+    });
   lever.setup?.(sandbox);
   sandbox.world.profilerEnabled = true;
   sandbox.drop();
   return sandbox;
 }
 
-/** Runs every lever side by side for `seconds` after 1 s of falling. Allocates freely. */
+/**
+ * Runs the levers side by side for `seconds` after 1 s of falling: every lever, or "as built"
+ * and those whose name contains one of `only`. Allocates freely.
+ */
 export function measureLevers(
   rapier: RapierApi,
   doll: MmdDoll,
   seed: number,
   seconds: number,
+  only: readonly string[] = [],
 ): LeverResult[] {
-  const scenes = LEVERS.map((lever) => build(rapier, doll, lever, seed));
+  const levers = LEVERS.filter(
+    (lever, i) => i === 0 || only.length === 0 || only.some((part) => lever.name.includes(part)),
+  );
+  const scenes = levers.map((lever) => build(rapier, doll, lever, seed));
   for (const scene of scenes) scene.run(1);
   const ms = scenes.map((): number[] => []);
   const split = scenes.map(() => ({ step: 0, solver: 0, narrow: 0, broad: 0 }));
@@ -127,7 +163,7 @@ export function measureLevers(
     }
   }
   const steps = blocks * BLOCK_STEPS;
-  const results = LEVERS.map((lever, i) => ({
+  const results = levers.map((lever, i) => ({
     name: lever.name,
     msPerStep: median(ms[i]!),
     rapier: {

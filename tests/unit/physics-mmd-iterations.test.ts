@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { builtinMotion } from '../../renderer/src/motion/builtin-motions';
 import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
-import { MMD_EXTRA_SOLVER_ITERATIONS } from '../../renderer/src/physics/mmd/settling-iterations';
+import {
+  MMD_EXTRA_SOLVER_ITERATIONS,
+  SETTLE_SPEED,
+  SETTLE_STEPS,
+} from '../../renderer/src/physics/mmd/settling-iterations';
 import type { Figure, Sandbox } from '../../renderer/src/physics/sandbox';
 import { SOLVER_ITERATIONS, WORLD_SOLVER_ITERATIONS } from '../../renderer/src/physics/sandbox';
 import { hairChainSpec } from '../support/mmd-physics-specs';
@@ -44,6 +48,32 @@ describe('solver iterations of MMD figures', () => {
     sandbox.run(0.05);
     expect(hair.mmd!.isSettling).toBe(false);
     expect(new Set(mmdIterations(sandbox, hair))).toEqual(new Set([SOLVER_ITERATIONS]));
+  });
+
+  it('the settling iterations come once every part has been slow for SETTLE_STEPS steps in a row', async () => {
+    const sandbox = await makeSandbox({ sceneRest: false });
+    const hair = sandbox.addFigure(BOX_DOLL, { mmd: hairChainSpec() });
+    sandbox.drop();
+    sandbox.run(6);
+    expect(hair.mmd!.isSettling).toBe(true);
+    sandbox.blast(4); // a nudge: up and back down, slow again within a few seconds
+    const fastest = () =>
+      Math.max(
+        ...hair.ragdoll.parts.map((part) => {
+          const v = part.body.linvel();
+          return Math.hypot(v.x, v.y, v.z);
+        }),
+      );
+    let slowSteps = 0;
+    let settledAfter = -1;
+    for (let step = 0; step < 6 * 120 && settledAfter < 0; step++) {
+      sandbox.step();
+      slowSteps = fastest() < SETTLE_SPEED ? slowSteps + 1 : 0;
+      if (step < 30) expect(hair.mmd!.isSettling).toBe(false); // the blast threw it
+      if (hair.mmd!.isSettling) settledAfter = slowSteps;
+    }
+    // Not on the first slow step, as before: only after the streak (the hair still swings then).
+    expect(settledAfter).toBe(SETTLE_STEPS);
   });
 
   it('a figure following a motion keeps the full count while it moves', async () => {

@@ -17,8 +17,8 @@ import { mmdPropRig } from '../../renderer/src/rig/mmd/mmd-prop-rig';
 import {
   ribbonPropModel,
   staticAccessoryModel,
-} from '../../scripts/fixtures/mmd/prop-fixture-models';
-import { writePmx } from '../../scripts/fixtures/mmd/pmx-writer';
+} from '../../tools/fixtures/mmd/prop-fixture-models';
+import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { useSandboxes } from '../support/sandboxes';
 
 const makeSandbox = useSandboxes();

@@ -28,6 +28,11 @@ export interface MmdBodiesOptions {
   readonly springModel?: MmdSpringModel;
   /** The model's dynamic bodies' total mass as a share of the ragdoll's (default {@link MMD_MASS_SHARE}). */
   readonly massShare?: number;
+  /**
+   * Steps in a row the ragdoll must be slow before the settling iterations (default
+   * `SETTLE_STEPS`, `settling-iterations.ts`).
+   */
+  readonly settleSteps?: number;
 }
 
 /**
@@ -97,6 +102,7 @@ export class MmdBodies {
       this.dynamicBodies.length > 0
         ? this.dynamicBodies.map((mmd) => mmd.body)
         : [ragdoll.root.body],
+      options.settleSteps,
     );
     this.place();
   }

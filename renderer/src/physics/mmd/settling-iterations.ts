@@ -21,6 +21,16 @@ export const MMD_EXTRA_SOLVER_ITERATIONS = 4;
 export const SETTLE_SPEED = 0.5;
 
 /**
+ * Steps in a row (1/120 s each: 0.5 s) every ragdoll part must stay under {@link SETTLE_SPEED}
+ * before the island gets {@link MMD_EXTRA_SOLVER_ITERATIONS}. Figures blasted again and again
+ * (six mokou_B, a BLAST every second) were slow, and so on 12 iterations instead of 4, in half
+ * their steps between landings, where the hair still swings and the extra convergence buys
+ * nothing: switching at once cost a third more per step. The jitter the iterations are for
+ * shows only at rest, and the still-scene sleep waits 2 s anyway. Measurements: docs/physics.md.
+ */
+export const SETTLE_STEPS = 60;
+
+/**
  * Above this (m/s, the fastest ragdoll part) a passive model's island gets the sandbox's full
  * `SOLVER_ITERATIONS` again; it drops to the world's count below {@link CALM_SPEED}. A BLAST of
  * 14 (the app's) or 30 spins the head fast enough that a 10-link hair chain stretched its joints
@@ -55,10 +65,14 @@ export class SettlingIterations {
   private settling = false;
   private violent = false;
   private extra = -1;
+  /** Steps in a row with every part under {@link SETTLE_SPEED} (while not settling). */
+  private slowSteps = 0;
 
+  /** `settleSteps`: see {@link SETTLE_STEPS}. */
   constructor(
     private readonly parts: readonly RagdollPart[],
     private readonly carriers: readonly RigidBody[],
+    private readonly settleSteps = SETTLE_STEPS,
   ) {
     this.apply(false);
   }
@@ -69,12 +83,12 @@ export class SettlingIterations {
   }
 
   /**
-   * Gives the island {@link MMD_EXTRA_SOLVER_ITERATIONS} once every ragdoll part is slower than
-   * {@link SETTLE_SPEED} and takes them away above twice that (hysteresis, so a part hovering at
-   * the threshold does not flip it every step). The parts, not the hair: a jittering hair chain
-   * is what the iterations are for. Gives it the full count while a part is faster than
-   * {@link VIOLENT_SPEED}. `following`: the figure follows a motion. One velocity read per part;
-   * calls Rapier otherwise only on a change.
+   * Gives the island {@link MMD_EXTRA_SOLVER_ITERATIONS} once every ragdoll part has been slower
+   * than {@link SETTLE_SPEED} for {@link SETTLE_STEPS} steps in a row, and takes them away above
+   * twice that (hysteresis, so a part hovering at the threshold does not flip it every step).
+   * The parts, not the hair: a jittering hair chain is what the iterations are for. Gives it
+   * the full count while a part is faster than {@link VIOLENT_SPEED}. `following`: the figure
+   * follows a motion. One velocity read per part; calls Rapier otherwise only on a change.
    */
   update(following: boolean): void {
     let fastestSquared = 0;
@@ -84,10 +98,13 @@ export class SettlingIterations {
       const squared = v.x * v.x + v.y * v.y + v.z * v.z;
       if (squared > fastestSquared) fastestSquared = squared;
     }
-    const settle = this.settling
-      ? fastestSquared <= 4 * SETTLE_SPEED * SETTLE_SPEED
-      : fastestSquared < SETTLE_SPEED * SETTLE_SPEED;
-    this.settling = settle;
+    if (this.settling) {
+      this.settling = fastestSquared <= 4 * SETTLE_SPEED * SETTLE_SPEED;
+      this.slowSteps = 0;
+    } else {
+      this.slowSteps = fastestSquared < SETTLE_SPEED * SETTLE_SPEED ? this.slowSteps + 1 : 0;
+      this.settling = this.slowSteps >= this.settleSteps;
+    }
     this.violent = this.violent
       ? fastestSquared >= CALM_SPEED * CALM_SPEED
       : fastestSquared > VIOLENT_SPEED * VIOLENT_SPEED;
