@@ -29,7 +29,7 @@ import type { RigidBody } from '../renderer/src/physics/rapier-api';
 import type { SandboxOptions } from '../renderer/src/physics/sandbox';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import { specFromHumanoidBones } from '../renderer/src/rig/spec-from-humanoid-bones';
-import { realFixture } from '../tools/real-fixtures';
+import { REAL_HUMANOID_MODELS, realFixture } from '../tools/real-fixtures';
 import { SKELETONS } from '../tools/fixtures/fixture-skeletons';
 import type { GapPeak, LandingFigure, LandingLever, LandingRun } from './lib/landing-gaps';
 import { measureLanding, worstPeak } from './lib/landing-gaps';
@@ -38,21 +38,6 @@ import { loadModelDoll } from '../tools/load-model-doll';
 import type { PairedStepTimes } from './lib/step-bench';
 import { WARM_UP_STEPS, timeStepsPaired } from './lib/step-bench';
 
-const REAL_FILES = [
-  'vrm0/addon_sphere_unigltf.vrm',
-  'vrm0/godette_v4.vrm',
-  'vrm0/univrm_emission_v0106.vrm',
-  'vrm1/VRMC_materials_mtoon_UV_Animation_Test.vrm',
-  'vrm1/VRMC_vrm_expressions_isBinary_Overridden.vrm',
-  'vrm1/VRMC_vrm_expressions_isBinary_Overrides.vrm',
-  'vrm1/addon_debug_robot.vrm',
-  'vrm1/metalkit_smoke_spring.vrm',
-  'pmd/low_miku/low_miku.pmd',
-  'pmd/mokou/mokou_A.pmd',
-  'pmd/mokou/mokou_B.pmd',
-  'pmx/gene_light/Gene_light.pmx',
-  'pmx/yw_test_model/yw_test_model.pmx',
-];
 const SEEDS = [1, 2, 3];
 const DROP_TARGET_M = 0.011;
 const BLAST_TARGET_M = 0.02;
@@ -178,7 +163,7 @@ async function loadFigures(only: string | undefined): Promise<LandingFigure[]> {
     },
     { name: 'generated chibi', spec: specFromHumanoidBones(SKELETONS.chibi.positions).spec },
   ];
-  for (const file of REAL_FILES) {
+  for (const file of REAL_HUMANOID_MODELS) {
     const path = realFixture(file);
     if (only && !file.includes(only)) continue;
     if (!existsSync(path)) {

@@ -24,7 +24,7 @@ import type { MmdPhysicsSpec } from '../renderer/src/physics/mmd/mmd-physics-spe
 import type { MotionClip } from '../renderer/src/motion/motion-clip';
 import type { FigureKind } from '../renderer/src/motion/retarget-motion';
 import { retargetMotion } from '../renderer/src/motion/retarget-motion';
-import { realFixture } from '../tools/real-fixtures';
+import { REAL_HUMANOID_MODELS, realFixture } from '../tools/real-fixtures';
 import { loadMmdDoll } from '../tools/load-mmd-doll';
 import { loadModelDoll } from '../tools/load-model-doll';
 import { loadMotionSource } from '../tools/load-motion';
@@ -33,21 +33,6 @@ import type { SimMotionResult } from './lib/run-simulation';
 import { parseSimOptions } from '../tools/sim-options';
 
 /** The fixtures measured, relative to the fixtures folder; the box dummy comes first. */
-const FIXTURE_FILES = [
-  'pmd/low_miku/low_miku.pmd',
-  'pmd/mokou/mokou_A.pmd',
-  'pmd/mokou/mokou_B.pmd',
-  'pmx/gene_light/Gene_light.pmx',
-  'pmx/yw_test_model/yw_test_model.pmx',
-  'vrm0/addon_sphere_unigltf.vrm',
-  'vrm0/godette_v4.vrm',
-  'vrm0/univrm_emission_v0106.vrm',
-  'vrm1/VRMC_materials_mtoon_UV_Animation_Test.vrm',
-  'vrm1/VRMC_vrm_expressions_isBinary_Overridden.vrm',
-  'vrm1/VRMC_vrm_expressions_isBinary_Overrides.vrm',
-  'vrm1/addon_debug_robot.vrm',
-  'vrm1/metalkit_smoke_spring.vrm',
-];
 const TEST_VRMA = 'vrma/test.vrma';
 
 /** The targets each cell is checked against. */
@@ -162,7 +147,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { only: { type: 'string' }, json: { type: 'boolean', default: false } },
   });
-  const files = FIXTURE_FILES.filter((file) => !values.only || file.includes(values.only));
+  const files = REAL_HUMANOID_MODELS.filter((file) => !values.only || file.includes(values.only));
   const present = files.filter((file) => existsSync(realFixture(file)));
   for (const file of files)
     if (!present.includes(file)) console.warn(`note: ${file} is absent; left out`);

@@ -9,7 +9,8 @@ import type { RapierApi, RigidBody } from '../../renderer/src/physics/rapier-api
 import type { RagdollJoint } from '../../renderer/src/physics/ragdoll';
 import type { SandboxOptions } from '../../renderer/src/physics/sandbox';
 import { FIXED_STEP, Sandbox } from '../../renderer/src/physics/sandbox';
-import { rotateVec, quat, vec3 } from '../../renderer/src/physics/vector-math';
+import { jointGap } from '../../renderer/src/physics/measurements';
+import { vec3 } from '../../renderer/src/physics/vector-math';
 
 /** A figure the probe drops: a ragdoll spec, with the model's own bodies for MMD files. */
 export interface LandingFigure {
@@ -57,27 +58,7 @@ export interface LandingLever {
   readonly afterStep?: (sandbox: Sandbox) => void;
 }
 
-const pos = vec3();
-const rot = quat();
-const endA = vec3();
-const endB = vec3();
 const vel = vec3();
-
-function anchorAt(body: RigidBody, local: typeof pos, out: typeof pos): typeof pos {
-  body.translation(pos);
-  body.rotation(rot);
-  rotateVec(rot, local, out);
-  out.x += pos.x;
-  out.y += pos.y;
-  out.z += pos.z;
-  return out;
-}
-
-function jointGap(joint: RagdollJoint): number {
-  anchorAt(joint.parent.body, joint.localAnchorParent, endA);
-  anchorAt(joint.child.body, joint.localAnchorChild, endB);
-  return Math.hypot(endA.x - endB.x, endA.y - endB.y, endA.z - endB.z);
-}
 
 function fastestPart(bodies: readonly RigidBody[]): number {
   let speed = 0;

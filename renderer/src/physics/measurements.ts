@@ -1,4 +1,4 @@
-import type { Ragdoll } from './ragdoll';
+import type { Ragdoll, RagdollJoint } from './ragdoll';
 import type { RigidBody } from './rapier-api';
 import { angleBetweenQuats, distance, quat, rotateVec, vec3 } from './vector-math';
 
@@ -36,13 +36,16 @@ function worldAnchor(body: RigidBody, local: typeof pos, out: typeof pos): typeo
 export function maxJointGap(dolls: Iterable<Ragdoll>): number {
   let gap = 0;
   for (const doll of dolls) {
-    for (const joint of doll.joints) {
-      worldAnchor(joint.parent.body, joint.localAnchorParent, endA);
-      worldAnchor(joint.child.body, joint.localAnchorChild, endB);
-      gap = Math.max(gap, distance(endA, endB));
-    }
+    for (const joint of doll.joints) gap = Math.max(gap, jointGap(joint));
   }
   return gap;
+}
+
+/** Distance between the two ends of one ragdoll joint, metres. Allocates nothing. */
+export function jointGap(joint: RagdollJoint): number {
+  worldAnchor(joint.parent.body, joint.localAnchorParent, endA);
+  worldAnchor(joint.child.body, joint.localAnchorChild, endB);
+  return distance(endA, endB);
 }
 
 /** Mean angle (radians) of every joint's child relative to its parent, 0 at rest. */
