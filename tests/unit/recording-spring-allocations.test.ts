@@ -12,6 +12,6 @@ describe("the view's spring-bone recording allocates nothing of its own per fram
     expect(result.joints).toBe(16);
     // One boxed number per joint would already be 256 bytes a frame (16 bytes each).
     expect(result.captureBytesPerFrame).toBeLessThan(16);
-    expect(result.showBytesPerFrame).toBeLessThan(64);
+    expect(result.showBytesPerFrame).toBeLessThan(16);
   }, 320_000);
 });
