@@ -6,6 +6,7 @@ import type { VRM } from '@pixiv/three-vrm';
 import { OwnMatrixGroup } from '../own-matrix-group';
 import type { AvatarModel } from './load-avatar-model';
 import { FigureStillness } from './figure-stillness';
+import { drawFlatTransparentInOnePass } from './flat-single-pass';
 import { SpringBodyColliders } from './spring-body-colliders';
 import { SpringRest } from './spring-rest';
 import { VrmPoseWriter } from './vrm-pose-writer';
@@ -81,6 +82,7 @@ export class VrmAvatar implements Avatar {
     vrm.scene.traverse((object) => {
       object.frustumCulled = false;
     });
+    drawFlatTransparentInOnePass(vrm.scene);
     this.root.name = 'vrm-avatar';
     this.root.add(vrm.scene);
     this.writer = new VrmPoseWriter(
