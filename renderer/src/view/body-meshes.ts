@@ -71,6 +71,8 @@ export class BodyMeshes {
   private overlayVisible = false;
   /** Figures drawn by an avatar: their solid meshes are not drawn but still picked. */
   private readonly hiddenOwners = new Set<number>();
+  /** Whether a drawn (shadow-casting) mesh moved, came, went or was hidden or shown. */
+  private castersChanged = true;
 
   /**
    * @param motionStateOf - what figure `ownerId` is doing with the motion, for the outline's
@@ -105,6 +107,17 @@ export class BodyMeshes {
     for (const entry of this.ordered) {
       if (entry.body.ownerId === ownerId) entry.mesh.material.visible = !hidden;
     }
+    this.castersChanged = true;
+  }
+
+  /**
+   * Whether the shadows these meshes cast may differ from when this was last asked: a drawn
+   * mesh moved in a {@link sync}, or meshes were added, removed, hidden or shown. Clears it.
+   */
+  takeShadowChange(): boolean {
+    const changed = this.castersChanged;
+    this.castersChanged = false;
+    return changed;
   }
 
   /** How many bodies are drawn. */
@@ -126,8 +139,10 @@ export class BodyMeshes {
     for (let i = 0; i < this.ordered.length; i++) {
       const entry = this.ordered[i]!;
       if (!source.readTransform(entry.body.handle, scratchPosition, scratchRotation)) continue;
-      entry.mesh.position.set(scratchPosition.x, scratchPosition.y, scratchPosition.z);
-      entry.mesh.quaternion.set(
+      const mesh = entry.mesh;
+      if (!this.castersChanged && mesh.material.visible && moved(mesh)) this.castersChanged = true;
+      mesh.position.set(scratchPosition.x, scratchPosition.y, scratchPosition.z);
+      mesh.quaternion.set(
         scratchRotation.x,
         scratchRotation.y,
         scratchRotation.z,
@@ -173,6 +188,7 @@ export class BodyMeshes {
   /** Adds meshes for new bodies and disposes those of removed ones; unchanged bodies keep theirs. */
   private rebuild(): void {
     this.seenVersion = this.source.bodiesVersion;
+    this.castersChanged = true;
     const current = new Set<number>();
     for (const body of this.source.bodies) {
       current.add(body.handle);
@@ -239,6 +255,20 @@ export class BodyMeshes {
     // The overlay materials are shared by all overlays and freed in dispose(); the geometry is its own.
     entry.overlay.geometry.dispose();
   }
+}
+
+/** Whether the transform just read into the scratch differs from `mesh`'s. */
+function moved(mesh: Mesh): boolean {
+  const { position, quaternion } = mesh;
+  return (
+    position.x !== scratchPosition.x ||
+    position.y !== scratchPosition.y ||
+    position.z !== scratchPosition.z ||
+    quaternion.x !== scratchRotation.x ||
+    quaternion.y !== scratchRotation.y ||
+    quaternion.z !== scratchRotation.z ||
+    quaternion.w !== scratchRotation.w
+  );
 }
 
 /** A BODIES outline material: a wireframe drawn over everything. */

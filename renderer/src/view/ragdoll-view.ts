@@ -283,7 +283,7 @@ export class RagdollView {
    * reads it back in the same task. Undefined when the canvas cannot be read.
    */
   thumbnail(): string | undefined {
-    this.bodyMeshes.sync();
+    this.syncBodies();
     this.renderer.render(this.environment.scene, this.camera);
     return canvasThumbnail(this.canvas);
   }
@@ -293,7 +293,7 @@ export class RagdollView {
    * fitted to that size for the one picture; the screen is drawn as before. See `renderPicture`.
    */
   picture(width: number, height: number): Promise<Blob> {
-    this.bodyMeshes.sync();
+    this.syncBodies();
     return renderPicture(this.renderer, this.environment.scene, this.camera, width, height);
   }
 
@@ -390,7 +390,7 @@ export class RagdollView {
 
   private readonly draw = (): void => {
     const sections = this.sections;
-    this.bodyMeshes.sync();
+    this.syncBodies();
     sections?.lap('other');
     this.avatars.prune(this.sandbox);
     this.avatars.update(this.frameSimSeconds, sections, this.sandbox.recording ?? undefined);
@@ -402,6 +402,16 @@ export class RagdollView {
     this.renderer.render(this.environment.scene, this.camera);
     sections?.lap('render');
   };
+
+  /**
+   * Moves the body meshes to the physics, and has the sun's shadow map drawn again in the next
+   * render only when a shadow-casting mesh moved or changed: the stage never moves and avatars
+   * cast no shadow, so a scene at rest reuses the last map (see {@link createRenderer}).
+   */
+  private syncBodies(): void {
+    this.bodyMeshes.sync();
+    if (this.bodyMeshes.takeShadowChange()) this.renderer.shadowMap.needsUpdate = true;
+  }
 
   private readonly resize = (): void => {
     const width = Math.max(1, this.container.clientWidth);
@@ -424,6 +434,13 @@ function createRenderer(): WebGLRenderer {
   renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO));
   renderer.shadowMap.enabled = true;
   renderer.shadowMap.type = PCFShadowMap;
+  // Drawn again only when a caster moved (RagdollView.syncBodies), not every frame: the body
+  // meshes are the only casters that move. A restored context has lost the map.
+  renderer.shadowMap.autoUpdate = false;
+  renderer.shadowMap.needsUpdate = true;
+  renderer.domElement.addEventListener('webglcontextrestored', () => {
+    renderer.shadowMap.needsUpdate = true;
+  });
   return renderer;
 }
 
