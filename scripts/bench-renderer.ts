@@ -220,6 +220,8 @@ interface SceneFrames {
   readonly build: string;
   readonly frameMs: number[];
   readonly sectionsMs: Record<string, number[]> | null;
+  /** Each block's mean draw calls per frame (empty for a build without the count). */
+  readonly drawCalls: number[];
 }
 
 /**
@@ -261,8 +263,10 @@ async function measureSceneFrames(
           build: build.name,
           frameMs: [],
           sectionsMs: sample.sectionsMs === null ? null : {},
+          drawCalls: [],
         };
         kept.frameMs.push(...sample.frameMs);
+        if (sample.drawCallsPerFrame !== null) kept.drawCalls.push(sample.drawCallsPerFrame);
         for (const [name, values] of Object.entries(sample.sectionsMs ?? {})) {
           (kept.sectionsMs![name] ??= []).push(...values);
         }
@@ -286,6 +290,12 @@ const SECTION_ROWS: readonly [string, string][] = [
   ['other', '  other (box meshes, camera, pins)'],
 ];
 
+/** The mean of each block's draw calls per frame, or a dash for a build that does not count them. */
+function drawCallCell(blocks: readonly number[]): string {
+  if (blocks.length === 0) return '—';
+  return String(round(blocks.reduce((a, b) => a + b, 0) / blocks.length, 1));
+}
+
 function printSceneFrames(results: readonly SceneFrames[]): void {
   const cell = (values: readonly number[] | undefined): string =>
     values === undefined || values.length === 0
@@ -301,6 +311,7 @@ function printSceneFrames(results: readonly SceneFrames[]): void {
       label,
       ...results.map((r) => cell(r.sectionsMs?.[key])),
     ]),
+    ['WebGL draw calls per frame (mean)', ...results.map((r) => drawCallCell(r.drawCalls))],
   ];
   printRows(header, rows);
   console.log(
@@ -402,10 +413,11 @@ async function main(): Promise<void> {
       console.log(
         JSON.stringify({
           ...result,
-          scenes: sceneFrames.map(({ scene, build, frameMs, sectionsMs }) => ({
+          scenes: sceneFrames.map(({ scene, build, frameMs, sectionsMs, drawCalls }) => ({
             scene,
             build,
             frames: frameMs.length,
+            drawCallsPerFrame: drawCalls.length === 0 ? null : drawCallCell(drawCalls),
             medianMs: round(median(frameMs)),
             p95Ms: round(quantile(frameMs, 0.95)),
             sectionMedians: Object.fromEntries(

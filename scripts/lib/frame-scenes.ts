@@ -58,6 +58,8 @@ export interface FrameSample {
   readonly steps: readonly number[];
   /** Per section, when the build splits frames (null for an older build). */
   readonly sectionsMs: Readonly<Record<string, readonly number[]>> | null;
+  /** Mean WebGL draw calls per frame over the frames taken (null for an older build). */
+  readonly drawCallsPerFrame: number | null;
   readonly wallSeconds: number;
 }
 
@@ -89,6 +91,11 @@ async function waitForFrameCount(page: Page, target: number): Promise<void> {
     timeout: LOAD_TIMEOUT_MS,
     polling: 100,
   });
+}
+
+/** The view's drawn frames and draw calls so far; null for a build without the count. */
+async function drawCounts(page: Page): Promise<{ frames: number; drawCalls: number } | null> {
+  return page.evaluate(() => window.__ragdoll!.drawCounts?.() ?? null);
 }
 
 async function figureCount(page: Page): Promise<number> {
@@ -168,6 +175,7 @@ export async function sampleFrames(
     await waitForFrameCount(page, (await frames(page)) + WARM_UP_FRAMES);
     const profiler = profilePath === undefined ? undefined : await startCpuProfile(page);
     const startFrame = await frames(page);
+    const startCounts = await drawCounts(page);
     const startedAt = Date.now();
     while ((await frames(page)) < startFrame + count) {
       await page.keyboard.press('b');
@@ -175,6 +183,7 @@ export async function sampleFrames(
     }
     const wallSeconds = (Date.now() - startedAt) / 1000;
     if (profiler && profilePath !== undefined) await profiler.stop(profilePath);
+    const endCounts = await drawCounts(page);
     const { stats, sections } = await page.evaluate(() => ({
       stats: window.__ragdoll!.frameStats(),
       // An older build has no section clock.
@@ -193,6 +202,10 @@ export async function sampleFrames(
           : Object.fromEntries(
               Object.entries(sections.recentMs).map(([name, values]) => [name, tail(values)]),
             ),
+      drawCallsPerFrame:
+        startCounts === null || endCounts === null || endCounts.frames === startCounts.frames
+          ? null
+          : (endCounts.drawCalls - startCounts.drawCalls) / (endCounts.frames - startCounts.frames),
       wallSeconds,
     };
   } finally {

@@ -53,6 +53,7 @@ export function createAppTestHook(
     figureKinds: () => sandbox.figures.map((figure) => ui.models.models.kindOf(figure)),
     modelFileName: () => ui.models.models.modelFileName ?? null,
     gpuMemory: () => ({ ...view.gpuMemory }),
+    drawCounts: () => ({ ...view.drawCounts }),
     bodyPoses: () => ({
       figures: sandbox.figures.map((figure) => figure.ragdoll.parts.map((part) => pose(part.body))),
       props: sandbox.props.map((prop) => pose(prop.body)),

@@ -83,6 +83,8 @@ export interface RagdollTestHook {
   modelFileName(): string | null;
   /** three.js's live GPU resources (`renderer.info.memory`), for leak tests. */
   gpuMemory(): { geometries: number; textures: number };
+  /** Frames the view drew and the WebGL draw calls it issued for them, since the start. */
+  drawCounts(): { frames: number; drawCalls: number };
   /** Every body's pose: each figure's parts in spec order, then the props, oldest first. */
   bodyPoses(): { figures: HookPose[][]; props: HookPose[] };
   /**

@@ -35,6 +35,14 @@ export interface GpuMemoryCounts {
   readonly textures: number;
 }
 
+/** What the view has drawn since it started, for diagnostics and the benchmark. */
+export interface DrawCounts {
+  /** Frames the view drew. */
+  readonly frames: number;
+  /** WebGL draw calls over those frames, the shadow map's included (`renderer.info.render.calls`). */
+  readonly drawCalls: number;
+}
+
 /** Where the camera is and looks (metres), and its vertical field of view (degrees). */
 export interface CameraPose {
   readonly position: readonly [number, number, number];
@@ -100,6 +108,8 @@ export class RagdollView {
   private readonly loop: RenderLoop;
   private readonly resizeObserver: ResizeObserver;
   private readonly sections: FrameSectionClock | undefined;
+  private framesDrawn = 0;
+  private drawCallsIssued = 0;
 
   constructor(
     private readonly container: HTMLElement,
@@ -319,6 +329,11 @@ export class RagdollView {
     return { geometries, textures };
   }
 
+  /** Frames drawn and draw calls issued so far. */
+  get drawCounts(): DrawCounts {
+    return { frames: this.framesDrawn, drawCalls: this.drawCallsIssued };
+  }
+
   /** How many avatars are shown. */
   get avatarCount(): number {
     return this.avatars.size;
@@ -401,6 +416,8 @@ export class RagdollView {
     sections?.lap('other');
     this.renderer.render(this.environment.scene, this.camera);
     sections?.lap('render');
+    this.framesDrawn++;
+    this.drawCallsIssued += this.renderer.info.render.calls;
   };
 
   /**
