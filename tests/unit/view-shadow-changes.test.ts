@@ -59,10 +59,16 @@ describe('shadow map redraws follow the shadow casters', () => {
     expect(meshes.takeShadowChange()).toBe(true);
 
     // An avatar takes over the figure: its box meshes stop casting, which changes the map.
+    const parts = new Set(figure.ragdoll.parts.map((part) => part.body.handle));
+    const partMeshes = meshes.pickables.filter((mesh) => parts.has(meshes.handleOf(mesh)!));
+    expect(partMeshes).toHaveLength(11);
+    expect(partMeshes.every((mesh) => mesh.castShadow)).toBe(true);
     meshes.setSolidHidden(figure.id, true);
     expect(meshes.takeShadowChange()).toBe(true);
+    expect(partMeshes.every((mesh) => !mesh.castShadow)).toBe(true);
     meshes.setSolidHidden(figure.id, false);
     expect(meshes.takeShadowChange()).toBe(true);
+    expect(partMeshes.every((mesh) => mesh.castShadow)).toBe(true);
     meshes.dispose();
     sandbox.dispose();
   });
@@ -74,6 +80,8 @@ describe('shadow map redraws follow the shadow casters', () => {
     meshes.setSolidHidden(figure.id, true);
     meshes.sync();
     expect(meshes.takeShadowChange()).toBe(true);
+    // Hidden from the start: its meshes were made casting nothing.
+    expect(meshes.pickables.some((each) => each.castShadow)).toBe(false);
     const mesh = meshes.pickables[0]!;
     const startY = mesh.position.y;
     for (let frame = 0; frame < 30; frame++) {

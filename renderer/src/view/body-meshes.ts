@@ -105,7 +105,10 @@ export class BodyMeshes {
     if (hidden) this.hiddenOwners.add(ownerId);
     else this.hiddenOwners.delete(ownerId);
     for (const entry of this.ordered) {
-      if (entry.body.ownerId === ownerId) entry.mesh.material.visible = !hidden;
+      if (entry.body.ownerId !== ownerId) continue;
+      entry.mesh.material.visible = !hidden;
+      // A hidden mesh casts nothing; the shadow pass then skips it without a frustum test.
+      entry.mesh.castShadow = !hidden;
     }
     this.castersChanged = true;
   }
@@ -219,7 +222,7 @@ export class BodyMeshes {
     const mesh = new Mesh(geometry, material);
     mesh.name = `${body.kind}:${body.ownerId}:${body.name}`;
     mesh.userData['handle'] = body.handle;
-    mesh.castShadow = true;
+    mesh.castShadow = material.visible;
     mesh.receiveShadow = true;
     const overlay = new Mesh(
       geometryForShape(body.shape, body.colliderRotation, 'outline'),
