@@ -32,9 +32,16 @@ export interface SixFigureResult {
   readonly asleepMsPerStep: number;
 }
 
-function sixFigures(rapier: RapierApi, doll: MmdDoll, seed: number): Sandbox {
+/** Six figures of `doll` in one sandbox, dropped; `setup` changes the sandbox before the drop. */
+export function sixFigures(
+  rapier: RapierApi,
+  doll: MmdDoll,
+  seed: number,
+  setup?: (sandbox: Sandbox) => void,
+): Sandbox {
   const sandbox = new Sandbox(rapier, { stiffness: 50, seed });
   for (let i = 0; i < SIX; i++) sandbox.addFigure(doll.spec, { mmd: doll.rig.physics });
+  setup?.(sandbox);
   sandbox.drop();
   return sandbox;
 }
