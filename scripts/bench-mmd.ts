@@ -19,7 +19,7 @@
  * `--six-only` runs only that part. `--levers` (alone) runs the six figures moving once per
  * variant of the physics settings, side by side (`scripts/lib/mmd-six-levers.ts`); `--lever
  * TEXT` (repeatable) keeps "as built" and the variants whose name contains TEXT. `--profile`
- * (alone) runs the six figures moving with Rapier's profiler on and prints its split of the step
+ * (alone, or with `--lever`) runs the six figures moving with Rapier's profiler on and prints its split of the step
  * and a census of collider pairs, contacts, awake bodies and joints
  * (`scripts/lib/mmd-six-profile.ts`).
  */
@@ -34,7 +34,8 @@ import { mmdDollFromModel } from '../tools/load-mmd-doll';
 import { STEPS_PER_SECOND, WARM_UP_STEPS, timeSteps, timeStepsPaired } from './lib/step-bench';
 import { median } from './lib/bench-stats';
 import { benchMmdModel } from './lib/bench-mmd-model';
-import { measureLevers } from './lib/mmd-six-levers';
+import { buildLeverScene, measureLevers, selectLevers } from './lib/mmd-six-levers';
+import type { SixProfile } from './lib/mmd-six-profile';
 import { profileSixFigures } from './lib/mmd-six-profile';
 import {
   REST_SECONDS,
@@ -205,13 +206,17 @@ async function main(): Promise<void> {
   if (process.argv.includes('--six')) printSix(doll);
 }
 
+/** The texts after each `--lever`. */
+function leverArguments(): string[] {
+  return process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--lever' ? [arg] : []));
+}
+
 /** Simulated seconds each lever is measured for. */
 const LEVER_SECONDS = 10;
 
 function printLevers(doll: MmdDoll): void {
   const load = os.loadavg()[0]!.toFixed(1);
-  const only = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--lever' ? [arg] : []));
-  const results = measureLevers(RAPIER, doll, SEED, LEVER_SECONDS, only);
+  const results = measureLevers(RAPIER, doll, SEED, LEVER_SECONDS, leverArguments());
   console.log(
     `\n${SIX} figures of ${doll.fileName} moving (blast ${SIX_BLAST_POWER} every second), ${LEVER_SECONDS} s side by side; load ${load} at start, ${os.loadavg()[0]!.toFixed(1)} at end`,
   );
@@ -231,11 +236,17 @@ function printLevers(doll: MmdDoll): void {
 const PROFILE_SECONDS = 10;
 
 function printProfile(doll: MmdDoll): void {
-  const load = os.loadavg()[0]!.toFixed(1);
-  const p = profileSixFigures(RAPIER, doll, SEED, PROFILE_SECONDS);
-  console.log(
-    `\n${SIX} figures of ${doll.fileName} moving (blast ${SIX_BLAST_POWER} every second), ${PROFILE_SECONDS} s, Rapier's profiler on; load ${load} at start, ${os.loadavg()[0]!.toFixed(1)} at end`,
-  );
+  for (const lever of selectLevers(leverArguments())) {
+    const load = os.loadavg()[0]!.toFixed(1);
+    const p = profileSixFigures(buildLeverScene(RAPIER, doll, lever, SEED), PROFILE_SECONDS);
+    console.log(
+      `\n**${lever.name}**: ${SIX} figures of ${doll.fileName} moving (blast ${SIX_BLAST_POWER} every second), ${PROFILE_SECONDS} s, Rapier's profiler on; load ${load} at start, ${os.loadavg()[0]!.toFixed(1)} at end`,
+    );
+    printOneProfile(p);
+  }
+}
+
+function printOneProfile(p: SixProfile): void {
   console.log(`CPU ms per step (median of blocks): ${p.cpuMsPerStep.toFixed(2)}\n`);
   console.log('| Rapier phase | wall ms/step | share of step |');
   console.log('|---|---:|---:|');

@@ -32,16 +32,9 @@ export interface SixFigureResult {
   readonly asleepMsPerStep: number;
 }
 
-/** Six figures of `doll` in one sandbox, dropped; `setup` changes the sandbox before the drop. */
-export function sixFigures(
-  rapier: RapierApi,
-  doll: MmdDoll,
-  seed: number,
-  setup?: (sandbox: Sandbox) => void,
-): Sandbox {
+function sixFigures(rapier: RapierApi, doll: MmdDoll, seed: number): Sandbox {
   const sandbox = new Sandbox(rapier, { stiffness: 50, seed });
   for (let i = 0; i < SIX; i++) sandbox.addFigure(doll.spec, { mmd: doll.rig.physics });
-  setup?.(sandbox);
   sandbox.drop();
   return sandbox;
 }

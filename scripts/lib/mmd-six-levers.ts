@@ -9,7 +9,8 @@
  */
 import type { MmdBodiesOptions } from '../../renderer/src/physics/mmd/mmd-bodies';
 import type { MmdJointSpec, MmdPhysicsSpec } from '../../renderer/src/physics/mmd/mmd-physics-spec';
-import type { RapierApi } from '../../renderer/src/physics/rapier-api';
+import type { RapierApi, RigidBody } from '../../renderer/src/physics/rapier-api';
+import { partsApart } from '../../renderer/src/rig/mmd/parts-apart';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { SOLVER_ITERATIONS } from '../../renderer/src/physics/solver-iterations';
 import type { MmdDoll } from '../../tools/load-mmd-doll';
@@ -18,10 +19,10 @@ import { BLOCK_STEPS, STEPS_PER_SECOND } from './step-bench';
 import { SIX, SIX_BLAST_POWER } from './mmd-six-figures';
 
 /** One way of running the same scene. */
-interface Lever {
+export interface Lever {
   readonly name: string;
   /** Changes the model's physics spec before the figures are built. */
-  readonly physics?: (spec: MmdPhysicsSpec) => MmdPhysicsSpec;
+  readonly physics?: (spec: MmdPhysicsSpec, doll: MmdDoll) => MmdPhysicsSpec;
   /** Changes the built sandbox before the drop. */
   readonly setup?: (sandbox: Sandbox) => void;
   /** Options for the figures' MMD bodies. */
@@ -89,7 +90,76 @@ const LEVERS: readonly Lever[] = [
     },
   },
   { name: 'settling iterations after 1 s slow', mmdOptions: { settleSteps: 120 } },
+  {
+    // MMD's own engine (Bullet) sweeps nothing; Rapier's CCD computes times of impact for
+    // every CCD body every step.
+    name: 'no CCD on MMD bodies',
+    setup: (sandbox) => eachMmdBody(sandbox, (body) => body.enableCcd(false)),
+  },
+  {
+    name: 'soft CCD (2 cm) instead of CCD on MMD bodies',
+    setup: (sandbox) =>
+      eachMmdBody(sandbox, (body) => {
+        body.enableCcd(false);
+        body.setSoftCcdPrediction(0.02);
+      }),
+  },
+  {
+    name: 'no CCD anywhere',
+    setup: (sandbox) => sandbox.world.bodies.forEach((body) => body.enableCcd(false)),
+  },
+  {
+    // The rig's `partCollisions: 'apart'`: hair and skirts meet the ragdoll only through the
+    // model's own follow colliders.
+    name: 'parts apart from MMD bodies',
+    physics: (spec, doll) => {
+      const apart = partsApart(doll.spec.parts, spec.bodies);
+      return {
+        ...spec,
+        partGroups: apart.groups,
+        bodies: spec.bodies.map((body, i) => {
+          const mask = apart.narrowedMasks.get(i);
+          return mask === undefined ? body : { ...body, collisionMask: mask };
+        }),
+      };
+    },
+  },
+  {
+    // Only the parts that carry the model's own follow colliders, which stand for them
+    // as the author shaped them; parts the model has no collider on stay as authored.
+    name: 'parts with follow colliders apart from MMD bodies',
+    physics: (spec, doll) => {
+      const apart = partsApart(doll.spec.parts, spec.bodies);
+      const carrying = new Set(spec.bodies.filter((b) => b.motion === 'follow').map((b) => b.part));
+      const groups = Object.fromEntries(
+        doll.spec.parts.map((p) => [
+          p.name,
+          carrying.has(p.name) ? apart.groups[p.name]! : spec.partGroups![p.name]!,
+        ]),
+      );
+      return {
+        ...spec,
+        partGroups: groups,
+        bodies: spec.bodies.map((body, i) => {
+          const mask = apart.narrowedMasks.get(i);
+          return mask === undefined ? body : { ...body, collisionMask: mask };
+        }),
+      };
+    },
+  },
 ];
+
+function eachMmdBody(sandbox: Sandbox, change: (body: RigidBody) => void): void {
+  for (const figure of sandbox.figures)
+    for (const body of figure.mmd?.rigidBodies() ?? []) change(body);
+}
+
+/** "As built" and the levers whose name contains one of `only` (every lever when empty). */
+export function selectLevers(only: readonly string[]): Lever[] {
+  return LEVERS.filter(
+    (lever, i) => i === 0 || only.length === 0 || only.some((part) => lever.name.includes(part)),
+  );
+}
 
 /** What one lever measured. */
 export interface LeverResult {
@@ -101,9 +171,15 @@ export interface LeverResult {
   readonly maxRagdollGapM: number;
 }
 
-function build(rapier: RapierApi, doll: MmdDoll, lever: Lever, seed: number): Sandbox {
+/** The six figures built and dropped for one lever, Rapier's profiler on. */
+export function buildLeverScene(
+  rapier: RapierApi,
+  doll: MmdDoll,
+  lever: Lever,
+  seed: number,
+): Sandbox {
   const sandbox = new Sandbox(rapier, { stiffness: 50, seed });
-  const physics = lever.physics ? lever.physics(doll.rig.physics) : doll.rig.physics;
+  const physics = lever.physics ? lever.physics(doll.rig.physics, doll) : doll.rig.physics;
   for (let i = 0; i < SIX; i++)
     sandbox.addFigure(doll.spec, {
       mmd: physics,
@@ -126,10 +202,8 @@ export function measureLevers(
   seconds: number,
   only: readonly string[] = [],
 ): LeverResult[] {
-  const levers = LEVERS.filter(
-    (lever, i) => i === 0 || only.length === 0 || only.some((part) => lever.name.includes(part)),
-  );
-  const scenes = levers.map((lever) => build(rapier, doll, lever, seed));
+  const levers = selectLevers(only);
+  const scenes = levers.map((lever) => buildLeverScene(rapier, doll, lever, seed));
   for (const scene of scenes) scene.run(1);
   const ms = scenes.map((): number[] => []);
   const split = scenes.map(() => ({ step: 0, solver: 0, narrow: 0, broad: 0 }));

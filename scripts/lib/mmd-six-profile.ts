@@ -1,6 +1,7 @@
 /**
  * `npm run bench:mmd -- --profile`: where a step of six moving MMD figures goes inside Rapier.
- * The same scene as the six-figure bench (dropped, 1 s, then a power-6 blast every simulated
+ * The same scene as the six-figure levers (`--lever TEXT` profiles those variants too, one
+ * after another) (dropped, 1 s, then a power-6 blast every simulated
  * second for `seconds`), with Rapier's profiler on: its mean wall ms per step for every phase
  * it times (`World.timing*`), the process's CPU ms per step (median of blocks), and a census
  * read from the narrow phase every {@link CENSUS_EVERY} steps (outside the timed blocks):
@@ -8,12 +9,11 @@
  * what, awake bodies and the impulse joints between awake bodies. The profiler's own clock
  * reads make the wall times a little larger than the unprofiled step.
  */
-import type { Collider, RapierApi } from '../../renderer/src/physics/rapier-api';
+import type { Collider } from '../../renderer/src/physics/rapier-api';
 import type { Sandbox } from '../../renderer/src/physics/sandbox';
-import type { MmdDoll } from '../../tools/load-mmd-doll';
 import { median } from './bench-stats';
 import { BLOCK_STEPS, STEPS_PER_SECOND } from './step-bench';
-import { SIX_BLAST_POWER, sixFigures } from './mmd-six-figures';
+import { SIX_BLAST_POWER } from './mmd-six-figures';
 
 /** Steps between two censuses (a census walks every collider's pairs; not timed). */
 const CENSUS_EVERY = 10;
@@ -136,15 +136,11 @@ function activity(sandbox: Sandbox): { awake: number; joints: number } {
   return { awake, joints };
 }
 
-/** Profiles six figures of `doll` moving for `seconds`. Allocates freely (a benchmark). */
-export function profileSixFigures(
-  rapier: RapierApi,
-  doll: MmdDoll,
-  seed: number,
-  seconds: number,
-  setup?: (sandbox: Sandbox) => void,
-): SixProfile {
-  const sandbox = sixFigures(rapier, doll, seed, setup);
+/**
+ * Profiles a scene of figures just dropped (e.g. `buildLeverScene`, `mmd-six-levers.ts`) kept
+ * moving for `seconds` after 1 s of falling; disposes it. Allocates freely (a benchmark).
+ */
+export function profileSixFigures(sandbox: Sandbox, seconds: number): SixProfile {
   sandbox.run(1);
   sandbox.world.profilerEnabled = true;
   const byHandle = owners(sandbox);
