@@ -72,12 +72,13 @@ const LEVERS: readonly Lever[] = [
       sandbox.world.numSolverIterations = 3;
     },
   },
-  {
-    name: 'contact prediction 0.5 mm (default 2 mm)',
+  // Rapier 0.21's default is 0.02 (× its length unit of 1 m): contacts start 2 cm apart.
+  ...[0.01, 0.005, 0.002, 0.0005].map((metres): Lever => ({
+    name: `contact prediction ${metres * 1000} mm (default 20 mm)`,
     setup: (sandbox) => {
-      sandbox.world.integrationParameters.normalizedPredictionDistance = 0.0005;
+      sandbox.world.integrationParameters.normalizedPredictionDistance = metres;
     },
-  },
+  })),
   { name: 'angular axes limited under 2° locked', physics: lockNarrowAxes(TWO_DEGREES) },
   // The settling iterations (12) as soon as every part is slow, as before they waited 0.5 s.
   { name: 'before: settling iterations at once', mmdOptions: { settleSteps: 1 } },
@@ -117,29 +118,6 @@ const LEVERS: readonly Lever[] = [
       return {
         ...spec,
         partGroups: apart.groups,
-        bodies: spec.bodies.map((body, i) => {
-          const mask = apart.narrowedMasks.get(i);
-          return mask === undefined ? body : { ...body, collisionMask: mask };
-        }),
-      };
-    },
-  },
-  {
-    // Only the parts that carry the model's own follow colliders, which stand for them
-    // as the author shaped them; parts the model has no collider on stay as authored.
-    name: 'parts with follow colliders apart from MMD bodies',
-    physics: (spec, doll) => {
-      const apart = partsApart(doll.spec.parts, spec.bodies);
-      const carrying = new Set(spec.bodies.filter((b) => b.motion === 'follow').map((b) => b.part));
-      const groups = Object.fromEntries(
-        doll.spec.parts.map((p) => [
-          p.name,
-          carrying.has(p.name) ? apart.groups[p.name]! : spec.partGroups![p.name]!,
-        ]),
-      );
-      return {
-        ...spec,
-        partGroups: groups,
         bodies: spec.bodies.map((body, i) => {
           const mask = apart.narrowedMasks.get(i);
           return mask === undefined ? body : { ...body, collisionMask: mask };
