@@ -19,8 +19,8 @@
  * `--six-only` runs only that part. `--levers` (alone) runs the six figures moving once per
  * variant of the physics settings, side by side (`scripts/lib/mmd-six-levers.ts`); `--lever
  * TEXT` (repeatable) keeps "as built" and the variants whose name contains TEXT. `--profile`
- * (alone, or with `--lever`) runs the six figures moving with Rapier's profiler on and prints its split of the step
- * and a census of collider pairs, contacts, awake bodies and joints
+ * (alone, or with `--lever`) runs the six figures moving with Rapier's profiler on and prints
+ * its split of the step and a census of collider pairs, contacts, awake bodies and joints
  * (`scripts/lib/mmd-six-profile.ts`).
  */
 import os from 'node:os';
