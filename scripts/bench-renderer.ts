@@ -19,6 +19,13 @@
  *    median of `--starts` (default 7) each. The start is served as an installed app's files
  *    are: hashed assets cacheable, so a warm start can use the HTTP and code caches.
  *
+ * 4. `--breakdown`: `--starts` more cold + warm pairs of each build, traced (Chromium's trace
+ *    events), split into where the main thread's time goes before the first frame (our
+ *    scripts' compile and run, the WebGL context, waiting for shader programs, layout, the
+ *    harness), each chunk's fetch and compile, and Rapier's decode and WebAssembly compile
+ *    after it (tools/browser/start-breakdown.ts). Tracing slows a start a little: read the
+ *    split, take the times from the untraced starts.
+ *
  * `--before DIR` runs another built test renderer (e.g. the main branch's out-test/renderer)
  * in the same run, alternating with this build sample by sample (`--rounds N` splits the
  * frames into N alternating blocks), and prints both side by side. `--scenes box,avatars`
@@ -39,6 +46,9 @@ import { loadavg } from 'node:os';
 import type { StartPair, StartSample } from './lib/start-timing';
 import { timeStartPair } from './lib/start-timing';
 import { writeBareStartPage } from './lib/bare-start-page';
+import type { TracedStartPair } from './lib/start-trace';
+import { traceStartPair } from './lib/start-trace';
+import { printStartBreakdown } from './lib/start-breakdown-table';
 import type { FrameSample } from './lib/frame-scenes';
 import {
   FIGURES,
@@ -177,6 +187,26 @@ async function measureStarts(
   return Object.fromEntries(
     builds.map((build) => [build.name, summarizeStarts(pairs.get(build.name)!)]),
   );
+}
+
+/**
+ * Traces `starts` cold + warm pairs of each app build (never the bare page: it has no
+ * frame loop to find), alternating between the builds like {@link measureStarts}.
+ */
+async function traceStarts(
+  builds: readonly { readonly name: string; readonly url: string }[],
+  starts: number,
+): Promise<Record<string, TracedStartPair[]>> {
+  const traced: Record<string, TracedStartPair[]> = Object.fromEntries(
+    builds.map((build) => [build.name, []]),
+  );
+  for (let i = 0; i < starts; i++) {
+    for (const build of builds) {
+      traced[build.name]!.push(await traceStartPair(build.url, VIEWPORT));
+      console.error(`(traced start pair ${i + 1}/${starts} of ${build.name})`);
+    }
+  }
+  return traced;
 }
 
 function printStarts(summaries: Record<string, StartSummary>): void {
@@ -342,6 +372,7 @@ async function main(): Promise<void> {
       scenes: { type: 'string', default: 'box,avatars' },
       'skip-pace': { type: 'boolean', default: false },
       profile: { type: 'string' },
+      breakdown: { type: 'boolean', default: false },
     },
   });
   const starts = parseCount('starts', values.starts);
@@ -373,6 +404,10 @@ async function main(): Promise<void> {
   try {
     const startSummaries = values['frames-only'] ? null : await measureStarts(startBuilds, starts);
     if (startSummaries) printStarts(startSummaries);
+    if (values.breakdown) {
+      const traced = await traceStarts(builds, starts);
+      printStartBreakdown(traced);
+    }
     if (values['start-only']) {
       console.log(`load average at end: ${loadNow()}`);
       console.log(JSON.stringify({ start: startSummaries }));
