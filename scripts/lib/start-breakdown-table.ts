@@ -42,6 +42,9 @@ export function printStartBreakdown(
       row(`  ${kind}`, (s) => s.inFirstFrame[kind]),
     ),
     row('  shader programs waited for (count)', (s) => s.firstFramePrograms),
+    ['**counts up to the first frame (load does not change them)**', ...columns.map(() => '')],
+    row('  main thread stopped for the GPU process', (s) => s.counts.gpuWaits),
+    row('  functions compiled on the main thread', (s) => s.counts.mainThreadCompiles),
   ];
   printTable(['where the start goes, median ms', ...columns.map((c) => c.title)], rows);
   printChunks(columns);

@@ -89,6 +89,7 @@ describe('breakdownStart', () => {
     const total = Object.values(before).reduce((sum, ms) => sum + ms, 0);
     expect(total).toBeCloseTo(1300);
     expect(split.firstFramePrograms).toBe(2);
+    expect(split.counts).toEqual({ gpuWaits: 4, mainThreadCompiles: 1 });
     expect(split.inFirstFrame['idle (waiting for network or GPU process)']).toBe(0);
     expect(split.inFirstFrame['GPU wait: shader programs (compile, link)']).toBeCloseTo(250);
   });

@@ -49,6 +49,11 @@ export interface StartBreakdown {
   readonly inFirstFrame: Readonly<Record<MainThreadKind, number>>;
   /** Shader programs whose link status was waited for in the first frame. */
   readonly firstFramePrograms: number;
+  /**
+   * Counts up to the first frame's end, which the machine's load does not change: times the
+   * main thread stopped for an answer from the GPU process, and functions V8 compiled on it.
+   */
+  readonly counts: { readonly gpuWaits: number; readonly mainThreadCompiles: number };
   readonly chunks: readonly ChunkTiming[];
   /** After the first frame, ms: Rapier from the call to a running sandbox, split. */
   readonly physics: {
@@ -246,6 +251,10 @@ function chunkTimings(
   return [...chunks.values()].sort((a, b) => (a.fetchStart ?? 0) - (b.fetchStart ?? 0));
 }
 
+/** How many of `events` named `name` start before `end` µs. */
+const countUntil = (events: readonly TraceEvent[], name: string, end: number): number =>
+  events.filter((event) => event.name === name && event.ts < end).length;
+
 /** The first of `events` named `name` (sorted by time), or undefined. */
 const firstNamed = (events: readonly TraceEvent[], name: string): TraceEvent | undefined =>
   events.find((event) => event.name === name);
@@ -299,6 +308,10 @@ export function breakdownStart(
     beforeFirstFrame: mainThreadKinds(mainEvents, navigation.ts, frameEnd),
     inFirstFrame: mainThreadKinds(inFrame, frameCall.ts, frameEnd),
     firstFramePrograms: programWaits.length,
+    counts: {
+      gpuWaits: countUntil(mainEvents, 'ImplementationBase::WaitForCmd', frameEnd),
+      mainThreadCompiles: countUntil(mainEvents, 'V8.CompileCode', frameEnd),
+    },
     chunks: chunkTimings(events, mainEvents, origin, ms),
     physics: physicsTimes(events, marks, navigation.pid, ms, physicsMarks),
     marks,
