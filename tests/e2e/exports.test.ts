@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadMotionFile } from '../../renderer/src/view/motion/load-motion-file';
-import { SLOW_TIMEOUT_MS, statusText } from './support/app-page';
+import { SLOW_TIMEOUT_MS, aimAt, statusText } from './support/app-page';
 import type { TestHost } from './support/host-files';
 import { createTestHost } from './support/host-files';
 import { useAppSuite } from './support/suite';
@@ -103,9 +103,10 @@ describe('Export Motion… from the body menu', () => {
         await page.keyboard.press('a');
         await page.keyboard.press('r'); // both standing still, in view
         await runFor(page, 1);
-        const second = await page.evaluate(() => window.__ragdoll!.partOnScreen(1, 'torso'));
-        expect(second).not.toBeNull();
-        await page.mouse.click(second!.x, second!.y, { button: 'right' });
+        const second = await aimAt(page, () =>
+          page.evaluate(() => window.__ragdoll!.partOnScreen(1, 'torso')),
+        );
+        await page.mouse.click(second.x, second.y, { button: 'right' });
         const motionPath = join(testHost.files, 'second.vrma');
         testHost.dialogs.saveExport.push(motionPath);
         await page

@@ -8,27 +8,29 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HookPose, HookScreenPoint } from '../../renderer/src/test-build/test-hook';
-import { SLOW_TIMEOUT_MS, settings, statusText, waitForFrames } from './support/app-page';
+import { SLOW_TIMEOUT_MS, aimAt, settings, statusText, waitForFrames } from './support/app-page';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
 
 /**
- * A limp first figure standing still under a still camera (Follow off, STIFFNESS 0, RESET),
- * its `part` pinned from its right-click menu. Returns where the part was on screen.
+ * The first figure, standing still under a still camera (Follow off, RESET), its `part`
+ * pinned from its right-click menu, then made limp (STIFFNESS 0) so the body swings from the
+ * pinned part rather than holding its pose. Returns where the part was on screen.
  */
 async function pinFromMenu(page: Page, part: string): Promise<HookScreenPoint> {
   await page.keyboard.press('f'); // a still camera, so the part stays where we click
-  // Limp, so the body swings from the pinned part rather than holding its pose.
-  await page.getByRole('slider', { name: 'Stiffness' }).fill('0');
   await page.keyboard.press('r');
   await waitForFrames(page, 3);
-  const point = (await page.evaluate((name) => window.__ragdoll!.partOnScreen(0, name), part))!;
+  const point = await aimAt(page, () =>
+    page.evaluate((name) => window.__ragdoll!.partOnScreen(0, name), part),
+  );
   await page.mouse.click(point.x, point.y, { button: 'right' });
   const menu = page.getByRole('menu', { name: 'Body' });
   await menu.getByRole('menuitem', { name: 'Pin here' }).click();
   expect(await statusText(page)).toContain('Pinned');
   expect(await menu.isVisible()).toBe(false);
+  await page.getByRole('slider', { name: 'Stiffness' }).fill('0');
   return point;
 }
 
@@ -90,18 +92,21 @@ describe('sandbox tools', () => {
       expect(pelvis!.y).toBeGreaterThanOrEqual(canvas.y);
       expect(pelvis!.y).toBeLessThanOrEqual(canvas.y + canvas.height);
 
-      await page.keyboard.press('Home');
-      expect(await statusText(page)).toBe('View reset.');
+      // Follow off first: following on would move the reset view on to the scattered figures.
       await page.keyboard.press('f');
       expect(await follow.getAttribute('aria-pressed')).toBe('false');
       expect(await statusText(page)).toBe('Follow off: the camera stays where you put it.');
+      await page.keyboard.press('Home');
+      expect(await statusText(page)).toBe('View reset.');
+      expect(await follow.getAttribute('aria-pressed')).toBe('false');
       // Double-clicking the second figure (standing still after RESET) orbits around it and
       // turns Follow back on.
       await page.keyboard.press('r');
       await waitForFrames(page, 3);
-      const second = await page.evaluate(() => window.__ragdoll!.partOnScreen(1, 'torso'));
-      expect(second).not.toBeNull();
-      await page.mouse.dblclick(second!.x, second!.y);
+      const second = await aimAt(page, () =>
+        page.evaluate(() => window.__ragdoll!.partOnScreen(1, 'torso')),
+      );
+      await page.mouse.dblclick(second.x, second.y);
       await expect.poll(() => statusText(page)).toContain('Orbiting figure 2');
       expect(await follow.getAttribute('aria-pressed')).toBe('true');
     });

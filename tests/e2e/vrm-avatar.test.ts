@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { HookVec3 } from '../../renderer/src/test-build/test-hook';
 import {
   SLOW_TIMEOUT_MS,
+  aimAt,
   alertText,
   distance,
   figureCount,
@@ -45,16 +46,17 @@ describe('a dropped VRM', () => {
       // Follow off, so the camera does not glide on between finding the torso and pressing on it.
       await page.getByRole('button', { name: 'Follow Camera' }).click();
       await waitForFrames(page, 2);
-      const torso = await page.evaluate(() => window.__ragdoll!.partOnScreen(0, 'torso'));
-      expect(torso).not.toBeNull();
-      await page.mouse.move(torso!.x, torso!.y);
+      const torso = await aimAt(page, () =>
+        page.evaluate(() => window.__ragdoll!.partOnScreen(0, 'torso')),
+      );
+      await page.mouse.move(torso.x, torso.y);
       await page.mouse.down();
       // A body of the figure is held (on a loaded machine the figure can still settle between
       // aiming and pressing, so the pick may land on the torso's neighbour); lifting the root
       // above 0.5 m below proves it is the avatar's.
       const grabbed = await page.evaluate(() => window.__ragdoll!.grabbedHandle());
       expect(grabbed).not.toBeNull();
-      for (let step = 1; step <= 10; step++) await page.mouse.move(torso!.x, torso!.y - step * 22);
+      for (let step = 1; step <= 10; step++) await page.mouse.move(torso.x, torso.y - step * 22);
       await expect
         .poll(async () => (await rootPosition(page))!.y, {
           timeout: SLOW_TIMEOUT_MS,
@@ -62,7 +64,7 @@ describe('a dropped VRM', () => {
         })
         .toBeGreaterThan(0.5);
       for (let step = 1; step <= 5; step++) {
-        await page.mouse.move(torso!.x + step * 30, torso!.y - 220);
+        await page.mouse.move(torso.x + step * 30, torso.y - 220);
       }
       await page.mouse.up();
       expect(await page.evaluate(() => window.__ragdoll!.grabbedHandle())).toBeNull();

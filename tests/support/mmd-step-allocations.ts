@@ -3,40 +3,40 @@
  * whip cap; `follow` bodies are colliders on their parts and cost nothing per step), run for
  * six box dummies that are all falling (every part awake), each with a 10-link hair chain.
  *
- * Rapier's own step allocates tens of kilobytes per step, so it is left out: the call is
- * repeated on the same world state between forced collections, and the growth of the heap is
- * what it allocated (a control allocating one small object per call reads 34-48 B).
- * Needs `--expose-gc`:
+ * Rapier's own step is left out: the call is repeated on the same world state under V8's
+ * sampling heap profiler, which records allocations even when they were collected at once (a
+ * "heap used before and after" reading misses them whenever a collection runs in between).
+ * The profile splits what our functions allocate from what Rapier's getters allocate when we
+ * call them. Run it without inlining, so V8 keeps the two apart in the stacks:
  *
- *   node --expose-gc --import tsx tests/support/mmd-step-allocations.ts   (prints JSON)
+ *   node --no-turbo-inlining --import tsx tests/support/mmd-step-allocations.ts   (prints JSON)
  */
+import { Session } from 'node:inspector/promises';
 import RAPIER from '@dimforge/rapier3d-compat';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
+import { ownCodeBytes, sampleAllocations } from '../../tools/heap-sampling';
 import { bigFollowersSpec, hairChainSpec } from './mmd-physics-specs';
 
-const CALLS = 20_000;
+const CALLS = 10_000;
+/** Calls before the measured ones, so V8 has optimised the code measured. */
+const WARM_UP_CALLS = 3000;
 
-/** Bytes per call of each per-step MMD method, for all six figures together. */
+/** Bytes per call of the whip cap, for all six figures together, and of a control. */
 export interface MmdStepAllocations {
   readonly calls: number;
   readonly dynamicBodies: number;
+  /** Everything the whip cap allocates per step, Rapier's getter glue included. */
   readonly limitSpeedsBytesPerStep: number;
-  /** One `{ a: 1 }` per call: shows the method can see allocations at all. */
+  /** Of that, what our own functions allocate (objects, arrays, boxed numbers). */
+  readonly limitSpeedsOwnBytesPerStep: number;
+  /** One `{ a: 1 }` per call, measured the same way: shows the profile sees small objects. */
   readonly controlBytesPerCall: number;
 }
 
-function bytesPerCall(gc: () => void, call: () => void): number {
-  for (let i = 0; i < 3000; i++) call(); // let the JIT settle first
-  gc();
-  const before = process.memoryUsage().heapUsed;
-  for (let i = 0; i < CALLS; i++) call();
-  return (process.memoryUsage().heapUsed - before) / CALLS;
-}
+const isPhysics = (url: string) => url.includes('/renderer/src/physics/');
 
 export async function measureMmdStepAllocations(): Promise<MmdStepAllocations> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) throw new Error('mmd-step-allocations: run node with --expose-gc');
   await RAPIER.init();
   const sandbox = new Sandbox(RAPIER, { seed: 3 });
   const hair = hairChainSpec();
@@ -46,22 +46,34 @@ export async function measureMmdStepAllocations(): Promise<MmdStepAllocations> {
   };
   for (let i = 0; i < 6; i++) sandbox.addFigure(BOX_DOLL, { mmd: spec });
   sandbox.drop();
-  sandbox.run(0.3); // mid-fall: every part awake, so every follow body is updated
+  sandbox.run(0.3); // mid-fall: every part awake, so every body's speed is read
   const figures = sandbox.figures;
+  const limitSpeeds = () => {
+    for (let i = 0; i < figures.length; i++) figures[i]!.mmd!.limitSpeeds();
+  };
   let sink: unknown;
+  const control = () => {
+    sink = { a: 1 };
+  };
+  const session = new Session();
+  session.connect();
   try {
+    for (let i = 0; i < WARM_UP_CALLS; i++) {
+      limitSpeeds();
+      control();
+    }
+    const capped = await sampleAllocations(session, CALLS, limitSpeeds);
+    const controlled = await sampleAllocations(session, CALLS, control);
     return {
       calls: CALLS,
       dynamicBodies: 6 * spec.bodies.filter((body) => body.motion !== 'follow').length,
-      limitSpeedsBytesPerStep: bytesPerCall(gc, () => {
-        for (let i = 0; i < figures.length; i++) figures[i]!.mmd!.limitSpeeds();
-      }),
-      controlBytesPerCall: bytesPerCall(gc, () => {
-        sink = { a: 1 };
-      }),
+      limitSpeedsBytesPerStep: ownCodeBytes(capped, () => true) / CALLS,
+      limitSpeedsOwnBytesPerStep: ownCodeBytes(capped, isPhysics) / CALLS,
+      controlBytesPerCall: ownCodeBytes(controlled, () => true) / CALLS,
     };
   } finally {
     void sink;
+    session.disconnect();
     sandbox.dispose();
   }
 }

@@ -135,7 +135,32 @@ export function createAppTestHook(
       });
     },
     pointOnScreen: (point) => view.projectToClient(point),
+    pickablePoint: (target) => pickablePoint(view, target),
   };
+}
+
+/** How far from the aimed point {@link pickablePoint} looks, CSS pixels, and its step. */
+const PICK_SEARCH_RADIUS = 40;
+const PICK_SEARCH_STEP = 4;
+/** Directions tried on each ring around the aimed point. */
+const PICK_SEARCH_DIRECTIONS = 12;
+
+/** The point nearest `target` (rings outward) where the view picks `target.handle`. */
+function pickablePoint(view: RagdollView, target: HookScreenPoint): HookScreenPoint | null {
+  const document = view.canvas.ownerDocument;
+  // The panel or another control over the view would take the press instead.
+  const picks = (x: number, y: number) =>
+    document.elementFromPoint(x, y) === view.canvas && view.bodyAt(x, y)?.handle === target.handle;
+  if (picks(target.x, target.y)) return target;
+  for (let ring = PICK_SEARCH_STEP; ring <= PICK_SEARCH_RADIUS; ring += PICK_SEARCH_STEP) {
+    for (let i = 0; i < PICK_SEARCH_DIRECTIONS; i++) {
+      const angle = (i / PICK_SEARCH_DIRECTIONS) * 2 * Math.PI;
+      const x = target.x + ring * Math.cos(angle);
+      const y = target.y + ring * Math.sin(angle);
+      if (picks(x, y)) return { x, y, handle: target.handle };
+    }
+  }
+  return null;
 }
 
 function mmdAvatarOf(sandbox: Sandbox, view: RagdollView, index: number): MmdAvatar | undefined {

@@ -157,6 +157,13 @@ export interface RagdollTestHook {
    * top left; null when it is behind the camera.
    */
   pointOnScreen(point: HookVec3): { x: number; y: number } | null;
+  /**
+   * A point where a press would pick `target`'s body as the view draws it now: `target`
+   * itself when the body shows there, else the nearest such point within 40 CSS pixels
+   * (another body in front, or the body's centre past its drawn edge); null when none is.
+   * Tests aim with it, so a click lands on the body they mean.
+   */
+  pickablePoint(target: HookScreenPoint): HookScreenPoint | null;
 }
 
 /** The timeline's state, see {@link RagdollTestHook.timeline}. */

@@ -1,5 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { HookFrameStats, HookVec3 } from '../../../renderer/src/test-build/test-hook';
+import { expect } from 'vitest';
+import type {
+  HookFrameStats,
+  HookScreenPoint,
+  HookVec3,
+} from '../../../renderer/src/test-build/test-hook';
 
 /** Viewport for the tests: small enough that SwiftShader draws a few frames a second. */
 export const TEST_VIEWPORT = { width: 760, height: 460 } as const;
@@ -117,6 +122,41 @@ export async function waitForLanding(page: Page, index = 0, belowY = 0.5): Promi
     { timeout: SLOW_TIMEOUT_MS, polling: 100 },
   );
 }
+
+/**
+ * Where to press to hit the body `read` locates (a `partOnScreen`/`propOnScreen` call): a
+ * point where the view picks that body now, read again until it holds still between two
+ * reads, so a press lands on it even while the body or the camera is still settling.
+ */
+export async function aimAt(
+  page: Page,
+  read: () => Promise<HookScreenPoint | null>,
+): Promise<HookScreenPoint> {
+  let previous: HookScreenPoint | null = null;
+  let aimed: HookScreenPoint | null = null;
+  await expect
+    .poll(
+      async () => {
+        const target = await read();
+        const point = target
+          ? await page.evaluate((t) => window.__ragdoll!.pickablePoint(t), target)
+          : null;
+        const still =
+          point !== null &&
+          previous !== null &&
+          Math.hypot(point.x - previous.x, point.y - previous.y) < AIM_STILL_PX;
+        previous = point;
+        if (still) aimed = point;
+        return still;
+      },
+      { timeout: SLOW_TIMEOUT_MS, interval: 100, message: 'the body to aim at never showed still' },
+    )
+    .toBe(true);
+  return aimed!;
+}
+
+/** How far an aimed point may move between two reads and still count as still, CSS px. */
+const AIM_STILL_PX = 2;
 
 /** Distance between two points, metres. */
 export function distance(a: HookVec3, b: HookVec3): number {
