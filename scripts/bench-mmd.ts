@@ -18,7 +18,10 @@
  * (`scripts/lib/mmd-six-figures.ts`; targets ≤ 5 ms moving, ≤ 1 ms and < 0.05 m/s at rest);
  * `--six-only` runs only that part. `--levers` (alone) runs the six figures moving once per
  * variant of the physics settings, side by side (`scripts/lib/mmd-six-levers.ts`); `--lever
- * TEXT` (repeatable) keeps "as built" and the variants whose name contains TEXT.
+ * TEXT` (repeatable) keeps "as built" and the variants whose name contains TEXT. `--profile`
+ * (alone, or with `--lever`) runs the six figures moving with Rapier's profiler on and prints
+ * its split of the step and a census of collider pairs, contacts, awake bodies and joints
+ * (`scripts/lib/mmd-six-profile.ts`).
  */
 import os from 'node:os';
 import RAPIER from '@dimforge/rapier3d-compat';
@@ -31,7 +34,9 @@ import { mmdDollFromModel } from '../tools/load-mmd-doll';
 import { STEPS_PER_SECOND, WARM_UP_STEPS, timeSteps, timeStepsPaired } from './lib/step-bench';
 import { median } from './lib/bench-stats';
 import { benchMmdModel } from './lib/bench-mmd-model';
-import { measureLevers } from './lib/mmd-six-levers';
+import { buildLeverScene, measureLevers, selectLevers } from './lib/mmd-six-levers';
+import type { SixProfile } from './lib/mmd-six-profile';
+import { profileSixFigures } from './lib/mmd-six-profile';
 import {
   REST_SECONDS,
   SETTLE_SECONDS,
@@ -135,6 +140,10 @@ async function main(): Promise<void> {
     printSix(doll);
     return;
   }
+  if (process.argv.includes('--profile')) {
+    printProfile(doll);
+    return;
+  }
   if (process.argv.includes('--levers')) {
     printLevers(doll);
     return;
@@ -197,13 +206,17 @@ async function main(): Promise<void> {
   if (process.argv.includes('--six')) printSix(doll);
 }
 
+/** The texts after each `--lever`. */
+function leverArguments(): string[] {
+  return process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--lever' ? [arg] : []));
+}
+
 /** Simulated seconds each lever is measured for. */
 const LEVER_SECONDS = 10;
 
 function printLevers(doll: MmdDoll): void {
   const load = os.loadavg()[0]!.toFixed(1);
-  const only = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--lever' ? [arg] : []));
-  const results = measureLevers(RAPIER, doll, SEED, LEVER_SECONDS, only);
+  const results = measureLevers(RAPIER, doll, SEED, LEVER_SECONDS, leverArguments());
   console.log(
     `\n${SIX} figures of ${doll.fileName} moving (blast ${SIX_BLAST_POWER} every second), ${LEVER_SECONDS} s side by side; load ${load} at start, ${os.loadavg()[0]!.toFixed(1)} at end`,
   );
@@ -217,6 +230,52 @@ function printLevers(doll: MmdDoll): void {
       `| ${r.name} | ${r.msPerStep.toFixed(2)} | ${[step, solver, narrow, broad].map((x) => x.toFixed(2)).join(' / ')} | ${r.topMmdSpeed.toFixed(1)} | ${(r.maxRagdollGapM * 1000).toFixed(1)} |`,
     );
   }
+}
+
+/** Simulated seconds the profile runs for. */
+const PROFILE_SECONDS = 10;
+
+function printProfile(doll: MmdDoll): void {
+  for (const lever of selectLevers(leverArguments())) {
+    const load = os.loadavg()[0]!.toFixed(1);
+    const p = profileSixFigures(buildLeverScene(RAPIER, doll, lever, SEED), PROFILE_SECONDS);
+    console.log(
+      `\n**${lever.name}**: ${SIX} figures of ${doll.fileName} moving (blast ${SIX_BLAST_POWER} every second), ${PROFILE_SECONDS} s, Rapier's profiler on; load ${load} at start, ${os.loadavg()[0]!.toFixed(1)} at end`,
+    );
+    printOneProfile(p);
+  }
+}
+
+function printOneProfile(p: SixProfile): void {
+  console.log(`CPU ms per step (median of blocks): ${p.cpuMsPerStep.toFixed(2)}\n`);
+  console.log('| Rapier phase | wall ms/step | share of step |');
+  console.log('|---|---:|---:|');
+  const step = p.phases[0]![1];
+  for (const [name, ms] of p.phases) {
+    const label = name.replace(/^( *)/, (spaces) => '· '.repeat(spaces.length / 2));
+    console.log(`| ${label} | ${ms.toFixed(3)} | ${((100 * ms) / step).toFixed(1)} % |`);
+  }
+  console.log(
+    `\nPer step (mean of censuses): ${p.awakeBodies.toFixed(0)} of ${p.bodies} dynamic bodies awake, ${p.activeJoints.toFixed(0)} of ${p.joints} impulse joints with an awake body.\n`,
+  );
+  console.log(
+    '| collider pair (hair: MMD dynamic body) | pairs held | touching | solver contacts |',
+  );
+  console.log('|---|---:|---:|---:|');
+  let total = { pairs: 0, touching: 0, solverContacts: 0 };
+  for (const row of p.pairs) {
+    console.log(
+      `| ${row.pair} | ${row.pairs.toFixed(0)} | ${row.touching.toFixed(0)} | ${row.solverContacts.toFixed(0)} |`,
+    );
+    total = {
+      pairs: total.pairs + row.pairs,
+      touching: total.touching + row.touching,
+      solverContacts: total.solverContacts + row.solverContacts,
+    };
+  }
+  console.log(
+    `| all | ${total.pairs.toFixed(0)} | ${total.touching.toFixed(0)} | ${total.solverContacts.toFixed(0)} |`,
+  );
 }
 
 function printSix(doll: MmdDoll): void {

@@ -9,7 +9,8 @@
  */
 import type { MmdBodiesOptions } from '../../renderer/src/physics/mmd/mmd-bodies';
 import type { MmdJointSpec, MmdPhysicsSpec } from '../../renderer/src/physics/mmd/mmd-physics-spec';
-import type { RapierApi } from '../../renderer/src/physics/rapier-api';
+import type { RapierApi, RigidBody } from '../../renderer/src/physics/rapier-api';
+import { partsApart } from '../../renderer/src/rig/mmd/parts-apart';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { SOLVER_ITERATIONS } from '../../renderer/src/physics/solver-iterations';
 import type { MmdDoll } from '../../tools/load-mmd-doll';
@@ -18,10 +19,10 @@ import { BLOCK_STEPS, STEPS_PER_SECOND } from './step-bench';
 import { SIX, SIX_BLAST_POWER } from './mmd-six-figures';
 
 /** One way of running the same scene. */
-interface Lever {
+export interface Lever {
   readonly name: string;
   /** Changes the model's physics spec before the figures are built. */
-  readonly physics?: (spec: MmdPhysicsSpec) => MmdPhysicsSpec;
+  readonly physics?: (spec: MmdPhysicsSpec, doll: MmdDoll) => MmdPhysicsSpec;
   /** Changes the built sandbox before the drop. */
   readonly setup?: (sandbox: Sandbox) => void;
   /** Options for the figures' MMD bodies. */
@@ -71,12 +72,13 @@ const LEVERS: readonly Lever[] = [
       sandbox.world.numSolverIterations = 3;
     },
   },
-  {
-    name: 'contact prediction 0.5 mm (default 2 mm)',
+  // Rapier 0.21's default is 0.02 (× its length unit of 1 m): contacts start 2 cm apart.
+  ...[0.015, 0.01, 0.005, 0.002, 0.0005].map((metres): Lever => ({
+    name: `contact prediction ${metres * 1000} mm (default 20 mm)`,
     setup: (sandbox) => {
-      sandbox.world.integrationParameters.normalizedPredictionDistance = 0.0005;
+      sandbox.world.integrationParameters.normalizedPredictionDistance = metres;
     },
-  },
+  })),
   { name: 'angular axes limited under 2° locked', physics: lockNarrowAxes(TWO_DEGREES) },
   // The settling iterations (12) as soon as every part is slow, as before they waited 0.5 s.
   { name: 'before: settling iterations at once', mmdOptions: { settleSteps: 1 } },
@@ -89,7 +91,53 @@ const LEVERS: readonly Lever[] = [
     },
   },
   { name: 'settling iterations after 1 s slow', mmdOptions: { settleSteps: 120 } },
+  {
+    // MMD's own engine (Bullet) sweeps nothing; Rapier's CCD computes times of impact for
+    // every CCD body every step.
+    name: 'no CCD on MMD bodies',
+    setup: (sandbox) => eachMmdBody(sandbox, (body) => body.enableCcd(false)),
+  },
+  {
+    name: 'soft CCD (2 cm) instead of CCD on MMD bodies',
+    setup: (sandbox) =>
+      eachMmdBody(sandbox, (body) => {
+        body.enableCcd(false);
+        body.setSoftCcdPrediction(0.02);
+      }),
+  },
+  {
+    name: 'no CCD anywhere',
+    setup: (sandbox) => sandbox.world.bodies.forEach((body) => body.enableCcd(false)),
+  },
+  {
+    // The rig's `partCollisions: 'apart'`: hair and skirts meet the ragdoll only through the
+    // model's own follow colliders.
+    name: 'parts apart from MMD bodies',
+    physics: (spec, doll) => {
+      const apart = partsApart(doll.spec.parts, spec.bodies);
+      return {
+        ...spec,
+        partGroups: apart.groups,
+        bodies: spec.bodies.map((body, i) => {
+          const mask = apart.narrowedMasks.get(i);
+          return mask === undefined ? body : { ...body, collisionMask: mask };
+        }),
+      };
+    },
+  },
 ];
+
+function eachMmdBody(sandbox: Sandbox, change: (body: RigidBody) => void): void {
+  for (const figure of sandbox.figures)
+    for (const body of figure.mmd?.rigidBodies() ?? []) change(body);
+}
+
+/** "As built" and the levers whose name contains one of `only` (every lever when empty). */
+export function selectLevers(only: readonly string[]): Lever[] {
+  return LEVERS.filter(
+    (lever, i) => i === 0 || only.length === 0 || only.some((part) => lever.name.includes(part)),
+  );
+}
 
 /** What one lever measured. */
 export interface LeverResult {
@@ -101,9 +149,15 @@ export interface LeverResult {
   readonly maxRagdollGapM: number;
 }
 
-function build(rapier: RapierApi, doll: MmdDoll, lever: Lever, seed: number): Sandbox {
+/** The six figures built and dropped for one lever, Rapier's profiler on. */
+export function buildLeverScene(
+  rapier: RapierApi,
+  doll: MmdDoll,
+  lever: Lever,
+  seed: number,
+): Sandbox {
   const sandbox = new Sandbox(rapier, { stiffness: 50, seed });
-  const physics = lever.physics ? lever.physics(doll.rig.physics) : doll.rig.physics;
+  const physics = lever.physics ? lever.physics(doll.rig.physics, doll) : doll.rig.physics;
   for (let i = 0; i < SIX; i++)
     sandbox.addFigure(doll.spec, {
       mmd: physics,
@@ -126,10 +180,8 @@ export function measureLevers(
   seconds: number,
   only: readonly string[] = [],
 ): LeverResult[] {
-  const levers = LEVERS.filter(
-    (lever, i) => i === 0 || only.length === 0 || only.some((part) => lever.name.includes(part)),
-  );
-  const scenes = levers.map((lever) => build(rapier, doll, lever, seed));
+  const levers = selectLevers(only);
+  const scenes = levers.map((lever) => buildLeverScene(rapier, doll, lever, seed));
   for (const scene of scenes) scene.run(1);
   const ms = scenes.map((): number[] => []);
   const split = scenes.map(() => ({ step: 0, solver: 0, narrow: 0, broad: 0 }));
