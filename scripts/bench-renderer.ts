@@ -19,6 +19,16 @@
  *    median of `--starts` (default 7) each. The start is served as an installed app's files
  *    are: hashed assets cacheable, so a warm start can use the HTTP and code caches.
  *
+ *    `--third-start` adds a third start on each profile: Chromium reads a script's code cache
+ *    only from the third run on, and that start is what Electron's second start is with the
+ *    heat check bypassed (see scripts/lib/start-timing.ts).
+ * 4. `--breakdown`: `--traces` (default 3) more cold + warm pairs of each build, traced (Chromium's trace
+ *    events), split into where the main thread's time goes before the first frame (our
+ *    scripts' compile and run, the WebGL context, waiting for shader programs, layout, the
+ *    harness), each chunk's fetch and compile, and Rapier's decode and WebAssembly compile
+ *    after it (tools/browser/start-breakdown.ts). Tracing slows a start a little: read the
+ *    split, take the times from the untraced starts.
+ *
  * `--before DIR` runs another built test renderer (e.g. the main branch's out-test/renderer)
  * in the same run, alternating with this build sample by sample (`--rounds N` splits the
  * frames into N alternating blocks), and prints both side by side. `--scenes box,avatars`
@@ -39,6 +49,9 @@ import { loadavg } from 'node:os';
 import type { StartPair, StartSample } from './lib/start-timing';
 import { timeStartPair } from './lib/start-timing';
 import { writeBareStartPage } from './lib/bare-start-page';
+import type { TracedStartPair } from './lib/start-trace';
+import { traceStartPair } from './lib/start-trace';
+import { printStartBreakdown } from './lib/start-breakdown-table';
 import type { FrameSample } from './lib/frame-scenes';
 import {
   FIGURES,
@@ -130,11 +143,14 @@ interface StartSummary {
   readonly starts: number;
   readonly cold: StartMedians;
   readonly warm: StartMedians;
+  readonly third: StartMedians | null;
   readonly samples: readonly StartPair[];
 }
 
 interface StartMedians {
   readonly firstPaint: number | null;
+  /** From the shell shown (our entry has run) to the first frame: the part that is ours. */
+  readonly shellToFirstFrame: number | null;
   readonly firstFrame: number;
   readonly firstFrameMax: number;
   readonly ready: number | null;
@@ -146,6 +162,11 @@ function startMedians(samples: readonly StartSample[]): StartMedians {
   const frames = samples.map((sample) => sample.firstFrameMs);
   return {
     firstPaint: of(samples.map((sample) => sample.firstPaintMs)),
+    shellToFirstFrame: of(
+      samples.map((sample) =>
+        sample.shellMs === null ? null : sample.firstFrameMs - sample.shellMs,
+      ),
+    ),
     firstFrame: Math.round(median(frames)),
     firstFrameMax: Math.round(Math.max(...frames)),
     ready: of(samples.map((sample) => sample.readyMs)),
@@ -157,6 +178,9 @@ function summarizeStarts(pairs: readonly StartPair[]): StartSummary {
     starts: pairs.length,
     cold: startMedians(pairs.map((pair) => pair.cold)),
     warm: startMedians(pairs.map((pair) => pair.warm)),
+    third: pairs.every((pair) => pair.third)
+      ? startMedians(pairs.map((pair) => pair.third!))
+      : null,
     samples: pairs,
   };
 }
@@ -168,15 +192,36 @@ function summarizeStarts(pairs: readonly StartPair[]): StartSummary {
 async function measureStarts(
   builds: readonly { readonly name: string; readonly url: string }[],
   starts: number,
+  third: boolean,
 ): Promise<Record<string, StartSummary>> {
   const pairs = new Map(builds.map((build) => [build.name, [] as StartPair[]]));
   for (let i = 0; i < starts; i++) {
     for (const build of builds)
-      pairs.get(build.name)!.push(await timeStartPair(build.url, VIEWPORT));
+      pairs.get(build.name)!.push(await timeStartPair(build.url, VIEWPORT, third));
   }
   return Object.fromEntries(
     builds.map((build) => [build.name, summarizeStarts(pairs.get(build.name)!)]),
   );
+}
+
+/**
+ * Traces `starts` cold + warm pairs of each app build (never the bare page: it has no
+ * frame loop to find), alternating between the builds like {@link measureStarts}.
+ */
+async function traceStarts(
+  builds: readonly { readonly name: string; readonly url: string }[],
+  starts: number,
+): Promise<Record<string, TracedStartPair[]>> {
+  const traced: Record<string, TracedStartPair[]> = Object.fromEntries(
+    builds.map((build) => [build.name, []]),
+  );
+  for (let i = 0; i < starts; i++) {
+    for (const build of builds) {
+      traced[build.name]!.push(await traceStartPair(build.url, VIEWPORT));
+      console.error(`(traced start pair ${i + 1}/${starts} of ${build.name})`);
+    }
+  }
+  return traced;
 }
 
 function printStarts(summaries: Record<string, StartSummary>): void {
@@ -189,6 +234,7 @@ function printStarts(summaries: Record<string, StartSummary>): void {
       (sum) => `${sum.cold.firstFrame} (max ${sum.cold.firstFrameMax})`,
       '≤ 1000',
     ],
+    ['cold: shell shown → first drawn frame (ms)', (sum) => cell(sum.cold.shellToFirstFrame), ''],
     ['cold: app whole, panel live (ms)', (sum) => cell(sum.cold.ready), ''],
     ['warm: first paint (ms)', (sum) => cell(sum.warm.firstPaint), ''],
     [
@@ -196,7 +242,18 @@ function printStarts(summaries: Record<string, StartSummary>): void {
       (sum) => `${sum.warm.firstFrame} (max ${sum.warm.firstFrameMax})`,
       '≤ 600',
     ],
+    ['warm: shell shown → first drawn frame (ms)', (sum) => cell(sum.warm.shellToFirstFrame), ''],
     ['warm: app whole, panel live (ms)', (sum) => cell(sum.warm.ready), ''],
+    ...(Object.values(summaries).every((summary) => summary.third)
+      ? ([
+          [
+            'third start, code cache read: first drawn frame (ms)',
+            (sum) => `${sum.third!.firstFrame} (max ${sum.third!.firstFrameMax})`,
+            '',
+          ],
+          ['third start: app whole, panel live (ms)', (sum) => cell(sum.third!.ready), ''],
+        ] as [string, (summary: StartSummary) => string, string][])
+      : []),
   ];
   const header = ['start, median', ...names, 'target'];
   const cells = rows.map(([label, value, target]) => [
@@ -353,6 +410,9 @@ async function main(): Promise<void> {
       scenes: { type: 'string', default: 'box,avatars' },
       'skip-pace': { type: 'boolean', default: false },
       profile: { type: 'string' },
+      breakdown: { type: 'boolean', default: false },
+      'third-start': { type: 'boolean', default: false },
+      traces: { type: 'string', default: '3' },
     },
   });
   const starts = parseCount('starts', values.starts);
@@ -382,8 +442,14 @@ async function main(): Promise<void> {
   // The bare page has no scene: it is a floor for the start only.
   const builds = startBuilds.filter(({ name }) => name !== 'bare page');
   try {
-    const startSummaries = values['frames-only'] ? null : await measureStarts(startBuilds, starts);
+    const startSummaries = values['frames-only']
+      ? null
+      : await measureStarts(startBuilds, starts, values['third-start']);
     if (startSummaries) printStarts(startSummaries);
+    if (values.breakdown) {
+      const traced = await traceStarts(builds, parseCount('traces', values.traces));
+      printStartBreakdown(traced);
+    }
     if (values['start-only']) {
       console.log(`load average at end: ${loadNow()}`);
       console.log(JSON.stringify({ start: startSummaries }));

@@ -10,9 +10,15 @@ import { SandboxSlot } from './view/sandbox-slot';
 
 /**
  * Marks on the page's own clock (`performance.getEntriesByName`), for `npm run
- * bench:renderer`: the interface shown, and the app whole (physics running, panel live).
+ * bench:renderer`: the interface shown, Rapier's start and end (its base64 decode and
+ * WebAssembly compile lie between), and the app whole (physics running, panel live).
  */
-export const START_MARKS = { shell: 'ragdoll:shell', ready: 'ragdoll:ready' } as const;
+export const START_MARKS = {
+  shell: 'ragdoll:shell',
+  physicsStart: 'ragdoll:physics-start',
+  physicsReady: 'ragdoll:physics-ready',
+  ready: 'ragdoll:ready',
+} as const;
 
 /** The running app's three parts, as the start-up made them. */
 export interface RunningApp {
@@ -98,7 +104,10 @@ async function boot(root: HTMLElement, options: BootOptions): Promise<RunningApp
   await afterNextPaint();
   let sandbox: Sandbox;
   try {
-    sandbox = await (await physicsModule).startPhysics();
+    const { startPhysics } = await physicsModule;
+    performance.mark(START_MARKS.physicsStart);
+    sandbox = await startPhysics();
+    performance.mark(START_MARKS.physicsReady);
   } catch (error) {
     console.error('[main] Rapier failed to initialise:', error);
     view.dispose();

@@ -117,7 +117,7 @@ export class RagdollView {
     options: RagdollViewOptions = {},
   ) {
     this.sections = options.frameSections;
-    this.renderer = createRenderer();
+    this.renderer = createRenderer(container);
     this.canvas = this.renderer.domElement;
     this.canvas.className = 'view-canvas';
     container.append(this.canvas);
@@ -439,16 +439,28 @@ export class RagdollView {
   };
 }
 
-function createRenderer(): WebGLRenderer {
+/**
+ * The renderer, on a canvas that already has the container's size when the WebGL context is
+ * made: sized afterwards, the browser makes the drawing buffer twice (and SwiftShader waits
+ * for each), which measurably delayed the first frame.
+ */
+function createRenderer(container: HTMLElement): WebGLRenderer {
+  const pixelRatio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
+  const width = Math.max(1, container.clientWidth);
+  const height = Math.max(1, container.clientHeight);
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.floor(width * pixelRatio);
+  canvas.height = Math.floor(height * pixelRatio);
   let renderer: WebGLRenderer;
   try {
-    renderer = new WebGLRenderer({ antialias: true, powerPreference: 'high-performance' });
+    renderer = new WebGLRenderer({ canvas, antialias: true, powerPreference: 'high-performance' });
   } catch (error) {
     throw new ViewError(
       `WebGL is not available, so the scene cannot be drawn (${error instanceof Error ? error.message : String(error)}).`,
     );
   }
-  renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO));
+  // The same size again: three.js learns the ratio without the canvas being resized.
+  renderer.setDrawingBufferSize(width, height, pixelRatio);
   renderer.shadowMap.enabled = true;
   renderer.shadowMap.type = PCFShadowMap;
   // Drawn again only when a caster moved (RagdollView.syncBodies), not every frame: the body
