@@ -1,7 +1,6 @@
 import {
   BoxGeometry,
   CanvasTexture,
-  DataTexture,
   Group,
   Mesh,
   MeshStandardMaterial,
@@ -31,18 +30,10 @@ export class StageMesh {
   private readonly geometries: BoxGeometry[] = [];
   private readonly materials: MeshStandardMaterial[] = [];
   private readonly floorTexture: CanvasTexture;
-  /**
-   * Plain white, as the map of every box but the floor: all stage boxes then share one
-   * shader program, so the first frame waits for one program's compile less (SwiftShader
-   * compiles each for a few hundred ms). White times the colour is the colour: nothing looks
-   * different.
-   */
-  private readonly plainTexture: DataTexture;
 
   constructor(layout: StageLayout) {
     this.group.name = 'stage';
     this.floorTexture = createGridTexture();
-    this.plainTexture = createPlainTexture();
     for (const box of layout.boxes) this.group.add(this.createBoxMesh(box));
   }
 
@@ -53,7 +44,6 @@ export class StageMesh {
     for (const geometry of this.geometries) geometry.dispose();
     for (const material of this.materials) material.dispose();
     this.floorTexture.dispose();
-    this.plainTexture.dispose();
     this.geometries.length = 0;
     this.materials.length = 0;
   }
@@ -65,7 +55,6 @@ export class StageMesh {
       color: ROLE_COLORS[box.role],
       roughness: box.role === 'floor' ? 0.95 : 0.8,
       metalness: 0,
-      map: this.plainTexture,
     });
     if (box.role === 'floor') {
       // The texture spans the top face; repeat it once per cell.
@@ -84,14 +73,6 @@ export class StageMesh {
     mesh.castShadow = box.role !== 'floor';
     return mesh;
   }
-}
-
-/** One white texel, in the floor texture's colour space (the same shader program reads it). */
-function createPlainTexture(): DataTexture {
-  const texture = new DataTexture(new Uint8Array([255, 255, 255, 255]), 1, 1);
-  texture.colorSpace = SRGBColorSpace;
-  texture.needsUpdate = true;
-  return texture;
 }
 
 /** A light tile with a darker border: a 1 m grid once repeated over the floor. */
