@@ -5,7 +5,7 @@
  * names the code it stands for fails here instead of passing silently.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot, requireBuiltApp } from '../support/installer-files';
 
@@ -19,6 +19,9 @@ const MARKERS = {
   fixedFrameQuery: 'frame-seconds',
   frameSectionsQuery: 'frame-sections',
 } as const;
+
+/** V8's explicit compile hint: compile every function of the script while it streams in. */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
 function builtFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -46,6 +49,15 @@ beforeAll(() => {
 describe('the installed renderer', () => {
   it('contains neither the test hook nor a benchmark mode', () => {
     expect(markersIn(APP)).toEqual([]);
+  });
+
+  it('asks V8 to compile three.js and the view while they load, and nothing else', () => {
+    // electron.vite.config.ts adds the hint by chunk name: a renamed chunk would lose it quietly.
+    const hinted = builtFiles(APP)
+      .filter((file) => readFileSync(file, 'utf8').startsWith(COMPILE_HINT))
+      .map((file) => basename(file).replace(/-[^-]+\.js$/, ''))
+      .sort();
+    expect(hinted).toEqual(['ragdoll-view', 'three.core', 'three.module']);
   });
 
   it('has one page, the app', () => {

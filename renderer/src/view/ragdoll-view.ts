@@ -441,8 +441,8 @@ export class RagdollView {
 
 /**
  * The renderer, on a canvas that already has the container's size when the WebGL context is
- * made: sized afterwards, the browser makes the drawing buffer twice (and SwiftShader waits
- * for each), which measurably delayed the first frame.
+ * made: sized afterwards, the browser makes the drawing buffer twice, and the first frame
+ * waits for the GPU process's checks of each (counted by `bench:renderer -- --breakdown`).
  */
 function createRenderer(container: HTMLElement): WebGLRenderer {
   const pixelRatio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
