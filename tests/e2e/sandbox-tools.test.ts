@@ -8,7 +8,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HookPose, HookScreenPoint } from '../../renderer/src/test-build/test-hook';
-import { SLOW_TIMEOUT_MS, aimAt, settings, statusText, waitForFrames } from './support/app-page';
+import {
+  SLOW_TIMEOUT_MS,
+  aimAt,
+  maxSpeed,
+  settings,
+  statusText,
+  waitForFrames,
+} from './support/app-page';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
@@ -140,6 +147,10 @@ describe('sandbox tools', () => {
     await withApp(async ({ page }) => {
       const head = await pinFromMenu(page, 'head');
       await goLimp(page);
+      // Dragged from rest: a body still sagging when the drag yanks it can swing over the pin.
+      await expect
+        .poll(() => maxSpeed(page), { timeout: SLOW_TIMEOUT_MS, interval: 200 })
+        .toBeLessThan(0.05);
       const start = (await firstFigure(page))[HEAD]!;
       // Drag it up and to the side in small steps, as a hand would, and let go there.
       await page.mouse.move(head.x, head.y);
