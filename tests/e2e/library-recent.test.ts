@@ -83,16 +83,25 @@ describe('the recent-model library', () => {
         // The file moves away: Open says so by name and the entry shows as missing.
         const moved = join(testHost.files, 'moved.vrm');
         renameSync(path, moved);
+        // The list is read again after every open and change; an entry still listed keeps its
+        // elements, updated in place, so a press on its way never meets a removed button.
+        const remove = page.getByRole('button', { name: `Remove “${TITLE}”` });
+        const heldItem = await item.elementHandle();
+        const heldRemove = await remove.elementHandle();
         await page.getByRole('button', { name: `Open “${TITLE}”` }).click();
         await expect.poll(() => alertText(page)).toContain(MODEL);
         expect(await figureKinds(page)).toEqual(['vrm']);
         await expect.poll(() => item.innerText()).toContain('missing');
+        expect(await item.evaluate((element, held) => element === held, heldItem)).toBe(true);
+        expect(await remove.evaluate((element, held) => element === held, heldRemove)).toBe(true);
+        expect(await page.getByRole('button', { name: `Open “${TITLE}”` }).count()).toBe(0);
         testHost.dialogs.openModel.push(moved);
         await page.getByRole('button', { name: `Locate “${TITLE}”` }).click();
         await expectStatus(page, `${TITLE} is now at ${moved}.`);
         await expect.poll(() => item.innerText()).not.toContain('missing');
+        expect(await remove.evaluate((element, held) => element === held, heldRemove)).toBe(true);
 
-        await page.getByRole('button', { name: `Remove “${TITLE}”` }).click();
+        await remove.click();
         await expectStatus(page, `Removed ${TITLE} from the recent models.`);
         await expect.poll(() => library(page).getByRole('listitem').count()).toBe(0);
 

@@ -89,3 +89,16 @@ export function makeThumbnail(document: Document, url: string | undefined): HTML
   image.src = url;
   return image;
 }
+
+/**
+ * Makes `children` the element children of `parent`, in order, moving only those out of place
+ * and removing the rest: an element that stays is never taken out of the page, so its focus
+ * and anything pointing at it (a press on its way) stay with it.
+ */
+export function placeChildren(parent: Element, children: readonly Element[]): void {
+  children.forEach((child, index) => {
+    const here = parent.children[index] ?? null;
+    if (here !== child) parent.insertBefore(child, here);
+  });
+  while (parent.children.length > children.length) parent.lastElementChild!.remove();
+}

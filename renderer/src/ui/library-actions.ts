@@ -9,7 +9,7 @@ import type { AskDialog } from './ask-dialog';
 import type { FileStrings } from './file-strings';
 import type { Language } from './i18n';
 import { strings } from './i18n';
-import type { LibraryItemAction } from './library-panel';
+import type { LibraryItemAction } from './library-item';
 import { LibraryPanel } from './library-panel';
 import type { StatusArea } from './status';
 import { vrmThumbnailPng } from '../view/vrm/vrm-thumbnail';

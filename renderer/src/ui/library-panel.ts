@@ -1,27 +1,17 @@
 import type { LibraryEntry } from '../../../shared/host-contract';
 import './file-panels.css';
-import { make, makeItemButton, makeSection, makeThumbnail } from './file-list-dom';
+import type { FileStrings } from './file-strings';
+import { make, makeSection, placeChildren } from './file-list-dom';
 import type { Language } from './i18n';
 import { strings } from './i18n';
-
-/** What can be done to one recent model; `add` makes a figure of it beside the others. */
-export type LibraryItemAction = 'open' | 'add' | 'locate' | 'remove';
+import type { LibraryItemAction } from './library-item';
+import { LibraryItem } from './library-item';
 
 /** What the panel reports; it changes nothing itself. */
 export interface LibraryPanelHandlers {
   onItem(action: LibraryItemAction, entry: LibraryEntry): void;
   onClearAll(): void;
 }
-
-/** How a format reads in the list. */
-const FORMAT_NAMES: Readonly<Record<LibraryEntry['format'], string>> = {
-  vrm0: 'VRM 0.x',
-  vrm1: 'VRM 1.0',
-  pmx: 'PMX',
-  pmd: 'PMD',
-  vrma: 'VRM Animation',
-  vmd: 'VMD',
-};
 
 /**
  * The Recent models section of the left panel: each model opened, newest first, with its
@@ -35,6 +25,8 @@ export class LibraryPanel {
   private readonly list: HTMLUListElement;
   private readonly clearButton: HTMLButtonElement;
   private entries: readonly LibraryEntry[] = [];
+  /** The items drawn, by entry id: kept and updated while their entry stays in the list. */
+  private items = new Map<string, LibraryItem>();
   private language: Language;
 
   constructor(
@@ -84,44 +76,24 @@ export class LibraryPanel {
         : '';
     this.note.hidden = this.note.textContent === '';
     this.clearButton.hidden = this.entries.length === 0;
-    this.list.replaceChildren(...this.entries.map((entry) => this.item(entry)));
+    const items = new Map<string, LibraryItem>();
+    for (const entry of this.entries) items.set(entry.id, this.itemFor(entry, text));
+    this.items = items;
+    placeChildren(
+      this.list,
+      Array.from(items.values(), (item) => item.element),
+    );
   }
 
-  private item(entry: LibraryEntry): HTMLLIElement {
-    const text = strings(this.language).files;
-    const item = make(this.document, 'li', 'file-item');
-    if (entry.missing) item.classList.add('file-item-is-missing');
-    const words = make(this.document, 'div', 'file-item-words');
-    words.append(make(this.document, 'span', 'file-item-name', entry.title));
-    const details = [FORMAT_NAMES[entry.format]];
-    if (entry.author) details.unshift(text.byAuthor(entry.author));
-    words.append(make(this.document, 'span', 'file-item-detail', details.join(' · ')));
-    if (entry.missing) {
-      const missing = make(this.document, 'span', 'file-item-missing', text.missing);
-      missing.title = text.missingHint;
-      words.append(missing);
-    }
-    words.title = entry.path;
-    const actions = make(this.document, 'div', 'file-item-actions');
-    const buttons: LibraryItemAction[] = entry.missing
-      ? ['locate', 'remove']
-      : entry.kind === 'motion'
-        ? ['open', 'remove']
-        : ['open', 'add', 'remove'];
-    for (const action of buttons) {
-      const label = action === 'add' ? text.addToScene : text[action];
-      const button = makeItemButton(
-        this.document,
-        label,
-        text.itemAction(label, entry.title),
-        (event) =>
-          // Shift+click Open adds, as dropping a file with Shift held does.
-          this.handlers.onItem(action === 'open' && event.shiftKey ? 'add' : action, entry),
+  /** The item drawn for `entry` before, updated, or a new one. */
+  private itemFor(entry: LibraryEntry, text: FileStrings): LibraryItem {
+    const kept = this.items.get(entry.id);
+    if (!kept) {
+      return new LibraryItem(this.document, entry, text, (action, current) =>
+        this.handlers.onItem(action, current),
       );
-      if (action === 'add') button.title = text.addToSceneHint;
-      actions.append(button);
     }
-    item.append(makeThumbnail(this.document, entry.thumbnail), words, actions);
-    return item;
+    kept.update(entry, text);
+    return kept;
   }
 }
