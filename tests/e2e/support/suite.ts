@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AppPage, OpenOptions } from './app-page';
-import { openApp } from './app-page';
+import { SLOW_TIMEOUT_MS, openApp } from './app-page';
 import { launchChromium } from '../../../tools/browser/browser';
 import { serveRendererSnapshot } from '../../../tools/browser/renderer-snapshot';
 import type { StaticServer } from '../../../tools/browser/static-server';
@@ -17,6 +17,10 @@ export type WithApp = (
  * fresh context per test so nothing leaks between them. Call at the top of a test file.
  */
 export function useAppSuite(): WithApp {
+  // expect.poll gives up after 1 s unless told otherwise; a list read over the host bridge or
+  // a status after a model loads can take longer than that on a loaded two-core machine.
+  // Only the wait grows: what each poll checks stays the same.
+  vi.setConfig({ expect: { poll: { timeout: SLOW_TIMEOUT_MS } } });
   let browser: Browser | undefined;
   let server: StaticServer | undefined;
   beforeAll(async () => {
