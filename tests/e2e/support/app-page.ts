@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type {
   HookFrameStats,
@@ -109,6 +109,30 @@ export function statusText(page: Page): Promise<string> {
 /** The text of the alert line (`role=alert`). */
 export function alertText(page: Page): Promise<string> {
   return page.getByRole('alert').innerText();
+}
+
+/**
+ * Clicks `button` and returns every figure's root height, metres, read in the click's own
+ * task right after the button's handler ran. Read afterwards, one figure at a time, a loaded
+ * machine can draw several frames (up to 8 physics steps each) in between and the figures
+ * have moved: use this to check where a command put them.
+ */
+export async function rootHeightsOnClick(page: Page, button: Locator): Promise<number[]> {
+  await page.evaluate(() => {
+    const hook = window.__ragdoll!;
+    const read = (): number[] =>
+      Array.from({ length: hook.figures() }, (_, index) => hook.rootPosition(index)!.y);
+    // The window hears the click after the button's own handler (it bubbles up last).
+    (window as RootsOnClick).rootsOnClick = new Promise((resolve) =>
+      window.addEventListener('click', () => resolve(read()), { once: true }),
+    );
+  });
+  await button.click();
+  return page.evaluate(() => (window as RootsOnClick).rootsOnClick!);
+}
+
+interface RootsOnClick {
+  rootsOnClick?: Promise<number[]>;
 }
 
 /** Waits until figure `index` has fallen and lies low: its root below `belowY` metres. */
