@@ -49,6 +49,43 @@ async function hairFromHead(page: Page): Promise<HookVec3> {
   );
 }
 
+/** Where the MMD figure started: its root, and its hair tip from its head, metres. */
+interface FigureStart {
+  readonly root: HookVec3;
+  readonly hair: HookVec3;
+}
+
+/**
+ * Starts watching, in the page, for the first figure to be an MMD figure with its avatar
+ * drawn; the function returned gives where it was then, read in the first task after it
+ * appeared (at most a frame later). Read from the test after the drop instead, a loaded
+ * machine could let it fall most of the way (up to 8 physics steps a frame) first.
+ */
+async function watchMmdFigureStart(page: Page): Promise<() => Promise<FigureStart>> {
+  await page.evaluate(
+    ([head, tip]) => {
+      const hook = window.__ragdoll!;
+      const watched = window as { mmdFigureStart?: Promise<FigureStart> };
+      watched.mmdFigureStart = new Promise((resolve) => {
+        const look = (): void => {
+          const h = hook.figureKinds()[0] === 'mmd' ? hook.mmdBonePosition(0, head) : null;
+          const t = h ? hook.mmdBonePosition(0, tip) : null;
+          if (!h || !t) {
+            setTimeout(look, 0);
+            return;
+          }
+          const hair = { x: t.x - h.x, y: t.y - h.y, z: t.z - h.z };
+          resolve({ root: hook.rootPosition(0)!, hair });
+        };
+        look();
+      });
+    },
+    [HEAD, HAIR_TIP] as const,
+  );
+  return () =>
+    page.evaluate(() => (window as { mmdFigureStart?: Promise<FigureStart> }).mmdFigureStart!);
+}
+
 /** Drops the file `name` (which the test host maps to a path) and waits for its status. */
 async function dropThroughHost(page: Page, bytes: Uint8Array, name: string): Promise<void> {
   expect(await dropFile(page, bytes, name)).toBe(true);
@@ -68,6 +105,7 @@ describe('a dropped MMD model', () => {
     testHost.droppedFiles['figure.pmx'] = model.path;
     await withApp(
       async ({ page }) => {
+        const figureStart = await watchMmdFigureStart(page);
         await dropThroughHost(page, model.bytes, 'figure.pmx');
         await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
         expect(await statusText(page)).toMatch(/^Opened テスト人形 \(figure\.pmx\)\./);
@@ -78,8 +116,7 @@ describe('a dropped MMD model', () => {
           textured: 1,
         });
 
-        const start = (await rootPosition(page))!;
-        const hairStart = await hairFromHead(page);
+        const { root: start, hair: hairStart } = await figureStart();
         // While it falls and lands, the hair swings away from where it hung on the head.
         await expect
           .poll(async () => distance(hairStart, await hairFromHead(page)), {
