@@ -80,11 +80,16 @@ export function createTestHost(): TestHost {
       bridge = await exposeHostToPage(page, { dataDirectory, dialogs, droppedFiles });
     },
     dispose: () => {
-      rmSync(dataDirectory, { recursive: true, force: true });
-      rmSync(files, { recursive: true, force: true });
+      // A host write the page asked for just before it closed (the recovery save, a list
+      // change) can still land while the folder is removed: retry as Node's own rm does.
+      rmSync(dataDirectory, REMOVE_RETRYING);
+      rmSync(files, REMOVE_RETRYING);
     },
   };
 }
+
+/** Removal that retries on ENOTEMPTY and EBUSY, waiting 0.1 s more each time (1.5 s in all). */
+const REMOVE_RETRYING = { recursive: true, force: true, maxRetries: 5, retryDelay: 100 } as const;
 
 /** Every body's pose as the page has it now. */
 export function bodyPoses(page: Page): Promise<{ figures: HookPose[][]; props: HookPose[] }> {
