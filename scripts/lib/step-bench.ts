@@ -60,16 +60,56 @@ export function timeStepsPaired(
   bare: () => void,
   hooks: StepBenchHooks = {},
 ): PairedStepTimes {
+  return pairBlocks(
+    () => timeBlock(ours),
+    () => timeBlock(bare),
+    hooks,
+  );
+}
+
+/**
+ * Mean ms per step over one block of {@link BLOCK_STEPS} calls of `step`, each of which
+ * takes one step and returns the ms it timed itself (so it can leave untimed work out).
+ */
+export function timeBlockInside(step: () => number): number {
+  let ms = 0;
+  for (let i = 0; i < BLOCK_STEPS; i++) ms += step();
+  return ms / BLOCK_STEPS;
+}
+
+/**
+ * As {@link timeStepsPaired}, but each call takes one step and returns the ms it timed
+ * itself: a scene that has to do untimed work in its steps (the bare twin that must follow the
+ * sandbox's trajectories) times only its part.
+ */
+export function timeStepsPairedInside(
+  ours: () => number,
+  bare: () => number,
+  hooks: StepBenchHooks = {},
+): PairedStepTimes {
+  return pairBlocks(
+    () => timeBlockInside(ours),
+    () => timeBlockInside(bare),
+    hooks,
+  );
+}
+
+/** Alternating blocks of the two timers (each first every other block); their medians. */
+function pairBlocks(
+  oursBlock: () => number,
+  bareBlock: () => number,
+  hooks: StepBenchHooks,
+): PairedStepTimes {
   const oursMs: number[] = [];
   const bareMs: number[] = [];
   for (let block = 0; block < BLOCKS; block++) {
     if (startsSecond(block)) hooks.everySecond?.();
     if (block % 2 === 0) {
-      oursMs.push(timeBlock(ours));
-      bareMs.push(timeBlock(bare));
+      oursMs.push(oursBlock());
+      bareMs.push(bareBlock());
     } else {
-      bareMs.push(timeBlock(bare));
-      oursMs.push(timeBlock(ours));
+      bareMs.push(bareBlock());
+      oursMs.push(oursBlock());
     }
     hooks.afterBlock?.();
   }
