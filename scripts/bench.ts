@@ -3,9 +3,12 @@
  *
  * 1. ms per step for 1, 5, 10, 20 and 50 box dolls in an active scene (dropped, then blasted
  *    every simulated second) at STIFFNESS 50: our sandbox's step against Rapier's bare
- *    `world.step()` on an identical twin scene (same bodies, joints and motors, same seed, so
- *    the same trajectories and the same work). Blocks of steps alternate between the two so
- *    machine noise hits both; medians are quoted.
+ *    `world.step()` on an identical twin scene (same bodies, joints and motors, same seed),
+ *    which runs the sandbox's step too with only its world step timed, so both scenes follow
+ *    the same trajectories and do the same work (the table prints how far apart they end: 0).
+ *    Blocks of steps alternate between the two so machine noise hits both; medians are quoted.
+ *    The last column is the old measure, a twin that steps its world alone and drifts apart.
+ *    `--cpu-time` times the steps by this process's CPU time instead of the wall clock.
  * 2. STIFFNESS by joint motors against an explicit PD torque: pose deviation after a fall,
  *    how many parts sleep, and cost.
  * 3. JavaScript heap allocated per step (see tools/step-allocations.ts).
@@ -18,9 +21,23 @@ import RAPIER from '@dimforge/rapier3d-compat';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import type { StiffnessMethod } from '../renderer/src/physics/stiffness';
 import { measureStepAllocations } from '../tools/step-allocations';
-import { WARM_UP_STEPS, timeStepsPaired, timeStepsPairedInside } from './lib/step-bench';
+import { WARM_UP_STEPS, timeStepsPairedInside } from './lib/step-bench';
 
 const DOLL_COUNTS = [1, 5, 10, 20, 50];
+
+/** This process's CPU time (user and system), ms: what a step costs while others load the machine. */
+function cpuClockMs(): number {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+}
+
+/**
+ * The clock the load table is timed with: wall time, or with `--cpu-time` this process's CPU
+ * time (on a shared machine the wall time of a step is mostly the time it waited for a core).
+ */
+const clock: () => number = process.argv.includes('--cpu-time')
+  ? cpuClockMs
+  : () => performance.now();
 
 function activeScene(dolls: number, method: StiffnessMethod = 'motor'): Sandbox {
   const sandbox = new Sandbox(RAPIER, {
@@ -58,9 +75,9 @@ function worldStepTimer(sandbox: Sandbox): () => number {
   const step = world.step.bind(world);
   let ms = 0;
   world.step = (...args: Parameters<typeof world.step>): void => {
-    const start = performance.now();
+    const start = clock();
     step(...args);
-    ms += performance.now() - start;
+    ms += clock() - start;
   };
   return () => {
     ms = 0;
@@ -72,9 +89,9 @@ function worldStepTimer(sandbox: Sandbox): () => number {
 /** One whole step of `sandbox`, timed the same way as {@link worldStepTimer}'s, in ms. */
 function stepTimer(sandbox: Sandbox): () => number {
   return () => {
-    const start = performance.now();
+    const start = clock();
     sandbox.step();
-    return performance.now() - start;
+    return clock() - start;
   };
 }
 
@@ -113,9 +130,13 @@ function measureLoad(dolls: number): LoadRow {
   twin.dispose();
   const again = activeScene(dolls);
   for (let i = 0; i < WARM_UP_STEPS; i++) again.step();
-  const old = timeStepsPaired(
-    () => again.step(),
-    () => drifting.world.step(),
+  const old = timeStepsPairedInside(
+    stepTimer(again),
+    () => {
+      const start = clock();
+      drifting.world.step();
+      return clock() - start;
+    },
     {
       everySecond: () => {
         again.blast(6);
@@ -195,6 +216,10 @@ function gitCommit(): string {
 async function main(): Promise<void> {
   await RAPIER.init();
   const json = process.argv.includes('--json');
+  // A first pass, thrown away: the case measured first otherwise pays for compiling the step
+  // path (on both sides, but the sandbox has more JavaScript to compile), and a lone doll,
+  // measured first, showed a 1.5x ratio against a twin running the very same code.
+  measureLoad(DOLL_COUNTS[0]!);
   const load = DOLL_COUNTS.map(measureLoad);
   const stiffness = (['motor', 'pd-torque'] as const).flatMap((method) =>
     [0, 25, 50, 100].map((value) => measureStiffness(method, value)),
@@ -214,7 +239,12 @@ async function main(): Promise<void> {
     return;
   }
   console.log(
-    `commit ${result.commit}, Node ${result.node}, ${result.cpu} (${result.cores} cores)\n`,
+    `commit ${result.commit}, Node ${result.node}, ${result.cpu} (${result.cores} cores), load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(
+        ' / ',
+      )} at the end; steps timed by ${clock === cpuClockMs ? 'CPU time' : 'wall time'}\n`,
   );
   console.log(
     '| dolls | bodies | sandbox ms/step | bare Rapier ms/step | ratio | twin apart at the end (m) | ratio, twin stepping its world only |',
