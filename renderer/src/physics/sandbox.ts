@@ -812,7 +812,10 @@ export class Sandbox {
     return true;
   }
 
-  /** Moves the grab target; the hand never goes below 0.05 m. */
+  /**
+   * Moves the grab target; the hand never goes below 0.05 m. It gets there over the steps of
+   * the next {@link advance} (the frame), or in the next step under {@link run}.
+   */
   moveGrab(target: Vec3Like): void {
     this.grabber.moveTo(target);
   }
@@ -852,6 +855,10 @@ export class Sandbox {
   advance(frameSeconds: number): number {
     if (!(frameSeconds > 0)) return 0;
     this.accumulator += frameSeconds * this.timeScaleValue;
+    // The pointer moves once a frame: the grab's move is spread over this frame's steps.
+    this.grabber.spreadMove(
+      Math.min(Math.floor(this.accumulator / FIXED_STEP), MAX_STEPS_PER_FRAME),
+    );
     let steps = 0;
     while (this.accumulator >= FIXED_STEP && steps < MAX_STEPS_PER_FRAME) {
       this.step();
@@ -872,6 +879,7 @@ export class Sandbox {
   step(): void {
     this.stiffnessDriver.beforeStep(FIXED_STEP);
     this.motions.beforeStep(FIXED_STEP);
+    this.grabber.beforeStep();
     this.world.step();
     const projections = this.projections;
     for (let i = 0; i < projections.length; i++) projections[i]!.update(this.held);
