@@ -9,6 +9,7 @@
 import { mkdir, realpath, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { FILE_FORMAT_NAMES } from '../../../shared/file-format-names';
 import type { LibraryEntry, LibraryListing } from '../../../shared/host-contract';
 import { MOTION_FORMATS, type MotionFormat } from '../../../shared/preset-schema';
 import { createBatchedRun } from './batched-run';
@@ -266,8 +267,8 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
         const noun = entry.kind;
         throw new HostProblemError(
           'wrong-format',
-          `${file.path} is a ${formatName(file.format)} ${isMotionFormat(file.format) ? 'motion' : 'model'}, ` +
-            `but "${entry.title}" was ${formatName(entry.format)}; pick the same ${noun} file.`,
+          `${file.path} is a ${FILE_FORMAT_NAMES[file.format]} ${isMotionFormat(file.format) ? 'motion' : 'model'}, ` +
+            `but "${entry.title}" was ${FILE_FORMAT_NAMES[entry.format]}; pick the same ${noun} file.`,
         );
       }
       const path = await realPathOf(file.path, logger);
@@ -384,18 +385,6 @@ async function realPathOf(path: string, logger: Logger): Promise<string> {
     logger.warn(`Could not resolve the real path of ${path}: ${describeError(error)}.`);
     return resolve(path);
   }
-}
-
-function formatName(format: StoredLibraryEntry['format']): string {
-  const names: Readonly<Record<StoredLibraryEntry['format'], string>> = {
-    vrm0: 'VRM 0.x',
-    vrm1: 'VRM 1.0',
-    pmx: 'PMX',
-    pmd: 'PMD',
-    vrma: 'VRM Animation',
-    vmd: 'VMD',
-  };
-  return names[format];
 }
 
 function isMotionFormat(format: OpenedFileData['format']): format is MotionFormat {

@@ -1,19 +1,10 @@
+import { FILE_FORMAT_NAMES } from '../../../shared/file-format-names';
 import type { LibraryEntry } from '../../../shared/host-contract';
 import type { FileStrings } from './file-strings';
 import { make, makeItemButton, makeThumbnail } from './file-list-dom';
 
 /** What can be done to one recent model; `add` makes a figure of it beside the others. */
 export type LibraryItemAction = 'open' | 'add' | 'locate' | 'remove';
-
-/** How a format reads in the list. */
-const FORMAT_NAMES: Readonly<Record<LibraryEntry['format'], string>> = {
-  vrm0: 'VRM 0.x',
-  vrm1: 'VRM 1.0',
-  pmx: 'PMX',
-  pmd: 'PMD',
-  vrma: 'VRM Animation',
-  vmd: 'VMD',
-};
 
 /**
  * One entry of the recent list as drawn: its thumbnail, title, author and format, a
@@ -66,7 +57,7 @@ export class LibraryItem {
       this.thumbnailUrl = entry.thumbnail;
     }
     setText(this.name, entry.title);
-    const details = [FORMAT_NAMES[entry.format]];
+    const details = [FILE_FORMAT_NAMES[entry.format]];
     if (entry.author) details.unshift(text.byAuthor(entry.author));
     setText(this.detail, details.join(' · '));
     setText(this.missingMark, entry.missing ? text.missing : '');
