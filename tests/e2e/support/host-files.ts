@@ -91,6 +91,35 @@ export function createTestHost(): TestHost {
 /** Removal that retries on ENOTEMPTY and EBUSY, waiting 0.1 s more each time (1.5 s in all). */
 const REMOVE_RETRYING = { recursive: true, force: true, maxRetries: 5, retryDelay: 100 } as const;
 
+/**
+ * Starts watching the status line; the function returned gives every body's pose as it was
+ * when the line first read `text`, read in the page before another frame could step the
+ * physics. Read afterwards over the bridge, a loaded machine lets the restored bodies move
+ * for several frames first (up to 8 physics steps each).
+ */
+export async function posesWhenStatus(
+  page: Page,
+  text: string,
+): Promise<() => Promise<{ figures: HookPose[][]; props: HookPose[] }>> {
+  await page.evaluate((expected) => {
+    const status = document.querySelector('[role="status"]')!;
+    const watched = window as PosesWhenStatus;
+    watched.posesWhenStatus = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (status.textContent !== expected) return;
+        observer.disconnect();
+        resolve(window.__ragdoll!.bodyPoses());
+      });
+      observer.observe(status, { childList: true, characterData: true, subtree: true });
+    });
+  }, text);
+  return () => page.evaluate(() => (window as PosesWhenStatus).posesWhenStatus!);
+}
+
+interface PosesWhenStatus {
+  posesWhenStatus?: Promise<{ figures: HookPose[][]; props: HookPose[] }>;
+}
+
 /** Every body's pose as the page has it now. */
 export function bodyPoses(page: Page): Promise<{ figures: HookPose[][]; props: HookPose[] }> {
   return page.evaluate(() => window.__ragdoll!.bodyPoses());
