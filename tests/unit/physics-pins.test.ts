@@ -11,6 +11,8 @@ import type { Sandbox } from '../../renderer/src/physics/sandbox';
 import { useSandboxes } from '../support/sandboxes';
 
 const sandbox = useSandboxes();
+/** A drawn frame at 60 Hz: two physics steps. */
+const FRAME_S = 1 / 60;
 
 function part(s: Sandbox, name: string) {
   return s.figures[0]!.ragdoll.parts.find((p) => p.spec.name === name)!.body;
@@ -182,8 +184,14 @@ describe('pins', () => {
     s.pin(hand.handle);
     const from = { ...hand.translation() };
     s.grab(hand.handle, from);
-    s.moveGrab({ x: from.x, y: from.y + 0.2, z: from.z });
-    s.run(0.1);
+    // Dragged 0.2 m up at 3 m/s, as a pointer moves it: a step of 5 cm a frame, spread over the
+    // frame's two steps. Moved 0.2 m within a single step instead (24 m/s, no drag goes so
+    // fast), the limp figure was flung upward and where its hand then tumbled was chance.
+    for (let frame = 1; frame <= 4; frame++) {
+      s.moveGrab({ x: from.x, y: from.y + 0.05 * frame, z: from.z });
+      expect(s.advance(FRAME_S)).toBe(2);
+    }
+    s.run(0.05);
     s.unpin(hand.handle);
     expect(s.grabbedHandle).toBeNull();
     s.run(1);
