@@ -248,7 +248,10 @@ describe('fixed step and time', () => {
       s.blast(30);
       s.run(1, () => expect(s.measure().nanCount).toBe(0));
     }
-    s.run(8);
+    // Power-30 blasts throw figures some 30 m, to the floor's edge: one landing there may tip
+    // off seconds later, fall, be dropped again by the fall guard and land anew, all of which
+    // a change anywhere in the trajectories can bring about; 15 s covers that.
+    s.run(15);
     expect(s.measure().maxSpeed).toBeLessThan(0.5);
   });
 

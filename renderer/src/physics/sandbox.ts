@@ -12,6 +12,7 @@ import { FALL_GUARD_INTERVAL_STEPS, FallGuard } from './fall-guard';
 import { Grab } from './grab';
 import type { HeldBodies } from './joint-projection';
 import { JointProjection } from './joint-projection';
+import { LimitProjection } from './limit-projection';
 import type { Measurements } from './measurements';
 import { countNonFinite, maxJointGap, maxLinearSpeed, meanPoseDeviation } from './measurements';
 import { monotonicNowMs } from './monotonic-clock';
@@ -145,6 +146,12 @@ export interface SandboxOptions {
    * measure what it does.
    */
   readonly jointProjection?: boolean;
+  /**
+   * Whether a limb carried past a joint's angle limit in a step is turned back onto it
+   * (default true; figures with MMD bodies never; see `limit-projection.ts`). Off only to
+   * measure what it does.
+   */
+  readonly limitProjection?: boolean;
 }
 
 /** Everything {@link Sandbox.measure} reports, plus the counts. */
@@ -224,6 +231,12 @@ export class Sandbox {
   /** One per figure while {@link SandboxOptions.jointProjection} is on, in no particular order. */
   private readonly projections: JointProjection[] = [];
   private readonly projectJoints: boolean;
+  /**
+   * One per figure with a limited joint and no MMD bodies while
+   * {@link SandboxOptions.limitProjection} is on.
+   */
+  private readonly limitProjections: LimitProjection[] = [];
+  private readonly projectLimits: boolean;
   /** What the projections leave alone: the grabbed body and the pinned ones. */
   private readonly held: HeldBodies;
 
@@ -252,6 +265,7 @@ export class Sandbox {
     this.maxFigures = options.maxFigures ?? MAX_FIGURES;
     this.rest = options.sceneRest === false ? null : new SceneRest();
     this.projectJoints = options.jointProjection !== false;
+    this.projectLimits = options.limitProjection !== false;
     this.fallGuard = new FallGuard(rapier, this.world, FALL_GUARD_Y);
     this.pinSet = new Pins(rapier);
     const pins = this.pinSet;
@@ -488,6 +502,10 @@ export class Sandbox {
     // and moving a part without them left three mokou_B awake after 15 s, where they slept
     // after 10 s without (BENCHMARKS.md, "Landing gaps").
     if (this.projectJoints && !mmd) this.projections.push(new JointProjection(ragdoll, FIXED_STEP));
+    // Not on MMD figures either, for the same reason: turning a part left its hair's joints
+    // strained (mokou_B slept with a 2.9 mm gap in them, against 0.45 mm without).
+    const limits = this.projectLimits && !mmd ? new LimitProjection(ragdoll, FIXED_STEP) : null;
+    if (limits?.watches) this.limitProjections.push(limits);
     for (const part of ragdoll.parts) part.collider.setSolverGroups(PART_SOLVER_GROUPS);
     // A figure with MMD bodies sets its own island's iterations (`MmdBodies.limitSpeeds`).
     if (!mmd) giveFullIterations(ragdoll.parts.map((part) => part.body));
@@ -512,6 +530,8 @@ export class Sandbox {
     this.stiffnessDriver.removeDoll(figure.ragdoll);
     const projection = this.projections.findIndex((p) => p.ragdoll === figure.ragdoll);
     if (projection >= 0) this.projections.splice(projection, 1);
+    const limits = this.limitProjections.findIndex((p) => p.ragdoll === figure.ragdoll);
+    if (limits >= 0) this.limitProjections.splice(limits, 1);
     figure.mmd?.dispose();
     figure.ragdoll.dispose();
   }
@@ -883,6 +903,8 @@ export class Sandbox {
     this.world.step();
     const projections = this.projections;
     for (let i = 0; i < projections.length; i++) projections[i]!.update(this.held);
+    const limits = this.limitProjections;
+    for (let i = 0; i < limits.length; i++) limits[i]!.update(this.held);
     this.motions.afterStep(FIXED_STEP);
     this.capMmdSpeeds();
     if (this.stepCount % FALL_GUARD_INTERVAL_STEPS === 0) this.fallGuard.check(this.onFell);
