@@ -19,7 +19,7 @@ describe('the step path allocates nothing of its own', () => {
     // projection's two reads per part per step (about 48 bytes each; Rapier's getters make a
     // typed-array view on every call), some 200 bytes per step on average here; and the
     // angle-limit projection's rotation read per limb part, every step while a figure's joints
-    // turn fast and every 8th step otherwise, some 150 more. A getter left in the step path
+    // turn fast and every 8th step otherwise, some 100 more. A getter left in the step path
     // for every body, every step (36 bodies here) would add some 1,700 bytes per step.
     expect(result.sandboxOwnBytesPerStep).toBeLessThan(400);
     // And in total the sandbox step costs what Rapier's step costs, within sampling noise.

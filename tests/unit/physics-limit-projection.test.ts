@@ -237,13 +237,16 @@ describe('the angle-limit projection', () => {
       world.step();
       expect(projection.update(NOBODY_HELD)).toBe(0);
     }
-    // Put past its limit while calm: found on the next check, within CALM_CHECK_STEPS.
-    turnLimb([doll.parts[2]!], [0, 0.6, 0], about(1, 0, 0, 0.3));
+    // Put 0.8 rad past its limit while calm: found on the next check, within CALM_CHECK_STEPS.
+    turnLimb([doll.parts[2]!], [0, 0.6, 0], about(1, 0, 0, 0.8));
     const found: number[] = [];
     for (let i = 0; i < CALM_CHECK_STEPS; i++) found.push(projection.update(NOBODY_HELD));
     expect(found.filter((n) => n === 1)).toHaveLength(1);
+    // Not on the very next step: a calm figure is not read every step.
+    expect(found[0]).toBe(0);
     expect(worstExcess(doll.joints)).toBeLessThan(1e-5);
-    // That was a fast turn, so now every step is checked.
+    // That was a fast turn (faster than AGITATED_SPEED over those steps), so now every step
+    // is checked.
     turnLimb([doll.parts[2]!], [0, 0.6, 0], about(1, 0, 0, 0.3));
     expect(projection.update(NOBODY_HELD)).toBe(1);
   });

@@ -15,7 +15,7 @@ export const LIMIT_TOLERANCE = 0.02;
  * agitated: its joints are then checked every step for {@link AGITATED_S}. Passing a limit by
  * more than {@link LIMIT_TOLERANCE} within a step takes some 20 rad/s on 8 substeps.
  */
-export const AGITATED_SPEED = 4;
+export const AGITATED_SPEED = 8;
 
 /** Seconds a figure's joints are checked every step after one last turned that fast. */
 export const AGITATED_S = 0.5;
