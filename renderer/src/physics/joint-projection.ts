@@ -89,7 +89,13 @@ export class JointProjection {
   private readonly childOf: Int32Array;
   private readonly anchorsParent: Float64Array;
   private readonly anchorsChild: Float64Array;
+  /**
+   * Per part, in the order of `ragdoll.parts`, the bodies that hang from it by joints of their
+   * own (an MMD model's hair and skirts) and move with it when it is moved.
+   */
+  private readonly carried: readonly (readonly RigidBody[])[];
   private readonly vec: Vec3Like = scratchVec3();
+  private readonly carriedAt: Vec3Like = scratchVec3();
   private readonly rot: QuatLike = scratchQuat();
   private readonly ends = new Float64Array(6);
   /** Steps in {@link PROJECTION_AFTER_S}. */
@@ -100,17 +106,22 @@ export class JointProjection {
   private idleSteps = 0;
 
   /**
-   * `stepSeconds`: the length of the steps {@link update} follows.
+   * `stepSeconds`: the length of the steps {@link update} follows. `carried`: per part (the
+   * order of `ragdoll.parts`), the bodies hanging from it by joints of their own (an MMD model's
+   * hair and skirts, `MmdBodies.hangingFromParts`), which a move of the part takes along by the
+   * same shift, so their joints stay as they were; none by default.
    */
   constructor(
     readonly ragdoll: Ragdoll,
     stepSeconds: number,
+    carried: readonly (readonly RigidBody[])[] = [],
   ) {
     this.root = ragdoll.root.body;
     const parts = ragdoll.parts;
     const index = new Map(parts.map((part, i) => [part, i]));
     const joints = rootFirst(ragdoll);
     this.bodies = parts.map((part) => part.body);
+    this.carried = parts.map((_, i) => carried[i] ?? []);
     this.positions = new Float64Array(parts.length * 3);
     this.rotations = new Float64Array(parts.length * 4);
     this.parentOf = Int32Array.from(joints, (joint) => index.get(joint.parent)!);
@@ -158,6 +169,7 @@ export class JointProjection {
       to.y = positions[child * 3 + 1] = positions[child * 3 + 1]! + dy;
       to.z = positions[child * 3 + 2] = positions[child * 3 + 2]! + dz;
       this.bodies[child]!.setTranslation(to, true);
+      this.carry(child, dx, dy, dz);
       moved++;
     }
     return moved;
@@ -172,6 +184,20 @@ export class JointProjection {
   restart(): void {
     this.slowSteps = 0;
     this.idleSteps = 0;
+  }
+
+  /** Shifts the bodies hanging from `part` by (dx, dy, dz) metres, as the part was. */
+  private carry(part: number, dx: number, dy: number, dz: number): void {
+    const bodies = this.carried[part]!;
+    const at = this.carriedAt;
+    for (let i = 0; i < bodies.length; i++) {
+      const body = bodies[i]!;
+      body.translation(at);
+      at.x += dx;
+      at.y += dy;
+      at.z += dz;
+      body.setTranslation(at, true);
+    }
   }
 
   private holdsAny(held: HeldBodies): boolean {

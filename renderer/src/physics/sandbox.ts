@@ -484,10 +484,8 @@ export class Sandbox {
     this.figureList.push(figure);
     this.restMembers.push(figure);
     this.stiffnessDriver.addDoll(ragdoll);
-    // Not on MMD figures: their hair and skirt bodies hang on the parts by joints of their own,
-    // and moving a part without them left three mokou_B awake after 15 s, where they slept
-    // after 10 s without (BENCHMARKS.md, "Landing gaps").
-    if (this.projectJoints && !mmd) this.projections.push(new JointProjection(ragdoll, FIXED_STEP));
+    if (this.projectJoints)
+      this.projections.push(new JointProjection(ragdoll, FIXED_STEP, mmd?.hangingFromParts));
     for (const part of ragdoll.parts) part.collider.setSolverGroups(PART_SOLVER_GROUPS);
     // A figure with MMD bodies sets its own island's iterations (`MmdBodies.limitSpeeds`).
     if (!mmd) giveFullIterations(ragdoll.parts.map((part) => part.body));
