@@ -11,7 +11,7 @@ import { captureBodyState, isFiniteBodyState, restoreBodyState } from './body-st
 import { FALL_GUARD_INTERVAL_STEPS, FallGuard } from './fall-guard';
 import { Grab } from './grab';
 import type { HeldBodies } from './joint-projection';
-import { JointProjection } from './joint-projection';
+import { JointProjection, MMD_PROJECTION_AFTER_S } from './joint-projection';
 import type { Measurements } from './measurements';
 import { countNonFinite, maxJointGap, maxLinearSpeed, meanPoseDeviation } from './measurements';
 import { monotonicNowMs } from './monotonic-clock';
@@ -484,8 +484,12 @@ export class Sandbox {
     this.figureList.push(figure);
     this.restMembers.push(figure);
     this.stiffnessDriver.addDoll(ragdoll);
-    if (this.projectJoints)
-      this.projections.push(new JointProjection(ragdoll, FIXED_STEP, mmd?.hangingFromParts));
+    if (this.projectJoints) {
+      const carrying = mmd
+        ? { carried: mmd.hangingFromParts, afterSeconds: MMD_PROJECTION_AFTER_S }
+        : {};
+      this.projections.push(new JointProjection(ragdoll, FIXED_STEP, carrying));
+    }
     for (const part of ragdoll.parts) part.collider.setSolverGroups(PART_SOLVER_GROUPS);
     // A figure with MMD bodies sets its own island's iterations (`MmdBodies.limitSpeeds`).
     if (!mmd) giveFullIterations(ragdoll.parts.map((part) => part.body));
