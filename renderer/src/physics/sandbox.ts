@@ -11,7 +11,7 @@ import { captureBodyState, isFiniteBodyState, restoreBodyState } from './body-st
 import { FALL_GUARD_INTERVAL_STEPS, FallGuard } from './fall-guard';
 import { Grab } from './grab';
 import type { HeldBodies } from './joint-projection';
-import { JointProjection } from './joint-projection';
+import { JointProjection, MMD_PROJECTION_AFTER_S } from './joint-projection';
 import { LimitProjection } from './limit-projection';
 import type { Measurements } from './measurements';
 import { countNonFinite, maxJointGap, maxLinearSpeed, meanPoseDeviation } from './measurements';
@@ -498,12 +498,15 @@ export class Sandbox {
     this.figureList.push(figure);
     this.restMembers.push(figure);
     this.stiffnessDriver.addDoll(ragdoll);
+    if (this.projectJoints) {
+      const carrying = mmd
+        ? { carried: mmd.hangingFromParts, afterSeconds: MMD_PROJECTION_AFTER_S }
+        : {};
+      this.projections.push(new JointProjection(ragdoll, FIXED_STEP, carrying));
+    }
     // Not on MMD figures: their hair and skirt bodies hang on the parts by joints of their own,
-    // and moving a part without them left three mokou_B awake after 15 s, where they slept
-    // after 10 s without (BENCHMARKS.md, "Landing gaps").
-    if (this.projectJoints && !mmd) this.projections.push(new JointProjection(ragdoll, FIXED_STEP));
-    // Not on MMD figures either, for the same reason: turning a part left its hair's joints
-    // strained (mokou_B slept with a 2.9 mm gap in them, against 0.45 mm without).
+    // and turning a part without them left them strained (mokou_B slept with a 2.9 mm gap in
+    // its locked joints, against 0.45 mm without).
     const limits = this.projectLimits && !mmd ? new LimitProjection(ragdoll, FIXED_STEP) : null;
     if (limits?.watches) this.limitProjections.push(limits);
     for (const part of ragdoll.parts) part.collider.setSolverGroups(PART_SOLVER_GROUPS);
