@@ -8,6 +8,7 @@ import type { AvatarModel } from './load-avatar-model';
 import { FigureStillness } from './figure-stillness';
 import { RawBoneCopy } from './raw-bone-copy';
 import { drawFlatTransparentInOnePass } from './flat-single-pass';
+import { hideUndrawnBranches } from './undrawn-branches';
 import { SpringBodyColliders } from './spring-body-colliders';
 import { SpringRest } from './spring-rest';
 import { VrmPoseWriter } from './vrm-pose-writer';
@@ -101,6 +102,8 @@ export class VrmAvatar implements Avatar {
     const joints = [...(vrm.springBoneManager?.joints ?? [])];
     this.springRest = new SpringRest(joints.map((joint) => joint.bone));
     this.springHistory = new VrmSpringHistory(joints);
+    // Last, so the body colliders just hung on the bones are hidden with them.
+    hideUndrawnBranches(vrm.scene);
   }
 
   /** The spring bones' recorded states (for tests and the memory figures). */
