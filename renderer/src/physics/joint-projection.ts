@@ -34,6 +34,26 @@ export const PROJECTION_SPEED = 2;
 export const PROJECTION_AFTER_S = 1;
 
 /**
+ * {@link PROJECTION_AFTER_S} for a figure with MMD bodies (seconds). Such a figure runs on the
+ * world's few solver iterations until all of it is slow (`mmd/settling-iterations.ts`), and
+ * its joints still give way to knocks while it settles: an arm rolled under the lying
+ * mokou_A opened 12 mm at 0.4 m/s, 1.2 s after the pelvis had stopped.
+ */
+export const MMD_PROJECTION_AFTER_S = 2;
+
+/** How a {@link JointProjection} watches and what it carries. */
+export interface JointProjectionOptions {
+  /**
+   * Per part, in the order of `ragdoll.parts`, the bodies hanging from it by joints of their
+   * own (an MMD model's hair and skirts, `MmdBodies.hangingFromParts`). A move of the part
+   * takes them along by the same shift, so their joints stay as they were. None by default.
+   */
+  readonly carried?: readonly (readonly RigidBody[])[];
+  /** Seconds the joints are still checked after a landing; {@link PROJECTION_AFTER_S} by default. */
+  readonly afterSeconds?: number;
+}
+
+/**
  * Outside a landing the root's speed is read every this many steps (a quarter second), not
  * every step: a fall or a flight lasts longer, and a read per figure per step would be the
  * step path's only allocation (Rapier's glue).
@@ -89,10 +109,15 @@ export class JointProjection {
   private readonly childOf: Int32Array;
   private readonly anchorsParent: Float64Array;
   private readonly anchorsChild: Float64Array;
+  /**
+   * Per part, in the order of `ragdoll.parts`, the bodies that hang from it by joints of their
+   * own (an MMD model's hair and skirts) and move with it when it is moved.
+   */
+  private readonly carried: readonly (readonly RigidBody[])[];
   private readonly vec: Vec3Like = scratchVec3();
   private readonly rot: QuatLike = scratchQuat();
   private readonly ends = new Float64Array(6);
-  /** Steps in {@link PROJECTION_AFTER_S}. */
+  /** Steps in {@link JointProjectionOptions.afterSeconds}. */
   private readonly afterSteps: number;
   /** Steps since the root was last faster than {@link PROJECTION_SPEED}. */
   private slowSteps: number;
@@ -105,25 +130,28 @@ export class JointProjection {
   constructor(
     readonly ragdoll: Ragdoll,
     stepSeconds: number,
+    options: JointProjectionOptions = {},
   ) {
+    const carried = options.carried ?? [];
     this.root = ragdoll.root.body;
     const parts = ragdoll.parts;
     const index = new Map(parts.map((part, i) => [part, i]));
     const joints = rootFirst(ragdoll);
     this.bodies = parts.map((part) => part.body);
+    this.carried = parts.map((_, i) => carried[i] ?? []);
     this.positions = new Float64Array(parts.length * 3);
     this.rotations = new Float64Array(parts.length * 4);
     this.parentOf = Int32Array.from(joints, (joint) => index.get(joint.parent)!);
     this.childOf = Int32Array.from(joints, (joint) => index.get(joint.child)!);
     this.anchorsParent = Float64Array.from(joints.flatMap((j) => xyz(j.localAnchorParent)));
     this.anchorsChild = Float64Array.from(joints.flatMap((j) => xyz(j.localAnchorChild)));
-    this.afterSteps = Math.round(PROJECTION_AFTER_S / stepSeconds);
+    this.afterSteps = Math.round((options.afterSeconds ?? PROJECTION_AFTER_S) / stepSeconds);
     this.slowSteps = this.afterSteps;
   }
 
   /**
    * After a world step: while the root is faster than {@link PROJECTION_SPEED} (seen within
-   * {@link PROJECTION_CHECK_STEPS}) and for {@link PROJECTION_AFTER_S} after, moves each part
+   * {@link PROJECTION_CHECK_STEPS}) and for `afterSeconds` after, moves each part
    * whose joint is open by more than {@link PROJECTION_TOLERANCE} back onto it. Not while the
    * figure sleeps, nor while one of its parts is held: a grab or a pin pulls a part where the
    * person wants it, and moving that part (or the limb between it and the root) away again
@@ -158,6 +186,18 @@ export class JointProjection {
       to.y = positions[child * 3 + 1] = positions[child * 3 + 1]! + dy;
       to.z = positions[child * 3 + 2] = positions[child * 3 + 2]! + dz;
       this.bodies[child]!.setTranslation(to, true);
+      // The bodies hanging from the part, by the same shift. Here rather than in a function of
+      // its own: one called only at landings is seldom optimised, and unoptimised code boxes
+      // every double it adds (80 bytes a step for six landing mokou_B).
+      const carried = this.carried[child]!;
+      for (let i = 0; i < carried.length; i++) {
+        const body = carried[i]!;
+        body.translation(to);
+        to.x += dx;
+        to.y += dy;
+        to.z += dz;
+        body.setTranslation(to, true);
+      }
       moved++;
     }
     return moved;

@@ -4,6 +4,7 @@ import type { RapierApi, RigidBody, World } from '../rapier-api';
 import type { QuatLike, Vec3Like } from '../vector-math';
 import { MMD_MASS_SHARE, createDynamicBody, massScaleFor } from './dynamic-body';
 import { createFollowCollider } from './follow-collider';
+import { hangingBodies } from './hanging-bodies';
 import { followFilterDrop, partCollisionGroups, partGroupOf } from './interaction-groups';
 import { joinMmdBodies } from './join-mmd-bodies';
 import type { MmdBody, MmdJoint } from './mmd-body';
@@ -63,6 +64,12 @@ export class MmdBodies {
    * the model has no dynamic bodies.
    */
   readonly massScale: number;
+  /**
+   * Per ragdoll part (the order of `ragdoll.parts`), the dynamic bodies hanging from it: the
+   * chains whose joints lead back to one of its `follow` bodies (`hanging-bodies.ts`). What
+   * moves a part by a jump moves these along (`joint-projection.ts`).
+   */
+  readonly hangingFromParts: readonly (readonly RigidBody[])[];
   private readonly dynamicBodies: readonly MmdBody[];
   private readonly settling: SettlingIterations;
   private disposed = false;
@@ -97,6 +104,7 @@ export class MmdBodies {
       options.springModel,
     );
     this.dynamicBodies = this.bodies.filter((body) => body.spec.motion !== 'follow');
+    this.hangingFromParts = hangingBodies(this.bodies, spec.joints, ragdoll.parts);
     this.settling = new SettlingIterations(
       ragdoll.parts,
       this.dynamicBodies.length > 0
