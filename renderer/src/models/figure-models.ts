@@ -27,6 +27,8 @@ export interface ModelSandbox extends BodySource {
 export interface AvatarView {
   addAvatar(avatar: Avatar): void;
   removeAvatar(figureId: number): void;
+  /** Where avatars read the bodies while drawn (each body once a frame); else the sandbox. */
+  readonly poses?: BodySource;
 }
 
 /** What opening a model found, for the messages. */
@@ -361,7 +363,7 @@ export class FigureModels {
         new payload.kit.VrmAvatar(
           payload.model,
           { id: figure.id, partHandles, placements },
-          this.sandbox,
+          this.view.poses ?? this.sandbox,
         ),
       );
     } else {
@@ -370,7 +372,7 @@ export class FigureModels {
           payload.drawing,
           payload.loaded.rig,
           { id: figure.id, partHandles, bodies: figure.mmd },
-          this.sandbox,
+          this.view.poses ?? this.sandbox,
         ),
       );
     }

@@ -210,7 +210,7 @@ export class PropModels {
         drawing,
         loaded.rig,
         { id: prop.id, partHandles, bodies: prop.mmd },
-        this.sandbox,
+        this.view.poses ?? this.sandbox,
       ),
     );
     this.sources.set(prop.id, { loaded, read, ref, fileBytes });

@@ -47,6 +47,7 @@ import { modelPropDropPlacement } from './model-prop-drop';
 import { castRayOntoStage } from './stage-ray';
 import type { RestFigure } from './mmd/scene-rest';
 import { WORLD_SOLVER_ITERATIONS, giveFullIterations } from './solver-iterations';
+import { stepWorld } from './world-step';
 
 /** Fixed physics step, seconds. */
 export const FIXED_STEP = 1 / 120;
@@ -881,7 +882,7 @@ export class Sandbox {
     this.stiffnessDriver.beforeStep(FIXED_STEP);
     this.motions.beforeStep(FIXED_STEP);
     this.grabber.beforeStep();
-    this.world.step();
+    stepWorld(this.world);
     const projections = this.projections;
     for (let i = 0; i < projections.length; i++) projections[i]!.update(this.held);
     this.motions.afterStep(FIXED_STEP);

@@ -3,6 +3,7 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { StageLayout } from '../physics/stage';
 import type { BodyMotionState, BodySource } from './body-meshes';
 import { CameraFollow } from './camera-follow';
+import { FramePoses } from './frame-poses';
 import type { FrameSectionClock } from './frame-sections';
 import type { PinSource } from './pin-markers';
 import { PinMarkers } from './pin-markers';
@@ -94,6 +95,11 @@ export class RagdollView {
   private readonly stageMesh: StageMesh;
   private readonly bodyMeshes: BodyMeshes;
   private readonly avatars = new AvatarLayer();
+  /**
+   * The bodies' transforms as the frame being drawn reads them, each body read from the
+   * physics once per frame; the avatars read through it too (see {@link FramePoses}).
+   */
+  readonly poses: FramePoses;
   /** Simulated seconds of the frame being drawn, for the avatars' spring bones. */
   private frameSimSeconds = 0;
   /** Wall seconds of the frame being drawn, for the camera's glide. */
@@ -123,9 +129,10 @@ export class RagdollView {
     container.append(this.canvas);
     this.camera.position.copy(CAMERA_START);
     this.controls = createControls(this.camera, this.canvas);
-    this.follow = new CameraFollow(this.camera, this.controls, sandbox);
+    this.poses = new FramePoses(sandbox);
+    this.follow = new CameraFollow(this.camera, this.controls, this.poses);
     this.stageMesh = new StageMesh(sandbox.stage);
-    this.bodyMeshes = new BodyMeshes(sandbox, options.motionStateOf);
+    this.bodyMeshes = new BodyMeshes(this.poses, options.motionStateOf);
     this.pinMarkers = new PinMarkers(sandbox);
     this.environment.scene.add(
       this.stageMesh.group,
@@ -404,6 +411,16 @@ export class RagdollView {
   }
 
   private readonly draw = (): void => {
+    this.poses.begin();
+    try {
+      this.drawPosed();
+    } finally {
+      this.poses.end();
+    }
+  };
+
+  /** One frame, the bodies' transforms read once each through {@link poses}. */
+  private drawPosed(): void {
     const sections = this.sections;
     this.syncBodies();
     sections?.lap('other');
@@ -418,7 +435,7 @@ export class RagdollView {
     sections?.lap('render');
     this.framesDrawn++;
     this.drawCallsIssued += this.renderer.info.render.calls;
-  };
+  }
 
   /**
    * Moves the body meshes to the physics, and has the sun's shadow map drawn again in the next

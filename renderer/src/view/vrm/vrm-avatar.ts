@@ -6,7 +6,9 @@ import type { VRM } from '@pixiv/three-vrm';
 import { OwnMatrixGroup } from '../own-matrix-group';
 import type { AvatarModel } from './load-avatar-model';
 import { FigureStillness } from './figure-stillness';
+import { RawBoneCopy } from './raw-bone-copy';
 import { drawFlatTransparentInOnePass } from './flat-single-pass';
+import { hideUndrawnBranches } from './undrawn-branches';
 import { SpringBodyColliders } from './spring-body-colliders';
 import { SpringRest } from './spring-rest';
 import { VrmPoseWriter } from './vrm-pose-writer';
@@ -17,9 +19,10 @@ import type { RecordedFrames } from '../recorded-frames';
 export const MAX_VRM_STEP = 1 / 30;
 
 /**
- * `VRM.update` without its first step, `humanoid.update()`, which {@link VrmAvatar.update}
- * has just run (the normalized bones copied onto the raw ones a second time otherwise): the
- * look-at, expressions, node constraints, spring bones and materials, in the library's order.
+ * `VRM.update` without its first step, `humanoid.update()`, whose work {@link VrmAvatar.update}
+ * has just done with {@link RawBoneCopy} (the normalized bones copied onto the raw ones a
+ * second time otherwise): the look-at, expressions, node constraints, spring bones and
+ * materials, in the library's order.
  * Allocates nothing.
  */
 function advanceVrm(vrm: VRM, delta: number): void {
@@ -50,6 +53,8 @@ export interface AvatarFigure {
 export class VrmAvatar implements Avatar {
   readonly figureId: number;
   private readonly writer: VrmPoseWriter;
+  /** `vrm.humanoid.update()` from a table made once (see {@link RawBoneCopy}). */
+  private readonly rawBones: RawBoneCopy;
   private readonly colliders: SpringBodyColliders;
   /** The springs start from the rest pose at the origin; the first frame moves the model. */
   private springResetPending = true;
@@ -91,11 +96,14 @@ export class VrmAvatar implements Avatar {
       figure.partHandles,
       source,
     );
+    this.rawBones = new RawBoneCopy(vrm, model.threeVrm.VRMHumanBoneList);
     this.colliders = new SpringBodyColliders(model.threeVrm, vrm, model.rig);
     this.stillness = new FigureStillness(new Set(figure.partHandles.values()), source);
     const joints = [...(vrm.springBoneManager?.joints ?? [])];
     this.springRest = new SpringRest(joints.map((joint) => joint.bone));
     this.springHistory = new VrmSpringHistory(joints);
+    // Last, so the body colliders just hung on the bones are hidden with them.
+    hideUndrawnBranches(vrm.scene);
   }
 
   /** The spring bones' recorded states (for tests and the memory figures). */
@@ -175,7 +183,7 @@ export class VrmAvatar implements Avatar {
       return;
     }
     this.writer.write();
-    vrm.humanoid.update();
+    this.rawBones.copy();
     sections?.lap('pose');
     if (this.springResetPending) {
       this.springResetPending = false;
@@ -207,7 +215,7 @@ export class VrmAvatar implements Avatar {
     const vrm = this.model.loaded.vrm;
     if (this.placementsWhenShown === null) this.truncationsWhenShown = recording.truncations;
     this.writer.write();
-    vrm.humanoid.update();
+    this.rawBones.copy();
     sections?.lap('pose');
     this.springHistory.show(frame, recording);
     vrm.scene.updateMatrixWorld();
