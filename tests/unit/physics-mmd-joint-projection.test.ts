@@ -9,13 +9,11 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { HeldBodies } from '../../renderer/src/physics/joint-projection';
 import { JointProjection } from '../../renderer/src/physics/joint-projection';
-import { jointGap } from '../../renderer/src/physics/measurements';
+import { jointGap, worldAnchor } from '../../renderer/src/physics/measurements';
 import type { MmdJoint } from '../../renderer/src/physics/mmd/mmd-bodies';
-import type { RigidBody } from '../../renderer/src/physics/rapier-api';
 import type { Figure } from '../../renderer/src/physics/sandbox';
 import { FIXED_STEP } from '../../renderer/src/physics/sandbox';
-import type { Vec3Like } from '../../renderer/src/physics/vector-math';
-import { rotateVec, vec3 } from '../../renderer/src/physics/vector-math';
+import { vec3 } from '../../renderer/src/physics/vector-math';
 import type { MmdDoll } from '../../tools/load-mmd-doll';
 import { loadMmdDoll } from '../../tools/load-mmd-doll';
 import { realFixture } from '../../tools/real-fixtures';
@@ -35,26 +33,15 @@ function doll(file: string): Promise<MmdDoll> {
   return dolls.get(file)!;
 }
 
-const p = vec3();
-const q = { x: 0, y: 0, z: 0, w: 1 };
 const local = vec3();
-function worldPoint(body: RigidBody, anchor: Vec3Like, out: Vec3Like): Vec3Like {
-  body.translation(p);
-  body.rotation(q);
-  rotateVec(q, anchor, out);
-  out.x += p.x;
-  out.y += p.y;
-  out.z += p.z;
-  return out;
-}
 
 /** How far apart each MMD joint's two ends are (metres), in the figure's joint order. */
 function mmdJointSeparations(joints: readonly MmdJoint[]): number[] {
   const a = vec3();
   const b = vec3();
   return joints.map(({ joint }) => {
-    worldPoint(joint.body1(), joint.anchor1(local), a);
-    worldPoint(joint.body2(), joint.anchor2(local), b);
+    worldAnchor(joint.body1(), joint.anchor1(local), a);
+    worldAnchor(joint.body2(), joint.anchor2(local), b);
     return Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
   });
 }
