@@ -63,16 +63,22 @@ async function expectSameAsLibrary(model: AvatarModel, seed: number): Promise<vo
   const copy = new RawBoneCopy(model.loaded.vrm, model.threeVrm.VRMHumanBoneList);
   expect(copy.fallbackReason).toBeNull();
   const next = random(seed);
-  for (let i = 0; i < POSES; i++) {
-    randomPose(model, next);
-    scrambleRaw(model);
-    model.loaded.vrm.humanoid.update();
-    const library = rawPose(model);
-    scrambleRaw(model);
-    copy.copy();
-    expect(rawPose(model)).toEqual(library);
-  }
+  for (let i = 0; i < POSES; i++) expectPoseCopied(model, copy, next);
   model.threeVrm.VRMUtils.deepDispose(model.loaded.vrm.scene);
+}
+
+/**
+ * Poses `model` at random, lets the library copy the pose onto the raw bones, then `copy`
+ * from scrambled raw bones, and expects the very same raw pose.
+ */
+function expectPoseCopied(model: AvatarModel, copy: RawBoneCopy, next: () => number): void {
+  randomPose(model, next);
+  scrambleRaw(model);
+  model.loaded.vrm.humanoid.update();
+  const library = rawPose(model);
+  scrambleRaw(model);
+  copy.copy();
+  expect(rawPose(model)).toEqual(library);
 }
 
 function generated(format: 'vrm0' | 'vrm1'): Promise<AvatarModel> {
@@ -120,13 +126,7 @@ describe('RawBoneCopy', () => {
     const copy = new RawBoneCopy(model.loaded.vrm, model.threeVrm.VRMHumanBoneList);
     rig._boneRotations = rests;
     expect(copy.fallbackReason).toMatch(/rest rotations/);
-    randomPose(model, random(5));
-    scrambleRaw(model);
-    model.loaded.vrm.humanoid.update();
-    const library = rawPose(model);
-    scrambleRaw(model);
-    copy.copy();
-    expect(rawPose(model)).toEqual(library);
+    expectPoseCopied(model, copy, random(5));
     model.threeVrm.VRMUtils.deepDispose(model.loaded.vrm.scene);
   });
 });

@@ -33,15 +33,7 @@ export const PROJECTION_SPEED = 2;
  */
 export const PROJECTION_AFTER_S = 1;
 
-/**
- * {@link PROJECTION_AFTER_S} for a figure with MMD bodies (seconds). Such a figure runs on the
- * world's few solver iterations until all of it is slow (`mmd/settling-iterations.ts`), and
- * its joints still give way to knocks while it settles: an arm rolled under the lying
- * mokou_A opened 12 mm at 0.4 m/s, 1.2 s after the pelvis had stopped.
- */
-export const MMD_PROJECTION_AFTER_S = 2;
-
-/** How a {@link JointProjection} watches and what it carries. */
+/** What a {@link JointProjection} carries along. */
 export interface JointProjectionOptions {
   /**
    * Per part, in the order of `ragdoll.parts`, the bodies hanging from it by joints of their
@@ -49,8 +41,6 @@ export interface JointProjectionOptions {
    * takes them along by the same shift, so their joints stay as they were. None by default.
    */
   readonly carried?: readonly (readonly RigidBody[])[];
-  /** Seconds the joints are still checked after a landing; {@link PROJECTION_AFTER_S} by default. */
-  readonly afterSeconds?: number;
 }
 
 /**
@@ -117,7 +107,7 @@ export class JointProjection {
   private readonly vec: Vec3Like = scratchVec3();
   private readonly rot: QuatLike = scratchQuat();
   private readonly ends = new Float64Array(6);
-  /** Steps in {@link JointProjectionOptions.afterSeconds}. */
+  /** Steps in {@link PROJECTION_AFTER_S}. */
   private readonly afterSteps: number;
   /** Steps since the root was last faster than {@link PROJECTION_SPEED}. */
   private slowSteps: number;
@@ -145,13 +135,13 @@ export class JointProjection {
     this.childOf = Int32Array.from(joints, (joint) => index.get(joint.child)!);
     this.anchorsParent = Float64Array.from(joints.flatMap((j) => xyz(j.localAnchorParent)));
     this.anchorsChild = Float64Array.from(joints.flatMap((j) => xyz(j.localAnchorChild)));
-    this.afterSteps = Math.round((options.afterSeconds ?? PROJECTION_AFTER_S) / stepSeconds);
+    this.afterSteps = Math.round(PROJECTION_AFTER_S / stepSeconds);
     this.slowSteps = this.afterSteps;
   }
 
   /**
    * After a world step: while the root is faster than {@link PROJECTION_SPEED} (seen within
-   * {@link PROJECTION_CHECK_STEPS}) and for `afterSeconds` after, moves each part
+   * {@link PROJECTION_CHECK_STEPS}) and for {@link PROJECTION_AFTER_S} after, moves each part
    * whose joint is open by more than {@link PROJECTION_TOLERANCE} back onto it. Not while the
    * figure sleeps, nor while one of its parts is held: a grab or a pin pulls a part where the
    * person wants it, and moving that part (or the limb between it and the root) away again

@@ -1,5 +1,6 @@
 import type { Ragdoll, RagdollJoint } from './ragdoll';
 import type { RigidBody } from './rapier-api';
+import type { Vec3Like } from './vector-math';
 import { angleBetweenQuats, distance, quat, rotateVec, vec3 } from './vector-math';
 
 /** What the sandbox reports about itself on demand. */
@@ -22,7 +23,11 @@ const angvel = vec3();
 const endA = vec3();
 const endB = vec3();
 
-function worldAnchor(body: RigidBody, local: typeof pos, out: typeof pos): typeof pos {
+/**
+ * Writes into `out` where the point `local` (metres, in `body`'s own frame) is in the world
+ * (metres), and returns `out`.
+ */
+export function worldAnchor(body: RigidBody, local: Vec3Like, out: Vec3Like): Vec3Like {
   body.translation(pos);
   body.rotation(rot);
   rotateVec(rot, local, out);

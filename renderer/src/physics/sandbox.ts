@@ -11,7 +11,7 @@ import { captureBodyState, isFiniteBodyState, restoreBodyState } from './body-st
 import { FALL_GUARD_INTERVAL_STEPS, FallGuard } from './fall-guard';
 import { Grab } from './grab';
 import type { HeldBodies } from './joint-projection';
-import { JointProjection, MMD_PROJECTION_AFTER_S } from './joint-projection';
+import { JointProjection } from './joint-projection';
 import { LimitProjection } from './limit-projection';
 import type { Measurements } from './measurements';
 import { countNonFinite, maxJointGap, maxLinearSpeed, meanPoseDeviation } from './measurements';
@@ -48,6 +48,7 @@ import { modelPropDropPlacement } from './model-prop-drop';
 import { castRayOntoStage } from './stage-ray';
 import type { RestFigure } from './mmd/scene-rest';
 import { WORLD_SOLVER_ITERATIONS, giveFullIterations } from './solver-iterations';
+import { stepWorld } from './world-step';
 
 /** Fixed physics step, seconds. */
 export const FIXED_STEP = 1 / 120;
@@ -498,15 +499,13 @@ export class Sandbox {
     this.figureList.push(figure);
     this.restMembers.push(figure);
     this.stiffnessDriver.addDoll(ragdoll);
-    if (this.projectJoints) {
-      const carrying = mmd
-        ? { carried: mmd.hangingFromParts, afterSeconds: MMD_PROJECTION_AFTER_S }
-        : {};
-      this.projections.push(new JointProjection(ragdoll, FIXED_STEP, carrying));
-    }
-    // Not on MMD figures: their hair and skirt bodies hang on the parts by joints of their own,
-    // and turning a part without them left them strained (mokou_B slept with a 2.9 mm gap in
-    // its locked joints, against 0.45 mm without).
+    // Not on MMD figures yet: even with the hair and skirt bodies hanging from a moved part
+    // carried along, a lone low_miku's hair never came to rest after a projected landing
+    // (0.4-1.1 m/s 20 s after the drop, where it slept at 17 s without; BENCHMARKS.md,
+    // "Landing gaps").
+    if (this.projectJoints && !mmd) this.projections.push(new JointProjection(ragdoll, FIXED_STEP));
+    // Nor the angle-limit projection: turning a part without the bodies hanging from it left
+    // them strained (mokou_B slept with a 2.9 mm gap in its locked joints, against 0.45 mm).
     const limits = this.projectLimits && !mmd ? new LimitProjection(ragdoll, FIXED_STEP) : null;
     if (limits?.watches) this.limitProjections.push(limits);
     for (const part of ragdoll.parts) part.collider.setSolverGroups(PART_SOLVER_GROUPS);
@@ -903,7 +902,7 @@ export class Sandbox {
     this.stiffnessDriver.beforeStep(FIXED_STEP);
     this.motions.beforeStep(FIXED_STEP);
     this.grabber.beforeStep();
-    this.world.step();
+    stepWorld(this.world);
     const projections = this.projections;
     for (let i = 0; i < projections.length; i++) projections[i]!.update(this.held);
     const limits = this.limitProjections;
