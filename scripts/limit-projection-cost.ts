@@ -3,9 +3,8 @@
  * (`renderer/src/physics/limit-projection.ts`) costs per step, side by side in one run.
  *
  * Six figures dropped at STIFFNESS 50 and blasted at power 6 every simulated second (the
- * scene of `npm run bench`), once as box dummies and once as the humanoid rig a VRM or MMD
- * model becomes (15 parts; wrists, ankles and neck on limited ball joints, elbows and knees on
- * hinges; without the MMD model's own bodies). Three sandboxes per figure kind: projection on,
+ * scene of `npm run bench`), as box dummies: the sandbox projects only figures whose limited
+ * joints are all hinges (`limitsAreHinges`), not a model's rig. Three sandboxes: projection on,
  * off, and on again (the noise between two identical scenes), stepped in alternating blocks
  * (see scripts/lib/step-bench.ts); medians of blocks, ms per step (wall time). The three
  * scenes part ways once the projection moves a limb, so the step times also differ by the
@@ -18,8 +17,6 @@ import { BOX_DOLL } from '../renderer/src/physics/box-doll';
 import type { DollSpec } from '../renderer/src/physics/doll-spec';
 import { LimitProjection } from '../renderer/src/physics/limit-projection';
 import { Sandbox } from '../renderer/src/physics/sandbox';
-import { mmdRig } from '../renderer/src/rig/mmd/mmd-rig';
-import { humanoidMmdModel } from '../tools/fixtures/mmd/mmd-fixture-models';
 import { median } from './lib/bench-stats';
 import { MEASURED_SECONDS, STEPS_PER_SECOND, WARM_UP_STEPS, timeBlock } from './lib/step-bench';
 
@@ -101,10 +98,7 @@ function roundsArg(): number {
 }
 
 await RAPIER.init();
-const kinds: [string, DollSpec][] = [
-  ['six box dummies', BOX_DOLL],
-  ['six humanoid rigs', mmdRig(humanoidMmdModel()).rig.spec],
-];
+const kinds: [string, DollSpec][] = [['six box dummies', BOX_DOLL]];
 console.log(`Load average at start: ${os.loadavg()[0]!.toFixed(1)}\n`);
 console.log(
   '| scene | round | on (ms/step) | off | on, a second copy | on / off | projection itself (ms/step) | figures checked per step | joints projected per step |',

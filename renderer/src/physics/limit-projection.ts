@@ -28,6 +28,18 @@ export const AGITATED_S = 0.5;
  */
 export const CALM_CHECK_STEPS = 8;
 
+/**
+ * Whether every joint of `ragdoll` that limits an angle is a hinge (a revolute joint), as on
+ * the box dummy. The sandbox projects only such figures' limits: a hinge's angle is measured
+ * about its own axis, exact in any rest pose, while a ball joint's per-axis limits are measured
+ * here along doll-space axes, which a model's rig does not promise. On a VRM rig, turning its
+ * ball joints back kept a figure lying on the stage moving for good (its limbs turned onto
+ * limits it was not past as Rapier measures them, and back by the solver).
+ */
+export function limitsAreHinges(ragdoll: Ragdoll): boolean {
+  return ragdoll.joints.every((joint) => joint.spec.kind === 'revolute' || !joint.spec.limits);
+}
+
 /** No angle is past this: an axis without a limit gets it as its range. */
 const OPEN = 2;
 

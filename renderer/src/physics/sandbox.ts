@@ -12,7 +12,7 @@ import { FALL_GUARD_INTERVAL_STEPS, FallGuard } from './fall-guard';
 import { Grab } from './grab';
 import type { HeldBodies } from './joint-projection';
 import { JointProjection } from './joint-projection';
-import { LimitProjection } from './limit-projection';
+import { LimitProjection, limitsAreHinges } from './limit-projection';
 import type { Measurements } from './measurements';
 import { countNonFinite, maxJointGap, maxLinearSpeed, meanPoseDeviation } from './measurements';
 import { monotonicNowMs } from './monotonic-clock';
@@ -506,7 +506,9 @@ export class Sandbox {
     if (this.projectJoints && !mmd) this.projections.push(new JointProjection(ragdoll, FIXED_STEP));
     // Nor the angle-limit projection: turning a part without the bodies hanging from it left
     // them strained (mokou_B slept with a 2.9 mm gap in its locked joints, against 0.45 mm).
-    const limits = this.projectLimits && !mmd ? new LimitProjection(ragdoll, FIXED_STEP) : null;
+    // Only figures whose limits are all hinges (see `limitsAreHinges`).
+    const projectsLimits = this.projectLimits && !mmd && limitsAreHinges(ragdoll);
+    const limits = projectsLimits ? new LimitProjection(ragdoll, FIXED_STEP) : null;
     if (limits?.watches) this.limitProjections.push(limits);
     for (const part of ragdoll.parts) part.collider.setSolverGroups(PART_SOLVER_GROUPS);
     // A figure with MMD bodies sets its own island's iterations (`MmdBodies.limitSpeeds`).
