@@ -50,8 +50,20 @@ export interface JointProjectionOptions {
  */
 export const PROJECTION_CHECK_STEPS = 30;
 
+/** Whether one of `bodies` is grabbed or pinned. Allocates nothing. */
+export function holdsAnyOf(bodies: readonly RigidBody[], held: HeldBodies): boolean {
+  const grabbed = held.grabbed;
+  const pinned = held.pinCount > 0;
+  if (grabbed === null && !pinned) return false;
+  for (let i = 0; i < bodies.length; i++) {
+    const body = bodies[i]!;
+    if (body === grabbed || (pinned && held.isPinned(body.handle))) return true;
+  }
+  return false;
+}
+
 /** The joints of `ragdoll` ordered from its root outward, so a moved part carries its limb. */
-function rootFirst(ragdoll: Ragdoll): RagdollJoint[] {
+export function rootFirst(ragdoll: Ragdoll): RagdollJoint[] {
   const ordered: RagdollJoint[] = [];
   const reached = new Set<RagdollPart>([ragdoll.root]);
   let grown = true;
@@ -157,7 +169,7 @@ export class JointProjection {
     if (speedSquared > PROJECTION_SPEED * PROJECTION_SPEED) this.slowSteps = 0;
     else if (landing) this.slowSteps++;
     else return 0;
-    if (this.holdsAny(held)) return 0;
+    if (holdsAnyOf(this.bodies, held)) return 0;
     this.readPoses();
     const tolerance = PROJECTION_TOLERANCE * PROJECTION_TOLERANCE;
     const ends = this.ends;
@@ -202,17 +214,6 @@ export class JointProjection {
   restart(): void {
     this.slowSteps = 0;
     this.idleSteps = 0;
-  }
-
-  private holdsAny(held: HeldBodies): boolean {
-    const grabbed = held.grabbed;
-    const pinned = held.pinCount > 0;
-    if (grabbed === null && !pinned) return false;
-    for (let i = 0; i < this.bodies.length; i++) {
-      const body = this.bodies[i]!;
-      if (body === grabbed || (pinned && held.isPinned(body.handle))) return true;
-    }
-    return false;
   }
 
   private readPoses(): void {

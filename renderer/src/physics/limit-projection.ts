@@ -1,4 +1,5 @@
 import type { HeldBodies } from './joint-projection';
+import { holdsAnyOf, rootFirst } from './joint-projection';
 import type { Ragdoll, RagdollJoint, RagdollPart } from './ragdoll';
 import type { RigidBody } from './rapier-api';
 import type { QuatLike, Vec3Like } from './vector-math';
@@ -45,19 +46,7 @@ const OPEN = 2;
 
 /** The joints of `ragdoll` with a limited angle, ordered from its root outward. */
 function limitedRootFirst(ragdoll: Ragdoll): RagdollJoint[] {
-  const ordered: RagdollJoint[] = [];
-  const reached = new Set<RagdollPart>([ragdoll.root]);
-  let grown = true;
-  while (grown) {
-    grown = false;
-    for (const joint of ragdoll.joints) {
-      if (reached.has(joint.child) || !reached.has(joint.parent)) continue;
-      reached.add(joint.child);
-      grown = true;
-      if (axisLimits(joint).some((range) => range !== null)) ordered.push(joint);
-    }
-  }
-  return ordered;
+  return rootFirst(ragdoll).filter((joint) => axisLimits(joint).some((range) => range !== null));
 }
 
 /**
@@ -220,7 +209,7 @@ export class LimitProjection {
   update(held: HeldBodies): number {
     this.sinceCheck++;
     if (this.agitatedLeft === 0 && this.sinceCheck < CALM_CHECK_STEPS) return 0;
-    if (this.parentOf.length === 0 || this.holdsAny(held) || this.root.isSleeping()) {
+    if (this.parentOf.length === 0 || holdsAnyOf(this.bodies, held) || this.root.isSleeping()) {
       this.sinceCheck = 0;
       return 0;
     }
@@ -390,17 +379,6 @@ export class LimitProjection {
   private isWatched(part: number): boolean {
     const watched = this.watched;
     for (let i = 0; i < watched.length; i++) if (watched[i] === part) return true;
-    return false;
-  }
-
-  private holdsAny(held: HeldBodies): boolean {
-    const grabbed = held.grabbed;
-    const pinned = held.pinCount > 0;
-    if (grabbed === null && !pinned) return false;
-    for (let i = 0; i < this.bodies.length; i++) {
-      const body = this.bodies[i]!;
-      if (body === grabbed || (pinned && held.isPinned(body.handle))) return true;
-    }
     return false;
   }
 
