@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'electron-vite';
+import { rapierWasmFile } from './tools/build/rapier-wasm-file';
 
 const root = import.meta.dirname;
 const rendererRoot = resolve(root, 'renderer');
@@ -40,7 +41,7 @@ function appBuild() {
     renderer: {
       root: rendererRoot,
       base: './',
-      plugins: [compileHints()],
+      plugins: [rapierWasmFile(), compileHints()],
       build: {
         outDir: resolve(root, 'out/renderer'),
         target: 'es2022',
@@ -63,6 +64,7 @@ function testBuild() {
       base: './',
       plugins: [
         swapEntry(resolve(rendererRoot, 'index.html'), APP_ENTRY, TEST_ENTRY),
+        rapierWasmFile(),
         compileHints(),
       ],
       build: {

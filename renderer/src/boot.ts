@@ -10,8 +10,8 @@ import { SandboxSlot } from './view/sandbox-slot';
 
 /**
  * Marks on the page's own clock (`performance.getEntriesByName`), for `npm run
- * bench:renderer`: the interface shown, Rapier's start and end (its base64 decode and
- * WebAssembly compile lie between), and the app whole (physics running, panel live).
+ * bench:renderer`: the interface shown, Rapier's start and end (its WebAssembly's fetch
+ * and compile lie between), and the app whole (physics running, panel live).
  */
 export const START_MARKS = {
   shell: 'ragdoll:shell',

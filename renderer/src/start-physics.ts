@@ -2,9 +2,10 @@ import RAPIER from '@dimforge/rapier3d-compat';
 import { Sandbox } from './physics/sandbox';
 
 /**
- * Rapier (with its WebAssembly inlined as base64 by the compat package) and the sandbox, in
- * one module that the page imports dynamically: its chunk downloads beside three.js's, and
- * the costly part, decoding and compiling the WebAssembly, runs only when this is called.
+ * Rapier and the sandbox, in one module that the page imports dynamically: its chunk
+ * downloads beside three.js's, and the costly part, fetching and compiling the WebAssembly
+ * (the build points the compat package's loader at its shipped `.wasm` file instead of the
+ * base64 copy it inlines; tools/build/rapier-wasm-file.ts), runs only when this is called.
  *
  * @returns a sandbox with one box figure
  * @throws whatever Rapier's init throws (no WebAssembly, a blocked compile)
