@@ -54,6 +54,7 @@ describe('start-up errors', () => {
         const blocked = (): Promise<never> =>
           Promise.reject(new Error('WebAssembly blocked by the test'));
         WebAssembly.instantiate = blocked;
+        WebAssembly.instantiateStreaming = blocked;
       });
       await page.goto(server.url);
       const alert = page.locator('.startup-error[role="alert"]');
@@ -64,6 +65,32 @@ describe('start-up errors', () => {
       expect(text).toContain('WebAssembly blocked by the test');
       // Nothing half-started is left behind the message: no canvas, no panel, no hook.
       expect(await page.locator('canvas').count()).toBe(0);
+      expect(await page.locator('.panel').count()).toBe(0);
+      expect(await page.evaluate(() => window.__ragdoll === undefined)).toBe(true);
+    } finally {
+      await context.close();
+      await withWebGl.close();
+    }
+  });
+
+  it("shows a readable alert when the physics engine's WebAssembly file is missing", async () => {
+    // A damaged install: the page and its scripts are there, Rapier's .wasm file is not.
+    const withWebGl = await launchChromium();
+    const context = await withWebGl.newContext({ locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      const asked: string[] = [];
+      await page.route('**/*.wasm', (route) => {
+        asked.push(route.request().url());
+        return route.fulfill({ status: 404, body: '' });
+      });
+      await page.goto(server.url);
+      const alert = page.locator('.startup-error[role="alert"]');
+      await alert.waitFor({ timeout: SLOW_TIMEOUT_MS });
+      const text = await alert.innerText();
+      expect(text).toContain('physics engine (Rapier) could not be loaded');
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toMatch(/\/assets\/rapier_wasm3d_bg-[\w-]+\.wasm$/);
       expect(await page.locator('.panel').count()).toBe(0);
       expect(await page.evaluate(() => window.__ragdoll === undefined)).toBe(true);
     } finally {
