@@ -111,6 +111,18 @@ describe('breakdownStart', () => {
     expect(split.physics.totalMs).toBeCloseTo(500);
   });
 
+  it("times a streaming compile from the fetch of Rapier's .wasm file", () => {
+    const streamed = startTrace().map((event) =>
+      event.name === 'wasm.AsyncCompile'
+        ? { ...event, name: 'wasm.StartStreamingCompilation', ts: at(1450), dur: 0, tid: MAIN }
+        : event,
+    );
+    const split = breakdownStart(streamed, marks, PAGE, FRAME, PHYSICS);
+    expect(split.physics.decodeMs).toBeCloseTo(50);
+    expect(split.physics.wasmMs).toBeCloseTo(1860 - 1450);
+    expect(split.physics.totalMs).toBeCloseTo(500);
+  });
+
   it('says so when the trace has no such navigation or no frame', () => {
     expect(() => breakdownStart(startTrace(), marks, 'http://elsewhere/', FRAME, PHYSICS)).toThrow(
       /no navigation to http:\/\/elsewhere\//,

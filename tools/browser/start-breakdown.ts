@@ -3,8 +3,9 @@
  * into where the time went, on the page's own clock (ms after navigation start): the main
  * thread's time up to the first drawn frame by kind (our scripts' compile and run, the WebGL
  * context, waiting for shader programs, layout, the harness's own script...), each chunk's
- * fetch and compile, and what comes after the first frame (Rapier's base64 decode and
- * WebAssembly compile). Pure: no browser, so it is checked on a small made-up trace.
+ * fetch and compile, and what comes after the first frame (Rapier's WebAssembly: the wait
+ * before its compile starts, then the compile). Pure: no browser, so it is checked on a small
+ * made-up trace.
  */
 
 /** One Chromium trace event, as `Tracing.dataCollected` reports it (times in µs). */
@@ -57,7 +58,11 @@ export interface StartBreakdown {
   readonly chunks: readonly ChunkTiming[];
   /** After the first frame, ms: Rapier from the call to a running sandbox, split. */
   readonly physics: {
-    /** From the start of `startPhysics` to WebAssembly compile starting: the JS base64 decode. */
+    /**
+     * From the start of `startPhysics` to WebAssembly compile starting: the fetch of the
+     * `.wasm` file a streaming compile starts with, or a JS base64 decode (builds before the
+     * file was used).
+     */
     readonly decodeMs: number | null;
     /** WebAssembly compile and instantiate (async compile start → instantiate end). */
     readonly wasmMs: number | null;
@@ -328,7 +333,9 @@ function physicsTimes(
   const start = marks[names.start];
   const ready = marks[names.ready];
   const ours = events.filter((event) => event.pid === pid).sort((a, b) => a.ts - b.ts);
-  const compile = firstNamed(ours, 'wasm.AsyncCompile');
+  // A compile from bytes (`WebAssembly.instantiate`) or from the fetched file (`instantiateStreaming`).
+  const compile =
+    firstNamed(ours, 'wasm.AsyncCompile') ?? firstNamed(ours, 'wasm.StartStreamingCompilation');
   const instantiate = firstNamed(ours, 'wasm.AsyncInstantiate');
   const compileStart = compile ? ms(compile.ts) : undefined;
   const instantiateEnd = instantiate ? ms(instantiate.ts + (instantiate.dur ?? 0)) : undefined;
