@@ -26,6 +26,10 @@ beforeAll(async () => {
   await mkdir(join(renderer, 'assets'), { recursive: true });
   await writeFile(join(renderer, 'index.html'), '<!doctype html><title>app</title>');
   await writeFile(join(renderer, 'assets', 'index-abc.js'), 'console.log(1)');
+  await writeFile(
+    join(renderer, 'assets', 'engine-abc.wasm'),
+    new Uint8Array([0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0]),
+  );
   await writeFile(join(renderer, 'assets', 'notes.txt'), 'not part of a build');
   await writeFile(join(root, 'out', 'secret.js'), 'the main bundle');
   await writeFile(join(root, 'secret.html'), 'outside');
@@ -95,6 +99,13 @@ describe('app:// responses', () => {
       'Content-Security-Policy': POLICY,
       'X-Content-Type-Options': 'nosniff',
     });
+  });
+
+  it('serves WebAssembly as application/wasm, which a streaming compile requires', async () => {
+    const answer = await serveAppRequest('app://renderer/assets/engine-abc.wasm', renderer, POLICY);
+    expect(answer.status).toBe(200);
+    expect([...answer.body!]).toEqual([0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0]);
+    expect(answer.headers['Content-Type']).toBe('application/wasm');
   });
 
   it('answers 404 for a missing asset and refuses a symlink that leads outside', async () => {

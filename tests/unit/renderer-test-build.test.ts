@@ -5,8 +5,9 @@
  * names the code it stands for fails here instead of passing silently.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { APP_HOST, APP_SCHEME, resolveAppPath } from '../../electron/main/host/app-protocol';
 import { fromRoot, requireBuiltApp } from '../support/installer-files';
 
 const APP = fromRoot('out/renderer');
@@ -73,6 +74,17 @@ describe('the installed renderer', () => {
       readFileSync(file, 'utf8').includes(WASM_MAGIC_BASE64),
     );
     expect(inlining).toEqual([]);
+  });
+
+  it("holds only files the desktop app's app:// scheme serves", () => {
+    const files = readdirSync(APP, { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(APP, join(entry.parentPath, entry.name)).split(sep).join('/'));
+    const refused = files.filter(
+      (file) => resolveAppPath(`${APP_SCHEME}://${APP_HOST}/${file}`, APP).kind !== 'file',
+    );
+    expect(files.length).toBeGreaterThan(10);
+    expect(refused).toEqual([]);
   });
 
   it('has one page, the app', () => {
