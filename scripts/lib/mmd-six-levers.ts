@@ -91,6 +91,9 @@ const LEVERS: readonly Lever[] = [
     },
   },
   { name: 'settling iterations after 1 s slow', mmdOptions: { settleSteps: 120 } },
+  // What a long hair chain lying along the floor needs to stop swinging (see
+  // `settling-iterations.ts`): the cost while figures come to rest between blasts.
+  { name: 'settling on 20 extra iterations', mmdOptions: { settleIterations: 20 } },
   {
     // MMD's own engine (Bullet) sweeps nothing; Rapier's CCD computes times of impact for
     // every CCD body every step.

@@ -34,6 +34,11 @@ export interface MmdBodiesOptions {
    * `SETTLE_STEPS`, `settling-iterations.ts`).
    */
   readonly settleSteps?: number;
+  /**
+   * Extra solver iterations while settling (default `MMD_EXTRA_SOLVER_ITERATIONS`,
+   * `settling-iterations.ts`).
+   */
+  readonly settleIterations?: number;
 }
 
 /**
@@ -111,6 +116,7 @@ export class MmdBodies {
         ? this.dynamicBodies.map((mmd) => mmd.body)
         : [ragdoll.root.body],
       options.settleSteps,
+      options.settleIterations,
     );
     this.place();
   }

@@ -7,10 +7,18 @@ import { scratchVec3 } from '../vector-math';
  * Extra solver iterations, beyond the sandbox's `SOLVER_ITERATIONS`, a model's island gets while
  * it settles (Rapier adds them per island, so other figures cost nothing more). Hair pressed
  * into its joint limits by gravity and the floor, and a cloak made of joint loops, do not
- * converge in the sandbox's 8 iterations and jitter under a doll lying still, which then never sleeps. 4 calmed them about
- * as well as 8 at less cost, and they are on only while the ragdoll is slower than
- * {@link SETTLE_SPEED}: at rest the solver's residual is all one sees, in motion it hides in
- * the motion. Measurements: docs/physics.md.
+ * converge in the sandbox's 8 iterations and jitter under a doll lying still, which then never
+ * sleeps. 4 calmed them about as well as 8 at less cost, and they are on only while the ragdoll
+ * is slower than {@link SETTLE_SPEED}: at rest the solver's residual is all one sees, in motion
+ * it hides in the motion. Measurements: docs/physics.md.
+ *
+ * Not enough for a long chain lying out along the floor (low_miku's 1.5 m twin tails, joints
+ * of ±0.05 rad): the unconverged solver can pump it into a sideways swing that grows to
+ * 1-1.5 m/s and never dies. Lone low_miku drops, seeds 1-14, still swinging faster than
+ * 0.5 m/s 20 s after: none as built, 4 with the joint projection on MMD figures (its landings
+ * end in other poses); with it, 2 on 12 extra, none on 20. 20 makes a settling figure's step
+ * about 2.3 times dearer (BENCHMARKS.md, "MMD figures: why the projection's landings left
+ * low_miku's hair swinging").
  */
 export const MMD_EXTRA_SOLVER_ITERATIONS = 4;
 
@@ -50,8 +58,13 @@ const partVelocity = scratchVec3();
  * {@link VIOLENT_SPEED}) or follows a motion (tracking was measured there), and
  * {@link MMD_EXTRA_SOLVER_ITERATIONS} more than that while it settles.
  */
-function extraIterations(settling: boolean, violent: boolean, following: boolean): number {
-  if (settling) return FULL_EXTRA_ITERATIONS + MMD_EXTRA_SOLVER_ITERATIONS;
+function extraIterations(
+  settling: boolean,
+  violent: boolean,
+  following: boolean,
+  settleIterations: number,
+): number {
+  if (settling) return FULL_EXTRA_ITERATIONS + settleIterations;
   return violent || following ? FULL_EXTRA_ITERATIONS : 0;
 }
 
@@ -68,11 +81,15 @@ export class SettlingIterations {
   /** Steps in a row with every part under {@link SETTLE_SPEED} (while not settling). */
   private slowSteps = 0;
 
-  /** `settleSteps`: see {@link SETTLE_STEPS}. */
+  /**
+   * `settleSteps`: see {@link SETTLE_STEPS}; `settleIterations`: see
+   * {@link MMD_EXTRA_SOLVER_ITERATIONS}.
+   */
   constructor(
     private readonly parts: readonly RagdollPart[],
     private readonly carriers: readonly RigidBody[],
     private readonly settleSteps = SETTLE_STEPS,
+    private readonly settleIterations = MMD_EXTRA_SOLVER_ITERATIONS,
   ) {
     this.apply(false);
   }
@@ -112,7 +129,7 @@ export class SettlingIterations {
   }
 
   private apply(following: boolean): void {
-    const extra = extraIterations(this.settling, this.violent, following);
+    const extra = extraIterations(this.settling, this.violent, following, this.settleIterations);
     if (extra === this.extra) return;
     this.extra = extra;
     const carriers = this.carriers;
