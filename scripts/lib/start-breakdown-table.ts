@@ -31,7 +31,7 @@ export function printStartBreakdown(
     row('first frame: callback starts', (s) => s.firstFrame.start),
     row('first frame: drawn (callback ends)', (s) => s.firstFrame.end),
     row('Rapier: startPhysics called (mark)', (s) => s.marks['ragdoll:physics-start']),
-    row('  before the compile: base64 decode, or the fetch', (s) => s.physics.decodeMs),
+    row('  before the compile: base64 decode, or the fetch', (s) => s.physics.beforeCompileMs),
     row('  WebAssembly compile + instantiate', (s) => s.physics.wasmMs),
     row('  startPhysics, whole', (s) => s.physics.totalMs),
     row('app whole, panel live (mark)', (s) => s.marks['ragdoll:ready']),

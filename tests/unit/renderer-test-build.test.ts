@@ -24,10 +24,6 @@ const MARKERS = {
 /** V8's explicit compile hint: compile every function of the script while it streams in. */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
-/** The first bytes of every WebAssembly module ("\0asm"), and the same in base64 in a string. */
-const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
-const WASM_MAGIC_BASE64 = '"AGFzbQ';
-
 function builtFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.(js|html)$/.test(entry.name))
@@ -63,17 +59,6 @@ describe('the installed renderer', () => {
       .map((file) => basename(file).replace(/-[^-]+\.js$/, ''))
       .sort();
     expect(hinted).toEqual(['ragdoll-view', 'three.core', 'three.module']);
-  });
-
-  it("loads Rapier's WebAssembly from its own file, not from a base64 copy in a script", () => {
-    const assets = join(APP, 'assets');
-    const modules = readdirSync(assets).filter((name) => name.endsWith('.wasm'));
-    expect(modules).toHaveLength(1);
-    expect([...readFileSync(join(assets, modules[0]!)).subarray(0, 4)]).toEqual(WASM_MAGIC);
-    const inlining = builtFiles(APP).filter((file) =>
-      readFileSync(file, 'utf8').includes(WASM_MAGIC_BASE64),
-    );
-    expect(inlining).toEqual([]);
   });
 
   it("holds only files the desktop app's app:// scheme serves", () => {

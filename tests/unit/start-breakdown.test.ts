@@ -106,7 +106,7 @@ describe('breakdownStart', () => {
         cacheWriteMs: 0,
       },
     ]);
-    expect(split.physics.decodeMs).toBeCloseTo(400);
+    expect(split.physics.beforeCompileMs).toBeCloseTo(400);
     expect(split.physics.wasmMs).toBeCloseTo(60);
     expect(split.physics.totalMs).toBeCloseTo(500);
   });
@@ -118,7 +118,7 @@ describe('breakdownStart', () => {
         : event,
     );
     const split = breakdownStart(streamed, marks, PAGE, FRAME, PHYSICS);
-    expect(split.physics.decodeMs).toBeCloseTo(50);
+    expect(split.physics.beforeCompileMs).toBeCloseTo(50);
     expect(split.physics.wasmMs).toBeCloseTo(1860 - 1450);
     expect(split.physics.totalMs).toBeCloseTo(500);
   });

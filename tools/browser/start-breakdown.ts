@@ -63,7 +63,7 @@ export interface StartBreakdown {
      * `.wasm` file a streaming compile starts with, or a JS base64 decode (builds before the
      * file was used).
      */
-    readonly decodeMs: number | null;
+    readonly beforeCompileMs: number | null;
     /** WebAssembly compile and instantiate (async compile start → instantiate end). */
     readonly wasmMs: number | null;
     /** From `startPhysics` starting to the sandbox with its box figure. */
@@ -340,7 +340,8 @@ function physicsTimes(
   const compileStart = compile ? ms(compile.ts) : undefined;
   const instantiateEnd = instantiate ? ms(instantiate.ts + (instantiate.dur ?? 0)) : undefined;
   return {
-    decodeMs: start !== undefined && compileStart !== undefined ? compileStart - start : null,
+    beforeCompileMs:
+      start !== undefined && compileStart !== undefined ? compileStart - start : null,
     wasmMs:
       compileStart !== undefined && instantiateEnd !== undefined
         ? instantiateEnd - compileStart

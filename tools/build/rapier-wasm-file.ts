@@ -60,6 +60,7 @@ export function rapierWasmFile(): Plugin {
     apply: 'build',
     transform(source, id) {
       if (!RAPIER_MODULE.test(id)) return null;
+      // No source map: the renderer build makes none, and only one call on one line changes.
       return { code: loadRapierWasmFromFile(source, id), map: null };
     },
   };
