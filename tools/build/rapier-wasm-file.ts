@@ -7,8 +7,8 @@
  * compiles from bytes, and as `rapier_wasm3d_bg.wasm` beside it. The inlined route costs every
  * start the parse of a 4.3 MB chunk, the decode, and a compile that no code cache can keep.
  * This plugin rewrites `init()`'s one call so that it hands wasm-bindgen's loader the URL of the
- * `.wasm` file instead (which Vite emits as a hashed asset): the browser then streams and
- * compiles it while it downloads, and can cache the compiled code. The package and its API
+ * `.wasm` file instead (which Vite emits as a hashed asset): the browser then compiles it
+ * while it downloads, off the main thread, and no decode runs at all. The package and its API
  * stay as they are; Node (tests, scripts) still imports the untouched package.
  *
  * The rewrite is checked at build time: exactly one inlined module must be found, and its bytes
