@@ -100,9 +100,16 @@ export function buildStage(rapier: RapierApi, world: World, layout: StageLayout)
         .setTranslation(...box.center)
         .setRotation({ x, y, z, w }),
     );
+    // The stage grips whatever lies on it at least at its own friction (Rapier combines a
+    // pair by the stronger rule, Max above all): MMD files often give hair no friction so it
+    // slides over the body (Bullet multiplies the two, as `mmd-collider.ts` does), and
+    // multiplied by the stage's that left hair skating on the floor, a long chain swinging
+    // sideways at about 1 m/s for good (docs/physics.md). Dolls (0.9) meet it as before;
+    // balls (0.6) and boxes (0.8) grip at 0.9 instead of the average.
     world.createCollider(
       rapier.ColliderDesc.cuboid(...box.halfExtents)
         .setFriction(layout.friction)
+        .setFrictionCombineRule(rapier.CoefficientCombineRule.Max)
         .setRestitution(layout.restitution),
       body,
     );
