@@ -1,6 +1,7 @@
 import type { Ragdoll } from '../ragdoll';
 import type { RigidBody } from '../rapier-api';
 import type { MmdBody } from './mmd-body';
+import { SplitWakeWatch } from './split-wake';
 import { SwingWindow } from './swing-window';
 
 /**
@@ -72,9 +73,11 @@ export class SceneRest {
   private stillSteps = 0;
   private readonly parts = new SwingWindow();
   private readonly bodies = new SwingWindow();
+  private readonly splitWatch = new SplitWakeWatch();
 
   /**
-   * Call after each step. `passive`: no figure follows a motion (a motion keeps its figure
+   * Call after each step. First wakes whole any figure Rapier woke only in part
+   * (`split-wake.ts`, checked for a while after the scene was put to sleep). `passive`: no figure follows a motion (a motion keeps its figure
    * moving). Nothing is read without an awake MMD figure, or while an awake MMD figure's
    * ragdoll is not settling (a part faster than `SETTLE_SPEED` is no still scene); otherwise
    * each step reads the position of a twelfth of the ragdoll parts and of the MMD dynamic
@@ -87,6 +90,7 @@ export class SceneRest {
     props: readonly { readonly body: RigidBody }[],
     passive: boolean,
   ): boolean {
+    this.splitWatch.update(figures);
     if (!passive || !anyAwakeMmd(figures) || anyUnsettled(figures) || anyAwake(props))
       return this.restart(0, 0);
     const phase = this.stillSteps % REST_SAMPLE_STEPS;
@@ -102,6 +106,7 @@ export class SceneRest {
     if (!calm || this.stillSteps < REST_STEPS) return false;
     this.restart(partCount, bodyCount);
     for (let f = 0; f < figures.length; f++) sleepFigure(figures[f]!);
+    this.splitWatch.watch();
     return true;
   }
 
