@@ -21,7 +21,8 @@
  * TEXT` (repeatable) keeps "as built" and the variants whose name contains TEXT. `--profile`
  * (alone, or with `--lever`) runs the six figures moving with Rapier's profiler on and prints
  * its split of the step and a census of collider pairs, contacts, awake bodies and joints
- * (`scripts/lib/mmd-six-profile.ts`).
+ * (`scripts/lib/mmd-six-profile.ts`). `--seed N` runs the levers on another seed than 11
+ * (one scene's trajectory decides a few per cent of its cost, so compare over seeds).
  */
 import os from 'node:os';
 import RAPIER from '@dimforge/rapier3d-compat';
@@ -214,11 +215,20 @@ function leverArguments(): string[] {
 /** Simulated seconds each lever is measured for. */
 const LEVER_SECONDS = 10;
 
+/** `--seed N`, or {@link SEED}. */
+function leverSeed(): number {
+  const at = process.argv.indexOf('--seed');
+  const seed = at >= 0 ? Number(process.argv[at + 1]) : SEED;
+  if (!Number.isInteger(seed)) throw new Error('bench:mmd: --seed needs a whole number');
+  return seed;
+}
+
 function printLevers(doll: MmdDoll): void {
   const load = os.loadavg()[0]!.toFixed(1);
-  const results = measureLevers(RAPIER, doll, SEED, LEVER_SECONDS, leverArguments());
+  const seed = leverSeed();
+  const results = measureLevers(RAPIER, doll, seed, LEVER_SECONDS, leverArguments());
   console.log(
-    `\n${SIX} figures of ${doll.fileName} moving (blast ${SIX_BLAST_POWER} every second), ${LEVER_SECONDS} s side by side; load ${load} at start, ${os.loadavg()[0]!.toFixed(1)} at end`,
+    `\n${SIX} figures of ${doll.fileName} moving (blast ${SIX_BLAST_POWER} every second), seed ${seed}, ${LEVER_SECONDS} s side by side; load ${load} at start, ${os.loadavg()[0]!.toFixed(1)} at end`,
   );
   console.log(
     '| variant | CPU ms/step | Rapier wall ms: step / solver / narrow / broad | fastest MMD body (m/s) | largest ragdoll joint gap (mm) |',

@@ -11,6 +11,7 @@ import type { MmdBodiesOptions } from '../../renderer/src/physics/mmd/mmd-bodies
 import type { MmdJointSpec, MmdPhysicsSpec } from '../../renderer/src/physics/mmd/mmd-physics-spec';
 import type { RapierApi, RigidBody } from '../../renderer/src/physics/rapier-api';
 import { partsApart } from '../../renderer/src/rig/mmd/parts-apart';
+import type { SandboxOptions } from '../../renderer/src/physics/sandbox';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { SOLVER_ITERATIONS } from '../../renderer/src/physics/solver-iterations';
 import type { MmdDoll } from '../../tools/load-mmd-doll';
@@ -24,9 +25,11 @@ export interface Lever {
   /** Changes the model's physics spec before the figures are built. */
   readonly physics?: (spec: MmdPhysicsSpec, doll: MmdDoll) => MmdPhysicsSpec;
   /** Changes the built sandbox before the drop. */
-  readonly setup?: (sandbox: Sandbox) => void;
+  readonly setup?: (sandbox: Sandbox, rapier: RapierApi) => void;
   /** Options for the figures' MMD bodies. */
   readonly mmdOptions?: MmdBodiesOptions;
+  /** Options for the sandbox. */
+  readonly options?: SandboxOptions;
 }
 
 /** 2° in radians. */
@@ -79,6 +82,20 @@ const LEVERS: readonly Lever[] = [
       sandbox.world.integrationParameters.normalizedPredictionDistance = metres;
     },
   })),
+  {
+    // Before the joint projection ran on MMD figures.
+    name: 'before: no joint projection on MMD figures',
+    options: { jointProjection: false },
+  },
+  {
+    // Before the stage gripped MMD bodies at its own friction.
+    name: 'before: stage friction averaged',
+    setup: (sandbox, rapier) =>
+      sandbox.world.forEachCollider((collider) => {
+        if (collider.parent()?.isFixed())
+          collider.setFrictionCombineRule(rapier.CoefficientCombineRule.Average);
+      }),
+  },
   { name: 'angular axes limited under 2° locked', physics: lockNarrowAxes(TWO_DEGREES) },
   // The settling iterations (12) as soon as every part is slow, as before they waited 0.5 s.
   { name: 'before: settling iterations at once', mmdOptions: { settleSteps: 1 } },
@@ -91,8 +108,8 @@ const LEVERS: readonly Lever[] = [
     },
   },
   { name: 'settling iterations after 1 s slow', mmdOptions: { settleSteps: 120 } },
-  // What a long hair chain lying along the floor needs to stop swinging (see
-  // `settling-iterations.ts`): the cost while figures come to rest between blasts.
+  // What stopped a frictionless hair chain skating on the floor before the stage gripped it
+  // (docs/physics.md): the cost while figures come to rest between blasts.
   { name: 'settling on 20 extra iterations', mmdOptions: { settleIterations: 20 } },
   {
     // MMD's own engine (Bullet) sweeps nothing; Rapier's CCD computes times of impact for
@@ -159,14 +176,14 @@ export function buildLeverScene(
   lever: Lever,
   seed: number,
 ): Sandbox {
-  const sandbox = new Sandbox(rapier, { stiffness: 50, seed });
+  const sandbox = new Sandbox(rapier, { stiffness: 50, seed, ...lever.options });
   const physics = lever.physics ? lever.physics(doll.rig.physics, doll) : doll.rig.physics;
   for (let i = 0; i < SIX; i++)
     sandbox.addFigure(doll.spec, {
       mmd: physics,
       ...(lever.mmdOptions ? { mmdOptions: lever.mmdOptions } : {}),
     });
-  lever.setup?.(sandbox);
+  lever.setup?.(sandbox, rapier);
   sandbox.world.profilerEnabled = true;
   sandbox.drop();
   return sandbox;

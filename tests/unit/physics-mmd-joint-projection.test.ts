@@ -2,7 +2,7 @@
  * The joint projection (`physics/joint-projection.ts`) on an MMD figure, on the real Rapier WASM
  * and a real model: a part put back onto its joint takes the hair and skirt bodies hanging from
  * it along (`physics/mmd/hanging-bodies.ts`), so the hair's own joints are not torn by the move.
- * (The sandbox does not run the projection on MMD figures yet: BENCHMARKS.md, "Landing gaps".)
+ * The sandbox runs it so on every MMD figure (`tests/unit/physics-landing-gaps.test.ts`).
  * Skipped when the real-model fixtures are absent.
  */
 import { existsSync } from 'node:fs';

@@ -41,19 +41,23 @@ describe.skipIf(present.length === 0)('real MMD models with their own physics', 
   for (const path of present) {
     const name = path.split('/').pop()!;
 
-    it(`${name}: drops and rests with no NaN, its translation-locked joints closed within 2 mm`, async () => {
-      const { sandbox, figure } = await figureFor(path, 3);
-      sandbox.drop();
-      let nan = 0;
-      sandbox.run(20, () => {
-        if (sandbox.steps % 30 === 0) nan = Math.max(nan, sandbox.measure().nanCount);
-      });
-      const restSpeed = fastestMmdBody(figure);
-      const lockedGap = maxMmdJointGap(figure, true);
-      expect(nan).toBe(0);
-      // Soft joints under gravity and contacts; a joint torn apart would be centimetres.
-      expect(lockedGap).toBeLessThan(2e-3);
-      expect(restSpeed).toBeLessThan(0.5);
+    it(`${name}: drops and rests with no NaN, its translation-locked joints closed within 5 mm (seeds 1-3)`, async () => {
+      for (const seed of [1, 2, 3]) {
+        const { sandbox, figure } = await figureFor(path, seed);
+        sandbox.drop();
+        let nan = 0;
+        sandbox.run(20, () => {
+          if (sandbox.steps % 30 === 0) nan = Math.max(nan, sandbox.measure().nanCount);
+        });
+        const restSpeed = fastestMmdBody(figure);
+        const lockedGap = maxMmdJointGap(figure, true);
+        expect(nan).toBe(0);
+        // Soft joints under gravity, contacts and the stage's grip: mokou_B's hair chains lying
+        // gripped on the floor rest 1-3 mm open (seeds 1-8; 0.3-7.4 mm when the hair still
+        // skated); a joint torn apart would be centimetres.
+        expect(lockedGap).toBeLessThan(5e-3);
+        expect(restSpeed).toBeLessThan(0.5);
+      }
     });
   }
 });

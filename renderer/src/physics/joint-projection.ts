@@ -41,6 +41,8 @@ export interface JointProjectionOptions {
    * takes them along by the same shift, so their joints stay as they were. None by default.
    */
   readonly carried?: readonly (readonly RigidBody[])[];
+  /** Seconds the joints are checked after the root slowed (default {@link PROJECTION_AFTER_S}). */
+  readonly afterSeconds?: number;
 }
 
 /**
@@ -119,7 +121,7 @@ export class JointProjection {
   private readonly vec: Vec3Like = scratchVec3();
   private readonly rot: QuatLike = scratchQuat();
   private readonly ends = new Float64Array(6);
-  /** Steps in {@link PROJECTION_AFTER_S}. */
+  /** Steps in {@link JointProjectionOptions.afterSeconds}. */
   private readonly afterSteps: number;
   /** Steps since the root was last faster than {@link PROJECTION_SPEED}. */
   private slowSteps: number;
@@ -147,7 +149,7 @@ export class JointProjection {
     this.childOf = Int32Array.from(joints, (joint) => index.get(joint.child)!);
     this.anchorsParent = Float64Array.from(joints.flatMap((j) => xyz(j.localAnchorParent)));
     this.anchorsChild = Float64Array.from(joints.flatMap((j) => xyz(j.localAnchorChild)));
-    this.afterSteps = Math.round(PROJECTION_AFTER_S / stepSeconds);
+    this.afterSteps = Math.round((options.afterSeconds ?? PROJECTION_AFTER_S) / stepSeconds);
     this.slowSteps = this.afterSteps;
   }
 

@@ -70,6 +70,14 @@ export const GRAVITY = -9.81;
 export const GRAVITY_SCALE_MIN = 0;
 export const GRAVITY_SCALE_MAX = 2;
 
+/**
+ * Seconds an MMD figure's joints are still checked by the joint projection after its root has
+ * slowed (1 s on other figures): it settles on the world's few solver iterations
+ * (`solver-iterations.ts`), and its arms land late, opening 11-12 mm 1.9-2.6 s after a DROP
+ * (mokou_A, mokou_B) when watched only 1 s.
+ */
+export const MMD_PROJECTION_AFTER_S = 2;
+
 /** Where the app's six figures stand: (x, z) in metres, clear of the stairs, slope and wall. */
 const FIGURE_SLOTS: readonly (readonly [number, number])[] = [
   [0, 0],
@@ -143,8 +151,8 @@ export interface SandboxOptions {
   readonly sceneRest?: boolean;
   /**
    * Whether a landing figure's parts are put back onto joints that came apart in a step
-   * (default true; figures with MMD bodies never; see `joint-projection.ts`). Off only to
-   * measure what it does.
+   * (default true; an MMD figure's hair and skirts are carried along; see
+   * `joint-projection.ts`). Off only to measure what it does.
    */
   readonly jointProjection?: boolean;
   /**
@@ -499,13 +507,16 @@ export class Sandbox {
     this.figureList.push(figure);
     this.restMembers.push(figure);
     this.stiffnessDriver.addDoll(ragdoll);
-    // Not on MMD figures yet: even with the hair and skirt bodies hanging from a moved part
-    // carried along, a lone low_miku's hair never came to rest after a projected landing
-    // (0.4-1.1 m/s 20 s after the drop, where it slept at 17 s without; BENCHMARKS.md,
-    // "Landing gaps").
-    if (this.projectJoints && !mmd) this.projections.push(new JointProjection(ragdoll, FIXED_STEP));
-    // Nor the angle-limit projection: turning a part without the bodies hanging from it left
-    // them strained (mokou_B slept with a 2.9 mm gap in its locked joints, against 0.45 mm).
+    // On MMD figures too, carrying the hair and skirt bodies hanging from a moved part (a
+    // landing's gaps fell from 20-30 mm at a DROP and 70-110 after BLAST 16 to about 4).
+    if (this.projectJoints) {
+      const options = mmd
+        ? { carried: mmd.hangingFromParts, afterSeconds: MMD_PROJECTION_AFTER_S }
+        : {};
+      this.projections.push(new JointProjection(ragdoll, FIXED_STEP, options));
+    }
+    // Not the angle-limit projection on MMD figures: turning a part without the bodies hanging
+    // from it left them strained (mokou_B slept with a 2.9 mm gap in its locked joints, against 0.45 mm).
     // Only figures whose limits are all hinges (see `limitsAreHinges`).
     const projectsLimits = this.projectLimits && !mmd && limitsAreHinges(ragdoll);
     const limits = projectsLimits ? new LimitProjection(ragdoll, FIXED_STEP) : null;

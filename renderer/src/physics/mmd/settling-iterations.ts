@@ -12,13 +12,9 @@ import { scratchVec3 } from '../vector-math';
  * is slower than {@link SETTLE_SPEED}: at rest the solver's residual is all one sees, in motion
  * it hides in the motion. Measurements: docs/physics.md.
  *
- * Not enough for a long chain lying out along the floor (low_miku's 1.5 m twin tails, joints
- * of ±0.05 rad): the unconverged solver can pump it into a sideways swing that grows to
- * 1-1.5 m/s and never dies. Lone low_miku drops, seeds 1-14, still swinging faster than
- * 0.5 m/s 20 s after: none as built, 4 with the joint projection on MMD figures (its landings
- * end in other poses); with it, 2 on 12 extra, none on 20. 20 makes a settling figure's step
- * about 2.3 times dearer (BENCHMARKS.md, "MMD figures: why the projection's landings left
- * low_miku's hair swinging").
+ * A long chain lying along the floor that swung sideways for good (low_miku's 1.5 m twin tails)
+ * was not the solver's doing but frictionless hair skating on the stage; the stage now grips it
+ * (`stage.ts`), and 4 are enough again (docs/physics.md).
  */
 export const MMD_EXTRA_SOLVER_ITERATIONS = 4;
 
