@@ -1,6 +1,7 @@
 import type { Ragdoll } from '../ragdoll';
 import type { RigidBody } from '../rapier-api';
 import type { MmdBody } from './mmd-body';
+import { forEachRestBody } from './rest-figure-bodies';
 import { SplitWakeWatch } from './split-wake';
 import { SwingWindow } from './swing-window';
 
@@ -179,10 +180,9 @@ function anyAwake(props: readonly { readonly body: RigidBody }[]): boolean {
 
 /** Puts the figure's parts and MMD dynamic bodies to sleep (Rapier zeroes their velocities). */
 function sleepFigure(figure: RestFigure): void {
-  const parts = figure.ragdoll.parts;
-  for (let i = 0; i < parts.length; i++) parts[i]!.body.sleep();
-  const bodies = figure.mmd?.bodies;
-  if (!bodies) return;
-  for (let i = 0; i < bodies.length; i++)
-    if (bodies[i]!.spec.motion !== 'follow') bodies[i]!.body.sleep();
+  forEachRestBody(figure, sleepBody);
+}
+
+function sleepBody(body: RigidBody): void {
+  body.sleep();
 }

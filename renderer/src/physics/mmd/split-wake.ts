@@ -1,3 +1,5 @@
+import type { RigidBody } from '../rapier-api';
+import { forEachRestBody } from './rest-figure-bodies';
 import type { RestFigure } from './scene-rest';
 
 /**
@@ -91,10 +93,9 @@ function isSplit(figure: RestFigure): boolean {
 }
 
 function wakeFigure(figure: RestFigure): void {
-  const parts = figure.ragdoll.parts;
-  for (let i = 0; i < parts.length; i++) parts[i]!.body.wakeUp();
-  const bodies = figure.mmd?.bodies;
-  if (!bodies) return;
-  for (let i = 0; i < bodies.length; i++)
-    if (bodies[i]!.spec.motion !== 'follow') bodies[i]!.body.wakeUp();
+  forEachRestBody(figure, wakeBody);
+}
+
+function wakeBody(body: RigidBody): void {
+  body.wakeUp();
 }
