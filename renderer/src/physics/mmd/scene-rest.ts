@@ -77,9 +77,9 @@ export class SceneRest {
   private readonly splitWatch = new SplitWakeWatch();
 
   /**
-   * Call after each step. First wakes whole any figure Rapier woke only in part
-   * (`split-wake.ts`, checked for a while after the scene was put to sleep). `passive`: no figure follows a motion (a motion keeps its figure
-   * moving). Nothing is read without an awake MMD figure, or while an awake MMD figure's
+   * Call after each step. First, for a while after the scene was put to sleep, wakes every
+   * figure if Rapier woke one only in part (`split-wake.ts`). `passive`: no figure follows a
+   * motion (a motion keeps its figure moving). Nothing is read without an awake MMD figure, or while an awake MMD figure's
    * ragdoll is not settling (a part faster than `SETTLE_SPEED` is no still scene); otherwise
    * each step reads the position of a twelfth of the ragdoll parts and of the MMD dynamic
    * bodies (each read makes one small view in Rapier's bindings; nothing of its own is

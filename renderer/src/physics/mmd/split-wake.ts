@@ -10,14 +10,14 @@ import type { RestFigure } from './scene-rest';
 export const SPLIT_WATCH_STEPS = 240;
 
 /**
- * Wakes every body of a figure that Rapier woke only in part. A figure's ragdoll parts and MMD
+ * Wakes every figure when Rapier woke one only in part. A figure's ragdoll parts and MMD
  * dynamic bodies are one island (their joints tie them), and Rapier 0.21 should wake an island
  * as a unit; after `SceneRest` put a scene to sleep body by body it sometimes woke one or two
  * parts in the next step and left the rest asleep. The parts it woke then fell at the full
  * 9.81 m/s² through the floor their sleeping neighbours' contacts no longer held, the joints
  * tore, and the figure flew apart (mokou_B lying alone with its hair gripping the stage, seed
- * 6). Waking the rest makes the island whole again: it lies back down and the still scene sleeps
- * again later. Measurements: docs/physics.md.
+ * 6; six mokou_B in a pile, seed 2). Waking the rest makes the island whole again: it lies back
+ * down and the still scene sleeps again later. Measurements: docs/physics.md.
  *
  * Reading every body's sleep flag makes one small object in Rapier's bindings per body, so
  * nothing is read until `SceneRest` has put the scene to sleep by hand (Rapier's own sleep keeps
@@ -38,7 +38,7 @@ export class SplitWakeWatch {
 
   /**
    * Call after each step. Allocates nothing of its own.
-   * @returns how many figures it woke whole
+   * @returns how many figures were split (every figure was woken then)
    */
   update(figures: readonly RestFigure[]): number {
     if (!this.sleptByHand) return 0;
