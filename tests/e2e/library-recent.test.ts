@@ -80,7 +80,10 @@ describe('the recent-model library', () => {
         await page.getByRole('button', { name: `Open “${TITLE}”` }).click();
         await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['vrm']);
 
-        // The file moves away: Open says so by name and the entry shows as missing.
+        // The file moves away: Open says so by name and the entry shows as missing. The open's
+        // own list reads may still be on their way after its figure stands (a small file loads
+        // fast); one landing after the move would mark the entry missing before Open is pressed.
+        await expect.poll(() => page.evaluate(() => window.__ragdoll!.libraryBusy())).toBe(false);
         const moved = join(testHost.files, 'moved.vrm');
         renameSync(path, moved);
         // The list is read again after every open and change; an entry still listed keeps its

@@ -52,6 +52,7 @@ export function createAppTestHook(
     frameStats: () => view.stats.snapshot(),
     figureKinds: () => sandbox.figures.map((figure) => ui.models.models.kindOf(figure)),
     modelFileName: () => ui.models.models.modelFileName ?? null,
+    libraryBusy: () => ui.library.busy,
     gpuMemory: () => ({ ...view.gpuMemory }),
     drawCounts: () => ({ ...view.drawCounts }),
     bodyPoses: () => ({

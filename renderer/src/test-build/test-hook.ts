@@ -81,6 +81,8 @@ export interface RagdollTestHook {
   figureKinds(): string[];
   /** The open model's file name, or null for the box dummy. */
   modelFileName(): string | null;
+  /** True while the recent list still has a read or change on its way to the host. */
+  libraryBusy(): boolean;
   /** three.js's live GPU resources (`renderer.info.memory`), for leak tests. */
   gpuMemory(): { geometries: number; textures: number };
   /** Frames the view drew and the WebGL draw calls it issued for them, since the start. */

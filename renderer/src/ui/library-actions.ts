@@ -37,6 +37,8 @@ export interface LibraryActionsOptions {
  */
 export class LibraryActions {
   readonly panel: LibraryPanel;
+  /** Operations (each a few requests to the host) still on their way. */
+  private pending = 0;
 
   constructor(private readonly options: LibraryActionsOptions) {
     this.panel = new LibraryPanel(
@@ -53,6 +55,14 @@ export class LibraryActions {
 
   private get text(): FileStrings {
     return strings(this.options.language()).files;
+  }
+
+  /**
+   * True while a list read or change is still on its way: an open's reads finish after its
+   * figure may already stand, so whoever moves files under the list waits for this first.
+   */
+  get busy(): boolean {
+    return this.pending > 0;
   }
 
   /** Relabels what this owns in the current language. */
@@ -151,6 +161,7 @@ export class LibraryActions {
 
   /** A rejected request is a bug or a broken bridge, not the person's file; still say it. */
   private async guard(operation: () => Promise<void>): Promise<void> {
+    this.pending++;
     try {
       await operation();
     } catch (error) {
@@ -158,6 +169,8 @@ export class LibraryActions {
       this.options.status.alert(
         this.text.libraryFailed(error instanceof Error ? error.message : String(error)),
       );
+    } finally {
+      this.pending--;
     }
   }
 }
