@@ -507,8 +507,9 @@ export class Sandbox {
     this.figureList.push(figure);
     this.restMembers.push(figure);
     this.stiffnessDriver.addDoll(ragdoll);
-    // On MMD figures too, carrying the hair and skirt bodies hanging from a moved part (a
-    // landing's gaps fell from 20-30 mm at a DROP and 70-110 after BLAST 16 to about 4).
+    // On MMD figures too, carrying the hair and skirt bodies hanging from a moved part (worst
+    // landing gaps over seeds 1-8 fell from 26-47 mm at a DROP and 82-134 mm after BLAST 16
+    // to about 4 mm; BENCHMARKS.md).
     if (this.projectJoints) {
       const options = mmd
         ? { carried: mmd.hangingFromParts, afterSeconds: MMD_PROJECTION_AFTER_S }
