@@ -10,6 +10,7 @@
 import type { MmdBodiesOptions } from '../../renderer/src/physics/mmd/mmd-bodies';
 import type { MmdJointSpec, MmdPhysicsSpec } from '../../renderer/src/physics/mmd/mmd-physics-spec';
 import type { RapierApi, RigidBody } from '../../renderer/src/physics/rapier-api';
+import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import { partsApart } from '../../renderer/src/rig/mmd/parts-apart';
 import type { SandboxOptions } from '../../renderer/src/physics/sandbox';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
@@ -95,6 +96,11 @@ const LEVERS: readonly Lever[] = [
         if (collider.parent()?.isFixed())
           collider.setFrictionCombineRule(rapier.CoefficientCombineRule.Average);
       }),
+  },
+  {
+    // Before welded bodies were carried at any distance from their part: only within 0.3 m.
+    name: 'before: welded bodies carried within 0.3 m only',
+    physics: (_spec, doll) => mmdRig(doll.model, { weldReach: 0.3 }).physics,
   },
   { name: 'angular axes limited under 2° locked', physics: lockNarrowAxes(TWO_DEGREES) },
   // The settling iterations (12) as soon as every part is slow, as before they waited 0.5 s.

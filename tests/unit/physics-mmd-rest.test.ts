@@ -80,6 +80,24 @@ describe('MMD figures at rest', () => {
     },
   );
 
+  it.skipIf(!existsSync(MOKOU))(
+    'six mokou_B dropped in a pile fall asleep whole, a side lock caught under a foot too (skipped without the real-model fixtures)',
+    { timeout: 300_000 },
+    async () => {
+      // Seed 6: one figure's side lock (welded to its head at both ends) lies under another's
+      // foot. Simulated, its links fought the contacts at 5-13 m/s and nothing ever slept.
+      const rig = mmdRig(parseMmdModel(readFileSync(MOKOU)));
+      const sandbox = await makeSandbox({ seed: 6 });
+      for (let i = 0; i < 6; i++) sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
+      sandbox.drop();
+      sandbox.run(20);
+      for (const figure of sandbox.figures) {
+        for (const body of bodiesOf(figure)) expect(body.isSleeping()).toBe(true);
+      }
+      expect(fastest(sandbox)).toBeLessThan(0.05);
+    },
+  );
+
   it('leave a slowly swinging hair chain swinging until it has died out by itself', async () => {
     const rapier = await loadRapier();
     const rig = mmdRig(humanoidMmdModel({ hairSegments: 10 }));

@@ -14,6 +14,7 @@ import {
   wakeSplitFigures,
 } from '../../renderer/src/physics/mmd/split-wake';
 import type { Figure } from '../../renderer/src/physics/sandbox';
+import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import { loadMmdDoll } from '../../tools/load-mmd-doll';
 import { REAL_FIXTURES } from '../../tools/real-fixtures';
 import { maxMmdJointGap } from '../support/mmd-figure-measures';
@@ -84,13 +85,15 @@ const present = existsSync(MOKOU);
 if (!present) console.warn(`physics-mmd-split-wake: ${MOKOU} not found; real-model case skipped`);
 
 describe.skipIf(!present)('a real model put to sleep (skipped when absent)', () => {
-  // Seed 6 without the joint projection: 10.2 s after the drop the still-scene sleep put all
-  // 102 bodies to sleep, Rapier woke the torso and a forearm alone in the next step, they fell
+  // Seed 6 without the joint projection, the side locks simulated beyond 0.3 m of the head as
+  // the rig did when this was found: 10.2 s after the drop the still-scene sleep put all 102
+  // bodies to sleep, Rapier woke the torso and a forearm alone in the next step, they fell
   // through the floor and the figure flew apart (a joint 135 m open at 20 s).
   it('mokou_B.pmd lying alone stays on the floor and whole for 20 s', async () => {
     const doll = await loadMmdDoll(MOKOU);
     const sandbox = await makeSandbox({ seed: 6, jointProjection: false });
-    const figure = sandbox.addFigure(doll.spec, { mmd: doll.rig.physics });
+    const physics = mmdRig(doll.model, { weldReach: 0.3 }).physics;
+    const figure = sandbox.addFigure(doll.spec, { mmd: physics });
     sandbox.drop();
     let lowest = Infinity;
     sandbox.run(20, () => {

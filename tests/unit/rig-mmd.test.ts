@@ -418,35 +418,41 @@ describe('mmdRig: bodies and joints', () => {
 
 describe('mmdRig: bodies welded to the body by fully locked joints', () => {
   const locked = { angularMin: [0, 0, 0] as Triple, angularMax: [0, 0, 0] as Triple };
-  const built = mmdRig(
-    model({
-      rigidBodies: [
-        body('head', '頭'),
-        body('welded', '髪1', { physicsMode: 1, position: [0, 18, 1] }),
-        body('weldedToWelded', '髪2', { physicsMode: 2, position: [0, 16.5, 1.5] }),
-        body('swinging', '髪2', { physicsMode: 1, position: [0, 15, 1.5] }),
-        // Welded too, but 1 m below the head: a rigid lever that long would whip its end.
-        body('farWelded', '髪2', { physicsMode: 1, position: [0, 5, 1.5] }),
-      ],
-      joints: [
-        joint('weld', 0, 1, locked),
-        joint('weld2', 1, 2, locked),
-        joint('hinge', 2, 3, { angularMin: [-0.5, 0, 0], angularMax: [0.5, 0, 0] }),
-        joint('farWeld', 2, 4, locked),
-      ],
-    }),
-  );
+  const welded = model({
+    rigidBodies: [
+      body('head', '頭'),
+      body('welded', '髪1', { physicsMode: 1, position: [0, 18, 1] }),
+      body('weldedToWelded', '髪2', { physicsMode: 2, position: [0, 16.5, 1.5] }),
+      body('swinging', '髪2', { physicsMode: 1, position: [0, 15, 1.5] }),
+      // Welded too, 1 m below the head: the file makes it as rigid as the rest.
+      body('farWelded', '髪2', { physicsMode: 1, position: [0, 5, 1.5] }),
+    ],
+    joints: [
+      joint('weld', 0, 1, locked),
+      joint('weld2', 1, 2, locked),
+      joint('hinge', 2, 3, { angularMin: [-0.5, 0, 0], angularMax: [0.5, 0, 0] }),
+      joint('farWeld', 2, 4, locked),
+    ],
+  });
+  const built = mmdRig(welded);
   const motion = (name: string) => built.physics.bodies.find((b) => b.name === name)!;
 
   it('follow the body they are welded to, along the chain; the rest still swing', () => {
     expect(motion('welded')).toMatchObject({ motion: 'follow', part: 'head' });
     expect(motion('weldedToWelded')).toMatchObject({ motion: 'follow', part: 'head' });
     expect(motion('swinging')).toMatchObject({ motion: 'dynamic' });
-    expect(motion('farWelded')).toMatchObject({ motion: 'dynamic' });
+    expect(motion('farWelded')).toMatchObject({ motion: 'follow', part: 'head' });
     // Their bones keep their rest place under their parents; the swinging body drives its bone.
     const bone = (name: string) => SKELETON.findIndex((d) => d.name === name);
     expect(built.boneDrivers[bone('髪1')]).toEqual({ kind: 'parent' });
     expect(built.boneDrivers[bone('髪2')]).toEqual({ kind: 'body', body: 3, position: true });
+  });
+
+  it('stay simulated beyond the weld reach, when one is given', () => {
+    const near = mmdRig(welded, { weldReach: 0.3 }).physics.bodies;
+    const find = (name: string) => near.find((b) => b.name === name)!;
+    expect(find('weldedToWelded')).toMatchObject({ motion: 'follow', part: 'head' });
+    expect(find('farWelded')).toMatchObject({ motion: 'dynamic' });
   });
 });
 

@@ -2,14 +2,6 @@ import type { PartSpec } from '../../physics/doll-spec';
 import type { MmdBodySpec, MmdJointSpec } from '../../physics/mmd/mmd-physics-spec';
 import { distanceBetween } from '../tuple-math';
 
-/**
- * Welded bodies farther than this from their part's centre (metres) stay simulated: a far
- * carried body that hits the floor strikes its part at a long lever the part's own inertia
- * does not know about and spins it up. 0.3 m is about a head with its hair; beyond it the
- * chain stays simulated, held by the whip cap. Measurements: docs/physics.md.
- */
-export const MAX_WELD_REACH = 0.3;
-
 /** True when a joint allows no movement at all: every translation and rotation limit 0..0. */
 export function isFullyLocked(joint: MmdJointSpec): boolean {
   for (let axis = 0; axis < 3; axis++) {
@@ -24,10 +16,15 @@ export function isFullyLocked(joint: MmdJointSpec): boolean {
  * body become follow bodies of that body's part, carried rigidly as the weld says.
  *
  * Why: such a body cannot move relative to the body it is welded to, which the ragdoll carries
- * anyway, so simulating it only costs joints, and Rapier's joints are soft: a long lock of hair
- * welded together and to the head bends like a whip until it flies apart. Only bodies within
- * {@link MAX_WELD_REACH} of their part's centre are carried; the rest of a welded chain stays
- * simulated; their joints end up between two follow bodies, which the physics does not build.
+ * anyway, so simulating it only costs bodies and joints, and Rapier's joints are soft: a long
+ * lock of hair welded together and to the head bends like a whip until it flies apart, and,
+ * lying on the floor under another figure, fights the contacts that press it out of its weld
+ * for good (mokou_B's side locks, welded at both ends to the head: 5-13 m/s for as long as one
+ * waits, so the pile never sleeps).
+ *
+ * `reach` (metres, default unlimited): bodies farther than this from their part's centre stay
+ * simulated. Carried far out, a body that hits the floor strikes its part at a long lever; the
+ * soak's fastest body with mokou_B's 0.75 m side locks carried is measured in docs/physics.md.
  *
  * Returns the bodies, changed where welded (same order and indices).
  */
@@ -35,10 +32,11 @@ export function weldLockedToFollowers(
   bodies: readonly MmdBodySpec[],
   joints: readonly MmdJointSpec[],
   parts: readonly PartSpec[],
+  reach = Infinity,
 ): MmdBodySpec[] {
   const centers = new Map(parts.map((p) => [p.name, p.center]));
   const withinReach = (body: MmdBodySpec, part: string) =>
-    distanceBetween(body.position, centers.get(part) ?? body.position) <= MAX_WELD_REACH;
+    distanceBetween(body.position, centers.get(part) ?? body.position) <= reach;
   const out = [...bodies];
   const welds = joints.filter(isFullyLocked);
   for (let changed = true; changed;) {

@@ -36,6 +36,11 @@ export interface MmdRigOptions {
    *   model's own follow colliders keep hair and skirts off the body (see `partsApart`).
    */
   readonly partCollisions?: 'apart' | 'authored';
+  /**
+   * How far from its part's centre (metres) a body welded to a follow body by fully locked
+   * joints is still carried by the part (see `weldLockedToFollowers`); default unlimited.
+   */
+  readonly weldReach?: number;
 }
 
 /** An MMD model as a ragdoll plus its own physics, and how to pose its bones from both. */
@@ -108,7 +113,7 @@ export function mmdRig(model: MmdModel, options: MmdRigOptions = {}): MmdRig {
     warnings,
   );
   const joints = convertJoints(model.joints, bodyOfSource, rig.origin, unitMetres, warnings);
-  const bodies = weldLockedToFollowers(converted, joints, rig.spec.parts);
+  const bodies = weldLockedToFollowers(converted, joints, rig.spec.parts, options.weldReach);
   const { groups, narrowedMasks } =
     (options.partCollisions ?? 'authored') === 'apart'
       ? partsApart(rig.spec.parts, bodies)
