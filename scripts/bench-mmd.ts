@@ -23,6 +23,8 @@
  * its split of the step and a census of collider pairs, contacts, awake bodies and joints
  * (`scripts/lib/mmd-six-profile.ts`). `--seed N` runs the levers on another seed than 11
  * (one scene's trajectory decides a few per cent of its cost, so compare over seeds).
+ * `--rest-seeds 1,2,3` drops six figures once per seed and prints when each pile fell asleep
+ * (within 30 s): whether one pile sleeps is the luck of its seed.
  */
 import os from 'node:os';
 import RAPIER from '@dimforge/rapier3d-compat';
@@ -44,6 +46,7 @@ import {
   SIX,
   SIX_BLAST_POWER,
   measureSixFigures,
+  secondsUntilAsleep,
 } from './lib/mmd-six-figures';
 
 /** Steps of each throwaway scene before anything is measured (see `warmUpEngine`). */
@@ -139,6 +142,10 @@ async function main(): Promise<void> {
   const doll = mmdDollFromModel(model, source);
   if (process.argv.includes('--six-only')) {
     printSix(doll);
+    return;
+  }
+  if (process.argv.includes('--rest-seeds')) {
+    printRestSeeds(doll);
     return;
   }
   if (process.argv.includes('--profile')) {
@@ -286,6 +293,34 @@ function printOneProfile(p: SixProfile): void {
   console.log(
     `| all | ${total.pairs.toFixed(0)} | ${total.touching.toFixed(0)} | ${total.solverContacts.toFixed(0)} |`,
   );
+}
+
+/** Simulated seconds a pile is given to fall asleep under `--rest-seeds`. */
+const REST_SEEDS_SECONDS = 30;
+
+/** `--rest-seeds 1,2,3`: the seeds whose piles are dropped. */
+function restSeeds(): number[] {
+  const at = process.argv.indexOf('--rest-seeds');
+  const seeds = (process.argv[at + 1] ?? '').split(',').map(Number);
+  if (seeds.length === 0 || !seeds.every(Number.isInteger))
+    throw new Error('bench:mmd: --rest-seeds needs whole numbers separated by commas, e.g. 1,2,3');
+  return seeds;
+}
+
+/** When six figures dropped together fall asleep, seed by seed: the lying-still row is seed luck. */
+function printRestSeeds(doll: MmdDoll): void {
+  console.log(
+    `\n| seed | ${SIX} figures of ${doll.fileName} dropped together: every MMD body asleep (s after the drop) |`,
+  );
+  console.log('|---:|---:|');
+  let asleep = 0;
+  const seeds = restSeeds();
+  for (const seed of seeds) {
+    const seconds = secondsUntilAsleep(RAPIER, doll, seed, REST_SEEDS_SECONDS);
+    if (seconds !== null) asleep++;
+    console.log(`| ${seed} | ${seconds ?? `not within ${REST_SEEDS_SECONDS} s`} |`);
+  }
+  console.log(`\n${asleep} of ${seeds.length} piles asleep within ${REST_SEEDS_SECONDS} s`);
 }
 
 function printSix(doll: MmdDoll): void {

@@ -95,6 +95,28 @@ export function measureSixFigures(rapier: RapierApi, doll: MmdDoll, seed: number
   };
 }
 
+/**
+ * The first whole second after the drop at which every MMD body of six figures dropped
+ * together sleeps, checked each second up to `seconds`; null if not by then.
+ */
+export function secondsUntilAsleep(
+  rapier: RapierApi,
+  doll: MmdDoll,
+  seed: number,
+  seconds: number,
+): number | null {
+  const sandbox = sixFigures(rapier, doll, seed);
+  try {
+    for (let second = 1; second <= seconds; second++) {
+      sandbox.run(1);
+      if (allAsleep(sandbox)) return second;
+    }
+    return null;
+  } finally {
+    sandbox.dispose();
+  }
+}
+
 function allAsleep(sandbox: Sandbox): boolean {
   return sandbox.figures.every((figure) =>
     (figure.mmd?.rigidBodies() ?? []).every((body) => body.isSleeping()),

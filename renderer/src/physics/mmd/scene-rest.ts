@@ -9,10 +9,12 @@ import { SwingWindow } from './swing-window';
  * The scene lies still when no ragdoll part has moved more than this (metres, along any axis)
  * within a window, for {@link REST_STEPS} steps in a row. Parts of figures lying on each other
  * are nudged at 0.05-0.09 m/s by the hair's chatter and creep 6-35 mm a second (three mokou_B
- * side by side), so a speed limit (0.05 m/s, Rapier's own) is only met by chance; 2 cm let
- * that pile sleep 10 s after the drop, while a figure still rolling or sliding is left awake.
+ * side by side; in piles of six, hands lying on hair 10-53 mm), so a speed limit (0.05 m/s,
+ * Rapier's own) is only met by chance. 2 cm left three of eight piles of six mokou_B awake for
+ * good; 5 cm lets all eight sleep within 25 s of the drop, while a figure still rolling or
+ * sliding faster than that is left awake. Measurements: docs/physics.md.
  */
-export const REST_PART_SWEEP = 0.02;
+export const REST_PART_SWEEP = 0.05;
 
 /** 2 s of the sandbox's 1/120 s steps: Rapier's own time before a still body sleeps. */
 export const REST_STEPS = 240;
