@@ -25,7 +25,7 @@
  * (one scene's trajectory decides a few per cent of its cost, so compare over seeds).
  */
 import os from 'node:os';
-import RAPIER from '@dimforge/rapier3d-compat';
+import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import type { MmdPhysicsSpec } from '../renderer/src/physics/mmd/mmd-physics-spec';
 import type { BareMmdWorld } from './lib/bare-mmd-world';
