@@ -27,7 +27,7 @@
  * (within 30 s): whether one pile sleeps is the luck of its seed.
  */
 import os from 'node:os';
-import RAPIER from '@dimforge/rapier3d-compat';
+import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import type { MmdPhysicsSpec } from '../renderer/src/physics/mmd/mmd-physics-spec';
 import type { BareMmdWorld } from './lib/bare-mmd-world';

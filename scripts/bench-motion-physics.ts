@@ -15,7 +15,7 @@
  */
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
-import RAPIER from '@dimforge/rapier3d-compat';
+import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { BOX_DOLL } from '../renderer/src/physics/box-doll';
 import type { DollSpec } from '../renderer/src/physics/doll-spec';
 import type { MmdPhysicsSpec } from '../renderer/src/physics/mmd/mmd-physics-spec';

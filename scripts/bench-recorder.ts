@@ -8,7 +8,7 @@
  *   npm run bench:recorder [-- --json]
  */
 import os from 'node:os';
-import RAPIER from '@dimforge/rapier3d-compat';
+import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { SceneRecorder } from '../renderer/src/physics/recording/scene-recorder';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import { benchMmdModel } from './lib/bench-mmd-model';

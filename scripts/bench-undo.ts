@@ -5,7 +5,7 @@
  * after 50 and after 100 (its limit) BLAST steps, and the median time to capture a snapshot and
  * to restore one in place (no figure made again). `--json` prints one JSON object.
  */
-import RAPIER from '@dimforge/rapier3d-compat';
+import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import type { SceneSnapshot } from '../renderer/src/physics/scene-snapshot';
 import {

@@ -20,7 +20,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 
-import RAPIER from '@dimforge/rapier3d-compat';
+import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import { timeVrmLoads } from '../renderer/src/test-build/vrm-load-bench';
 // Gives three-vrm the `self` global it reads on import in Node.

@@ -9,7 +9,7 @@
  *    Blocks of steps alternate between the two so machine noise hits both; medians are quoted,
  *    of blocks and (less disturbed by a loaded machine) of single steps.
  *    The last column is the old measure, a twin that steps its world alone by `world.step()`
- *    (the engine step and the wrapper's soft-body bookkeeping) and drifts apart.
+ *    and drifts apart.
  *    `--cpu-time` times the steps by this process's CPU time instead of the wall clock.
  * 2. STIFFNESS by joint motors against an explicit PD torque: pose deviation after a fall,
  *    how many parts sleep, and cost.
@@ -19,7 +19,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import RAPIER from '@dimforge/rapier3d-compat';
+import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import type { StiffnessMethod } from '../renderer/src/physics/stiffness';
 import { measureStepAllocations } from '../tools/step-allocations';
@@ -73,9 +73,7 @@ interface LoadRow {
  * around the engine step, so its scene stays the same as ours. A twin that only stepped its
  * world drifted away: the joint projection moves parts now and then, and from there the two
  * scenes differ (10% more solver contacts in ours at 20 dolls, 11% fewer at 5), which the ratio
- * then counted as our cost or our gain. `World.step`'s own JavaScript after the engine step
- * (soft-body bookkeeping, which the sandbox skips: `world-step.ts`) is in the last column's
- * drifting twin only.
+ * then counted as our cost or our gain. On Rapier 0.20, `World.step` is the engine step alone.
  */
 function worldStepTimer(sandbox: Sandbox): () => number {
   const pipeline = sandbox.world.physicsPipeline;

@@ -27,7 +27,7 @@ import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import RAPIER from '@dimforge/rapier3d-compat';
+import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { BOX_DOLL } from '../renderer/src/physics/box-doll';
 import type { RigidBody } from '../renderer/src/physics/rapier-api';
 import type { SandboxOptions } from '../renderer/src/physics/sandbox';

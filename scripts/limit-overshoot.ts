@@ -9,7 +9,7 @@
  * every hinge, either end. Deterministic: the same numbers on every run and machine load.
  * `--seeds N` takes seeds 1..N instead.
  */
-import RAPIER from '@dimforge/rapier3d-compat';
+import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import { hingeRanges, worstOvershoot } from '../tools/hinge-kicks';
 

@@ -11,7 +11,7 @@
  * scene; the last columns time the projection's own work inside the "on" scene, which does
  * not depend on that: ms per step, and how many checks (figure × step) and projected joints.
  */
-import RAPIER from '@dimforge/rapier3d-compat';
+import RAPIER from '@dimforge/rapier3d-simd-compat';
 import os from 'node:os';
 import { BOX_DOLL } from '../renderer/src/physics/box-doll';
 import type { DollSpec } from '../renderer/src/physics/doll-spec';

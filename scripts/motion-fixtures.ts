@@ -17,7 +17,7 @@
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import RAPIER from '@dimforge/rapier3d-compat';
+import RAPIER from '@dimforge/rapier3d-simd-compat';
 import type { DollSpec } from '../renderer/src/physics/doll-spec';
 import { BOX_DOLL } from '../renderer/src/physics/box-doll';
 import type { MmdPhysicsSpec } from '../renderer/src/physics/mmd/mmd-physics-spec';

@@ -2,7 +2,7 @@
  * The headless simulator: `npm run sim -- [options]`. Builds the app's scene in Node with
  * the same physics code, runs it and prints measurements (see README).
  */
-import RAPIER from '@dimforge/rapier3d-compat';
+import RAPIER from '@dimforge/rapier3d-simd-compat';
 import type { ModelDoll } from '../tools/load-model-doll';
 import { loadModelDoll, modelReport } from '../tools/load-model-doll';
 import { VrmLoadError } from '../tools/load-vrm-bones';

@@ -28,7 +28,7 @@
  * per step, to find what to fix.
  */
 import { Session } from 'node:inspector/promises';
-import RAPIER from '@dimforge/rapier3d-compat';
+import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { BOX_DOLL } from '../renderer/src/physics/box-doll';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import type { DollMotion } from '../renderer/src/physics/motion/doll-motion';

@@ -76,7 +76,7 @@ const LEVERS: readonly Lever[] = [
       sandbox.world.numSolverIterations = 3;
     },
   },
-  // Rapier 0.21's default is 0.02 (× its length unit of 1 m): contacts start 2 cm apart.
+  // Rapier's default (0.20 and 0.21) is 0.02 (× its length unit of 1 m): contacts start 2 cm apart.
   ...[0.015, 0.01, 0.005, 0.002, 0.0005].map((metres): Lever => ({
     name: `contact prediction ${metres * 1000} mm (default 20 mm)`,
     setup: (sandbox) => {

@@ -12,7 +12,7 @@
  *   node --no-turbo-inlining --import tsx tests/support/mmd-step-allocations.ts   (prints JSON)
  */
 import { Session } from 'node:inspector/promises';
-import RAPIER from '@dimforge/rapier3d-compat';
+import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { ownCodeBytes, sampleAllocations } from '../../tools/heap-sampling';

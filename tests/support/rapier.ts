@@ -1,4 +1,4 @@
-import RAPIER from '@dimforge/rapier3d-compat';
+import RAPIER from '@dimforge/rapier3d-simd-compat';
 import type { RapierApi } from '../../renderer/src/physics/rapier-api';
 
 let ready: Promise<RapierApi> | undefined;

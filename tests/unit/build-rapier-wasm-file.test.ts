@@ -11,7 +11,7 @@ import { loadRapierWasmFromFile } from '../../tools/build/rapier-wasm-file';
 
 /** The compat package's ES module, as the renderer build reads it. */
 const RAPIER_MJS = join(
-  dirname(createRequire(import.meta.url).resolve('@dimforge/rapier3d-compat')),
+  dirname(createRequire(import.meta.url).resolve('@dimforge/rapier3d-simd-compat')),
   'rapier.mjs',
 );
 

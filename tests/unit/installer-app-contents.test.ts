@@ -97,7 +97,7 @@ describe('the packed app (out/ after npm run build)', () => {
 
   it("packs Rapier's WebAssembly as the package's own file, and inlines no copy in a script", async () => {
     const shipped = readFileSync(
-      fromRoot('node_modules/@dimforge/rapier3d-compat/dist/rapier_wasm3d_bg.wasm'),
+      fromRoot('node_modules/@dimforge/rapier3d-simd-compat/dist/rapier_wasm3d_bg.wasm'),
     );
     const modules = listFiles(fromRoot('out/renderer')).filter((f) => f.endsWith('.wasm'));
     expect(modules, 'WebAssembly files in the renderer').toHaveLength(1);

@@ -5,7 +5,7 @@
  * must not throw there or turn a body's state into NaN; either counts as a crash.
  */
 
-import RAPIER from '@dimforge/rapier3d-compat';
+import RAPIER from '@dimforge/rapier3d-simd-compat';
 import type { DollSpec } from '../../renderer/src/physics/doll-spec';
 import type { MmdPhysicsSpec } from '../../renderer/src/physics/mmd/mmd-physics-spec';
 import { Sandbox } from '../../renderer/src/physics/sandbox';

@@ -12,7 +12,7 @@ import { stiffnessGains } from './stiffness';
  *
  * Spherical joints come back from `createImpulseJoint` without motor methods in JS, so
  * the motors are configured on the raw joint set (`world.impulseJoints.raw`, which
- * rapier3d-compat 0.21 exposes but does not document).
+ * Rapier 0.20 and 0.21 expose but do not document).
  */
 export class MotorStiffness implements StiffnessDriver {
   readonly method = 'motor' as const;

@@ -127,7 +127,7 @@ export class Ragdoll {
   }
 
   /**
-   * Limits given in JointData are ignored by Rapier 0.21; they hold only when set on the
+   * Limits given in JointData are ignored by Rapier 0.20 and 0.21; they hold only when set on the
    * created joint. Spherical limits go through the raw joint set, one angular axis at a time.
    */
   private applyLimits(spec: JointSpec, joint: ImpulseJoint): void {

@@ -1,4 +1,4 @@
-import type RAPIER from '@dimforge/rapier3d-compat';
+import type RAPIER from '@dimforge/rapier3d-simd-compat';
 
 /**
  * The Rapier module as the simulation receives it. The physics layer never imports
@@ -14,4 +14,4 @@ export type {
   Collider,
   ImpulseJoint,
   PidController,
-} from '@dimforge/rapier3d-compat';
+} from '@dimforge/rapier3d-simd-compat';

@@ -48,7 +48,6 @@ import { modelPropDropPlacement } from './model-prop-drop';
 import { castRayOntoStage } from './stage-ray';
 import type { RestFigure } from './mmd/scene-rest';
 import { WORLD_SOLVER_ITERATIONS, giveFullIterations } from './solver-iterations';
-import { stepWorld } from './world-step';
 
 /** Fixed physics step, seconds. */
 export const FIXED_STEP = 1 / 120;
@@ -916,7 +915,7 @@ export class Sandbox {
     this.stiffnessDriver.beforeStep(FIXED_STEP);
     this.motions.beforeStep(FIXED_STEP);
     this.grabber.beforeStep();
-    stepWorld(this.world);
+    this.world.step();
     const projections = this.projections;
     for (let i = 0; i < projections.length; i++) projections[i]!.update(this.held);
     const limits = this.limitProjections;

@@ -11,7 +11,7 @@ export const SPLIT_WATCH_STEPS = 240;
 
 /**
  * Wakes every figure when Rapier woke one only in part. A figure's ragdoll parts and MMD
- * dynamic bodies are one island (their joints tie them), and Rapier 0.21 should wake an island
+ * dynamic bodies are one island (their joints tie them), and Rapier (0.20 and 0.21) should wake an island
  * as a unit; after `SceneRest` put a scene to sleep body by body it sometimes woke one or two
  * parts in the next step and left the rest asleep. The parts it woke then fell at the full
  * 9.81 m/s² through the floor their sleeping neighbours' contacts no longer held, the joints
