@@ -72,8 +72,8 @@ describe("the original design's results", () => {
     },
   );
 
-  it('a hinge kicked past its limit is turned back within the projection tolerance (0.17 and 0.18 N·m·s went 0.052 and 0.064 rad past without)', async () => {
-    for (const kick of [0.17, 0.18]) {
+  it('a hinge kicked past its limit is turned back within the projection tolerance (0.18 and 0.23 N·m·s went 0.082 and 0.058 rad past without)', async () => {
+    for (const kick of [0.18, 0.23]) {
       expect(worstOvershoot(await hingeRanges(kick, 0, 1))).toBeLessThanOrEqual(
         LIMIT_TOLERANCE + 0.001,
       );

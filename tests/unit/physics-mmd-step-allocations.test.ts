@@ -19,8 +19,9 @@ describe('six MMD figures falling, landing and settling allocate only Rapier’s
         timeoutMs: 880_000,
       });
       expect(result.steps).toBe(1200);
-      // The profile saw Rapier's own step allocate (hundreds of kB per step here), so it worked.
-      expect(result.bareRapierBytesPerStep).toBeGreaterThan(10_000);
+      // The profile saw Rapier's own step allocate (its glue, some 700 bytes per step here), so
+      // it worked.
+      expect(result.bareRapierBytesPerStep).toBeGreaterThan(100);
       // Our path, Rapier's getter glue included (measured 42.7 kB when six mokou_B had 522
       // dynamic bodies; 330 since their welded side locks are carried): each `linvel(out)` or
       // `translation(out)` costs 48 bytes for the typed-array view the wasm-bindgen glue makes
