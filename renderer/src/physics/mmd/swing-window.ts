@@ -15,6 +15,12 @@ export class SwingWindow {
   /** Per body: min x, y, z, then max x, y, z of the window's samples. */
   private extent = new Float64Array(0);
   private count = 0;
+  /**
+   * The window's sweep so far (metres), kept as samples come: `close` runs once a second,
+   * too seldom for V8 to optimise a loop over every body there, and unoptimised code boxes
+   * each number it computes.
+   */
+  private readonly sweep = new Float64Array(1);
   /** The sweeps of the two windows before (metres; Infinity before the first). */
   private previous = Infinity;
   private beforePrevious = Infinity;
@@ -44,6 +50,8 @@ export class SwingWindow {
     if (position.x > e[at + 3]!) e[at + 3] = position.x;
     if (position.y > e[at + 4]!) e[at + 4] = position.y;
     if (position.z > e[at + 5]!) e[at + 5] = position.z;
+    const sweep = Math.max(e[at + 3]! - e[at]!, e[at + 4]! - e[at + 1]!, e[at + 5]! - e[at + 2]!);
+    if (sweep > this.sweep[0]!) this.sweep[0] = sweep;
   }
 
   /**
@@ -56,7 +64,7 @@ export class SwingWindow {
    * only under `calmSweep`.
    */
   close(calmSweep: number, decay: number): boolean {
-    const sweep = this.largestSweep();
+    const sweep = this.sweep[0]!;
     const before = Math.max(this.previous, this.beforePrevious);
     this.beforePrevious = this.previous;
     this.previous = sweep;
@@ -64,20 +72,8 @@ export class SwingWindow {
     return sweep < calmSweep || (decay !== Infinity && sweep >= decay * before);
   }
 
-  private largestSweep(): number {
-    const e = this.extent;
-    let largest = 0;
-    for (let i = 0; i < this.count; i++) {
-      const at = i * 6;
-      for (let axis = 0; axis < 3; axis++) {
-        const sweep = e[at + 3 + axis]! - e[at + axis]!;
-        if (sweep > largest) largest = sweep;
-      }
-    }
-    return largest;
-  }
-
   private clearSamples(): void {
+    this.sweep[0] = 0;
     for (let i = 0; i < this.count; i++) {
       const at = i * 6;
       this.extent.fill(Infinity, at, at + 3);
