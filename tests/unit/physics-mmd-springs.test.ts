@@ -103,3 +103,27 @@ describe('mass normalisation keeps the model’s own motion', () => {
     expect(worst).toBeLessThan(1e-4);
   });
 });
+
+describe('welded bodies carried by their part', () => {
+  it('weigh their scaled mass on the part; follow bodies weigh nothing', async () => {
+    const chain = hairChainSpec({ links: 3, mass: 0.4 });
+    // The first link carried as the rig carries a welded one, once marked welded and once not.
+    const carried = (welded: boolean) => ({
+      ...chain,
+      bodies: chain.bodies.map((body, i) =>
+        i === 1 ? { ...body, motion: 'follow' as const, part: 'head', welded } : body,
+      ),
+    });
+    const headMass = async (welded: boolean) => {
+      const sandbox = await makeSandbox();
+      const figure = sandbox.addFigure(BOX_DOLL, { mmd: carried(welded) });
+      const head = figure.ragdoll.parts.find((part) => part.spec.name === 'head')!;
+      return { mass: head.body.mass(), scale: figure.mmd!.massScale };
+    };
+    const plain = await headMass(false);
+    const welded = await headMass(true);
+    expect(welded.scale).toBe(plain.scale);
+    expect(welded.mass - plain.mass).toBeCloseTo(0.4 * welded.scale, 6);
+    expect(welded.mass - plain.mass).toBeGreaterThan(0.01);
+  });
+});

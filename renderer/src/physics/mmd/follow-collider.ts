@@ -9,7 +9,8 @@ import type { RestPose } from './mmd-joint';
 import type { MmdBodySpec } from './mmd-physics-spec';
 
 /**
- * Builds a `follow` body: a massless collider attached to its part's body at its rest offset.
+ * Builds a `follow` body: a massless collider attached to its part's body at its rest offset
+ * (a welded one weighs its file mass × `massScale`, kg; see `MmdBodySpec.welded`).
  * It moves with the part exactly and at no per-step cost, pushes the model's dynamic bodies,
  * and holds the part off the stage and props like the part's own collider does; its contacts
  * with ragdoll parts are never solved (see `interaction-groups.ts`). `dropFromMask` is taken
@@ -26,6 +27,7 @@ export function createFollowCollider(
   index: number,
   part: RagdollPart,
   dropFromMask: number,
+  massScale: number,
 ): MmdBody {
   const offset = restOffset(spec, part);
   // Massless, so the part weighs and turns exactly as the ragdoll spec says.
@@ -38,6 +40,8 @@ export function createFollowCollider(
     .setDensity(0)
     .setTranslation(offset.position.x, offset.position.y, offset.position.z)
     .setRotation(offset.rotation);
+  // A welded body weighs what it would simulated (see `MmdBodySpec.welded`).
+  if (spec.welded) colliderDesc.setMass(spec.mass * massScale);
   const collider = world.createCollider(colliderDesc, part.body);
   return {
     index,

@@ -97,7 +97,7 @@ export class MmdBodies {
     this.bodies = spec.bodies.map((bodySpec, index) => {
       const part = parts.get(bodySpec.part)!;
       return bodySpec.motion === 'follow'
-        ? createFollowCollider(rapier, world, bodySpec, index, part, dropFromFollowers)
+        ? createFollowCollider(rapier, world, bodySpec, index, part, dropFromFollowers, massScale)
         : createDynamicBody(rapier, world, bodySpec, index, part, massScale);
     });
     this.joints = joinMmdBodies(

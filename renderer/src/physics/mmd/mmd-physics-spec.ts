@@ -51,9 +51,17 @@ export interface MmdBodySpec {
    * kg as in the file (at least a small positive floor). Only the ratios between the model's
    * dynamic bodies matter: the physics scales them all by one factor to a share of the
    * ragdoll's mass (`MMD_MASS_SHARE` in `dynamic-body.ts`); springs keep the file's frequencies.
-   * Unused for `follow` bodies (massless colliders on their part, kinematic in MMD).
+   * Unused for `follow` bodies (massless colliders on their part, kinematic in MMD), except
+   * welded ones (see {@link MmdBodySpec.welded}).
    */
   readonly mass: number;
+  /**
+   * A moving body in the file that fully locked joints weld to a follow body, so it is
+   * carried as a follow body (`motion` is `follow`). Its collider keeps its mass, scaled as
+   * the dynamic bodies' are, so the part it rides turns as the welded body makes it (a long
+   * carried lock of hair striking the floor does not spin a light head).
+   */
+  readonly welded?: boolean;
   /** Rapier damping, 1/s (from Bullet's share-per-second: −ln(1 − d), capped). */
   readonly linearDamping: number;
   readonly angularDamping: number;

@@ -50,7 +50,7 @@ export function weldLockedToFollowers(
         const welded = out[to]!;
         if (anchor.motion !== 'follow' || welded.motion === 'follow') continue;
         if (!withinReach(welded, anchor.part)) continue;
-        out[to] = { ...welded, motion: 'follow', part: anchor.part };
+        out[to] = { ...welded, motion: 'follow', part: anchor.part, welded: true };
         changed = true;
       }
     }
