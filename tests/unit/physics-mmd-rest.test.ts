@@ -82,13 +82,13 @@ describe('MMD figures at rest', () => {
   );
 
   it.skipIf(!existsSync(MOKOU))(
-    'six mokou_B dropped in a pile fall asleep whole, a side lock caught under a foot too (skipped without the real-model fixtures)',
+    'six mokou_B dropped in a pile fall asleep whole, hands lying on hair too (skipped without the real-model fixtures)',
     { timeout: 300_000 },
     async () => {
-      // Seed 6: one figure's side lock (welded to its head at both ends) lies under another's
-      // foot. Simulated, its links fought the contacts at 5-13 m/s and nothing ever slept.
+      // Seed 1: hands lie on hair whose chatter pushes them a few cm a second. Judged still only
+      // under 2 cm a second, this pile slept 27 s after the drop.
       const rig = mmdRig(parseMmdModel(readFileSync(MOKOU)));
-      const sandbox = await makeSandbox({ seed: 6 });
+      const sandbox = await makeSandbox({ seed: 1 });
       for (let i = 0; i < 6; i++) sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
       sandbox.drop();
       sandbox.run(20);
