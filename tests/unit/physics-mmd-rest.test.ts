@@ -59,20 +59,26 @@ async function lyingFigures(count: number): Promise<Sandbox> {
   return sandbox;
 }
 
+/** `count` mokou_B dropped together with `seed`, run `seconds`; every body must then sleep. */
+async function mokouAsleepAfter(count: number, seed: number, seconds: number): Promise<Sandbox> {
+  const rig = mmdRig(parseMmdModel(readFileSync(MOKOU)));
+  const sandbox = await makeSandbox({ seed });
+  for (let i = 0; i < count; i++) sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
+  sandbox.drop();
+  sandbox.run(seconds);
+  for (const figure of sandbox.figures) {
+    for (const body of bodiesOf(figure)) expect(body.isSleeping()).toBe(true);
+  }
+  expect(fastest(sandbox)).toBeLessThan(0.05);
+  return sandbox;
+}
+
 describe('MMD figures at rest', () => {
   it.skipIf(!existsSync(MOKOU))(
     'three mokou_B lying side by side fall asleep whole, every body still (skipped without the real-model fixtures)',
     { timeout: 300_000 },
     async () => {
-      const rig = mmdRig(parseMmdModel(readFileSync(MOKOU)));
-      const sandbox = await makeSandbox({ seed: 3 });
-      for (let i = 0; i < 3; i++) sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
-      sandbox.drop();
-      sandbox.run(15);
-      for (const figure of sandbox.figures) {
-        for (const body of bodiesOf(figure)) expect(body.isSleeping()).toBe(true);
-      }
-      expect(fastest(sandbox)).toBeLessThan(0.05);
+      const sandbox = await mokouAsleepAfter(3, 3, 15);
       // Asleep, they stay put: another 3 s changes nothing.
       const before = sandbox.figures[0]!.ragdoll.root.body.translation();
       sandbox.run(3);
@@ -87,15 +93,7 @@ describe('MMD figures at rest', () => {
     async () => {
       // Seed 1: hands lie on hair whose chatter pushes them a few cm a second. Judged still only
       // under 2 cm a second, this pile slept 27 s after the drop.
-      const rig = mmdRig(parseMmdModel(readFileSync(MOKOU)));
-      const sandbox = await makeSandbox({ seed: 1 });
-      for (let i = 0; i < 6; i++) sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
-      sandbox.drop();
-      sandbox.run(20);
-      for (const figure of sandbox.figures) {
-        for (const body of bodiesOf(figure)) expect(body.isSleeping()).toBe(true);
-      }
-      expect(fastest(sandbox)).toBeLessThan(0.05);
+      await mokouAsleepAfter(6, 1, 20);
     },
   );
 
