@@ -300,9 +300,9 @@ const REST_SEEDS_SECONDS = 30;
 
 /** `--rest-seeds 1,2,3`: the seeds whose piles are dropped. */
 function restSeeds(): number[] {
-  const at = process.argv.indexOf('--rest-seeds');
-  const seeds = (process.argv[at + 1] ?? '').split(',').map(Number);
-  if (seeds.length === 0 || !seeds.every(Number.isInteger))
+  const list = process.argv[process.argv.indexOf('--rest-seeds') + 1] ?? '';
+  const seeds = list.split(',').map(Number);
+  if (!/^\d+(,\d+)*$/.test(list))
     throw new Error('bench:mmd: --rest-seeds needs whole numbers separated by commas, e.g. 1,2,3');
   return seeds;
 }

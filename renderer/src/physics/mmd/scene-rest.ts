@@ -10,9 +10,10 @@ import { SwingWindow } from './swing-window';
  * within a window, for {@link REST_STEPS} steps in a row. Parts of figures lying on each other
  * are nudged at 0.05-0.09 m/s by the hair's chatter and creep 6-35 mm a second (three mokou_B
  * side by side; in piles of six, hands lying on hair 10-53 mm), so a speed limit (0.05 m/s,
- * Rapier's own) is only met by chance. 2 cm left three of eight piles of six mokou_B awake for
- * good; 5 cm lets all eight sleep within 25 s of the drop, while a figure still rolling or
- * sliding faster than that is left awake. Measurements: docs/physics.md.
+ * Rapier's own) is only met by chance. 2 cm left piles of six mokou_B awake for good (three of
+ * eight seeds on Rapier 0.21) or for 24-27 s (two of nine on the SIMD build); 5 cm lets all
+ * nine sleep within 16 s of the drop, while a figure still rolling or sliding faster than that
+ * is left awake. Measurements: docs/physics.md, BENCHMARKS.md.
  */
 export const REST_PART_SWEEP = 0.05;
 
