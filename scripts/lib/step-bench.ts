@@ -21,6 +21,8 @@ export interface StepBenchHooks {
   readonly everySecond?: () => void;
   /** After each block (or pair of blocks), e.g. sampling the fastest body. */
   readonly afterBlock?: () => void;
+  /** Simulated seconds measured (default {@link MEASURED_SECONDS}). */
+  readonly seconds?: number;
 }
 
 /** Mean ms per call of `step` over one block of {@link BLOCK_STEPS} calls. */
@@ -30,13 +32,14 @@ export function timeBlock(step: () => void): number {
   return (performance.now() - start) / BLOCK_STEPS;
 }
 
-const BLOCKS = (MEASURED_SECONDS * STEPS_PER_SECOND) / BLOCK_STEPS;
+/** Blocks in `seconds` of simulated time. */
+const blocksIn = (seconds: number): number => (seconds * STEPS_PER_SECOND) / BLOCK_STEPS;
 const startsSecond = (block: number): boolean => (block * BLOCK_STEPS) % STEPS_PER_SECOND === 0;
 
 /** ms per step of `step`, one sample per block, over {@link MEASURED_SECONDS}. */
 export function timeSteps(step: () => void, hooks: StepBenchHooks = {}): number[] {
   const ms: number[] = [];
-  for (let block = 0; block < BLOCKS; block++) {
+  for (let block = 0; block < blocksIn(hooks.seconds ?? MEASURED_SECONDS); block++) {
     if (startsSecond(block)) hooks.everySecond?.();
     ms.push(timeBlock(step));
     hooks.afterBlock?.();
@@ -88,6 +91,9 @@ export interface PairedStepTimesInside extends PairedStepTimes {
   readonly sandboxStepMs: number;
   readonly bareStepMs: number;
   readonly stepRatio: number;
+  /** Every step's own time, ms, in the order taken: ours, and bare. */
+  readonly sandboxSteps: readonly number[];
+  readonly bareSteps: readonly number[];
 }
 
 /**
@@ -111,7 +117,14 @@ export function timeStepsPairedInside(
   );
   const sandboxStepMs = median(oursSteps);
   const bareStepMs = median(bareSteps);
-  return { ...blocks, sandboxStepMs, bareStepMs, stepRatio: sandboxStepMs / bareStepMs };
+  return {
+    ...blocks,
+    sandboxStepMs,
+    bareStepMs,
+    stepRatio: sandboxStepMs / bareStepMs,
+    sandboxSteps: oursSteps,
+    bareSteps,
+  };
 }
 
 /** Alternating blocks of the two timers (each first every other block); their medians. */
@@ -122,7 +135,7 @@ function pairBlocks(
 ): PairedStepTimes {
   const oursMs: number[] = [];
   const bareMs: number[] = [];
-  for (let block = 0; block < BLOCKS; block++) {
+  for (let block = 0; block < blocksIn(hooks.seconds ?? MEASURED_SECONDS); block++) {
     if (startsSecond(block)) hooks.everySecond?.();
     if (block % 2 === 0) {
       oursMs.push(oursBlock());

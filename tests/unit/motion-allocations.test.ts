@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MotionSampleAllocations } from '../../tools/motion-sample-allocations';
-import { measureAllocations } from '../support/allocation-process';
+import { measureAllocations } from '../../tools/allocation-process';
 
 describe('sampling a retargeted motion allocates nothing', () => {
   it('over 20,000 samples of a built-in and of a curved MMD clip, once the code has settled', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StepAllocations } from '../../tools/step-allocations';
-import { WITHOUT_INLINING, measureAllocations } from '../support/allocation-process';
+import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocation-process';
 
 describe('the step path allocates nothing of its own', () => {
   it('over 10,000 steps, the sandbox adds only its reads of Rapier to what Rapier allocates', () => {
@@ -21,7 +21,7 @@ describe('the step path allocates nothing of its own', () => {
     // projection's two reads per part per step (about 48 bytes each; Rapier's getters make a
     // typed-array view on every call), some 200 bytes per step on average here; and the
     // angle-limit projection's rotation read per limb part, every step while a figure's joints
-    // turn fast and every 8th step otherwise, some 100 more. A getter left in the step path
+    // turn fast and every 8th step otherwise, when the joint projection read none that step. A getter left in the step path
     // for every body, every step (36 bodies here) would add some 1,700 bytes per step.
     expect(result.sandboxOwnBytesPerStep).toBeLessThan(400);
     // And in total the sandbox step costs Rapier's step and those reads, nothing more.

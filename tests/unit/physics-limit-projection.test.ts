@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DollSpec } from '../../renderer/src/physics/doll-spec';
-import type { HeldBodies } from '../../renderer/src/physics/joint-projection';
+import type { HeldBodies, StepRotations } from '../../renderer/src/physics/joint-projection';
+import { JointProjection } from '../../renderer/src/physics/joint-projection';
 import {
   AGITATED_S,
   CALM_CHECK_STEPS,
@@ -299,5 +300,40 @@ describe('the angle-limit projection', () => {
     expect(await worst(true)).toBe(await worst(false));
     const s = await sandbox();
     expect(limitsAreHinges(s.addFigure(BOX_DOLL).ragdoll)).toBe(true);
+  });
+
+  it('uses the rotations the joint projection read in the same step, and reads its own when it read none', async () => {
+    const doll = await arm();
+    const elbow = doll.joints[1]!;
+    turnLimb([doll.parts[2]!], [0, 0.6, 0], about(1, 0, 0, 0.3));
+    // Rotations said to be this step's: every part unturned, so the elbow within its limits.
+    const unturned = new Float64Array(doll.parts.length * 4);
+    for (let i = 3; i < unturned.length; i += 4) unturned[i] = 1;
+    let given: Float64Array | null = unturned;
+    const source: StepRotations = { rotationsThisStep: () => given };
+    const projection = new LimitProjection(doll, 1 / 120, source);
+    expect(projection.update(NOBODY_HELD)).toBe(0);
+    expect(worstExcess([elbow])).toBeCloseTo(0.3, 5);
+    // None read this step: it reads the bodies itself and finds the elbow past its limit.
+    given = null;
+    expect(projection.update(NOBODY_HELD)).toBe(1);
+    expect(worstExcess([elbow])).toBeLessThan(1e-5);
+
+    // The real joint projection offers its rotations only after a check that read them.
+    const joints = new JointProjection(doll, 1 / 120);
+    expect(joints.rotationsThisStep()).toBeNull();
+    joints.restart();
+    turnLimb([doll.parts[2]!], [0, 0.6, 0], about(1, 0, 0, 0.3));
+    joints.update(NOBODY_HELD);
+    const read = joints.rotationsThisStep();
+    expect(read).not.toBeNull();
+    doll.parts.forEach((part, i) => {
+      const q = part.body.rotation();
+      expect([...read!.subarray(i * 4, i * 4 + 4)]).toEqual([q.x, q.y, q.z, q.w]);
+    });
+    expect(new LimitProjection(doll, 1 / 120, joints).update(NOBODY_HELD)).toBe(1);
+    expect(worstExcess([elbow])).toBeLessThan(1e-5);
+    joints.update({ grabbed: doll.parts[2]!.body, isPinned: () => false, pinCount: 0 });
+    expect(joints.rotationsThisStep()).toBeNull();
   });
 });

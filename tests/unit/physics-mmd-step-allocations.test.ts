@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { StepAllocations } from '../../tools/step-allocations';
 import { realFixture } from '../../tools/real-fixtures';
-import { WITHOUT_INLINING, measureAllocations } from '../support/allocation-process';
+import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocation-process';
 
 const MOKOU = realFixture('pmd/mokou/mokou_B.pmd');
 const present = existsSync(MOKOU);

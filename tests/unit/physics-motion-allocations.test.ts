@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StepAllocations } from '../../tools/step-allocations';
-import { WITHOUT_INLINING, measureAllocations } from '../support/allocation-process';
+import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocation-process';
 
 /** Six box dummies × 11 parts, each part's rotation and velocity read once per step. */
 const RAPIER_READS_PER_STEP = 6 * 11 * 2;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StepAllocations } from '../../tools/step-allocations';
-import { WITHOUT_INLINING, measureAllocations } from '../support/allocation-process';
+import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocation-process';
 
 describe('recording allocates nothing of its own per step', () => {
   it('over 10,000 steps of six figures and 12 props, the recorder adds only Rapier getter views', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SpringHistoryAllocations } from '../../tools/spring-history-allocations';
-import { WITHOUT_INLINING, measureAllocations } from '../support/allocation-process';
+import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocation-process';
 
 describe("the view's spring-bone recording allocates nothing of its own per frame", () => {
   it('capturing after each live frame and showing a frame while scrubbing, 16 joints', () => {

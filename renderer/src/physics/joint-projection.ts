@@ -46,6 +46,19 @@ export interface JointProjectionOptions {
 }
 
 /**
+ * Each part's rotation as read from Rapier after this step's world step, for a second check of
+ * the same figure in the same step (the angle-limit projection), which then reads none itself.
+ */
+export interface StepRotations {
+  /**
+   * Each part's rotation (x, y, z, w), in the order of `ragdoll.parts`, if they were read after
+   * this step's world step; otherwise null. Only parts' positions are moved after the read, so
+   * the rotations stay true until the next world step.
+   */
+  rotationsThisStep(): Float64Array | null;
+}
+
+/**
  * Outside a landing the root's speed is read every this many steps (a quarter second), not
  * every step: a fall or a flight lasts longer, and a read per figure per step would be the
  * step path's only allocation (Rapier's glue).
@@ -97,7 +110,7 @@ export function rootFirst(ragdoll: Ragdoll): RagdollJoint[] {
  * MMD figure's hair and feet reached 60-100 m/s after a BLAST. Measurements: BENCHMARKS.md,
  * "Landing gaps".
  */
-export class JointProjection {
+export class JointProjection implements StepRotations {
   /**
    * Each part's body, in the order of `ragdoll.parts`. Read through the body objects: a handle
    * kept as a double (a typed array, a number field) is boxed afresh on every call that
@@ -127,6 +140,8 @@ export class JointProjection {
   private slowSteps: number;
   /** Steps outside a landing, counted to read the root every {@link PROJECTION_CHECK_STEPS}. */
   private idleSteps = 0;
+  /** Whether {@link rotations} were read after the latest world step (see {@link update}). */
+  private rotationsRead = false;
 
   /**
    * `stepSeconds`: the length of the steps {@link update} follows.
@@ -163,6 +178,7 @@ export class JointProjection {
    * moved. Allocates nothing.
    */
   update(held: HeldBodies): number {
+    this.rotationsRead = false;
     const landing = this.slowSteps < this.afterSteps;
     if (!landing && this.idleSteps++ % PROJECTION_CHECK_STEPS !== 0) return 0;
     if (this.root.isSleeping()) return 0;
@@ -173,6 +189,7 @@ export class JointProjection {
     else return 0;
     if (holdsAnyOf(this.bodies, held)) return 0;
     this.readPoses();
+    this.rotationsRead = true;
     const tolerance = PROJECTION_TOLERANCE * PROJECTION_TOLERANCE;
     const ends = this.ends;
     const positions = this.positions;
@@ -205,6 +222,15 @@ export class JointProjection {
       moved++;
     }
     return moved;
+  }
+
+  /**
+   * The parts' rotations read by this step's {@link update}, or null if it read none. Valid
+   * from {@link update} after a world step until the next world step; the sandbox calls
+   * {@link update} once after every world step.
+   */
+  rotationsThisStep(): Float64Array | null {
+    return this.rotationsRead ? this.rotations : null;
   }
 
   /**

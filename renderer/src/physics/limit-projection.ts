@@ -1,4 +1,4 @@
-import type { HeldBodies } from './joint-projection';
+import type { HeldBodies, StepRotations } from './joint-projection';
 import { holdsAnyOf, rootFirst } from './joint-projection';
 import type { Ragdoll, RagdollJoint, RagdollPart } from './ragdoll';
 import type { RigidBody } from './rapier-api';
@@ -154,10 +154,15 @@ export class LimitProjection {
   /** The turn (x, y, z, w) that projects the joint at hand. */
   private readonly turn = new Float64Array(4);
 
-  /** `stepSeconds`: the length of the steps {@link update} follows. */
+  /**
+   * `stepSeconds`: the length of the steps {@link update} follows. `alreadyRead`: a check of
+   * the same figure that runs before this one in each step and may have read every part's
+   * rotation already (the joint projection); a check then reads none of its own.
+   */
   constructor(
     readonly ragdoll: Ragdoll,
     stepSeconds: number,
+    private readonly alreadyRead: StepRotations | null = null,
   ) {
     this.root = ragdoll.root.body;
     const parts = ragdoll.parts;
@@ -382,9 +387,22 @@ export class LimitProjection {
     return false;
   }
 
+  /** The watched parts' rotations: copied when this step's were read already, else read. */
   private readRotations(): void {
     const watched = this.watched;
-    for (let i = 0; i < watched.length; i++) this.readRotation(watched[i]!);
+    const read = this.alreadyRead?.rotationsThisStep() ?? null;
+    if (read === null) {
+      for (let i = 0; i < watched.length; i++) this.readRotation(watched[i]!);
+      return;
+    }
+    const r = this.rotations;
+    for (let i = 0; i < watched.length; i++) {
+      const at = watched[i]! * 4;
+      r[at] = read[at]!;
+      r[at + 1] = read[at + 1]!;
+      r[at + 2] = read[at + 2]!;
+      r[at + 3] = read[at + 3]!;
+    }
   }
 
   private readRotation(part: number): void {

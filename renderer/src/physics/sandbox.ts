@@ -509,17 +509,20 @@ export class Sandbox {
     // On MMD figures too, carrying the hair and skirt bodies hanging from a moved part (worst
     // landing gaps over seeds 1-8 fell from 26-47 mm at a DROP and 82-134 mm after BLAST 16
     // to about 4 mm; BENCHMARKS.md).
-    if (this.projectJoints) {
-      const options = mmd
-        ? { carried: mmd.hangingFromParts, afterSeconds: MMD_PROJECTION_AFTER_S }
-        : {};
-      this.projections.push(new JointProjection(ragdoll, FIXED_STEP, options));
-    }
+    const joints = this.projectJoints
+      ? new JointProjection(
+          ragdoll,
+          FIXED_STEP,
+          mmd ? { carried: mmd.hangingFromParts, afterSeconds: MMD_PROJECTION_AFTER_S } : {},
+        )
+      : null;
+    if (joints) this.projections.push(joints);
     // Not the angle-limit projection on MMD figures: turning a part without the bodies hanging
     // from it left them strained (mokou_B slept with a 2.9 mm gap in its locked joints, against 0.45 mm).
     // Only figures whose limits are all hinges (see `limitsAreHinges`).
     const projectsLimits = this.projectLimits && !mmd && limitsAreHinges(ragdoll);
-    const limits = projectsLimits ? new LimitProjection(ragdoll, FIXED_STEP) : null;
+    // Checked after the joints in each step: reuses their rotation reads when they made any.
+    const limits = projectsLimits ? new LimitProjection(ragdoll, FIXED_STEP, joints) : null;
     if (limits?.watches) this.limitProjections.push(limits);
     for (const part of ragdoll.parts) part.collider.setSolverGroups(PART_SOLVER_GROUPS);
     // A figure with MMD bodies sets its own island's iterations (`MmdBodies.limitSpeeds`).
