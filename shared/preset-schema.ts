@@ -60,6 +60,11 @@ const bodyStateSchema = z.object({
   rotation: quaternionSchema,
   linvel: vec3Schema,
   angvel: vec3Schema,
+  /**
+   * Whether the body slept when saved (absent: awake), so a still scene loads still. Added
+   * within version 4: older files have none and load awake, as they always did.
+   */
+  asleep: z.boolean().optional(),
 });
 
 /** The avatar formats a figure's model can have. */

@@ -8,6 +8,7 @@ import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import type { SceneExtras } from '../../renderer/src/physics/scene-preset';
 import { captureScene, restoreScene } from '../../renderer/src/physics/scene-preset';
 import type { Figure } from '../../renderer/src/physics/sandbox';
+import { forEachRestBody } from '../../renderer/src/physics/mmd/rest-figure-bodies';
 import {
   distance,
   quat,
@@ -96,6 +97,41 @@ describe('presets with MMD bodies', () => {
     const report = restoreScene(loaded, content, () => ({ spec: BOX_DOLL, mmd: SHORT }));
     expect(report.notes).toEqual([]);
     expect(offRest(loaded.figures[0]!)).toBeLessThan(1e-5);
+  });
+});
+
+describe('a still MMD scene in a preset', () => {
+  it('comes back asleep, hair included, and stays so', async () => {
+    const saved = await makeSandbox({ seed: 9 });
+    saved.addFigure(BOX_DOLL, { mmd: SHORT });
+    saved.drop();
+    // Its parts and its MMD bodies with a body of their own (`follow` ones ride on the parts).
+    const asleep = (s: typeof saved) => {
+      let all = true;
+      forEachRestBody(s.figures[0]!, (body) => (all &&= body.isSleeping()));
+      return all;
+    };
+    for (let t = 0; t < 40 && !asleep(saved); t += 0.5) saved.run(0.5);
+    expect(asleep(saved)).toBe(true);
+    const content = presetContentSchema.parse(
+      JSON.parse(JSON.stringify(captureScene(saved, extras))),
+    );
+    expect(content.figures[0]!.parts).toHaveLength(BOX_DOLL.parts.length + SHORT.bodies.length);
+
+    const loaded = await makeSandbox();
+    restoreScene(loaded, content, () => ({ spec: BOX_DOLL, mmd: SHORT }));
+    expect(asleep(loaded)).toBe(true);
+    loaded.run(1 / 120);
+    const hair = () =>
+      loaded.figures[0]!.mmd!.bodies.map((mmd) => {
+        const at = vec3();
+        loaded.figures[0]!.mmd!.readBody(mmd.index, at, quat());
+        return at;
+      });
+    const after = hair();
+    loaded.run(3);
+    expect(asleep(loaded)).toBe(true);
+    expect(hair()).toEqual(after);
   });
 });
 

@@ -7,7 +7,7 @@ import { BOX_DOLL } from './box-doll';
 import type { DollSpec } from './doll-spec';
 import { reachBelowCenter, validateDollSpec } from './doll-spec';
 import type { BodyState } from './body-state';
-import { captureBodyState, isFiniteBodyState, restoreBodyState } from './body-state';
+import { anyAsleep, captureBodyState, isFiniteBodyState, restoreBodyState } from './body-state';
 import { FALL_GUARD_INTERVAL_STEPS, FallGuard } from './fall-guard';
 import { Grab } from './grab';
 import type { HeldBodies } from './joint-projection';
@@ -37,6 +37,7 @@ import { validateMmdPhysicsSpec } from './mmd/validate-mmd-physics-spec';
 import { OTHER_SOLVER_GROUPS, PART_SOLVER_GROUPS } from './mmd/interaction-groups';
 import type { BalanceAssistKind } from './motion/balance-pin';
 import { SceneRest } from './mmd/scene-rest';
+import { forEachRestBody } from './mmd/rest-figure-bodies';
 import type { DollMotion } from './motion/doll-motion';
 import type { FigureMotionState } from './motion/figure-motion-state';
 import { MotionFigures } from './motion/motion-figures';
@@ -238,6 +239,14 @@ export class Sandbox {
   private readonly pinSet: Pins;
   /** One per figure while {@link SandboxOptions.jointProjection} is on, in no particular order. */
   private readonly projections: JointProjection[] = [];
+  /**
+   * Bodies put back asleep from a preset, put to sleep again right after the next world step:
+   * Rapier wakes a sleeping body whose position was set, or that starts touching something,
+   * in the next step, and a restored body is both; after that step it stays asleep (a ball
+   * put to sleep where it rests on a new floor: awake after the first step, asleep for good
+   * when put to sleep again after it).
+   */
+  private readonly sleepAfterStep: RigidBody[] = [];
   private readonly projectJoints: boolean;
   /**
    * One per figure with a limited joint and no MMD bodies while
@@ -761,8 +770,28 @@ export class Sandbox {
       if (states.length > parts.length) figure.mmd.restore(states.slice(parts.length));
       else figure.mmd.place();
     }
+    if (anyAsleep(states)) this.noteRestoredAsleep(figure);
     figure.ragdoll.notePlaced();
     this.motions.replaced(figure.ragdoll);
+  }
+
+  /**
+   * A figure or model prop was restored with bodies asleep: they are put to sleep again after
+   * the next step (see {@link sleepAfterStep}), and, as after the still-scene sleep, the
+   * scene is watched for a figure Rapier wakes only in part (`mmd/split-wake.ts`).
+   */
+  private noteRestoredAsleep(member: RestFigure): void {
+    forEachRestBody(member, (body) => {
+      if (body.isSleeping()) this.sleepAfterStep.push(body);
+    });
+    if (member.mmd) this.rest?.noteSleptByHand();
+  }
+
+  /** Puts the bodies restored asleep to sleep again, those still in the world. */
+  private sleepRestoredBodies(): void {
+    for (const body of this.sleepAfterStep)
+      if (this.world.getRigidBody(body.handle) === body) body.sleep();
+    this.sleepAfterStep.length = 0;
   }
 
   /** The state of a prop (for presets). */
@@ -776,6 +805,7 @@ export class Sandbox {
       throw new SandboxError('The saved prop has a position or velocity that is not a number.');
     const prop = this.addProp(kind);
     restoreBodyState(prop.body, state);
+    if (state.asleep === true) this.sleepAfterStep.push(prop.body);
     return prop;
   }
 
@@ -798,6 +828,7 @@ export class Sandbox {
       throw new SandboxError('The saved prop has a position or velocity that is not a number.');
     const prop = this.addModelProp(spec);
     prop.restore(carrier, bodies);
+    if (anyAsleep([carrier, ...(bodies ?? [])])) this.noteRestoredAsleep(prop);
     return prop;
   }
 
@@ -919,6 +950,7 @@ export class Sandbox {
     this.motions.beforeStep(FIXED_STEP);
     this.grabber.beforeStep();
     this.world.step();
+    if (this.sleepAfterStep.length > 0) this.sleepRestoredBodies();
     const projections = this.projections;
     for (let i = 0; i < projections.length; i++) projections[i]!.update(this.held);
     const limits = this.limitProjections;

@@ -114,6 +114,14 @@ export class SceneRest {
     return true;
   }
 
+  /**
+   * Bodies were put to sleep one by one outside this class (a preset restored a scene that
+   * slept): watches for a figure that Rapier wakes only in part, as after its own sleep.
+   */
+  noteSleptByHand(): void {
+    this.splitWatch.watch();
+  }
+
   private restart(partCount: number, bodyCount: number): false {
     this.stillSteps = 0;
     this.parts.reset(partCount);
