@@ -134,8 +134,9 @@ describe('a scene as a preset', () => {
     expect(sleeping(loaded).every(Boolean)).toBe(true);
     const restored = positions(loaded);
     // The first step wakes what was restored (Rapier does, for a body that was set somewhere
-    // or meets new contacts); it is put back to sleep right after, at most a step's fall away.
-    loaded.run(1 / 120);
+    // or meets new contacts); it is put back to sleep right after and leaves Rapier's active
+    // set in the step after that: two steps' fall at most from where it was saved.
+    loaded.run(2 / 120);
     const at = positions(loaded);
     at.forEach((p, i) => {
       const q = restored[i]!;

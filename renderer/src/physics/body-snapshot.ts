@@ -95,3 +95,18 @@ export function restoreBodiesSnapshot(bodies: readonly RigidBody[], snapshot: Fl
   for (let i = 0; i < bodies.length; i++)
     writeBodySnapshot(bodies[i]!, snapshot, i * BODY_SNAPSHOT_LENGTH);
 }
+
+/** Whether each of `bodies` sleeps (1) or not (0), in list order: kept beside a snapshot. */
+export function takeSleepFlags(bodies: readonly RigidBody[]): Uint8Array {
+  return Uint8Array.from(bodies, (body) => (body.isSleeping() ? 1 : 0));
+}
+
+/**
+ * Puts to sleep each of `bodies` whose flag in `flags` (from {@link takeSleepFlags}) is set,
+ * after its snapshot was written (which wakes it). Rapier wakes a body moved this way again
+ * in the next step: the sandbox puts it back to sleep after that step
+ * (`Sandbox.noteBodiesPutToSleep`).
+ */
+export function restoreSleepFlags(bodies: readonly RigidBody[], flags: Uint8Array): void {
+  for (let i = 0; i < bodies.length; i++) if (flags[i] === 1) bodies[i]!.sleep();
+}

@@ -242,9 +242,10 @@ export class Sandbox {
   /**
    * Bodies put back asleep from a preset, put to sleep again right after the next world step:
    * Rapier wakes a sleeping body whose position was set, or that starts touching something,
-   * in the next step, and a restored body is both; after that step it stays asleep (a ball
-   * put to sleep where it rests on a new floor: awake after the first step, asleep for good
-   * when put to sleep again after it).
+   * in the next step, and a restored body is both; put to sleep after that step it stays
+   * asleep (it leaves Rapier's active set in the step after, so it moves at most two steps'
+   * fall from where it was put: under 1 mm). A ball put to sleep where it rests on a new
+   * floor is awake after the first step, and asleep for good when put to sleep after it.
    */
   private readonly sleepAfterStep: RigidBody[] = [];
   private readonly projectJoints: boolean;
@@ -781,10 +782,11 @@ export class Sandbox {
    * scene is watched for a figure Rapier wakes only in part (`mmd/split-wake.ts`).
    */
   private noteRestoredAsleep(member: RestFigure): void {
+    const before = this.sleepAfterStep.length;
     forEachRestBody(member, (body) => {
       if (body.isSleeping()) this.sleepAfterStep.push(body);
     });
-    if (member.mmd) this.rest?.noteSleptByHand();
+    if (member.mmd && this.sleepAfterStep.length > before) this.rest?.noteSleptByHand();
   }
 
   /** Puts the bodies restored asleep to sleep again, those still in the world. */
@@ -980,6 +982,19 @@ export class Sandbox {
     }
     for (const projection of this.projections) projection.restart();
     this.accumulator = 0;
+    this.noteBodiesPutToSleep();
+  }
+
+  /**
+   * Bodies were put to sleep behind the sandbox's back after their poses were written (undo,
+   * the end of a clip export): Rapier wakes such a body in the next step (see
+   * {@link sleepAfterStep}), so every body asleep now is put to sleep again after it, and
+   * MMD figures are watched for a split wake, as after the still-scene sleep.
+   */
+  noteBodiesPutToSleep(): void {
+    for (const member of this.restMembers) this.noteRestoredAsleep(member);
+    for (const prop of this.propList)
+      if (prop.body.isSleeping()) this.sleepAfterStep.push(prop.body);
   }
 
   /**

@@ -1,4 +1,10 @@
-import { restoreBodiesSnapshot, takeBodiesSnapshot, writeBodySnapshot } from './body-snapshot';
+import {
+  restoreBodiesSnapshot,
+  restoreSleepFlags,
+  takeBodiesSnapshot,
+  takeSleepFlags,
+  writeBodySnapshot,
+} from './body-snapshot';
 import { BODY_SNAPSHOT_LENGTH } from './body-snapshot';
 import type { DollSpec } from './doll-spec';
 import type { MmdPhysicsSpec } from './mmd/mmd-physics-spec';
@@ -48,6 +54,8 @@ export interface FigureSnapshot {
   readonly mmd: MmdPhysicsSpec | null;
   /** Its parts, then its MMD model's moving bodies (see `body-snapshot.ts`). */
   readonly states: Float64Array;
+  /** Whether each of those bodies slept (see `takeSleepFlags`). */
+  readonly asleep: Uint8Array;
 }
 
 /** One prop as a snapshot keeps it. */
@@ -56,6 +64,8 @@ export interface PropSnapshot {
   readonly kind: PropKind;
   /** {@link BODY_SNAPSHOT_LENGTH} numbers (see `body-snapshot.ts`). */
   readonly state: Float64Array;
+  /** Whether it slept (one flag). */
+  readonly asleep: Uint8Array;
 }
 
 /** A model prop (a model without a humanoid skeleton) as a snapshot keeps it. */
@@ -66,6 +76,8 @@ export interface ModelPropSnapshot {
   readonly spec: ModelPropSpec;
   /** Its carrier's parts, then its moving MMD bodies. */
   readonly states: Float64Array;
+  /** Whether each of those bodies slept. */
+  readonly asleep: Uint8Array;
 }
 
 /**
@@ -79,7 +91,7 @@ export type SnapshotPin =
 
 /**
  * The sandbox's whole state at one moment, exact to the bit: settings, every figure's and
- * prop's bodies (position, rotation, velocities) and the pins. For undo: taken on a command,
+ * prop's bodies (position, rotation, velocities, whether they slept) and the pins. For undo: taken on a command,
  * never per frame.
  */
 export interface SceneSnapshot {
@@ -164,16 +176,19 @@ export function takeSceneSnapshot(sandbox: SnapshotSandbox): SceneSnapshot {
       spec: figure.ragdoll.spec,
       mmd: figure.mmd?.spec ?? null,
       states: takeBodiesSnapshot(figureBodies(figure)),
+      asleep: takeSleepFlags(figureBodies(figure)),
     })),
     props: sandbox.props.map((prop) => ({
       id: prop.id,
       kind: prop.kind,
       state: takeBodiesSnapshot([prop.body]),
+      asleep: takeSleepFlags([prop.body]),
     })),
     modelProps: sandbox.modelProps.map((prop) => ({
       id: prop.id,
       spec: prop.spec,
       states: takeBodiesSnapshot(modelPropBodies(prop)),
+      asleep: takeSleepFlags(modelPropBodies(prop)),
     })),
     pins: snapshotPins(sandbox),
   };
@@ -186,9 +201,10 @@ function modelPropBodies(prop: ModelProp): RigidBody[] {
 /** Bytes a snapshot's body states take (its specs are shared with the live figures). */
 export function sceneSnapshotBytes(snapshot: SceneSnapshot): number {
   let bytes = 0;
-  for (const figure of snapshot.figures) bytes += figure.states.byteLength;
-  for (const prop of snapshot.props) bytes += prop.state.byteLength;
-  for (const prop of snapshot.modelProps) bytes += prop.states.byteLength;
+  for (const figure of snapshot.figures)
+    bytes += figure.states.byteLength + figure.asleep.byteLength;
+  for (const prop of snapshot.props) bytes += prop.state.byteLength + prop.asleep.byteLength;
+  for (const prop of snapshot.modelProps) bytes += prop.states.byteLength + prop.asleep.byteLength;
   return bytes;
 }
 
@@ -213,17 +229,21 @@ export function restoreSceneSnapshot(
   sandbox.setMuscle(snapshot.muscle);
   sandbox.setGetUpEnabled(snapshot.getUp);
   sandbox.setMotionPlaying(snapshot.motionPlaying);
-  order.forEach((figure, index) =>
-    restoreBodiesSnapshot(figureBodies(figure), snapshot.figures[index]!.states),
-  );
+  order.forEach((figure, index) => {
+    const saved = snapshot.figures[index]!;
+    restoreBodiesSnapshot(figureBodies(figure), saved.states);
+    restoreSleepFlags(figureBodies(figure), saved.asleep);
+  });
   // Model props the snapshot lacks go before the balls and boxes come back, and the lost ones
   // are made after: the snapshot's props fit the 12-prop limit, so none pushes another out.
   const keptModelProps = removeLostModelProps(sandbox, snapshot.modelProps, ids, maker);
   restoreProps(sandbox, snapshot.props, ids);
   const modelProps = makeModelProps(snapshot.modelProps, keptModelProps, ids, maker, sandbox);
-  modelProps.forEach((prop, index) =>
-    restoreBodiesSnapshot(modelPropBodies(prop), snapshot.modelProps[index]!.states),
-  );
+  modelProps.forEach((prop, index) => {
+    const saved = snapshot.modelProps[index]!;
+    restoreBodiesSnapshot(modelPropBodies(prop), saved.states);
+    restoreSleepFlags(modelPropBodies(prop), saved.asleep);
+  });
   for (const pin of snapshot.pins) {
     const body = pinnedBody(sandbox, order, modelProps, pin);
     if (body) sandbox.pin(body.handle);
@@ -333,7 +353,10 @@ function restoreProps(
     live.length === saved.length &&
     saved.every((prop, index) => live[index]!.id === ids.current(prop.id));
   if (same) {
-    saved.forEach((prop, index) => writeBodySnapshot(live[index]!.body, prop.state, 0));
+    saved.forEach((prop, index) => {
+      writeBodySnapshot(live[index]!.body, prop.state, 0);
+      restoreSleepFlags([live[index]!.body], prop.asleep);
+    });
     return;
   }
   // Balls and boxes only: model props are restored on their own.
@@ -341,6 +364,7 @@ function restoreProps(
   for (const prop of saved) {
     const made: Prop = sandbox.addProp(prop.kind);
     writeBodySnapshot(made.body, prop.state, 0);
+    restoreSleepFlags([made.body], prop.asleep);
     ids.rename(ids.current(prop.id), made.id);
   }
 }

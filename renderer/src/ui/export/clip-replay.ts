@@ -2,6 +2,10 @@ import type { Rewind } from '../../physics/recording/rewind';
 import type { SceneRecorder } from '../../physics/recording/scene-recorder';
 import type { SnapshotScene } from '../../physics/scene-bodies-snapshot';
 import { SceneBodiesSnapshot } from '../../physics/scene-bodies-snapshot';
+import type { Sandbox } from '../../physics/sandbox';
+
+/** The scene a clip replays: its bodies, and the sandbox's note that some were put to sleep. */
+export type ClipScene = SnapshotScene & Pick<Sandbox, 'noteBodiesPutToSleep'>;
 
 /**
  * The scene's side of a clip export: shows recorded frames one by one, then leaves the scene
@@ -19,7 +23,7 @@ export class ClipReplay {
 
   /** Pauses the scene (recording the newest moment first when live) and snapshots it. */
   constructor(
-    private readonly scene: SnapshotScene,
+    private readonly scene: ClipScene,
     recorder: SceneRecorder,
     private readonly rewind: Rewind,
   ) {
@@ -46,6 +50,8 @@ export class ClipReplay {
     rewind.show(this.original);
     rewind.endTracelessLook();
     const restored = this.snapshot.restore(this.scene);
+    // Those it put back asleep would wake in the next step (the poses were written).
+    this.scene.noteBodiesPutToSleep();
     if (!this.wasInPast) {
       rewind.leaveUnchanged();
       if (this.wasPaused) rewind.pause();
