@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { alertText, figureCount, propCount } from './support/app-page';
 import type { TestHost } from './support/host-files';
-import { bodyPoses, createTestHost, expectStatus } from './support/host-files';
+import { afterPresetListRead, bodyPoses, createTestHost, expectStatus } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { dropFile } from './support/vrm-files';
 
@@ -84,8 +84,7 @@ describe('presets: manage the list', () => {
         await expect.poll(() => presetNames(page)).toEqual(['Stairs', 'Stairs']);
 
         // A canceled dialog says nothing and changes nothing.
-        await page.keyboard.press('i');
-        await page.waitForTimeout(300);
+        await afterPresetListRead(page, testHost, () => page.keyboard.press('i'));
         expect(await alertText(page)).toBe('');
         expect(await presetNames(page)).toEqual(['Stairs', 'Stairs']);
       },
@@ -152,8 +151,7 @@ describe('presets: manage the list', () => {
         await expect.poll(() => presetNames(page)).toEqual([]);
         expect(readdirSync(folder).some((name) => name.includes('.corrupt-'))).toBe(true);
         await page.getByRole('button', { name: 'Add Ball' }).click();
-        await page.keyboard.press('i');
-        await page.waitForTimeout(300);
+        await afterPresetListRead(page, testHost, () => page.keyboard.press('i'));
         expect(await alertText(page)).toBe('');
       },
       { beforeLoad: (page) => testHost.install(page) },

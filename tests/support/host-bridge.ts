@@ -77,6 +77,12 @@ export interface HostBridge {
   readonly services: HostServices;
   /** Every language the page asked the native menu to speak, in order. */
   readonly menuLanguages: readonly MenuLanguageCode[];
+  /**
+   * Every channel the page invoked, in the order the host answered (the answer is on its way
+   * to the page by then): to wait for a request that changes nothing visible, such as a
+   * canceled dialog, before checking that nothing changed.
+   */
+  readonly answered: readonly string[];
 }
 
 /**
@@ -127,6 +133,7 @@ export async function exposeHostToPage(
     },
   });
   const menuLanguages: MenuLanguageCode[] = [];
+  const answered: string[] = [];
   const handlers = createHostHandlers({
     appInfo: { ...DEFAULT_APP_INFO, ...options.appInfo },
     services,
@@ -150,7 +157,7 @@ export async function exposeHostToPage(
       if (source.frame !== source.page.mainFrame()) {
         throw new Error(`host: ${String(channel)} is only answered for the top frame.`);
       }
-      return callHostHandler(handlers, channel, args);
+      return callHostHandler(handlers, channel, args).finally(() => answered.push(String(channel)));
     },
   );
   await page.addInitScript(installPageHost, PAGE_NAMES);
@@ -158,6 +165,7 @@ export async function exposeHostToPage(
     dataDirectory,
     services,
     menuLanguages,
+    answered,
     async openFile(path) {
       const outcome = await toOutcome(() => services.openFileFromUser(path));
       await page.evaluate(

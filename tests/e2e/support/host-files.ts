@@ -88,6 +88,24 @@ export function createTestHost(): TestHost {
   };
 }
 
+/**
+ * Does `act` (a key or a click whose request ends in a preset list read, as every preset
+ * action does) and waits until the host has answered that read and the page has drawn a
+ * frame after it: then whatever the action was going to show is shown. For checking that an
+ * action changed nothing (a canceled dialog) only after it has really run.
+ */
+export async function afterPresetListRead(
+  page: Page,
+  host: TestHost,
+  act: () => Promise<void>,
+): Promise<void> {
+  const reads = () => host.bridge().answered.filter((c) => c === 'rp:preset:list').length;
+  const before = reads();
+  await act();
+  await expect.poll(reads, { timeout: SLOW_TIMEOUT_MS }).toBeGreaterThan(before);
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+}
+
 /** Removal that retries on ENOTEMPTY and EBUSY, waiting 0.1 s more each time (1.5 s in all). */
 const REMOVE_RETRYING = { recursive: true, force: true, maxRetries: 5, retryDelay: 100 } as const;
 
