@@ -5,7 +5,7 @@
  * every body's pose within 1 mm, the props, the settings and the camera.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { figureCount, propKinds, settings } from './support/app-page';
+import { figureCount, propKinds, settings, waitForFrames } from './support/app-page';
 import type { TestHost } from './support/host-files';
 import {
   createTestHost,
@@ -66,6 +66,9 @@ describe('presets: save and load', () => {
         const saved = (await testHost.bridge().services.loadPreset(summary!.id)).preset;
         expect(saved.settings.stiffness).toBe(60);
         expect(saved.figures.map((figure) => figure.model)).toEqual([{ kind: 'box' }]);
+        // Saved asleep: every body says so, to come back asleep.
+        expect(saved.figures[0]!.parts.every((part) => part.asleep === true)).toBe(true);
+        expect(saved.props.every((prop) => prop.asleep === true)).toBe(true);
         // The thumbnail is a 320×180 picture of the scene, not a blank buffer.
         expect(saved.thumbnail).toMatch(/^data:image\/png;base64,/);
         const png = Buffer.from(saved.thumbnail!.split(',')[1]!, 'base64');
@@ -105,6 +108,12 @@ describe('presets: save and load', () => {
         );
         expect(figureGap).toBeLessThan(0.001);
         expect(propGap).toBeLessThan(0.001);
+        // A scene saved still comes back still: asleep from the first frames on, not settling
+        // again (Rapier wakes a body put somewhere in the next step; the sandbox puts it back).
+        for (let frame = 0; frame < 10; frame++) {
+          await waitForFrames(page, 1);
+          expect(await page.evaluate(() => window.__ragdoll!.awakeBodies())).toBe(0);
+        }
         expect(largestTurn(restored.figures[0]!, saved.figures[0]!.parts)).toBeLessThan(0.01);
         expect(await settings(page)).toMatchObject({ stiffness: 60, showBodies: false });
         const camera = await page.evaluate(() => window.__ragdoll!.cameraPosition());
