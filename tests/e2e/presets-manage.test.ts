@@ -48,12 +48,26 @@ describe('presets: manage the list', () => {
         await expectStatus(page, 'Made a copy: “Pile-up (copy)”.');
         await expect.poll(() => presetNames(page)).toEqual(['Pile-up (copy)', 'Pile-up']);
 
-        await page.getByRole('button', { name: 'Rename “Pile-up (copy)”' }).click();
+        // The list is read again after every action; a preset still listed keeps its
+        // elements, updated in place (its buttons renamed with it).
+        const items = page.getByRole('list', { name: 'Saved presets' }).getByRole('listitem');
+        const heldItem = await items.first().elementHandle();
+        const renameButton = page.getByRole('button', { name: 'Rename “Pile-up (copy)”' });
+        const heldButton = await renameButton.elementHandle();
+        await renameButton.click();
         const rename = page.getByRole('dialog', { name: 'Rename “Pile-up (copy)”' });
         await rename.getByRole('textbox', { name: 'Preset name' }).fill('Stairs');
         await rename.getByRole('button', { name: 'Rename' }).click();
         await expectStatus(page, 'Renamed “Pile-up (copy)” to “Stairs”.');
         await expect.poll(() => presetNames(page)).toEqual(['Stairs', 'Pile-up']);
+        expect(await items.first().evaluate((element, held) => element === held, heldItem)).toBe(
+          true,
+        );
+        expect(
+          await page
+            .getByRole('button', { name: 'Rename “Stairs”' })
+            .evaluate((element, held) => element === held, heldButton),
+        ).toBe(true);
 
         // Delete asks first; Cancel (and Esc) keep the preset.
         await page.getByRole('button', { name: 'Delete “Pile-up”' }).click();

@@ -102,3 +102,8 @@ export function placeChildren(parent: Element, children: readonly Element[]): vo
   });
   while (parent.children.length > children.length) parent.lastElementChild!.remove();
 }
+
+/** Sets an element's text only when it differs, so an unchanged item is not touched. */
+export function setText(element: HTMLElement, text: string): void {
+  if (element.textContent !== text) element.textContent = text;
+}

@@ -1,7 +1,7 @@
 import { FILE_FORMAT_NAMES } from '../../../shared/file-format-names';
 import type { LibraryEntry } from '../../../shared/host-contract';
 import type { FileStrings } from './file-strings';
-import { make, makeItemButton, makeThumbnail } from './file-list-dom';
+import { make, makeItemButton, makeThumbnail, setText } from './file-list-dom';
 
 /** What can be done to one recent model; `add` makes a figure of it beside the others. */
 export type LibraryItemAction = 'open' | 'add' | 'locate' | 'remove';
@@ -97,9 +97,4 @@ export class LibraryItem {
         this.actions.insertBefore(button, this.actions.children[index] ?? null);
     });
   }
-}
-
-/** Sets an element's text only when it differs, so an unchanged item is not touched. */
-function setText(element: HTMLElement, text: string): void {
-  if (element.textContent !== text) element.textContent = text;
 }

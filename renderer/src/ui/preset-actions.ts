@@ -13,7 +13,7 @@ import type { PropModels } from '../models/prop-models';
 import type { FileStrings } from './file-strings';
 import type { Language } from './i18n';
 import { strings } from './i18n';
-import type { PresetItemAction } from './preset-panel';
+import type { PresetItemAction } from './preset-item';
 import { PresetPanel } from './preset-panel';
 import type { PresetMotions, PresetView } from './preset-restore';
 import { loadPresetRestorer } from './lazy/preset-restorer';

@@ -5,24 +5,14 @@ import {
   labelCommandButton,
   make,
   makeCommandButton,
-  makeItemButton,
   makeSection,
-  makeThumbnail,
+  placeChildren,
 } from './file-list-dom';
+import type { FileStrings } from './file-strings';
 import type { Language } from './i18n';
 import { strings } from './i18n';
-
-/** What can be done to one listed preset. */
-export type PresetItemAction = 'load' | 'rename' | 'overwrite' | 'duplicate' | 'delete' | 'export';
-
-const ITEM_ACTIONS: readonly PresetItemAction[] = [
-  'load',
-  'rename',
-  'overwrite',
-  'duplicate',
-  'delete',
-  'export',
-];
+import type { PresetItemAction } from './preset-item';
+import { PresetItem } from './preset-item';
 
 /** What the panel reports; it changes nothing itself. */
 export interface PresetPanelHandlers {
@@ -44,6 +34,8 @@ export class PresetPanel {
   private readonly list: HTMLUListElement;
   private readonly commandButtons: readonly [AppCommand, HTMLButtonElement][];
   private presets: readonly PresetSummary[] = [];
+  /** The items drawn, by preset id. */
+  private items = new Map<string, PresetItem>();
   private language: Language;
 
   constructor(
@@ -103,31 +95,24 @@ export class PresetPanel {
         ? text.presetsEmpty
         : '';
     this.note.hidden = this.note.textContent === '';
-    this.list.replaceChildren(...this.presets.map((preset) => this.item(preset)));
+    const items = new Map<string, PresetItem>();
+    for (const preset of this.presets) items.set(preset.id, this.itemFor(preset, text));
+    this.items = items;
+    placeChildren(
+      this.list,
+      Array.from(items.values(), (item) => item.element),
+    );
   }
 
-  private item(preset: PresetSummary): HTMLLIElement {
-    const text = strings(this.language).files;
-    const item = make(this.document, 'li', 'file-item');
-    const name = make(this.document, 'span', 'file-item-name', preset.name);
-    const detail = make(
-      this.document,
-      'span',
-      'file-item-detail',
-      text.presetSummary(preset.figureCount, preset.propCount),
-    );
-    const words = make(this.document, 'div', 'file-item-words');
-    words.append(name, detail);
-    const actions = make(this.document, 'div', 'file-item-actions');
-    for (const action of ITEM_ACTIONS) {
-      const label = text[action];
-      actions.append(
-        makeItemButton(this.document, label, text.itemAction(label, preset.name), () =>
-          this.handlers.onItem(action, preset),
-        ),
+  /** The item drawn for `preset` before, updated, or a new one. */
+  private itemFor(preset: PresetSummary, text: FileStrings): PresetItem {
+    const kept = this.items.get(preset.id);
+    if (!kept) {
+      return new PresetItem(this.document, preset, text, (action, current) =>
+        this.handlers.onItem(action, current),
       );
     }
-    item.append(makeThumbnail(this.document, preset.thumbnail), words, actions);
-    return item;
+    kept.update(preset, text);
+    return kept;
   }
 }
