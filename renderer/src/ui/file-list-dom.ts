@@ -1,3 +1,4 @@
+import type { FileStrings } from './file-strings';
 import type { AppCommand } from '../../../shared/commands';
 import { ariaKeyShortcuts, keyText } from '../../../shared/commands';
 import type { Language } from './i18n';
@@ -106,4 +107,60 @@ export function placeChildren(parent: Element, children: readonly Element[]): vo
 /** Sets an element's text only when it differs, so an unchanged item is not touched. */
 export function setText(element: HTMLElement, text: string): void {
   if (element.textContent !== text) element.textContent = text;
+}
+
+/** A listed item drawn once and updated in place (see {@link placeItems}). */
+export interface ListedItem<Entry> {
+  readonly element: HTMLElement;
+  update(entry: Entry, text: FileStrings): void;
+}
+
+/**
+ * Shows `entries` in `list` as items keyed by `idOf`: an entry listed before keeps its item,
+ * updated; a new one gets `create`; the rest are removed, and only items out of place move
+ * (see {@link placeChildren}). Returns the items now shown, by id.
+ */
+export function placeItems<Entry, Item extends ListedItem<Entry>>(
+  list: Element,
+  shown: ReadonlyMap<string, Item>,
+  entries: readonly Entry[],
+  idOf: (entry: Entry) => string,
+  create: (entry: Entry) => Item,
+  text: FileStrings,
+): Map<string, Item> {
+  const items = new Map<string, Item>();
+  for (const entry of entries) {
+    const kept = shown.get(idOf(entry));
+    kept?.update(entry, text);
+    items.set(idOf(entry), kept ?? create(entry));
+  }
+  placeChildren(
+    list,
+    Array.from(items.values(), (item) => item.element),
+  );
+  return items;
+}
+
+/** An item's thumbnail, made again only when its picture changes. */
+export class ThumbnailSlot {
+  /** The element in the item: append it once. */
+  element: HTMLElement;
+  private url: string | undefined;
+
+  constructor(
+    private readonly document: Document,
+    url: string | undefined,
+  ) {
+    this.url = url;
+    this.element = makeThumbnail(document, url);
+  }
+
+  /** Shows `url` (or the blank placeholder), replacing the element only if it differs. */
+  show(url: string | undefined): void {
+    if (url === this.url) return;
+    const element = makeThumbnail(this.document, url);
+    this.element.replaceWith(element);
+    this.element = element;
+    this.url = url;
+  }
 }

@@ -1,7 +1,7 @@
 import { FILE_FORMAT_NAMES } from '../../../shared/file-format-names';
 import type { LibraryEntry } from '../../../shared/host-contract';
 import type { FileStrings } from './file-strings';
-import { make, makeItemButton, makeThumbnail, setText } from './file-list-dom';
+import { ThumbnailSlot, make, makeItemButton, setText } from './file-list-dom';
 
 /** What can be done to one recent model; `add` makes a figure of it beside the others. */
 export type LibraryItemAction = 'open' | 'add' | 'locate' | 'remove';
@@ -16,8 +16,7 @@ export type LibraryItemAction = 'open' | 'add' | 'locate' | 'remove';
 export class LibraryItem {
   readonly element: HTMLLIElement;
   private entry: LibraryEntry;
-  private thumbnail: HTMLElement;
-  private thumbnailUrl: string | undefined;
+  private readonly thumbnail: ThumbnailSlot;
   private readonly words: HTMLElement;
   private readonly name: HTMLElement;
   private readonly detail: HTMLElement;
@@ -34,15 +33,14 @@ export class LibraryItem {
   ) {
     this.entry = entry;
     this.element = make(document, 'li', 'file-item');
-    this.thumbnailUrl = entry.thumbnail;
-    this.thumbnail = makeThumbnail(document, entry.thumbnail);
+    this.thumbnail = new ThumbnailSlot(document, entry.thumbnail);
     this.words = make(document, 'div', 'file-item-words');
     this.name = make(document, 'span', 'file-item-name');
     this.detail = make(document, 'span', 'file-item-detail');
     this.missingMark = make(document, 'span', 'file-item-missing');
     this.words.append(this.name, this.detail, this.missingMark);
     this.actions = make(document, 'div', 'file-item-actions');
-    this.element.append(this.thumbnail, this.words, this.actions);
+    this.element.append(this.thumbnail.element, this.words, this.actions);
     this.update(entry, text);
   }
 
@@ -50,12 +48,7 @@ export class LibraryItem {
   update(entry: LibraryEntry, text: FileStrings): void {
     this.entry = entry;
     this.element.classList.toggle('file-item-is-missing', entry.missing);
-    if (entry.thumbnail !== this.thumbnailUrl) {
-      const thumbnail = makeThumbnail(this.document, entry.thumbnail);
-      this.thumbnail.replaceWith(thumbnail);
-      this.thumbnail = thumbnail;
-      this.thumbnailUrl = entry.thumbnail;
-    }
+    this.thumbnail.show(entry.thumbnail);
     setText(this.name, entry.title);
     const details = [FILE_FORMAT_NAMES[entry.format]];
     if (entry.author) details.unshift(text.byAuthor(entry.author));

@@ -1,7 +1,6 @@
 import type { LibraryEntry } from '../../../shared/host-contract';
 import './file-panels.css';
-import type { FileStrings } from './file-strings';
-import { make, makeSection, placeChildren } from './file-list-dom';
+import { make, makeSection, placeItems } from './file-list-dom';
 import type { Language } from './i18n';
 import { strings } from './i18n';
 import type { LibraryItemAction } from './library-item';
@@ -76,24 +75,16 @@ export class LibraryPanel {
         : '';
     this.note.hidden = this.note.textContent === '';
     this.clearButton.hidden = this.entries.length === 0;
-    const items = new Map<string, LibraryItem>();
-    for (const entry of this.entries) items.set(entry.id, this.itemFor(entry, text));
-    this.items = items;
-    placeChildren(
+    this.items = placeItems(
       this.list,
-      Array.from(items.values(), (item) => item.element),
+      this.items,
+      this.entries,
+      (entry) => entry.id,
+      (entry) =>
+        new LibraryItem(this.document, entry, text, (action, current) =>
+          this.handlers.onItem(action, current),
+        ),
+      text,
     );
-  }
-
-  /** The item drawn for `entry` before, updated, or a new one. */
-  private itemFor(entry: LibraryEntry, text: FileStrings): LibraryItem {
-    const kept = this.items.get(entry.id);
-    if (!kept) {
-      return new LibraryItem(this.document, entry, text, (action, current) =>
-        this.handlers.onItem(action, current),
-      );
-    }
-    kept.update(entry, text);
-    return kept;
   }
 }

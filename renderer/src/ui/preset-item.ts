@@ -1,6 +1,6 @@
 import type { PresetSummary } from '../../../shared/host-contract';
 import type { FileStrings } from './file-strings';
-import { make, makeItemButton, makeThumbnail, setText } from './file-list-dom';
+import { ThumbnailSlot, make, makeItemButton, setText } from './file-list-dom';
 
 /** What can be done to one listed preset. */
 export type PresetItemAction = 'load' | 'rename' | 'overwrite' | 'duplicate' | 'delete' | 'export';
@@ -24,23 +24,21 @@ const ITEM_ACTIONS: readonly PresetItemAction[] = [
 export class PresetItem {
   readonly element: HTMLLIElement;
   private preset: PresetSummary;
-  private thumbnail: HTMLElement;
-  private thumbnailUrl: string | undefined;
+  private readonly thumbnail: ThumbnailSlot;
   private readonly name: HTMLElement;
   private readonly detail: HTMLElement;
   private readonly buttons: readonly [PresetItemAction, HTMLButtonElement][];
 
   /** `onAction` gets the preset as it is when the button is pressed. */
   constructor(
-    private readonly document: Document,
+    document: Document,
     preset: PresetSummary,
     text: FileStrings,
     onAction: (action: PresetItemAction, preset: PresetSummary) => void,
   ) {
     this.preset = preset;
     this.element = make(document, 'li', 'file-item');
-    this.thumbnailUrl = preset.thumbnail;
-    this.thumbnail = makeThumbnail(document, preset.thumbnail);
+    this.thumbnail = new ThumbnailSlot(document, preset.thumbnail);
     const words = make(document, 'div', 'file-item-words');
     this.name = make(document, 'span', 'file-item-name');
     this.detail = make(document, 'span', 'file-item-detail');
@@ -51,19 +49,14 @@ export class PresetItem {
       makeItemButton(document, '', '', () => onAction(action, this.preset)),
     ]);
     actions.append(...this.buttons.map(([, button]) => button));
-    this.element.append(this.thumbnail, words, actions);
+    this.element.append(this.thumbnail.element, words, actions);
     this.update(preset, text);
   }
 
   /** Shows `preset` (the same id, read again) in the language of `text`, changing only what differs. */
   update(preset: PresetSummary, text: FileStrings): void {
     this.preset = preset;
-    if (preset.thumbnail !== this.thumbnailUrl) {
-      const thumbnail = makeThumbnail(this.document, preset.thumbnail);
-      this.thumbnail.replaceWith(thumbnail);
-      this.thumbnail = thumbnail;
-      this.thumbnailUrl = preset.thumbnail;
-    }
+    this.thumbnail.show(preset.thumbnail);
     setText(this.name, preset.name);
     setText(this.detail, text.presetSummary(preset.figureCount, preset.propCount));
     for (const [action, button] of this.buttons) {

@@ -6,9 +6,8 @@ import {
   make,
   makeCommandButton,
   makeSection,
-  placeChildren,
+  placeItems,
 } from './file-list-dom';
-import type { FileStrings } from './file-strings';
 import type { Language } from './i18n';
 import { strings } from './i18n';
 import type { PresetItemAction } from './preset-item';
@@ -95,24 +94,16 @@ export class PresetPanel {
         ? text.presetsEmpty
         : '';
     this.note.hidden = this.note.textContent === '';
-    const items = new Map<string, PresetItem>();
-    for (const preset of this.presets) items.set(preset.id, this.itemFor(preset, text));
-    this.items = items;
-    placeChildren(
+    this.items = placeItems(
       this.list,
-      Array.from(items.values(), (item) => item.element),
+      this.items,
+      this.presets,
+      (preset) => preset.id,
+      (preset) =>
+        new PresetItem(this.document, preset, text, (action, current) =>
+          this.handlers.onItem(action, current),
+        ),
+      text,
     );
-  }
-
-  /** The item drawn for `preset` before, updated, or a new one. */
-  private itemFor(preset: PresetSummary, text: FileStrings): PresetItem {
-    const kept = this.items.get(preset.id);
-    if (!kept) {
-      return new PresetItem(this.document, preset, text, (action, current) =>
-        this.handlers.onItem(action, current),
-      );
-    }
-    kept.update(preset, text);
-    return kept;
   }
 }
