@@ -240,7 +240,8 @@ export class Sandbox {
   /** One per figure while {@link SandboxOptions.jointProjection} is on, in no particular order. */
   private readonly projections: JointProjection[] = [];
   /**
-   * Bodies put back asleep from a preset, put to sleep again right after the next world step:
+   * Bodies put back asleep (a preset, Undo, the end of a clip export), put to sleep again right
+   * after the next world step:
    * Rapier wakes a sleeping body whose position was set, or that starts touching something,
    * in the next step, and a restored body is both; put to sleep after that step it stays
    * asleep (it leaves Rapier's active set in the step after, so it moves at most two steps'
