@@ -84,8 +84,10 @@ describe("the original design's results", () => {
   });
 
   it('hinge limits hold within ±0.05 rad under repeated power-30 blasts too', async () => {
-    // Each doll takes a blast as one rigid motion (doll-blast.ts). Kicking every part on its
-    // own, as the original design does, overshot the limits by up to 0.09 rad here while the doll whirled.
+    // Each doll takes a blast's push as one rigid motion, and each part a spin of its own
+    // (doll-blast.ts); the limits are then checked every step. Checked only every few steps
+    // as when calm, the spun limbs went 0.082 rad past; pushing every part on its own, as the
+    // original design does, went up to 0.09 rad past while the doll whirled.
     let worst = 0;
     for (const seed of [1, 2, 3]) {
       for (const [hinge, [min, max]] of await hingeRanges(0, 5, seed)) {
@@ -118,25 +120,33 @@ describe("the original design's results", () => {
     [16, 19.4],
     [30, 35.2],
   ])(
-    'a blast of power %d stays finite and the dolls come to rest (original design: top speed %d m/s)',
-    async (power) => {
-      const s = await sandbox({ seed: power });
-      s.addFigure();
-      s.run(2);
-      s.blast(power);
-      let topSpeed = 0;
-      // Power 30 throws a doll tens of metres up (and off the stage, where the fall guard
-      // drops it again), so it gets 15 s to come down and settle.
-      s.run(15, () => {
-        const m = s.measure();
-        expect(m.nanCount).toBe(0);
-        topSpeed = Math.max(topSpeed, m.maxSpeed);
-      });
-      const after = s.measure();
-      expect(topSpeed).toBeGreaterThan(power / 4); // it really was blasted
-      expect(topSpeed).toBeLessThan(80);
-      expect(after.maxSpeed).toBeLessThan(0.2); // at rest again
-      expect(after.maxJointGapM).toBeLessThan(0.011);
+    'a blast of power %d stays finite, the dolls come to rest, and the median top speed is near the original design’s (%d m/s)',
+    async (power, designTopSpeed) => {
+      const topSpeeds: number[] = [];
+      for (const seed of [power, 1, 2, 3, 4]) {
+        const s = await sandbox({ seed });
+        s.addFigure();
+        s.run(2);
+        s.blast(power);
+        let topSpeed = 0;
+        // Power 30 throws a doll high (and can throw it off the stage, where the fall guard
+        // drops it again), so it gets 15 s to come down and settle.
+        s.run(15, () => {
+          const m = s.measure();
+          expect(m.nanCount).toBe(0);
+          topSpeed = Math.max(topSpeed, m.maxSpeed);
+        });
+        const after = s.measure();
+        expect(after.maxSpeed).toBeLessThan(0.2); // at rest again
+        expect(after.maxJointGapM).toBeLessThan(0.011);
+        topSpeeds.push(topSpeed);
+      }
+      topSpeeds.sort((a, b) => a - b);
+      const median = topSpeeds[2]!;
+      // The design measured one run per power (and 17.9 at power 8 against 19.4 at 16), so
+      // the bounds are loose; the unscaled falloff gave 1.4-1.5x at 16 and 30.
+      expect(median).toBeGreaterThan(designTopSpeed * 0.6);
+      expect(median).toBeLessThan(designTopSpeed * 1.35);
     },
   );
 

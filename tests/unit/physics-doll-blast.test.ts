@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { blastImpulse, randomSpin } from '../../renderer/src/physics/blast';
+import { BLAST_TORQUE_PER_KG, blastImpulse, randomSpin } from '../../renderer/src/physics/blast';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
-import { blastDoll } from '../../renderer/src/physics/doll-blast';
+import { PART_TORQUE_PER_KG, blastDoll } from '../../renderer/src/physics/doll-blast';
 import { Ragdoll, uprightAt } from '../../renderer/src/physics/ragdoll';
 import { createSeededRandom } from '../../renderer/src/physics/seeded-random';
 import { loadRapier } from '../support/rapier';
@@ -12,8 +12,11 @@ const cross = (a: { x: number; y: number; z: number }, b: { x: number; y: number
   z: a.x * b.y - a.y * b.x,
 });
 
-describe('blastDoll: the per-part impulses, taken by the doll as one rigid motion', () => {
-  it('adds exactly the summed linear and angular momentum of the per-part impulses', async () => {
+describe('blastDoll: the per-part pushes, taken by the doll as one rigid motion, and a spin per part', () => {
+  it.each([
+    ['each part spun on its own', true],
+    ['the spins folded into the rigid motion (MMD figures)', false],
+  ])('adds exactly the summed momentum of the per-part impulses: %s', async (_, spinEachPart) => {
     const rapier = await loadRapier();
     const world = new rapier.World({ x: 0, y: 0, z: 0 });
     const doll = new Ragdoll(rapier, world, BOX_DOLL, uprightAt(0.3, 1, -0.2));
@@ -43,7 +46,9 @@ describe('blastDoll: the per-part impulses, taken by the doll as one rigid motio
     bodies.forEach((body, i) => {
       const linear = { x: 0, y: 0, z: 0 };
       const angular = { x: 0, y: 0, z: 0 };
-      blastImpulse(body, center, 30, randomSpin(random, { x: 0, y: 0, z: 0 }), linear, angular);
+      const spin = randomSpin(random, { x: 0, y: 0, z: 0 });
+      const torquePerKg = spinEachPart ? PART_TORQUE_PER_KG : BLAST_TORQUE_PER_KG;
+      blastImpulse(body, center, 30, spin, linear, angular, Infinity, torquePerKg);
       const r = { x: coms[i]!.x - com.x, y: coms[i]!.y - com.y, z: coms[i]!.z - com.z };
       const moment = cross(r, linear);
       for (const k of ['x', 'y', 'z'] as const) {
@@ -52,7 +57,7 @@ describe('blastDoll: the per-part impulses, taken by the doll as one rigid motio
       }
     });
 
-    blastDoll(bodies, center, 30, createSeededRandom(5));
+    const motion = blastDoll(bodies, center, 30, createSeededRandom(5), spinEachPart)!;
 
     // Momentum the bodies now carry (they were at rest).
     const P = { x: 0, y: 0, z: 0 };
@@ -80,26 +85,30 @@ describe('blastDoll: the per-part impulses, taken by the doll as one rigid motio
     }
     expect(Math.hypot(P.x, P.y, P.z)).toBeGreaterThan(100); // a real blast, not nothing
 
-    // A rigid motion: every part spins at the same rate, and neighbours' velocities agree
-    // with that spin, so no joint is torn in the next step.
-    const w0 = bodies[0]!.angvel();
-    for (const body of bodies) {
-      const w = body.angvel();
-      expect(Math.hypot(w.x - w0.x, w.y - w0.y, w.z - w0.z)).toBeLessThan(1e-3);
-    }
-    for (let i = 1; i < bodies.length; i++) {
-      const dv = bodies[i]!.linvel();
-      const v0 = bodies[0]!.linvel();
+    // The push is a rigid motion: every part's centre moves with v + ω × r, so no joint is
+    // torn in the next step. The spins differ when each part also turns on its own.
+    bodies.forEach((body, i) => {
+      const v = body.linvel();
       const r = {
-        x: coms[i]!.x - coms[0]!.x,
-        y: coms[i]!.y - coms[0]!.y,
-        z: coms[i]!.z - coms[0]!.z,
+        x: coms[i]!.x - motion.com.x,
+        y: coms[i]!.y - motion.com.y,
+        z: coms[i]!.z - motion.com.z,
       };
-      const predicted = cross(w0, r);
+      const predicted = cross(motion.omega, r);
       expect(
-        Math.hypot(dv.x - v0.x - predicted.x, dv.y - v0.y - predicted.y, dv.z - v0.z - predicted.z),
+        Math.hypot(
+          v.x - motion.velocity.x - predicted.x,
+          v.y - motion.velocity.y - predicted.y,
+          v.z - motion.velocity.z - predicted.z,
+        ),
       ).toBeLessThan(1e-3);
-    }
+    });
+    const ownSpins = bodies.map((body) => {
+      const w = body.angvel();
+      return Math.hypot(w.x - motion.omega.x, w.y - motion.omega.y, w.z - motion.omega.z);
+    });
+    if (spinEachPart) expect(Math.min(...ownSpins)).toBeGreaterThan(0.1);
+    else expect(Math.max(...ownSpins)).toBeLessThan(1e-3);
     world.free();
   });
 });

@@ -100,6 +100,28 @@ describe('JointProjection', () => {
     expect(maxJointGap([doll])).toBeCloseTo(0.05, 4);
   });
 
+  it('checks a slow doll in each of the next steps when told to (a blast), then idles again', async () => {
+    const doll = await chain();
+    const projection = new JointProjection(doll, STEP);
+    // Past the first drop's watch: a doll at rest is checked only now and then.
+    const watch = Math.round(PROJECTION_AFTER_S / STEP);
+    for (let i = 0; i < watch + 10; i++) projection.update(NOBODY_HELD);
+    const checkedSteps = (steps: number): number => {
+      let checked = 0;
+      for (let i = 0; i < steps; i++) {
+        projection.update(NOBODY_HELD);
+        if (projection.rotationsThisStep() !== null) checked++;
+      }
+      return checked;
+    };
+    expect(checkedSteps(12)).toBeLessThan(12);
+    projection.checkNextSteps(12);
+    tearShoulder(doll, 0.05);
+    expect(projection.update(NOBODY_HELD)).toBe(2);
+    expect(checkedSteps(11)).toBe(11);
+    expect(checkedSteps(24)).toBeLessThan(24);
+  });
+
   it('leaves a figure alone while a person holds one of its parts (grabbed or pinned)', async () => {
     const doll = await chain();
     const projection = new JointProjection(doll, STEP);

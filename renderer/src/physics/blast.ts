@@ -9,6 +9,13 @@ export const PROP_BLAST_RADIUS = 4;
 export const BLAST_TORQUE_PER_KG = 0.4;
 /** How much the outward direction is tipped upward (added to its unit y). */
 const BLAST_LIFT = 0.4;
+/**
+ * Distance from the blast's centre at which the push is half that at the centre, metres. The
+ * falloff is the original design's, power · mass / (0.6 + 0.5·d), scaled by 0.6 so a body at
+ * the centre gets `power` m/s: unscaled, a doll lying over the centre flew off at 1.65 ·
+ * `power`, half again the design's top speeds at power 16 and 30 (docs/physics.md).
+ */
+const HALF_PUSH_DISTANCE_M = 1.2;
 
 const position = vec3();
 
@@ -25,11 +32,11 @@ export function randomSpin(random: RandomSource, out: Vec3Like): Vec3Like {
 }
 
 /**
- * The blast on one body, computed but not applied: an impulse of
- * power · mass / (0.6 + 0.5·d) along the outward direction tipped a little up (d the
- * distance from `center` in metres) into `linear`, and a torque impulse of
- * `spin` · 0.4 · mass into `angular`. Returns false (writing nothing) when the body is
- * farther than `maxDistance`.
+ * The blast on one body, computed but not applied: an impulse of power · mass / (1 + d / 1.2)
+ * along the outward direction tipped a little up (d the distance from `center` in metres), so
+ * a body at the centre changes speed by `power` m/s and one 1.2 m away by half that, into
+ * `linear`; and a torque impulse of `spin` · `torquePerKg` · mass into `angular` (0.4 by
+ * default). Returns false (writing nothing) when the body is farther than `maxDistance`.
  */
 export function blastImpulse(
   body: RigidBody,
@@ -39,6 +46,7 @@ export function blastImpulse(
   linear: Vec3Like,
   angular: Vec3Like,
   maxDistance = Number.POSITIVE_INFINITY,
+  torquePerKg = BLAST_TORQUE_PER_KG,
 ): boolean {
   body.translation(position);
   const dx = position.x - center.x;
@@ -47,14 +55,14 @@ export function blastImpulse(
   const d = Math.hypot(dx, dy, dz);
   if (d > maxDistance) return false;
   const mass = body.mass();
-  const k = (power * mass) / (0.6 + d * 0.5);
+  const k = (power * mass) / (1 + d / HALF_PUSH_DISTANCE_M);
   const inv = d > 1e-6 ? 1 / d : 0;
   linear.x = dx * inv * k;
   linear.y = (dy * inv + BLAST_LIFT) * k;
   linear.z = dz * inv * k;
-  angular.x = spin.x * BLAST_TORQUE_PER_KG * mass;
-  angular.y = spin.y * BLAST_TORQUE_PER_KG * mass;
-  angular.z = spin.z * BLAST_TORQUE_PER_KG * mass;
+  angular.x = spin.x * torquePerKg * mass;
+  angular.y = spin.y * torquePerKg * mass;
+  angular.z = spin.z * torquePerKg * mass;
   return true;
 }
 

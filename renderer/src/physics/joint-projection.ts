@@ -244,6 +244,17 @@ export class JointProjection implements StepRotations {
     this.idleSteps = 0;
   }
 
+  /**
+   * Checks the joints in each of the next `steps` steps at least (longer if the root flies
+   * faster than {@link PROJECTION_SPEED}): a blast spins every part at once, which opens
+   * joints in its first steps, before an idle check would see the root move. Shorter than
+   * {@link restart}'s watch: a doll blasted every second would otherwise be read every step.
+   */
+  checkNextSteps(steps: number): void {
+    this.slowSteps = Math.min(this.slowSteps, Math.max(0, this.afterSteps - steps));
+    this.idleSteps = 0;
+  }
+
   private readPoses(): void {
     const p = this.vec;
     const q = this.rot;

@@ -204,6 +204,15 @@ export class LimitProjection {
   }
 
   /**
+   * Checks the joints every step for the next {@link AGITATED_S}: a blast spins every part at
+   * once, and a calm figure's next check could be {@link CALM_CHECK_STEPS} steps away, long
+   * enough for a spun limb to swing well past its limit first.
+   */
+  agitate(): void {
+    this.agitatedLeft = this.agitatedSteps;
+  }
+
+  /**
    * After a world step: turns every limb whose joint is past an angle limit by more than
    * {@link LIMIT_TOLERANCE} back onto the limit. Checks every step while the figure is
    * agitated (see {@link AGITATED_SPEED}), every {@link CALM_CHECK_STEPS} otherwise; not while
