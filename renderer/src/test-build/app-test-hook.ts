@@ -40,6 +40,14 @@ export function createAppTestHook(
       const body = sandbox.props[index]?.body;
       return body ? onScreen(view, body) : null;
     },
+    throwProp: (index, from, velocity) => {
+      const body = sandbox.props[index]?.body;
+      if (!body) return false;
+      body.setTranslation(from, true);
+      body.setLinvel(velocity, true);
+      body.setAngvel({ x: 0, y: 0, z: 0 }, true);
+      return true;
+    },
     cameraPosition: () => copyVec(view.cameraPosition),
     grabbedHandle: () => sandbox.grabbedHandle,
     settings: () => ({

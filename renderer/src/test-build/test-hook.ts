@@ -62,6 +62,12 @@ export interface RagdollTestHook {
   propPosition(index: number): HookVec3 | null;
   /** Where prop `index` appears on screen, and its body handle. */
   propOnScreen(index: number): HookScreenPoint | null;
+  /**
+   * Puts prop `index` at `from` (metres) moving at `velocity` (m/s), not spinning: a throw
+   * aimed exactly, where a flick of the mouse lands wherever the frame rate lets it. False if
+   * there is no such prop.
+   */
+  throwProp(index: number, from: HookVec3, velocity: HookVec3): boolean;
   /** Where the camera is, metres (it moves when the person orbits). */
   cameraPosition(): HookVec3;
   /** The grabbed body's handle, or null. */
