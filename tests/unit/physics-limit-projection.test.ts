@@ -253,6 +253,22 @@ describe('the angle-limit projection', () => {
     expect(projection.update(NOBODY_HELD)).toBe(1);
   });
 
+  it('checks a calm figure on the very next step once agitated (a blast is about to spin it)', async () => {
+    const doll = await arm();
+    const world = worlds.at(-1)!;
+    const projection = new LimitProjection(doll, 1 / 120);
+    // Calm, at the same point of its check cycle as in the test above, where the next step
+    // is not checked.
+    for (let i = 0; i < 2 * Math.round(AGITATED_S * 120); i++) {
+      world.step();
+      projection.update(NOBODY_HELD);
+    }
+    projection.agitate();
+    turnLimb([doll.parts[2]!], [0, 0.6, 0], about(1, 0, 0, 0.8));
+    expect(projection.update(NOBODY_HELD)).toBe(1);
+    expect(worstExcess(doll.joints)).toBeLessThan(1e-5);
+  });
+
   it('leaves a figure alone while one of its parts is held, or while it sleeps', async () => {
     const doll = await arm();
     turnLimb([doll.parts[2]!], [0, 0.6, 0], about(1, 0, 0, 0.3));
