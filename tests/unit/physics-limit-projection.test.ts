@@ -90,6 +90,22 @@ async function arm(): Promise<Ragdoll> {
   return doll;
 }
 
+/**
+ * An arm whose projection has watched it lie still for longer than a new figure is watched
+ * closely, so it is calm; `seen` gets each step's projected count. Both callers leave it at the
+ * same point of its check cycle: the next step is not checked.
+ */
+async function calmArm(seen: (projected: number) => void = () => {}) {
+  const doll = await arm();
+  const world = worlds.at(-1)!;
+  const projection = new LimitProjection(doll, 1 / 120);
+  for (let i = 0; i < 2 * Math.round(AGITATED_S * 120); i++) {
+    world.step();
+    seen(projection.update(NOBODY_HELD));
+  }
+  return { doll, projection };
+}
+
 /** The child's rotation relative to the parent, the short way round. */
 function relative(joint: RagdollJoint): QuatLike {
   const r = multiplyQuat(
@@ -231,14 +247,7 @@ describe('the angle-limit projection', () => {
   });
 
   it('checks a calm figure every few steps, and every step once a joint has turned fast', async () => {
-    const doll = await arm();
-    const world = worlds.at(-1)!;
-    const projection = new LimitProjection(doll, 1 / 120);
-    // Still for longer than a new figure is watched closely.
-    for (let i = 0; i < 2 * Math.round(AGITATED_S * 120); i++) {
-      world.step();
-      expect(projection.update(NOBODY_HELD)).toBe(0);
-    }
+    const { doll, projection } = await calmArm((projected) => expect(projected).toBe(0));
     // Put 0.8 rad past its limit while calm: found on the next check, within CALM_CHECK_STEPS.
     turnLimb([doll.parts[2]!], [0, 0.6, 0], about(1, 0, 0, 0.8));
     const found: number[] = [];
@@ -254,15 +263,8 @@ describe('the angle-limit projection', () => {
   });
 
   it('checks a calm figure on the very next step once agitated (a blast is about to spin it)', async () => {
-    const doll = await arm();
-    const world = worlds.at(-1)!;
-    const projection = new LimitProjection(doll, 1 / 120);
-    // Calm, at the same point of its check cycle as in the test above, where the next step
-    // is not checked.
-    for (let i = 0; i < 2 * Math.round(AGITATED_S * 120); i++) {
-      world.step();
-      projection.update(NOBODY_HELD);
-    }
+    // Calm, where the next step is not checked (the test above finds it so).
+    const { doll, projection } = await calmArm();
     projection.agitate();
     turnLimb([doll.parts[2]!], [0, 0.6, 0], about(1, 0, 0, 0.8));
     expect(projection.update(NOBODY_HELD)).toBe(1);

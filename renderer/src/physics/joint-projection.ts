@@ -246,8 +246,9 @@ export class JointProjection implements StepRotations {
 
   /**
    * Checks the joints in each of the next `steps` steps at least (longer if the root flies
-   * faster than {@link PROJECTION_SPEED}): a blast spins every part at once, which opens
-   * joints in its first steps, before an idle check would see the root move. Shorter than
+   * faster than {@link PROJECTION_SPEED}): a blast spins each part of a doll on its own
+   * (MMD figures excepted), which opens joints in its first steps, before an idle check would
+   * see the root move. Shorter than
    * {@link restart}'s watch: a doll blasted every second would otherwise be read every step.
    */
   checkNextSteps(steps: number): void {
