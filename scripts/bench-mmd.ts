@@ -10,7 +10,7 @@
  * up first (throwaway copies for 5 s, then 60 steps of each measured scene), blocks of steps
  * alternate between the two so machine noise hits both, and medians are quoted. The top
  * speeds say how each scene behaved: bare Rapier has no whip cap. `--generated` uses the generated model even
- * when mokou_B.pmd is there; `--json` prints one JSON object; `--breakdown` adds where bare
+ * when mokou_B.pmd is there; `--model PATH` runs any PMX or PMD file instead; `--json` prints one JSON object; `--breakdown` adds where bare
  * Rapier's time goes (the same scene without MMD joints, without MMD collisions, with the
  * follow bodies colliding with nothing, and the ragdoll alone). `--six` adds six figures of the
  * model in one sandbox (the app's limit): ms per step while kept moving, and after lying
@@ -138,6 +138,7 @@ async function main(): Promise<void> {
   await RAPIER.init();
   const { model, source } = benchMmdModel('bench:mmd', {
     generated: process.argv.includes('--generated'),
+    path: modelArgument(),
   });
   const doll = mmdDollFromModel(model, source);
   if (process.argv.includes('--six-only')) {
@@ -212,6 +213,16 @@ async function main(): Promise<void> {
   );
   if (process.argv.includes('--breakdown')) printBreakdown(doll);
   if (process.argv.includes('--six')) printSix(doll);
+}
+
+/** `--model PATH`, or undefined. */
+function modelArgument(): string | undefined {
+  const at = process.argv.indexOf('--model');
+  if (at < 0) return undefined;
+  const path = process.argv[at + 1];
+  if (path === undefined || path.startsWith('--'))
+    throw new Error('bench:mmd: --model needs the path of a PMX or PMD file');
+  return path;
 }
 
 /** The texts after each `--lever`. */
