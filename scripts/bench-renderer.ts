@@ -8,9 +8,10 @@
  *    real-model fixtures folder; when that folder is absent, a generated VRM without springs,
  *    with a note saying the spring bones were not measured). Each frame is timed in the page
  *    and split into physics steps, pose writing, world-matrix updates, spring bones, render
- *    submit and the rest (`?frame-sections`, test build only). Median, p95 and mean over
- *    `--frames` frames (default 300). The page is cross-origin isolated, so its timer has
- *    5 µs steps.
+ *    submit and the rest (`?frame-sections`, test build only); a row takes each frame's
+ *    physics steps out of its total, what would be left on the page's thread if the physics
+ *    ran on another. Median, p95 and mean over `--frames` frames (default 300). The page is
+ *    cross-origin isolated, so its timer has 5 µs steps.
  * 2. The box scene at SwiftShader's own pace (few frames, so up to 8 catch-up steps each),
  *    with its physics and sync + draw split (`--skip-pace` leaves it out).
  * 3. Start: time from navigation start to the first paint, the first drawn WebGL frame and
@@ -347,6 +348,17 @@ const SECTION_ROWS: readonly [string, string][] = [
   ['other', '  other (box meshes, camera, pins)'],
 ];
 
+/**
+ * Each frame's JS less its own physics steps, or undefined for a build without the section
+ * clock: the main thread's share if the physics ran on another thread (a lower bound: such a
+ * thread would compete for the same cores).
+ */
+function framesLessPhysics(frames: SceneFrames): number[] | undefined {
+  const physics = frames.sectionsMs?.['physics'];
+  if (physics === undefined || physics.length !== frames.frameMs.length) return undefined;
+  return frames.frameMs.map((ms, i) => ms - physics[i]!);
+}
+
 /** The mean of each block's draw calls per frame, or a dash for a build that does not count them. */
 function drawCallCell(blocks: readonly number[]): string {
   if (blocks.length === 0) return '—';
@@ -364,6 +376,10 @@ function printSceneFrames(results: readonly SceneFrames[]): void {
   ];
   const rows = [
     ['total JS per frame (target ≤ 4 median, ≤ 8 p95)', ...results.map((r) => cell(r.frameMs))],
+    [
+      'total less the physics steps (what a physics worker would leave)',
+      ...results.map((r) => cell(framesLessPhysics(r))),
+    ],
     ...SECTION_ROWS.map(([key, label]) => [
       label,
       ...results.map((r) => cell(r.sectionsMs?.[key])),

@@ -28,7 +28,7 @@ export interface BenchMmdModel {
  */
 export function benchMmdModel(
   bench: string,
-  options: { generated?: boolean; path?: string } = {},
+  options: { generated?: boolean; path?: string | undefined } = {},
 ): BenchMmdModel {
   if (options.path !== undefined) {
     const bytes = readFileSync(options.path);
