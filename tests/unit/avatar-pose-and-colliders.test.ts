@@ -171,7 +171,7 @@ describe('SpringBodyColliders', () => {
     for (let frame = 0; frame < 120; frame++) {
       sandbox.advance(1 / 60);
       avatar.update(1 / 60);
-      avatar.bodyColliders.updateMatrices();
+      avatar.bodyColliders.update();
       if (frame >= 10) worst = Math.min(worst, clearance());
     }
     // Outside every body collider all the time (three-vrm pushes the tail out to its hit

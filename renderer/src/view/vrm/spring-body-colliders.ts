@@ -3,12 +3,13 @@ import type { Object3D } from 'three';
 import type {
   VRM,
   VRMSpringBoneCollider,
-  VRMSpringBoneColliderGroup,
   VRMSpringBoneColliderShape,
+  VRMSpringBoneJoint,
 } from '@pixiv/three-vrm';
 import type * as ThreeVrm from '@pixiv/three-vrm';
 import type { DollSpec, PartSpec } from '../../physics/doll-spec';
 import type { Vec3 } from '../../physics/vector-math';
+import { SpringColliderReach } from './spring-collider-reach';
 
 /** What the colliders need from the rig (`HumanoidRig` fits). */
 export interface ColliderRig {
@@ -32,16 +33,17 @@ type RestShape =
  * The ragdoll's own shapes as spring-bone colliders, so hair and skirts rest on the body
  * instead of passing through it (the original design listed that as a limitation). Each part becomes one
  * sphere or capsule (a box becomes a row of capsules that covers it) on the raw bone that
- * follows the part, in one collider group added to every spring joint of the model.
+ * follows the part, given to every spring joint of the model; each frame a chain is handed
+ * only those it can reach ({@link SpringColliderReach}: the same result, fewer tests).
  *
  * The shapes are fixed to the bones at rest, so they move exactly as the parts do: every bone
- * a part owns turns rigidly with it. {@link updateMatrices} must run after the bones are posed
- * and before the spring bones update: three-vrm reads a collider's `colliderMatrix`, which only
+ * a part owns turns rigidly with it. {@link update} must run after the bones are posed and
+ * before the spring bones update: three-vrm reads a collider's `colliderMatrix`, which only
  * `updateWorldMatrix` refreshes, not the scene's `updateMatrixWorld`.
  */
 export class SpringBodyColliders {
   readonly colliders: readonly VRMSpringBoneCollider[];
-  readonly group: VRMSpringBoneColliderGroup;
+  private readonly reach: SpringColliderReach;
 
   /** @param threeVrm the three-vrm module (loaded lazily by the caller). */
   constructor(threeVrm: typeof ThreeVrm, vrm: VRM, rig: ColliderRig) {
@@ -62,16 +64,31 @@ export class SpringBodyColliders {
       }
     }
     this.colliders = colliders;
-    this.group = { colliders, name: 'ragdoll-body' };
-    for (const joint of vrm.springBoneManager?.joints ?? []) joint.colliderGroups.push(this.group);
-    this.updateMatrices();
+    const joints = vrm.springBoneManager?.joints ?? [];
+    this.reach = new SpringColliderReach(joints, colliders);
+    // A list of its own for each joint: three-vrm hands every joint of one spring the same
+    // list, so pushing onto it once per joint had each tail tested against each collider as
+    // many times as its spring has joints.
+    for (const joint of joints) {
+      joint.colliderGroups = [...joint.colliderGroups, ...this.reach.groupsOf(joint)];
+    }
+    this.update();
   }
 
-  /** Refreshes each collider's world matrix from its (already updated) bone. Allocates nothing. */
-  updateMatrices(): void {
+  /**
+   * Refreshes each collider's world matrix from its (already updated) bone, then which of
+   * them each spring chain can reach. Allocates nothing.
+   */
+  update(): void {
     for (let i = 0; i < this.colliders.length; i++) {
       this.colliders[i]!.updateWorldMatrix(false, false);
     }
+    this.reach.update();
+  }
+
+  /** Whether `joint` collides with these colliders (a joint added after them does not). */
+  collideWith(joint: VRMSpringBoneJoint): boolean {
+    return this.reach.groupsOf(joint).length > 0;
   }
 }
 

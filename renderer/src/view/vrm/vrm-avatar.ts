@@ -126,10 +126,9 @@ export class VrmAvatar implements Avatar {
 
   /** How many body colliders exist and how many spring joints collide with them. */
   colliderReport(): { colliders: number; jointsUsingThem: number } {
-    const group = this.colliders.group;
     let joints = 0;
     for (const joint of this.model.loaded.vrm.springBoneManager?.joints ?? []) {
-      if (joint.colliderGroups.includes(group)) joints++;
+      if (this.colliders.collideWith(joint)) joints++;
     }
     return { colliders: this.colliders.colliders.length, jointsUsingThem: joints };
   }
@@ -192,7 +191,7 @@ export class VrmAvatar implements Avatar {
     } else {
       vrm.scene.updateMatrixWorld();
     }
-    this.colliders.updateMatrices();
+    this.colliders.update();
     sections?.lap('matrices');
     advanceVrm(vrm, Math.min(Math.max(seconds, 0), MAX_VRM_STEP));
     this.springRest.observe();
@@ -219,7 +218,7 @@ export class VrmAvatar implements Avatar {
     sections?.lap('pose');
     this.springHistory.show(frame, recording);
     vrm.scene.updateMatrixWorld();
-    this.colliders.updateMatrices();
+    this.colliders.update();
     sections?.lap('matrices');
     this.springResetPending = false;
     this.seenPlacements = this.placements();
