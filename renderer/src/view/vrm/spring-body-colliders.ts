@@ -65,7 +65,10 @@ export class SpringBodyColliders {
     }
     this.colliders = colliders;
     const joints = vrm.springBoneManager?.joints ?? [];
-    this.reach = new SpringColliderReach(joints, colliders);
+    // Node constraints turn bones after these colliders are handed out and before the springs
+    // run: a chain under such a bone keeps every collider.
+    const constrained = (vrm.nodeConstraintManager?.constraints.size ?? 0) > 0;
+    this.reach = new SpringColliderReach(joints, colliders, !constrained);
     // A list of its own for each joint: three-vrm hands every joint of one spring the same
     // list, so pushing onto it once per joint had each tail tested against each collider as
     // many times as its spring has joints.

@@ -39,6 +39,9 @@ interface ReachChain {
  * colliders kept are tested in their old order.
  *
  * Only outward spheres and capsules are ever left out; any other shape stays on every chain.
+ * A model whose node constraints turn bones before its springs run (a bone above a chain may
+ * then move after {@link update}) is made with `byReach` false: every chain keeps every
+ * collider.
  */
 export class SpringColliderReach {
   private readonly chains: readonly ReachChain[];
@@ -51,11 +54,13 @@ export class SpringColliderReach {
 
   /**
    * World matrices must be current (a rest pose or any pose: only lengths are measured).
-   * `joints`: the model's spring joints; `colliders`: the colliders to hand out by reach.
+   * `joints`: the model's spring joints; `colliders`: the colliders to hand out by reach, or
+   * to every chain always when `byReach` is false.
    */
   constructor(
     joints: Iterable<VRMSpringBoneJoint>,
     private readonly colliders: readonly VRMSpringBoneCollider[],
+    private readonly byReach = true,
   ) {
     this.alone = colliders.map((collider) => [collider]);
     const all = [...joints];
@@ -72,7 +77,7 @@ export class SpringColliderReach {
         reach: reach * (1 + REACH_MARGIN_FRACTION) + REACH_MARGIN_M,
         groups: colliders.map((_, k) => ({
           name: `ragdoll-body:${c}:${k}`,
-          colliders: OUT_OF_REACH,
+          colliders: byReach ? OUT_OF_REACH : this.alone[k]!,
         })),
       };
       for (const joint of members) this.chainOf.set(joint, chain);
@@ -91,6 +96,7 @@ export class SpringColliderReach {
    * nothing.
    */
   update(): void {
+    if (!this.byReach) return;
     for (let c = 0; c < this.chains.length; c++) {
       const chain = this.chains[c]!;
       this.top.setFromMatrixPosition(chain.top.matrixWorld);
