@@ -16,9 +16,9 @@ const REACH_MARGIN_FRACTION = 0.01;
 /** The empty collider list of a group whose collider is out of reach. Never written to. */
 const OUT_OF_REACH: VRMSpringBoneCollider[] = [];
 
-/** Spring joints hanging from one bone that is not itself a spring bone. */
+/** The spring joints under one topmost spring bone (a strand of hair, a skirt's panels). */
 interface ReachChain {
-  /** The chain's topmost spring bone: its world position does not move while springs run. */
+  /** The topmost spring bone: no spring above it, so it stays put while the springs run. */
   readonly top: Object3D;
   /** Farthest any of the chain's tails can be from {@link top}, plus a tail's hit radius, metres. */
   readonly reach: number;
