@@ -5,8 +5,8 @@
  * 1. JavaScript time per 60 Hz frame (every frame advances exactly 1/60 s: two physics steps,
  *    `?frame-seconds=`) in two scenes, each with 12 props and a BLAST every second: six box
  *    dummies, and six copies of a real textured VRM with spring bones (godette_v4 from the
- *    real-model fixtures folder; when that folder is absent, a generated VRM without springs,
- *    with a note saying the spring bones were not measured). Each frame is timed in the page
+ *    real-model fixtures folder, or `--model FILE`; when that folder is absent, a generated
+ *    VRM without springs, with a note saying the spring bones were not measured). Each frame is timed in the page
  *    and split into physics steps, pose writing, world-matrix updates, spring bones, render
  *    submit and the rest (`?frame-sections`, test build only); a row takes each frame's
  *    physics steps out of its total, what would be left on the page's thread if the physics
@@ -293,8 +293,9 @@ async function measureSceneFrames(
   frames: number,
   rounds: number,
   profilePath: string | undefined,
+  modelPath: string | undefined,
 ): Promise<SceneFrames[]> {
-  const model = avatarModelFile();
+  const model = avatarModelFile(modelPath);
   if (model.note) console.log(`note: ${model.note}`);
   const fills = { box: boxScene, avatars: avatarScene(model) };
   const results = new Map<string, SceneFrames>();
@@ -429,6 +430,7 @@ async function main(): Promise<void> {
       breakdown: { type: 'boolean', default: false },
       'third-start': { type: 'boolean', default: false },
       traces: { type: 'string', default: '3' },
+      model: { type: 'string' },
     },
   });
   const starts = parseCount('starts', values.starts);
@@ -480,6 +482,7 @@ async function main(): Promise<void> {
         frames,
         rounds,
         values.profile,
+        values.model,
       );
       printSceneFrames(sceneFrames);
       let result: BenchResult | null = null;

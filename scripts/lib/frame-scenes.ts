@@ -35,8 +35,16 @@ export interface AvatarModelFile {
   readonly note?: string;
 }
 
-/** The real avatar when the fixtures folder is present, else a generated VRM (no springs). */
-export function avatarModelFile(): AvatarModelFile {
+/**
+ * The VRM at `path` when one is given (read errors throw, naming the file); else the real
+ * avatar when the fixtures folder is present, else a generated VRM (no springs).
+ */
+export function avatarModelFile(path?: string): AvatarModelFile {
+  if (path !== undefined) return { fileName: basename(path), bytes: readFileSync(path) };
+  return defaultAvatarModelFile();
+}
+
+function defaultAvatarModelFile(): AvatarModelFile {
   const path = realFixture(AVATAR_FIXTURE);
   if (existsSync(path)) return { fileName: basename(path), bytes: readFileSync(path) };
   const fileName = 'vrm1-tpose-full.vrm';
