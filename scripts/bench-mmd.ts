@@ -33,7 +33,7 @@ import type { MmdPhysicsSpec } from '../renderer/src/physics/mmd/mmd-physics-spe
 import type { BareMmdWorld } from './lib/bare-mmd-world';
 import { buildBareMmdWorld } from './lib/bare-mmd-world';
 import type { MmdDoll } from '../tools/load-mmd-doll';
-import { mmdDollFromModel } from '../tools/load-mmd-doll';
+import { MmdLoadError, mmdDollFromModel, readMmdModel } from '../tools/load-mmd-doll';
 import { STEPS_PER_SECOND, WARM_UP_STEPS, timeSteps, timeStepsPaired } from './lib/step-bench';
 import { median } from './lib/bench-stats';
 import { benchMmdModel } from './lib/bench-mmd-model';
@@ -134,13 +134,32 @@ function fastest(world: Sandbox['world']): number {
   return top;
 }
 
+/** The model `--model` names, or the benchmark's own; null after saying why a file failed. */
+async function pickDoll(): Promise<MmdDoll | null> {
+  const path = modelArgument();
+  try {
+    if (path !== undefined) {
+      const { model, fileName } = await readMmdModel(path);
+      return mmdDollFromModel(model, fileName);
+    }
+    const { model, source } = benchMmdModel('bench:mmd', {
+      generated: process.argv.includes('--generated'),
+    });
+    return mmdDollFromModel(model, source);
+  } catch (error) {
+    if (!(error instanceof MmdLoadError)) throw error;
+    console.error(`bench:mmd: ${error.message}`);
+    return null;
+  }
+}
+
 async function main(): Promise<void> {
   await RAPIER.init();
-  const { model, source } = benchMmdModel('bench:mmd', {
-    generated: process.argv.includes('--generated'),
-    path: modelArgument(),
-  });
-  const doll = mmdDollFromModel(model, source);
+  const doll = await pickDoll();
+  if (doll === null) {
+    process.exitCode = 1;
+    return;
+  }
   if (process.argv.includes('--six-only')) {
     printSix(doll);
     return;
@@ -183,7 +202,7 @@ async function main(): Promise<void> {
   );
   const end = ours.measure();
   const row = {
-    model: source,
+    model: doll.fileName,
     mmdBodies: doll.rig.physics.bodies.length,
     mmdJoints: doll.rig.physics.joints.length,
     bodies: ours.bodies.length,

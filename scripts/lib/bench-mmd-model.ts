@@ -4,7 +4,6 @@
  * without the fixtures still measures something comparable.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename } from 'node:path';
 import type { MmdModel } from '../../renderer/src/formats/mmd/mmd-model';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
 import { realFixture } from '../../tools/real-fixtures';
@@ -22,18 +21,10 @@ export interface BenchMmdModel {
 }
 
 /**
- * The PMX or PMD file at `path` when one is given; else mokou_B.pmd when present (warns,
- * naming `bench`, when it is not), or the generated model when `generated` is set. A `path`
- * that cannot be read or parsed throws, its message naming the file.
+ * mokou_B.pmd when present (warns, naming `bench`, when it is not), or the generated model
+ * when `generated` is set.
  */
-export function benchMmdModel(
-  bench: string,
-  options: { generated?: boolean; path?: string | undefined } = {},
-): BenchMmdModel {
-  if (options.path !== undefined) {
-    const bytes = readFileSync(options.path);
-    return { model: parseMmdModel(bytes), source: basename(options.path), fileBytes: bytes.length };
-  }
+export function benchMmdModel(bench: string, options: { generated?: boolean } = {}): BenchMmdModel {
   if (!options.generated && existsSync(MOKOU))
     return {
       model: parseMmdModel(readFileSync(MOKOU)),
