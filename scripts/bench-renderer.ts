@@ -45,6 +45,7 @@
  * Run: `npm run build:test && npm run bench:renderer`.
  */
 import { median, quantile } from './lib/bench-stats';
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadavg } from 'node:os';
 import type { StartPair, StartSample } from './lib/start-timing';
@@ -437,6 +438,11 @@ async function main(): Promise<void> {
   const frames = parseCount('frames', values.frames);
   const rounds = parseCount('rounds', values.rounds);
   const scenes = parseScenes(values.scenes);
+  if (values.model !== undefined && !existsSync(values.model)) {
+    console.error(`bench:renderer: --model ${values.model}: no such file`);
+    process.exitCode = 2;
+    return;
+  }
   console.log(`load average at start (1/5/15 min): ${loadNow()}`);
   const bare = values.floor ? writeBareStartPage() : null;
   const servers = [
