@@ -9,9 +9,10 @@
  * The scenes are kept active: dropped, then blasted every simulated second. Both are warmed
  * up first (throwaway copies for 5 s, then 60 steps of each measured scene), blocks of steps
  * alternate between the two so machine noise hits both, and medians are quoted. The top
- * speeds say how each scene behaved: bare Rapier has no whip cap. `--generated` uses the generated model even
- * when mokou_B.pmd is there; `--model PATH` runs any PMX or PMD file instead; `--json` prints one JSON object; `--breakdown` adds where bare
- * Rapier's time goes (the same scene without MMD joints, without MMD collisions, with the
+ * speeds say how each scene behaved: bare Rapier has no whip cap. `--generated` uses the
+ * generated model even when mokou_B.pmd is there; `--model PATH` runs any PMX or PMD file
+ * instead (one that cannot be used is named with the reason, exit code 1); `--json` prints
+ * one JSON object; `--breakdown` adds where bare Rapier's time goes (the same scene without MMD joints, without MMD collisions, with the
  * follow bodies colliding with nothing, and the ragdoll alone). `--six` adds six figures of the
  * model in one sandbox (the app's limit): ms per step while kept moving, and after lying
  * still for 12 s, 10 s more: ms per step, the fastest MMD body and how many sleep
@@ -134,9 +135,13 @@ function fastest(world: Sandbox['world']): number {
   return top;
 }
 
-/** The model `--model` names, or the benchmark's own; null after saying why a file failed. */
+/** The model `--model` names, or the benchmark's own; null after saying why it cannot run. */
 async function pickDoll(): Promise<MmdDoll | null> {
   const path = modelArgument();
+  if (path === null) {
+    console.error('bench:mmd: --model needs the path of a PMX or PMD file');
+    return null;
+  }
   try {
     if (path !== undefined) {
       const { model, fileName } = await readMmdModel(path);
@@ -234,14 +239,12 @@ async function main(): Promise<void> {
   if (process.argv.includes('--six')) printSix(doll);
 }
 
-/** `--model PATH`, or undefined. */
-function modelArgument(): string | undefined {
+/** `--model PATH`'s path; undefined without `--model`, null when it has no path after it. */
+function modelArgument(): string | undefined | null {
   const at = process.argv.indexOf('--model');
   if (at < 0) return undefined;
   const path = process.argv[at + 1];
-  if (path === undefined || path.startsWith('--'))
-    throw new Error('bench:mmd: --model needs the path of a PMX or PMD file');
-  return path;
+  return path === undefined || path.startsWith('--') ? null : path;
 }
 
 /** The texts after each `--lever`. */

@@ -6,8 +6,8 @@
  *    `?frame-seconds=`) in two scenes, each with 12 props and a BLAST every second: six box
  *    dummies, and six copies of a real textured VRM with spring bones (godette_v4 from the
  *    real-model fixtures folder, or `--model FILE`; when that folder is absent, a generated
- *    VRM without springs, with a note saying the spring bones were not measured). Each frame is timed in the page
- *    and split into physics steps, pose writing, world-matrix updates, spring bones, render
+ *    VRM without springs, with a note saying the spring bones were not measured). Each frame
+ *    is timed in the page and split into physics steps, pose writing, world-matrix updates, spring bones, render
  *    submit and the rest (`?frame-sections`, test build only); a row takes each frame's
  *    physics steps out of its total, what would be left on the page's thread if the physics
  *    ran on another. Median, p95 and mean over `--frames` frames (default 300). The page is

@@ -248,8 +248,8 @@ export class JointProjection implements StepRotations {
    * Checks the joints in each of the next `steps` steps at least (longer if the root flies
    * faster than {@link PROJECTION_SPEED}): a blast spins each part of a doll on its own
    * (MMD figures excepted), which opens joints in its first steps, before an idle check would
-   * see the root move. Shorter than
-   * {@link restart}'s watch: a doll blasted every second would otherwise be read every step.
+   * see the root move. Shorter than {@link restart}'s watch: a doll blasted every second would
+   * otherwise be read every step.
    */
   checkNextSteps(steps: number): void {
     this.slowSteps = Math.min(this.slowSteps, Math.max(0, this.afterSteps - steps));

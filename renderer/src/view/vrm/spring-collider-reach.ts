@@ -68,7 +68,9 @@ export class SpringColliderReach {
     const byTop = new Map<Object3D, VRMSpringBoneJoint[]>();
     for (const joint of all) {
       const top = topSpringBone(joint.bone, springBones);
-      byTop.set(top, [...(byTop.get(top) ?? []), joint]);
+      const members = byTop.get(top);
+      if (members) members.push(joint);
+      else byTop.set(top, [joint]);
     }
     this.chains = [...byTop].map(([top, members], c) => {
       const reach = Math.max(...members.map((joint) => tailReach(joint, top)));
@@ -110,6 +112,7 @@ export class SpringColliderReach {
 
   /** Whether `collider` lies within `reach` (metres) of {@link top}, or is not a plain shape. */
   private mayTouch(collider: VRMSpringBoneCollider, reach: number): boolean {
+    // Read by shape, not `instanceof`: three-vrm's classes load lazily, outside this module.
     const shape = collider.shape as {
       readonly type: string;
       readonly radius?: number;
