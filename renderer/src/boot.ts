@@ -25,6 +25,8 @@ export interface RunningApp {
   readonly sandbox: Sandbox;
   readonly view: RagdollView;
   readonly ui: AppUi;
+  /** What the view's frame loop advances: the sandbox, driven by the timeline. */
+  readonly slot: SandboxSlot<Sandbox>;
 }
 
 /** How the page is started; the installed app uses none of this (see test-build/test-main.ts). */
@@ -128,7 +130,7 @@ async function boot(root: HTMLElement, options: BootOptions): Promise<RunningApp
   // Time runs through the timeline from now on: live, paused or playing the recording back.
   slot.driveWith(ui.timeline);
   shell.dispose();
-  options.onBooted?.({ sandbox, view, ui });
+  options.onBooted?.({ sandbox, view, ui, slot });
   ui.say(ui.strings.ready);
   root.removeAttribute('aria-busy');
   performance.mark(START_MARKS.ready);
@@ -140,7 +142,7 @@ async function boot(root: HTMLElement, options: BootOptions): Promise<RunningApp
     view.dispose();
     sandbox.dispose();
   });
-  return { sandbox, view, ui };
+  return { sandbox, view, ui, slot };
 }
 
 /** Longest wait for a paint before going on anyway (a hidden window paints nothing). */

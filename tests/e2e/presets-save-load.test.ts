@@ -5,7 +5,7 @@
  * every body's pose within 1 mm, the props, the settings and the camera.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { figureCount, propKinds, settings, waitForFrames } from './support/app-page';
+import { advance, figureCount, holdTime, propKinds, settings } from './support/app-page';
 import type { TestHost } from './support/host-files';
 import {
   createTestHost,
@@ -19,8 +19,8 @@ import {
 import { measurePng } from './support/pixels';
 import { useAppSuite } from './support/suite';
 
-/** How long to wait for the scene to rest and then sleep, each (ms). */
-const SETTLE_TIMEOUT_MS = 240_000;
+/** The longest the scene may take to rest, and then to sleep, each: simulated seconds. */
+const SETTLE_SECONDS = 60;
 
 const withApp = useAppSuite();
 let host: TestHost | undefined;
@@ -34,20 +34,16 @@ describe('presets: save and load', () => {
       async ({ page, context }) => {
         const presets = page.getByRole('list', { name: 'Saved presets' });
         await expect.poll(() => page.getByText('No presets yet.').isVisible()).toBe(true);
+        // Only the test moves time: what is compared below cannot drift in frames drawn meanwhile.
+        await holdTime(page);
         await page.getByRole('button', { name: 'Add Ball' }).click();
         await page.keyboard.press(']');
-        // The ball and the dummy need about 33 simulated seconds to come to rest; at the few
-        // frames a second SwiftShader draws beside other test files that took over 120 s.
-        await waitForRest(page, 0.02, SETTLE_TIMEOUT_MS);
-        // Save only once every body sleeps. A preset stores each body's velocities and Load
-        // restores them, and the poses below are read some frames after the load (once the
-        // status says so). Saved while the ball still rolled or the figure still turned slowly
-        // (below waitForRest's speed limit), the restored bodies carried on moving for those
-        // frames: under heavy CPU load a frame holds more steps and the status poll waits
-        // longer, and the figure had turned 0.0177 rad by the time it was read. Asleep, the
-        // saved velocities are zero and the restored scene stays where it was put, so the
-        // comparison below checks the restore itself, not how far things drifted after it.
-        await waitForSleep(page, SETTLE_TIMEOUT_MS);
+        // The ball and the dummy need about 33 simulated seconds to come to rest.
+        await waitForRest(page, 0.02, { maxSeconds: SETTLE_SECONDS });
+        // Save only once every body sleeps: a preset stores each body's velocities and Load
+        // restores them. Asleep, the saved velocities are zero and the restored scene stays
+        // where it was put, so the comparison below checks the restore itself.
+        await waitForSleep(page, { maxSeconds: SETTLE_SECONDS });
 
         await page.getByRole('button', { name: 'Save Preset…' }).click();
         const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
@@ -96,8 +92,7 @@ describe('presets: save and load', () => {
         const posesOnLoad = await posesWhenStatus(page, loaded);
         await page.getByRole('button', { name: 'Load “Ball and dummy”' }).click();
         await expectStatus(page, loaded);
-        // Read as the load ends: the restored figure is woken, and its motors may settle it
-        // a little further in the frames a loaded machine draws before a later read.
+        // Read as the load ends, before any step could move what was restored.
         const restored = await posesOnLoad();
         expect(restored.figures.length).toBe(1);
         expect(await propKinds(page)).toEqual(['ball']);
@@ -111,7 +106,7 @@ describe('presets: save and load', () => {
         // A scene saved still comes back still: asleep from the first frames on, not settling
         // again (Rapier wakes a body put somewhere in the next step; the sandbox puts it back).
         for (let frame = 0; frame < 10; frame++) {
-          await waitForFrames(page, 1);
+          expect(await advance(page, 1 / 60)).toBe(2);
           expect(await page.evaluate(() => window.__ragdoll!.awakeBodies())).toBe(0);
         }
         expect(largestTurn(restored.figures[0]!, saved.figures[0]!.parts)).toBeLessThan(0.01);

@@ -1,20 +1,22 @@
+import type { RunningApp } from '../boot';
 import type { Sandbox } from '../physics/sandbox';
 import type { RigidBody } from '../physics/rapier-api';
 import { BODY_SNAPSHOT_LENGTH } from '../physics/body-snapshot';
 import type { HookPose, HookScreenPoint, HookVec3, RagdollTestHook } from './test-hook';
-import type { AppUi } from '../ui/app-ui';
 import type { FrameSectionTimes } from './frame-section-times';
+import { TestClock } from './test-clock';
 import { MmdAvatar } from '../view/mmd/mmd-avatar';
 import type { RagdollView } from '../view/ragdoll-view';
 import { VrmAvatar } from '../view/vrm/vrm-avatar';
 
-/** Builds the read-only `window.__ragdoll` hook over the running app (see test-hook.ts). */
-export function createAppTestHook(
-  sandbox: Sandbox,
-  view: RagdollView,
-  ui: AppUi,
-  sections?: FrameSectionTimes,
-): RagdollTestHook {
+/**
+ * Builds the `window.__ragdoll` hook over the running app (see test-hook.ts), and puts a
+ * {@link TestClock} between the view's frame loop and the timeline for its time controls.
+ */
+export function createAppTestHook(app: RunningApp, sections?: FrameSectionTimes): RagdollTestHook {
+  const { sandbox, view, ui, slot } = app;
+  const clock = new TestClock(ui.timeline, sandbox, view);
+  slot.driveWith(clock);
   return {
     figures: () => sandbox.figures.length,
     props: () => sandbox.props.length,
@@ -146,6 +148,11 @@ export function createAppTestHook(
     },
     pointOnScreen: (point) => view.projectToClient(point),
     pickablePoint: (target) => pickablePoint(view, target),
+    advance: (seconds) => clock.advanceSimulated(seconds),
+    holdTime: (held) => {
+      clock.hold(held);
+      return clock.holding;
+    },
   };
 }
 

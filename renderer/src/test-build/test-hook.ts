@@ -1,8 +1,9 @@
 /**
- * A small **read-only test and diagnostic hook**, `window.__ragdoll`. The end-to-end tests
- * and the renderer benchmark read counts, positions and frame timing through it; it is
- * also handy from DevTools. It changes nothing, and it is not an API for features: the
- * app's own code never uses it.
+ * A small **test and diagnostic hook**, `window.__ragdoll`. The end-to-end tests and the
+ * renderer benchmark read counts, positions and frame timing through it; it is also handy
+ * from DevTools. Apart from {@link RagdollTestHook.throwProp} and time ({@link
+ * RagdollTestHook.advance}, {@link RagdollTestHook.holdTime}) it changes nothing, and it is
+ * not an API for features: the app's own code never uses it.
  *
  * Kept free of imports so tests can import its types without pulling in the renderer.
  */
@@ -174,6 +175,19 @@ export interface RagdollTestHook {
    * Tests aim with it, so a click lands on the body they mean.
    */
   pickablePoint(target: HookScreenPoint): HookScreenPoint | null;
+  /**
+   * Steps simulated time by `seconds` (whole 1/120 s physics steps, at any TIME) through the
+   * timeline, as the frame loop would over that much time, then draws one frame; returns the
+   * steps taken (0 while the timeline is paused or plays back). Tests wait on simulated time
+   * with it instead of on how fast the browser draws.
+   */
+  advance(seconds: number): number;
+  /**
+   * `true`: drawn frames stop advancing the physics (and the avatars' springs), so only
+   * {@link advance} moves time and nothing depends on the frame rate; `false` lets them again.
+   * Frames are still drawn. Returns whether time is held now.
+   */
+  holdTime(held: boolean): boolean;
 }
 
 /** The timeline's state, see {@link RagdollTestHook.timeline}. */

@@ -4,8 +4,8 @@ import { installTestHook } from './test-hook';
 
 /**
  * The test build's page (`npm run build:test`, out-test/renderer/index.html): the app as
- * users get it, plus the read-only `window.__ragdoll` hook the end-to-end tests and
- * `npm run bench:renderer` read, the renderer benchmark's fixed frame time, and
+ * users get it, plus the `window.__ragdoll` hook the end-to-end tests and
+ * `npm run bench:renderer` read (and drive time through), the renderer benchmark's fixed frame time, and
  * (`?frame-sections`) its timing of each frame section by section.
  */
 const root = document.getElementById('app');
@@ -20,9 +20,9 @@ if (root) {
     },
     // The hook's module (it knows the avatar classes) loads after the start, so the test
     // build starts with the same chunks as the installed app; tests wait for the hook.
-    onBooted: ({ sandbox, view, ui }) =>
+    onBooted: (app) =>
       void import('./app-test-hook').then(({ createAppTestHook }) =>
-        installTestHook(window, createAppTestHook(sandbox, view, ui, sections)),
+        installTestHook(window, createAppTestHook(app, sections)),
       ),
   });
 }

@@ -135,15 +135,73 @@ interface RootsOnClick {
   rootsOnClick?: Promise<number[]>;
 }
 
-/** Waits until figure `index` has fallen and lies low: its root below `belowY` metres. */
-export async function waitForLanding(page: Page, index = 0, belowY = 0.5): Promise<void> {
-  await page.waitForFunction(
-    ({ i, y }) => {
-      const position = window.__ragdoll!.rootPosition(i);
-      return position !== null && position.y < y;
-    },
-    { i: index, y: belowY },
-    { timeout: SLOW_TIMEOUT_MS, polling: 100 },
+/** Simulated seconds stepped between two checks of an {@link advanceUntil} wait. */
+const CHECK_EVERY_SECONDS = 0.25;
+
+/** The longest an {@link advanceUntil} wait lets simulated time run by default, seconds. */
+export const SETTLE_SECONDS = 20;
+
+/**
+ * Steps the app's simulated time by `seconds` (whole 1/120 s physics steps, through the
+ * timeline, then one frame drawn; see the hook's `advance`) and returns the steps taken.
+ */
+export function advance(page: Page, seconds: number): Promise<number> {
+  return page.evaluate((s) => window.__ragdoll!.advance(s), seconds);
+}
+
+/**
+ * Holds time (`true`, the default): drawn frames no longer advance the physics, so only
+ * {@link advance} does and a test sees the same simulated seconds however fast the browser
+ * draws. `false` gives time back to the frame loop.
+ */
+export async function holdTime(page: Page, held = true): Promise<void> {
+  await page.evaluate((h) => window.__ragdoll!.holdTime(h), held);
+}
+
+/** What an {@link advanceUntil} wait may spend. */
+export interface AdvanceLimits {
+  /** Longest simulated time to run before giving up, seconds (default {@link SETTLE_SECONDS}). */
+  readonly maxSeconds?: number;
+}
+
+/**
+ * Steps simulated time a quarter second at a time until `check` holds, and returns the
+ * simulated seconds that took. Checks once before stepping. Fails, naming `what`, when
+ * `maxSeconds` of simulated time pass without it, or when time does not pass at all (the
+ * timeline paused or playing back): the wait is the test's simulated time, never the frame
+ * rate or the wall clock.
+ */
+export async function advanceUntil(
+  page: Page,
+  what: string,
+  check: () => Promise<boolean>,
+  { maxSeconds = SETTLE_SECONDS }: AdvanceLimits = {},
+): Promise<number> {
+  let seconds = 0;
+  while (!(await check())) {
+    if (seconds >= maxSeconds) {
+      throw new Error(`e2e: ${what} did not happen within ${maxSeconds} simulated seconds`);
+    }
+    if ((await advance(page, CHECK_EVERY_SECONDS)) === 0) {
+      throw new Error(`e2e: waiting until ${what}, but simulated time is not passing`);
+    }
+    seconds += CHECK_EVERY_SECONDS;
+  }
+  return seconds;
+}
+
+/** Steps simulated time until figure `index` has fallen and lies low: its root below `belowY` metres. */
+export async function waitForLanding(
+  page: Page,
+  index = 0,
+  belowY = 0.5,
+  limits?: AdvanceLimits,
+): Promise<void> {
+  await advanceUntil(
+    page,
+    `figure ${index} lands (root below ${belowY} m)`,
+    async () => ((await rootPosition(page, index))?.y ?? Number.POSITIVE_INFINITY) < belowY,
+    limits,
   );
 }
 

@@ -7,7 +7,8 @@ import type { Dialogs } from '../../../electron/main/host/dialogs';
 import type { HookPose } from '../../../renderer/src/test-build/test-hook';
 import type { HostBridge } from '../../support/host-bridge';
 import { exposeHostToPage } from '../../support/host-bridge';
-import { SLOW_TIMEOUT_MS, statusText } from './app-page';
+import type { AdvanceLimits } from './app-page';
+import { SLOW_TIMEOUT_MS, advanceUntil, maxSpeed, statusText } from './app-page';
 
 /**
  * The native dialogs as queues: each call takes the next answer queued for it (null, as a
@@ -143,33 +144,28 @@ export function bodyPoses(page: Page): Promise<{ figures: HookPose[][]; props: H
   return page.evaluate(() => window.__ragdoll!.bodyPoses());
 }
 
-/**
- * Waits until nothing in the scene moves faster than `speed` m/s. The wait is in wall time
- * but the scene comes to rest in simulated time, which passes slowly where SwiftShader draws
- * few frames a second: scenes that take long to settle pass a longer `timeoutMs`.
- */
-export async function waitForRest(
-  page: Page,
-  speed = 0.02,
-  timeoutMs = SLOW_TIMEOUT_MS * 2,
-): Promise<void> {
-  await page.waitForFunction(
-    (limit) => Number(window.__ragdoll!.measure()['maxSpeed']) < limit,
-    speed,
-    { timeout: timeoutMs, polling: 200 },
+/** Steps simulated time until nothing in the scene moves faster than `speed` m/s. */
+export async function waitForRest(page: Page, speed = 0.02, limits?: AdvanceLimits): Promise<void> {
+  await advanceUntil(
+    page,
+    `the scene rests (below ${speed} m/s)`,
+    async () => (await maxSpeed(page)) < speed,
+    limits,
   );
 }
 
 /**
- * Waits until Rapier has put every dynamic body to sleep. Stricter than {@link waitForRest}:
- * a body below the speed limit may still be rolling or turning slowly, a sleeping one is
- * still and stays so until something wakes it.
+ * Steps simulated time until Rapier has put every dynamic body to sleep. Stricter than
+ * {@link waitForRest}: a body below the speed limit may still be rolling or turning slowly,
+ * a sleeping one is still and stays so until something wakes it.
  */
-export async function waitForSleep(page: Page, timeoutMs = SLOW_TIMEOUT_MS * 2): Promise<void> {
-  await page.waitForFunction(() => window.__ragdoll!.awakeBodies() === 0, undefined, {
-    timeout: timeoutMs,
-    polling: 200,
-  });
+export async function waitForSleep(page: Page, limits?: AdvanceLimits): Promise<void> {
+  await advanceUntil(
+    page,
+    'every body sleeps',
+    async () => (await page.evaluate(() => window.__ragdoll!.awakeBodies())) === 0,
+    limits,
+  );
 }
 
 /** Waits until the status line reads `text`. */
