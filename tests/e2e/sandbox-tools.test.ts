@@ -9,12 +9,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HookPose, HookScreenPoint } from '../../renderer/src/test-build/test-hook';
 import {
-  SLOW_TIMEOUT_MS,
+  advance,
+  advanceUntil,
   aimAt,
+  holdTime,
   maxSpeed,
   settings,
   statusText,
-  waitForFrames,
 } from './support/app-page';
 import { useAppSuite } from './support/suite';
 
@@ -23,12 +24,14 @@ const withApp = useAppSuite();
 /**
  * The first figure, standing still under a still camera (Follow off, RESET), its `part`
  * pinned from its right-click menu (aimed at a figure that is still: a limp one would be
- * falling). Returns where the part was on screen.
+ * falling). Holds time first: from here on only the test moves it. Returns where the part
+ * was on screen.
  */
 async function pinFromMenu(page: Page, part: string): Promise<HookScreenPoint> {
+  await holdTime(page);
   await page.keyboard.press('f'); // a still camera, so the part stays where we click
   await page.keyboard.press('r');
-  await waitForFrames(page, 3);
+  await advance(page, 1 / 60);
   const point = await aimAt(page, () =>
     page.evaluate((name) => window.__ragdoll!.partOnScreen(0, name), part),
   );
@@ -56,28 +59,26 @@ function firstFigure(page: Page): Promise<HookPose[]> {
 
 /**
  * The farthest the first figure's part `index` gets from `from` (metres) over the next
- * `frames` drawn frames, read once per frame in the page.
+ * `seconds` of simulated time, read after every 1/60 s in the page.
  */
-function largestSwing(page: Page, index: number, from: HookPose, frames: number): Promise<number> {
+function largestSwing(page: Page, index: number, from: HookPose, seconds: number): Promise<number> {
   return page.evaluate(
-    ({ index, from, frames }) =>
-      new Promise<number>((resolve) => {
-        let largest = 0;
-        let left = frames;
-        const read = (): void => {
-          const part = window.__ragdoll!.bodyPoses().figures[0]![index]!;
-          const distance = Math.hypot(
-            part.position[0] - from.position[0],
-            part.position[1] - from.position[1],
-            part.position[2] - from.position[2],
-          );
-          largest = Math.max(largest, distance);
-          if (--left > 0) requestAnimationFrame(read);
-          else resolve(largest);
-        };
-        requestAnimationFrame(read);
-      }),
-    { index, from, frames },
+    ({ index, from, frames }) => {
+      const hook = window.__ragdoll!;
+      let largest = 0;
+      for (let frame = 0; frame < frames; frame++) {
+        hook.advance(1 / 60);
+        const part = hook.bodyPoses().figures[0]![index]!;
+        const distance = Math.hypot(
+          part.position[0] - from.position[0],
+          part.position[1] - from.position[1],
+          part.position[2] - from.position[2],
+        );
+        largest = Math.max(largest, distance);
+      }
+      return largest;
+    },
+    { index, from, frames: Math.round(seconds * 60) },
   );
 }
 
@@ -89,6 +90,7 @@ function gap(a: HookPose, b: HookPose): number {
 describe('sandbox tools', () => {
   it('GRAVITY 0 leaves a dropped ball floating; the keys step it by 0.1 g', async () => {
     await withApp(async ({ page }) => {
+      await holdTime(page);
       const gravity = page.getByRole('slider', { name: 'Gravity' });
       expect(await gravity.getAttribute('aria-keyshortcuts')).toBe("; '");
       await gravity.fill('0');
@@ -96,18 +98,20 @@ describe('sandbox tools', () => {
       expect(await statusText(page)).toBe('Gravity 0 g: everything floats.');
       await page.getByRole('button', { name: 'Add Ball' }).click();
       const start = await page.evaluate(() => window.__ragdoll!.propPosition(0)!);
-      await waitForFrames(page, 20);
+      expect(await advance(page, 1)).toBe(120);
       const later = await page.evaluate(() => window.__ragdoll!.propPosition(0)!);
       expect(Math.abs(later.y - start.y)).toBeLessThan(1e-4);
       // Back to Earth: the ball falls.
       for (let i = 0; i < 10; i++) await page.keyboard.press("'");
       expect((await settings(page)).gravity).toBeCloseTo(1, 5);
       expect(await statusText(page)).toBe('Gravity 1.0 g.');
-      await expect
-        .poll(async () => (await page.evaluate(() => window.__ragdoll!.propPosition(0)))!.y, {
-          timeout: SLOW_TIMEOUT_MS,
-        })
-        .toBeLessThan(start.y - 0.5);
+      await advanceUntil(
+        page,
+        'the ball falls half a metre',
+        async () =>
+          (await page.evaluate(() => window.__ragdoll!.propPosition(0)))!.y < start.y - 0.5,
+        { maxSeconds: 2 },
+      );
     });
   });
 
@@ -115,20 +119,26 @@ describe('sandbox tools', () => {
     await withApp(async ({ page }) => {
       const follow = page.getByRole('button', { name: 'Follow Camera' });
       expect(await follow.getAttribute('aria-pressed')).toBe('true');
+      await holdTime(page);
       await page.getByRole('button', { name: 'Add Figure' }).click();
-      await waitForFrames(page, 10);
+      await advance(page, 0.2);
       // Two BLASTs at once: about twice the app's power.
       await page.keyboard.press('b');
       await page.keyboard.press('b');
-      await page.waitForTimeout(2000);
-      await waitForFrames(page, 3);
+      await advance(page, 2);
+      // The camera glides after the figures in wall time, drawn frame by drawn frame.
       const canvas = (await page.locator('canvas').boundingBox())!;
-      const pelvis = await page.evaluate(() => window.__ragdoll!.partOnScreen(0, 'pelvis'));
-      expect(pelvis).not.toBeNull();
-      expect(pelvis!.x).toBeGreaterThanOrEqual(canvas.x);
-      expect(pelvis!.x).toBeLessThanOrEqual(canvas.x + canvas.width);
-      expect(pelvis!.y).toBeGreaterThanOrEqual(canvas.y);
-      expect(pelvis!.y).toBeLessThanOrEqual(canvas.y + canvas.height);
+      const onCanvas = (point: HookScreenPoint | null): boolean =>
+        point !== null &&
+        point.x >= canvas.x &&
+        point.x <= canvas.x + canvas.width &&
+        point.y >= canvas.y &&
+        point.y <= canvas.y + canvas.height;
+      await expect
+        .poll(async () =>
+          onCanvas(await page.evaluate(() => window.__ragdoll!.partOnScreen(0, 'pelvis'))),
+        )
+        .toBe(true);
 
       // Follow off first: following on would move the reset view on to the scattered figures.
       await page.keyboard.press('f');
@@ -140,7 +150,7 @@ describe('sandbox tools', () => {
       // Double-clicking the second figure (standing still after RESET) orbits around it and
       // turns Follow back on.
       await page.keyboard.press('r');
-      await waitForFrames(page, 3);
+      await advance(page, 1 / 60);
       const second = await aimAt(page, () =>
         page.evaluate(() => window.__ragdoll!.partOnScreen(1, 'torso')),
       );
@@ -157,9 +167,8 @@ describe('sandbox tools', () => {
       await goLimp(page);
       await page.keyboard.press('b');
       // The pin takes the blast's push; the limp body sags and swings below it, the pelvis
-      // by more than ten times the pin's slack. Its largest swing over 60 drawn frames is
-      // read in the page, so a slow machine (fewer steps between reads) sees the same swing.
-      const pelvisSwing = await largestSwing(page, PELVIS, before[PELVIS]!, 60);
+      // by more than ten times the pin's slack, read every 1/60 s over one simulated second.
+      const pelvisSwing = await largestSwing(page, PELVIS, before[PELVIS]!, 1);
       expect(pelvisSwing).toBeGreaterThan(0.01);
       const after = await firstFigure(page);
       expect(gap(after[HEAD]!, before[HEAD]!)).toBeLessThan(0.001);
@@ -175,21 +184,26 @@ describe('sandbox tools', () => {
       const head = await pinFromMenu(page, 'head');
       await goLimp(page);
       // Dragged from rest: a body still sagging when the drag yanks it can swing over the pin.
-      await expect
-        .poll(() => maxSpeed(page), { timeout: SLOW_TIMEOUT_MS, interval: 200 })
-        .toBeLessThan(0.05);
+      await advanceUntil(
+        page,
+        'the limp body hangs still',
+        async () => (await maxSpeed(page)) < 0.05,
+      );
       const start = (await firstFigure(page))[HEAD]!;
       // Drag it up and to the side in small steps, as a hand would, and let go there.
       await page.mouse.move(head.x, head.y);
       await page.mouse.down();
       expect(await page.evaluate(() => window.__ragdoll!.grabbedHandle())).toBe(head.handle);
       const end = { x: head.x + 40, y: head.y - 100 };
-      for (let step = 1; step <= 10; step++)
+      // A hand's pace: 1/30 s of simulated time after each move, and a moment held at the end.
+      for (let step = 1; step <= 10; step++) {
         await page.mouse.move(head.x + (step * 40) / 10, head.y - (step * 100) / 10);
-      await waitForFrames(page, 3);
+        await advance(page, 1 / 30);
+      }
+      await advance(page, 0.25);
       await page.mouse.up();
       expect(await page.evaluate(() => window.__ragdoll!.grabbedHandle())).toBeNull();
-      await waitForFrames(page, 2);
+      await advance(page, 1 / 30);
       const released = await firstFigure(page);
       const placed = released[HEAD]!;
       // Moved well up, to under the pointer where it was let go, and still pinned.
@@ -197,12 +211,7 @@ describe('sandbox tools', () => {
       const onScreen = (await page.evaluate(() => window.__ragdoll!.partOnScreen(0, 'head')))!;
       expect(Math.hypot(onScreen.x - end.x, onScreen.y - end.y)).toBeLessThan(12);
       // For 2 s the head stays there within 1 cm while the rest hangs below it, off the floor.
-      const framesBefore = (await page.evaluate(() => window.__ragdoll!.frameStats())).frames;
-      await page.waitForTimeout(2000);
-      await waitForFrames(page, 2);
-      expect((await page.evaluate(() => window.__ragdoll!.frameStats())).frames).toBeGreaterThan(
-        framesBefore + 4,
-      );
+      expect(await advance(page, 2)).toBe(240);
       const held = await firstFigure(page);
       expect(gap(held[HEAD]!, placed)).toBeLessThan(0.01);
       expect(held[PELVIS]!.position[1]).toBeLessThan(placed.position[1] - 0.3);
