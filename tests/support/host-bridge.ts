@@ -160,7 +160,7 @@ export async function exposeHostToPage(
       return callHostHandler(handlers, channel, args).finally(() => answered.push(String(channel)));
     },
   );
-  await page.addInitScript(installPageHost, PAGE_NAMES);
+  await page.addInitScript({ content: pageScript(installPageHost, PAGE_NAMES) });
   return {
     dataDirectory,
     services,
@@ -189,6 +189,16 @@ export async function exposeHostToPage(
       );
     },
   };
+}
+
+/**
+ * `run(argument)` as source for the page. esbuild's `keepNames` (tsx, a plain script's
+ * loader) wraps named inner functions in `__name(fn, "name")`, a helper that exists only in
+ * Node's module, so the page would throw "__name is not defined" and never get `window.host`.
+ * The script brings its own `__name`, scoped to itself, that leaves each function as it is.
+ */
+export function pageScript<A>(run: (argument: A) => void, argument: A): string {
+  return `(() => { const __name = (target) => target; (${run.toString()})(${JSON.stringify(argument)}); })();`;
 }
 
 /**

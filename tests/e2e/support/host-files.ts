@@ -1,93 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Dialogs } from '../../../electron/main/host/dialogs';
 import type { HookPose } from '../../../renderer/src/test-build/test-hook';
-import type { HostBridge } from '../../support/host-bridge';
-import { exposeHostToPage } from '../../support/host-bridge';
+import type { TestHost } from '../../support/test-host';
+
+// The host itself needs no test runner (tools/browser/open-app.ts uses it from a plain script).
+export { QueuedDialogs, createTestHost } from '../../support/test-host';
+export type { TestHost } from '../../support/test-host';
 import type { AdvanceLimits } from './app-page';
 import { SLOW_TIMEOUT_MS, advanceUntil, maxSpeed, statusText } from './app-page';
-
-/**
- * The native dialogs as queues: each call takes the next answer queued for it (null, as a
- * canceled dialog, when none is queued), so a test says what the person would pick. (Unit
- * tests use `scriptedDialogs` from tests/support, which also records every call.)
- */
-export class QueuedDialogs implements Dialogs {
-  readonly openModel: (string | null)[] = [];
-  readonly openMotion: (string | null)[] = [];
-  readonly openPreset: (string | null)[] = [];
-  readonly savePreset: (string | null)[] = [];
-  readonly saveExport: (string | null)[] = [];
-  /** The file names the export dialog suggested, in order. */
-  readonly suggestedNames: string[] = [];
-
-  showOpenModel(): Promise<string | null> {
-    return Promise.resolve(this.openModel.shift() ?? null);
-  }
-
-  showOpenMotion(): Promise<string | null> {
-    return Promise.resolve(this.openMotion.shift() ?? null);
-  }
-
-  showOpenPreset(): Promise<string | null> {
-    return Promise.resolve(this.openPreset.shift() ?? null);
-  }
-
-  showSavePreset(defaultName: string): Promise<string | null> {
-    this.suggestedNames.push(defaultName);
-    return Promise.resolve(this.savePreset.shift() ?? null);
-  }
-
-  showSaveExport(defaultPath: string): Promise<string | null> {
-    this.suggestedNames.push(defaultPath);
-    return Promise.resolve(this.saveExport.shift() ?? null);
-  }
-}
-
-/** A desktop host for one test: a temporary data folder, scripted dialogs, the bridge. */
-export interface TestHost {
-  readonly dialogs: QueuedDialogs;
-  /** A temporary folder for the test's own files (models, exports); removed by {@link dispose}. */
-  readonly files: string;
-  readonly dataDirectory: string;
-  /** Which path each file name dropped on the page stands for (the preload's job in the app). */
-  readonly droppedFiles: Record<string, string>;
-  /** Set once `install` has run (in `beforeLoad`). */
-  bridge(): HostBridge;
-  install(page: Page): Promise<void>;
-  dispose(): void;
-}
-
-/** Makes a {@link TestHost}; pass `install` as `beforeLoad` when opening the app. */
-export function createTestHost(): TestHost {
-  const dialogs = new QueuedDialogs();
-  const dataDirectory = mkdtempSync(join(tmpdir(), 'ragdoll-e2e-data-'));
-  const files = mkdtempSync(join(tmpdir(), 'ragdoll-e2e-files-'));
-  const droppedFiles: Record<string, string> = {};
-  let bridge: HostBridge | undefined;
-  return {
-    dialogs,
-    files,
-    dataDirectory,
-    droppedFiles,
-    bridge: () => {
-      if (!bridge) throw new Error('e2e: the host bridge is not installed yet');
-      return bridge;
-    },
-    install: async (page) => {
-      bridge = await exposeHostToPage(page, { dataDirectory, dialogs, droppedFiles });
-    },
-    dispose: () => {
-      // A host write the page asked for just before it closed (the recovery save, a list
-      // change) can still land while the folder is removed: retry as Node's own rm does.
-      rmSync(dataDirectory, REMOVE_RETRYING);
-      rmSync(files, REMOVE_RETRYING);
-    },
-  };
-}
 
 /**
  * Does `act` (a key or a click whose request ends in a preset list read, as every preset
@@ -106,9 +26,6 @@ export async function afterPresetListRead(
   await expect.poll(reads, { timeout: SLOW_TIMEOUT_MS }).toBeGreaterThan(before);
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 }
-
-/** Removal that retries on ENOTEMPTY and EBUSY, waiting 0.1 s more each time (1.5 s in all). */
-const REMOVE_RETRYING = { recursive: true, force: true, maxRetries: 5, retryDelay: 100 } as const;
 
 /**
  * Starts watching the status line; the function returned gives every body's pose as it was

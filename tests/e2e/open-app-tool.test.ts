@@ -1,0 +1,78 @@
+/**
+ * `tools/browser/open-app.ts` run as a plain script under tsx (whose esbuild keeps function
+ * names with a `__name` helper the page does not have): the built app comes up with the real
+ * host behind `window.host`, steps the simulated time asked for and reports itself, and a
+ * model opened through the host becomes the figure; a file that is not there is refused in
+ * one line with exit 1.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeHumanoidPmx } from './support/mmd-files';
+import { createTestHost } from '../support/test-host';
+
+/** Runs the tool in a child Node with tsx's loader, as `npx tsx` does. */
+function runOpenApp(
+  ...args: string[]
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'tools/browser/open-app.ts', ...args],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** The report line the tool prints. */
+function report(stdout: string): Record<string, unknown> {
+  const line = stdout.split('\n').find((text) => text.startsWith('{'));
+  expect(line, stdout).toBeDefined();
+  return JSON.parse(line!) as Record<string, unknown>;
+}
+
+describe('tools/browser/open-app.ts', () => {
+  it('opens the built app with window.host from a plain tsx script and steps its time', async () => {
+    const run = await runOpenApp('--seconds', '0.5');
+    expect(run.stderr).not.toContain('__name');
+    expect(run.status, run.stderr).toBe(0);
+    expect(report(run.stdout)).toEqual({
+      host: true,
+      figures: ['box'],
+      model: null,
+      steps: 60,
+      status: 'Ready. Press F1 for help.',
+    });
+  });
+
+  it('opens a model through the host, and refuses a missing file in one line', async () => {
+    const host = createTestHost();
+    try {
+      const { path: model } = writeHumanoidPmx(host.files, 'humanoid.pmx', { texture: false });
+      const opened = await runOpenApp('--model', model, '--seconds', '0');
+      expect(opened.status, opened.stderr).toBe(0);
+      expect(report(opened.stdout)).toMatchObject({
+        host: true,
+        figures: ['mmd'],
+        model: 'humanoid.pmx',
+        steps: 0,
+      });
+
+      const missing = join(host.files, 'missing.vrm');
+      const refused = await runOpenApp('--model', missing);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(/open-app: .*missing\.vrm: .+/);
+      expect(refused.stdout).not.toContain('{');
+    } finally {
+      host.dispose();
+    }
+  });
+});

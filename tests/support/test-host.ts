@@ -1,0 +1,94 @@
+/**
+ * A desktop host for the built renderer in Chromium: the real host handlers over a temporary
+ * data folder, with the native dialogs answered from queues. Free of the test runner, so the
+ * end-to-end tests and a plain script (tools/browser/open-app.ts) both use it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { Dialogs } from '../../electron/main/host/dialogs';
+import type { HostBridge } from './host-bridge';
+import { exposeHostToPage } from './host-bridge';
+
+/**
+ * The native dialogs as queues: each call takes the next answer queued for it (null, as a
+ * canceled dialog, when none is queued), so a test says what the person would pick. (Unit
+ * tests use `scriptedDialogs` from tests/support, which also records every call.)
+ */
+export class QueuedDialogs implements Dialogs {
+  readonly openModel: (string | null)[] = [];
+  readonly openMotion: (string | null)[] = [];
+  readonly openPreset: (string | null)[] = [];
+  readonly savePreset: (string | null)[] = [];
+  readonly saveExport: (string | null)[] = [];
+  /** The file names the export dialog suggested, in order. */
+  readonly suggestedNames: string[] = [];
+
+  showOpenModel(): Promise<string | null> {
+    return Promise.resolve(this.openModel.shift() ?? null);
+  }
+
+  showOpenMotion(): Promise<string | null> {
+    return Promise.resolve(this.openMotion.shift() ?? null);
+  }
+
+  showOpenPreset(): Promise<string | null> {
+    return Promise.resolve(this.openPreset.shift() ?? null);
+  }
+
+  showSavePreset(defaultName: string): Promise<string | null> {
+    this.suggestedNames.push(defaultName);
+    return Promise.resolve(this.savePreset.shift() ?? null);
+  }
+
+  showSaveExport(defaultPath: string): Promise<string | null> {
+    this.suggestedNames.push(defaultPath);
+    return Promise.resolve(this.saveExport.shift() ?? null);
+  }
+}
+
+/** A desktop host for one test: a temporary data folder, scripted dialogs, the bridge. */
+export interface TestHost {
+  readonly dialogs: QueuedDialogs;
+  /** A temporary folder for the test's own files (models, exports); removed by {@link dispose}. */
+  readonly files: string;
+  readonly dataDirectory: string;
+  /** Which path each file name dropped on the page stands for (the preload's job in the app). */
+  readonly droppedFiles: Record<string, string>;
+  /** Set once `install` has run (in `beforeLoad`). */
+  bridge(): HostBridge;
+  install(page: Page): Promise<void>;
+  dispose(): void;
+}
+
+/** Makes a {@link TestHost}; pass `install` as `beforeLoad` when opening the app. */
+export function createTestHost(): TestHost {
+  const dialogs = new QueuedDialogs();
+  const dataDirectory = mkdtempSync(join(tmpdir(), 'ragdoll-e2e-data-'));
+  const files = mkdtempSync(join(tmpdir(), 'ragdoll-e2e-files-'));
+  const droppedFiles: Record<string, string> = {};
+  let bridge: HostBridge | undefined;
+  return {
+    dialogs,
+    files,
+    dataDirectory,
+    droppedFiles,
+    bridge: () => {
+      if (!bridge) throw new Error('e2e: the host bridge is not installed yet');
+      return bridge;
+    },
+    install: async (page) => {
+      bridge = await exposeHostToPage(page, { dataDirectory, dialogs, droppedFiles });
+    },
+    dispose: () => {
+      // A host write the page asked for just before it closed (the recovery save, a list
+      // change) can still land while the folder is removed: retry as Node's own rm does.
+      rmSync(dataDirectory, REMOVE_RETRYING);
+      rmSync(files, REMOVE_RETRYING);
+    },
+  };
+}
+
+/** Removal that retries on ENOTEMPTY and EBUSY, waiting 0.1 s more each time (1.5 s in all). */
+const REMOVE_RETRYING = { recursive: true, force: true, maxRetries: 5, retryDelay: 100 } as const;
