@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exposeHostToPage } from '../support/host-bridge';
+import { exposeHostToPage } from '../../tools/browser/host-bridge';
 import {
   figureCount,
   propCount,

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeHumanoidPmx } from './support/mmd-files';
-import { createTestHost } from '../support/test-host';
+import { createTestHost } from '../../tools/browser/test-host';
 
 /** Runs the tool in a child Node with tsx's loader, as `npx tsx` does. */
 function runOpenApp(

@@ -9,7 +9,11 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCommand } from '../../shared/commands';
 import type { AppInfo, HostApi } from '../../shared/host-contract';
-import { DEFAULT_APP_INFO, exposeHostToPage, type HostBridge } from '../support/host-bridge';
+import {
+  DEFAULT_APP_INFO,
+  exposeHostToPage,
+  type HostBridge,
+} from '../../tools/browser/host-bridge';
 
 const CHROMIUM = '/usr/bin/chromium';
 const PAGE_URL = 'http://ragdoll.test/index.html';

@@ -1,6 +1,6 @@
 /**
  * Opens the renderer's test build (`npm run build:test`) in headless Chromium with the real
- * host handlers behind `window.host` (tests/support/host-bridge.ts) over a temporary data
+ * host handlers behind `window.host` (./host-bridge.ts) over a temporary data
  * folder, the native dialogs answered from queues: the app as the end-to-end tests drive it,
  * for a plain script or by hand.
  *
@@ -21,8 +21,8 @@ import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import type { TestHost } from '../../tests/support/test-host';
-import { createTestHost } from '../../tests/support/test-host';
+import type { TestHost } from './test-host';
+import { createTestHost } from './test-host';
 import { launchChromium } from './browser';
 import { serveRendererSnapshot } from './renderer-snapshot';
 import type { StaticServer } from './static-server';

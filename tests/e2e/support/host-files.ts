@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { HookPose } from '../../../renderer/src/test-build/test-hook';
-import type { TestHost } from '../../support/test-host';
+import type { TestHost } from '../../../tools/browser/test-host';
 
-// The host itself needs no test runner (tools/browser/open-app.ts uses it from a plain script).
-export { QueuedDialogs, createTestHost } from '../../support/test-host';
-export type { TestHost } from '../../support/test-host';
+// The host itself needs no test runner: tools/browser/open-app.ts uses it from a plain script.
+export { QueuedDialogs, createTestHost } from '../../../tools/browser/test-host';
+export type { TestHost } from '../../../tools/browser/test-host';
 import type { AdvanceLimits } from './app-page';
 import { SLOW_TIMEOUT_MS, advanceUntil, maxSpeed, statusText } from './app-page';
 

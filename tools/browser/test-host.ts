@@ -1,7 +1,7 @@
 /**
  * A desktop host for the built renderer in Chromium: the real host handlers over a temporary
  * data folder, with the native dialogs answered from queues. Free of the test runner, so the
- * end-to-end tests and a plain script (tools/browser/open-app.ts) both use it.
+ * end-to-end tests and a plain script (open-app.ts) both use it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
