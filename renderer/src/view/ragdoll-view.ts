@@ -13,9 +13,9 @@ import type { GrabTarget } from './grab-controller';
 import { GrabController } from './grab-controller';
 import { RenderLoop } from './render-loop';
 import { SceneEnvironment } from './scene-environment';
-import type { ShadowCasterBounds } from './shadow-caster-bounds';
 import { OUTLINE_LAYER } from './outline-mesh';
 import { StageMesh } from './stage-mesh';
+import { SunShadowUpdate } from './sun-shadow-update';
 import { canvasThumbnail } from './view-thumbnail';
 import { renderPicture } from './view-picture';
 import { AvatarLayer } from './vrm/avatar-layer';
@@ -100,10 +100,8 @@ export class RagdollView {
   private readonly controls: OrbitControls;
   private readonly environment = new SceneEnvironment();
   private readonly stageMesh: StageMesh;
-  /** The stage's raised boxes in the sun's light space: they cast too, and never move. */
-  private readonly stageCasters: ShadowCasterBounds;
-  /** The stage's and the bodies' casters, gathered each time the shadow map is redrawn. */
-  private readonly casters: ShadowCasterBounds;
+  /** When the sun's shadow map is drawn again, and its fit. */
+  private readonly shadow: SunShadowUpdate;
   private readonly bodyMeshes: BodyMeshes;
   private readonly avatars = new AvatarLayer();
   /**
@@ -145,11 +143,14 @@ export class RagdollView {
     this.poses = new FramePoses(sandbox);
     this.follow = new CameraFollow(this.camera, this.controls, this.poses);
     this.stageMesh = new StageMesh(sandbox.stage);
-    this.stageCasters = this.environment.shadowBounds();
-    this.stageMesh.addCastersTo(this.stageCasters);
-    this.casters = this.environment.shadowBounds();
     this.bodyMeshes = new BodyMeshes(this.poses, options.motionStateOf);
     this.pinMarkers = new PinMarkers(sandbox);
+    this.shadow = new SunShadowUpdate(
+      this.environment,
+      sandbox.stage,
+      this.bodyMeshes,
+      this.avatars,
+    );
     this.environment.scene.add(
       this.stageMesh.group,
       this.bodyMeshes.group,
@@ -463,17 +464,11 @@ export class RagdollView {
 
   /**
    * Has the sun's shadow map drawn again in the next render, fitted around every caster, only
-   * when a body moved or changed or an avatar moved on its own (spring bones): the stage never
-   * moves, so a scene at rest reuses the last map (see {@link createRenderer}). Call after the
-   * avatars' update.
+   * when a caster moved (see {@link SunShadowUpdate}): a scene at rest reuses the last map (see
+   * {@link createRenderer}). Call after the avatars' update.
    */
   private updateShadow(): void {
-    const bodies = this.bodyMeshes.takeShadowChange();
-    if (!this.avatars.takeShadowChange() && !bodies) return;
-    this.casters.copy(this.stageCasters);
-    this.bodyMeshes.addCastersTo(this.casters);
-    this.environment.fitShadow(this.casters);
-    this.renderer.shadowMap.needsUpdate = true;
+    if (this.shadow.update()) this.renderer.shadowMap.needsUpdate = true;
   }
 
   /** Half the side of the square the sun's shadow covers now, metres (for tests). */

@@ -1,7 +1,10 @@
-import { Vector3 } from 'three';
+import { Quaternion, Vector3 } from 'three';
+import type { StageBox } from '../physics/stage';
 
 /** The world's up, which the sun's shadow camera keeps as its own up (three.js's default). */
 const UP = new Vector3(0, 1, 0);
+const corner = new Vector3();
+const turn = new Quaternion();
 
 /**
  * A box around everything that casts a shadow, in the sun's light space: x and y across the
@@ -63,5 +66,16 @@ export class ShadowCasterBounds {
     // Along the light ray down to the floor: its shadow lands that much farther from the sun.
     const floorDepth = lz - radius - Math.max(0, y + radius) / axisZ.y;
     if (floorDepth < this.minZ) this.minZ = floorDepth;
+  }
+
+  /** Adds the eight corners of the stage box `box` (a caster that never moves). */
+  addBox(box: StageBox): void {
+    const [hx, hy, hz] = box.halfExtents;
+    const [cx, cy, cz] = box.center;
+    turn.set(...box.rotation);
+    for (let i = 0; i < 8; i++) {
+      corner.set(i & 1 ? hx : -hx, i & 2 ? hy : -hy, i & 4 ? hz : -hz).applyQuaternion(turn);
+      this.addSphere(cx + corner.x, cy + corner.y, cz + corner.z, 0);
+    }
   }
 }

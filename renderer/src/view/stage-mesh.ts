@@ -6,10 +6,8 @@ import {
   MeshStandardMaterial,
   RepeatWrapping,
   SRGBColorSpace,
-  Vector3,
 } from 'three';
 import type { StageBox, StageLayout } from '../physics/stage';
-import type { ShadowCasterBounds } from './shadow-caster-bounds';
 
 /** Surface colour of each stage role: warm wood for the slope, stone for stairs and wall. */
 const ROLE_COLORS: Readonly<Record<StageBox['role'], number>> = {
@@ -18,8 +16,6 @@ const ROLE_COLORS: Readonly<Record<StageBox['role'], number>> = {
   stair: 0xaab2bd,
   wall: 0xb5836b,
 };
-
-const corner3 = new Vector3();
 
 /** One grid cell of the floor texture is this many metres, so distances read at a glance. */
 const FLOOR_CELL_METRES = 1;
@@ -39,29 +35,6 @@ export class StageMesh {
     this.group.name = 'stage';
     this.floorTexture = createGridTexture();
     for (const box of layout.boxes) this.group.add(this.createBoxMesh(box));
-  }
-
-  /**
-   * Adds every corner of the boxes that cast a shadow (all but the floor) to `bounds`, so the
-   * sun's shadow keeps covering the stage's own shadows.
-   */
-  addCastersTo(bounds: ShadowCasterBounds): void {
-    for (const child of this.group.children) {
-      const mesh = child as Mesh<BoxGeometry>;
-      if (!mesh.castShadow) continue;
-      mesh.geometry.computeBoundingBox();
-      const { min, max } = mesh.geometry.boundingBox!;
-      mesh.updateMatrix();
-      for (let corner = 0; corner < 8; corner++) {
-        corner3.set(
-          corner & 1 ? max.x : min.x,
-          corner & 2 ? max.y : min.y,
-          corner & 4 ? max.z : min.z,
-        );
-        corner3.applyMatrix4(mesh.matrix);
-        bounds.addSphere(corner3.x, corner3.y, corner3.z, 0);
-      }
-    }
   }
 
   /** Frees the stage's geometries, materials and texture. */
@@ -96,10 +69,14 @@ export class StageMesh {
     mesh.position.set(...box.center);
     mesh.quaternion.set(...box.rotation);
     mesh.receiveShadow = true;
-    // The floor only receives; everything raised also casts, so the slope and stairs shade.
-    mesh.castShadow = box.role !== 'floor';
+    mesh.castShadow = stageBoxCastsShadow(box);
     return mesh;
   }
+}
+
+/** The floor only receives; everything raised also casts, so the slope and stairs shade. */
+export function stageBoxCastsShadow(box: StageBox): boolean {
+  return box.role !== 'floor';
 }
 
 /** A light tile with a darker border: a 1 m grid once repeated over the floor. */
