@@ -64,7 +64,11 @@ function modelWithOneEdge(): MmdModel {
 }
 
 async function drawMmd(model: MmdModel) {
-  return buildMmdSkinnedModel(model, mmdRig(model).unitMetres, await loadMmdTextures(model));
+  return buildMmdSkinnedModel(
+    model,
+    mmdRig(model).unitMetres,
+    await loadMmdTextures(model, undefined),
+  );
 }
 
 function raycastHits(mesh: Mesh): Intersection[] {
