@@ -33,7 +33,9 @@
  * `--before DIR` runs another built test renderer (e.g. the main branch's out-test/renderer)
  * in the same run, alternating with this build sample by sample (`--rounds N` splits the
  * frames into N alternating blocks), and prints both side by side. `--scenes box,avatars`
- * picks the scenes; `--start-only` and `--frames-only` skip a part; `--floor` adds a bare
+ * picks the scenes (also `mmd` and `mmd-no-edges`: six MMD figures, Gene_light from the
+ * real-model folder, `--mmd-model FILE` or a generated PMX, with their edges and without, to
+ * time the edges side by side); `--start-only` and `--frames-only` skip a part; `--floor` adds a bare
  * page (one text line and one cleared WebGL canvas) to the starts, the floor this browser and
  * machine set under any app's first frame; `--profile FILE` writes
  * Chromium's CPU profile of this build's avatar scene (first round) to FILE.
@@ -54,13 +56,14 @@ import { writeBareStartPage } from './lib/bare-start-page';
 import type { TracedStartPair } from './lib/start-trace';
 import { traceStartPair } from './lib/start-trace';
 import { printStartBreakdown } from './lib/start-breakdown-table';
-import type { FrameSample } from './lib/frame-scenes';
+import type { FrameSample, SceneFill } from './lib/frame-scenes';
 import {
   FIGURES,
   PROPS,
   VIEWPORT,
   avatarModelFile,
   avatarScene,
+  mmdModelFile,
   boxScene,
   sampleFrames,
 } from './lib/frame-scenes';
@@ -270,8 +273,19 @@ function printStarts(summaries: Record<string, StartSummary>): void {
   );
 }
 
-/** A scene the 60 Hz frames are taken in. */
-type SceneName = 'box' | 'avatars';
+/**
+ * A scene the 60 Hz frames are taken in: `mmd` is six MMD figures with their edges,
+ * `mmd-no-edges` the same with outlines off (`?outlines=off`), side by side in one run.
+ */
+type SceneName = 'box' | 'avatars' | 'mmd' | 'mmd-no-edges';
+const SCENE_NAMES: readonly SceneName[] = ['box', 'avatars', 'mmd', 'mmd-no-edges'];
+/** What each scene adds to the page's query. */
+const SCENE_QUERY: Readonly<Record<SceneName, string>> = {
+  box: '',
+  avatars: '',
+  mmd: '',
+  'mmd-no-edges': '&outlines=off',
+};
 
 /** The 60 Hz frames of one scene on one build, all rounds together. */
 interface SceneFrames {
@@ -295,10 +309,19 @@ async function measureSceneFrames(
   rounds: number,
   profilePath: string | undefined,
   modelPath: string | undefined,
+  mmdPath: string | undefined,
 ): Promise<SceneFrames[]> {
   const model = avatarModelFile(modelPath);
-  if (model.note) console.log(`note: ${model.note}`);
-  const fills = { box: boxScene, avatars: avatarScene(model) };
+  if (model.note && scenes.includes('avatars')) console.log(`note: ${model.note}`);
+  const mmd = mmdModelFile(mmdPath);
+  if (mmd.note && scenes.some((scene) => scene.startsWith('mmd'))) console.log(`note: ${mmd.note}`);
+  const mmdScene = avatarScene(mmd, 'mmd');
+  const fills: Record<SceneName, SceneFill> = {
+    box: boxScene,
+    avatars: avatarScene(model),
+    mmd: mmdScene,
+    'mmd-no-edges': mmdScene,
+  };
   const results = new Map<string, SceneFrames>();
   const perRound = Math.ceil(frames / rounds);
   for (let r = 0; r < rounds; r++) {
@@ -311,7 +334,7 @@ async function measureSceneFrames(
             : undefined;
         const sample = await sampleFrames(
           browser,
-          build.url + AT_60_HZ,
+          build.url + AT_60_HZ + SCENE_QUERY[scene],
           fills[scene],
           perRound,
           profile,
@@ -404,8 +427,8 @@ function parseCount(name: string, raw: string | undefined): number {
 function parseScenes(raw: string | undefined): SceneName[] {
   const scenes = (raw ?? '').split(',').filter((name) => name !== '');
   for (const scene of scenes) {
-    if (scene !== 'box' && scene !== 'avatars')
-      throw new Error(`bench: --scenes takes box and avatars, not ${scene}`);
+    if (!(SCENE_NAMES as readonly string[]).includes(scene))
+      throw new Error(`bench: --scenes takes ${SCENE_NAMES.join(', ')}, not ${scene}`);
   }
   return scenes as SceneName[];
 }
@@ -432,16 +455,20 @@ async function main(): Promise<void> {
       'third-start': { type: 'boolean', default: false },
       traces: { type: 'string', default: '3' },
       model: { type: 'string' },
+      'mmd-model': { type: 'string' },
     },
   });
   const starts = parseCount('starts', values.starts);
   const frames = parseCount('frames', values.frames);
   const rounds = parseCount('rounds', values.rounds);
   const scenes = parseScenes(values.scenes);
-  if (values.model !== undefined && !existsSync(values.model)) {
-    console.error(`bench:renderer: --model ${values.model}: no such file`);
-    process.exitCode = 2;
-    return;
+  for (const option of ['model', 'mmd-model'] as const) {
+    const path = values[option];
+    if (path !== undefined && !existsSync(path)) {
+      console.error(`bench:renderer: --${option} ${path}: no such file`);
+      process.exitCode = 2;
+      return;
+    }
   }
   console.log(`load average at start (1/5/15 min): ${loadNow()}`);
   const bare = values.floor ? writeBareStartPage() : null;
@@ -489,6 +516,7 @@ async function main(): Promise<void> {
         rounds,
         values.profile,
         values.model,
+        values['mmd-model'],
       );
       printSceneFrames(sceneFrames);
       let result: BenchResult | null = null;

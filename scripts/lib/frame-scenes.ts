@@ -10,6 +10,8 @@ import { dropFileOnPage } from '../../tools/browser/drop-file';
 import { realFixture } from '../../tools/real-fixtures';
 import { SKELETONS } from '../../tools/fixtures/fixture-skeletons';
 import { writeVrm } from '../../tools/fixtures/vrm-writer';
+import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
+import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 
 export const VIEWPORT = { width: 1280, height: 720 } as const;
 export const FIGURES = 6;
@@ -56,6 +58,24 @@ function defaultAvatarModelFile(): AvatarModelFile {
       author: 'Ragdoll Playground bench',
     }),
     note: `skipped the real avatar: ${path} is absent, so the avatar scene uses a generated ${fileName} (untextured, no spring bones); its numbers do not measure spring bones`,
+  };
+}
+
+/** The real MMD model the MMD scene uses: textured, 224 bones, 87 rigid bodies, edges. */
+export const MMD_FIXTURE = 'pmx/gene_light/Gene_light.pmx';
+
+/**
+ * The PMX/PMD at `path` when one is given; else the real MMD model when the fixtures folder
+ * is present, else a generated PMX (two materials, both drawing an edge).
+ */
+export function mmdModelFile(path?: string): AvatarModelFile {
+  if (path !== undefined) return { fileName: basename(path), bytes: readFileSync(path) };
+  const real = realFixture(MMD_FIXTURE);
+  if (existsSync(real)) return { fileName: basename(real), bytes: readFileSync(real) };
+  return {
+    fileName: 'bench-humanoid.pmx',
+    bytes: writePmx(humanoidMmdModel({ hairType: 2, skirt: { rows: 2 } })),
+    note: `skipped the real MMD model: ${real} is absent, so the MMD scenes use a generated PMX (1,000 vertices, two edge materials)`,
   };
 }
 
@@ -127,20 +147,23 @@ export const boxScene: SceneFill = async (page) => {
   await addProps(page, FIGURES);
 };
 
-/** Six copies of `model` (dropped, then ADD five times, each waited for) and 12 props. */
-export function avatarScene(model: AvatarModelFile): SceneFill {
+/**
+ * Six copies of `model` (dropped, then ADD five times, each waited for) and 12 props; `kind`
+ * is the figure kind the model makes (`vrm`, `mmd`).
+ */
+export function avatarScene(model: AvatarModelFile, kind = 'vrm'): SceneFill {
   return async (page) => {
     if (!(await dropFileOnPage(page, model.bytes, model.fileName)))
       throw new Error('bench: the page did not take the dropped model');
-    await page.waitForFunction(() => window.__ragdoll!.figureKinds().join() === 'vrm', undefined, {
+    await page.waitForFunction((k) => window.__ragdoll!.figureKinds().join() === k, kind, {
       timeout: LOAD_TIMEOUT_MS,
       polling: 100,
     });
     for (let i = 1; i < FIGURES; i++) {
       await page.keyboard.press('a');
       await page.waitForFunction(
-        (n) => window.__ragdoll!.figureKinds().filter((kind) => kind === 'vrm').length >= n,
-        i + 1,
+        ([n, k]) => window.__ragdoll!.figureKinds().filter((each) => each === k).length >= n,
+        [i + 1, kind] as const,
         { timeout: LOAD_TIMEOUT_MS, polling: 100 },
       );
     }

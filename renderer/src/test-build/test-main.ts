@@ -16,6 +16,10 @@ if (root) {
   void startApp(root, {
     view: {
       ...fixedFrameOptions(location.search),
+      // `?outlines=off`: MMD edges and MToon outlines not drawn, for the benchmark to time them.
+      ...(new URLSearchParams(location.search).get('outlines') === 'off'
+        ? { outlines: false }
+        : {}),
       ...(sections ? { frameSections: sections } : {}),
     },
     // The hook's module (it knows the avatar classes) loads after the start, so the test

@@ -17,6 +17,12 @@ export interface Avatar {
    * (spring bones) is kept beside each recorded frame and shown again with it.
    */
   update(seconds: number, sections?: FrameSectionClock, recording?: RecordedFrames): void;
+  /**
+   * Whether the model's shadow may have moved in ways its figure's bodies do not show (spring
+   * bones swinging on a figure lying still) since this was last asked; clears it. The view
+   * redraws the sun's shadow map only when a body or an avatar says it moved.
+   */
+  takeShadowChange(): boolean;
   /** The figure was put somewhere new (DROP, RESET): secondary motion restarts from there. */
   requestSpringReset(): void;
   /** Removes the model from the scene and frees everything it created. */

@@ -1,6 +1,7 @@
 import { Group, Mesh, MeshBasicMaterial, MeshStandardMaterial } from 'three';
 import type { BufferGeometry, Object3D } from 'three';
 import type { SimBody } from '../physics/sandbox';
+import type { ShadowCasterBounds } from './shadow-caster-bounds';
 import { geometryForShape } from './shape-geometry';
 import { bodyColor } from './palette';
 
@@ -35,6 +36,8 @@ interface BodyEntry {
   readonly body: SimBody;
   readonly mesh: Mesh<BufferGeometry, MeshStandardMaterial>;
   readonly overlay: Mesh<BufferGeometry, MeshBasicMaterial>;
+  /** How far the shape reaches from the body's centre, metres. */
+  readonly reach: number;
 }
 
 // Scratch for the per-frame sync: Rapier writes into plain objects, then one `set` call
@@ -71,7 +74,10 @@ export class BodyMeshes {
   private overlayVisible = false;
   /** Figures drawn by an avatar: their solid meshes are not drawn but still picked. */
   private readonly hiddenOwners = new Set<number>();
-  /** Whether a drawn (shadow-casting) mesh moved, came, went or was hidden or shown. */
+  /**
+   * Whether a mesh moved, came, went or was hidden or shown. A hidden one counts too: an
+   * avatar draws it, and casts its shadow in its place.
+   */
   private castersChanged = true;
 
   /**
@@ -114,8 +120,9 @@ export class BodyMeshes {
   }
 
   /**
-   * Whether the shadows these meshes cast may differ from when this was last asked: a drawn
-   * mesh moved in a {@link sync}, or meshes were added, removed, hidden or shown. Clears it.
+   * Whether the shadows these meshes, or the avatars over them, cast may differ from when
+   * this was last asked: a mesh moved in a {@link sync} (a hidden one too: an avatar draws its
+   * body), or meshes were added, removed, hidden or shown. Clears it.
    */
   takeShadowChange(): boolean {
     const changed = this.castersChanged;
@@ -143,7 +150,7 @@ export class BodyMeshes {
       const entry = this.ordered[i]!;
       if (!source.readTransform(entry.body.handle, scratchPosition, scratchRotation)) continue;
       const mesh = entry.mesh;
-      if (!this.castersChanged && mesh.material.visible && moved(mesh)) this.castersChanged = true;
+      if (!this.castersChanged && moved(mesh)) this.castersChanged = true;
       mesh.position.set(scratchPosition.x, scratchPosition.y, scratchPosition.z);
       mesh.quaternion.set(
         scratchRotation.x,
@@ -151,6 +158,19 @@ export class BodyMeshes {
         scratchRotation.z,
         scratchRotation.w,
       );
+    }
+  }
+
+  /**
+   * Adds every body, as the sphere its shape fills about its centre where it was last synced,
+   * to `bounds`: the casters the sun's shadow must cover, hidden ones (drawn by avatars)
+   * included. Allocates nothing.
+   */
+  addCastersTo(bounds: ShadowCasterBounds): void {
+    for (let i = 0; i < this.ordered.length; i++) {
+      const entry = this.ordered[i]!;
+      const { x, y, z } = entry.mesh.position;
+      bounds.addSphere(x, y, z, entry.reach);
     }
   }
 
@@ -213,6 +233,9 @@ export class BodyMeshes {
 
   private createEntry(body: SimBody): BodyEntry {
     const geometry = geometryForShape(body.shape, body.colliderRotation);
+    geometry.computeBoundingSphere();
+    const sphere = geometry.boundingSphere!;
+    const reach = sphere.center.length() + sphere.radius;
     const material = new MeshStandardMaterial({
       color: bodyColor(body),
       roughness: body.kind === 'prop' ? 0.45 : 0.65,
@@ -243,7 +266,7 @@ export class BodyMeshes {
       );
     }
     this.group.add(mesh);
-    return { body, mesh, overlay };
+    return { body, mesh, overlay, reach };
   }
 
   private removeEntry(entry: BodyEntry): void {

@@ -13,7 +13,9 @@ import type { GrabTarget } from './grab-controller';
 import { GrabController } from './grab-controller';
 import { RenderLoop } from './render-loop';
 import { SceneEnvironment } from './scene-environment';
+import { OUTLINE_LAYER } from './outline-mesh';
 import { StageMesh } from './stage-mesh';
+import { SunShadowUpdate } from './sun-shadow-update';
 import { canvasThumbnail } from './view-thumbnail';
 import { renderPicture } from './view-picture';
 import { AvatarLayer } from './vrm/avatar-layer';
@@ -73,6 +75,11 @@ export interface RagdollViewOptions {
   readonly motionStateOf?: (figureId: number) => BodyMotionState;
   /** Receives each frame's time section by section (the renderer benchmark only). */
   readonly frameSections?: FrameSectionClock;
+  /**
+   * Whether outlines (MMD edges, MToon outlines) are drawn; default true. Off only for the
+   * renderer benchmark, which times them on and off.
+   */
+  readonly outlines?: boolean;
 }
 
 /** A 3/4 view from the front right: the figures in front, slope behind, stairs to the right. */
@@ -93,6 +100,8 @@ export class RagdollView {
   private readonly controls: OrbitControls;
   private readonly environment = new SceneEnvironment();
   private readonly stageMesh: StageMesh;
+  /** When the sun's shadow map is drawn again, and its fit. */
+  private readonly shadow: SunShadowUpdate;
   private readonly bodyMeshes: BodyMeshes;
   private readonly avatars = new AvatarLayer();
   /**
@@ -128,12 +137,20 @@ export class RagdollView {
     this.canvas.className = 'view-canvas';
     container.append(this.canvas);
     this.camera.position.copy(CAMERA_START);
+    if (options.outlines === false) this.camera.layers.disable(OUTLINE_LAYER);
+    else this.camera.layers.enable(OUTLINE_LAYER);
     this.controls = createControls(this.camera, this.canvas);
     this.poses = new FramePoses(sandbox);
     this.follow = new CameraFollow(this.camera, this.controls, this.poses);
     this.stageMesh = new StageMesh(sandbox.stage);
     this.bodyMeshes = new BodyMeshes(this.poses, options.motionStateOf);
     this.pinMarkers = new PinMarkers(sandbox);
+    this.shadow = new SunShadowUpdate(
+      this.environment,
+      sandbox.stage,
+      this.bodyMeshes,
+      this.avatars,
+    );
     this.environment.scene.add(
       this.stageMesh.group,
       this.bodyMeshes.group,
@@ -301,6 +318,7 @@ export class RagdollView {
    */
   thumbnail(): string | undefined {
     this.syncBodies();
+    this.updateShadow();
     this.renderer.render(this.environment.scene, this.camera);
     return canvasThumbnail(this.canvas);
   }
@@ -311,6 +329,7 @@ export class RagdollView {
    */
   picture(width: number, height: number): Promise<Blob> {
     this.syncBodies();
+    this.updateShadow();
     return renderPicture(this.renderer, this.environment.scene, this.camera, width, height);
   }
 
@@ -427,6 +446,7 @@ export class RagdollView {
     this.avatars.prune(this.sandbox);
     this.avatars.update(this.frameSimSeconds, sections, this.sandbox.recording ?? undefined);
     this.pinMarkers.sync();
+    this.updateShadow();
     // A held body is the person's: the camera stands still under the hand, as the orbit does.
     if (!this.grab.holding) this.follow.update(this.frameWallSeconds);
     this.controls.update();
@@ -437,14 +457,23 @@ export class RagdollView {
     this.drawCallsIssued += this.renderer.info.render.calls;
   }
 
-  /**
-   * Moves the body meshes to the physics, and has the sun's shadow map drawn again in the next
-   * render only when a shadow-casting mesh moved or changed: the stage never moves and avatars
-   * cast no shadow, so a scene at rest reuses the last map (see {@link createRenderer}).
-   */
+  /** Moves the body meshes to the physics. */
   private syncBodies(): void {
     this.bodyMeshes.sync();
-    if (this.bodyMeshes.takeShadowChange()) this.renderer.shadowMap.needsUpdate = true;
+  }
+
+  /**
+   * Has the sun's shadow map drawn again in the next render, fitted around every caster, only
+   * when a caster moved (see {@link SunShadowUpdate}): a scene at rest reuses the last map (see
+   * {@link createRenderer}). Call after the avatars' update.
+   */
+  private updateShadow(): void {
+    if (this.shadow.update()) this.renderer.shadowMap.needsUpdate = true;
+  }
+
+  /** Half the side of the square the sun's shadow covers now, metres (for tests). */
+  get shadowExtent(): number {
+    return this.environment.shadowExtent;
   }
 
   private readonly resize = (): void => {
@@ -480,8 +509,8 @@ function createRenderer(container: HTMLElement): WebGLRenderer {
   renderer.setDrawingBufferSize(width, height, pixelRatio);
   renderer.shadowMap.enabled = true;
   renderer.shadowMap.type = PCFShadowMap;
-  // Drawn again only when a caster moved (RagdollView.syncBodies), not every frame: the body
-  // meshes are the only casters that move. A restored context has lost the map.
+  // Drawn again only when a caster moved (RagdollView.updateShadow), not every frame: bodies
+  // and the avatars over them are the only casters that move. A restored context has lost the map.
   renderer.shadowMap.autoUpdate = false;
   renderer.shadowMap.needsUpdate = true;
   renderer.domElement.addEventListener('webglcontextrestored', () => {

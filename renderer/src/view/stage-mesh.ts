@@ -69,10 +69,14 @@ export class StageMesh {
     mesh.position.set(...box.center);
     mesh.quaternion.set(...box.rotation);
     mesh.receiveShadow = true;
-    // The floor only receives; everything raised also casts, so the slope and stairs shade.
-    mesh.castShadow = box.role !== 'floor';
+    mesh.castShadow = stageBoxCastsShadow(box);
     return mesh;
   }
+}
+
+/** The floor only receives; everything raised also casts, so the slope and stairs shade. */
+export function stageBoxCastsShadow(box: StageBox): boolean {
+  return box.role !== 'floor';
 }
 
 /** A light tile with a darker border: a 1 m grid once repeated over the floor. */

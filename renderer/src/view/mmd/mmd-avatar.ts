@@ -76,6 +76,14 @@ export class MmdAvatar implements Avatar {
     return position ? { x: position.x, y: position.y, z: position.z } : null;
   }
 
+  /**
+   * Never: every bone follows a ragdoll part or one of the model's own bodies, all of which the
+   * view's body meshes watch, so the shadow moves only when they do.
+   */
+  takeShadowChange(): boolean {
+    return false;
+  }
+
   /** Nothing to restart: the model's bodies are placed by the physics with the figure. */
   requestSpringReset(): void {}
 

@@ -1,6 +1,8 @@
 import { Group, SkinnedMesh } from 'three';
-import type { MeshToonMaterial, Texture } from 'three';
+import type { BufferGeometry, MeshToonMaterial, ShaderMaterial, Texture } from 'three';
 import type { MmdModel } from '../../formats/mmd/mmd-model';
+import { castAndReceiveShadows } from '../outline-mesh';
+import { buildMmdEdgeMesh } from './mmd-edge-mesh';
 import { buildMmdGeometry } from './mmd-geometry';
 import { buildMmdSkeleton, type MmdSkeleton } from './mmd-skeleton';
 import type { MmdTextureSet } from './mmd-textures';
@@ -8,11 +10,16 @@ import { sharedToonName } from './mmd-textures';
 import { createMmdToonMaterial } from './mmd-toon-material';
 import { createToonRamp } from './toon-ramp';
 
-/** One MMD model drawn by three.js: a skinned mesh over its skeleton, in model space. */
+/**
+ * One MMD model drawn by three.js: a skinned mesh over its skeleton, in model space, casting
+ * and receiving the sun's shadow, and its edges.
+ */
 export interface MmdSkinnedModel {
   /** Add this to the scene at the origin, unrotated: it holds the mesh and its root bones. */
   readonly root: Group;
   readonly mesh: SkinnedMesh;
+  /** The edges of the materials that draw one (see `buildMmdEdgeMesh`); null when none does. */
+  readonly edges: SkinnedMesh<BufferGeometry, ShaderMaterial> | null;
   readonly skeleton: MmdSkeleton;
   readonly materials: readonly MeshToonMaterial[];
   /** How many materials draw a diffuse texture. */
@@ -67,10 +74,14 @@ export function buildMmdSkinnedModel(
   root.updateMatrixWorld(true);
   skeleton.skeleton.calculateInverses();
   mesh.bind(skeleton.skeleton, mesh.matrixWorld);
+  castAndReceiveShadows(mesh);
+  const edges = buildMmdEdgeMesh(mesh, model.materials);
+  if (edges) root.add(edges);
   let disposed = false;
   return {
     root,
     mesh,
+    edges,
     skeleton,
     materials,
     texturedMaterials: materials.filter((material) => material.map !== null).length,
@@ -79,6 +90,8 @@ export function buildMmdSkinnedModel(
       disposed = true;
       root.removeFromParent();
       geometry.dispose();
+      edges?.geometry.dispose();
+      edges?.material.dispose();
       for (const material of materials) material.dispose();
       textures.dispose();
       ramp.dispose();

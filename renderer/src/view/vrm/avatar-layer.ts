@@ -76,6 +76,17 @@ export class AvatarLayer {
       this.ordered[i]!.update(seconds, sections, recording);
   }
 
+  /**
+   * Whether any avatar's shadow may have moved beyond what its bodies show (see
+   * `Avatar.takeShadowChange`); asks, and so clears, every one. Allocates nothing.
+   */
+  takeShadowChange(): boolean {
+    let changed = false;
+    for (let i = 0; i < this.ordered.length; i++)
+      if (this.ordered[i]!.takeShadowChange()) changed = true;
+    return changed;
+  }
+
   /** Disposes every avatar. */
   dispose(): void {
     for (const avatar of [...this.ordered]) this.remove(avatar.figureId);

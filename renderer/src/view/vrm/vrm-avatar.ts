@@ -9,6 +9,8 @@ import { FigureStillness } from './figure-stillness';
 import { RawBoneCopy } from './raw-bone-copy';
 import { drawFlatTransparentInOnePass } from './flat-single-pass';
 import { hideUndrawnBranches } from './undrawn-branches';
+import { separateMToonOutlines } from './mtoon-outline-meshes';
+import { castAndReceiveShadows } from '../outline-mesh';
 import { SpringBodyColliders } from './spring-body-colliders';
 import { SpringRest } from './spring-rest';
 import { VrmPoseWriter } from './vrm-pose-writer';
@@ -68,6 +70,8 @@ export class VrmAvatar implements Avatar {
   private seenPlacements: number;
   /** The spring bones' state beside each recorded frame. */
   private readonly springHistory: VrmSpringHistory;
+  /** Whether the model was posed since {@link takeShadowChange} last asked. */
+  private posedSinceAsked = true;
   /** The figure's placement count when a recorded spring state was last shown, else null. */
   private placementsWhenShown: number | null = null;
   /** The recording's truncation count when recorded frames began to be shown. */
@@ -87,6 +91,8 @@ export class VrmAvatar implements Avatar {
     vrm.scene.traverse((object) => {
       object.frustumCulled = false;
     });
+    separateMToonOutlines(vrm.scene);
+    castAndReceiveShadows(vrm.scene);
     drawFlatTransparentInOnePass(vrm.scene);
     this.root.name = 'vrm-avatar';
     this.root.add(vrm.scene);
@@ -183,6 +189,7 @@ export class VrmAvatar implements Avatar {
     }
     this.writer.write();
     this.rawBones.copy();
+    this.posedSinceAsked = true;
     sections?.lap('pose');
     if (this.springResetPending) {
       this.springResetPending = false;
@@ -215,6 +222,7 @@ export class VrmAvatar implements Avatar {
     if (this.placementsWhenShown === null) this.truncationsWhenShown = recording.truncations;
     this.writer.write();
     this.rawBones.copy();
+    this.posedSinceAsked = true;
     sections?.lap('pose');
     this.springHistory.show(frame, recording);
     vrm.scene.updateMatrixWorld();
@@ -226,6 +234,17 @@ export class VrmAvatar implements Avatar {
     // The springs must run again on the next live frame, wherever they had settled before.
     this.springRest.wake();
     sections?.lap('springs');
+  }
+
+  /**
+   * Whether the model was posed again since this was last asked (its spring bones can swing on
+   * a figure lying still, which moves its shadow); clears it. A model lying still with its hair
+   * settled is skipped and says no.
+   */
+  takeShadowChange(): boolean {
+    const posed = this.posedSinceAsked;
+    this.posedSinceAsked = false;
+    return posed;
   }
 
   /** True while the figure lies still and its spring bones have settled: updates skip it. */
