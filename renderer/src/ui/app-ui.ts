@@ -205,8 +205,10 @@ export class AppUi {
       motionInput: {
         onMotion: (file) => this.motions.openFile(file),
         onMotionBytes: (bytes, fileName) => void this.motions.openBytes(bytes, fileName),
-        onMotionProblem: (message) =>
-          this.status.alert(this.strings.motion.failed(message, this.motions.currentName)),
+        onMotionProblem: (problem) =>
+          this.status.alert(
+            this.strings.motion.failed(this.strings.problem(problem), this.motions.currentName),
+          ),
       },
     });
     this.models.models.onBeforeChange = (change) => {
@@ -397,6 +399,7 @@ export class AppUi {
         }),
       restore: (loaded) => this.presets.loadArrived(loaded),
       report: (message) => this.status.alert(message),
+      problemText: (problem) => this.strings.problem(problem),
       notSaved: (detail) => this.strings.files.recoveryNotSaved(detail),
     });
     void recovery.start();

@@ -258,7 +258,9 @@ export class ExportActions {
       case 'canceled':
         return undefined;
       case 'failed':
-        this.options.status.alert(this.text.failed(outcome.message));
+        this.options.status.alert(
+          this.text.failed(this.options.strings().problem(outcome.problem)),
+        );
         return undefined;
     }
   }
