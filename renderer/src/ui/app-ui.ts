@@ -161,7 +161,7 @@ export class AppUi {
       onMuscle: (value, final) => this.setMuscle(value, final),
       onGravity: (value, final) => this.setGravity(value, final),
     });
-    this.panel.element.append(this.status.element);
+    this.panel.setFoot(this.status.element);
     this.help = new HelpOverlay(document, this.languageValue);
     options.root.prepend(this.panel.element);
     this.timelineBar = new TimelineBar(document, this.languageValue, {
@@ -248,12 +248,12 @@ export class AppUi {
       addModel: (file) => this.models.addFile(file),
       openMotion: (file) => this.motions.openFile(file),
     });
-    this.panel.element.insertBefore(this.presets.panel.element, this.status.element);
-    this.panel.element.insertBefore(this.library.panel.element, this.status.element);
+    this.panel.addSection(this.presets.panel.element);
+    this.panel.addSection(this.library.panel.element);
     this.exportPanel = new ExportPanel(document, this.languageValue, (command) =>
       this.run(command),
     );
-    this.panel.element.insertBefore(this.exportPanel.element, this.status.element);
+    this.panel.addSection(this.exportPanel.element);
     this.exportProgress = new ExportProgress(document, this.strings.exports.cancel, () =>
       this.exports.cancelClip(),
     );

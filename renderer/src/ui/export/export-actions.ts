@@ -192,6 +192,8 @@ export class ExportActions {
   ): Promise<EncodedClip> {
     const { view, sandbox } = this.options;
     const schedule = new ClipFrameSchedule(range.firstFrame, range.lastFrame, RECORD_RATE_HZ, fps);
+    // The percentages of this clip are one history entry that updates.
+    const progressTopic = Symbol('clip progress');
     view.stop();
     const replay = new ClipReplay(sandbox, recording.recorder, recording.rewind);
     try {
@@ -206,7 +208,10 @@ export class ExportActions {
         },
         onProgress: (share) => {
           this.options.progress.set(share);
-          this.options.status.say(this.text.clipRecording(Math.round(share * 100)));
+          this.options.status.sayProgress(
+            this.text.clipRecording(Math.round(share * 100)),
+            progressTopic,
+          );
         },
       });
     } finally {
