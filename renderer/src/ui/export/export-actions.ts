@@ -139,10 +139,11 @@ export class ExportActions {
   }
 
   private async savePicture(): Promise<void> {
-    const win = this.options.window;
+    // The 3D view as it is on screen (CSS pixels), as a clip takes it: never the panel.
+    const canvas = this.options.view.canvas;
     const scale = this.options.panel.doubleSize ? 2 : 1;
-    const width = Math.round(win.innerWidth * scale);
-    const height = Math.round(win.innerHeight * scale);
+    const width = Math.round(canvas.clientWidth * scale);
+    const height = Math.round(canvas.clientHeight * scale);
     const blob = await this.options.view.picture(width, height);
     const bytes = new Uint8Array(await blob.arrayBuffer());
     const outcome = await this.save('png', `${exportFileStem('picture', this.now())}.png`, bytes);

@@ -3,7 +3,7 @@ import { withReason } from '../reason-sentence';
 /** The words of Export Motion…, Save Picture… and Export Clip…, in English and Japanese. */
 export interface ExportStrings {
   readonly group: string;
-  /** The checkbox: Save Picture… at twice the window's size. */
+  /** The checkbox: Save Picture… at twice the 3D view's size. */
   readonly pictureDouble: string;
   /** The list of clip frame rates. */
   readonly clipRate: string;
