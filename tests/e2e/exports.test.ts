@@ -1,7 +1,8 @@
 /**
  * End to end, in Chromium on the test build with the real host services behind scripted Save
  * dialogs: the scene records while it runs; Export Motion… writes a .vrma that
- * three-vrm-animation reads back, and Save Picture… a PNG of the window's size (and twice it).
+ * three-vrm-animation reads back, and Save Picture… a PNG of the 3D view's size (and twice it),
+ * never the panel beside it.
  * The second dialog opens in the folder of the first export. In a plain web page the
  * same exports arrive as browser downloads.
  */
@@ -70,11 +71,20 @@ describe('exports through the Save dialog', () => {
           expect.arrayContaining(['hips', 'spine', 'head', 'leftUpperArm', 'rightLowerLeg']),
         );
 
+        // The 3D view, beside the panel: narrower than the window.
+        const view = await page.evaluate(() => {
+          const canvas = document.querySelector('canvas.view-canvas')!;
+          return { width: canvas.clientWidth, height: canvas.clientHeight };
+        });
+        expect(view.width).toBeLessThan(SMALL_VIEWPORT.width);
         const picturePath = join(testHost.files, 'view.png');
         testHost.dialogs.saveExport.push(picturePath);
         await page.keyboard.press('t');
-        await statusStartingWith(page, `Saved ${picturePath}: 480×300 pixels.`);
-        expect(pngSize(readFileSync(picturePath))).toEqual({ width: 480, height: 300 });
+        await statusStartingWith(
+          page,
+          `Saved ${picturePath}: ${view.width}×${view.height} pixels.`,
+        );
+        expect(pngSize(readFileSync(picturePath))).toEqual(view);
         // The second dialog opened in the folder of the first export.
         expect(testHost.dialogs.suggestedNames[1]).toMatch(
           new RegExp(`^${testHost.files}/picture-\\d{4}-\\d\\d-\\d\\d-\\d{6}\\.png$`),
@@ -84,9 +94,13 @@ describe('exports through the Save dialog', () => {
         const doublePath = join(testHost.files, 'view-2x.png');
         testHost.dialogs.saveExport.push(doublePath);
         await page.getByRole('button', { name: 'Save Picture…' }).click();
-        await statusStartingWith(page, `Saved ${doublePath}: 960×600 pixels.`);
+        const double = { width: view.width * 2, height: view.height * 2 };
+        await statusStartingWith(
+          page,
+          `Saved ${doublePath}: ${double.width}×${double.height} pixels.`,
+        );
         const png = readFileSync(doublePath);
-        expect(pngSize(png)).toEqual({ width: 960, height: 600 });
+        expect(pngSize(png)).toEqual(double);
       },
       { beforeLoad: (page) => testHost.install(page), viewport: SMALL_VIEWPORT },
     );
@@ -136,7 +150,11 @@ describe('exports in a plain web page', () => {
         const picture = await pictureDownload;
         expect(picture.suggestedFilename()).toMatch(/^picture-.*\.png$/);
         const pictureBytes = readFileSync((await picture.path())!);
-        expect(pngSize(pictureBytes)).toEqual({ width: 480, height: 300 });
+        const view = await page.evaluate(() => {
+          const canvas = document.querySelector<HTMLCanvasElement>('canvas.view-canvas')!;
+          return { width: canvas.clientWidth, height: canvas.clientHeight };
+        });
+        expect(pngSize(pictureBytes)).toEqual(view);
         await statusStartingWith(page, `Downloaded ${picture.suggestedFilename()}`);
 
         const motionDownload = page.waitForEvent('download');

@@ -80,6 +80,7 @@ function recovery(
     },
     restore: (loaded) => void seen.restored.push(loaded),
     report: (message) => void seen.reports.push(message),
+    problemText: (problem) => problem.message,
     notSaved: (detail) => `not kept: ${detail}`,
     timers,
   });

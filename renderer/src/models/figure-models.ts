@@ -150,7 +150,10 @@ export class FigureModels {
   /** What a motion export needs to know of `figure` beyond its spec. */
   exportedFigureOf(figure: Figure): ExportedFigure {
     const vrm = this.vrmRigs.get(figure.id);
-    return vrm ? { kind: 'vrm', vrm } : { kind: this.kindOf(figure) };
+    if (vrm) return { kind: 'vrm', vrm };
+    const source = this.sources.get(figure.id);
+    if (source?.kind === 'mmd') return { kind: 'mmd', modelName: source.loaded.title };
+    return { kind: this.kindOf(figure) };
   }
 
   /** `vrm` or `mmd` for a figure drawn by an avatar, else `box`. */

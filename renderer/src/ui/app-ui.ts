@@ -161,7 +161,7 @@ export class AppUi {
       onMuscle: (value, final) => this.setMuscle(value, final),
       onGravity: (value, final) => this.setGravity(value, final),
     });
-    this.panel.element.append(this.status.element);
+    this.panel.setFoot(this.status.element);
     this.help = new HelpOverlay(document, this.languageValue);
     options.root.prepend(this.panel.element);
     this.timelineBar = new TimelineBar(document, this.languageValue, {
@@ -205,8 +205,10 @@ export class AppUi {
       motionInput: {
         onMotion: (file) => this.motions.openFile(file),
         onMotionBytes: (bytes, fileName) => void this.motions.openBytes(bytes, fileName),
-        onMotionProblem: (message) =>
-          this.status.alert(this.strings.motion.failed(message, this.motions.currentName)),
+        onMotionProblem: (problem) =>
+          this.status.alert(
+            this.strings.motion.failed(this.strings.problem(problem), this.motions.currentName),
+          ),
       },
     });
     this.models.models.onBeforeChange = (change) => {
@@ -246,12 +248,12 @@ export class AppUi {
       addModel: (file) => this.models.addFile(file),
       openMotion: (file) => this.motions.openFile(file),
     });
-    this.panel.element.insertBefore(this.presets.panel.element, this.status.element);
-    this.panel.element.insertBefore(this.library.panel.element, this.status.element);
+    this.panel.addSection(this.presets.panel.element);
+    this.panel.addSection(this.library.panel.element);
     this.exportPanel = new ExportPanel(document, this.languageValue, (command) =>
       this.run(command),
     );
-    this.panel.element.insertBefore(this.exportPanel.element, this.status.element);
+    this.panel.addSection(this.exportPanel.element);
     this.exportProgress = new ExportProgress(document, this.strings.exports.cancel, () =>
       this.exports.cancelClip(),
     );
@@ -397,6 +399,7 @@ export class AppUi {
         }),
       restore: (loaded) => this.presets.loadArrived(loaded),
       report: (message) => this.status.alert(message),
+      problemText: (problem) => this.strings.problem(problem),
       notSaved: (detail) => this.strings.files.recoveryNotSaved(detail),
     });
     void recovery.start();

@@ -1,3 +1,5 @@
+import { reasonSentence, withReason } from './reason-sentence';
+
 /**
  * The words of the presets and recent-model library panels, in English and Japanese.
  * Reached through `strings(language).files` (ui/i18n.ts); kept in their own file because
@@ -103,8 +105,10 @@ export const FILE_STRINGS_EN: FileStrings = {
   presetDeleted: (name) => `Deleted the preset “${name}”.`,
   presetExported: (name, path) => `Exported “${name}” to ${path}.`,
   presetImported: (name) => `Imported the preset “${name}”; it is in the list.`,
-  presetFailed: (detail) => `${detail} The scene and your presets were left as they were.`,
-  presetInvalid: (name, detail) => `The preset “${name}” cannot be loaded: ${detail}.`,
+  presetFailed: (detail) =>
+    `${reasonSentence(detail, 'en')} The scene and your presets were left as they were.`,
+  presetInvalid: (name, detail) =>
+    withReason(`The preset “${name}” cannot be loaded`, detail, 'en'),
   presetBusy: 'A preset is still being saved or loaded; wait a moment.',
   recoveryQuestion:
     'Ragdoll Playground did not close properly last time. Restore the scene as it was then?',
@@ -112,9 +116,13 @@ export const FILE_STRINGS_EN: FileStrings = {
   recoveryDiscard: 'Start fresh',
   recoveryName: 'Recovered scene',
   recoveryNotSaved: (detail) =>
-    `The scene could not be kept for recovery after a crash: ${detail} The app keeps trying.`,
+    `${withReason('The scene could not be kept for recovery after a crash', detail, 'en')} The app keeps trying.`,
   figureBecameBox: (index, title, detail) =>
-    `Figure ${index}${title ? ` (${title})` : ''} was replaced by a box dummy: ${detail}`,
+    withReason(
+      `Figure ${index}${title ? ` (${title})` : ''} was replaced by a box dummy`,
+      detail,
+      'en',
+    ),
   modelChanged: (path) => `${path} has changed since the preset was saved.`,
   libraryGroup: 'Recent models and motions',
   libraryList: 'Recently opened models and motions',
@@ -135,7 +143,8 @@ export const FILE_STRINGS_EN: FileStrings = {
   libraryRemoved: (title) => `Removed ${title} from the recent models.`,
   libraryCleared: 'Cleared the recent models.',
   libraryLocated: (title, path) => `${title} is now at ${path}.`,
-  libraryFailed: (detail) => `${detail} The recent models were left as they were.`,
+  libraryFailed: (detail) =>
+    `${reasonSentence(detail, 'en')} The recent models were left as they were.`,
 };
 
 export const FILE_STRINGS_JA: FileStrings = {
@@ -170,8 +179,9 @@ export const FILE_STRINGS_JA: FileStrings = {
   presetDeleted: (name) => `プリセット「${name}」を削除しました。`,
   presetExported: (name, path) => `「${name}」を ${path} に書き出しました。`,
   presetImported: (name) => `プリセット「${name}」を読み込み、一覧に加えました。`,
-  presetFailed: (detail) => `${detail} 場面とプリセットはそのままです。`,
-  presetInvalid: (name, detail) => `プリセット「${name}」は読み込めません: ${detail}。`,
+  presetFailed: (detail) => `${reasonSentence(detail, 'ja')}場面とプリセットはそのままです。`,
+  presetInvalid: (name, detail) =>
+    withReason(`プリセット「${name}」は読み込めません`, detail, 'ja'),
   presetBusy: 'プリセットを保存または読み込み中です。少しお待ちください。',
   recoveryQuestion:
     '前回、Ragdoll Playground は正しく終了しませんでした。そのときの場面を復元しますか？',
@@ -179,9 +189,13 @@ export const FILE_STRINGS_JA: FileStrings = {
   recoveryDiscard: '新しく始める',
   recoveryName: '復元した場面',
   recoveryNotSaved: (detail) =>
-    `クラッシュに備えた場面の保存ができませんでした: ${detail} 引き続き保存を試みます。`,
+    `${withReason('クラッシュに備えた場面の保存ができませんでした', detail, 'ja')}引き続き保存を試みます。`,
   figureBecameBox: (index, title, detail) =>
-    `人形 ${index}${title ? `（${title}）` : ''}は箱の人形に置き換えました: ${detail}`,
+    withReason(
+      `人形 ${index}${title ? `（${title}）` : ''}は箱の人形に置き換えました`,
+      detail,
+      'ja',
+    ),
   modelChanged: (path) => `${path} はプリセットを保存した後に変更されています。`,
   libraryGroup: '最近のモデルとモーション',
   libraryList: '最近開いたモデルとモーション',
@@ -202,5 +216,5 @@ export const FILE_STRINGS_JA: FileStrings = {
   libraryRemoved: (title) => `${title} を最近のモデルから外しました。`,
   libraryCleared: '最近のモデルを空にしました。',
   libraryLocated: (title, path) => `${title} の場所を ${path} にしました。`,
-  libraryFailed: (detail) => `${detail} 最近のモデルの一覧はそのままです。`,
+  libraryFailed: (detail) => `${reasonSentence(detail, 'ja')}最近のモデルの一覧はそのままです。`,
 };

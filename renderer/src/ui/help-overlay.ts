@@ -60,7 +60,10 @@ export class HelpOverlay {
     const active = this.document.activeElement;
     this.returnFocus = active instanceof HTMLElement ? active : null;
     this.element.hidden = false;
-    this.closeButton.focus();
+    // Focus goes to Close (the dialog's one control) without scrolling to it: the help is
+    // read from its top.
+    this.closeButton.focus({ preventScroll: true });
+    this.dialog.scrollTop = 0;
   }
 
   /** Hides the dialog and gives focus back to where it was. */

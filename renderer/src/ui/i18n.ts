@@ -1,13 +1,16 @@
 import type { AppCommand } from '../../../shared/commands';
 import { COMMANDS } from '../../../shared/commands';
+import type { HostProblem } from '../../../shared/host-contract';
 import type { CastStrings } from './cast-strings';
 import { CAST_STRINGS_EN, CAST_STRINGS_JA } from './cast-strings';
 import type { ExportStrings } from './export/export-strings';
 import { EXPORT_STRINGS_EN, EXPORT_STRINGS_JA } from './export/export-strings';
 import type { FileStrings } from './file-strings';
 import { FILE_STRINGS_EN, FILE_STRINGS_JA } from './file-strings';
+import { hostProblemText } from './host-problem-text';
 import type { MotionStrings } from './motion-strings';
 import { MOTION_STRINGS_EN, MOTION_STRINGS_JA } from './motion-strings';
+import { reasonSentence, withReason } from './reason-sentence';
 import type { UndoStrings } from './undo-strings';
 import { UNDO_STRINGS_EN, UNDO_STRINGS_JA } from './undo-strings';
 import type { WarningStrings } from './warning-strings';
@@ -82,6 +85,11 @@ export interface UiStrings {
   readonly bodiesHidden: string;
   readonly languageSet: string;
   readonly commandFailed: (detail: string) => string;
+  /**
+   * A problem the desktop host reported, as a reason to put in a sentence (no final full
+   * stop): its own words, and in Japanese what kind of problem it is first.
+   */
+  readonly problem: (problem: HostProblem) => string;
   readonly modelGroup: string;
   readonly motionGroup: string;
   readonly modelFileInput: string;
@@ -181,7 +189,8 @@ const EN: UiStrings = {
   bodiesShown: 'Physics bodies shown.',
   bodiesHidden: 'Physics bodies hidden.',
   languageSet: 'Language: English.',
-  commandFailed: (detail) => `That did not work: ${detail}`,
+  commandFailed: (detail) => withReason('That did not work', detail, 'en'),
+  problem: (problem) => hostProblemText(problem, 'en'),
   modelGroup: 'Model',
   motionGroup: 'Motion',
   modelFileInput: 'Choose a VRM, PMX or PMD file',
@@ -194,7 +203,7 @@ const EN: UiStrings = {
   modelDetached: (fileName, count) =>
     `${fileName}: ${count} ${count === 1 ? 'mesh is' : 'meshes are'} not attached to the skeleton and will stay where ${count === 1 ? 'it stands' : 'they stand'}.`,
   modelFailed: (detail) =>
-    `Could not open the model: ${detail}. Choose a VRM file (.vrm, VRM 0.x or 1.0) or an MMD model (.pmx, .pmd) with a complete humanoid skeleton; the scene was left as it was.`,
+    `${withReason('Could not open the model', detail, 'en')} Choose a VRM file (.vrm, VRM 0.x or 1.0) or an MMD model (.pmx, .pmd) with a complete humanoid skeleton; the scene was left as it was.`,
   modelBusy: 'A model is still opening; wait until it is ready.',
   modelTexturesNeedApp: (fileName) =>
     `${fileName} is drawn without textures: a web page cannot read the files beside the model; open it in the desktop app to see them.`,
@@ -203,7 +212,11 @@ const EN: UiStrings = {
   modelTexturesBroken: (fileName, names) =>
     `${fileName}: ${names.length === 1 ? 'this texture' : 'these textures'} could not be read, so ${names.length === 1 ? 'its material is' : 'their materials are'} drawn untextured: ${names.join('; ')}.`,
   modelWarnings: (fileName, warnings) =>
-    `${fileName} has problems that were worked around: ${warnings.join('; ')}.`,
+    withReason(
+      `${fileName} has problems that were worked around`,
+      warnings.map((warning) => warning.replace(/[.\s]+$/u, '')).join('; '),
+      'en',
+    ),
   presetDropped: (fileName) =>
     `${fileName} is a preset; presets are opened from the preset list, not as models.`,
   boxDummyChosen: 'Switched back to the box dummy.',
@@ -227,11 +240,11 @@ const JA: UiStrings = {
   sceneGroup: '場面',
   propsGroup: '小道具',
   settingsGroup: '設定',
-  stiffness: 'STIFFNESS',
+  stiffness: '関節の硬さ',
   stiffnessHint: '関節が元の姿勢へ戻る強さ（0 でぐにゃぐにゃ、100 で強い）',
-  time: 'TIME',
+  time: '時間の速さ',
   timeHint: '時間の速さ（1 で実時間、0.1 で 10 倍遅い）',
-  bodies: 'BODIES',
+  bodies: '物理の形',
   gravity: '重力',
   gravityHint: '物が落ちる強さ（g 単位。1 で地球、0 で無重力、2 で 2 倍）',
   gravitySet: (g) => (g === 0 ? '重力 0 g: すべて浮かびます。' : `重力 ${g.toFixed(1)} g`),
@@ -281,12 +294,13 @@ const JA: UiStrings = {
     `${kind === 'ball' ? 'ボール' : '箱'}を追加しました（${count} / ${max}）。`,
   propReplaced: (kind, max) =>
     `${kind === 'ball' ? 'ボール' : '箱'}を追加し、いちばん古い小道具を消しました（最大 ${max} 個）。`,
-  stiffnessSet: (value) => `STIFFNESS ${value}`,
-  timeSet: (value) => `TIME ×${value.toFixed(1)}`,
+  stiffnessSet: (value) => `関節の硬さ ${value}`,
+  timeSet: (value) => `時間の速さ ×${value.toFixed(1)}`,
   bodiesShown: '物理の形を表示しました。',
   bodiesHidden: '物理の形を隠しました。',
   languageSet: '言語: 日本語',
-  commandFailed: (detail) => `うまくいきませんでした: ${detail}`,
+  commandFailed: (detail) => withReason('うまくいきませんでした', detail, 'ja'),
+  problem: (problem) => hostProblemText(problem, 'ja'),
   modelGroup: 'モデル',
   motionGroup: 'モーション',
   modelFileInput: 'VRM・PMX・PMD ファイルを選ぶ',
@@ -301,7 +315,7 @@ const JA: UiStrings = {
   modelDetached: (fileName, count) =>
     `${fileName}: ${count} 個のメッシュが骨格に付いていないため、その場に残ります。`,
   modelFailed: (detail) =>
-    `モデルを開けませんでした: ${detail}。人型の骨格がそろった VRM ファイル（.vrm、VRM 0.x または 1.0）か MMD モデル（.pmx、.pmd）を選んでください。場面はそのままです。`,
+    `${withReason('モデルを開けませんでした', detail, 'ja')}人型の骨格がそろった VRM ファイル（.vrm、VRM 0.x または 1.0）か MMD モデル（.pmx、.pmd）を選んでください。場面はそのままです。`,
   modelBusy: 'モデルを開いているところです。終わるまでお待ちください。',
   modelTexturesNeedApp: (fileName) =>
     `${fileName} はテクスチャなしで表示しています。Web ページではモデルの隣のファイルを読めないため、テクスチャを見るにはデスクトップ版で開いてください。`,
@@ -310,7 +324,11 @@ const JA: UiStrings = {
   modelTexturesBroken: (fileName, names) =>
     `${fileName}: 次のテクスチャを読めなかったため、その材質はテクスチャなしで表示しています: ${names.join('、')}。`,
   modelWarnings: (fileName, warnings) =>
-    `${fileName} には問題がありましたが、回避して開きました: ${warnings.join('。')}。`,
+    withReason(
+      `${fileName} には問題がありましたが、回避して開きました`,
+      warnings.map((warning) => reasonSentence(warning, 'ja')).join(''),
+      'ja',
+    ),
   presetDropped: (fileName) =>
     `${fileName} はプリセットです。プリセットはプリセットの一覧から開きます。`,
   boxDummyChosen: '箱の人形に戻しました。',

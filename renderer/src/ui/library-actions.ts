@@ -1,5 +1,6 @@
 import type {
   HostApi,
+  HostProblem,
   LibraryEntry,
   LibraryListing,
   ModelFile,
@@ -55,6 +56,10 @@ export class LibraryActions {
 
   private get text(): FileStrings {
     return strings(this.options.language()).files;
+  }
+
+  private problem(problem: HostProblem): string {
+    return strings(this.options.language()).problem(problem);
   }
 
   /**
@@ -114,10 +119,11 @@ export class LibraryActions {
       if (action === 'open' && entry.kind === 'motion') {
         const read = await host.readMotion(entry.path);
         if (read.ok) this.options.openMotion(read.value);
-        else this.options.status.alert(this.text.libraryFailed(read.problem.message));
+        else this.options.status.alert(this.text.libraryFailed(this.problem(read.problem)));
       } else if (action === 'open' || action === 'add') {
         const read = await host.readModel(entry.path);
-        if (!read.ok) this.options.status.alert(this.text.libraryFailed(read.problem.message));
+        if (!read.ok)
+          this.options.status.alert(this.text.libraryFailed(this.problem(read.problem)));
         else if (action === 'add') this.options.addModel(read.value);
         else this.options.openModel(read.value);
       } else if (action === 'locate') {
@@ -127,7 +133,7 @@ export class LibraryActions {
             this.text.libraryLocated(located.value.title, located.value.path),
           );
         } else if (located.problem.code !== 'canceled') {
-          this.options.status.alert(this.text.libraryFailed(located.problem.message));
+          this.options.status.alert(this.text.libraryFailed(this.problem(located.problem)));
         }
       } else {
         this.show(await host.removeFromLibrary(entry.id));

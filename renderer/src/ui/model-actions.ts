@@ -57,14 +57,15 @@ export class ModelActions {
     this.props = new PropModels(options.sandbox, options.view, options.host);
     this.input = new ModelInput(options.window, options.host, {
       onModel: (model) => void this.open(model),
-      onProblem: (message) => options.status.alert(this.text.modelFailed(message)),
+      onProblem: (problem) =>
+        options.status.alert(this.text.modelFailed(this.text.problem(problem))),
       onPreset: (loaded) => {
         if (options.onPreset) options.onPreset(loaded);
         else options.status.alert(this.text.presetDropped(loaded.preset.name));
       },
       onMotion: (motion: MotionFile) => options.motionInput.onMotion(motion),
       onMotionBytes: (bytes, fileName) => options.motionInput.onMotionBytes(bytes, fileName),
-      onMotionProblem: (message) => options.motionInput.onMotionProblem(message),
+      onMotionProblem: (problem) => options.motionInput.onMotionProblem(problem),
       stagePointAt: (clientX, clientY) => options.stagePointAt?.(clientX, clientY),
       onReadProgress: ({ fileName, bytesRead, totalBytes }) =>
         options.status.progress(

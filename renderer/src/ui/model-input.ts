@@ -6,6 +6,7 @@ import type {
   DroppedFileResult,
   HostApi,
   HostOutcome,
+  HostProblem,
   LoadedPreset,
   ModelFile,
   MotionFile,
@@ -38,16 +39,16 @@ export interface ModelInputHandlers {
    * dropped, since the camera may move while it is read. Without it, drops carry no point.
    */
   stagePointAt?(clientX: number, clientY: number): Vec3Like | undefined;
-  /** A message naming the file and what is wrong (from the host), to show as an alert. */
-  onProblem(message: string): void;
+  /** What is wrong with a file, naming it (from the host, or the page's own read), to show as an alert. */
+  onProblem(problem: HostProblem): void;
   /** A preset file was dropped or opened by the OS; the host has imported and read it. */
   onPreset(loaded: LoadedPreset): void;
   /** A motion file (`.vrma`, `.vmd`) was dropped or opened by the OS; the host has read it. */
   onMotion(motion: MotionFile): void;
   /** A motion file dropped on a plain web page (no host): its bytes, read by the page. */
   onMotionBytes(bytes: Uint8Array, fileName: string): void;
-  /** The host refused a dropped or OS-opened file as not a motion (message names it). */
-  onMotionProblem(message: string): void;
+  /** The host refused a dropped or OS-opened file as not a motion (its message names it). */
+  onMotionProblem(problem: HostProblem): void;
   /** How far a big model file has been read (by the host, or by the page itself). */
   onReadProgress(progress: ReadProgress): void;
 }
@@ -106,7 +107,7 @@ export class ModelInput {
     }
     this.host.openModelDialog().then(
       (outcome) => this.takeModel(outcome, adding),
-      (error: unknown) => this.handlers.onProblem(describe(error)),
+      (error: unknown) => this.handlers.onProblem(unreadable(describe(error))),
     );
   }
 
@@ -144,7 +145,7 @@ export class ModelInput {
     // turns the File into its path.
     this.host.openDroppedFile(file).then(
       (outcome) => this.takeDropped(outcome, adding, droppedAt),
-      (error: unknown) => this.handlers.onProblem(describe(error)),
+      (error: unknown) => this.handlers.onProblem(unreadable(describe(error))),
     );
   };
 
@@ -160,13 +161,13 @@ export class ModelInput {
         isMotionFileName(file.name)
           ? this.handlers.onMotionBytes(bytes, file.name)
           : this.handlers.onModel({ bytes, fileName: file.name, adding, droppedAt }),
-      (error: unknown) => this.handlers.onProblem(`${file.name}: ${describe(error)}`),
+      (error: unknown) => this.handlers.onProblem(unreadable(`${file.name}: ${describe(error)}`)),
     );
   }
 
   private takeModel(outcome: HostOutcome<ModelFile>, adding = false, droppedAt?: Vec3Like): void {
     if (!outcome.ok) {
-      if (outcome.problem.code !== 'canceled') this.handlers.onProblem(outcome.problem.message);
+      if (outcome.problem.code !== 'canceled') this.handlers.onProblem(outcome.problem);
       return;
     }
     const model = outcome.value;
@@ -186,8 +187,7 @@ export class ModelInput {
     droppedAt?: Vec3Like,
   ): void {
     if (!outcome.ok) {
-      if (outcome.problem.code === 'not-a-motion')
-        this.handlers.onMotionProblem(outcome.problem.message);
+      if (outcome.problem.code === 'not-a-motion') this.handlers.onMotionProblem(outcome.problem);
       else this.takeModel(outcome);
       return;
     }
@@ -201,4 +201,9 @@ export class ModelInput {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A file the page could not read itself (or a host call that failed), as a problem to show. */
+function unreadable(message: string): HostProblem {
+  return { code: 'unreadable', message };
 }

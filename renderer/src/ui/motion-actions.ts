@@ -182,7 +182,8 @@ export class MotionActions {
     host.openMotionDialog().then(
       (outcome) => {
         if (outcome.ok) this.openFile(outcome.value);
-        else if (outcome.problem.code !== 'canceled') this.refuse(outcome.problem.message);
+        else if (outcome.problem.code !== 'canceled')
+          this.refuse(this.options.strings().problem(outcome.problem));
       },
       (error: unknown) => this.refuse(describe(error)),
     );
@@ -334,7 +335,7 @@ export class MotionActions {
     const host = this.options.host;
     if (!host) return notPlayed(this.options.strings().hostAbsent);
     const read = await host.readMotion(ref.path);
-    if (!read.ok) return notPlayed(read.problem.message);
+    if (!read.ok) return notPlayed(this.options.strings().problem(read.problem));
     if (read.value.sha256 !== ref.sha256)
       return notPlayed(this.options.strings().files.modelChanged(ref.path));
     try {

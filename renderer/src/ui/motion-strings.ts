@@ -1,3 +1,5 @@
+import { withReason } from './reason-sentence';
+
 /**
  * The words of the motion controls (the motion list, Play/Pause, MUSCLE, GET UP) and their
  * messages, in English and Japanese. Reached through `strings(language).motion` (ui/i18n.ts).
@@ -79,9 +81,10 @@ export const MOTION_STRINGS_EN: MotionStrings = {
   skippedBones: (name, bones) =>
     `${name}: ${bones.length === 1 ? 'this bone is' : 'these bones are'} not on the figure and ${bones.length === 1 ? 'is' : 'are'} left out: ${bones.join(', ')}.`,
   failed: (detail, current) =>
-    `Could not open the motion: ${detail}. Choose a VRM Animation (.vrma) or VMD (.vmd) file; the figures keep playing ${current}.`,
+    `${withReason('Could not open the motion', detail, 'en')} Choose a VRM Animation (.vrma) or VMD (.vmd) file; the figures keep playing ${current}.`,
   opening: (fileName) => `Opening the motion ${fileName}…`,
-  presetFileNotPlayed: (fileName, why) => `The motion ${fileName} was not played: ${why}`,
+  presetFileNotPlayed: (fileName, why) =>
+    withReason(`The motion ${fileName} was not played`, why, 'en'),
   unknownBuiltin: (name) =>
     `The preset's motion "${name}" is not built into this version; the figures play no motion.`,
 };
@@ -91,18 +94,20 @@ export const MOTION_STRINGS_JA: MotionStrings = {
   none: 'なし（ラグドール）',
   builtin: (name) => BUILTIN_JA[name] ?? capitalised(name),
   fileChoice: (fileName) => `ファイル: ${fileName}`,
-  muscle: 'MUSCLE',
+  muscle: '筋力',
   muscleHint: '関節がモーションに従う強さ（0 でぐにゃぐにゃ、100 で強い）',
-  getUpOn: 'GET UP: オン',
-  getUpOff: 'GET UP: オフ',
+  getUpOn: '起き上がり: オン',
+  getUpOff: '起き上がり: オフ',
   playing: 'モーションを一時停止',
   paused: 'モーションを再生',
   fileInput: 'VRMA・VMD モーションファイルを選ぶ',
   chosen: (name, figures) => `${name} を再生しています（${figures} 体）。`,
   chosenNone: 'モーションなし: 人形は力の抜けたラグドールです。',
-  muscleSet: (value) => `MUSCLE ${value}`,
+  muscleSet: (value) => `筋力 ${value}`,
   getUpSet: (on) =>
-    on ? 'GET UP オン: 倒れた人形は起き上がります。' : 'GET UP オフ: 倒れた人形はそのままです。',
+    on
+      ? '起き上がり オン: 倒れた人形は自分で立ち上がります。'
+      : '起き上がり オフ: 倒れた人形はそのままです。',
   playingSet: (playing) =>
     playing
       ? 'モーションを再生しています。'
@@ -110,9 +115,10 @@ export const MOTION_STRINGS_JA: MotionStrings = {
   skippedBones: (name, bones) =>
     `${name}: 次のボーンは人形にないため使いません: ${bones.join('、')}。`,
   failed: (detail, current) =>
-    `モーションを開けませんでした: ${detail}。VRM アニメーション（.vrma）か VMD（.vmd）ファイルを選んでください。人形は ${current} のままです。`,
+    `${withReason('モーションを開けませんでした', detail, 'ja')}VRM アニメーション（.vrma）か VMD（.vmd）ファイルを選んでください。人形は ${current} のままです。`,
   opening: (fileName) => `モーション ${fileName} を開いています…`,
-  presetFileNotPlayed: (fileName, why) => `モーション ${fileName} は再生しませんでした: ${why}`,
+  presetFileNotPlayed: (fileName, why) =>
+    withReason(`モーション ${fileName} は再生しませんでした`, why, 'ja'),
   unknownBuiltin: (name) =>
     `プリセットのモーション「${name}」はこのバージョンにありません。人形はモーションなしです。`,
 };

@@ -89,6 +89,11 @@ interface Slider {
 export class Panel {
   /** Put this in the page. */
   readonly element: HTMLElement;
+  /**
+   * The part that scrolls: the header and every section. The foot (see {@link setFoot})
+   * sits below it, so a long message takes room from the sections instead of covering them.
+   */
+  private readonly body: HTMLElement;
   private readonly buttons = new Map<AppCommand, HTMLButtonElement>();
   private readonly headings: {
     element: HTMLElement;
@@ -113,15 +118,17 @@ export class Panel {
     this.language = language;
     this.element = document.createElement('aside');
     this.element.className = 'panel';
+    this.body = this.make('div', 'panel-body');
+    this.element.append(this.body);
     this.title = this.make('h1', 'panel-title');
-    this.element.append(this.createHeader());
-    this.element.append(
+    this.body.append(this.createHeader());
+    this.body.append(
       this.createGroup(
         'sceneGroup',
         SCENE_BUTTONS.map((c) => this.createButton(c)),
       ),
     );
-    this.element.append(
+    this.body.append(
       this.createGroup(
         'modelGroup',
         MODEL_BUTTONS.map((c) => this.createButton(c)),
@@ -136,7 +143,7 @@ export class Panel {
     this.motionListLabel.htmlFor = this.motionList.id;
     this.motionListLabel.className = 'motion-list-label';
     this.muscle = this.createSlider('muscle', 0, 100, 1, 'muscle-down', 'muscle-up');
-    this.element.append(
+    this.body.append(
       this.createGroup('motionGroup', [
         this.createButton('open-motion'),
         this.motionListLabel,
@@ -146,7 +153,7 @@ export class Panel {
         this.createButton('toggle-get-up'),
       ]),
     );
-    this.element.append(
+    this.body.append(
       this.createGroup(
         'propsGroup',
         PROP_BUTTONS.map((c) => this.createButton(c)),
@@ -176,7 +183,7 @@ export class Panel {
       'gravity-down',
       'gravity-up',
     );
-    this.element.append(
+    this.body.append(
       this.createGroup('settingsGroup', [
         this.sliderRow(this.stiffness),
         this.sliderRow(this.time),
@@ -188,6 +195,19 @@ export class Panel {
     );
     this.listenToSliders();
     this.setLanguage(language);
+  }
+
+  /** Adds a section of another owner (presets, recent models, exports) after the panel's own. */
+  addSection(section: HTMLElement): void {
+    this.body.append(section);
+  }
+
+  /**
+   * Puts `foot` (the status area) at the panel's foot, below the part that scrolls: it is
+   * always in sight and never drawn over a button.
+   */
+  setFoot(foot: HTMLElement): void {
+    this.element.append(foot);
   }
 
   /** Relabels everything in `language`. */

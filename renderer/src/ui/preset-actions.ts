@@ -214,6 +214,7 @@ export class PresetActions {
         ...(this.options.propModels ? { props: this.options.propModels() } : {}),
         host,
         text: this.text,
+        problem: (problem) => strings(this.options.language()).problem(problem),
         motions: this.options.motions(),
         ...(this.options.beforeRestore ? { beforeChange: this.options.beforeRestore } : {}),
       });
@@ -262,7 +263,9 @@ export class PresetActions {
   private report<T>(outcome: HostOutcome<T>): outcome is { readonly ok: true; readonly value: T } {
     if (outcome.ok) return true;
     if (outcome.problem.code !== 'canceled')
-      this.options.status.alert(this.text.presetFailed(outcome.problem.message));
+      this.options.status.alert(
+        this.text.presetFailed(strings(this.options.language()).problem(outcome.problem)),
+      );
     return false;
   }
 

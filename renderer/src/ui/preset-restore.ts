@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import type { HostApi, LoadedPreset, ModelFile, MotionNote } from '../../../shared/host-contract';
+import type {
+  HostApi,
+  HostProblem,
+  LoadedPreset,
+  ModelFile,
+  MotionNote,
+} from '../../../shared/host-contract';
 import type {
   PresetContent,
   PresetModelRef,
@@ -60,6 +66,8 @@ export interface RestoreDeps {
   readonly models: FigureModels;
   readonly host: HostApi;
   readonly text: FileStrings;
+  /** A host problem as a reason in the interface's language (`UiStrings.problem`). */
+  readonly problem: (problem: HostProblem) => string;
   /** The scene's motion. */
   readonly motions: PresetMotions;
   /** Called once everything is read, just before the scene is replaced (undo captures it). */
@@ -229,7 +237,7 @@ async function planProps(
         continue;
       }
       const outcome = await deps.host.readModel(prop.model.path);
-      if (!outcome.ok) plans.push(left(outcome.problem.message));
+      if (!outcome.ok) plans.push(left(deps.problem(outcome.problem)));
       else if (outcome.value.sha256 !== prop.model.sha256)
         plans.push(left(deps.text.modelChanged(prop.model.path)));
       else {
@@ -288,7 +296,7 @@ async function planFigure(
     note: deps.text.figureBecameBox(index + 1, ref.title, detail),
   });
   const outcome = await deps.host.readModel(ref.path);
-  if (!outcome.ok) return replaced(outcome.problem.message);
+  if (!outcome.ok) return replaced(deps.problem(outcome.problem));
   const file = outcome.value;
   if (file.sha256 !== ref.sha256) return replaced(deps.text.modelChanged(ref.path));
   try {

@@ -5,7 +5,7 @@
  * its own (the question, the capture and the restore are passed in), so it runs in Node tests.
  */
 
-import type { HostApi, LoadedPreset } from '../../../shared/host-contract';
+import type { HostApi, HostProblem, LoadedPreset } from '../../../shared/host-contract';
 import type { PresetContent } from '../../../shared/preset-schema';
 
 /** How often the scene is kept for recovery, ms. */
@@ -32,6 +32,8 @@ export interface SceneRecoveryOptions {
   readonly restore: (loaded: LoadedPreset) => void;
   /** Shows a problem to the person (an alert). */
   readonly report: (message: string) => void;
+  /** A host problem as a reason in the interface's language (`UiStrings.problem`). */
+  readonly problemText: (problem: HostProblem) => string;
   /** Words for a scene that could not be kept. */
   readonly notSaved: (detail: string) => string;
   readonly intervalMs?: number;
@@ -50,7 +52,7 @@ export class SceneRecovery {
   async start(): Promise<void> {
     try {
       const found = await this.options.host.takeRecovery();
-      if (!found.ok) this.options.report(found.problem.message);
+      if (!found.ok) this.options.report(this.options.problemText(found.problem));
       else if (found.value !== null && !this.disposed && (await this.options.offer())) {
         this.options.restore(found.value);
       }
@@ -73,7 +75,7 @@ export class SceneRecovery {
     try {
       const saved = await this.options.host.saveRecovery(this.options.capture());
       if (saved.ok) this.failing = false;
-      else this.fail(saved.problem.message);
+      else this.fail(this.options.problemText(saved.problem));
     } catch (error) {
       this.fail(error instanceof Error ? error.message : String(error));
     } finally {

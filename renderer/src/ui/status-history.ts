@@ -1,16 +1,8 @@
 import './status-history.css';
+import { MessageLog } from './message-log';
 
 /** How many earlier messages are kept: enough to read back a busy minute. */
 export const STATUS_HISTORY_LIMIT = 20;
-
-/** One kept message. */
-interface Entry {
-  readonly message: string;
-  /** True for a problem (an alert), drawn as one. */
-  readonly alert: boolean;
-  /** Wall-clock time it was said, `HH:MM:SS`. */
-  readonly time: string;
-}
 
 /** The words and key the history shows. */
 export interface StatusHistoryLabels {
@@ -35,7 +27,7 @@ export class StatusHistory {
   /** The list of earlier messages (hidden until opened). */
   readonly list: HTMLOListElement;
   private readonly toggleLabel: HTMLElement;
-  private readonly entries: Entry[] = [];
+  private readonly log = new MessageLog(STATUS_HISTORY_LIMIT);
   private labels: StatusHistoryLabels;
 
   constructor(
@@ -64,11 +56,12 @@ export class StatusHistory {
     return !this.list.hidden;
   }
 
-  /** Keeps a message (the oldest goes beyond the limit). */
-  add(message: string, alert: boolean): void {
-    if (message === '') return;
-    this.entries.unshift({ message, alert, time: clockTime(new Date()) });
-    if (this.entries.length > STATUS_HISTORY_LIMIT) this.entries.length = STATUS_HISTORY_LIMIT;
+  /**
+   * Keeps a message (the oldest goes beyond the limit). One with a `topic` replaces the
+   * earlier message of that topic (progress is one entry that updates).
+   */
+  add(message: string, alert: boolean, topic?: symbol): void {
+    this.log.add(message, alert, clockTime(new Date()), topic);
     if (this.open) this.render();
   }
 
@@ -95,7 +88,8 @@ export class StatusHistory {
   private readonly onToggle = (): void => this.setOpen(!this.open);
 
   private render(): void {
-    if (this.entries.length === 0) {
+    const entries = this.log.entries;
+    if (entries.length === 0) {
       const empty = this.document.createElement('li');
       empty.className = 'status-history-empty';
       empty.textContent = this.labels.empty;
@@ -103,7 +97,7 @@ export class StatusHistory {
       return;
     }
     this.list.replaceChildren(
-      ...this.entries.map((entry) => {
+      ...entries.map((entry) => {
         const item = this.document.createElement('li');
         if (entry.alert) item.className = 'status-history-alert';
         const time = this.document.createElement('time');

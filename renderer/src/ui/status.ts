@@ -72,6 +72,17 @@ export class StatusArea {
   }
 
   /**
+   * Reports how far something long has come (a clip being recorded) in words, kept in the
+   * history as one entry per `topic` that each call updates, not one entry per step.
+   *
+   * @param topic - one symbol per run of the long thing (a new run gets a new entry)
+   */
+  sayProgress(message: string, topic: symbol): void {
+    this.show(message);
+    this.history.add(message, false, topic);
+  }
+
+  /**
    * Shows how far something long has come (e.g. reading a big file), in words and as a bar,
    * without keeping each step in the history: the news that follows is kept and hides the bar.
    *

@@ -1,3 +1,5 @@
+import { withReason } from './reason-sentence';
+
 /** What undo and redo say, in each language. */
 export interface UndoStrings {
   /** After Undo: `what` is the change taken back (a command's label, or a word below). */
@@ -20,7 +22,8 @@ export const UNDO_STRINGS_EN: UndoStrings = {
   redone: (what) => `Redone: ${what}.`,
   nothingToUndo: 'Nothing to undo.',
   nothingToRedo: 'Nothing to redo.',
-  failed: (detail) => `Could not undo or redo: ${detail} The scene is as it was.`,
+  failed: (detail) =>
+    `${withReason('Could not undo or redo', detail, 'en')} The scene is as it was.`,
   throwing: 'Grab and Throw',
   pin: 'Pin',
   deleting: 'Delete',
@@ -33,7 +36,8 @@ export const UNDO_STRINGS_JA: UndoStrings = {
   redone: (what) => `やり直しました: ${what}。`,
   nothingToUndo: '取り消せる操作はありません。',
   nothingToRedo: 'やり直せる操作はありません。',
-  failed: (detail) => `取り消し／やり直しができませんでした: ${detail} シーンはそのままです。`,
+  failed: (detail) =>
+    `${withReason('取り消し／やり直しができませんでした', detail, 'ja')}シーンはそのままです。`,
   throwing: 'つかんで投げる',
   pin: '固定',
   deleting: '削除',

@@ -13,6 +13,8 @@ export type MotionExportFormat = 'vrma' | 'vmd';
 /** What is known of the recorded figure beyond its spec. */
 export interface ExportedFigure {
   readonly kind: FigureKind;
+  /** An MMD model's own name (else its file name): a `.vmd` names the model it was made on. */
+  readonly modelName?: string;
   /** For a VRM avatar: its rig's bone owners, hips offset and model hips height (see `humanoidKeys`). */
   readonly vrm?: {
     readonly boneOwners: ReadonlyMap<HumanoidBoneName, string>;
@@ -37,7 +39,8 @@ export function motionExportFormat(fileName: string): MotionExportFormat | null 
 
 /**
  * A figure's recorded motion as a `.vrma` (T-pose rotations and hips translation) or `.vmd`
- * (MMD's standard bones and センター). `name` goes into the file (animation or model name).
+ * (MMD's standard bones and センター). `name` goes into the file: the animation's name, or a
+ * VMD's model name when the figure has no {@link ExportedFigure.modelName}.
  */
 export function exportFigureMotion(
   motion: RecordedFigureMotion,
@@ -50,6 +53,7 @@ export function exportFigureMotion(
     figureKind: figure.kind,
     ...(figure.vrm && format === 'vrma' ? figure.vrm : {}),
   });
-  const bytes = format === 'vrma' ? writeVrma(keys, name) : writeVmd(keys, name);
+  const bytes =
+    format === 'vrma' ? writeVrma(keys, name) : writeVmd(keys, figure.modelName ?? name);
   return { bytes, frames: keys.frameCount, bones: keys.bones };
 }

@@ -1,4 +1,5 @@
 import { VMD_FRAMES_PER_SECOND } from '../../formats/vmd/vmd-motion';
+import { shiftJisField } from '../../formats/mmd/shift-jis-encoding';
 import { MMD_UNIT_METRES } from '../../rig/mmd/mmd-coordinates';
 import type { HumanoidBoneName } from '../../rig/humanoid-bones';
 import { HUMANOID_PARENTS } from '../humanoid-hierarchy';
@@ -52,6 +53,7 @@ const LINEAR_CURVE = [20, 20, 20, 20, 20, 20, 20, 20, 107, 107, 107, 107, 107, 1
  * down to 手首 and 足首), one linear key per bone per frame at 30 per second, in MMD's axes
  * (rotations (−x, −y, z, w), positions (x, y, −z) in 8 cm units) and Shift_JIS names. Root
  * motion is scaled to a standard MMD model's hip height, as playing a VMD scales it back.
+ * `modelName` fills the 20-byte model-name field in Shift_JIS, cut at a whole character.
  */
 export function writeVmd(keys: HumanoidKeys, modelName = 'Ragdoll Playground'): Uint8Array {
   if (keys.rest !== 'mmd') throw new Error("writeVmd: the keys must be relative to MMD's A-pose");
@@ -65,9 +67,8 @@ export function writeVmd(keys: HumanoidKeys, modelName = 'Ragdoll Playground'): 
   const bytes = new Uint8Array(30 + MODEL_NAME_BYTES + 4 + count * KEY_BYTES + 4 * 4);
   const view = new DataView(bytes.buffer);
   for (let i = 0; i < SIGNATURE.length; i++) bytes[i] = SIGNATURE.charCodeAt(i);
-  // The model name field is Shift_JIS; plain ASCII is the same in it.
-  const model = modelName.replace(/[^\x20-\x7e]/g, '_').slice(0, MODEL_NAME_BYTES - 1);
-  for (let i = 0; i < model.length; i++) bytes[30 + i] = model.charCodeAt(i);
+  // MMD compares this field with the model's own name when the motion is loaded.
+  bytes.set(shiftJisField(modelName, MODEL_NAME_BYTES), 30);
   view.setUint32(50, count, true);
   let at = 54;
   const scale = MMD_STANDARD_HIPS_HEIGHT / keys.restHipsHeight / MMD_UNIT_METRES;

@@ -139,10 +139,11 @@ export class ExportActions {
   }
 
   private async savePicture(): Promise<void> {
-    const win = this.options.window;
+    // The 3D view as it is on screen (CSS pixels), as a clip takes it: never the panel.
+    const canvas = this.options.view.canvas;
     const scale = this.options.panel.doubleSize ? 2 : 1;
-    const width = Math.round(win.innerWidth * scale);
-    const height = Math.round(win.innerHeight * scale);
+    const width = Math.round(canvas.clientWidth * scale);
+    const height = Math.round(canvas.clientHeight * scale);
     const blob = await this.options.view.picture(width, height);
     const bytes = new Uint8Array(await blob.arrayBuffer());
     const outcome = await this.save('png', `${exportFileStem('picture', this.now())}.png`, bytes);
@@ -192,6 +193,8 @@ export class ExportActions {
   ): Promise<EncodedClip> {
     const { view, sandbox } = this.options;
     const schedule = new ClipFrameSchedule(range.firstFrame, range.lastFrame, RECORD_RATE_HZ, fps);
+    // The percentages of this clip are one history entry that updates.
+    const progressTopic = Symbol('clip progress');
     view.stop();
     const replay = new ClipReplay(sandbox, recording.recorder, recording.rewind);
     try {
@@ -206,7 +209,10 @@ export class ExportActions {
         },
         onProgress: (share) => {
           this.options.progress.set(share);
-          this.options.status.say(this.text.clipRecording(Math.round(share * 100)));
+          this.options.status.sayProgress(
+            this.text.clipRecording(Math.round(share * 100)),
+            progressTopic,
+          );
         },
       });
     } finally {
@@ -258,7 +264,9 @@ export class ExportActions {
       case 'canceled':
         return undefined;
       case 'failed':
-        this.options.status.alert(this.text.failed(outcome.message));
+        this.options.status.alert(
+          this.text.failed(this.options.strings().problem(outcome.problem)),
+        );
         return undefined;
     }
   }

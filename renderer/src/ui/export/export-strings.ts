@@ -1,7 +1,9 @@
+import { withReason } from '../reason-sentence';
+
 /** The words of Export Motion…, Save Picture… and Export Clip…, in English and Japanese. */
 export interface ExportStrings {
   readonly group: string;
-  /** The checkbox: Save Picture… at twice the window's size. */
+  /** The checkbox: Save Picture… at twice the 3D view's size. */
   readonly pictureDouble: string;
   /** The list of clip frame rates. */
   readonly clipRate: string;
@@ -40,8 +42,8 @@ export const EXPORT_STRINGS_EN: ExportStrings = {
     `${where}: ${seconds.toFixed(2)} s, ${frames} frames. The scene is as it was.`,
   clipRecording: (percent) => `Recording the clip… ${percent}%`,
   clipCanceled: 'The clip was canceled; nothing was saved and the scene is as it was.',
-  clipUnsupported: (detail) => `This browser cannot make a WebM clip: ${detail}`,
-  failed: (detail) => `The export failed: ${detail}`,
+  clipUnsupported: (detail) => withReason('This browser cannot make a WebM clip', detail, 'en'),
+  failed: (detail) => withReason('The export failed', detail, 'en'),
   busy: 'A clip is being recorded: wait for it, or press Cancel (Esc) first.',
 };
 
@@ -63,7 +65,7 @@ export const EXPORT_STRINGS_JA: ExportStrings = {
     `${where}：${seconds.toFixed(2)} 秒、${frames} フレーム。シーンは元のままです。`,
   clipRecording: (percent) => `動画を記録中… ${percent}%`,
   clipCanceled: '動画をキャンセルしました。何も保存されず、シーンは元のままです。',
-  clipUnsupported: (detail) => `このブラウザーでは WebM 動画を作れません：${detail}`,
-  failed: (detail) => `書き出しに失敗しました：${detail}`,
+  clipUnsupported: (detail) => withReason('このブラウザーでは WebM 動画を作れません', detail, 'ja'),
+  failed: (detail) => withReason('書き出しに失敗しました', detail, 'ja'),
   busy: '動画を記録中です。終わるまで待つか、先にキャンセル（Esc）を押してください。',
 };

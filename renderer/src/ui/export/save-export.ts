@@ -1,11 +1,11 @@
-import type { ExportFileFormat, HostApi } from '../../../../shared/host-contract';
+import type { ExportFileFormat, HostApi, HostProblem } from '../../../../shared/host-contract';
 
 /** Where an export went, or why it did not. */
 export type SaveOutcome =
   | { readonly kind: 'saved'; readonly path: string }
   | { readonly kind: 'downloaded'; readonly fileName: string }
   | { readonly kind: 'canceled' }
-  | { readonly kind: 'failed'; readonly message: string };
+  | { readonly kind: 'failed'; readonly problem: HostProblem };
 
 /** The MIME type each export format is downloaded as. */
 const MIME_TYPES: Readonly<Record<ExportFileFormat, string>> = {
@@ -34,7 +34,7 @@ export async function saveExport(
   const outcome = await host.saveExport(format, fileName, bytes);
   if (outcome.ok) return { kind: 'saved', path: outcome.value.path };
   if (outcome.problem.code === 'canceled') return { kind: 'canceled' };
-  return { kind: 'failed', message: outcome.problem.message };
+  return { kind: 'failed', problem: outcome.problem };
 }
 
 /** Hands `bytes` to the browser as a download named `fileName`. */
