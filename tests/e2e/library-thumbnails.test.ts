@@ -1,8 +1,8 @@
 /**
  * End to end, through the real host services: a PMX opened by the OS gets a picture in the
  * recent list, drawn by the page from the model at rest and stored by the host with the
- * entry (`thumbnails/<id>.png`); opening it again draws nothing more. A motion's entry shows
- * its icon instead of a blank box.
+ * entry (`thumbnails/<id>.png`); opening it again draws nothing more. A VRM without a picture
+ * of its own is drawn the same way. A motion's entry shows its icon instead of a blank box.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,9 +14,10 @@ import type { TestHost } from './support/host-files';
 import { createTestHost, expectStatus } from './support/host-files';
 import { writeHumanoidPmx } from './support/mmd-files';
 import { useAppSuite } from './support/suite';
-import { figureKinds } from './support/vrm-files';
+import { figureKinds, useVrmFixtures } from './support/vrm-files';
 
 const withApp = useAppSuite();
+const vrms = useVrmFixtures();
 let host: TestHost | undefined;
 afterEach(() => host?.dispose());
 
@@ -123,6 +124,26 @@ describe('recent-list thumbnails', () => {
         await expect.poll(() => motionItem.count(), { timeout: SLOW_TIMEOUT_MS }).toBe(1);
         expect(await motionItem.locator('.file-thumb-motion svg').count()).toBe(1);
         expect(await motionItem.locator('img').count()).toBe(0);
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  });
+
+  it('draws a VRM without a picture of its own', async () => {
+    host = createTestHost();
+    const testHost = host;
+    const path = join(testHost.files, 'plain.vrm');
+    writeFileSync(path, vrms.bytes('vrm0-apose-full.vrm'));
+    await withApp(
+      async ({ page }) => {
+        await testHost.bridge().openFile(path);
+        await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['vrm']);
+        const image = library(page).getByRole('listitem').locator('img.file-thumb');
+        await expect.poll(() => image.count(), { timeout: SLOW_TIMEOUT_MS }).toBe(1);
+        const pixels = await measureThumbnail(image);
+        expect(pixels).toMatchObject({ width: 192, height: 108 });
+        expect(pixels.drawn).toBeGreaterThan(0.03);
+        expect(pixels.drawn).toBeLessThan(0.6);
       },
       { beforeLoad: (page) => testHost.install(page) },
     );
