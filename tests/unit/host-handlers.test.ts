@@ -25,6 +25,13 @@ const APP_INFO: AppInfo = {
 const SOME_ID = 'p-mk1abcde-0123abcd';
 const NOWHERE = '/nowhere/at/all/avatar.vrm';
 
+/** `TINY_PNG` followed by zeros up to `size` bytes: a PNG's start, at any size. */
+function pngPaddedTo(size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  bytes.set(TINY_PNG);
+  return bytes;
+}
+
 /** Valid arguments for every channel; typed so a new channel must add its own. */
 const VALID_ARGS: { readonly [K in HostChannel]: HostRequests[K]['args'] } = {
   'rp:app:get-info': [],
@@ -104,6 +111,16 @@ const REFUSED_ARGS: {
     why: 'thirteen props (the limit is twelve)',
   },
   { channel: 'rp:library:set-thumbnail', args: [SOME_ID, [137, 80, 78, 71]], why: 'a plain array' },
+  {
+    channel: 'rp:library:set-thumbnail',
+    args: [SOME_ID, new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Array<number>(20).fill(0)])],
+    why: 'a JPEG, not a PNG',
+  },
+  {
+    channel: 'rp:library:set-thumbnail',
+    args: [SOME_ID, pngPaddedTo(2 * 1024 * 1024 + 1)],
+    why: 'a PNG over 2 MB',
+  },
   {
     // IPC carries typed arrays; zod threw a TypeError freezing one instead of refusing it.
     channel: 'rp:preset:save',

@@ -161,6 +161,57 @@ describe('recent-model library', () => {
     expect((await host.listLibrary()).entries[0]!.thumbnail).toBe(entry.thumbnail);
   });
 
+  it('drops the thumbnail of a file changed since it was taken, and keeps it while unchanged', async () => {
+    const path = await put('a.pmx', pmxBytes('Miku'));
+    const host = services();
+    await openAll(host, [path]);
+    const id = (await host.listLibrary()).entries[0]!.id;
+    await host.setLibraryThumbnail(id, TINY_PNG);
+    await openAll(host, [path]);
+    expect((await host.listLibrary()).entries[0]!.thumbnail).toBeDefined();
+
+    await writeFile(path, pmxBytes('Miku in a new dress'));
+    await openAll(host, [path]);
+    const [entry] = (await services().listLibrary()).entries;
+    expect(entry).toMatchObject({ id, title: 'Miku in a new dress' });
+    expect(entry).not.toHaveProperty('thumbnail');
+    expect(await readdir(join(data.path, THUMBNAIL_FOLDER))).toEqual([]);
+    // The page's new picture is taken as the first one was.
+    expect((await host.setLibraryThumbnail(id, TINY_PNG)).thumbnail).toBeDefined();
+  });
+
+  it('shows an entry whose thumbnail file is damaged or gone with the placeholder, and says so in the log', async () => {
+    const host = services();
+    await openAll(host, [
+      await put('a.pmx', pmxBytes('Miku')),
+      await put('b.pmx', pmxBytes('Rin')),
+    ]);
+    const [rin, miku] = (await host.listLibrary()).entries;
+    await host.setLibraryThumbnail(rin!.id, TINY_PNG);
+    await host.setLibraryThumbnail(miku!.id, TINY_PNG);
+    const folder = join(data.path, THUMBNAIL_FOLDER);
+    await writeFile(join(folder, `${rin!.id}.png`), 'not a picture at all');
+    await unlink(join(folder, `${miku!.id}.png`));
+
+    const { entries, notices } = await services().listLibrary();
+    expect(notices).toEqual([]);
+    expect(entries.map((entry) => [entry.title, entry.thumbnail])).toEqual([
+      ['Rin', undefined],
+      ['Miku', undefined],
+    ]);
+    const warnings = logger.lines.filter((line) => line.level === 'warn').map((l) => l.message);
+    // Both files are read at once: the warnings come in either order.
+    expect(warnings).toHaveLength(2);
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        `${join(folder, `${rin!.id}.png`)} is not a PNG of at most 2 MB; the entry is shown without it.`,
+        expect.stringContaining(`Could not read the thumbnail ${join(folder, `${miku!.id}.png`)}`),
+      ]),
+    );
+    // A new picture mends it.
+    expect((await host.setLibraryThumbnail(miku!.id, TINY_PNG)).thumbnail).toBeDefined();
+  });
+
   it('Locate…: points a missing entry at the picked file of the same format', async () => {
     const original = await put('a.vrm', vrmBytes({ version: 1, title: 'Alicia' }));
     const moved = join(files.path, 'moved.vrm');

@@ -18,6 +18,7 @@ import type {
 import { MENU_LANGUAGE_CODES } from '../../../shared/host-contract';
 import { presetContentSchema, presetNameSchema } from '../../../shared/preset-schema';
 import { toOutcome } from './host-problem';
+import { looksLikePng, THUMBNAIL_MAX_BYTES } from './png';
 import type { HostServices } from './host-services';
 import { STORE_ID_PATTERN } from './store-ids';
 
@@ -57,8 +58,17 @@ const textureNameSchema = z
   .max(1024)
   .refine((name) => !name.includes('\0'), 'must not contain NUL');
 
-/** Thumbnail bytes; the size and PNG signature are checked by the library with a message. */
-const pngSchema = z.instanceof(Uint8Array);
+/**
+ * Thumbnail bytes: a PNG of at most `THUMBNAIL_MAX_BYTES`, refused at the door so a page
+ * cannot make the host hold or hash anything else. The library checks them again with a
+ * message naming the entry, for callers that do not come through here.
+ */
+const pngSchema = z
+  .instanceof(Uint8Array)
+  .refine((bytes) => bytes.byteLength <= THUMBNAIL_MAX_BYTES, {
+    message: `must be at most ${THUMBNAIL_MAX_BYTES} bytes`,
+  })
+  .refine((bytes) => looksLikePng(bytes), { message: 'must be a PNG image' });
 /** The largest export the page may send (a long 60 fps clip stays well under it), bytes. */
 const MAX_EXPORT_BYTES = 1024 * 1024 * 1024;
 

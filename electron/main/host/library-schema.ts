@@ -28,7 +28,7 @@ const entryFields = {
   sha256: sha256Schema,
   /** ISO 8601. */
   lastOpened: z.iso.datetime({ offset: true }),
-  /** Whether `thumbnails/<id>.png` was written for this entry (models only, so far). */
+  /** Whether `thumbnails/<id>.png` was written for this entry (models only: motions have none). */
   hasThumbnail: z.boolean(),
 };
 

@@ -159,19 +159,23 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
     async (opened) => {
       let next = await entries();
       const ids: string[] = [];
+      const stale: StoredLibraryEntry[] = [];
       for (const { file, path } of opened) {
         const previous = next.find((entry) => entry.path === path);
+        // A file changed since its picture was taken gets a new one, drawn from what it is now.
+        const changed = previous !== undefined && previous.sha256 !== file.sha256;
+        if (changed) stale.push(previous);
         const entry = storedEntry(file, {
           id: previous?.id ?? newStoreId('m', now()),
           path,
           lastOpened: now().toISOString(),
-          hasThumbnail: previous?.hasThumbnail ?? false,
+          hasThumbnail: !changed && (previous?.hasThumbnail ?? false),
         });
         next = [entry, ...next.filter((other) => other.path !== path)];
         ids.push(entry.id);
       }
       await save(next.slice(0, LIBRARY_MAX_ENTRIES));
-      await deleteThumbnails(next.slice(LIBRARY_MAX_ENTRIES));
+      await deleteThumbnails([...stale, ...next.slice(LIBRARY_MAX_ENTRIES)]);
       return ids;
     },
   );

@@ -1,3 +1,4 @@
+import type { Object3D } from 'three';
 import type { HostApi } from '../../../shared/host-contract';
 import type { PresetModelRef } from '../../../shared/preset-schema';
 import type { DollSpec } from '../physics/doll-spec';
@@ -15,6 +16,7 @@ import { loadMmdAvatarKit, loadVrmAvatarKit } from './avatar-kits';
 import { hostTextureReader } from './mmd-texture-reader';
 import { avatarFormatOf } from '../formats/avatar-format';
 import type { ExportedFigure } from '../motion/export/export-figure-motion';
+import type { ThumbnailRequest } from './thumbnail-request';
 
 /** The sandbox as figure models use it (the `Sandbox` class fits). */
 export interface ModelSandbox extends BodySource {
@@ -27,6 +29,11 @@ export interface ModelSandbox extends BodySource {
 export interface AvatarView {
   addAvatar(avatar: Avatar): void;
   removeAvatar(figureId: number): void;
+  /**
+   * Draws `model` (at rest, in no scene) from its front as a small PNG, at once; the promise
+   * only waits for the encoding. Without it, no thumbnails are taken.
+   */
+  modelThumbnail?(model: Object3D): Promise<Uint8Array | undefined>;
   /** Where avatars read the bodies while drawn (each body once a frame); else the sandbox. */
   readonly poses?: BodySource;
 }
@@ -166,14 +173,18 @@ export class FigureModels {
    * `MmdLoadError` naming the file when it is not usable; the scene is then exactly as it was.
    *
    * @param format - the host's reading of the format, when the host read the file
+   * @param thumbnail - a wish for a picture of the model at rest (see {@link ThumbnailRequest})
    */
   async open(
     bytes: Uint8Array,
     fileName: string,
     ref?: PresetModelRef,
     format?: string,
+    thumbnail?: ThumbnailRequest,
   ): Promise<OpenedModel> {
-    const prepared = await this.busyWhile(() => this.prepare(bytes, fileName, ref, format));
+    const prepared = await this.busyWhile(() =>
+      this.prepareWithThumbnail(bytes, fileName, ref, format, thumbnail),
+    );
     this.onBeforeChange?.('open-model');
     this.clearFigures();
     const model = openModelOf(prepared, bytes, ref);
@@ -211,11 +222,38 @@ export class FigureModels {
     fileName: string,
     ref?: PresetModelRef,
     format?: string,
+    thumbnail?: ThumbnailRequest,
   ): Promise<OpenedModel> {
-    const prepared = await this.busyWhile(() => this.prepare(bytes, fileName, ref, format));
+    const prepared = await this.busyWhile(() =>
+      this.prepareWithThumbnail(bytes, fileName, ref, format, thumbnail),
+    );
     this.onBeforeChange?.('add-model');
     this.place(prepared, openModelOf(prepared, bytes, ref));
     return describeOpened(prepared);
+  }
+
+  /**
+   * {@link prepare}, then, when `thumbnail` is still wanted, the model drawn at rest for it
+   * before anything can move it. A picture that cannot be taken only goes without (logged).
+   */
+  private async prepareWithThumbnail(
+    bytes: Uint8Array,
+    fileName: string,
+    ref: PresetModelRef | undefined,
+    format: string | undefined,
+    thumbnail: ThumbnailRequest | undefined,
+  ): Promise<PreparedFigure> {
+    const prepared = await this.prepare(bytes, fileName, ref, format);
+    const draw = this.view.modelThumbnail?.bind(this.view);
+    if (!thumbnail || !draw || !(await thumbnail.wanted)) return prepared;
+    const failed = (error: unknown): void =>
+      console.warn(`[thumbnail] ${fileName} could not be drawn:`, error);
+    try {
+      draw(drawingOf(prepared)).then((png) => png && thumbnail.deliver(png), failed);
+    } catch (error) {
+      failed(error);
+    }
+    return prepared;
   }
 
   /** Adds one more figure of the open model (the caller checks the figure limit first). */
@@ -426,6 +464,12 @@ function openModelOf(prepared: PreparedFigure, bytes: Uint8Array, ref?: PresetMo
         fileBytes: bytes.byteLength,
         ...withRef,
       };
+}
+
+/** The model's three.js objects as prepared: at rest, in no scene until it is placed. */
+function drawingOf(prepared: PreparedFigure): Object3D {
+  const payload = prepared.payload;
+  return payload.kind === 'vrm' ? payload.model.loaded.vrm.scene : payload.drawing.root;
 }
 
 function describeOpened(prepared: PreparedFigure): OpenedModel {

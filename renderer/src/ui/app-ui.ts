@@ -196,7 +196,7 @@ export class AppUi {
       status: this.status,
       strings: () => this.strings,
       onPreset: (loaded) => this.presets.loadArrived(loaded),
-      onModelRead: (file) => void this.library.modelRead(file),
+      onModelRead: (file) => this.library.modelRead(file),
       onFiguresChanged: () => this.motions.syncFigures(),
       stagePointAt: (clientX, clientY) => {
         const ray = options.view.rayAt(clientX, clientY);

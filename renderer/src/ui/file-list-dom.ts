@@ -82,13 +82,54 @@ export function makeItemButton(
   return button;
 }
 
-/** A thumbnail (decorative: the item's name says what it is), or a blank placeholder. */
-export function makeThumbnail(document: Document, url: string | undefined): HTMLElement {
-  if (url === undefined) return make(document, 'div', 'file-thumb file-thumb-empty');
+/** What stands in for an item's missing thumbnail: a blank box, or a motion's icon. */
+export type ThumbnailPlaceholder = 'blank' | 'motion';
+
+const SVG = 'http://www.w3.org/2000/svg';
+/**
+ * A figure in mid-stride with two speed lines behind it, in a 24×24 box: strokes only, in
+ * the text colour, so it reads on the panel in both themes.
+ */
+const MOTION_ICON_PATHS = [
+  'M14.5 4.5a1.5 1.5 0 1 0 0.01 0',
+  'M13 8l-3 4 3 2-1 5',
+  'M13 8l3 3 3-1',
+  'M10 12l-3 1',
+  'M13 14l4 5',
+  'M3 9h4M2 13h3',
+] as const;
+
+/**
+ * A thumbnail (decorative: the item's name says what it is), or its placeholder: a blank box,
+ * or for a motion, which has no picture, a small icon.
+ */
+export function makeThumbnail(
+  document: Document,
+  url: string | undefined,
+  placeholder: ThumbnailPlaceholder = 'blank',
+): HTMLElement {
+  if (url === undefined) {
+    const empty = make(document, 'div', `file-thumb file-thumb-empty file-thumb-${placeholder}`);
+    if (placeholder === 'motion') empty.append(motionIcon(document));
+    return empty;
+  }
   const image = make(document, 'img', 'file-thumb');
   image.alt = '';
   image.src = url;
   return image;
+}
+
+function motionIcon(document: Document): SVGSVGElement {
+  const icon = document.createElementNS(SVG, 'svg');
+  icon.setAttribute('viewBox', '0 0 24 24');
+  icon.setAttribute('aria-hidden', 'true');
+  icon.classList.add('file-thumb-icon');
+  for (const shape of MOTION_ICON_PATHS) {
+    const path = document.createElementNS(SVG, 'path');
+    path.setAttribute('d', shape);
+    icon.append(path);
+  }
+  return icon;
 }
 
 /**
@@ -150,15 +191,16 @@ export class ThumbnailSlot {
   constructor(
     private readonly document: Document,
     url: string | undefined,
+    private readonly placeholder: ThumbnailPlaceholder = 'blank',
   ) {
     this.url = url;
-    this.element = makeThumbnail(document, url);
+    this.element = makeThumbnail(document, url, placeholder);
   }
 
-  /** Shows `url` (or the blank placeholder), replacing the element only if it differs. */
+  /** Shows `url` (or the placeholder), replacing the element only if it differs. */
   show(url: string | undefined): void {
     if (url === this.url) return;
-    const element = makeThumbnail(this.document, url);
+    const element = makeThumbnail(this.document, url, this.placeholder);
     this.element.replaceWith(element);
     this.element = element;
     this.url = url;

@@ -14,6 +14,7 @@ import type { LibraryItemAction } from './library-item';
 import { LibraryPanel } from './library-panel';
 import type { StatusArea } from './status';
 import { vrmThumbnailPng } from '../view/vrm/vrm-thumbnail';
+import type { ThumbnailRequest } from '../models/thumbnail-request';
 
 /** What the library actions work on. */
 export interface LibraryActionsOptions {
@@ -86,26 +87,54 @@ export class LibraryActions {
   }
 
   /**
-   * The host read a model (and recorded it): show the new list, and give the entry the
-   * model's own thumbnail when it has one and the entry has none yet.
+   * The host read a model (and recorded it): shows the new list, and gives the entry a
+   * picture when it has none yet: the model's own thumbnail when the file carries one (a VRM
+   * may), else one drawn by the page (the returned request, answered by whoever opens the
+   * model).
    */
-  async modelRead(file: ModelFile): Promise<void> {
+  modelRead(file: ModelFile): ThumbnailRequest | undefined {
     const host = this.options.host;
-    if (!host) return;
-    await this.guard(async () => {
+    if (!host) return undefined;
+    const wanted = this.guard(async () => {
       const listing = await host.listLibrary();
       this.show(listing);
       const entry = listing.entries.find((candidate) => candidate.id === file.libraryEntryId);
-      if (!entry || entry.thumbnail !== undefined) return;
-      // PMX and PMD files carry no picture of the model.
-      if (file.format === 'pmx' || file.format === 'pmd') return;
-      const png = await vrmThumbnailPng(file.bytes, file.fileName);
-      if (!png) return;
-      const stored = await host.setLibraryThumbnail(entry.id, png);
-      // A picture that cannot be cached only leaves the placeholder; the log says why.
-      if (!stored.ok) console.warn(`[library] ${file.fileName}: ${stored.problem.message}`);
-      else this.show(await host.listLibrary());
-    });
+      if (!entry || entry.thumbnail !== undefined) return false;
+      // PMX and PMD files carry no picture of the model; a VRM may.
+      const own =
+        file.format === 'pmx' || file.format === 'pmd'
+          ? undefined
+          : await vrmThumbnailPng(file.bytes, file.fileName);
+      return own === undefined || !(await this.storeThumbnail(host, entry.id, file, own));
+    }).then((answer) => answer ?? false);
+    return {
+      wanted,
+      deliver: (png) => {
+        const id = file.libraryEntryId;
+        if (id !== null) void this.guard(() => this.storeThumbnail(host, id, file, png));
+      },
+    };
+  }
+
+  /**
+   * Caches `png` as entry `id`'s picture and shows the list with it.
+   *
+   * @returns whether it was cached; one that cannot be only leaves the placeholder, and the
+   *   console says why
+   */
+  private async storeThumbnail(
+    host: HostApi,
+    id: string,
+    file: ModelFile,
+    png: Uint8Array,
+  ): Promise<boolean> {
+    const stored = await host.setLibraryThumbnail(id, png);
+    if (!stored.ok) {
+      console.warn(`[library] ${file.fileName}: ${stored.problem.message}`);
+      return false;
+    }
+    this.show(await host.listLibrary());
+    return true;
   }
 
   dispose(): void {
@@ -166,10 +195,10 @@ export class LibraryActions {
   }
 
   /** A rejected request is a bug or a broken bridge, not the person's file; still say it. */
-  private async guard(operation: () => Promise<void>): Promise<void> {
+  private async guard<T>(operation: () => Promise<T>): Promise<T | undefined> {
     this.pending++;
     try {
-      await operation();
+      return await operation();
     } catch (error) {
       console.error('[library] an operation failed:', error);
       this.options.status.alert(
@@ -178,5 +207,6 @@ export class LibraryActions {
     } finally {
       this.pending--;
     }
+    return undefined;
   }
 }

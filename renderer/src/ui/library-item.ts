@@ -33,7 +33,11 @@ export class LibraryItem {
   ) {
     this.entry = entry;
     this.element = make(document, 'li', 'file-item');
-    this.thumbnail = new ThumbnailSlot(document, entry.thumbnail);
+    this.thumbnail = new ThumbnailSlot(
+      document,
+      entry.thumbnail,
+      entry.kind === 'motion' ? 'motion' : 'blank',
+    );
     this.words = make(document, 'div', 'file-item-words');
     this.name = make(document, 'span', 'file-item-name');
     this.detail = make(document, 'span', 'file-item-detail');

@@ -11,6 +11,7 @@ import type { ModelBytes, ModelInputHandlers } from './model-input';
 import { ModelInput } from './model-input';
 import type { PropSandbox } from '../models/prop-models';
 import { PropModels } from '../models/prop-models';
+import type { ThumbnailRequest } from '../models/thumbnail-request';
 import type { StatusArea } from './status';
 import { warningText } from './warning-strings';
 import type { Vec3Like } from '../physics/vector-math';
@@ -28,8 +29,11 @@ export interface ModelActionsOptions {
   readonly strings: () => UiStrings;
   /** A preset file was dropped or opened by the OS (without it, the person is told to use the list). */
   readonly onPreset?: (loaded: LoadedPreset) => void;
-  /** The host read a model file (and recorded it in the recent-model library). */
-  readonly onModelRead?: (file: ModelFile) => void;
+  /**
+   * The host read a model file (and recorded it in the recent-model library); the answer, if
+   * any, asks for a picture of the model at rest for its entry.
+   */
+  readonly onModelRead?: (file: ModelFile) => ThumbnailRequest | undefined;
   /** Figures were added or replaced (a model opened, ADD with a model): they need the motion. */
   readonly onFiguresChanged?: () => void;
   /** Motion files dropped on the window or opened by the OS go here (see `ModelInputHandlers`). */
@@ -147,17 +151,17 @@ export class ModelActions {
   }
 
   private async open(model: ModelBytes): Promise<void> {
-    if (model.source) this.options.onModelRead?.(model.source);
+    const thumbnail = model.source ? this.options.onModelRead?.(model.source) : undefined;
     if (this.refuseWhileBusy()) return;
     if (model.adding) {
-      await this.add(model);
+      await this.add(model, thumbnail);
       return;
     }
     await this.run(model.fileName, model.bytes.byteLength, async () => {
       const ref = modelRef(model.source);
       let opened: OpenedModel;
       try {
-        opened = await this.models.open(model.bytes, model.fileName, ref, model.format);
+        opened = await this.models.open(model.bytes, model.fileName, ref, model.format, thumbnail);
       } catch (error) {
         // Not a humanoid: the figures stay, and the model joins them as a prop.
         if (!(error instanceof MmdNotHumanoidError)) throw error;
@@ -170,7 +174,7 @@ export class ModelActions {
   }
 
   /** Adds a figure of `model` beside the others, or says why not (every slot taken). */
-  private async add(model: ModelBytes): Promise<void> {
+  private async add(model: ModelBytes, thumbnail?: ThumbnailRequest): Promise<void> {
     const sandbox = this.options.sandbox;
     if (sandbox.figures.length >= MAX_FIGURES) {
       this.options.status.alert(this.text.cast.castFull(MAX_FIGURES));
@@ -184,6 +188,7 @@ export class ModelActions {
           model.fileName,
           modelRef(model.source),
           model.format,
+          thumbnail,
         );
       } catch (error) {
         // Not a humanoid: it joins the scene as a prop, as opening it would.

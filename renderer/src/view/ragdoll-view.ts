@@ -1,4 +1,5 @@
 import { PCFShadowMap, PerspectiveCamera, Raycaster, Vector2, Vector3, WebGLRenderer } from 'three';
+import type { Object3D } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { StageLayout } from '../physics/stage';
 import type { BodyMotionState, BodySource } from './body-meshes';
@@ -17,6 +18,7 @@ import { OUTLINE_LAYER } from './outline-mesh';
 import { StageMesh } from './stage-mesh';
 import { SunShadowUpdate } from './sun-shadow-update';
 import { canvasThumbnail } from './view-thumbnail';
+import { drawModelThumbnail } from './model-thumbnail';
 import { renderPicture } from './view-picture';
 import { AvatarLayer } from './vrm/avatar-layer';
 import type { Avatar } from './avatar';
@@ -321,6 +323,22 @@ export class RagdollView {
     this.updateShadow();
     this.renderer.render(this.environment.scene, this.camera);
     return canvasThumbnail(this.canvas);
+  }
+
+  /**
+   * A small PNG of `model` (a figure's drawing at rest, in no scene yet) seen from its front,
+   * for the recent list (see {@link drawModelThumbnail}). Draws now, in this task, and the
+   * view again straight after; only the PNG's encoding is left for later.
+   */
+  modelThumbnail(model: Object3D): Promise<Uint8Array | undefined> {
+    let png: Promise<Uint8Array | undefined>;
+    try {
+      png = drawModelThumbnail(this.renderer, this.environment.scene, model);
+    } finally {
+      this.syncBodies();
+      this.renderer.render(this.environment.scene, this.camera);
+    }
+    return png;
   }
 
   /**
