@@ -15,12 +15,17 @@ import { loadMmdAvatarKit, loadVrmAvatarKit } from './avatar-kits';
 import { hostTextureReader } from './mmd-texture-reader';
 import { avatarFormatOf } from '../formats/avatar-format';
 import type { ExportedFigure } from '../motion/export/export-figure-motion';
+import type { FigureBones } from '../motion/figure-bones';
+import type { DollMotion } from '../physics/motion/doll-motion';
 
 /** The sandbox as figure models use it (the `Sandbox` class fits). */
 export interface ModelSandbox extends BodySource {
   readonly figures: readonly Figure[];
   addFigure(spec?: DollSpec, options?: { readonly mmd?: MmdPhysicsSpec }): Figure;
   removeFigure(figure: Figure): void;
+  /** The motion a figure plays (null when passive) and seconds into it. */
+  figureMotion(figure: Figure): DollMotion | null;
+  figureMotionTime(figure: Figure): number;
 }
 
 /** The view as figure models use it (`RagdollView` fits). */
@@ -122,6 +127,8 @@ export class FigureModels {
   private readonly kinds = new Map<number, 'vrm' | 'mmd'>();
   /** A VRM figure's rig, as a motion export needs it (see `exportedFigureOf`). */
   private readonly vrmRigs = new Map<number, NonNullable<ExportedFigure['vrm']>>();
+  /** An MMD figure's bones, as motions name them. */
+  private readonly mmdBones = new Map<number, FigureBones>();
   /**
    * Which model each avatar figure was made from (by id): undo makes it again from this, and
    * a preset stores its `ref` (set only for files the host opened).
@@ -151,6 +158,11 @@ export class FigureModels {
   exportedFigureOf(figure: Figure): ExportedFigure {
     const vrm = this.vrmRigs.get(figure.id);
     return vrm ? { kind: 'vrm', vrm } : { kind: this.kindOf(figure) };
+  }
+
+  /** The bones of an MMD figure's model, which a motion's other bones may turn; else undefined. */
+  bonesOf(figure: Figure): FigureBones | undefined {
+    return this.mmdBones.get(figure.id);
   }
 
   /** `vrm` or `mmd` for a figure drawn by an avatar, else `box`. */
@@ -250,6 +262,7 @@ export class FigureModels {
   removeFigure(figure: Figure): void {
     if (this.kinds.delete(figure.id)) this.view.removeAvatar(figure.id);
     this.vrmRigs.delete(figure.id);
+    this.mmdBones.delete(figure.id);
     this.sources.delete(figure.id);
     this.sandbox.removeFigure(figure);
   }
@@ -280,6 +293,7 @@ export class FigureModels {
       if (present.has(id)) continue;
       this.kinds.delete(id);
       this.vrmRigs.delete(id);
+      this.mmdBones.delete(id);
       this.sources.delete(id);
       this.view.removeAvatar(id);
     }
@@ -367,14 +381,19 @@ export class FigureModels {
         ),
       );
     } else {
-      this.view.addAvatar(
-        new payload.kit.MmdAvatar(
-          payload.drawing,
-          payload.loaded.rig,
-          { id: figure.id, partHandles, bodies: figure.mmd },
-          this.view.poses ?? this.sandbox,
-        ),
+      const sandbox = this.sandbox;
+      const motion = {
+        current: () => sandbox.figureMotion(figure),
+        time: () => sandbox.figureMotionTime(figure),
+      };
+      const avatar = new payload.kit.MmdAvatar(
+        payload.drawing,
+        payload.loaded.rig,
+        { id: figure.id, partHandles, bodies: figure.mmd, motion },
+        this.view.poses ?? this.sandbox,
       );
+      this.mmdBones.set(figure.id, avatar.figureBones);
+      this.view.addAvatar(avatar);
     }
     this.kinds.set(figure.id, payload.kind);
   }
