@@ -2,7 +2,7 @@
  * A VMD's bones that no ragdoll part follows, on a generated PMX model read back from its
  * bytes: the bones no physics owns (a finger and its child, the eyes) take the motion's local
  * rotations at the figure's motion clock (held while paused, wrapped at the loop, carried on
- * as the physics steps), every bone the ragdoll or the model's bodies drive is drawn exactly
+ * as the physics steps, and as recorded when a past frame is shown), every bone the ragdoll or the model's bodies drive is drawn exactly
  * as without them, and the motion's bones are sorted for the note in Message History.
  */
 
@@ -165,6 +165,38 @@ describe('a VMD on an MMD model: the bones no physics owns', () => {
     sandbox.setFigureMotion(figure, null);
     avatar.update();
     expectSameRotation(localRotation(avatar, finger), new Quaternion(), 'passive');
+    avatar.dispose();
+  });
+
+  it('shows a scrubbed frame with the finger as it was then', async () => {
+    const { sandbox, figure, motion, avatarOf, index } = await setUp();
+    const avatar = await avatarOf(true);
+    const finger = index('左人指1');
+    sandbox.setMotionPlaying(false);
+    // A recording of frames 0..2, each drawn live at its own motion time.
+    const recording = {
+      shownFrame: null as number | null,
+      firstRecordedFrame: 0,
+      lastRecordedFrame: -1,
+      truncations: 0,
+      serialAt: (frame: number) => frame + 1,
+    };
+    const times = [0.25, 0.75, 1.5];
+    times.forEach((seconds, frame) => {
+      recording.lastRecordedFrame = frame;
+      play(sandbox, figure, motion, seconds);
+      avatar.update(0, undefined, recording);
+    });
+    for (const frame of [1, 0, 2]) {
+      recording.shownFrame = frame;
+      avatar.update(0, undefined, recording);
+      expectSameRotation(localRotation(avatar, finger), fingerAt(times[frame]!), `frame ${frame}`);
+    }
+    // Back to live: the motion's clock again.
+    recording.shownFrame = null;
+    play(sandbox, figure, motion, 1.25);
+    avatar.update(0, undefined, recording);
+    expectSameRotation(localRotation(avatar, finger), fingerAt(1.25), 'live');
     avatar.dispose();
   });
 
