@@ -89,7 +89,9 @@ export const MOTION_STRINGS_EN: MotionStrings = {
     const parts = [
       ...(drawn.length > 0 ? [`the model turns ${drawn.join(', ')} with the motion alone`] : []),
       ...(still.length > 0
-        ? [`${still.join(', ')} ${still.length === 1 ? 'stays' : 'stay'} as the physics puts ${still.length === 1 ? 'it' : 'them'}`]
+        ? [
+            `${still.join(', ')} ${still.length === 1 ? 'stays' : 'stay'} as the physics puts ${still.length === 1 ? 'it' : 'them'}`,
+          ]
         : []),
     ];
     return `${name} moves bones the ragdoll does not follow: ${parts.join('; ')}.`;
