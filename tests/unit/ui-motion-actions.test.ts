@@ -22,7 +22,7 @@ import type {
   MotionSandbox,
   MotionToolkit,
 } from '../../renderer/src/ui/motion-ports';
-import type { StatusArea } from '../../renderer/src/ui/status';
+import type { FigureBones } from '../../renderer/src/motion/figure-bones';
 
 class FakeFileError extends Error {}
 
@@ -54,7 +54,15 @@ const TOOLKIT: MotionToolkit = {
       spec,
       sample: () => undefined,
       skippedBones:
-        spec.name === 'handless' || spec.name === 'box' ? ['leftHand', 'rightHand'] : [],
+        spec.name === 'handless' || spec.name === 'box'
+          ? ['leftHand', 'rightHand']
+          : spec.name === 'mmd'
+            ? ['左親指１', '両目', 'つま先ＩＫ (position)', '髪1', '左袖']
+            : [],
+      drawnBones: ['左親指１', '両目', '髪1', '左袖'].map((name) => ({
+        name,
+        rotation: { times: new Float64Array(1), values: new Float64Array(4), bezier: null },
+      })),
     };
     return motion;
   },
@@ -88,12 +96,25 @@ class FakeSandbox implements MotionSandbox {
   }
 }
 
-/** What the status line and alert line were told, in order. */
+/**
+ * The bones of the `mmd` figures' model: 左親指1, 両目 and つま先IK follow their parents, a
+ * body drives 髪1, and there is no 左袖.
+ */
+const MMD_BONES: FigureBones = {
+  indexOf: (name) => ['左親指1', '両目', 'つま先IK', '髪1'].indexOf(name.normalize('NFKC')),
+  takesMotion: (index) => index !== 3,
+};
+
+/** What the status line, the alert line and Message History alone were told, in order. */
 class FakeStatus {
   readonly said: string[] = [];
   readonly alerts: string[] = [];
+  readonly notes: string[] = [];
   say(message: string): void {
     this.said.push(message);
+  }
+  note(message: string): void {
+    this.notes.push(message);
   }
   alert(message: string): void {
     this.alerts.push(message);
@@ -122,8 +143,12 @@ function setUp(figures: Figure[], host?: Partial<HostApi>) {
     host: host as HostApi | undefined,
     sandbox,
     toolkit: TOOLKIT,
-    kindOf: (f) => (f.ragdoll.spec.name === 'box' ? 'box' : 'vrm'),
-    status: status as unknown as StatusArea,
+    kindOf: (f) => {
+      const name = f.ragdoll.spec.name;
+      return name === 'box' ? 'box' : name === 'mmd' ? 'mmd' : 'vrm';
+    },
+    bonesOf: (f) => (f.ragdoll.spec.name === 'mmd' ? MMD_BONES : undefined),
+    status,
     strings: () => strings('en'),
     onChanged: () => undefined,
   });
@@ -145,7 +170,7 @@ function motionFile(fileName: string, firstByte: number): MotionFile {
 }
 
 describe('motion actions', () => {
-  it('plays a chosen motion on every figure, names missing bones once, and gives it to figures added later', () => {
+  it('plays a chosen motion on every figure, notes the bones it does not follow once, and gives it to figures added later', () => {
     const { sandbox, status, actions } = setUp([figure(1, 'handless'), figure(2, 'vrm')]);
     actions.choose('builtin:stand');
     expect([...sandbox.given.values()]).toEqual([
@@ -153,14 +178,16 @@ describe('motion actions', () => {
       { motion: 'stand', start: 0 },
     ]);
     expect(status.said.at(-1)).toBe('Playing Stand on 2 figures.');
-    expect(status.alerts).toEqual([
-      'Stand: these bones are not on the figure and are left out: leftHand, rightHand.',
+    // A note in Message History, not an alert: the motion plays.
+    expect(status.alerts).toEqual([]);
+    expect(status.notes).toEqual([
+      'Stand moves bones the ragdoll does not follow: leftHand, rightHand stay as the physics puts them.',
     ]);
-    // ADD: the new figure gets the motion; the same missing bones are not named again.
+    // ADD: the new figure gets the motion; the same bones are not named again.
     sandbox.figures.push(figure(3, 'handless'));
     actions.syncFigures();
     expect(sandbox.given.get(3)).toEqual({ motion: 'stand', start: 0 });
-    expect(status.alerts).toHaveLength(1);
+    expect(status.notes).toHaveLength(1);
     // None: passive again.
     actions.choose('none');
     expect([...sandbox.given.values()].map((given) => given.motion)).toEqual([null, null, null]);
@@ -175,13 +202,35 @@ describe('motion actions', () => {
     actions.syncFigures();
     actions.choose('builtin:stand');
     expect(sandbox.given.get(3)).toEqual({ motion: 'stand', start: 0 });
-    expect(status.alerts).toEqual([]);
+    expect(status.notes).toEqual([]);
     // A model that lacks the bones is still told about, once.
     sandbox.figures.push(figure(4, 'handless'));
     actions.syncFigures();
-    expect(status.alerts).toEqual([
-      'Stand: these bones are not on the figure and are left out: leftHand, rightHand.',
+    expect(status.notes).toEqual([
+      'Stand moves bones the ragdoll does not follow: leftHand, rightHand stay as the physics puts them.',
     ]);
+    expect(status.alerts).toEqual([]);
+  });
+
+  it('says of a VMD on an MMD model which bones the model turns, which stay, and which it lacks', () => {
+    const { sandbox, status, actions } = setUp([figure(1, 'mmd'), figure(2, 'mmd')]);
+    actions.choose('builtin:wave');
+    expect(status.said.at(-1)).toBe('Playing Wave on 2 figures.');
+    expect(status.alerts).toEqual([]);
+    expect(status.notes).toEqual([
+      'Wave moves bones the ragdoll does not follow: the model turns 左親指１, 両目 with the motion alone; つま先ＩＫ (position), 髪1 stay as the physics puts them.',
+      'Wave moves a bone this model does not have, so it is left out: 左袖.',
+    ]);
+    sandbox.figures.push(figure(3, 'mmd'));
+    actions.syncFigures();
+    expect(status.notes).toHaveLength(2);
+    const ja = strings('ja').motion;
+    expect(ja.unfollowedBones('Wave', ['左親指１'], ['髪1'])).toBe(
+      'Wave にはラグドールが従わないボーンの動きがあります（左親指１ はモデルがモーションだけで回し、髪1 は物理のままです）。',
+    );
+    expect(ja.missingBones('Wave', ['左袖'])).toBe(
+      'Wave が動かす次のボーンはこのモデルにないため使いません: 左袖。',
+    );
   });
 
   it('refuses a motion that fits no figure, keeping what the figures played', () => {

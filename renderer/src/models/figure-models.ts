@@ -17,12 +17,17 @@ import { hostTextureReader } from './mmd-texture-reader';
 import { avatarFormatOf } from '../formats/avatar-format';
 import type { ExportedFigure } from '../motion/export/export-figure-motion';
 import type { ThumbnailRequest } from './thumbnail-request';
+import type { FigureBones } from '../motion/figure-bones';
+import type { DollMotion } from '../physics/motion/doll-motion';
 
 /** The sandbox as figure models use it (the `Sandbox` class fits). */
 export interface ModelSandbox extends BodySource {
   readonly figures: readonly Figure[];
   addFigure(spec?: DollSpec, options?: { readonly mmd?: MmdPhysicsSpec }): Figure;
   removeFigure(figure: Figure): void;
+  /** The motion a figure plays (null when passive) and seconds into it. */
+  figureMotion(figure: Figure): DollMotion | null;
+  figureMotionTime(figure: Figure): number;
 }
 
 /** The view as figure models use it (`RagdollView` fits). */
@@ -129,6 +134,8 @@ export class FigureModels {
   private readonly kinds = new Map<number, 'vrm' | 'mmd'>();
   /** A VRM figure's rig, as a motion export needs it (see `exportedFigureOf`). */
   private readonly vrmRigs = new Map<number, NonNullable<ExportedFigure['vrm']>>();
+  /** An MMD figure's bones, as motions name them. */
+  private readonly mmdBones = new Map<number, FigureBones>();
   /**
    * Which model each avatar figure was made from (by id): undo makes it again from this, and
    * a preset stores its `ref` (set only for files the host opened).
@@ -161,6 +168,11 @@ export class FigureModels {
     const source = this.sources.get(figure.id);
     if (source?.kind === 'mmd') return { kind: 'mmd', modelName: source.loaded.title };
     return { kind: this.kindOf(figure) };
+  }
+
+  /** The bones of an MMD figure's model, which a motion's other bones may turn; else undefined. */
+  bonesOf(figure: Figure): FigureBones | undefined {
+    return this.mmdBones.get(figure.id);
   }
 
   /** `vrm` or `mmd` for a figure drawn by an avatar, else `box`. */
@@ -291,6 +303,7 @@ export class FigureModels {
   removeFigure(figure: Figure): void {
     if (this.kinds.delete(figure.id)) this.view.removeAvatar(figure.id);
     this.vrmRigs.delete(figure.id);
+    this.mmdBones.delete(figure.id);
     this.sources.delete(figure.id);
     this.sandbox.removeFigure(figure);
   }
@@ -321,6 +334,7 @@ export class FigureModels {
       if (present.has(id)) continue;
       this.kinds.delete(id);
       this.vrmRigs.delete(id);
+      this.mmdBones.delete(id);
       this.sources.delete(id);
       this.view.removeAvatar(id);
     }
@@ -408,14 +422,19 @@ export class FigureModels {
         ),
       );
     } else {
-      this.view.addAvatar(
-        new payload.kit.MmdAvatar(
-          payload.drawing,
-          payload.loaded.rig,
-          { id: figure.id, partHandles, bodies: figure.mmd },
-          this.view.poses ?? this.sandbox,
-        ),
+      const sandbox = this.sandbox;
+      const motion = {
+        current: () => sandbox.figureMotion(figure),
+        time: () => sandbox.figureMotionTime(figure),
+      };
+      const avatar = new payload.kit.MmdAvatar(
+        payload.drawing,
+        payload.loaded.rig,
+        { id: figure.id, partHandles, bodies: figure.mmd, motion },
+        this.view.poses ?? this.sandbox,
       );
+      this.mmdBones.set(figure.id, avatar.figureBones);
+      this.view.addAvatar(avatar);
     }
     this.kinds.set(figure.id, payload.kind);
   }

@@ -1,6 +1,6 @@
 import type { HumanoidBoneName } from '../rig/humanoid-bones';
 import { STANDARD_MMD_BONES, normalizeBoneName } from '../rig/mmd/mmd-bone-names';
-import type { ClipBone, FootTarget, MotionClip } from './motion-clip';
+import type { ClipBone, DrawnBoneTrack, FootTarget, MotionClip } from './motion-clip';
 import { MMD_STANDARD_HIPS_HEIGHT } from './mmd-a-pose';
 import type { RotationTrack, TranslationTrack } from './motion-track';
 
@@ -84,6 +84,8 @@ export interface MmdClipInfo {
   readonly unusedBones?: readonly string[];
   /** Leg-IK targets; their `parent` is filled in here (全ての親). */
   readonly footTargets?: readonly Omit<FootTarget, 'parent'>[];
+  /** Turned bones outside the skeleton, for models that draw them (see `MotionClip.drawnBones`). */
+  readonly drawnBones?: readonly DrawnBoneTrack[];
 }
 
 /**
@@ -116,5 +118,6 @@ export function mmdClip(info: MmdClipInfo, tracks: ReadonlyMap<string, MmdBoneTr
     unusedBones: info.unusedBones ?? [],
     // MMD's leg-IK bones hang from 全ての親, the skeleton's root.
     footTargets: (info.footTargets ?? []).map((target) => ({ ...target, parent: 0 })),
+    drawnBones: info.drawnBones ?? [],
   };
 }

@@ -52,6 +52,17 @@ export interface FootTarget {
 }
 
 /**
+ * A bone a motion turns that no ragdoll part follows (fingers, eyes, MMD helper bones): a drawn
+ * model can still turn it where no physics owns it.
+ */
+export interface DrawnBoneTrack {
+  /** The motion's name for the bone (as the file spells it, or an MMD skeleton name). */
+  readonly name: string;
+  /** Its local rotation away from rest, relative to its parent (MMD rests are world-aligned). */
+  readonly rotation: RotationTrack;
+}
+
+/**
  * A motion in humanoid-bone space, independent of any figure: the bones it animates (parents
  * before children, humanoid ones by their VRM 1.0 names), each with a rotation track and
  * possibly a translation track, and what is needed to fit its root motion to a figure.
@@ -81,6 +92,11 @@ export interface MotionClip {
    * its target instead of following its bones' rotations.
    */
   readonly footTargets?: readonly FootTarget[];
+  /**
+   * Bones outside {@link bones} that the file turns (MMD motions: fingers, 両目 …), for models
+   * that draw them; each is also in {@link unusedBones}.
+   */
+  readonly drawnBones?: readonly DrawnBoneTrack[];
 }
 
 /** The index of the clip's hips bone. */

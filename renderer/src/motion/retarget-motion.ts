@@ -2,7 +2,7 @@ import type { DollMotion, DollPose } from '../physics/motion/doll-motion';
 import type { DollSpec } from '../physics/doll-spec';
 import { figureHipsHeight } from './figure-hips-height';
 import { createLegIk } from './leg-ik';
-import type { MotionClip } from './motion-clip';
+import type { DrawnBoneTrack, MotionClip } from './motion-clip';
 import { hipsIndex } from './motion-clip';
 import type { RotationTrack } from './motion-track';
 import { rotationTrackMoves, translationTrackMoves } from './motion-track';
@@ -36,6 +36,16 @@ export interface RetargetedMotion extends DollMotion {
    * figure has (toes, eyes, fingers; hands and feet on the box dummy).
    */
   readonly skippedBones: readonly string[];
+  /**
+   * Bones the clip turns that no part of this figure follows, for a drawn model to turn where
+   * no physics owns them (MMD clips only: their bones rest as an MMD model's do).
+   */
+  readonly drawnBones: readonly DrawnBoneTrack[];
+}
+
+/** The drawn bones of a motion {@link retargetMotion} made (none for any other motion). */
+export function drawnBonesOf(motion: DollMotion): readonly DrawnBoneTrack[] {
+  return 'drawnBones' in motion ? (motion as RetargetedMotion).drawnBones : [];
 }
 
 /** Options for {@link retargetMotion}. */
@@ -85,6 +95,17 @@ function skippedBonesOf(clip: MotionClip, shown: readonly boolean[]): string[] {
     if (moves) skipped.add(bone.name);
   });
   return [...skipped];
+}
+
+/** The clip's turned bones that reach no part, and its bones outside the skeleton. */
+function clipDrawnBones(clip: MotionClip, shown: readonly boolean[]): DrawnBoneTrack[] {
+  if (clip.rest !== 'mmd') return [];
+  const own = clip.bones.flatMap((bone, i) =>
+    !shown[i] && bone.rotation !== null && rotationTrackMoves(bone.rotation)
+      ? [{ name: bone.name, rotation: bone.rotation }]
+      : [],
+  );
+  return [...own, ...(clip.drawnBones ?? [])];
 }
 
 /** The bones from the root down to the hips, root first. */
@@ -236,6 +257,7 @@ export function retargetMotion(
     duration,
     spec,
     skippedBones: skippedBonesOf(clip, shown),
+    drawnBones: clipDrawnBones(clip, shown),
     sample(time: number, out: DollPose): void {
       let t = time % duration;
       if (t < 0) t += duration;

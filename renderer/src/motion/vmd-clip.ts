@@ -1,7 +1,7 @@
 import type { VmdBoneKeys, VmdMotion } from '../formats/vmd/vmd-motion';
 import { VMD_CURVE_BYTES, VMD_FRAMES_PER_SECOND } from '../formats/vmd/vmd-motion';
 import { MMD_UNIT_METRES } from '../rig/mmd/mmd-coordinates';
-import type { FootTarget, MotionClip } from './motion-clip';
+import type { DrawnBoneTrack, FootTarget, MotionClip } from './motion-clip';
 import { normalizeBoneName } from '../rig/mmd/mmd-bone-names';
 import type { MmdBoneTracks } from './mmd-clip';
 import { mmdClip, mmdSkeletonName } from './mmd-clip';
@@ -17,6 +17,12 @@ const LEG_IK_BONES: ReadonlyMap<string, 'left' | 'right'> = new Map([
   ['左足IK', 'left'],
   ['右足IK', 'right'],
 ]);
+
+/**
+ * Marks an `unusedBones` entry for a bone's position keys (the bone's rotation may still be
+ * followed): `左ひじ (position)`.
+ */
+export const POSITION_ENTRY_SUFFIX = ' (position)';
 
 /** How long a VMD whose keys are all on one frame (a still pose) plays before it loops, seconds. */
 const STILL_POSE_SECONDS = 1;
@@ -109,7 +115,8 @@ function groupByName(keys: VmdBoneKeys): Map<string, number[]> {
  * (全ての親, センター, グルーブ, 腰) translation tracks too, with MMD's curves; 左足ＩＫ and
  * 右足ＩＫ become the clip's `footTargets` (the legs are then solved to reach them, as MMD
  * does); other bones that move (つま先ＩＫ, fingers, hair, eyes, or positions on bones below
- * the hips) are listed in `unusedBones`. A motion whose keys all sit on one frame is a pose, held for 1 s.
+ * the hips) are listed in `unusedBones`, and those that turn are kept as `drawnBones` for
+ * models that draw them. A motion whose keys all sit on one frame is a pose, held for 1 s.
  *
  * Throws a {@link MotionFileError} when the file has no bone keys, or none for a bone a figure
  * can follow (the message lists what it does move).
@@ -122,6 +129,7 @@ export function vmdToClip(vmd: VmdMotion, name: string): MotionClip {
   const tracks = new Map<string, MmdBoneTracks>();
   const footTargets: Omit<FootTarget, 'parent'>[] = [];
   const unused: string[] = [];
+  const drawn: DrawnBoneTrack[] = [];
   let lastFrame = 0;
   for (const [boneName, indices] of groupByName(keys)) {
     const order = sortedKeys(keys, indices);
@@ -135,12 +143,14 @@ export function vmdToClip(vmd: VmdMotion, name: string): MotionClip {
       continue;
     }
     if (skeletonName === null) {
-      if (rotationTrackMoves(rotation) || translationTrackMoves(translation)) unused.push(boneName);
+      const turns = rotationTrackMoves(rotation);
+      if (turns || translationTrackMoves(translation)) unused.push(boneName);
+      if (turns) drawn.push({ name: boneName, rotation });
       continue;
     }
     const movesRoot = ROOT_MOTION_BONES.has(skeletonName) && translationTrackMoves(translation);
     if (!ROOT_MOTION_BONES.has(skeletonName) && translationTrackMoves(translation)) {
-      unused.push(`${boneName} (position)`);
+      unused.push(`${boneName}${POSITION_ENTRY_SUFFIX}`);
     }
     tracks.set(skeletonName, movesRoot ? { rotation, translation } : { rotation });
     lastFrame = Math.max(lastFrame, keys.frames[order[order.length - 1]!]!);
@@ -152,5 +162,5 @@ export function vmdToClip(vmd: VmdMotion, name: string): MotionClip {
     );
   }
   const duration = lastFrame > 0 ? lastFrame / VMD_FRAMES_PER_SECOND : STILL_POSE_SECONDS;
-  return mmdClip({ name, duration, unusedBones: unused, footTargets }, tracks);
+  return mmdClip({ name, duration, unusedBones: unused, footTargets, drawnBones: drawn }, tracks);
 }

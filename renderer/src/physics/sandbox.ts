@@ -455,6 +455,11 @@ export class Sandbox {
     return this.motions.state(figure.ragdoll);
   }
 
+  /** The motion a figure plays, or null when it is passive. */
+  figureMotion(figure: Figure): DollMotion | null {
+    return this.motions.figureOf(figure.ragdoll)?.motion ?? null;
+  }
+
   /** Seconds into the figure's motion (0 without one), for presets. */
   figureMotionTime(figure: Figure): number {
     return this.motions.time(figure.ragdoll);

@@ -181,6 +181,7 @@ export class AppUi {
       sandbox: options.motion.sandbox,
       toolkit: options.motion.toolkit,
       kindOf: (figure) => this.models.models.kindOf(figure),
+      bonesOf: (figure) => this.models.models.bonesOf(figure),
       status: this.status,
       strings: () => this.strings,
       onMotionRead: () => void this.library.refresh(),

@@ -1,4 +1,6 @@
 import type { HostApi, MotionFile, MotionNote } from '../../../shared/host-contract';
+import type { FigureBones } from '../motion/figure-bones';
+import { motionBoneReport } from '../motion/motion-bone-report';
 import type { PresetMotionRef, PresetMotionSettings } from '../../../shared/preset-schema';
 import { PRESET_MOTION_TIME_MAX } from '../../../shared/preset-limits';
 import type { Figure } from '../physics/sandbox';
@@ -32,7 +34,9 @@ export interface MotionActionsOptions {
   readonly toolkit: MotionToolkit;
   /** What each figure is drawn as: it decides how a motion is retargeted onto it. */
   readonly kindOf: (figure: Figure) => FigureKind;
-  readonly status: StatusArea;
+  /** A figure's own bones, when its drawn model can take a motion's other bones (MMD). */
+  readonly bonesOf?: (figure: Figure) => FigureBones | undefined;
+  readonly status: Pick<StatusArea, 'say' | 'alert' | 'note'>;
   /** The strings of the current language, read at use time. */
   readonly strings: () => UiStrings;
   /** The host read a motion file (and recorded it in the recent-file library). */
@@ -80,18 +84,21 @@ const TOLD: CommandOutcome = { kind: 'none', message: '' };
  * the built-ins, the file), Play/Pause, MUSCLE and GET UP. The chosen motion is retargeted
  * onto every figure, and figures added later (ADD, a new model, a preset) get it too. A
  * motion that cannot be read or fitted is refused with a message naming the file and the
- * problem, and the figures keep playing what they played. Bones a figure lacks are named
- * once per motion.
+ * problem, and the figures keep playing what they played. Bones the motion moves that a
+ * ragdoll does not follow, and bones a model lacks, are noted once per motion in Message
+ * History.
  */
 export class MotionActions {
   private playingNow: Playing = NONE;
   private file: OpenedFile | undefined;
   /** The figures that have the current motion (by id): the others get it at the next sync. */
   private readonly applied = new Set<number>();
-  /** Bones already reported as left out for the current motion. */
+  /** Bones already named for the current motion. */
   private readonly reportedBones = new Set<string>();
   /** Motions bound to a box dummy: the bones it lacks are never named. */
   private readonly unreported = new WeakSet<FigureMotion>();
+  /** Each motion's figure, for what its model does with the bones the ragdoll does not follow. */
+  private readonly figureOfMotion = new WeakMap<FigureMotion, Figure>();
   private readonly input: HTMLInputElement;
 
   constructor(private readonly options: MotionActionsOptions) {
@@ -278,9 +285,7 @@ export class MotionActions {
         this.options.status.alert(this.text.failed(describe(error), this.currentName));
       }
     }
-    const skipped = this.skippedOf(motions);
-    if (skipped.length > 0)
-      this.options.status.alert(this.text.skippedBones(this.currentName, skipped));
+    this.noteBones(motions);
   }
 
   /** The scene's motion settings, for a preset. */
@@ -365,8 +370,7 @@ export class MotionActions {
     if (prepared.playing.kind === 'file') this.file = prepared.playing.file;
     const notes = [...prepared.notes];
     try {
-      const skipped = this.skippedOf(this.applyToAll(prepared.playing, times));
-      if (skipped.length > 0) notes.push(this.text.skippedBones(this.currentName, skipped));
+      this.noteBones(this.applyToAll(prepared.playing, times));
     } catch (error) {
       this.applyToAll(NONE, []);
       notes.push(this.text.failed(describe(error), this.text.none));
@@ -405,7 +409,7 @@ export class MotionActions {
   }
 
   /**
-   * Plays `next` on every figure and says so (then, as an alert, the bones left out), or
+   * Plays `next` on every figure and says so (noting the bones it cannot follow), or
    * refuses it with an alert and keeps what played.
    *
    * @returns whether it plays
@@ -425,9 +429,7 @@ export class MotionActions {
     this.options.status.say(
       next.kind === 'none' ? this.text.chosenNone : this.text.chosen(this.currentName, figures),
     );
-    const skipped = this.skippedOf(motions);
-    if (skipped.length > 0)
-      this.options.status.alert(this.text.skippedBones(this.currentName, skipped));
+    this.noteBones(motions);
     return true;
   }
 
@@ -457,21 +459,40 @@ export class MotionActions {
     // The box dummy has no hands, feet or fingers by design: naming them each time a motion
     // is chosen would tell nobody anything.
     if (figureKind === 'box') this.unreported.add(motion);
+    this.figureOfMotion.set(motion, figure);
     return motion;
   }
 
-  /** The bones these motions left out that were not named yet for the current motion. */
-  private skippedOf(motions: readonly FigureMotion[]): string[] {
-    const fresh: string[] = [];
+  /**
+   * Notes in Message History, once per motion, the bones these motions move that the ragdoll
+   * does not follow (and which of them the model turns anyway), and apart from them the bones
+   * a model does not have. Not an alert: nothing is wrong, and the motion plays.
+   */
+  private noteBones(motions: readonly FigureMotion[]): void {
+    const drawn: string[] = [];
+    const still: string[] = [];
+    const missing: string[] = [];
     for (const motion of motions) {
       if (this.unreported.has(motion)) continue;
-      for (const bone of motion.skippedBones) {
-        if (this.reportedBones.has(bone)) continue;
-        this.reportedBones.add(bone);
-        fresh.push(bone);
-      }
+      const figure = this.figureOfMotion.get(motion);
+      const report = motionBoneReport(motion, figure && this.options.bonesOf?.(figure));
+      this.takeFresh(report.drawn, drawn);
+      this.takeFresh(report.still, still);
+      this.takeFresh(report.missing, missing);
     }
-    return fresh;
+    const status = this.options.status;
+    if (drawn.length > 0 || still.length > 0)
+      status.note(this.text.unfollowedBones(this.currentName, drawn, still));
+    if (missing.length > 0) status.note(this.text.missingBones(this.currentName, missing));
+  }
+
+  /** Adds to `into` the bones not named yet for the current motion. */
+  private takeFresh(bones: readonly string[], into: string[]): void {
+    for (const bone of bones) {
+      if (this.reportedBones.has(bone)) continue;
+      this.reportedBones.add(bone);
+      into.push(bone);
+    }
   }
 
   private refuse(detail: string): void {

@@ -27,8 +27,17 @@ export interface MotionStrings {
   readonly muscleSet: (value: number) => string;
   readonly getUpSet: (on: boolean) => string;
   readonly playingSet: (playing: boolean) => string;
-  /** Alert: bones the clip animates that a figure cannot show. */
-  readonly skippedBones: (name: string, bones: readonly string[]) => string;
+  /**
+   * Note: bones the motion moves that the ragdoll does not follow; `drawn` the model still
+   * turns with the motion alone, `still` stay as they are (either list may be empty, not both).
+   */
+  readonly unfollowedBones: (
+    name: string,
+    drawn: readonly string[],
+    still: readonly string[],
+  ) => string;
+  /** Note: bones the motion names that the model does not have. */
+  readonly missingBones: (name: string, bones: readonly string[]) => string;
   /** Alert: a motion file that cannot be used; `current` is what keeps playing. */
   readonly failed: (detail: string, current: string) => string;
   readonly opening: (fileName: string) => string;
@@ -78,8 +87,19 @@ export const MOTION_STRINGS_EN: MotionStrings = {
       : 'Get Up off: knocked-down figures stay down.',
   playingSet: (playing) =>
     playing ? 'Motion playing.' : 'Motion paused: figures hold their pose.',
-  skippedBones: (name, bones) =>
-    `${name}: ${bones.length === 1 ? 'this bone is' : 'these bones are'} not on the figure and ${bones.length === 1 ? 'is' : 'are'} left out: ${bones.join(', ')}.`,
+  unfollowedBones: (name, drawn, still) => {
+    const parts = [
+      ...(drawn.length > 0 ? [`the model turns ${drawn.join(', ')} with the motion alone`] : []),
+      ...(still.length > 0
+        ? [
+            `${still.join(', ')} ${still.length === 1 ? 'stays' : 'stay'} as the physics puts ${still.length === 1 ? 'it' : 'them'}`,
+          ]
+        : []),
+    ];
+    return `${name} moves bones the ragdoll does not follow: ${parts.join('; ')}.`;
+  },
+  missingBones: (name, bones) =>
+    `${name} moves ${bones.length === 1 ? 'a bone' : 'bones'} this model does not have, so ${bones.length === 1 ? 'it is' : 'they are'} left out: ${bones.join(', ')}.`,
   failed: (detail, current) =>
     `${withReason('Could not open the motion', detail, 'en')} Choose a VRM Animation (.vrma) or VMD (.vmd) file; the figures keep playing ${current}.`,
   opening: (fileName) => `Opening the motion ${fileName}…`,
@@ -112,8 +132,15 @@ export const MOTION_STRINGS_JA: MotionStrings = {
     playing
       ? 'モーションを再生しています。'
       : 'モーションを一時停止しました。人形は姿勢を保ちます。',
-  skippedBones: (name, bones) =>
-    `${name}: 次のボーンは人形にないため使いません: ${bones.join('、')}。`,
+  unfollowedBones: (name, drawn, still) => {
+    const turned = `${drawn.join('、')} はモデルがモーションだけで回`;
+    const kept = `${still.join('、')} は物理のままです`;
+    const detail =
+      still.length === 0 ? `${turned}します` : drawn.length === 0 ? kept : `${turned}し、${kept}`;
+    return `${name} にはラグドールが従わないボーンの動きがあります（${detail}）。`;
+  },
+  missingBones: (name, bones) =>
+    `${name} が動かす次のボーンはこのモデルにないため使いません: ${bones.join('、')}。`,
   failed: (detail, current) =>
     `${withReason('モーションを開けませんでした', detail, 'ja')}VRM アニメーション（.vrma）か VMD（.vmd）ファイルを選んでください。人形は ${current} のままです。`,
   opening: (fileName) => `モーション ${fileName} を開いています…`,

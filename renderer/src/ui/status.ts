@@ -83,6 +83,14 @@ export class StatusArea {
   }
 
   /**
+   * Keeps a side remark in Message History without showing it: the status line keeps the news
+   * it goes with (e.g. which bones of a motion the ragdoll does not follow).
+   */
+  note(message: string): void {
+    this.history.add(message, false);
+  }
+
+  /**
    * Shows how far something long has come (e.g. reading a big file), in words and as a bar,
    * without keeping each step in the history: the news that follows is kept and hides the bar.
    *

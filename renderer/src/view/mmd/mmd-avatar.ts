@@ -1,10 +1,17 @@
 import type { Group } from 'three';
+import { DrawnBonePose } from '../../motion/drawn-bone-pose';
+import type { FigureBones } from '../../motion/figure-bones';
+import { mmdFigureBones } from '../../motion/figure-bones';
+import { drawnBonesOf } from '../../motion/retarget-motion';
+import type { DollMotion } from '../../physics/motion/doll-motion';
 import type { MmdBodySpec } from '../../physics/mmd/mmd-physics-spec';
 import type { Vec3 } from '../../physics/vector-math';
 import type { MmdBoneDriver } from '../../rig/mmd/bone-drivers';
 import type { Avatar } from '../avatar';
 import type { BodySource } from '../body-meshes';
 import type { FrameSectionClock } from '../frame-sections';
+import { MotionTimeHistory } from '../motion-time-history';
+import type { RecordedFrames } from '../recorded-frames';
 import type { MmdSkinnedModel } from './mmd-skinned-mesh';
 import type { MmdBodyReader } from './mmd-pose-writer';
 import { MmdPoseWriter } from './mmd-pose-writer';
@@ -24,6 +31,16 @@ export interface MmdAvatarFigure {
   readonly partHandles: ReadonlyMap<string, number>;
   /** The figure's own MMD bodies (`figure.mmd`), or null when the model has none. */
   readonly bodies: MmdBodyReader | null;
+  /** The motion the figure plays, whose other bones (fingers, eyes) the model turns; none for a prop. */
+  readonly motion?: DrawnMotionSource;
+}
+
+/** A figure's motion as its drawn model reads it each frame (the sandbox's, for one figure). */
+export interface DrawnMotionSource {
+  /** The motion the figure plays now, or null when it is passive. */
+  current(): DollMotion | null;
+  /** Seconds into that motion, already within its loop (paused, TIME and looping included). */
+  time(): number;
 }
 
 /**
@@ -34,7 +51,17 @@ export interface MmdAvatarFigure {
  */
 export class MmdAvatar implements Avatar {
   readonly figureId: number;
+  /** The model's bones as motions name them, and which of them a motion may turn. */
+  readonly figureBones: FigureBones;
   private readonly writer: MmdPoseWriter;
+  private readonly motion: DrawnMotionSource | undefined;
+  /** The motion {@link drawnPose} was built for. */
+  private boundMotion: DollMotion | null = null;
+  /** The motion's turns of bones no physics owns; null when it turns none of them. */
+  private drawnPose: DrawnBonePose | null = null;
+  private readonly motionTimes = new MotionTimeHistory();
+  /** The motion time this frame shows, seconds (NaN: none). */
+  private readonly clock = new Float64Array(1);
   private disposed = false;
 
   constructor(
@@ -57,6 +84,11 @@ export class MmdAvatar implements Avatar {
       figure.partHandles,
       source,
       figure.bodies,
+    );
+    this.motion = figure.motion;
+    this.figureBones = mmdFigureBones(
+      drawing.skeleton.bones.map((bone) => bone.name),
+      rig.boneDrivers,
     );
   }
 
@@ -87,9 +119,47 @@ export class MmdAvatar implements Avatar {
   /** Nothing to restart: the model's bodies are placed by the physics with the figure. */
   requestSpringReset(): void {}
 
-  update(_seconds?: number, sections?: FrameSectionClock): void {
+  /**
+   * Poses the bones from the physics, and the bones no physics owns from the figure's motion
+   * at its time (with `recording`, at the time of the recorded frame shown).
+   */
+  update(_seconds?: number, sections?: FrameSectionClock, recording?: RecordedFrames): void {
+    this.poseDrawnBones(recording);
     this.writer.write();
     sections?.lap('pose');
+  }
+
+  private poseDrawnBones(recording: RecordedFrames | undefined): void {
+    const source = this.motion;
+    if (!source) return;
+    const motion = source.current();
+    if (motion !== this.boundMotion) this.bind(motion);
+    const pose = this.drawnPose;
+    const shown = recording?.shownFrame ?? null;
+    const recorded =
+      recording !== undefined &&
+      shown !== null &&
+      this.motionTimes.readInto(shown, recording, this.clock);
+    if (!recorded) this.clock[0] = pose ? source.time() : Number.NaN;
+    if (recording && shown === null) this.motionTimes.capture(recording, this.clock);
+    const turning = pose !== null && Number.isFinite(this.clock[0]);
+    if (turning) pose.sampleAt(this.clock);
+    this.writer.drawnRotations = turning ? pose.rotations : null;
+  }
+
+  /** Finds which bones `motion` turns on this model (once per motion: it allocates). */
+  private bind(motion: DollMotion | null): void {
+    this.boundMotion = motion;
+    const bones = this.figureBones;
+    const pose = new DrawnBonePose(
+      this.drawing.skeleton.bones.length,
+      motion ? drawnBonesOf(motion) : [],
+      (name) => {
+        const index = bones.indexOf(name);
+        return index >= 0 && bones.takesMotion(index) ? index : -1;
+      },
+    );
+    this.drawnPose = pose.size > 0 ? pose : null;
   }
 
   dispose(): void {

@@ -36,6 +36,7 @@ const readPosition = { x: 0, y: 0, z: 0 };
 const readRotation = { x: 0, y: 0, z: 0, w: 1 };
 const scratch = new Vector3();
 const inverse = new Quaternion();
+const drawnLocal = new Quaternion();
 
 /** How one bone is driven, resolved to handles and rest data once. */
 interface BoneSlot {
@@ -52,6 +53,8 @@ interface BoneSlot {
   readonly offset: Vector3;
   /** `body`: the inverse of the body's rest rotation. */
   readonly inverseRest: Quaternion;
+  /** Driver kind `parent`: no physics owns it, so a motion may turn it. */
+  readonly followsParent: boolean;
 }
 
 /**
@@ -67,6 +70,12 @@ export class MmdPoseWriter {
   private readonly order: readonly number[];
   private readonly worldPositions: Vector3[];
   private readonly worldRotations: Quaternion[];
+  /**
+   * Local rotations (4 numbers per bone, by bone index) for the bones that follow their parent:
+   * a motion's fingers and eyes (see `DrawnBonePose`); null leaves them at rest. Bones a part
+   * or body drives never read it.
+   */
+  drawnRotations: Float64Array | null = null;
 
   /**
    * @param partHandles - body handle of each ragdoll part, by part name
@@ -114,6 +123,8 @@ export class MmdPoseWriter {
       if (positioned) fromPose(position, slot.offset, rotation);
     } else if (parentRotation) {
       rotation.copy(parentRotation);
+      if (this.drawnRotations && slot.followsParent)
+        rotation.multiply(drawnLocal.fromArray(this.drawnRotations, 4 * index));
     } else {
       rotation.identity();
     }
@@ -161,6 +172,7 @@ function slotOf(
     writesPosition: false,
     offset: new Vector3(),
     inverseRest: new Quaternion(),
+    followsParent: driver.kind === 'parent',
   };
   if (driver.kind === 'part') {
     slot.handle = partHandles.get(driver.part) ?? -1;
