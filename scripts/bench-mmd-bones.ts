@@ -12,8 +12,8 @@ import { parseMmdModel } from '../renderer/src/formats/mmd/parse-mmd-model';
 import { humanoidMmdModel } from '../tools/fixtures/mmd/mmd-fixture-models';
 import { sleevedArmHelpers, withHelperBones } from '../tools/fixtures/mmd/helper-bones';
 import { realFixture } from '../tools/real-fixtures';
-import { posedMmdAvatar } from '../tests/support/posed-mmd-avatar';
-import { armPoses } from '../tests/support/sleeve-drift';
+import { posedMmdAvatar } from '../tools/posed-mmd-avatar';
+import { armPoses } from '../tools/arm-poses';
 import { median } from './lib/bench-stats';
 
 const BLOCKS = 40;
