@@ -25,7 +25,7 @@ function roundTripPmx(model: MmdModel, options: PmxWriteOptions = {}): MmdModel 
   return parseMmdModel(writePmx(model, options));
 }
 
-/** A humanoid whose bones use every flag the model holds: append, IK, hidden. */
+/** A humanoid whose bones use every flag the model holds: append, IK, hidden, after physics. */
 function flaggedHumanoid(): MmdModel {
   const model = humanoidMmdModel({ morphCount: 11 });
   const bones: MmdBone[] = model.bones.map((bone) => ({ ...bone }));
@@ -33,9 +33,33 @@ function flaggedHumanoid(): MmdModel {
   const neck = index('首');
   bones[index('頭')] = {
     ...bones[index('頭')]!,
-    append: { parentIndex: neck, ratio: 0.5, rotation: true, translation: true },
+    append: { parentIndex: neck, ratio: 0.5, rotation: true, translation: true, local: false },
   };
-  bones[index('左ひじ')] = { ...bones[index('左ひじ')]!, isIk: true, layer: 1 };
+  bones[index('首')] = {
+    ...bones[index('首')]!,
+    append: {
+      parentIndex: index('上半身'),
+      ratio: -0.25,
+      rotation: true,
+      translation: false,
+      local: true,
+    },
+    afterPhysics: true,
+  };
+  bones[index('左ひじ')] = {
+    ...bones[index('左ひじ')]!,
+    isIk: true,
+    layer: 1,
+    ik: {
+      targetIndex: index('左手首'),
+      loopCount: 40,
+      limitAngle: 2,
+      links: [
+        { boneIndex: index('左腕'), limits: { min: [-Math.PI, 0, -0.5], max: [-0.01, 0.25, 0] } },
+        { boneIndex: index('左肩'), limits: null },
+      ],
+    },
+  };
   bones[index('右肩')] = { ...bones[index('右肩')]!, visible: false };
   return { ...model, bones };
 }
@@ -91,7 +115,7 @@ describe('PMX round trip', () => {
     expect(modelDifferences(parseMmdModel(longBytes), long)).toEqual([]);
   });
 
-  it('reads append, IK (links with and without limits), hidden bones, extra UVs and axes', () => {
+  it('reads append (local too), IK (links with and without limits), after-physics and hidden bones, extra UVs and axes', () => {
     const model = flaggedHumanoid();
     const extras = new Map([
       [3, { fixedAxis: [0, 1, 0] as const }],
@@ -105,7 +129,13 @@ describe('PMX round trip', () => {
       ratio: 0.5,
       rotation: true,
       translation: true,
+      local: false,
     });
+    expect(parsed.bones.find((bone) => bone.name === '首')!.append!.local).toBe(true);
+    expect(parsed.bones.find((bone) => bone.name === '首')!.afterPhysics).toBe(true);
+    const ik = parsed.bones.find((bone) => bone.name === '左ひじ')!.ik!;
+    expect(ik.links.map((link) => link.limits !== null)).toEqual([true, false]);
+    expect(ik.links[0]!.limits!.max[1]).toBeCloseTo(0.25, 6);
   });
 
   it('keeps bad references and NaN as written (the rig decides what to do with them)', () => {
@@ -224,7 +254,7 @@ describe('PMD round trip', () => {
     // Type 5: copies 頭 fully. Type 9: copies 40 % of its tail bone.
     bones[hair1] = {
       ...bones[hair1]!,
-      append: { parentIndex: head, ratio: 1, rotation: true, translation: false },
+      append: { parentIndex: head, ratio: 1, rotation: true, translation: false, local: false },
     };
     bones[hair2] = {
       ...bones[hair2]!,
@@ -233,6 +263,7 @@ describe('PMD round trip', () => {
         ratio: 0.4,
         rotation: true,
         translation: false,
+        local: false,
       },
     };
     const model = { ...base, bones };

@@ -33,7 +33,16 @@ function parserWarnings(): MmdWarning[] {
     i === 1 ? { ...m, indexCount: m.indexCount - 3 } : m,
   );
   const damaged: MmdModel = { ...model, materials, mesh: { ...model.mesh, skinIndices } };
+  const badIk: MmdModel = {
+    ...model,
+    bones: model.bones.map((bone, i) =>
+      i === 1
+        ? { ...bone, isIk: true, ik: { targetIndex: 999, loopCount: 1, limitAngle: 1, links: [] } }
+        : bone,
+    ),
+  };
   const files = [
+    writePmx(badIk),
     writePmd(model, { stopBefore: 'english' }),
     writePmd(model, { stopBefore: 'toon' }),
     writePmd(model, { stopBefore: 'physics' }),

@@ -73,9 +73,11 @@ function bonesOf(defs: readonly BoneDef[]): MmdBone[] {
     tailBone: defs.findIndex((c) => c.parent === d.name && !c.append && c !== defs[i]),
     tailOffset: null,
     append: d.append
-      ? { parentIndex: index(d.append), ratio: 1, rotation: true, translation: false }
+      ? { parentIndex: index(d.append), ratio: 1, rotation: true, translation: false, local: false }
       : null,
     isIk: false,
+    ik: null,
+    afterPhysics: false,
     visible: true,
   }));
 }

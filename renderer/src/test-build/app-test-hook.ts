@@ -94,6 +94,15 @@ export function createAppTestHook(app: RunningApp, sections?: FrameSectionTimes)
       return avatar ? avatar.materialCounts : null;
     },
     mmdBonePosition: (index, name) => mmdAvatarOf(sandbox, view, index)?.bonePosition(name) ?? null,
+    boneWorldPosition: (index, name) => {
+      const figure = sandbox.figures[index];
+      const avatar = figure ? view.avatarOf(figure.id) : undefined;
+      const drawn =
+        avatar instanceof MmdAvatar || avatar instanceof VrmAvatar
+          ? avatar.bonePosition(name)
+          : null;
+      return drawn ? copyVec(drawn) : null;
+    },
     awakeBodies: () => {
       let awake = 0;
       sandbox.world.bodies.forEach((body) => {

@@ -124,6 +124,12 @@ export interface RagdollTestHook {
    */
   mmdBonePosition(index: number, name: string): HookVec3 | null;
   /**
+   * Where figure `index`'s drawn bone `name` is, world metres: an MMD model's bone by its own
+   * name (after inheritance and IK), a VRM's by its humanoid bone name (`leftHand`…); null when
+   * the figure has no such bone (or no drawn model).
+   */
+  boneWorldPosition(index: number, name: string): HookVec3 | null;
+  /**
    * How many dynamic bodies of the physics world are awake: 0 once Rapier has put every
    * body to sleep, so nothing moves until something wakes it.
    */

@@ -1,5 +1,6 @@
 import type { MmdReadWarningCode, MmdWarning, MmdWarningFacts } from '../formats/mmd/read-warnings';
 import type { MmdRigWarningCode } from '../rig/mmd/rig-warnings';
+import { ikChainDroppedSentence } from '../formats/mmd/ik-checks';
 
 /** Every code an MMD model's parser or rig can report. */
 export type MmdWarningCode = MmdReadWarningCode | MmdRigWarningCode;
@@ -57,6 +58,7 @@ export const WARNING_STRINGS_EN: WarningStrings = {
     count === undefined
       ? undefined
       : `The model has ${count} soft bodies (PMX 2.1); they are not simulated.`,
+  'ik-chain-dropped': counted(ikChainDroppedSentence),
   'body-not-finite': counted(
     (n, example) =>
       `${n} rigid bod${n > 1 ? 'ies have' : 'y has'} a value that is not a number (first: "${example}"); ` +
@@ -134,6 +136,10 @@ export const WARNING_STRINGS_JA: WarningStrings = {
     count === undefined
       ? undefined
       : `モデルにソフトボディが ${count} 個あります（PMX 2.1）。物理演算はしません`,
+  'ik-chain-dropped': counted(
+    (n, example) =>
+      `IK ${n} 個が壊れています（最初:「${example}」）。除いたので、それらが回すはずのボーンは親に従います`,
+  ),
   'body-not-finite': counted(
     (n, example) =>
       `剛体 ${n} 個に数値でない値があります（最初:「${example}」）。それらと、それらを使うジョイントを除きました`,

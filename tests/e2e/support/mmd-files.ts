@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { MmdModel } from '../../../renderer/src/formats/mmd/mmd-model';
 import type { HumanoidMmdOptions } from '../../../tools/fixtures/mmd/mmd-fixture-models';
 import { BODY_TEXTURE, humanoidMmdModel } from '../../../tools/fixtures/mmd/mmd-fixture-models';
 import { encodePng } from '../../../tools/fixtures/mmd/png-writer';
@@ -22,10 +23,16 @@ export interface WrittenMmdModel {
 export function writeHumanoidPmx(
   folder: string,
   name: string,
-  options: { readonly texture: boolean; readonly model?: HumanoidMmdOptions },
+  options: {
+    readonly texture: boolean;
+    readonly model?: HumanoidMmdOptions;
+    /** Changes the generated model before it is written (e.g. adds helper bones). */
+    readonly edit?: (model: MmdModel) => MmdModel;
+  },
 ): WrittenMmdModel {
   mkdirSync(folder, { recursive: true });
-  const bytes = writePmx(humanoidMmdModel(options.model ?? {}));
+  const model = humanoidMmdModel(options.model ?? {});
+  const bytes = writePmx(options.edit ? options.edit(model) : model);
   const path = join(folder, name);
   writeFileSync(path, bytes);
   let texturePath: string | null = null;

@@ -107,12 +107,47 @@ export interface MmdBone {
   /** 付与 (append/inherit): copies a share of another bone's rotation and/or move. */
   readonly append: {
     readonly parentIndex: number;
+    /** The share copied; may be negative (a cancel bone) or above 1. */
     readonly ratio: number;
     readonly rotation: boolean;
     readonly translation: boolean;
+    /**
+     * PMX local append (flag 0x0080): copy the source's whole model-space rotation and move
+     * away from rest, instead of its own rotation relative to its parent. False for PMD.
+     */
+    readonly local: boolean;
   } | null;
+  /** The IK flag is set (the chain itself may have been dropped as damaged: see `ik`). */
   readonly isIk: boolean;
+  /** The bone's IK chain as stored, or null (no IK flag, or a chain dropped with a warning). */
+  readonly ik: MmdIk | null;
+  /** PMX "deform after physics" (flag 0x1000); false for PMD. */
+  readonly afterPhysics: boolean;
   readonly visible: boolean;
+}
+
+/**
+ * An IK chain: turn the links so that `targetIndex` reaches the IK bone. Angles are radians
+ * about MMD's left-handed axes, as stored.
+ */
+export interface MmdIk {
+  /** The bone moved onto the IK bone (the end of the chain). */
+  readonly targetIndex: number;
+  /** CCD iterations per solve (at least 0). */
+  readonly loopCount: number;
+  /** The most one link may turn in one CCD step, radians. */
+  readonly limitAngle: number;
+  /** From the target's parent upward. */
+  readonly links: readonly MmdIkLink[];
+}
+
+export interface MmdIkLink {
+  readonly boneIndex: number;
+  /**
+   * Euler-angle range of the link's rotation, radians per axis (x, y, z) in MMD's axes, or null
+   * when the link turns freely.
+   */
+  readonly limits: { readonly min: Triple; readonly max: Triple } | null;
 }
 
 /** 0 follows its bone, 1 physics moves the bone, 2 physics turns the bone (position from bone). */

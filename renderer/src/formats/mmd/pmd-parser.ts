@@ -1,5 +1,15 @@
 import { BinaryReader } from './binary-reader';
-import type { MmdBone, MmdJoint, MmdMesh, MmdModel, MmdRigidBody, Triple } from './mmd-model';
+import type {
+  MmdBone,
+  MmdIk,
+  MmdIkLink,
+  MmdJoint,
+  MmdMesh,
+  MmdModel,
+  MmdRigidBody,
+  Triple,
+} from './mmd-model';
+import { DamagedIkChains } from './ik-checks';
 import { readJoint, readRigidBody } from './mmd-physics-records';
 import type { PhysicsRecordLayout } from './mmd-physics-records';
 import { MmdFormatError } from './mmd-format-error';
@@ -59,8 +69,7 @@ export function parsePmd(bytes: Uint8Array): MmdModel {
   const mesh = readVertices(input);
   const textures = new TextureList();
   const drafts = readMaterials(input, textures);
-  const bones = readBones(input);
-  skipIkList(input);
+  const bones = withIkChains(readBones(input), readIkList(input), warnings);
   const skinCount = skipSkins(input);
   const boneFrameNames = skipDisplayLists(input);
 
@@ -150,10 +159,16 @@ function readMaterials(input: PmdInput, textures: TextureList): PmdMaterialDraft
  */
 function appendOf(type: number, ikRaw: number, tailBone: number): MmdBone['append'] {
   if (type === BONE_TYPE.underRotate && ikRaw !== NO_INDEX) {
-    return { parentIndex: ikRaw, ratio: 1, rotation: true, translation: false };
+    return { parentIndex: ikRaw, ratio: 1, rotation: true, translation: false, local: false };
   }
   if (type === BONE_TYPE.followRotate && tailBone >= 0) {
-    return { parentIndex: tailBone, ratio: ikRaw / 100, rotation: true, translation: false };
+    return {
+      parentIndex: tailBone,
+      ratio: ikRaw / 100,
+      rotation: true,
+      translation: false,
+      local: false,
+    };
   }
   return null;
 }
@@ -178,19 +193,71 @@ function readBones(input: PmdInput): MmdBone[] {
       tailOffset: null,
       append: appendOf(type, ikRaw, tailBone),
       isIk: type === BONE_TYPE.ik,
+      ik: null,
+      afterPhysics: false,
       visible: type !== BONE_TYPE.invisible && type !== BONE_TYPE.ikTarget,
     };
   });
 }
 
-function skipIkList(input: PmdInput): void {
-  const count = input.count('IK chain', 'u16', 11);
-  for (let i = 0; i < count; i++) {
-    input.at('IK chain', i);
-    input.skip(4);
-    const links = input.u8();
-    input.skip(2 + 4 + links * 2);
-  }
+/** One record of PMD's IK chain list: which bone it belongs to, and the chain. */
+interface PmdIkRecord {
+  readonly ikBone: number;
+  readonly ik: MmdIk;
+}
+
+/** PMD's stored angle limit per step is a quarter of MMD's (MMDAgent, saba and three.js all ×4). */
+const PMD_IK_LIMIT_SCALE = 4;
+
+function readIkList(input: PmdInput): PmdIkRecord[] {
+  return input.list('IK chain', 'u16', 11, () => {
+    const ikBone = input.index16();
+    const targetIndex = input.index16();
+    const linkCount = input.u8();
+    const loopCount = input.u16();
+    const limitAngle = input.f32() * PMD_IK_LIMIT_SCALE;
+    input.ensure(linkCount * 2);
+    const links = Array.from({ length: linkCount }, () => ({
+      boneIndex: input.index16(),
+      limits: null,
+    }));
+    return { ikBone, ik: { targetIndex, loopCount, limitAngle, links } };
+  });
+}
+
+/**
+ * MMD bends a PMD knee (a link named ひざ) about X only, forwards never: the limit a PMX file
+ * would store for it (its X axis is MMD's, left-handed), from MMDAgent and saba.
+ */
+const PMD_KNEE_LIMITS = {
+  min: [-Math.PI, 0, 0],
+  max: [-0.5 * (Math.PI / 180), 0, 0],
+} as const satisfies MmdIkLink['limits'];
+
+/**
+ * Puts each IK chain on its IK bone, with MMD's knee limit on ひざ links. A record naming a
+ * bone that does not exist, or a bone already given a chain, is left out with a warning.
+ */
+function withIkChains(
+  bones: MmdBone[],
+  records: readonly PmdIkRecord[],
+  warnings: ReadWarnings,
+): MmdBone[] {
+  const damaged = new DamagedIkChains(bones.length);
+  const out = [...bones];
+  records.forEach(({ ikBone, ik }, r) => {
+    const bone = out[ikBone];
+    const links = ik.links.map((link) =>
+      out[link.boneIndex]?.name.includes('ひざ') ? { ...link, limits: PMD_KNEE_LIMITS } : link,
+    );
+    if (!bone || bone.ik) {
+      damaged.check(bone?.name ?? `IK chain ${r}`, { damaged: `its bone is ${ikBone}` });
+      return;
+    }
+    out[ikBone] = { ...bone, ik: damaged.check(bone.name, { ...ik, links }) };
+  });
+  damaged.report(warnings);
+  return out;
 }
 
 /** Steps over the skins (PMD's vertex morphs); returns how many, base included. */

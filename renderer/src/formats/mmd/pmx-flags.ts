@@ -12,10 +12,13 @@ export const PMX_BONE_FLAG = {
   visible: 0x0008,
   enabled: 0x0010,
   ik: 0x0020,
+  /** 付与 copies the source's model-space transform (see `MmdBone.append.local`). */
+  localAppend: 0x0080,
   appendRotation: 0x0100,
   appendTranslation: 0x0200,
   fixedAxis: 0x0400,
   localAxes: 0x0800,
+  afterPhysics: 0x1000,
   externalParent: 0x2000,
 } as const;
 

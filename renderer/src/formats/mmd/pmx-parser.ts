@@ -1,4 +1,6 @@
-import type { MmdBone, MmdMaterial, MmdModel, MmdToon } from './mmd-model';
+import type { MmdBone, MmdIk, MmdIkLink, MmdMaterial, MmdModel, MmdToon } from './mmd-model';
+import { DamagedIkChains } from './ik-checks';
+import type { DamagedIk } from './ik-checks';
 import { MmdFormatError } from './mmd-format-error';
 import { checkMesh } from './mesh-checks';
 import { readJoint, readRigidBody } from './mmd-physics-records';
@@ -28,7 +30,14 @@ export function parsePmx(bytes: Uint8Array): MmdModel {
   // Counts are int32; each item's bytes are at least its fixed fields and empty texts.
   const materials = input.list('material', 'i32', 8 + 64 + 4 + 4, (i) => readMaterial(input, i));
   const boneBytes = 8 + 12 + 6 + 2 * input.header.boneIndexSize;
-  const bones = input.list('bone', 'i32', boneBytes, () => readBone(input));
+  const boneCount = input.count('bone', 'i32', boneBytes);
+  const damagedIk = new DamagedIkChains(boneCount);
+  const bones: MmdBone[] = [];
+  for (let b = 0; b < boneCount; b++) {
+    input.at('bone', b);
+    bones.push(readBone(input, damagedIk));
+  }
+  damagedIk.report(warnings);
   const morphCount = skipPmxMorphs(input);
   skipPmxDisplayFrames(input);
   const rigidBodies = input.list('rigid body', 'i32', 8 + 62, (i) =>
@@ -120,7 +129,7 @@ function readMaterial(input: PmxInput, index: number): MmdMaterial {
   };
 }
 
-function readBone(input: PmxInput): MmdBone {
+function readBone(input: PmxInput, damagedIk: DamagedIkChains): MmdBone {
   const name = input.text();
   const englishName = input.text();
   const position = input.triple();
@@ -141,13 +150,13 @@ function readBone(input: PmxInput): MmdBone {
       ratio,
       rotation: appendRotation,
       translation: appendTranslation,
+      local: (flags & PMX_BONE_FLAG.localAppend) !== 0,
     };
   }
   if (flags & PMX_BONE_FLAG.fixedAxis) input.skip(12);
   if (flags & PMX_BONE_FLAG.localAxes) input.skip(24);
   if (flags & PMX_BONE_FLAG.externalParent) input.skip(4);
   const isIk = (flags & PMX_BONE_FLAG.ik) !== 0;
-  if (isIk) skipIk(input);
   return {
     name,
     englishName,
@@ -158,19 +167,31 @@ function readBone(input: PmxInput): MmdBone {
     tailOffset,
     append,
     isIk,
+    ik: isIk ? damagedIk.check(name, readIk(input)) : null,
+    afterPhysics: (flags & PMX_BONE_FLAG.afterPhysics) !== 0,
     visible: (flags & PMX_BONE_FLAG.visible) !== 0,
   };
 }
 
 /** IK target, loop count, angle limit, then links (each with optional angle limits). */
-function skipIk(input: PmxInput): void {
-  input.boneIndex();
-  input.skip(4 + 4);
-  const links = input.checkCount(input.i32(), 'IK links', input.header.boneIndexSize + 1);
-  for (let l = 0; l < links; l++) {
-    input.boneIndex();
-    if (input.u8() !== 0) input.skip(24);
+function readIk(input: PmxInput): MmdIk | DamagedIk {
+  const targetIndex = input.boneIndex();
+  const loopCount = input.i32();
+  const limitAngle = input.f32();
+  const count = input.i32();
+  // A negative count leaves no way to know where the links end but zero: read none.
+  if (count < 0) return { damaged: `it has ${count} links` };
+  const linkCount = input.checkCount(count, 'IK links', input.header.boneIndexSize + 1);
+  const links: MmdIkLink[] = [];
+  for (let l = 0; l < linkCount; l++) {
+    const boneIndex = input.boneIndex();
+    const limited = input.u8() !== 0;
+    links.push({
+      boneIndex,
+      limits: limited ? { min: input.triple(), max: input.triple() } : null,
+    });
   }
+  return { targetIndex, loopCount, limitAngle, links };
 }
 
 /** PMX 2.1 joint types 0..5 (spring 6-DOF, 6-DOF, point, cone twist, slider, hinge) share a layout. */

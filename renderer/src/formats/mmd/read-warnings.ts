@@ -26,6 +26,8 @@ export const MMD_READ_WARNING_CODES = [
   'vertex-missing-bone',
   /** `count`: soft bodies in the file. */
   'soft-bodies-ignored',
+  /** `count`: IK chains left out; `names`: the IK bones that carried them, in file order. */
+  'ik-chain-dropped',
 ] as const;
 
 export type MmdReadWarningCode = (typeof MMD_READ_WARNING_CODES)[number];

@@ -80,6 +80,7 @@ export class MmdAvatar implements Avatar {
         restDoll: drawing.skeleton.restPositions.map(([x, y, z]) => [x - ox, y - oy, z - oz]),
         drivers: rig.boneDrivers,
         bodies: rig.physics.bodies,
+        source: drawing.skeleton.source,
       },
       figure.partHandles,
       source,

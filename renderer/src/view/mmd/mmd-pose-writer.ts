@@ -3,6 +3,8 @@ import type { Bone } from 'three';
 import type { MmdBodySpec } from '../../physics/mmd/mmd-physics-spec';
 import type { Vec3 } from '../../physics/vector-math';
 import type { MmdBoneDriver } from '../../rig/mmd/bone-drivers';
+import type { MmdBone } from '../../formats/mmd/mmd-model';
+import { MmdBoneFinisher } from './mmd-bone-finisher';
 import type { BodySource } from '../body-meshes';
 
 /** Reads the pose of one of a figure's MMD bodies after a step (`MmdBodies` fits). */
@@ -29,6 +31,8 @@ export interface MmdPoseBones {
   readonly drivers: readonly MmdBoneDriver[];
   /** The model's bodies at rest (doll space), for `body` drivers. */
   readonly bodies: readonly MmdBodySpec[];
+  /** The model's bones as the file has them, for their inheritance (付与) and IK chains. */
+  readonly source: readonly MmdBone[];
 }
 
 // Per-frame scratch: shared by every writer, which runs to completion before the next one.
@@ -60,9 +64,10 @@ interface BoneSlot {
 /**
  * Poses an MMD model's bones from its ragdoll parts and its own rigid bodies each frame
  * (see `MmdBoneDriver`): parents first, each bone's world rotation and position are worked
- * out in doll-world space, then turned into the local transform against its parent's. Bones
- * whose part or body cannot be read this frame follow their parent. Allocates nothing per
- * frame.
+ * out in doll-world space; then the bones the physics does not own are finished as MMD does
+ * (inheritance and IK, see `MmdBoneFinisher`); last every bone's world pose is turned into
+ * its local transform against its parent's. Bones whose part or body cannot be read this
+ * frame follow their parent. Allocates nothing per frame.
  */
 export class MmdPoseWriter {
   private readonly slots: BoneSlot[] = [];
@@ -76,6 +81,7 @@ export class MmdPoseWriter {
    * or body drives never read it.
    */
   drawnRotations: Float64Array | null = null;
+  private readonly finisher: MmdBoneFinisher;
 
   /**
    * @param partHandles - body handle of each ragdoll part, by part name
@@ -93,11 +99,22 @@ export class MmdPoseWriter {
     this.order = bones.order;
     this.worldPositions = Array.from({ length: count }, () => new Vector3());
     this.worldRotations = Array.from({ length: count }, () => new Quaternion());
+    const owned = bones.drivers.map((driver) => driver.kind !== 'parent');
+    this.finisher = new MmdBoneFinisher(
+      bones.source,
+      bones.parents,
+      bones.restDoll,
+      owned,
+      this.worldPositions,
+      this.worldRotations,
+    );
   }
 
   /** Writes every bone's local position and rotation. Allocates nothing. */
   write(): void {
-    for (let k = 0; k < this.order.length; k++) this.writeBone(this.order[k]!);
+    for (let k = 0; k < this.order.length; k++) this.poseBone(this.order[k]!);
+    this.finisher.finish();
+    for (let k = 0; k < this.order.length; k++) this.writeLocal(this.order[k]!);
   }
 
   /** A bone's world position as last written (metres), for tests and diagnostics. */
@@ -105,7 +122,7 @@ export class MmdPoseWriter {
     return this.worldPositions[index];
   }
 
-  private writeBone(index: number): void {
+  private poseBone(index: number): void {
     const slot = this.slots[index]!;
     const position = this.worldPositions[index]!;
     const rotation = this.worldRotations[index]!;
@@ -134,6 +151,14 @@ export class MmdPoseWriter {
         position.applyQuaternion(parentRotation).add(parentPosition);
       }
     }
+  }
+
+  private writeLocal(index: number): void {
+    const slot = this.slots[index]!;
+    const position = this.worldPositions[index]!;
+    const rotation = this.worldRotations[index]!;
+    const parentPosition = slot.parent < 0 ? null : this.worldPositions[slot.parent]!;
+    const parentRotation = slot.parent < 0 ? null : this.worldRotations[slot.parent]!;
     const bone = slot.bone;
     if (!parentRotation || !parentPosition) {
       bone.quaternion.copy(rotation);

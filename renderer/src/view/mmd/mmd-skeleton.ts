@@ -15,6 +15,8 @@ export interface MmdSkeleton {
   readonly order: readonly number[];
   /** Each bone's rest position in model space, metres. */
   readonly restPositions: readonly Vec3[];
+  /** The file's bones this skeleton was built from (same indices). */
+  readonly source: readonly MmdBone[];
   readonly skeleton: Skeleton;
 }
 
@@ -58,6 +60,7 @@ export function buildMmdSkeleton(bones: readonly MmdBone[], scale: number): MmdS
     parents,
     order,
     restPositions,
+    source: bones,
     skeleton: new Skeleton(threeBones),
   };
 }

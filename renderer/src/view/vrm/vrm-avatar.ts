@@ -1,8 +1,9 @@
 import type { Avatar } from '../avatar';
 import type { BodySource } from '../body-meshes';
 import type { FrameSectionClock } from '../frame-sections';
+import { Vector3 } from 'three';
 import type { Object3D } from 'three';
-import type { VRM } from '@pixiv/three-vrm';
+import type { VRM, VRMHumanBoneName } from '@pixiv/three-vrm';
 import { OwnMatrixGroup } from '../own-matrix-group';
 import type { AvatarModel } from './load-avatar-model';
 import { FigureStillness } from './figure-stillness';
@@ -123,6 +124,17 @@ export class VrmAvatar implements Avatar {
    */
   get scene(): Object3D {
     return this.root;
+  }
+
+  /**
+   * Where humanoid bone `name` (three-vrm's name, e.g. `leftHand`) was last drawn: its raw
+   * (drawn) node's world position, metres; null when the model has no such bone.
+   */
+  bonePosition(name: string): { x: number; y: number; z: number } | null {
+    const node = this.model.loaded.vrm.humanoid.getRawBoneNode(name as VRMHumanBoneName);
+    if (!node) return null;
+    const position = new Vector3().setFromMatrixPosition(node.matrixWorld);
+    return { x: position.x, y: position.y, z: position.z };
   }
 
   /** The spring-bone colliders made from the ragdoll's shapes (for tests and diagnostics). */
