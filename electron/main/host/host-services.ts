@@ -26,7 +26,12 @@ import { createFileHasher } from './file-hash';
 import { JsonFileReadError } from './json-file-store';
 import { HostProblemError } from './host-problem';
 import { createConsoleLogger, type Logger } from './logger';
-import { createModelAccess, MOTION_ACCESS_WORDING, type AccessSource } from './model-access';
+import {
+  createModelAccess,
+  isResolvedPath,
+  MOTION_ACCESS_WORDING,
+  type AccessSource,
+} from './model-access';
 import { readModelFile, type ModelFileData } from './model-file';
 import type { ReadUserFileOptions } from './user-file';
 import { removeLeftoverWrites } from './leftover-writes';
@@ -426,9 +431,17 @@ async function chosen(pending: Promise<string | null>, what: string): Promise<st
   return path;
 }
 
+/** Refuses a relative path, and one not in its resolved form (see `isResolvedPath`). */
 function requireAbsolute(path: string): void {
   if (!isAbsolute(path)) {
     throw new HostProblemError('not-allowed', `${path} is not an absolute path; nothing was read.`);
+  }
+  if (!isResolvedPath(path)) {
+    throw new HostProblemError(
+      'not-allowed',
+      `${path} is not written in its plain form (it has "." or ".." parts or doubled ` +
+        `separators); open the file by its own path instead. Nothing was read.`,
+    );
   }
 }
 

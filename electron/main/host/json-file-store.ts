@@ -11,6 +11,8 @@ import { access, mkdir, rename } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
+import { readCheckedSize } from './bounded-read';
+import { jsonSyntaxProblem } from './json-syntax';
 import type { Logger } from './logger';
 import { openRegularFile } from './regular-file';
 
@@ -95,7 +97,7 @@ export function createJsonFileStore<T>(options: JsonFileStoreOptions<T>): JsonFi
     try {
       json = JSON.parse(text);
     } catch (error) {
-      return { ok: false, reason: `is not valid JSON (${describe(error)})` };
+      return { ok: false, reason: `is not valid JSON (${jsonSyntaxProblem(error)})` };
     }
     const result = schema.safeParse(json);
     if (result.success) return { ok: true, value: result.data };
@@ -161,9 +163,9 @@ async function readTextRetrying(filePath: string, delaysMs: readonly number[]): 
 
 /** The file's text; a pipe or device put in its place is refused rather than waited on. */
 async function readText(filePath: string): Promise<string> {
-  const { handle } = await openRegularFile(filePath);
+  const { handle, stats } = await openRegularFile(filePath);
   try {
-    return await handle.readFile('utf8');
+    return Buffer.from(await readCheckedSize(handle, stats.size)).toString('utf8');
   } finally {
     await handle.close();
   }
