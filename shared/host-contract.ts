@@ -217,6 +217,12 @@ export type DroppedFileResult =
   /** A dropped preset is imported into the list and loaded. */
   | { readonly kind: 'preset'; readonly loaded: LoadedPreset };
 
+/** A dropped file kept in the recent-model library once the page loaded it. */
+export interface KeptDroppedFile {
+  /** The library entry, or null when the library could not be written (logged). */
+  readonly libraryEntryId: string | null;
+}
+
 /**
  * The part of a DOM `File` the contract needs to name; the preload turns the real `File`
  * into a path with `webUtils.getPathForFile` (shared code has no DOM types).
@@ -224,6 +230,21 @@ export type DroppedFileResult =
 export interface DroppedFileHandle {
   readonly name: string;
 }
+
+/**
+ * The preload's proof that it saw the dropped File whose path it sends: a fresh nonce and the
+ * HMAC-SHA256 (hex) of the nonce, a newline and the path under a key only the preload and
+ * the main process know.
+ */
+export interface DropGrant {
+  /** 32 hex digits, used once. */
+  readonly nonce: string;
+  /** 64 hex digits. */
+  readonly token: string;
+}
+
+/** The renderer's command-line argument that carries the drop key to the preload (hex follows). */
+export const DROP_KEY_ARGUMENT = '--rp-drop-key=';
 
 /** Request channels, their arguments and results. */
 export interface HostRequests {
@@ -252,8 +273,16 @@ export interface HostRequests {
   };
   /** Sent by the preload only (the page passes a File, never a path): opens a dropped file. */
   'rp:file:dropped': {
-    readonly args: readonly [path: string];
+    readonly args: readonly [path: string, grant: DropGrant];
     readonly result: HostOutcome<DroppedFileResult>;
+  };
+  /**
+   * The page loaded a dropped model or motion: it joins the recent-model library only now.
+   * Only a path dropped (and read) in this session is accepted.
+   */
+  'rp:library:keep-dropped': {
+    readonly args: readonly [path: string];
+    readonly result: HostOutcome<KeptDroppedFile>;
   };
   'rp:library:list': { readonly args: readonly []; readonly result: LibraryListing };
   'rp:library:remove': { readonly args: readonly [id: string]; readonly result: LibraryListing };
@@ -350,6 +379,7 @@ const requestChannelTable: { readonly [K in HostChannel]: true } = {
   'rp:motion:open-dialog': true,
   'rp:motion:read': true,
   'rp:file:dropped': true,
+  'rp:library:keep-dropped': true,
   'rp:library:list': true,
   'rp:library:remove': true,
   'rp:library:clear': true,
@@ -437,6 +467,11 @@ export interface HostApi {
   readMotion(path: string): Promise<HostOutcome<MotionFile>>;
   /** A file dropped on the window (a DOM `File`): a model or motion to open, or a preset to load. */
   openDroppedFile(file: DroppedFileHandle): Promise<HostOutcome<DroppedFileResult>>;
+  /**
+   * A dropped model or motion the page has loaded: adds it to the recent-model library (a
+   * drop is kept only once it loaded).
+   */
+  keepDroppedFile(path: string): Promise<HostOutcome<KeptDroppedFile>>;
   /** Subscribes to files opened by the menu, the OS or a second launch; returns the unsubscribe. */
   onFileOpened(listener: (outcome: HostOutcome<DroppedFileResult>) => void): () => void;
 

@@ -107,7 +107,7 @@ describe('host services: readModelTexture', () => {
     const host = services();
     const refused = await problemOf(host.readModelTexture(modelPath, 'face.png'));
     expect(refused.code).toBe('not-allowed');
-    await host.openDroppedFile(modelPath);
+    await host.openFileFromUser(modelPath);
     const texture = await host.readModelTexture(modelPath, 'Tex\\Body.png');
     expect(texture.fileName).toBe('Body.PNG');
     // A later session may read the textures of a library model once it has read the model.
@@ -126,8 +126,8 @@ describe('host services: readModelTexture', () => {
     // path nor its folder may then be read (the folder holds secret.png).
     const host = services();
     const fake = join(root.path, 'no-model-here');
-    expect((await problemOf(host.openDroppedFile(fake))).code).toBe('missing');
-    expect((await problemOf(host.openDroppedFile(join(root.path, 'secret.png')))).code).toBe(
+    expect((await problemOf(host.openFileFromUser(fake))).code).toBe('missing');
+    expect((await problemOf(host.openFileFromUser(join(root.path, 'secret.png')))).code).toBe(
       'not-a-model',
     );
     for (const path of [fake, join(root.path, 'secret.png')]) {
@@ -138,7 +138,7 @@ describe('host services: readModelTexture', () => {
 
   it('serves textures only while the model at that path still reads as a model', async () => {
     const host = services();
-    await host.openDroppedFile(modelPath);
+    await host.openFileFromUser(modelPath);
     await writeFile(modelPath, 'no longer a model');
     expect((await problemOf(host.readModel(modelPath))).code).toBe('not-a-model');
     const refused = await problemOf(host.readModelTexture(modelPath, 'face.png'));

@@ -207,7 +207,7 @@ describe('opening motions through the host', () => {
       'host: rp:motion:read received invalid arguments',
     );
     // Once dropped it is allowed, and a fresh session finds it in the library.
-    expect(await host.openDroppedFile(vmd)).toMatchObject({
+    expect(await host.openFileFromUser(vmd)).toMatchObject({
       kind: 'motion',
       motion: { path: vmd },
     });
@@ -224,7 +224,7 @@ describe('opening motions through the host', () => {
       motion: { format: 'vrma', fileName: 'Wave.VRMA' },
     });
     const disguised = await put('avatar.vmd', vrmBytes({ version: 0 }));
-    const problem = await problemOf(host.openDroppedFile(disguised));
+    const problem = await problemOf(host.openFileFromUser(disguised));
     expect(problem.code).toBe('not-a-motion');
     expect(problem.message).toContain(disguised);
     // A motion is never opened as a model: the model reader refuses it.
@@ -293,7 +293,7 @@ describe('opening motions through the host', () => {
     ]);
     // The next write stores version 2.
     await host.openMotionDialog().catch(() => undefined);
-    await host.openDroppedFile(await put('b.vmd', vmdBytes()));
+    await host.openFileFromUser(await put('b.vmd', vmdBytes()));
     await host.flush();
     const onDisk = JSON.parse(await readFile(join(data.path, LIBRARY_FILE), 'utf8')) as {
       schemaVersion: number;

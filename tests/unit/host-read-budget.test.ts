@@ -124,8 +124,8 @@ describe('host services read models and textures within the budget', () => {
       loggerFor: () => createRecordingLogger(),
       readBudget: budget,
     });
-    await host.openDroppedFile(vrm);
-    await host.openDroppedFile(pmx);
+    await host.openFileFromUser(vrm);
+    await host.openFileFromUser(pmx);
     sizes.length = 0;
     const models = await Promise.all(Array.from({ length: 50 }, () => host.readModel(vrm)));
     expect(models.every((model) => model.size === models[0]!.size)).toBe(true);

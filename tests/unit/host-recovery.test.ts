@@ -55,7 +55,7 @@ describe('crash recovery', () => {
     const model = join(files.path, 'avatar.vrm');
     await writeFile(model, vrmBytes({ version: 1 }));
     const first = run();
-    const opened = await first.openDroppedFile(model);
+    const opened = await first.openFileFromUser(model);
     if (opened.kind !== 'model') throw new Error('expected a model');
     const modelRef = {
       kind: 'file' as const,

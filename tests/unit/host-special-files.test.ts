@@ -96,7 +96,7 @@ describe.skipIf(process.platform === 'win32')('special files are refused without
         dialogs: scriptedDialogs(),
         loggerFor: () => createRecordingLogger(),
       });
-      expect(await settledWithin(host.openDroppedFile(pipe))).not.toBe(TIMED_OUT);
+      expect(await settledWithin(host.openFileFromUser(pipe))).not.toBe(TIMED_OUT);
     },
   );
 

@@ -10,7 +10,9 @@ import type { ExportFileFormat, ReadProgress } from '../../../shared/host-contra
 import { basename, extname, isAbsolute, join } from 'node:path';
 import { isMotionFileName, PRESET_EXTENSION } from '../../../shared/file-types';
 import type {
+  DropGrant,
   DroppedFileResult,
+  KeptDroppedFile,
   LibraryEntry,
   LibraryListing,
   LoadedPreset,
@@ -22,6 +24,7 @@ import type {
 } from '../../../shared/host-contract';
 import type { Preset, PresetContent } from '../../../shared/preset-schema';
 import type { Dialogs } from './dialogs';
+import { createDropGrantChecker, newDropKey } from './drop-grants';
 import { createFileHasher } from './file-hash';
 import { JsonFileReadError } from './json-file-store';
 import { HostProblemError } from './host-problem';
@@ -73,6 +76,11 @@ export interface HostServicesOptions {
   readonly readBudget?: ReadBudget;
   /** Told how far a big model file has been read (the app passes it on to the page). */
   readonly onReadProgress?: (progress: ReadProgress) => void;
+  /**
+   * The key the preload signs drops with (hex, see drop-grants.ts). Default: a new random
+   * key, so no drop is accepted unless the caller shares the key with whoever signs them.
+   */
+  readonly dropKey?: string;
 }
 
 export interface HostServices {
@@ -84,7 +92,14 @@ export interface HostServices {
   openMotionDialog(): Promise<MotionFile>;
   /** A motion the page may read (opened, dropped, in the library, or named by a loaded preset). */
   readMotion(path: string): Promise<MotionFile>;
-  openDroppedFile(path: string): Promise<DroppedFileResult>;
+  /**
+   * A file dropped on the window, with the preload's grant for it (see drop-grants.ts). A
+   * dropped model or motion is readable for the session but joins the library only through
+   * {@link keepDroppedFile}.
+   */
+  openDroppedFile(path: string, grant: DropGrant): Promise<DroppedFileResult>;
+  /** The page loaded the file dropped at `path`: records it in the library. */
+  keepDroppedFile(path: string): Promise<KeptDroppedFile>;
   /** Opens a model, motion or preset the user picked outside the page (OS, second launch, menu). */
   openFileFromUser(path: string): Promise<DroppedFileResult>;
   listLibrary(): Promise<LibraryListing>;
@@ -307,6 +322,58 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return { kind: 'model', model: await openChosen(path, source) };
   }
 
+  const dropGrants = createDropGrantChecker(options.dropKey ?? newDropKey());
+  // Dropped files read in this session that the page has not yet said it loaded, without
+  // their bytes: what the library records once it has.
+  const droppedUnkept = new Map<string, OpenedFileData>();
+
+  /**
+   * A drop the preload vouched for: that one file is readable for the session. A model or
+   * motion is read but joins the library only once the page loaded it (keepDroppedFile).
+   */
+  async function openDropped(path: string, grant: DropGrant): Promise<DroppedFileResult> {
+    requireAbsolute(path);
+    if (!dropGrants.accept(path, grant)) {
+      throw new HostProblemError(
+        'not-allowed',
+        `${path} was not dropped on the window (the drop could not be confirmed), so nothing ` +
+          `was read. Drop it again, or open it with File > Open Model….`,
+      );
+    }
+    if (extname(path).toLowerCase() === `.${PRESET_EXTENSION}`) return openFile(path, 'drop');
+    if (isMotionFileName(path)) {
+      const file = await readMotionFile(path, readMotionOptions);
+      const { mtimeMs, ...motion } = file;
+      hasher.remember(path, motion.size, mtimeMs, motion.sha256);
+      motionAccess.allow(path, 'drop');
+      droppedUnkept.set(path, { ...file, bytes: new Uint8Array(0) });
+      log.info(`Read the dropped motion ${path} (${motion.format}, ${motion.size} bytes).`);
+      return { kind: 'motion', motion: { ...motion, libraryEntryId: null } };
+    }
+    const file = await readOrWithdraw(path);
+    const { mtimeMs, ...model } = file;
+    openModels.allow(path, 'read');
+    access.allow(path, 'drop');
+    hasher.remember(path, model.size, mtimeMs, model.sha256);
+    droppedUnkept.set(path, { ...file, bytes: new Uint8Array(0) });
+    log.info(`Read the dropped ${path} (${model.format}, ${model.size} bytes).`);
+    return { kind: 'model', model: { ...model, libraryEntryId: null } };
+  }
+
+  async function keepDroppedFile(path: string): Promise<KeptDroppedFile> {
+    requireAbsolute(path);
+    const file = droppedUnkept.get(path);
+    if (file === undefined) {
+      throw new HostProblemError(
+        'not-allowed',
+        `${path} was not dropped and read in this session, so it was not added to the library.`,
+      );
+    }
+    droppedUnkept.delete(path);
+    options.onModelOpened?.(path);
+    return { libraryEntryId: await recordInLibrary(file) };
+  }
+
   async function relocateLibraryEntry(id: string): Promise<LibraryEntry> {
     const kind = await library.kindOf(id);
     if (kind === undefined) {
@@ -384,7 +451,8 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     readModelTexture: readTextureOnce,
     openMotionDialog,
     readMotion,
-    openDroppedFile: (path) => openFile(path, 'drop'),
+    openDroppedFile: openDropped,
+    keepDroppedFile,
     openFileFromUser: (path) => openFile(path, 'dialog'),
     listLibrary,
     recentModels: () => library.recent(),
