@@ -34,6 +34,7 @@ const noDialogs: Dialogs = {
   showOpenPreset: () => Promise.resolve(null),
   showSavePreset: () => Promise.resolve(null),
   showSaveExport: () => Promise.resolve(null),
+  confirmPresetFiles: () => Promise.resolve(false),
 };
 
 function state(i: number) {

@@ -173,11 +173,18 @@ export interface PresetListing {
   readonly notices: readonly string[];
 }
 
+/**
+ * Why a file a loaded preset names cannot be used: gone, changed since the preset was saved,
+ * unreadable, or `not-yours`: not one of the person's files (not in the library, not opened or
+ * dropped this session, not confirmed), so it was not looked at at all.
+ */
+export type PresetFileReason = 'missing' | 'changed' | 'unreadable' | 'not-yours';
+
 /** Why a figure of a loaded preset must be replaced by the box dummy. */
 export interface FigureNote {
   /** Index into `preset.figures`. */
   readonly figureIndex: number;
-  readonly reason: 'missing' | 'changed' | 'unreadable';
+  readonly reason: PresetFileReason;
   /** E.g. `Figure 2 (Alicia) will be a box dummy: /models/Alicia.vrm was not found.` */
   readonly message: string;
 }
@@ -186,14 +193,14 @@ export interface FigureNote {
 export interface PropNote {
   /** Index into `preset.props`. */
   readonly propIndex: number;
-  readonly reason: 'missing' | 'changed' | 'unreadable';
+  readonly reason: PresetFileReason;
   /** E.g. `Prop 3 (Ribbon) was left out: /models/ribbon.pmx was not found.` */
   readonly message: string;
 }
 
 /** Why a loaded preset's motion file cannot be played (the scene then plays none). */
 export interface MotionNote {
-  readonly reason: 'missing' | 'changed' | 'unreadable';
+  readonly reason: PresetFileReason;
   /** E.g. `The motion dance.vmd was not played: /motions/dance.vmd was not found.` */
   readonly message: string;
 }

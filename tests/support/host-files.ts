@@ -50,12 +50,14 @@ export interface DialogScript {
   openPreset?: (string | null)[];
   savePreset?: (string | null)[];
   saveExport?: (string | null)[];
+  /** Answers to "open the files this preset names?"; an exhausted script answers no. */
+  confirmPresetFiles?: boolean[];
 }
 
 /** `Dialogs` that answer from a script and record what they were asked. */
 export interface ScriptedDialogs extends Dialogs {
   readonly script: Required<DialogScript>;
-  readonly calls: { kind: keyof DialogScript; defaultName?: string }[];
+  readonly calls: { kind: keyof DialogScript; defaultName?: string; paths?: readonly string[] }[];
 }
 
 export function scriptedDialogs(script: DialogScript = {}): ScriptedDialogs {
@@ -65,9 +67,10 @@ export function scriptedDialogs(script: DialogScript = {}): ScriptedDialogs {
     openPreset: script.openPreset ?? [],
     savePreset: script.savePreset ?? [],
     saveExport: script.saveExport ?? [],
+    confirmPresetFiles: script.confirmPresetFiles ?? [],
   };
   const calls: ScriptedDialogs['calls'] = [];
-  const next = (kind: keyof DialogScript): Promise<string | null> =>
+  const next = (kind: Exclude<keyof DialogScript, 'confirmPresetFiles'>): Promise<string | null> =>
     Promise.resolve(full[kind].shift() ?? null);
   return {
     script: full,
@@ -82,6 +85,10 @@ export function scriptedDialogs(script: DialogScript = {}): ScriptedDialogs {
     showSaveExport: (defaultPath) => (
       calls.push({ kind: 'saveExport', defaultName: defaultPath }),
       next('saveExport')
+    ),
+    confirmPresetFiles: (presetName, paths) => (
+      calls.push({ kind: 'confirmPresetFiles', defaultName: presetName, paths }),
+      Promise.resolve(full.confirmPresetFiles.shift() ?? false)
     ),
   };
 }

@@ -323,10 +323,11 @@ describe("a preset's motion file", () => {
     return (await host.savePreset(presetContent({ figures: 2, motion }))).id;
   }
 
-  it('is allowed for reading once the preset is loaded and the file still matches', async () => {
+  it('is allowed for reading once the preset is loaded, confirmed, and the file still matches', async () => {
     const vmd = await put('dance.vmd', vmdBytes());
     const id = await savedWithMotion(services(), vmd);
-    const host = services();
+    // Never opened here, so the person is asked about it first.
+    const host = services({ confirmPresetFiles: [true] });
     expect((await problemOf(host.readMotion(vmd))).code).toBe('not-allowed');
     const loaded = await host.loadPreset(id);
     expect(loaded.motionNote).toBeUndefined();
@@ -342,13 +343,13 @@ describe("a preset's motion file", () => {
     const changed = Buffer.from(vmdBytes());
     changed.write('Else', 30, 'ascii');
     await writeFile(vmd, changed);
-    const edited = await services().loadPreset(id);
+    const edited = await services({ confirmPresetFiles: [true] }).loadPreset(id);
     expect(edited.motionNote).toEqual({
       reason: 'changed',
       message: `The motion dance.vmd was not played: ${vmd} has changed since the preset was saved (same size, different content).`,
     });
     await unlink(vmd);
-    const host = services();
+    const host = services({ confirmPresetFiles: [true] });
     const gone = await host.loadPreset(id);
     expect(gone.motionNote).toEqual({
       reason: 'missing',

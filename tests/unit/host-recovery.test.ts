@@ -21,6 +21,7 @@ import {
   presetContent,
   problemOf,
   scriptedDialogs,
+  type DialogScript,
   tempFolder,
   vrmBytes,
 } from '../support/host-files';
@@ -40,10 +41,10 @@ afterEach(async () => {
 });
 
 /** One run of the app's host over the same data folder. */
-function run(): HostServices {
+function run(script: DialogScript = {}): HostServices {
   return createHostServices({
     dataDirectory: data.path,
-    dialogs: scriptedDialogs(),
+    dialogs: scriptedDialogs(script),
     loggerFor: () => createRecordingLogger(),
   });
 }
@@ -100,7 +101,8 @@ describe('crash recovery', () => {
       format: 'vrm1' as const,
     };
     await first.saveRecovery(presetContent({ model: gone }));
-    const loaded = await run().takeRecovery();
+    // A path never opened is not looked at unless the person confirms it.
+    const loaded = await run({ confirmPresetFiles: [true] }).takeRecovery();
     expect(loaded!.notes.map((n) => n.reason)).toEqual(['missing']);
   });
 

@@ -102,7 +102,7 @@ describe.skipIf(process.platform === 'win32')('special files are refused without
 
   it('a preset model to hash that is a named pipe', { timeout: 10_000 }, async () => {
     const pipe = makePipe(join(root.path, 'model.pmx'));
-    const outcome = await settledWithin(createFileHasher().hash(pipe));
+    const outcome = await settledWithin(createFileHasher().hash(pipe, 1024 * 1024));
     expect(outcome).toBeInstanceOf(Error);
     expect((outcome as Error).message).toContain('is not a regular file');
   });

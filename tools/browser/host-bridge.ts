@@ -58,6 +58,7 @@ export const CANCELING_DIALOGS: Dialogs = Object.freeze({
   showOpenPreset: () => Promise.resolve(null),
   showSavePreset: () => Promise.resolve(null),
   showSaveExport: () => Promise.resolve(null),
+  confirmPresetFiles: () => Promise.resolve(false),
 });
 
 /** The test's side of the bridge. */

@@ -60,6 +60,8 @@ function fuzzDialogs(sandbox: FuzzSandbox, random: RandomSource): Dialogs {
     showOpenPreset: () => maybe(join(sandbox.userFiles, 'export.ragdoll')),
     showSavePreset: () => maybe(join(sandbox.userFiles, 'export.ragdoll')),
     showSaveExport: (_defaultPath, format) => maybe(join(sandbox.userFiles, `export.${format}`)),
+    // Never confirmed: a shared preset must then reach none of the files outside.
+    confirmPresetFiles: () => Promise.resolve(false),
   };
 }
 

@@ -8,7 +8,7 @@
 import { ExportFolder, saveExport } from './export-file';
 import type { ExportFileFormat, ReadProgress } from '../../../shared/host-contract';
 import { basename, extname, isAbsolute, join } from 'node:path';
-import { isMotionFileName, PRESET_EXTENSION } from '../../../shared/file-types';
+import { isMotionFileName, MODEL_EXTENSIONS, PRESET_EXTENSION } from '../../../shared/file-types';
 import type {
   DropGrant,
   DroppedFileResult,
@@ -35,7 +35,7 @@ import {
   MOTION_ACCESS_WORDING,
   type AccessSource,
 } from './model-access';
-import { readModelFile, type ModelFileData } from './model-file';
+import { MODEL_MAX_BYTES, readModelFile, type ModelFileData } from './model-file';
 import type { ReadUserFileOptions } from './user-file';
 import { removeLeftoverWrites } from './leftover-writes';
 import {
@@ -44,10 +44,11 @@ import {
   type OpenedFileData,
   type RecentModel,
 } from './model-library';
-import { readMotionFile } from './motion-file';
+import { MOTION_MAX_BYTES, readMotionFile } from './motion-file';
 import { readModelTexture } from './model-textures';
-import { checkPresetModels } from './preset-models';
-import { checkPresetMotion } from './preset-motion';
+import type { PresetFileRules } from './preset-file-check';
+import { checkPresetModels, presetModelPaths } from './preset-models';
+import { checkPresetMotion, presetMotionPath } from './preset-motion';
 import { createPresetStore, PRESET_FOLDER } from './preset-store';
 import { createReadBudget, type ReadBudget } from './read-budget';
 import { createRecoveryStore, type RecoveryFound } from './recovery-store';
@@ -81,6 +82,8 @@ export interface HostServicesOptions {
    * key, so no drop is accepted unless the caller shares the key with whoever signs them.
    */
   readonly dropKey?: string;
+  /** How long hashing one file a preset names may take, ms. Default: `HASH_TIME_LIMIT_MS`. */
+  readonly hashTimeLimitMs?: number;
 }
 
 export interface HostServices {
@@ -149,7 +152,9 @@ export function createHostServices(options: HostServicesOptions): HostServices {
   const motionAccess = createModelAccess(process.platform, MOTION_ACCESS_WORDING);
   // Models read successfully in this session: the folders textures may come from.
   const openModels = createModelAccess();
-  const hasher = createFileHasher();
+  const hasher = createFileHasher(
+    options.hashTimeLimitMs === undefined ? {} : { timeLimitMs: options.hashTimeLimitMs },
+  );
   const library = createModelLibrary({
     directory: options.dataDirectory,
     logger: loggerFor('model-library'),
@@ -398,6 +403,51 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return result;
   }
 
+  /**
+   * Which files a preset may open: the person's own (opened, dropped or located this session,
+   * or in the library), plus those the person confirms for this load in a dialog naming them.
+   * A path not in its plain form or of the wrong kind by its name is never offered.
+   */
+  async function presetRules(
+    preset: Preset,
+  ): Promise<{ models: PresetFileRules; motion: PresetFileRules }> {
+    const libraryPaths = new Set(await library.paths());
+    const ownModel = (path: string): boolean => access.isAllowed(path) || libraryPaths.has(path);
+    const ownMotion = (path: string): boolean =>
+      motionAccess.isAllowed(path) || libraryPaths.has(path);
+    const motionPath = presetMotionPath(preset);
+    const strangers = [
+      ...presetModelPaths(preset).filter(
+        (path) => isResolvedPath(path) && isModelFileName(path) && !ownModel(path),
+      ),
+      ...(motionPath !== undefined &&
+      isResolvedPath(motionPath) &&
+      isMotionFileName(motionPath) &&
+      !ownMotion(motionPath)
+        ? [motionPath]
+        : []),
+    ];
+    const confirmed =
+      strangers.length > 0 && (await options.dialogs.confirmPresetFiles(preset.name, strangers))
+        ? new Set(strangers)
+        : new Set<string>();
+    if (confirmed.size > 0) log.info(`Opening ${[...confirmed].join(', ')} as confirmed.`);
+    return {
+      models: {
+        isYours: (path) => ownModel(path) || confirmed.has(path),
+        hasKindName: isModelFileName,
+        noun: 'model',
+        maxBytes: options.modelMaxBytes ?? MODEL_MAX_BYTES,
+      },
+      motion: {
+        isYours: (path) => ownMotion(path) || confirmed.has(path),
+        hasKindName: isMotionFileName,
+        noun: 'motion',
+        maxBytes: options.motionMaxBytes ?? MOTION_MAX_BYTES,
+      },
+    };
+  }
+
   async function loadPreset(id: string): Promise<LoadedPreset> {
     const { preset } = await presets.read(id);
     return checkedForLoading(id, preset);
@@ -405,11 +455,16 @@ export function createHostServices(options: HostServicesOptions): HostServices {
 
   /** A preset with its models and motion checked, the ones found allowed for reading. */
   async function checkedForLoading(id: string, preset: Preset): Promise<LoadedPreset> {
-    const { notes, propNotes, verifiedPaths } = await checkPresetModels(preset, hasher);
+    const rules = await presetRules(preset);
+    const { notes, propNotes, verifiedPaths } = await checkPresetModels(
+      preset,
+      hasher,
+      rules.models,
+    );
     for (const path of verifiedPaths) access.allow(path, 'preset');
     for (const note of [...notes, ...propNotes]) log.info(note.message);
     const withProps = propNotes.length > 0 ? { propNotes } : {};
-    const motion = await checkPresetMotion(preset, hasher);
+    const motion = await checkPresetMotion(preset, hasher, rules.motion);
     if (motion.kind === 'verified') motionAccess.allow(motion.path, 'preset');
     if (motion.kind !== 'note') return { id, preset, notes, ...withProps };
     log.info(motion.note.message);
@@ -518,6 +573,12 @@ function safeFileName(name: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are among the refused ones
   const cleaned = name.replace(/[\u0000-\u001f<>:"/\\|?*]/g, '_').replace(/[. ]+$/, '');
   return cleaned === '' ? 'preset' : cleaned;
+}
+
+/** Whether a file name has a model extension (`.vrm`, `.pmx`, `.pmd`), ignoring case. */
+function isModelFileName(path: string): boolean {
+  const extension = extname(path).slice(1).toLowerCase();
+  return (MODEL_EXTENSIONS as readonly string[]).includes(extension);
 }
 
 /** Passes a file's reading progress on as the contract's `ReadProgress`, named by its file. */
