@@ -39,7 +39,12 @@ export function createNativeDialogs(parent: () => BrowserWindow | undefined): Di
         : await dialog.showOpenDialog(window, options);
     return result.canceled ? null : (result.filePaths[0] ?? null);
   };
-  const save = async (options: SaveDialogOptions): Promise<string | null> => {
+  const save = async (asked: SaveDialogOptions): Promise<string | null> => {
+    // Linux dialogs replace an existing file without asking unless told to ask.
+    const options: SaveDialogOptions = {
+      ...asked,
+      properties: ['showOverwriteConfirmation', 'createDirectory'],
+    };
     const window = parent();
     const result =
       window === undefined

@@ -27,7 +27,7 @@ import type { Dialogs } from './dialogs';
 import { createDropGrantChecker, newDropKey } from './drop-grants';
 import { createFileHasher } from './file-hash';
 import { JsonFileReadError } from './json-file-store';
-import { HostProblemError } from './host-problem';
+import { describeError, HostProblemError } from './host-problem';
 import { createConsoleLogger, type Logger } from './logger';
 import {
   createModelAccess,
@@ -471,6 +471,21 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return { id, preset, notes, ...withProps, motionNote: motion.note };
   }
 
+  /** A recovery copy that cannot be written is a problem the page shows, not a rejection. */
+  async function saveRecovery(content: PresetContent): Promise<{ readonly savedAt: string }> {
+    try {
+      return await recovery.save(content);
+    } catch (error) {
+      log.error('Could not keep the recovery copy of the scene.', error);
+      throw new HostProblemError(
+        'write-failed',
+        `The scene could not be kept for recovery: ${describeError(error)}. Free some disk ` +
+          `space or check that the app's data folder can be written.`,
+        { cause: error },
+      );
+    }
+  }
+
   async function takeRecovery(): Promise<LoadedPreset | null> {
     let found: RecoveryFound;
     try {
@@ -528,7 +543,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     importPreset: async () =>
       presets.importFile(await chosen(options.dialogs.showOpenPreset(), 'preset')),
     exportPreset,
-    saveRecovery: (content) => recovery.save(content),
+    saveRecovery,
     takeRecovery,
     discardRecovery: () => recovery.discard(),
     flush: async () => {

@@ -7,7 +7,7 @@
  * where it is.
  */
 
-import { access, mkdir, rename } from 'node:fs/promises';
+import { access, lstat, mkdir, rename } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
@@ -136,6 +136,7 @@ export function createJsonFileStore<T>(options: JsonFileStoreOptions<T>): JsonFi
     const checked = schema.parse(value);
     try {
       await mkdir(dirname(filePath), { recursive: true });
+      await refuseLink(filePath);
       await writeFileAtomic(filePath, `${JSON.stringify(checked, null, 2)}\n`, { fsync: true });
     } catch (error) {
       throw new Error(`json-file-store: could not write ${filePath}: ${describe(error)}`, {
@@ -145,6 +146,25 @@ export function createJsonFileStore<T>(options: JsonFileStoreOptions<T>): JsonFi
   }
 
   return { read, write, flush: () => queue };
+}
+
+/**
+ * Refuses to write when `path` is a symbolic link: write-file-atomic writes to a link's
+ * target, and a link planted in the data folder must not turn a save into a write elsewhere.
+ */
+export async function refuseLink(path: string): Promise<void> {
+  let isLink: boolean;
+  try {
+    isLink = (await lstat(path)).isSymbolicLink();
+  } catch (error) {
+    if (isMissingFile(error)) return;
+    throw error;
+  }
+  if (isLink) {
+    throw new Error(
+      `${path} is a link to another file, so it was not written through; remove the link`,
+    );
+  }
 }
 
 /** The file's text, trying again after each delay while the error is one that passes. */

@@ -15,7 +15,7 @@ import { MOTION_FORMATS, type MotionFormat } from '../../../shared/preset-schema
 import { createBatchedRun } from './batched-run';
 import { readCheckedSize } from './bounded-read';
 import { describeError, errorCode, HostProblemError } from './host-problem';
-import { createJsonFileStore, JsonFileReadError } from './json-file-store';
+import { createJsonFileStore, JsonFileReadError, refuseLink } from './json-file-store';
 import {
   LIBRARY_MAX_ENTRIES,
   LIBRARY_SCHEMA_VERSION,
@@ -376,6 +376,7 @@ async function readThumbnailFile(path: string): Promise<Buffer> {
 async function writeThumbnail(path: string, png: Uint8Array): Promise<void> {
   try {
     await mkdir(dirname(path), { recursive: true });
+    await refuseLink(path);
     await writeFileAtomic(path, Buffer.from(png.buffer, png.byteOffset, png.length), {
       fsync: true,
     });

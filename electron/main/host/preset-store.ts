@@ -163,7 +163,16 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
 
   // Every preset file is read per listing: a page asking thousands of times at once must not
   // make that thousands of readings (see createSharedRun).
-  const list = createSharedRun(listNow);
+  const list = createSharedRun(async (): Promise<PresetListing> => {
+    try {
+      return await listNow();
+    } catch (error) {
+      // The folder cannot be listed (a file in its place, no permission): an answer the page
+      // shows, not a rejection.
+      if (!(error instanceof HostProblemError)) throw error;
+      return { presets: [], notices: [error.message] };
+    }
+  });
 
   async function listNow(): Promise<PresetListing> {
     const notices: string[] = [];
