@@ -11,6 +11,8 @@ import { afterEach, expect } from 'vitest';
 import { HostProblemError } from '../../electron/main/host/host-problem';
 import { createSeededRandom } from '../../renderer/src/physics/seeded-random';
 import { tmpdir } from 'node:os';
+import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
+import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { join } from 'node:path';
 import type { Dialogs } from '../../electron/main/host/dialogs';
 import type {
@@ -132,6 +134,11 @@ export function glbBytes(json: unknown, extraBytes = 0): Uint8Array {
     out.writeUInt32LE(0x004e4942, at + 4);
   }
   return new Uint8Array(out.buffer, out.byteOffset, out.length);
+}
+
+/** A whole PMX file (the fixtures' test figure) whose texture list is `textures`. */
+export function pmxWithTextures(textures: readonly string[]): Uint8Array {
+  return writePmx({ ...humanoidMmdModel(), textures });
 }
 
 /** The start of a PMX 2.0 file (UTF-16LE) naming the model; enough for the header check. */

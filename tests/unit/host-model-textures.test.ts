@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
 import { readModelTexture } from '../../electron/main/host/model-textures';
-import { pmxBytes, problemOf, scriptedDialogs, tempFolder } from '../support/host-files';
+import { pmxWithTextures, problemOf, scriptedDialogs, tempFolder } from '../support/host-files';
 import { createRecordingLogger } from '../support/recording-logger';
 
 let root: { path: string; remove: () => Promise<void> };
@@ -27,7 +27,7 @@ beforeEach(async () => {
   modelFolder = join(root.path, 'Model');
   await mkdir(join(modelFolder, 'Tex'), { recursive: true });
   modelPath = join(modelFolder, 'model.pmx');
-  await writeFile(modelPath, pmxBytes());
+  await writeFile(modelPath, pmxWithTextures(['Tex\\Body.png', 'face.png', 'secret.png']));
   await writeFile(join(modelFolder, 'Tex', 'Body.PNG'), PNG_BYTES);
   await writeFile(join(modelFolder, 'face.png'), Uint8Array.from([9, 9]));
   await writeFile(join(root.path, 'secret.png'), Uint8Array.from([6, 6, 6]));

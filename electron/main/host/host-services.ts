@@ -46,6 +46,7 @@ import {
 } from './model-library';
 import { MOTION_MAX_BYTES, readMotionFile } from './motion-file';
 import { readModelTexture } from './model-textures';
+import { namesTexture, textureTableOf } from './model-texture-table';
 import type { PresetFileRules } from './preset-file-check';
 import { checkPresetModels, presetModelPaths } from './preset-models';
 import { checkPresetMotion, presetMotionPath } from './preset-motion';
@@ -152,6 +153,14 @@ export function createHostServices(options: HostServicesOptions): HostServices {
   const motionAccess = createModelAccess(process.platform, MOTION_ACCESS_WORDING);
   // Models read successfully in this session: the folders textures may come from.
   const openModels = createModelAccess();
+  // Each open PMX/PMD model's texture table: the only names its textures may be read by.
+  const textureTables = new Map<string, ReadonlySet<string>>();
+  /** Notes the texture table of a model just read (none for VRM: its images are inside it). */
+  const noteTextures = (path: string, model: ModelFileData): void => {
+    const table = textureTableOf(model.bytes, model.format);
+    if (table === undefined) textureTables.delete(path);
+    else textureTables.set(path, table);
+  };
   const hasher = createFileHasher(
     options.hashTimeLimitMs === undefined ? {} : { timeLimitMs: options.hashTimeLimitMs },
   );
@@ -200,8 +209,10 @@ export function createHostServices(options: HostServicesOptions): HostServices {
    * textures from the model's folder; a failed one withdraws that.
    */
   async function openAllowed(path: string): Promise<ModelFile> {
-    const { mtimeMs, ...model } = await readOrWithdraw(path);
+    const file = await readOrWithdraw(path);
+    const { mtimeMs, ...model } = file;
     openModels.allow(path, 'read');
+    noteTextures(path, file);
     // A preset saved with this model then loads without hashing the file again.
     hasher.remember(path, model.size, mtimeMs, model.sha256);
     options.onModelOpened?.(path);
@@ -252,6 +263,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       return await readModelFile(path, readOptions(path));
     } catch (error) {
       openModels.revoke(path, 'read');
+      textureTables.delete(path);
       throw error;
     }
   }
@@ -300,6 +312,21 @@ export function createHostServices(options: HostServicesOptions): HostServices {
         'not-allowed',
         `Textures are read only for an open model, and ${modelPath} is not open ` +
           `(it was not read, or its last read failed); nothing was read.`,
+      );
+    }
+    const table = textureTables.get(modelPath);
+    if (table === undefined) {
+      throw new HostProblemError(
+        'not-allowed',
+        `Textures are read only for PMX and PMD models whose texture list could be read, and ` +
+          `${modelPath} is not one; nothing was read.`,
+      );
+    }
+    if (!namesTexture(table, textureName)) {
+      throw new HostProblemError(
+        'not-allowed',
+        `${basename(modelPath)} does not name the texture "${textureName}" in its texture ` +
+          `list, so it was not read.`,
       );
     }
     return readModelTexture(modelPath, textureName, { budget });
@@ -358,6 +385,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     const file = await readOrWithdraw(path);
     const { mtimeMs, ...model } = file;
     openModels.allow(path, 'read');
+    noteTextures(path, file);
     access.allow(path, 'drop');
     hasher.remember(path, model.size, mtimeMs, model.sha256);
     droppedUnkept.set(path, { ...file, bytes: new Uint8Array(0) });
