@@ -22,7 +22,7 @@ function growingKind(path: string, growBy: number): UserFileKind<number> {
     headerBytes: 4,
     checkHeader: () => appendFileSync(path, new Uint8Array(growBy)),
     identify: (bytes) => bytes.byteLength,
-    isFormatError: (error): error is Error => false && error instanceof Error,
+    isFormatError: (_error): _error is Error => false,
   };
 }
 
