@@ -73,3 +73,16 @@ describe('which textures a model may have read', () => {
     );
   });
 });
+
+describe("MMD's shared toon files", () => {
+  it('are read from beside a PMX that does not list them, as MMD does', async () => {
+    await writeFile(join(root.path, 'toon02.bmp'), TINY_PNG);
+    const pmx = join(root.path, 'figure.pmx');
+    await writeFile(pmx, pmxWithTextures(['tex/body.png']));
+    await services.openFileFromUser(pmx);
+    expect((await services.readModelTexture(pmx, 'toon02.bmp')).fileName).toBe('toon02.bmp');
+    expect((await problemOf(services.readModelTexture(pmx, 'toon11.bmp'))).code).toBe(
+      'not-allowed',
+    );
+  });
+});

@@ -6,11 +6,17 @@
  */
 
 import { parseMmdModel } from '../../../renderer/src/formats/mmd/parse-mmd-model';
+import { defaultToonName } from '../../../renderer/src/formats/mmd/pmd-materials';
 import { textureFileKey } from '../../../renderer/src/formats/mmd/texture-file-key';
 import type { ModelFormat } from '../../../shared/host-contract';
 
+/** MMD's ten shared toon files (`toon01.bmp`…), which a model uses from beside itself when there. */
+const SHARED_TOONS: readonly string[] = Array.from({ length: 10 }, (_, index) =>
+  defaultToonName(index),
+);
+
 /**
- * The keys of the textures `bytes` names, or undefined when the model is not PMX/PMD or its
+ * The keys of the textures `bytes` names (with MMD's shared toon files), or undefined when the model is not PMX/PMD or its
  * texture table cannot be read (then no texture is served; the page's own read reports why).
  */
 export function textureTableOf(
@@ -19,7 +25,8 @@ export function textureTableOf(
 ): ReadonlySet<string> | undefined {
   if (format !== 'pmx' && format !== 'pmd') return undefined;
   try {
-    return new Set(parseMmdModel(bytes).textures.map((name) => textureFileKey(name)));
+    const names = [...parseMmdModel(bytes).textures, ...SHARED_TOONS];
+    return new Set(names.map((name) => textureFileKey(name)));
   } catch {
     // Not readable as a whole model: the page shows the reader's message for it.
     return undefined;
