@@ -34,6 +34,7 @@ const noDialogs: Dialogs = {
   showOpenPreset: () => Promise.resolve(null),
   showSavePreset: () => Promise.resolve(null),
   showSaveExport: () => Promise.resolve(null),
+  confirmPresetFiles: () => Promise.resolve(false),
 };
 
 function state(i: number) {
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
     const modelPath = join(folder, 'bench.vrm');
     writeFileSync(modelPath, vrmFile(MODEL_BYTES));
     const host = createHostServices({ dataDirectory, dialogs: noDialogs, loggerFor: () => quiet });
-    const opened = await host.openDroppedFile(modelPath);
+    const opened = await host.openFileFromUser(modelPath);
     if (opened.kind !== 'model') throw new Error('bench-presets: the model did not open');
     const fileModel: PresetModelRef = {
       kind: 'file',

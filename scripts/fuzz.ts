@@ -1,9 +1,9 @@
 /**
- * `npm run fuzz -- [seed] [file cases per format] [requests] [burst size]`: the long fuzz
- * pass over every file format and host channel (see tools/fuzz/run-fuzz.ts). Prints the
- * counts as a table and JSON, then every failure with the seed and case that repeat it;
- * exits 1 when there is one. Defaults: seed 1, 2000 files per format, 5000 requests, a
- * burst of 10,000 that also writes.
+ * `npm run fuzz -- [seed] [file cases per format] [requests] [burst size] [chained sequences]`:
+ * the long fuzz pass over every file format and host channel, and chained sequences of
+ * requests (see tools/fuzz/run-fuzz.ts). Prints the counts as a table and JSON, then every
+ * failure with the seed and case that repeat it; exits 1 when there is one. Defaults: seed 1,
+ * 2000 files per format, 5000 requests, a burst of 10,000 that also writes, 300 sequences.
  */
 
 import { failuresOf, runFuzz, type FuzzReport } from '../tools/fuzz/run-fuzz';
@@ -47,6 +47,12 @@ function printTable(report: FuzzReport): void {
       `files); outside files ${c.outsideUnchanged ? 'unchanged' : 'CHANGED'}, ` +
       `Object.prototype keys added: ${c.polluted.length}; total ${report.ms} ms`,
   );
+  const chains = report.chains;
+  console.log(
+    `chained sequences: preset then load ${chains.sequences.preset}, drop then texture ` +
+      `${chains.sequences.drop}, restart then read ${chains.sequences.restart} (${chains.steps} ` +
+      `calls): leaks ${chains.leaks.length}, outside paths touched ${chains.outsideTouched.length}`,
+  );
 }
 
 const report = await runFuzz({
@@ -55,6 +61,7 @@ const report = await runFuzz({
   requests: numberArgument(4, 5000),
   burstSize: numberArgument(5, 10_000),
   burstWrites: true,
+  chainRounds: numberArgument(6, 300),
 });
 printTable(report);
 console.log(JSON.stringify({ ...report, channels: { ...report.channels, perChannel: undefined } }));

@@ -173,11 +173,18 @@ export interface PresetListing {
   readonly notices: readonly string[];
 }
 
+/**
+ * Why a file a loaded preset names cannot be used: gone, changed since the preset was saved,
+ * unreadable, or `not-yours`: not one of the person's files (not in the library, not opened or
+ * dropped this session, not confirmed), so it was not looked at at all.
+ */
+export type PresetFileReason = 'missing' | 'changed' | 'unreadable' | 'not-yours';
+
 /** Why a figure of a loaded preset must be replaced by the box dummy. */
 export interface FigureNote {
   /** Index into `preset.figures`. */
   readonly figureIndex: number;
-  readonly reason: 'missing' | 'changed' | 'unreadable';
+  readonly reason: PresetFileReason;
   /** E.g. `Figure 2 (Alicia) will be a box dummy: /models/Alicia.vrm was not found.` */
   readonly message: string;
 }
@@ -186,14 +193,14 @@ export interface FigureNote {
 export interface PropNote {
   /** Index into `preset.props`. */
   readonly propIndex: number;
-  readonly reason: 'missing' | 'changed' | 'unreadable';
+  readonly reason: PresetFileReason;
   /** E.g. `Prop 3 (Ribbon) was left out: /models/ribbon.pmx was not found.` */
   readonly message: string;
 }
 
 /** Why a loaded preset's motion file cannot be played (the scene then plays none). */
 export interface MotionNote {
-  readonly reason: 'missing' | 'changed' | 'unreadable';
+  readonly reason: PresetFileReason;
   /** E.g. `The motion dance.vmd was not played: /motions/dance.vmd was not found.` */
   readonly message: string;
 }
@@ -217,6 +224,12 @@ export type DroppedFileResult =
   /** A dropped preset is imported into the list and loaded. */
   | { readonly kind: 'preset'; readonly loaded: LoadedPreset };
 
+/** A dropped file kept in the recent-model library once the page loaded it. */
+export interface KeptDroppedFile {
+  /** The library entry, or null when the library could not be written (logged). */
+  readonly libraryEntryId: string | null;
+}
+
 /**
  * The part of a DOM `File` the contract needs to name; the preload turns the real `File`
  * into a path with `webUtils.getPathForFile` (shared code has no DOM types).
@@ -224,6 +237,21 @@ export type DroppedFileResult =
 export interface DroppedFileHandle {
   readonly name: string;
 }
+
+/**
+ * The preload's proof that it saw the dropped File whose path it sends: a fresh nonce and the
+ * HMAC-SHA256 (hex) of the nonce, a newline and the path under a key only the preload and
+ * the main process know.
+ */
+export interface DropGrant {
+  /** 32 hex digits, used once. */
+  readonly nonce: string;
+  /** 64 hex digits. */
+  readonly token: string;
+}
+
+/** The renderer's command-line argument that carries the drop key to the preload (hex follows). */
+export const DROP_KEY_ARGUMENT = '--rp-drop-key=';
 
 /** Request channels, their arguments and results. */
 export interface HostRequests {
@@ -252,8 +280,16 @@ export interface HostRequests {
   };
   /** Sent by the preload only (the page passes a File, never a path): opens a dropped file. */
   'rp:file:dropped': {
-    readonly args: readonly [path: string];
+    readonly args: readonly [path: string, grant: DropGrant];
     readonly result: HostOutcome<DroppedFileResult>;
+  };
+  /**
+   * The page loaded a dropped model or motion: it joins the recent-model library only now.
+   * Only a path dropped (and read) in this session is accepted.
+   */
+  'rp:library:keep-dropped': {
+    readonly args: readonly [path: string];
+    readonly result: HostOutcome<KeptDroppedFile>;
   };
   'rp:library:list': { readonly args: readonly []; readonly result: LibraryListing };
   'rp:library:remove': { readonly args: readonly [id: string]; readonly result: LibraryListing };
@@ -350,6 +386,7 @@ const requestChannelTable: { readonly [K in HostChannel]: true } = {
   'rp:motion:open-dialog': true,
   'rp:motion:read': true,
   'rp:file:dropped': true,
+  'rp:library:keep-dropped': true,
   'rp:library:list': true,
   'rp:library:remove': true,
   'rp:library:clear': true,
@@ -437,6 +474,11 @@ export interface HostApi {
   readMotion(path: string): Promise<HostOutcome<MotionFile>>;
   /** A file dropped on the window (a DOM `File`): a model or motion to open, or a preset to load. */
   openDroppedFile(file: DroppedFileHandle): Promise<HostOutcome<DroppedFileResult>>;
+  /**
+   * A dropped model or motion the page has loaded: adds it to the recent-model library (a
+   * drop is kept only once it loaded).
+   */
+  keepDroppedFile(path: string): Promise<HostOutcome<KeptDroppedFile>>;
   /** Subscribes to files opened by the menu, the OS or a second launch; returns the unsubscribe. */
   onFileOpened(listener: (outcome: HostOutcome<DroppedFileResult>) => void): () => void;
 

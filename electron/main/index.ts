@@ -16,6 +16,7 @@ import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { createAppUrlCheck } from './host/app-url';
 import { buildContentSecurityPolicy } from './host/content-security-policy';
 import { createFileOpenQueue } from './host/file-open-queue';
+import { newDropKey } from './host/drop-grants';
 import { flushWithin, QUIT_FLUSH_LIMIT_MS, type PendingWrites } from './host/flush-within';
 import { createHostHandlers } from './host/host-handlers';
 import { toOutcome } from './host/host-problem';
@@ -57,8 +58,11 @@ function start(): void {
   /** The panel's language once the page has said it; until then the system's. */
   let menuLanguage: MenuLanguageCode | undefined;
   const dialogs = createNativeDialogs(() => mainWindow);
+  // Shared only with the window's preload, which signs each dropped path with it.
+  const dropKey = newDropKey();
   const services = createHostServices({
     dataDirectory: app.getPath('userData'),
+    dropKey,
     dialogs,
     loggerFor: createConsoleLogger,
     // The OS's own recent documents (Windows Jump List, macOS Open Recent, GNOME recent).
@@ -112,6 +116,7 @@ function start(): void {
       preloadPath: preloadPath(),
       windowState,
       logger: createConsoleLogger('main-window'),
+      dropKey,
     });
     mainWindow = window;
     reloadPageWhenItDies(window, createConsoleLogger('page-recovery'));

@@ -5,6 +5,7 @@
  */
 
 import { BrowserWindow, screen } from 'electron';
+import { DROP_KEY_ARGUMENT } from '../../shared/host-contract';
 import { APP_INDEX_URL } from './host/app-protocol';
 import type { RendererLocation } from './host/app-url';
 import type { Logger } from './host/logger';
@@ -21,6 +22,8 @@ export interface MainWindowOptions {
   readonly preloadPath: string;
   readonly windowState: WindowStateStore;
   readonly logger: Logger;
+  /** The key the preload signs dropped paths with (hex); only the preload sees it. */
+  readonly dropKey: string;
 }
 
 /**
@@ -47,6 +50,7 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
       allowRunningInsecureContent: false,
       webviewTag: false,
       navigateOnDragDrop: false,
+      additionalArguments: [`${DROP_KEY_ARGUMENT}${options.dropKey}`],
     },
   });
   window.once('ready-to-show', () => {

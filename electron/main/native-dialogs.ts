@@ -7,6 +7,7 @@
 import {
   dialog,
   type BrowserWindow,
+  type MessageBoxOptions,
   type OpenDialogOptions,
   type SaveDialogOptions,
 } from 'electron';
@@ -38,7 +39,12 @@ export function createNativeDialogs(parent: () => BrowserWindow | undefined): Di
         : await dialog.showOpenDialog(window, options);
     return result.canceled ? null : (result.filePaths[0] ?? null);
   };
-  const save = async (options: SaveDialogOptions): Promise<string | null> => {
+  const save = async (asked: SaveDialogOptions): Promise<string | null> => {
+    // Linux dialogs replace an existing file without asking unless told to ask.
+    const options: SaveDialogOptions = {
+      ...asked,
+      properties: ['showOverwriteConfirmation', 'createDirectory'],
+    };
     const window = parent();
     const result =
       window === undefined
@@ -59,5 +65,22 @@ export function createNativeDialogs(parent: () => BrowserWindow | undefined): Di
       save({ title: 'Export Preset', defaultPath: defaultName, filters: PRESET_FILTERS }),
     showSaveExport: (defaultPath, format) =>
       save({ title: 'Export', defaultPath, filters: [EXPORT_FILTERS[format]] }),
+    confirmPresetFiles: async (presetName, paths) => {
+      const options: MessageBoxOptions = {
+        type: 'question',
+        title: 'Open files named by a preset',
+        message: `“${presetName}” names files you have not opened in Ragdoll Playground:`,
+        detail: `${paths.join('\n')}\n\nOpen them only if you know where this preset came from.`,
+        buttons: ['Open These Files', 'Leave Them Out'],
+        defaultId: 1,
+        cancelId: 1,
+      };
+      const window = parent();
+      const { response } =
+        window === undefined
+          ? await dialog.showMessageBox(options)
+          : await dialog.showMessageBox(window, options);
+      return response === 0;
+    },
   };
 }

@@ -8,10 +8,12 @@
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { APP_COMMANDS, type AppCommand } from '../../shared/commands';
 import {
+  DROP_KEY_ARGUMENT,
   MENU_COMMAND_CHANNEL,
   FILE_OPENED_CHANNEL,
   READ_PROGRESS_CHANNEL,
   type ReadProgress,
+  type DropGrant,
   type DroppedFileHandle,
   type ExportFileFormat,
   type HostApi,
@@ -68,6 +70,39 @@ function droppedPath(file: DroppedFileHandle): string {
   return path;
 }
 
+/**
+ * The key drops are signed with, from the main process's argument to this renderer: the
+ * page's world cannot read it, so only this preload can vouch for a dropped path.
+ */
+const dropKey = process.argv
+  .find((argument) => argument.startsWith(DROP_KEY_ARGUMENT))
+  ?.slice(DROP_KEY_ARGUMENT.length);
+
+const toHex = (bytes: Uint8Array): string =>
+  Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/** A fresh nonce and the HMAC-SHA256 of it and `path` under the drop key (see drop-grants.ts). */
+async function dropGrant(path: string): Promise<DropGrant> {
+  if (dropKey === undefined || !/^[0-9a-f]{64}$/.test(dropKey)) {
+    throw new Error('host: this window was opened without a drop key; drops cannot be read.');
+  }
+  const nonce = toHex(crypto.getRandomValues(new Uint8Array(16)));
+  const keyBytes = Uint8Array.from(dropKey.match(/../g)!, (pair) => parseInt(pair, 16));
+  const key = await crypto.subtle.importKey(
+    'raw',
+    keyBytes,
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const signed = await crypto.subtle.sign(
+    'HMAC',
+    key,
+    new TextEncoder().encode(`${nonce}\n${path}`),
+  );
+  return { nonce, token: toHex(new Uint8Array(signed)) };
+}
+
 /** The page gets outcomes only; anything else on the channel is dropped. */
 function isOutcome(value: unknown): value is HostOutcome<DroppedFileResult> {
   return (
@@ -94,7 +129,11 @@ const host: HostApi = Object.freeze({
     invoke('rp:model:read-texture', modelPath, textureName),
   openMotionDialog: () => invoke('rp:motion:open-dialog'),
   readMotion: (path: string) => invoke('rp:motion:read', path),
-  openDroppedFile: async (file: DroppedFileHandle) => invoke('rp:file:dropped', droppedPath(file)),
+  openDroppedFile: async (file: DroppedFileHandle) => {
+    const path = droppedPath(file);
+    return invoke('rp:file:dropped', path, await dropGrant(path));
+  },
+  keepDroppedFile: (path: string) => invoke('rp:library:keep-dropped', path),
   onFileOpened(listener: (outcome: HostOutcome<DroppedFileResult>) => void): () => void {
     return subscribe(FILE_OPENED_CHANNEL, (_event, outcome) => {
       if (isOutcome(outcome)) listener(outcome);

@@ -11,6 +11,8 @@ import { afterEach, expect } from 'vitest';
 import { HostProblemError } from '../../electron/main/host/host-problem';
 import { createSeededRandom } from '../../renderer/src/physics/seeded-random';
 import { tmpdir } from 'node:os';
+import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
+import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { join } from 'node:path';
 import type { Dialogs } from '../../electron/main/host/dialogs';
 import type {
@@ -50,12 +52,14 @@ export interface DialogScript {
   openPreset?: (string | null)[];
   savePreset?: (string | null)[];
   saveExport?: (string | null)[];
+  /** Answers to "open the files this preset names?"; an exhausted script answers no. */
+  confirmPresetFiles?: boolean[];
 }
 
 /** `Dialogs` that answer from a script and record what they were asked. */
 export interface ScriptedDialogs extends Dialogs {
   readonly script: Required<DialogScript>;
-  readonly calls: { kind: keyof DialogScript; defaultName?: string }[];
+  readonly calls: { kind: keyof DialogScript; defaultName?: string; paths?: readonly string[] }[];
 }
 
 export function scriptedDialogs(script: DialogScript = {}): ScriptedDialogs {
@@ -65,9 +69,10 @@ export function scriptedDialogs(script: DialogScript = {}): ScriptedDialogs {
     openPreset: script.openPreset ?? [],
     savePreset: script.savePreset ?? [],
     saveExport: script.saveExport ?? [],
+    confirmPresetFiles: script.confirmPresetFiles ?? [],
   };
   const calls: ScriptedDialogs['calls'] = [];
-  const next = (kind: keyof DialogScript): Promise<string | null> =>
+  const next = (kind: Exclude<keyof DialogScript, 'confirmPresetFiles'>): Promise<string | null> =>
     Promise.resolve(full[kind].shift() ?? null);
   return {
     script: full,
@@ -82,6 +87,10 @@ export function scriptedDialogs(script: DialogScript = {}): ScriptedDialogs {
     showSaveExport: (defaultPath) => (
       calls.push({ kind: 'saveExport', defaultName: defaultPath }),
       next('saveExport')
+    ),
+    confirmPresetFiles: (presetName, paths) => (
+      calls.push({ kind: 'confirmPresetFiles', defaultName: presetName, paths }),
+      Promise.resolve(full.confirmPresetFiles.shift() ?? false)
     ),
   };
 }
@@ -125,6 +134,11 @@ export function glbBytes(json: unknown, extraBytes = 0): Uint8Array {
     out.writeUInt32LE(0x004e4942, at + 4);
   }
   return new Uint8Array(out.buffer, out.byteOffset, out.length);
+}
+
+/** A whole PMX file (the fixtures' test figure) whose texture list is `textures`. */
+export function pmxWithTextures(textures: readonly string[]): Uint8Array {
+  return writePmx({ ...humanoidMmdModel(), textures });
 }
 
 /** The start of a PMX 2.0 file (UTF-16LE) naming the model; enough for the header check. */

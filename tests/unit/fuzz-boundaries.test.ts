@@ -1,13 +1,15 @@
 /**
  * The short seeded fuzz pass (the long one is `npm run fuzz`): damaged files of every format
  * through the app's readers, hostile requests on every host channel and a burst of 10,000,
- * in temp folders. Nothing may crash, hang, refuse without naming the file and the
+ * in temp folders, and chained sequences (a preset naming a path then loaded, a drop then a
+ * texture read, a restart then a read). Nothing may crash, hang, refuse without naming the file and the
  * problem, leave a rejected promise behind, touch a file outside the data folder and the
  * user's files, or add a key to Object.prototype.
  */
 
 import { describe, expect, it } from 'vitest';
 import { HOST_CHANNELS } from '../../shared/host-contract';
+import { CHAIN_KINDS } from '../../tools/fuzz/fuzz-chains';
 import { failuresOf, runFuzz, type FuzzReport } from '../../tools/fuzz/run-fuzz';
 
 const FORMATS = [
@@ -73,5 +75,13 @@ describe('fuzz, short seeded pass', () => {
     expect(channels.refusedAtDoor).toBeGreaterThan(0);
     expect(channels.burst.requests).toBe(10_000);
     expect(channels.outsideUnchanged).toBe(true);
+  });
+
+  it('ran chained sequences of every kind without a leak', () => {
+    const { chains } = report;
+    for (const kind of CHAIN_KINDS) expect(chains.sequences[kind], kind).toBeGreaterThan(0);
+    expect(chains.steps).toBeGreaterThan(chains.sequences.preset * 3);
+    expect(chains.leaks).toEqual([]);
+    expect(chains.outsideTouched).toEqual([]);
   });
 });

@@ -71,6 +71,7 @@ describe('exposeHostToPage', () => {
         'exportPreset',
         'getAppInfo',
         'importPreset',
+        'keepDroppedFile',
         'listLibrary',
         'listPresets',
         'loadPreset',

@@ -54,7 +54,7 @@ async function put(name: string, bytes: Uint8Array | string): Promise<string> {
 
 /** Opens each path through the Open Model dialog, in order. */
 async function openAll(host: HostServices, paths: string[]): Promise<void> {
-  for (const path of paths) await host.openDroppedFile(path);
+  for (const path of paths) await host.openFileFromUser(path);
 }
 
 describe('recent-model library', () => {

@@ -177,7 +177,7 @@ describe('opening models through the host services', () => {
     expect(refused.message).toContain(`${other} is none of these`);
     await host.openModelDialog();
     await expect(host.readModel(chosen)).resolves.toMatchObject({ path: chosen });
-    await expect(host.openDroppedFile(dropped)).resolves.toMatchObject({ kind: 'model' });
+    await expect(host.openFileFromUser(dropped)).resolves.toMatchObject({ kind: 'model' });
     await expect(host.readModel(dropped)).resolves.toMatchObject({ format: 'pmx' });
     expect((await problemOf(host.readModel(other))).code).toBe('not-allowed');
     expect((await problemOf(host.readModel('relative/chosen.vrm'))).code).toBe('not-allowed');
@@ -194,7 +194,7 @@ describe('opening models through the host services', () => {
   it('tells a model from a preset by the dropped file name, and refuses a dropped non-model', async () => {
     const host = services();
     const junk = await put('photo.jpg', 'JFIF not really');
-    const problem = await problemOf(host.openDroppedFile(junk));
+    const problem = await problemOf(host.openFileFromUser(junk));
     expect(problem.code).toBe('not-a-model');
     expect(problem.message).toContain(junk);
   });

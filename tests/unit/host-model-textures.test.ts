@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
 import { readModelTexture } from '../../electron/main/host/model-textures';
-import { pmxBytes, problemOf, scriptedDialogs, tempFolder } from '../support/host-files';
+import { pmxWithTextures, problemOf, scriptedDialogs, tempFolder } from '../support/host-files';
 import { createRecordingLogger } from '../support/recording-logger';
 
 let root: { path: string; remove: () => Promise<void> };
@@ -27,7 +27,7 @@ beforeEach(async () => {
   modelFolder = join(root.path, 'Model');
   await mkdir(join(modelFolder, 'Tex'), { recursive: true });
   modelPath = join(modelFolder, 'model.pmx');
-  await writeFile(modelPath, pmxBytes());
+  await writeFile(modelPath, pmxWithTextures(['Tex\\Body.png', 'face.png', 'secret.png']));
   await writeFile(join(modelFolder, 'Tex', 'Body.PNG'), PNG_BYTES);
   await writeFile(join(modelFolder, 'face.png'), Uint8Array.from([9, 9]));
   await writeFile(join(root.path, 'secret.png'), Uint8Array.from([6, 6, 6]));
@@ -107,7 +107,7 @@ describe('host services: readModelTexture', () => {
     const host = services();
     const refused = await problemOf(host.readModelTexture(modelPath, 'face.png'));
     expect(refused.code).toBe('not-allowed');
-    await host.openDroppedFile(modelPath);
+    await host.openFileFromUser(modelPath);
     const texture = await host.readModelTexture(modelPath, 'Tex\\Body.png');
     expect(texture.fileName).toBe('Body.PNG');
     // A later session may read the textures of a library model once it has read the model.
@@ -126,8 +126,8 @@ describe('host services: readModelTexture', () => {
     // path nor its folder may then be read (the folder holds secret.png).
     const host = services();
     const fake = join(root.path, 'no-model-here');
-    expect((await problemOf(host.openDroppedFile(fake))).code).toBe('missing');
-    expect((await problemOf(host.openDroppedFile(join(root.path, 'secret.png')))).code).toBe(
+    expect((await problemOf(host.openFileFromUser(fake))).code).toBe('missing');
+    expect((await problemOf(host.openFileFromUser(join(root.path, 'secret.png')))).code).toBe(
       'not-a-model',
     );
     for (const path of [fake, join(root.path, 'secret.png')]) {
@@ -138,7 +138,7 @@ describe('host services: readModelTexture', () => {
 
   it('serves textures only while the model at that path still reads as a model', async () => {
     const host = services();
-    await host.openDroppedFile(modelPath);
+    await host.openFileFromUser(modelPath);
     await writeFile(modelPath, 'no longer a model');
     expect((await problemOf(host.readModel(modelPath))).code).toBe('not-a-model');
     const refused = await problemOf(host.readModelTexture(modelPath, 'face.png'));

@@ -207,7 +207,7 @@ describe('opening motions through the host', () => {
       'host: rp:motion:read received invalid arguments',
     );
     // Once dropped it is allowed, and a fresh session finds it in the library.
-    expect(await host.openDroppedFile(vmd)).toMatchObject({
+    expect(await host.openFileFromUser(vmd)).toMatchObject({
       kind: 'motion',
       motion: { path: vmd },
     });
@@ -224,7 +224,7 @@ describe('opening motions through the host', () => {
       motion: { format: 'vrma', fileName: 'Wave.VRMA' },
     });
     const disguised = await put('avatar.vmd', vrmBytes({ version: 0 }));
-    const problem = await problemOf(host.openDroppedFile(disguised));
+    const problem = await problemOf(host.openFileFromUser(disguised));
     expect(problem.code).toBe('not-a-motion');
     expect(problem.message).toContain(disguised);
     // A motion is never opened as a model: the model reader refuses it.
@@ -293,7 +293,7 @@ describe('opening motions through the host', () => {
     ]);
     // The next write stores version 2.
     await host.openMotionDialog().catch(() => undefined);
-    await host.openDroppedFile(await put('b.vmd', vmdBytes()));
+    await host.openFileFromUser(await put('b.vmd', vmdBytes()));
     await host.flush();
     const onDisk = JSON.parse(await readFile(join(data.path, LIBRARY_FILE), 'utf8')) as {
       schemaVersion: number;
@@ -323,10 +323,11 @@ describe("a preset's motion file", () => {
     return (await host.savePreset(presetContent({ figures: 2, motion }))).id;
   }
 
-  it('is allowed for reading once the preset is loaded and the file still matches', async () => {
+  it('is allowed for reading once the preset is loaded, confirmed, and the file still matches', async () => {
     const vmd = await put('dance.vmd', vmdBytes());
     const id = await savedWithMotion(services(), vmd);
-    const host = services();
+    // Never opened here, so the person is asked about it first.
+    const host = services({ confirmPresetFiles: [true] });
     expect((await problemOf(host.readMotion(vmd))).code).toBe('not-allowed');
     const loaded = await host.loadPreset(id);
     expect(loaded.motionNote).toBeUndefined();
@@ -342,13 +343,13 @@ describe("a preset's motion file", () => {
     const changed = Buffer.from(vmdBytes());
     changed.write('Else', 30, 'ascii');
     await writeFile(vmd, changed);
-    const edited = await services().loadPreset(id);
+    const edited = await services({ confirmPresetFiles: [true] }).loadPreset(id);
     expect(edited.motionNote).toEqual({
       reason: 'changed',
       message: `The motion dance.vmd was not played: ${vmd} has changed since the preset was saved (same size, different content).`,
     });
     await unlink(vmd);
-    const host = services();
+    const host = services({ confirmPresetFiles: [true] });
     const gone = await host.loadPreset(id);
     expect(gone.motionNote).toEqual({
       reason: 'missing',

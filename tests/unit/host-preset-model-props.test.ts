@@ -69,7 +69,12 @@ describe('checkPresetModels and model props', () => {
       modelProp(join(dir, 'moved.pmx'), bytes, 'Bow'),
       modelProp(changed, bytes, 'Hat'),
     ]);
-    const check = await checkPresetModels(preset, createFileHasher());
+    const check = await checkPresetModels(preset, createFileHasher(), {
+      isYours: () => true,
+      hasKindName: () => true,
+      noun: 'model',
+      maxBytes: 1024 * 1024,
+    });
     expect(check.verifiedPaths).toEqual([kept]);
     expect(check.notes).toEqual([]);
     expect(check.propNotes).toEqual([

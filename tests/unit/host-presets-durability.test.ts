@@ -120,10 +120,10 @@ describe('interrupted writes', () => {
     await writeFile(a, vrmBytes({ version: 1, title: 'A' }));
     await writeFile(b, vrmBytes({ version: 1, title: 'B' }));
     const host = services();
-    await host.openDroppedFile(a);
+    await host.openFileFromUser(a);
     const before = await readFile(libraryPath(), 'utf8');
     failRenamesInto(data.path);
-    const opened = await host.openDroppedFile(b);
+    const opened = await host.openFileFromUser(b);
     expect(opened).toMatchObject({ kind: 'model', model: { title: 'B', libraryEntryId: null } });
     expect(logger.lines.some((line) => line.level === 'error' && line.message.includes(b))).toBe(
       true,
@@ -195,7 +195,7 @@ describe('concurrent saves', () => {
       }),
     );
     const host = services();
-    const opened = await Promise.all(paths.map((path) => host.openDroppedFile(path)));
+    const opened = await Promise.all(paths.map((path) => host.openFileFromUser(path)));
     await Promise.all(
       opened.map((result) =>
         result.kind === 'model'
@@ -300,7 +300,7 @@ describe('200 random corruptions (seeded)', () => {
     const setup = services();
     const modelPath = join(files.path, 'alicia.vrm');
     await writeFile(modelPath, vrmBytes({ version: 1, title: 'Alicia' }));
-    const opened = await setup.openDroppedFile(modelPath);
+    const opened = await setup.openFileFromUser(modelPath);
     if (opened.kind !== 'model') throw new Error('setup: expected a model');
     await setup.setLibraryThumbnail(opened.model.libraryEntryId!, TINY_PNG);
     const summaries: PresetSummary[] = [];

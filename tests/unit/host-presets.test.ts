@@ -217,13 +217,13 @@ describe('presets', () => {
       updatedAt: '2026-01-01T00:00:00.000Z',
     };
     await writeFile(good, JSON.stringify(stamped));
-    const result = await host.openDroppedFile(good);
+    const result = await host.openFileFromUser(good);
     expect(result.kind).toBe('preset');
     if (result.kind !== 'preset') return;
     expect(result.loaded.preset.name).toBe('Dropped');
     const bad = join(files.path, 'bad.ragdoll');
     await writeFile(bad, 'nope');
-    expect((await problemOf(host.openDroppedFile(bad))).code).toBe('invalid');
+    expect((await problemOf(host.openFileFromUser(bad))).code).toBe('invalid');
     expect((await host.listPresets()).presets.map((p) => p.name)).toEqual(['Dropped']);
   });
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHostServices } from '../../electron/main/host/host-services';
 import { createReadBudget, type ReadBudget } from '../../electron/main/host/read-budget';
-import { pmxBytes, scriptedDialogs, tempFolder, vrmBytes } from '../support/host-files';
+import { pmxWithTextures, scriptedDialogs, tempFolder, vrmBytes } from '../support/host-files';
 import { createRecordingLogger } from '../support/recording-logger';
 
 /** A read that resolves when `finish()` is called, recording when it started. */
@@ -99,7 +99,7 @@ describe('host services read models and textures within the budget', () => {
     const vrm = join(folder.path, 'big.vrm');
     await writeFile(vrm, vrmBytes({ version: 1, extraBytes: 10_000 }));
     const pmx = join(folder.path, 'model.pmx');
-    await writeFile(pmx, pmxBytes());
+    await writeFile(pmx, pmxWithTextures(['skin.png']));
     await writeFile(join(folder.path, 'skin.png'), new Uint8Array(300));
     const real = createReadBudget({ maxReads: 2, maxBytes: 25_000 });
     const sizes: number[] = [];
@@ -124,8 +124,8 @@ describe('host services read models and textures within the budget', () => {
       loggerFor: () => createRecordingLogger(),
       readBudget: budget,
     });
-    await host.openDroppedFile(vrm);
-    await host.openDroppedFile(pmx);
+    await host.openFileFromUser(vrm);
+    await host.openFileFromUser(pmx);
     sizes.length = 0;
     const models = await Promise.all(Array.from({ length: 50 }, () => host.readModel(vrm)));
     expect(models.every((model) => model.size === models[0]!.size)).toBe(true);

@@ -167,7 +167,7 @@ describe('a library file that cannot be read', () => {
     expect(listing.entries).toEqual([]);
     expect(listing.notices.join('\n')).toContain(library);
     // The model still opens; only the library is not changed.
-    const opened = await host.openDroppedFile(model);
+    const opened = await host.openFileFromUser(model);
     expect(opened).toMatchObject({ kind: 'model', model: { libraryEntryId: null } });
     expect((await stat(library)).isDirectory()).toBe(true);
     expect(await corruptFiles(data.path)).toEqual([]);
@@ -182,15 +182,15 @@ describe('the library’s first read', () => {
       return path;
     };
     const [a, b, c] = [await put('a.vrm'), await put('b.vrm'), await put('c.vrm')];
-    await services().openDroppedFile(a);
+    await services().openFileFromUser(a);
     // A new session: the menu's first read of library.json is slow, and a model is opened
     // (and recorded) meanwhile.
     const host = services();
     slowAfterOpen.set(join(data.path, LIBRARY_FILE), 300);
     const menu = host.recentModels();
-    await host.openDroppedFile(b);
+    await host.openFileFromUser(b);
     await menu;
-    await host.openDroppedFile(c);
+    await host.openFileFromUser(c);
     const titles = (await host.listLibrary()).entries.map((entry) => entry.title);
     expect(titles).toEqual(['c.vrm', 'b.vrm', 'a.vrm']);
   });

@@ -21,6 +21,7 @@ import {
   presetContent,
   problemOf,
   scriptedDialogs,
+  type DialogScript,
   tempFolder,
   vrmBytes,
 } from '../support/host-files';
@@ -40,10 +41,10 @@ afterEach(async () => {
 });
 
 /** One run of the app's host over the same data folder. */
-function run(): HostServices {
+function run(script: DialogScript = {}): HostServices {
   return createHostServices({
     dataDirectory: data.path,
-    dialogs: scriptedDialogs(),
+    dialogs: scriptedDialogs(script),
     loggerFor: () => createRecordingLogger(),
   });
 }
@@ -55,7 +56,7 @@ describe('crash recovery', () => {
     const model = join(files.path, 'avatar.vrm');
     await writeFile(model, vrmBytes({ version: 1 }));
     const first = run();
-    const opened = await first.openDroppedFile(model);
+    const opened = await first.openFileFromUser(model);
     if (opened.kind !== 'model') throw new Error('expected a model');
     const modelRef = {
       kind: 'file' as const,
@@ -100,7 +101,8 @@ describe('crash recovery', () => {
       format: 'vrm1' as const,
     };
     await first.saveRecovery(presetContent({ model: gone }));
-    const loaded = await run().takeRecovery();
+    // A path never opened is not looked at unless the person confirms it.
+    const loaded = await run({ confirmPresetFiles: [true] }).takeRecovery();
     expect(loaded!.notes.map((n) => n.reason)).toEqual(['missing']);
   });
 

@@ -96,13 +96,13 @@ describe.skipIf(process.platform === 'win32')('special files are refused without
         dialogs: scriptedDialogs(),
         loggerFor: () => createRecordingLogger(),
       });
-      expect(await settledWithin(host.openDroppedFile(pipe))).not.toBe(TIMED_OUT);
+      expect(await settledWithin(host.openFileFromUser(pipe))).not.toBe(TIMED_OUT);
     },
   );
 
   it('a preset model to hash that is a named pipe', { timeout: 10_000 }, async () => {
     const pipe = makePipe(join(root.path, 'model.pmx'));
-    const outcome = await settledWithin(createFileHasher().hash(pipe));
+    const outcome = await settledWithin(createFileHasher().hash(pipe, 1024 * 1024));
     expect(outcome).toBeInstanceOf(Error);
     expect((outcome as Error).message).toContain('is not a regular file');
   });

@@ -80,6 +80,12 @@ describe('built main process, production (Linux, English, first run)', () => {
     expect(report.preloadExists).toBe(true);
   });
 
+  it('gives the preload, and only it, a fresh key to sign dropped paths with', () => {
+    expect(report.webPreferences['additionalArguments']).toEqual([
+      expect.stringMatching(/^--rp-drop-key=[0-9a-f]{64}$/),
+    ]);
+  });
+
   it('loads the built renderer over app:// and shows the window when ready', () => {
     expect(report.loaded).toEqual({ url: APP_URL });
     expect(report.windowOptions).toMatchObject({ show: false, width: 1280, height: 800 });

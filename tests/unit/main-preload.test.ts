@@ -10,7 +10,13 @@ import { join, resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppCommand } from '../../shared/commands';
-import { HOST_CHANNELS, type HostApi } from '../../shared/host-contract';
+import {
+  DROP_KEY_ARGUMENT,
+  HOST_CHANNELS,
+  type DropGrant,
+  type HostApi,
+} from '../../shared/host-contract';
+import { createDropGrantChecker, newDropKey } from '../../electron/main/host/drop-grants';
 import { presetContent, TINY_PNG } from '../support/host-files';
 
 const PRELOAD = join(resolve(import.meta.dirname, '../..'), 'out/preload/index.cjs');
@@ -27,6 +33,7 @@ const HOST_API_METHODS: readonly (keyof HostApi)[] = [
   'openMotionDialog',
   'readMotion',
   'openDroppedFile',
+  'keepDroppedFile',
   'onFileOpened',
   'listLibrary',
   'removeFromLibrary',
@@ -50,6 +57,7 @@ const HOST_API_METHODS: readonly (keyof HostApi)[] = [
 ];
 
 const CONTENT = presetContent();
+const DROP_KEY = newDropKey();
 const ID = 'p-mk1abcde-0123abcd';
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
 
@@ -70,6 +78,11 @@ const REQUEST_METHODS: {
     args: ['/m/a.pmx', 'tex\\a.png'],
   },
   { call: (h) => h.listLibrary(), channel: 'rp:library:list', args: [] },
+  {
+    call: (h) => h.keepDroppedFile('/m/a.vrm'),
+    channel: 'rp:library:keep-dropped',
+    args: ['/m/a.vrm'],
+  },
   { call: (h) => h.removeFromLibrary(ID), channel: 'rp:library:remove', args: [ID] },
   { call: (h) => h.clearLibrary(), channel: 'rp:library:clear', args: [] },
   { call: (h) => h.relocateLibraryEntry(ID), channel: 'rp:library:relocate', args: [ID] },
@@ -158,6 +171,11 @@ beforeAll(() => {
   runInNewContext(readFileSync(PRELOAD, 'utf8'), {
     module,
     exports: module.exports,
+    // What a sandboxed preload has: the renderer's arguments (the drop key among them) and
+    // Web Crypto.
+    process: { argv: ['/opt/app/ragdoll-playground', `${DROP_KEY_ARGUMENT}${DROP_KEY}`] },
+    crypto: globalThis.crypto,
+    TextEncoder,
     require: (id: string) => {
       required.push(id);
       if (id === 'electron') return renderer.electron;
@@ -191,13 +209,24 @@ describe('built preload', () => {
     );
   });
 
-  it('turns a dropped File into its path with webUtils, and refuses anything else', async () => {
+  it('turns a dropped File into its path with webUtils and a grant the host accepts', async () => {
     renderer.invoked.length = 0;
     const dropped = new renderer.File('avatar.vrm', '/home/someone/avatar.vrm');
     await host().openDroppedFile(dropped);
-    expect(renderer.invoked).toEqual([
-      { channel: 'rp:file:dropped', args: ['/home/someone/avatar.vrm'] },
-    ]);
+    expect(renderer.invoked).toHaveLength(1);
+    const [{ channel, args }] = renderer.invoked as [{ channel: string; args: unknown[] }];
+    expect(channel).toBe('rp:file:dropped');
+    const [path, grant] = args as [string, DropGrant];
+    expect(path).toBe('/home/someone/avatar.vrm');
+    // The preload's Web Crypto HMAC is the one the main process recomputes, once.
+    const checker = createDropGrantChecker(DROP_KEY);
+    expect(checker.accept('/home/someone/other.vrm', grant)).toBe(false);
+    expect(checker.accept(path, grant)).toBe(true);
+    expect(checker.accept(path, grant)).toBe(false);
+  });
+
+  it('refuses a File it cannot name a path for', async () => {
+    renderer.invoked.length = 0;
     // A File the page built itself has no path; a plain object is not a File at all.
     await expect(host().openDroppedFile(new renderer.File('made.vrm', ''))).rejects.toThrow(
       'is not a file dropped from the desktop',
@@ -205,7 +234,7 @@ describe('built preload', () => {
     await expect(host().openDroppedFile({ name: '/etc/passwd' })).rejects.toThrow(
       'is not a file dropped from the desktop',
     );
-    expect(renderer.invoked).toHaveLength(1);
+    expect(renderer.invoked).toHaveLength(0);
   });
 
   it('relays opened-file outcomes until unsubscribed, dropping anything else', () => {

@@ -31,6 +31,7 @@ import type {
 } from '../../shared/host-contract';
 import { callHostHandler } from '../../electron/main/host/call-host-handler';
 import type { Dialogs } from '../../electron/main/host/dialogs';
+import { mintDropGrant, newDropKey } from '../../electron/main/host/drop-grants';
 import { createHostHandlers } from '../../electron/main/host/host-handlers';
 import { toOutcome } from '../../electron/main/host/host-problem';
 import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
@@ -57,6 +58,7 @@ export const CANCELING_DIALOGS: Dialogs = Object.freeze({
   showOpenPreset: () => Promise.resolve(null),
   showSavePreset: () => Promise.resolve(null),
   showSaveExport: () => Promise.resolve(null),
+  confirmPresetFiles: () => Promise.resolve(false),
 });
 
 /** The test's side of the bridge. */
@@ -116,8 +118,11 @@ export async function exposeHostToPage(
   options: HostBridgeOptions = {},
 ): Promise<HostBridge> {
   const dataDirectory = options.dataDirectory ?? mkdtempSync(join(tmpdir(), 'rp-bridge-data-'));
+  // The bridge plays the preload: it alone knows the key drops are signed with.
+  const dropKey = newDropKey();
   const services = createHostServices({
     dataDirectory,
+    dropKey,
     dialogs: options.dialogs ?? CANCELING_DIALOGS,
     // As the app's main process sends it to the window; the page may be gone by then.
     onReadProgress: (progress) => {
@@ -147,8 +152,8 @@ export async function exposeHostToPage(
     if (path === undefined) {
       throw new Error(`host: "${String(fileName)}" is not a file dropped from the desktop.`);
     }
-    // The same door as the preload's IPC call: rp:file:dropped with the resolved path.
-    return callHostHandler(handlers, 'rp:file:dropped', [path]);
+    // The same door as the preload's IPC call: rp:file:dropped with the path and its grant.
+    return callHostHandler(handlers, 'rp:file:dropped', [path, mintDropGrant(dropKey, path)]);
   });
   await page.exposeBinding(
     PAGE_NAMES.invoke,
@@ -222,6 +227,7 @@ function installPageHost(names: typeof PAGE_NAMES): void {
     readMotion: (path: string) => invoke('rp:motion:read', [path]),
     openDroppedFile: (file: DroppedFileHandle) =>
       (scope[names.drop] as (name: string) => Promise<never>)(file.name),
+    keepDroppedFile: (path: string) => invoke('rp:library:keep-dropped', [path]),
     onFileOpened(listener: (outcome: HostOutcome<DroppedFileResult>) => void): () => void {
       const relay = (outcome: HostOutcome<DroppedFileResult>): void => listener(outcome);
       fileListeners.add(relay);

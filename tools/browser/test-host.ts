@@ -22,6 +22,10 @@ export class QueuedDialogs implements Dialogs {
   readonly openPreset: (string | null)[] = [];
   readonly savePreset: (string | null)[] = [];
   readonly saveExport: (string | null)[] = [];
+  /** Answers to "open the files this preset names?" (none queued: no). */
+  readonly confirmPresetFilesAnswers: boolean[] = [];
+  /** The files each such question named, in order. */
+  readonly confirmedAbout: (readonly string[])[] = [];
   /** The file names the export dialog suggested, in order. */
   readonly suggestedNames: string[] = [];
 
@@ -45,6 +49,11 @@ export class QueuedDialogs implements Dialogs {
   showSaveExport(defaultPath: string): Promise<string | null> {
     this.suggestedNames.push(defaultPath);
     return Promise.resolve(this.saveExport.shift() ?? null);
+  }
+
+  confirmPresetFiles(_presetName: string, paths: readonly string[]): Promise<boolean> {
+    this.confirmedAbout.push(paths);
+    return Promise.resolve(this.confirmPresetFilesAnswers.shift() ?? false);
   }
 }
 

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { HOST_CHANNELS, type HostChannel, type PresetContent } from '../../shared/host-contract';
 import { callHostHandler, HostRequestError } from '../../electron/main/host/call-host-handler';
+import { mintDropGrant } from '../../electron/main/host/drop-grants';
 import type { Dialogs } from '../../electron/main/host/dialogs';
 import { createHostHandlers, type HostHandlers } from '../../electron/main/host/host-handlers';
 import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
@@ -59,6 +60,8 @@ function fuzzDialogs(sandbox: FuzzSandbox, random: RandomSource): Dialogs {
     showOpenPreset: () => maybe(join(sandbox.userFiles, 'export.ragdoll')),
     showSavePreset: () => maybe(join(sandbox.userFiles, 'export.ragdoll')),
     showSaveExport: (_defaultPath, format) => maybe(join(sandbox.userFiles, `export.${format}`)),
+    // Never confirmed: a shared preset must then reach none of the files outside.
+    confirmPresetFiles: () => Promise.resolve(false),
   };
 }
 
@@ -116,7 +119,20 @@ function validArgs(
     ],
     'rp:motion:open-dialog': [],
     'rp:motion:read': [pick(random, [sandbox.userMotion, join(sandbox.outside, 'secret.vmd')])],
-    'rp:file:dropped': [pick(random, [sandbox.userModel, sandbox.userPmx, sandbox.userMotion])],
+    'rp:file:dropped': dropArgs(
+      pick(random, [
+        sandbox.userModel,
+        sandbox.userPmx,
+        sandbox.userMotion,
+        join(sandbox.outside, 'secret.vrm'),
+        join(sandbox.outside, 'secret.vmd'),
+      ]),
+      sandbox,
+      random,
+    ),
+    'rp:library:keep-dropped': [
+      pick(random, [sandbox.userModel, sandbox.userMotion, join(sandbox.outside, 'secret.vrm')]),
+    ],
     'rp:library:list': [],
     'rp:library:remove': [libraryId],
     'rp:library:clear': [],
@@ -144,17 +160,16 @@ function validArgs(
 }
 
 /**
- * A dropped file's path comes from the preload (the page hands over a `File`, and one made in
- * the page has no path), so for that channel junk strings that are absolute paths outside
- * the user's files are swapped for a user file: the page cannot choose them.
+ * The key this run's stand-in preload signs drops with. Only drops of the user's files get a
+ * real grant (the preload saw those Files); every other path comes with a forged one, as a
+ * page sending raw IPC would have to send.
  */
-function preloadOnly(channel: unknown, args: unknown, sandbox: FuzzSandbox): unknown {
-  if (channel !== 'rp:file:dropped' || !Array.isArray(args)) return args;
-  return args.map((value) =>
-    typeof value === 'string' && value.startsWith('/') && !value.startsWith(sandbox.userFiles)
-      ? sandbox.userModel
-      : value,
-  );
+const FUZZ_DROP_KEY = 'f'.repeat(64);
+
+function dropArgs(path: string, sandbox: FuzzSandbox, random: RandomSource): unknown[] {
+  const user = [sandbox.userModel, sandbox.userPmx, sandbox.userMotion].includes(path);
+  if (user && random() < 0.8) return [path, mintDropGrant(FUZZ_DROP_KEY, path)];
+  return [path, mintDropGrant(random() < 0.5 ? 'e'.repeat(64) : FUZZ_DROP_KEY, `${path}x`)];
 }
 
 /** One request: a channel (rarely one that does not exist) and its arguments. */
@@ -177,7 +192,7 @@ function request(
   else if (style === 3) {
     args = Array.from({ length: below(random, 4) }, () => hostileValue(random, sandbox.outside));
   } else args = random() < 0.5 ? hostileValue(random, sandbox.outside) : [...valid, 'extra'];
-  return { channel, args: preloadOnly(channel, args, sandbox) };
+  return { channel, args };
 }
 
 function timeout(ms: number): { promise: Promise<'timeout'>; cancel: () => void } {
@@ -337,7 +352,8 @@ async function burst(
 /** Opens the user's models once, so texture requests reach the folder checks. */
 async function openUserFiles(handlers: HostHandlers, sandbox: FuzzSandbox): Promise<void> {
   for (const path of [sandbox.userModel, sandbox.userPmx, sandbox.userMotion]) {
-    await callHostHandler(handlers, 'rp:file:dropped', [path]);
+    await callHostHandler(handlers, 'rp:file:dropped', [path, mintDropGrant(FUZZ_DROP_KEY, path)]);
+    await callHostHandler(handlers, 'rp:library:keep-dropped', [path]);
   }
 }
 
@@ -380,6 +396,7 @@ export async function fuzzHostChannels(options: {
     services = createHostServices({
       dataDirectory: sandbox.dataFolder,
       dialogs: fuzzDialogs(sandbox, random),
+      dropKey: FUZZ_DROP_KEY,
       loggerFor: () => SILENT_LOGGER,
     });
     const handlers = createHostHandlers({

@@ -7,6 +7,7 @@
 import { recordFileAccess } from './file-access-recorder';
 import { preloadReaders } from './format-targets';
 import { fuzzFormats, type FormatCounts } from './fuzz-formats';
+import { fuzzChains, type ChainCounts } from './fuzz-chains';
 import { fuzzHostChannels, type ChannelCounts } from './fuzz-host-channels';
 import { createFuzzSandbox } from './fuzz-sandbox';
 
@@ -28,7 +29,12 @@ export interface FuzzOptions {
    * reaches, so a loaded machine does not fail it.
    */
   readonly limitMs?: number;
+  /** Chained sequences run. Default `DEFAULT_CHAIN_ROUNDS`. */
+  readonly chainRounds?: number;
 }
+
+/** Chained sequences per run unless told: ten of each kind. */
+export const DEFAULT_CHAIN_ROUNDS = 30;
 
 export interface FuzzReport {
   readonly options: FuzzOptions;
@@ -41,6 +47,8 @@ export interface FuzzReport {
    */
   readonly formatsOutsideLookedUp: number;
   readonly channels: ChannelCounts;
+  /** Chained sequences (preset then load, drop then texture, restart then read). */
+  readonly chains: ChainCounts;
   readonly ms: number;
 }
 
@@ -96,12 +104,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       ...(options.limitMs === undefined ? {} : { limitMs: options.limitMs }),
     }),
   );
+  const chains = await quietly(() =>
+    fuzzChains({ seed: options.seed, rounds: options.chainRounds ?? DEFAULT_CHAIN_ROUNDS }),
+  );
   return {
     options,
     formats,
     formatsOutsideTouched,
     formatsOutsideLookedUp,
     channels,
+    chains,
     ms: Math.round(performance.now() - started),
   };
 }
@@ -134,6 +146,10 @@ export function failuresOf(report: FuzzReport): string[] {
     lines.push(`touched ${path}, outside the data folder and the user's files`);
   }
   if (!ch.outsideUnchanged) lines.push('the files in the outside folder changed');
+  lines.push(...report.chains.leaks);
+  for (const path of report.chains.outsideTouched) {
+    lines.push(`a chained sequence touched ${path}, outside the data folder and the user's files`);
+  }
   for (const key of ch.polluted) lines.push(`Object.prototype gained "${key}"`);
   return lines;
 }

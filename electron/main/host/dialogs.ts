@@ -26,4 +26,13 @@ export interface Dialogs {
    * @param defaultPath - the suggested file, in the folder last exported to
    */
   showSaveExport(defaultPath: string, format: ExportFileFormat): Promise<string | null>;
+  /**
+   * Asks whether a preset (or the last scene) may open files that are not among the person's
+   * own (not in the library, not opened or dropped this session), naming each of them.
+   *
+   * @param presetName - the preset's name, e.g. `Stairs pile-up`
+   * @param paths - the files it would open
+   * @returns true to open them; false (or a closed dialog) leaves them unopened
+   */
+  confirmPresetFiles(presetName: string, paths: readonly string[]): Promise<boolean>;
 }

@@ -5,7 +5,7 @@
  * not suggested (the dialog then opens in the system's default place).
  */
 import { stat } from 'node:fs/promises';
-import { dirname, isAbsolute, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 import { describeError } from './host-problem';
 import { createJsonFileStore, type JsonFileStore } from './json-file-store';
@@ -57,8 +57,9 @@ export class ExportFolder {
   }
 
   /** The dialog's suggested path for `name`: in the remembered folder when it still is one. */
-  async suggest(name: string): Promise<string> {
+  async suggest(requested: string): Promise<string> {
     await this.load();
+    const name = plainFileName(requested);
     if (this.folder === null) return name;
     if (await isFolder(this.folder)) return join(this.folder, name);
     this.options.logger?.info(
@@ -113,4 +114,17 @@ async function isFolder(path: string): Promise<boolean> {
     // Gone, or no longer reachable: either way it cannot be suggested.
     return false;
   }
+}
+
+/** The name a dialog may suggest without leaving its folder, when `name` would. */
+const FALLBACK_EXPORT_NAME = 'export';
+
+/**
+ * `name` when it is one plain file name; otherwise `export`. `..` or `.` joined to a folder
+ * would open the dialog above or at the folder itself, and a separator would reach another.
+ */
+export function plainFileName(name: string): string {
+  const trimmed = name.trim();
+  if (/^\.*$/.test(trimmed) || /[/\\\0]/.test(trimmed)) return FALLBACK_EXPORT_NAME;
+  return basename(trimmed) === trimmed ? trimmed : FALLBACK_EXPORT_NAME;
 }

@@ -8,9 +8,11 @@
 import { ExportFolder, saveExport } from './export-file';
 import type { ExportFileFormat, ReadProgress } from '../../../shared/host-contract';
 import { basename, extname, isAbsolute, join } from 'node:path';
-import { isMotionFileName, PRESET_EXTENSION } from '../../../shared/file-types';
+import { isMotionFileName, MODEL_EXTENSIONS, PRESET_EXTENSION } from '../../../shared/file-types';
 import type {
+  DropGrant,
   DroppedFileResult,
+  KeptDroppedFile,
   LibraryEntry,
   LibraryListing,
   LoadedPreset,
@@ -22,12 +24,18 @@ import type {
 } from '../../../shared/host-contract';
 import type { Preset, PresetContent } from '../../../shared/preset-schema';
 import type { Dialogs } from './dialogs';
+import { createDropGrantChecker, newDropKey } from './drop-grants';
 import { createFileHasher } from './file-hash';
 import { JsonFileReadError } from './json-file-store';
-import { HostProblemError } from './host-problem';
+import { describeError, HostProblemError } from './host-problem';
 import { createConsoleLogger, type Logger } from './logger';
-import { createModelAccess, MOTION_ACCESS_WORDING, type AccessSource } from './model-access';
-import { readModelFile, type ModelFileData } from './model-file';
+import {
+  createModelAccess,
+  isResolvedPath,
+  MOTION_ACCESS_WORDING,
+  type AccessSource,
+} from './model-access';
+import { MODEL_MAX_BYTES, readModelFile, type ModelFileData } from './model-file';
 import type { ReadUserFileOptions } from './user-file';
 import { removeLeftoverWrites } from './leftover-writes';
 import {
@@ -36,10 +44,12 @@ import {
   type OpenedFileData,
   type RecentModel,
 } from './model-library';
-import { readMotionFile } from './motion-file';
+import { MOTION_MAX_BYTES, readMotionFile } from './motion-file';
 import { readModelTexture } from './model-textures';
-import { checkPresetModels } from './preset-models';
-import { checkPresetMotion } from './preset-motion';
+import { namesTexture, textureTableOf } from './model-texture-table';
+import type { PresetFileRules } from './preset-file-check';
+import { checkPresetModels, presetModelPaths } from './preset-models';
+import { checkPresetMotion, presetMotionPath } from './preset-motion';
 import { createPresetStore, PRESET_FOLDER } from './preset-store';
 import { createReadBudget, type ReadBudget } from './read-budget';
 import { createRecoveryStore, type RecoveryFound } from './recovery-store';
@@ -68,6 +78,13 @@ export interface HostServicesOptions {
   readonly readBudget?: ReadBudget;
   /** Told how far a big model file has been read (the app passes it on to the page). */
   readonly onReadProgress?: (progress: ReadProgress) => void;
+  /**
+   * The key the preload signs drops with (hex, see drop-grants.ts). Default: a new random
+   * key, so no drop is accepted unless the caller shares the key with whoever signs them.
+   */
+  readonly dropKey?: string;
+  /** How long hashing one file a preset names may take, ms. Default: `HASH_TIME_LIMIT_MS`. */
+  readonly hashTimeLimitMs?: number;
 }
 
 export interface HostServices {
@@ -79,7 +96,14 @@ export interface HostServices {
   openMotionDialog(): Promise<MotionFile>;
   /** A motion the page may read (opened, dropped, in the library, or named by a loaded preset). */
   readMotion(path: string): Promise<MotionFile>;
-  openDroppedFile(path: string): Promise<DroppedFileResult>;
+  /**
+   * A file dropped on the window, with the preload's grant for it (see drop-grants.ts). A
+   * dropped model or motion is readable for the session but joins the library only through
+   * {@link keepDroppedFile}.
+   */
+  openDroppedFile(path: string, grant: DropGrant): Promise<DroppedFileResult>;
+  /** The page loaded the file dropped at `path`: records it in the library. */
+  keepDroppedFile(path: string): Promise<KeptDroppedFile>;
   /** Opens a model, motion or preset the user picked outside the page (OS, second launch, menu). */
   openFileFromUser(path: string): Promise<DroppedFileResult>;
   listLibrary(): Promise<LibraryListing>;
@@ -129,7 +153,17 @@ export function createHostServices(options: HostServicesOptions): HostServices {
   const motionAccess = createModelAccess(process.platform, MOTION_ACCESS_WORDING);
   // Models read successfully in this session: the folders textures may come from.
   const openModels = createModelAccess();
-  const hasher = createFileHasher();
+  // Each open PMX/PMD model's texture table: the only names its textures may be read by.
+  const textureTables = new Map<string, ReadonlySet<string>>();
+  /** Notes the texture table of a model just read (none for VRM: its images are inside it). */
+  const noteTextures = (path: string, model: ModelFileData): void => {
+    const table = textureTableOf(model.bytes, model.format);
+    if (table === undefined) textureTables.delete(path);
+    else textureTables.set(path, table);
+  };
+  const hasher = createFileHasher(
+    options.hashTimeLimitMs === undefined ? {} : { timeLimitMs: options.hashTimeLimitMs },
+  );
   const library = createModelLibrary({
     directory: options.dataDirectory,
     logger: loggerFor('model-library'),
@@ -175,8 +209,10 @@ export function createHostServices(options: HostServicesOptions): HostServices {
    * textures from the model's folder; a failed one withdraws that.
    */
   async function openAllowed(path: string): Promise<ModelFile> {
-    const { mtimeMs, ...model } = await readOrWithdraw(path);
+    const file = await readOrWithdraw(path);
+    const { mtimeMs, ...model } = file;
     openModels.allow(path, 'read');
+    noteTextures(path, file);
     // A preset saved with this model then loads without hashing the file again.
     hasher.remember(path, model.size, mtimeMs, model.sha256);
     options.onModelOpened?.(path);
@@ -227,6 +263,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       return await readModelFile(path, readOptions(path));
     } catch (error) {
       openModels.revoke(path, 'read');
+      textureTables.delete(path);
       throw error;
     }
   }
@@ -277,6 +314,21 @@ export function createHostServices(options: HostServicesOptions): HostServices {
           `(it was not read, or its last read failed); nothing was read.`,
       );
     }
+    const table = textureTables.get(modelPath);
+    if (table === undefined) {
+      throw new HostProblemError(
+        'not-allowed',
+        `Textures are read only for PMX and PMD models whose texture list could be read, and ` +
+          `${modelPath} is not one; nothing was read.`,
+      );
+    }
+    if (!namesTexture(table, textureName)) {
+      throw new HostProblemError(
+        'not-allowed',
+        `${basename(modelPath)} does not name the texture "${textureName}" in its texture ` +
+          `list, so it was not read.`,
+      );
+    }
     return readModelTexture(modelPath, textureName, { budget });
   }
 
@@ -300,6 +352,59 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       return { kind: 'motion', motion: await openChosenMotion(path, source) };
     }
     return { kind: 'model', model: await openChosen(path, source) };
+  }
+
+  const dropGrants = createDropGrantChecker(options.dropKey ?? newDropKey());
+  // Dropped files read in this session that the page has not yet said it loaded, without
+  // their bytes: what the library records once it has.
+  const droppedUnkept = new Map<string, OpenedFileData>();
+
+  /**
+   * A drop the preload vouched for: that one file is readable for the session. A model or
+   * motion is read but joins the library only once the page loaded it (keepDroppedFile).
+   */
+  async function openDropped(path: string, grant: DropGrant): Promise<DroppedFileResult> {
+    requireAbsolute(path);
+    if (!dropGrants.accept(path, grant)) {
+      throw new HostProblemError(
+        'not-allowed',
+        `${path} was not dropped on the window (the drop could not be confirmed), so nothing ` +
+          `was read. Drop it again, or open it with File > Open Model….`,
+      );
+    }
+    if (extname(path).toLowerCase() === `.${PRESET_EXTENSION}`) return openFile(path, 'drop');
+    if (isMotionFileName(path)) {
+      const file = await readMotionFile(path, readMotionOptions);
+      const { mtimeMs, ...motion } = file;
+      hasher.remember(path, motion.size, mtimeMs, motion.sha256);
+      motionAccess.allow(path, 'drop');
+      droppedUnkept.set(path, { ...file, bytes: new Uint8Array(0) });
+      log.info(`Read the dropped motion ${path} (${motion.format}, ${motion.size} bytes).`);
+      return { kind: 'motion', motion: { ...motion, libraryEntryId: null } };
+    }
+    const file = await readOrWithdraw(path);
+    const { mtimeMs, ...model } = file;
+    openModels.allow(path, 'read');
+    noteTextures(path, file);
+    access.allow(path, 'drop');
+    hasher.remember(path, model.size, mtimeMs, model.sha256);
+    droppedUnkept.set(path, { ...file, bytes: new Uint8Array(0) });
+    log.info(`Read the dropped ${path} (${model.format}, ${model.size} bytes).`);
+    return { kind: 'model', model: { ...model, libraryEntryId: null } };
+  }
+
+  async function keepDroppedFile(path: string): Promise<KeptDroppedFile> {
+    requireAbsolute(path);
+    const file = droppedUnkept.get(path);
+    if (file === undefined) {
+      throw new HostProblemError(
+        'not-allowed',
+        `${path} was not dropped and read in this session, so it was not added to the library.`,
+      );
+    }
+    droppedUnkept.delete(path);
+    options.onModelOpened?.(path);
+    return { libraryEntryId: await recordInLibrary(file) };
   }
 
   async function relocateLibraryEntry(id: string): Promise<LibraryEntry> {
@@ -326,6 +431,51 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return result;
   }
 
+  /**
+   * Which files a preset may open: the person's own (opened, dropped or located this session,
+   * or in the library), plus those the person confirms for this load in a dialog naming them.
+   * A path not in its plain form or of the wrong kind by its name is never offered.
+   */
+  async function presetRules(
+    preset: Preset,
+  ): Promise<{ models: PresetFileRules; motion: PresetFileRules }> {
+    const libraryPaths = new Set(await library.paths());
+    const ownModel = (path: string): boolean => access.isAllowed(path) || libraryPaths.has(path);
+    const ownMotion = (path: string): boolean =>
+      motionAccess.isAllowed(path) || libraryPaths.has(path);
+    const motionPath = presetMotionPath(preset);
+    const strangers = [
+      ...presetModelPaths(preset).filter(
+        (path) => isResolvedPath(path) && isModelFileName(path) && !ownModel(path),
+      ),
+      ...(motionPath !== undefined &&
+      isResolvedPath(motionPath) &&
+      isMotionFileName(motionPath) &&
+      !ownMotion(motionPath)
+        ? [motionPath]
+        : []),
+    ];
+    const confirmed =
+      strangers.length > 0 && (await options.dialogs.confirmPresetFiles(preset.name, strangers))
+        ? new Set(strangers)
+        : new Set<string>();
+    if (confirmed.size > 0) log.info(`Opening ${[...confirmed].join(', ')} as confirmed.`);
+    return {
+      models: {
+        isYours: (path) => ownModel(path) || confirmed.has(path),
+        hasKindName: isModelFileName,
+        noun: 'model',
+        maxBytes: options.modelMaxBytes ?? MODEL_MAX_BYTES,
+      },
+      motion: {
+        isYours: (path) => ownMotion(path) || confirmed.has(path),
+        hasKindName: isMotionFileName,
+        noun: 'motion',
+        maxBytes: options.motionMaxBytes ?? MOTION_MAX_BYTES,
+      },
+    };
+  }
+
   async function loadPreset(id: string): Promise<LoadedPreset> {
     const { preset } = await presets.read(id);
     return checkedForLoading(id, preset);
@@ -333,15 +483,35 @@ export function createHostServices(options: HostServicesOptions): HostServices {
 
   /** A preset with its models and motion checked, the ones found allowed for reading. */
   async function checkedForLoading(id: string, preset: Preset): Promise<LoadedPreset> {
-    const { notes, propNotes, verifiedPaths } = await checkPresetModels(preset, hasher);
+    const rules = await presetRules(preset);
+    const { notes, propNotes, verifiedPaths } = await checkPresetModels(
+      preset,
+      hasher,
+      rules.models,
+    );
     for (const path of verifiedPaths) access.allow(path, 'preset');
     for (const note of [...notes, ...propNotes]) log.info(note.message);
     const withProps = propNotes.length > 0 ? { propNotes } : {};
-    const motion = await checkPresetMotion(preset, hasher);
+    const motion = await checkPresetMotion(preset, hasher, rules.motion);
     if (motion.kind === 'verified') motionAccess.allow(motion.path, 'preset');
     if (motion.kind !== 'note') return { id, preset, notes, ...withProps };
     log.info(motion.note.message);
     return { id, preset, notes, ...withProps, motionNote: motion.note };
+  }
+
+  /** A recovery copy that cannot be written is a problem the page shows, not a rejection. */
+  async function saveRecovery(content: PresetContent): Promise<{ readonly savedAt: string }> {
+    try {
+      return await recovery.save(content);
+    } catch (error) {
+      log.error('Could not keep the recovery copy of the scene.', error);
+      throw new HostProblemError(
+        'write-failed',
+        `The scene could not be kept for recovery: ${describeError(error)}. Free some disk ` +
+          `space or check that the app's data folder can be written.`,
+        { cause: error },
+      );
+    }
   }
 
   async function takeRecovery(): Promise<LoadedPreset | null> {
@@ -379,7 +549,8 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     readModelTexture: readTextureOnce,
     openMotionDialog,
     readMotion,
-    openDroppedFile: (path) => openFile(path, 'drop'),
+    openDroppedFile: openDropped,
+    keepDroppedFile,
     openFileFromUser: (path) => openFile(path, 'dialog'),
     listLibrary,
     recentModels: () => library.recent(),
@@ -400,7 +571,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     importPreset: async () =>
       presets.importFile(await chosen(options.dialogs.showOpenPreset(), 'preset')),
     exportPreset,
-    saveRecovery: (content) => recovery.save(content),
+    saveRecovery,
     takeRecovery,
     discardRecovery: () => recovery.discard(),
     flush: async () => {
@@ -426,9 +597,17 @@ async function chosen(pending: Promise<string | null>, what: string): Promise<st
   return path;
 }
 
+/** Refuses a relative path, and one not in its resolved form (see `isResolvedPath`). */
 function requireAbsolute(path: string): void {
   if (!isAbsolute(path)) {
     throw new HostProblemError('not-allowed', `${path} is not an absolute path; nothing was read.`);
+  }
+  if (!isResolvedPath(path)) {
+    throw new HostProblemError(
+      'not-allowed',
+      `${path} is not written in its plain form (it has "." or ".." parts or doubled ` +
+        `separators); open the file by its own path instead. Nothing was read.`,
+    );
   }
 }
 
@@ -437,6 +616,12 @@ function safeFileName(name: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are among the refused ones
   const cleaned = name.replace(/[\u0000-\u001f<>:"/\\|?*]/g, '_').replace(/[. ]+$/, '');
   return cleaned === '' ? 'preset' : cleaned;
+}
+
+/** Whether a file name has a model extension (`.vrm`, `.pmx`, `.pmd`), ignoring case. */
+function isModelFileName(path: string): boolean {
+  const extension = extname(path).slice(1).toLowerCase();
+  return (MODEL_EXTENSIONS as readonly string[]).includes(extension);
 }
 
 /** Passes a file's reading progress on as the contract's `ReadProgress`, named by its file. */

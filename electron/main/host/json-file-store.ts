@@ -7,10 +7,12 @@
  * where it is.
  */
 
-import { access, mkdir, rename } from 'node:fs/promises';
+import { access, lstat, mkdir, rename } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
+import { readCheckedSize } from './bounded-read';
+import { jsonSyntaxProblem } from './json-syntax';
 import type { Logger } from './logger';
 import { openRegularFile } from './regular-file';
 
@@ -95,7 +97,7 @@ export function createJsonFileStore<T>(options: JsonFileStoreOptions<T>): JsonFi
     try {
       json = JSON.parse(text);
     } catch (error) {
-      return { ok: false, reason: `is not valid JSON (${describe(error)})` };
+      return { ok: false, reason: `is not valid JSON (${jsonSyntaxProblem(error)})` };
     }
     const result = schema.safeParse(json);
     if (result.success) return { ok: true, value: result.data };
@@ -134,6 +136,7 @@ export function createJsonFileStore<T>(options: JsonFileStoreOptions<T>): JsonFi
     const checked = schema.parse(value);
     try {
       await mkdir(dirname(filePath), { recursive: true });
+      await refuseLink(filePath);
       await writeFileAtomic(filePath, `${JSON.stringify(checked, null, 2)}\n`, { fsync: true });
     } catch (error) {
       throw new Error(`json-file-store: could not write ${filePath}: ${describe(error)}`, {
@@ -143,6 +146,25 @@ export function createJsonFileStore<T>(options: JsonFileStoreOptions<T>): JsonFi
   }
 
   return { read, write, flush: () => queue };
+}
+
+/**
+ * Refuses to write when `path` is a symbolic link: write-file-atomic writes to a link's
+ * target, and a link planted in the data folder must not turn a save into a write elsewhere.
+ */
+export async function refuseLink(path: string): Promise<void> {
+  let isLink: boolean;
+  try {
+    isLink = (await lstat(path)).isSymbolicLink();
+  } catch (error) {
+    if (isMissingFile(error)) return;
+    throw error;
+  }
+  if (isLink) {
+    throw new Error(
+      `${path} is a link to another file, so it was not written through; remove the link`,
+    );
+  }
 }
 
 /** The file's text, trying again after each delay while the error is one that passes. */
@@ -161,9 +183,9 @@ async function readTextRetrying(filePath: string, delaysMs: readonly number[]): 
 
 /** The file's text; a pipe or device put in its place is refused rather than waited on. */
 async function readText(filePath: string): Promise<string> {
-  const { handle } = await openRegularFile(filePath);
+  const { handle, stats } = await openRegularFile(filePath);
   try {
-    return await handle.readFile('utf8');
+    return Buffer.from(await readCheckedSize(handle, stats.size)).toString('utf8');
   } finally {
     await handle.close();
   }

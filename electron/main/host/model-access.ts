@@ -26,6 +26,16 @@ export interface ModelAccess {
   check(path: string): void;
 }
 
+/**
+ * True when `path` is absolute and already in the form `resolve()` gives it (no `.` or `..`
+ * segments, no doubled or trailing separators). The system follows a link before it goes up a
+ * `..`, while `resolve()` cancels `link/..` as text, so a path in any other form could compare
+ * as one file and open another; such paths are refused rather than cleaned.
+ */
+export function isResolvedPath(path: string): boolean {
+  return isAbsolute(path) && resolve(path) === path;
+}
+
 /** What an allow-list guards, for its refusal: `models` and `Open Model…`. */
 export interface AccessWording {
   /** Plural noun, e.g. `motions`. */
@@ -70,7 +80,7 @@ export function createModelAccess(
       if (set?.size === 0) sources.delete(k);
     },
     isAllowed(path) {
-      return isAbsolute(path) && sources.has(key(path));
+      return isResolvedPath(path) && sources.has(key(path));
     },
     check(path) {
       if (this.isAllowed(path)) return;

@@ -13,8 +13,9 @@ import { FILE_FORMAT_NAMES } from '../../../shared/file-format-names';
 import type { LibraryEntry, LibraryListing } from '../../../shared/host-contract';
 import { MOTION_FORMATS, type MotionFormat } from '../../../shared/preset-schema';
 import { createBatchedRun } from './batched-run';
+import { readCheckedSize } from './bounded-read';
 import { describeError, errorCode, HostProblemError } from './host-problem';
-import { createJsonFileStore, JsonFileReadError } from './json-file-store';
+import { createJsonFileStore, JsonFileReadError, refuseLink } from './json-file-store';
 import {
   LIBRARY_MAX_ENTRIES,
   LIBRARY_SCHEMA_VERSION,
@@ -356,11 +357,17 @@ function findEntry(entries: readonly StoredLibraryEntry[], id: string): StoredLi
   );
 }
 
-/** A thumbnail's bytes; anything but a regular file (a pipe would never end) is refused. */
+/**
+ * A thumbnail's bytes; anything but a regular file (a pipe would never end) is refused, and
+ * one over the thumbnail limit is not read at all (it is not a thumbnail this app wrote).
+ */
 async function readThumbnailFile(path: string): Promise<Buffer> {
-  const { handle } = await openRegularFile(path);
+  const { handle, stats } = await openRegularFile(path);
   try {
-    return await handle.readFile();
+    if (stats.size > THUMBNAIL_MAX_BYTES) {
+      throw new Error(`${path} is ${stats.size} bytes, over the thumbnail limit`);
+    }
+    return Buffer.from(await readCheckedSize(handle, stats.size));
   } finally {
     await handle.close();
   }
@@ -369,6 +376,7 @@ async function readThumbnailFile(path: string): Promise<Buffer> {
 async function writeThumbnail(path: string, png: Uint8Array): Promise<void> {
   try {
     await mkdir(dirname(path), { recursive: true });
+    await refuseLink(path);
     await writeFileAtomic(path, Buffer.from(png.buffer, png.byteOffset, png.length), {
       fsync: true,
     });

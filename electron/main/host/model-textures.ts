@@ -10,6 +10,7 @@ import type { Stats } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, relative, sep } from 'node:path';
 import type { ModelTexture } from '../../../shared/host-contract';
+import { FileGrewError, readCheckedSize } from './bounded-read';
 import { describeError, errorCode, HostProblemError } from './host-problem';
 import { formatBytes, sizeToHold } from './model-file';
 import type { ReadBudget } from './read-budget';
@@ -220,10 +221,18 @@ async function readTextureFile(
         `${path} is ${formatBytes(stats.size)}; textures are read up to ${formatBytes(maxBytes)}.`,
       );
     }
-    const buffer = await handle.readFile();
-    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    return await readCheckedSize(handle, stats.size);
   } catch (error) {
     if (error instanceof HostProblemError) throw error;
+    if (error instanceof FileGrewError) {
+      throw new HostProblemError(
+        'too-large',
+        `The texture ${path} ${error.message}; it was not read.`,
+        {
+          cause: error,
+        },
+      );
+    }
     throw unreadable(path, error);
   } finally {
     await handle.close();

@@ -1,15 +1,15 @@
 /**
- * Checks the model files a preset's figures and model props name against what was recorded
- * when it was saved (size, then SHA-256). A figure whose file is gone or changed gets a note
- * (the renderer puts the box dummy in its place and shows it); so does such a prop (the
- * renderer leaves it out and shows the note).
+ * Checks the model files a preset's figures and model props name (see preset-file-check.ts:
+ * only the person's own files, and only then their size and SHA-256 against what was
+ * recorded when it was saved). A figure whose file cannot be used gets a note (the renderer
+ * puts the box dummy in its place and shows it); so does such a prop (the renderer leaves it
+ * out and shows the note).
  */
 
-import { stat } from 'node:fs/promises';
 import type { FigureNote, PropNote } from '../../../shared/host-contract';
 import type { Preset, PresetModelRef } from '../../../shared/preset-schema';
 import type { FileHasher } from './file-hash';
-import { describeError, errorCode } from './host-problem';
+import { checkPresetFile, type PresetFileCheck, type PresetFileRules } from './preset-file-check';
 
 type FileModelRef = Extract<PresetModelRef, { kind: 'file' }>;
 
@@ -22,18 +22,28 @@ export interface PresetModelCheck {
   readonly verifiedPaths: string[];
 }
 
+/** The model files `preset` names (figures, then model props), each once. */
+export function presetModelPaths(preset: Preset): string[] {
+  const paths = [
+    ...preset.figures.map((figure) => (figure.model.kind === 'file' ? figure.model.path : '')),
+    ...preset.props.map((prop) =>
+      prop.kind === 'model' && prop.model.kind === 'file' ? prop.model.path : '',
+    ),
+  ];
+  return [...new Set(paths.filter((path) => path !== ''))];
+}
+
 /** Checks every file-backed figure and model prop of `preset`; never throws for a file problem. */
 export async function checkPresetModels(
   preset: Preset,
   hasher: FileHasher,
+  rules: PresetFileRules,
 ): Promise<PresetModelCheck> {
-  const results = await Promise.all(
-    preset.figures.map((figure) =>
-      figure.model.kind === 'file' ? checkOne(figure.model, hasher) : undefined,
-    ),
-  );
+  const check = (model: PresetModelRef): Promise<PresetFileCheck> | undefined =>
+    model.kind === 'file' ? checkPresetFile(model, rules, hasher) : undefined;
+  const results = await Promise.all(preset.figures.map((figure) => check(figure.model)));
   const propResults = await Promise.all(
-    preset.props.map((prop) => (prop.kind === 'model' ? checkOne(prop.model, hasher) : undefined)),
+    preset.props.map((prop) => (prop.kind === 'model' ? check(prop.model) : undefined)),
   );
   const notes: FigureNote[] = [];
   const propNotes: PropNote[] = [];
@@ -58,34 +68,4 @@ export async function checkPresetModels(
     }
   });
   return { notes, propNotes, verifiedPaths };
-}
-
-/** Why a model file cannot be used, in a sentence, or its path when it still matches. */
-type CheckResult = { reason: FigureNote['reason']; why: string } | { path: string };
-
-async function checkOne(model: FileModelRef, hasher: FileHasher): Promise<CheckResult> {
-  const note = (reason: FigureNote['reason'], why: string): CheckResult => ({ reason, why });
-  try {
-    const stats = await stat(model.path);
-    if (!stats.isFile()) return note('missing', `${model.path} is not a file any more.`);
-    if (stats.size !== model.size) {
-      return note(
-        'changed',
-        `${model.path} has changed since the preset was saved ` +
-          `(${stats.size} bytes, was ${model.size}).`,
-      );
-    }
-    if ((await hasher.hash(model.path)) !== model.sha256) {
-      return note(
-        'changed',
-        `${model.path} has changed since the preset was saved (same size, different content).`,
-      );
-    }
-    return { path: model.path };
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') {
-      return note('missing', `${model.path} was not found; it may have been moved or deleted.`);
-    }
-    return note('unreadable', `${model.path} could not be read (${describeError(error)}).`);
-  }
 }

@@ -22,7 +22,9 @@ import {
   type Preset,
   type PresetContent,
 } from '../../../shared/preset-schema';
+import { FileGrewError, readCheckedSize } from './bounded-read';
 import { describeError, errorCode, HostProblemError } from './host-problem';
+import { jsonSyntaxProblem } from './json-syntax';
 import { createJsonFileStore, JsonFileReadError, type JsonFileStore } from './json-file-store';
 import { createBatchedRun } from './batched-run';
 import { createKeyedQueue } from './keyed-queue';
@@ -161,7 +163,16 @@ export function createPresetStore(options: PresetStoreOptions): PresetStore {
 
   // Every preset file is read per listing: a page asking thousands of times at once must not
   // make that thousands of readings (see createSharedRun).
-  const list = createSharedRun(listNow);
+  const list = createSharedRun(async (): Promise<PresetListing> => {
+    try {
+      return await listNow();
+    } catch (error) {
+      // The folder cannot be listed (a file in its place, no permission): an answer the page
+      // shows, not a rejection.
+      if (!(error instanceof HostProblemError)) throw error;
+      return { presets: [], notices: [error.message] };
+    }
+  });
 
   async function listNow(): Promise<PresetListing> {
     const notices: string[] = [];
@@ -422,7 +433,7 @@ export async function readPresetFile(path: string): Promise<Preset> {
   } catch (error) {
     throw new HostProblemError(
       'invalid',
-      `${path} is not a Ragdoll Playground preset: it is not valid JSON (${describeError(error)}).`,
+      `${path} is not a Ragdoll Playground preset: it is not valid JSON (${jsonSyntaxProblem(error)}).`,
     );
   }
   try {
@@ -444,12 +455,17 @@ async function readBoundedText(path: string): Promise<string> {
             `${formatBytes(PRESET_FILE_MAX_BYTES)}, so this is not one.`,
         );
       }
-      return await handle.readFile('utf8');
+      return Buffer.from(await readCheckedSize(handle, stats.size)).toString('utf8');
     } finally {
       await handle.close();
     }
   } catch (error) {
     if (error instanceof HostProblemError) throw error;
+    if (error instanceof FileGrewError) {
+      throw new HostProblemError('too-large', `${path} ${error.message}; it was not imported.`, {
+        cause: error,
+      });
+    }
     if (error instanceof NotARegularFileError) {
       throw new HostProblemError('unreadable', `${error.message}, so it is no preset.`, {
         cause: error,

@@ -7,6 +7,7 @@
 import { stat, type FileHandle } from 'node:fs/promises';
 import type { HostProblemCode } from '../../../shared/host-contract';
 import { READ_PROGRESS_MIN_BYTES } from '../../../shared/host-contract';
+import { BOUNDED_READ_CHUNK_BYTES, FileGrewError, readCheckedSize } from './bounded-read';
 import { describeError, errorCode, HostProblemError } from './host-problem';
 import type { ReadBudget } from './read-budget';
 import { NotARegularFileError, openRegularFile, type OpenedRegularFile } from './regular-file';
@@ -43,7 +44,7 @@ export interface ReadUserFileOptions {
 }
 
 /** How much a big file is read at a time when its progress is reported, bytes (4 MiB). */
-export const PROGRESS_CHUNK_BYTES = 4 * 1024 * 1024;
+export const PROGRESS_CHUNK_BYTES = BOUNDED_READ_CHUNK_BYTES;
 
 /** A file read whole, with what it was identified as. */
 export interface UserFileData<Identity> {
@@ -97,10 +98,7 @@ async function readOpened<Identity>(
   try {
     const { size, mtimeMs } = checkedSize(stats, path, maxBytes, kind);
     await checkHeader(handle, path, kind);
-    const bytes =
-      onProgress !== undefined && size >= READ_PROGRESS_MIN_BYTES
-        ? await readInChunks(handle, path, size, onProgress)
-        : await readAll(handle, path);
+    const bytes = await readChecked(handle, path, size, onProgress);
     let identity: Identity;
     try {
       identity = kind.identify(bytes);
@@ -181,40 +179,34 @@ async function checkHeader(
   }
 }
 
-async function readAll(handle: FileHandle, path: string): Promise<Uint8Array> {
-  try {
-    const buffer = await handle.readFile();
-    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  } catch (error) {
-    throw unreadable(path, error);
-  }
-}
-
 /**
- * Reads a big file a chunk at a time into one buffer of its size, telling `onProgress`
- * after each. A file that shrinks while it is read ends early (what was read is returned,
- * and the format check then judges it); one that grows is read up to its size when opened.
+ * Reads the file up to the size it was checked at into one buffer of that size, telling
+ * `onProgress` after each chunk of a big file. A file that shrinks while it is read ends early
+ * (the format check then judges it); one that grows past its checked size is refused.
  */
-async function readInChunks(
+async function readChecked(
   handle: FileHandle,
   path: string,
   size: number,
-  onProgress: (bytesRead: number, totalBytes: number) => void,
+  onProgress: ReadUserFileOptions['onProgress'],
 ): Promise<Uint8Array> {
-  const bytes = new Uint8Array(size);
-  let offset = 0;
+  const report =
+    onProgress !== undefined && size >= READ_PROGRESS_MIN_BYTES
+      ? (bytesRead: number) => onProgress(bytesRead, size)
+      : undefined;
   try {
-    while (offset < size) {
-      const length = Math.min(PROGRESS_CHUNK_BYTES, size - offset);
-      const { bytesRead } = await handle.read(bytes, offset, length, offset);
-      if (bytesRead === 0) break;
-      offset += bytesRead;
-      onProgress(offset, size);
-    }
+    return await readCheckedSize(handle, size, report);
   } catch (error) {
+    if (error instanceof FileGrewError) {
+      throw new HostProblemError(
+        'too-large',
+        `${path} ${error.message}; it was not opened. Wait until the program writing it has ` +
+          `finished, then open it again.`,
+        { cause: error },
+      );
+    }
     throw unreadable(path, error);
   }
-  return offset === size ? bytes : bytes.subarray(0, offset);
 }
 
 function notThisKind(path: string, error: Error, kind: UserFileKind<unknown>): HostProblemError {

@@ -198,13 +198,17 @@ export class AppUi {
       strings: () => this.strings,
       onPreset: (loaded) => this.presets.loadArrived(loaded),
       onModelRead: (file) => this.library.modelRead(file),
+      onDroppedLoaded: (file) => void this.library.keepDropped(file.path),
       onFiguresChanged: () => this.motions.syncFigures(),
       stagePointAt: (clientX, clientY) => {
         const ray = options.view.rayAt(clientX, clientY);
         return ray && options.sandbox.stagePointAt(ray.origin, ray.direction);
       },
       motionInput: {
-        onMotion: (file) => this.motions.openFile(file),
+        onMotion: (file, dropped) =>
+          void this.motions.openFile(file).then((played) => {
+            if (played && dropped) void this.library.keepDropped(file.path);
+          }),
         onMotionBytes: (bytes, fileName) => void this.motions.openBytes(bytes, fileName),
         onMotionProblem: (problem) =>
           this.status.alert(

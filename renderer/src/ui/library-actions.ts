@@ -87,6 +87,20 @@ export class LibraryActions {
   }
 
   /**
+   * A file dropped on the window has loaded: the host adds it to the library now (a drop is
+   * kept only once it loaded), and the list shows it.
+   */
+  async keepDropped(path: string): Promise<void> {
+    const host = this.options.host;
+    if (!host) return;
+    await this.guard(async () => {
+      const outcome = await host.keepDroppedFile(path);
+      if (!outcome.ok) console.warn(`[library] ${outcome.problem.message}`);
+      this.show(await host.listLibrary());
+    });
+  }
+
+  /**
    * The host read a model (and recorded it): shows the new list, and gives the entry a
    * picture when it has none yet: the model's own thumbnail when the file carries one (a VRM
    * may), else one drawn by the page (the returned request, answered by whoever opens the

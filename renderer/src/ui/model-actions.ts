@@ -34,6 +34,11 @@ export interface ModelActionsOptions {
    * any, asks for a picture of the model at rest for its entry.
    */
   readonly onModelRead?: (file: ModelFile) => ThumbnailRequest | undefined;
+  /**
+   * A model file dropped on the window has loaded (as figures or a prop): the host keeps a
+   * drop in the recent-model library only from then on.
+   */
+  readonly onDroppedLoaded?: (file: ModelFile) => void;
   /** Figures were added or replaced (a model opened, ADD with a model): they need the motion. */
   readonly onFiguresChanged?: () => void;
   /** Motion files dropped on the window or opened by the OS go here (see `ModelInputHandlers`). */
@@ -67,7 +72,7 @@ export class ModelActions {
         if (options.onPreset) options.onPreset(loaded);
         else options.status.alert(this.text.presetDropped(loaded.preset.name));
       },
-      onMotion: (motion: MotionFile) => options.motionInput.onMotion(motion),
+      onMotion: (motion: MotionFile, dropped) => options.motionInput.onMotion(motion, dropped),
       onMotionBytes: (bytes, fileName) => options.motionInput.onMotionBytes(bytes, fileName),
       onMotionProblem: (problem) => options.motionInput.onMotionProblem(problem),
       stagePointAt: (clientX, clientY) => options.stagePointAt?.(clientX, clientY),
@@ -157,7 +162,7 @@ export class ModelActions {
       await this.add(model, thumbnail);
       return;
     }
-    await this.run(model.fileName, model.bytes.byteLength, async () => {
+    const ok = await this.run(model.fileName, model.bytes.byteLength, async () => {
       const ref = modelRef(model.source);
       let opened: OpenedModel;
       try {
@@ -171,6 +176,7 @@ export class ModelActions {
       this.options.status.say(this.openedMessage(opened));
       this.options.onFiguresChanged?.();
     });
+    this.loaded(model, ok);
   }
 
   /** Adds a figure of `model` beside the others, or says why not (every slot taken). */
@@ -180,7 +186,7 @@ export class ModelActions {
       this.options.status.alert(this.text.cast.castFull(MAX_FIGURES));
       return;
     }
-    await this.run(model.fileName, model.bytes.byteLength, async () => {
+    const ok = await this.run(model.fileName, model.bytes.byteLength, async () => {
       let opened: OpenedModel;
       try {
         opened = await this.models.addModel(
@@ -205,6 +211,7 @@ export class ModelActions {
       this.options.status.say(this.openedMessage(opened, added));
       this.options.onFiguresChanged?.();
     });
+    this.loaded(model, ok);
   }
 
   /**
@@ -251,7 +258,8 @@ export class ModelActions {
   }
 
   /** Runs a load with the busy state shown, and turns its failure into an alert. */
-  private async run(fileName: string, size: number, load: () => Promise<void>): Promise<void> {
+  /** @returns whether the load finished without a failure */
+  private async run(fileName: string, size: number, load: () => Promise<void>): Promise<boolean> {
     const busy = this.options.busyElement;
     busy.setAttribute('aria-busy', 'true');
     if (size > 0) this.options.status.say(this.text.modelOpening(fileName, size / 1e6));
@@ -259,6 +267,7 @@ export class ModelActions {
       // Let the page paint the busy state before the parse holds the main thread.
       await new Promise((resolve) => setTimeout(resolve, 0));
       await load();
+      return true;
     } catch (error) {
       if (error instanceof VrmLoadError || error instanceof MmdLoadError) {
         this.options.status.alert(this.text.modelFailed(error.message));
@@ -275,6 +284,12 @@ export class ModelActions {
     } finally {
       busy.removeAttribute('aria-busy');
     }
+    return false;
+  }
+
+  /** A dropped file the page has now loaded: the host may keep it in the library. */
+  private loaded(model: ModelBytes, ok: boolean): void {
+    if (ok && model.dropped === true && model.source) this.options.onDroppedLoaded?.(model.source);
   }
 
   private refuseWhileBusy(): boolean {

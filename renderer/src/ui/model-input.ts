@@ -28,6 +28,8 @@ export interface ModelBytes {
    * that becomes a prop stands there. Undefined for a drop elsewhere and for Open Model….
    */
   readonly droppedAt?: Vec3Like | undefined;
+  /** True for a file dropped on the window that the host read: it is kept once it loads. */
+  readonly dropped?: boolean;
 }
 
 /** What the input reports (and asks); it changes nothing itself. */
@@ -43,8 +45,11 @@ export interface ModelInputHandlers {
   onProblem(problem: HostProblem): void;
   /** A preset file was dropped or opened by the OS; the host has imported and read it. */
   onPreset(loaded: LoadedPreset): void;
-  /** A motion file (`.vrma`, `.vmd`) was dropped or opened by the OS; the host has read it. */
-  onMotion(motion: MotionFile): void;
+  /**
+   * A motion file (`.vrma`, `.vmd`) was dropped or opened by the OS; the host has read it.
+   * `dropped`: it was dropped on the window, so the host keeps it only once it loads.
+   */
+  onMotion(motion: MotionFile, dropped: boolean): void;
   /** A motion file dropped on a plain web page (no host): its bytes, read by the page. */
   onMotionBytes(bytes: Uint8Array, fileName: string): void;
   /** The host refused a dropped or OS-opened file as not a motion (its message names it). */
@@ -144,7 +149,7 @@ export class ModelInput {
     // The desktop app reads the file itself (and records it in the library); the preload
     // turns the File into its path.
     this.host.openDroppedFile(file).then(
-      (outcome) => this.takeDropped(outcome, adding, droppedAt),
+      (outcome) => this.takeDropped(outcome, adding, droppedAt, true),
       (error: unknown) => this.handlers.onProblem(unreadable(describe(error))),
     );
   };
@@ -165,7 +170,12 @@ export class ModelInput {
     );
   }
 
-  private takeModel(outcome: HostOutcome<ModelFile>, adding = false, droppedAt?: Vec3Like): void {
+  private takeModel(
+    outcome: HostOutcome<ModelFile>,
+    adding = false,
+    droppedAt?: Vec3Like,
+    dropped = false,
+  ): void {
     if (!outcome.ok) {
       if (outcome.problem.code !== 'canceled') this.handlers.onProblem(outcome.problem);
       return;
@@ -178,6 +188,7 @@ export class ModelInput {
       source: model,
       adding,
       droppedAt,
+      dropped,
     });
   }
 
@@ -185,6 +196,7 @@ export class ModelInput {
     outcome: HostOutcome<DroppedFileResult>,
     adding = false,
     droppedAt?: Vec3Like,
+    dropped = false,
   ): void {
     if (!outcome.ok) {
       if (outcome.problem.code === 'not-a-motion') this.handlers.onMotionProblem(outcome.problem);
@@ -193,8 +205,8 @@ export class ModelInput {
     }
     const result = outcome.value;
     if (result.kind === 'model')
-      this.takeModel({ ok: true, value: result.model }, adding, droppedAt);
-    else if (result.kind === 'motion') this.handlers.onMotion(result.motion);
+      this.takeModel({ ok: true, value: result.model }, adding, droppedAt, dropped);
+    else if (result.kind === 'motion') this.handlers.onMotion(result.motion, dropped);
     else this.handlers.onPreset(result.loaded);
   }
 }

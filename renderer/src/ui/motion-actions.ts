@@ -188,7 +188,7 @@ export class MotionActions {
     }
     host.openMotionDialog().then(
       (outcome) => {
-        if (outcome.ok) this.openFile(outcome.value);
+        if (outcome.ok) void this.openFile(outcome.value);
         else if (outcome.problem.code !== 'canceled')
           this.refuse(this.options.strings().problem(outcome.problem));
       },
@@ -196,11 +196,15 @@ export class MotionActions {
     );
   }
 
-  /** Plays a motion file the host has read (dialog, drop, the OS, the library). */
-  openFile(file: MotionFile): void {
+  /**
+   * Plays a motion file the host has read (dialog, drop, the OS, the library).
+   *
+   * @returns whether it loaded and plays
+   */
+  openFile(file: MotionFile): Promise<boolean> {
     this.options.onMotionRead?.(file);
     const { path, size, sha256, fileName, format } = file;
-    void this.openBytes(file.bytes, fileName, {
+    return this.openBytes(file.bytes, fileName, {
       kind: 'file',
       path,
       size,
@@ -216,7 +220,7 @@ export class MotionActions {
    *
    * @param ref - where the host read it from; undefined when the page read the file itself
    */
-  async openBytes(bytes: Uint8Array, fileName: string, ref?: OpenedFile['ref']): Promise<void> {
+  async openBytes(bytes: Uint8Array, fileName: string, ref?: OpenedFile['ref']): Promise<boolean> {
     this.options.status.say(this.text.opening(fileName));
     let clip: MotionClip;
     try {
@@ -225,14 +229,16 @@ export class MotionActions {
       if (!this.options.toolkit.isMotionFileError(error))
         console.error(`[motion] ${fileName}:`, error);
       this.refuse(describe(error));
-      return;
+      return false;
     }
     const previous = this.file;
     const opened: OpenedFile = { fileName, clip, ref };
     this.file = opened;
     // A file that fits no figure is not kept in the list either.
-    if (!this.play({ kind: 'file', file: opened })) this.file = previous;
+    const played = this.play({ kind: 'file', file: opened });
+    if (!played) this.file = previous;
     this.options.onChanged();
+    return played;
   }
 
   /** Play/Pause. */

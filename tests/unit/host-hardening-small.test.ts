@@ -1,0 +1,139 @@
+/**
+ * Answers instead of rejections, and the smaller holes: a recovery save that cannot be
+ * written and a presets "folder" that is a file come back as outcomes the page shows; a
+ * suggested export name `..` keeps the Save dialog in the remembered folder; a JSON error
+ * quotes nothing of the file; a link planted in the data folder is not written through; the
+ * Linux Save dialog asks before replacing. Real temp folders, handlers called directly.
+ */
+
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppInfo } from '../../shared/host-contract';
+import { callHostHandler } from '../../electron/main/host/call-host-handler';
+import { ExportFolder } from '../../electron/main/host/export-folder-store';
+import { createHostHandlers, type HostHandlers } from '../../electron/main/host/host-handlers';
+import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
+import { RECOVERY_FILE } from '../../electron/main/host/recovery-store';
+import { presetContent, scriptedDialogs, tempFolder } from '../support/host-files';
+import { createRecordingLogger } from '../support/recording-logger';
+
+const saveDialogCalls: unknown[][] = [];
+vi.mock('electron', () => ({
+  dialog: {
+    showSaveDialog: (...args: unknown[]) => {
+      saveDialogCalls.push(args);
+      return Promise.resolve({ canceled: true, filePath: '' });
+    },
+    showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] }),
+    showMessageBox: () => Promise.resolve({ response: 1 }),
+  },
+}));
+
+const APP_INFO: AppInfo = {
+  name: 'Ragdoll Playground',
+  version: '1',
+  platform: 'linux',
+  locale: 'en',
+};
+
+let data: { path: string; remove: () => Promise<void> };
+let elsewhere: { path: string; remove: () => Promise<void> };
+let services: HostServices;
+let handlers: HostHandlers;
+
+beforeEach(async () => {
+  data = await tempFolder('small-data');
+  elsewhere = await tempFolder('small-elsewhere');
+  services = createHostServices({
+    dataDirectory: data.path,
+    dialogs: scriptedDialogs(),
+    loggerFor: () => createRecordingLogger(),
+  });
+  handlers = createHostHandlers({ appInfo: APP_INFO, services });
+});
+afterEach(async () => {
+  await services.flush().catch(() => undefined);
+  await data.remove();
+  await elsewhere.remove();
+});
+
+const call = (channel: string, args: unknown[]) => callHostHandler(handlers, channel, args);
+
+describe('outcomes instead of rejections', () => {
+  it('rp:recovery:save that cannot be written is a write-failed outcome naming the file', async () => {
+    // A folder where the file should be: every write of it fails, as on a full or read-only disk.
+    await mkdir(join(data.path, RECOVERY_FILE));
+    const outcome = await call('rp:recovery:save', [presetContent()]);
+    expect(outcome).toMatchObject({ ok: false, problem: { code: 'write-failed' } });
+    expect(JSON.stringify(outcome)).toContain(RECOVERY_FILE);
+  });
+
+  it('rp:preset:list with a file where the presets folder should be lists nothing and says why', async () => {
+    await writeFile(join(data.path, 'presets'), 'not a folder');
+    const listing = (await call('rp:preset:list', [])) as { presets: unknown[]; notices: string[] };
+    expect(listing.presets).toEqual([]);
+    expect(listing.notices).toHaveLength(1);
+    expect(listing.notices[0]).toContain(join(data.path, 'presets'));
+  });
+});
+
+describe('the smaller holes', () => {
+  it('a suggested export name `..` keeps the dialog inside the remembered folder', async () => {
+    const folder = new ExportFolder({ directory: data.path });
+    const remembered = join(elsewhere.path, 'exports');
+    await mkdir(remembered);
+    await folder.remember(join(remembered, 'clip.webm'));
+    for (const name of ['..', '.', ' .. ']) {
+      const suggested = await folder.suggest(name);
+      expect(suggested.startsWith(`${remembered}/`)).toBe(true);
+      expect(suggested.slice(remembered.length + 1)).not.toMatch(/^[. ]*$/);
+    }
+  });
+
+  it('a preset that is not JSON is refused without quoting the file', async () => {
+    const path = join(elsewhere.path, 'shared.ragdoll');
+    await writeFile(path, 'TOP-SECRET-LINE-1 and more');
+    const host = createHostServices({
+      dataDirectory: data.path,
+      dialogs: scriptedDialogs({ openPreset: [path] }),
+      loggerFor: () => createRecordingLogger(),
+    });
+    const outcome = await callHostHandler(
+      createHostHandlers({ appInfo: APP_INFO, services: host }),
+      'rp:preset:import',
+      [],
+    );
+    expect(outcome).toMatchObject({ ok: false, problem: { code: 'invalid' } });
+    expect(JSON.stringify(outcome)).not.toContain('TOP-SECRET');
+  });
+
+  it('a damaged library.json is reported without quoting it', async () => {
+    await writeFile(join(data.path, 'library.json'), 'PRIVATE-NOTE{');
+    const listing = (await call('rp:library:list', [])) as { notices: string[] };
+    expect(listing.notices.join(' ')).toContain('is not valid JSON');
+    expect(listing.notices.join(' ')).not.toContain('PRIVATE-NOTE');
+  });
+
+  it('does not write the recovery copy through a link planted in the data folder', async () => {
+    const target = join(elsewhere.path, 'victim.txt');
+    await writeFile(target, 'keep me');
+    await symlink(target, join(data.path, RECOVERY_FILE));
+    const outcome = await call('rp:recovery:save', [presetContent()]);
+    expect(outcome).toMatchObject({ ok: false, problem: { code: 'write-failed' } });
+    expect(await readFile(target, 'utf8')).toBe('keep me');
+  });
+
+  it('the Save dialog asks before replacing a file on Linux too', async () => {
+    const { createNativeDialogs } = await import('../../electron/main/native-dialogs');
+    const dialogs = createNativeDialogs(() => undefined);
+    await dialogs.showSaveExport('/tmp/clip.webm', 'webm');
+    await dialogs.showSavePreset('Stairs.ragdoll');
+    expect(saveDialogCalls).toHaveLength(2);
+    for (const [options] of saveDialogCalls) {
+      expect((options as { properties?: string[] }).properties).toContain(
+        'showOverwriteConfirmation',
+      );
+    }
+  });
+});

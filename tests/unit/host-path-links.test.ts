@@ -1,0 +1,71 @@
+/**
+ * The allow-list and the read must mean the same file. `resolve()` removes `lnk/..` by string
+ * rules, while the system follows the link `lnk` first and only then goes up, so a path like
+ * `allowed/lnk/../model.vrm` could compare as an allowed model while reading a file outside.
+ * A path that differs from its resolved form is refused before anything is read (real temp
+ * folders, a real symbolic link, the services called directly).
+ */
+
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
+import { problemOf, scriptedDialogs, tempFolder, vrmBytes } from '../support/host-files';
+import { createRecordingLogger } from '../support/recording-logger';
+
+let root: { path: string; remove: () => Promise<void> };
+let data: { path: string; remove: () => Promise<void> };
+let services: HostServices;
+let allowedModel: string;
+let linkedPath: string;
+
+beforeEach(async () => {
+  root = await tempFolder('links');
+  data = await tempFolder('links-data');
+  const allowed = join(root.path, 'allowed');
+  const outside = join(root.path, 'outside');
+  await mkdir(join(outside, 'deeper'), { recursive: true });
+  await mkdir(allowed);
+  allowedModel = join(allowed, 'model.vrm');
+  await writeFile(allowedModel, vrmBytes({ version: 1, title: 'Mine' }));
+  await writeFile(
+    join(outside, 'model.vrm'),
+    vrmBytes({ version: 1, title: 'Secret', extraBytes: 64 }),
+  );
+  // allowed/lnk → outside/deeper, so allowed/lnk/.. is outside/ to the system.
+  await symlink(join(outside, 'deeper'), join(allowed, 'lnk'));
+  linkedPath = `${allowed}/lnk/../model.vrm`;
+  services = createHostServices({
+    dataDirectory: data.path,
+    dialogs: scriptedDialogs({ openModel: [allowedModel] }),
+    loggerFor: () => createRecordingLogger(),
+  });
+  await services.openModelDialog();
+});
+afterEach(async () => {
+  await services.flush();
+  await root.remove();
+  await data.remove();
+});
+
+describe.skipIf(process.platform === 'win32')('paths through a link and ..', () => {
+  it('refuses to read a model path that is not in its resolved form', async () => {
+    const problem = await problemOf(services.readModel(linkedPath));
+    expect(problem.code).toBe('not-allowed');
+    expect(problem.message).toContain(linkedPath);
+  });
+
+  it('refuses textures and motions named through such a path', async () => {
+    expect((await problemOf(services.readModelTexture(linkedPath, 'a.png'))).code).toBe(
+      'not-allowed',
+    );
+    expect((await problemOf(services.readMotion(`${root.path}/allowed/lnk/../x.vmd`))).code).toBe(
+      'not-allowed',
+    );
+  });
+
+  it('still reads the allowed model by its own path', async () => {
+    const model = await services.readModel(allowedModel);
+    expect(model.title).toBe('Mine');
+  });
+});
