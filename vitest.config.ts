@@ -1,10 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
  * The slow part of the Node tests, run as the `sim` project: the simulator CLIs in a child
  * process, heap-profiled allocation runs, multi-seed soaks and design results, real-model
- * sweeps and the fuzz pass. Everything else under tests/unit is the `unit` project, the fast
- * loop (`npm run test:unit`).
+ * sweeps and the fuzz pass. Everything else under tests/unit is the fast loop
+ * (`npm run test:unit`): the `unit` project and `unit-isolated` (see {@link MOCKING_FILES}).
  */
 const SIM_FILES = [
   'tests/unit/*-sim-cli.test.ts',
@@ -13,6 +14,7 @@ const SIM_FILES = [
   'tests/unit/recording-sim-export.test.ts',
   'tests/unit/*allocations.test.ts',
   'tests/unit/mmd-soak.test.ts',
+  'tests/unit/physics-mmd-rest-real.test.ts',
   'tests/unit/physics-design-results.test.ts',
   'tests/unit/physics-landing-gaps.test.ts',
   'tests/unit/physics-mmd-models.test.ts',
@@ -20,6 +22,18 @@ const SIM_FILES = [
   'tests/unit/fuzz-boundaries.test.ts',
   'tests/unit/start-electron.test.ts',
 ];
+
+/**
+ * The unit test files that replace a module (`vi.mock`). The `unit` project shares one module
+ * cache across the files a worker runs (importing three.js, Rapier and the app's modules again
+ * for each file took most of its time), where such a replacement would leak into, or miss,
+ * other files; these run in `unit-isolated`, each file with its own modules. Found by reading
+ * the files, so a new one lands there by itself.
+ */
+const MOCKING_FILES = readdirSync('tests/unit')
+  .filter((name) => name.endsWith('.test.ts'))
+  .map((name) => `tests/unit/${name}`)
+  .filter((path) => /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(path, 'utf8')));
 
 export default defineConfig({
   test: {
@@ -32,7 +46,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: SIM_FILES },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          exclude: [...SIM_FILES, ...MOCKING_FILES],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-isolated', include: MOCKING_FILES, exclude: SIM_FILES },
       },
       { extends: true, test: { name: 'sim', include: SIM_FILES } },
       { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'] } },

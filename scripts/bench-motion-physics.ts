@@ -28,7 +28,7 @@ import { realFixture } from '../tools/real-fixtures';
 import { median } from './lib/bench-stats';
 import { loadMmdDoll } from '../tools/load-mmd-doll';
 import { loadModelDoll } from '../tools/load-model-doll';
-import { runSimulation } from './lib/run-simulation';
+import { runSimulation } from '../tools/sim/run-simulation';
 import { parseSimOptions } from '../tools/sim-options';
 
 /** Fixtures the balance assists are compared on, when present (a heavy MMD model, a wide VRM). */

@@ -28,8 +28,8 @@ import { REAL_HUMANOID_MODELS, realFixture } from '../tools/real-fixtures';
 import { loadMmdDoll } from '../tools/load-mmd-doll';
 import { loadModelDoll } from '../tools/load-model-doll';
 import { loadMotionSource } from '../tools/load-motion';
-import { runSimulation } from './lib/run-simulation';
-import type { SimMotionResult } from './lib/run-simulation';
+import { runSimulation } from '../tools/sim/run-simulation';
+import type { SimMotionResult } from '../tools/sim/run-simulation';
 import { parseSimOptions } from '../tools/sim-options';
 
 /** The fixtures measured, relative to the fixtures folder; the box dummy comes first. */

@@ -16,7 +16,7 @@ export interface ModelDoll {
 
 /** What `npm run sim -- --model` adds to its JSON. */
 export interface ModelReport {
-  /** Always a humanoid figure (MMD models may also be props, see `scripts/lib/load-mmd-prop.ts`). */
+  /** Always a humanoid figure (MMD models may also be props, see `tools/sim/load-mmd-prop.ts`). */
   readonly kind: 'figure';
   readonly format: 'vrm0' | 'vrm1';
   /** Number of parts (rigid bodies) per doll. */

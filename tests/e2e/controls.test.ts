@@ -5,9 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  SLOW_TIMEOUT_MS,
+  advanceUntil,
   alertText,
   distance,
+  drawFrameNow,
+  holdTime,
   figureCount,
   maxSpeed,
   propCount,
@@ -16,7 +18,6 @@ import {
   rootPosition,
   settings,
   statusText,
-  waitForFrames,
 } from './support/app-page';
 import { useAppSuite } from './support/suite';
 
@@ -25,6 +26,7 @@ const withApp = useAppSuite();
 describe('panel controls', () => {
   it('ADD adds figures up to six, then alerts; DROP raises them all', async () => {
     await withApp(async ({ page }) => {
+      await holdTime(page);
       const add = page.getByRole('button', { name: 'Add Figure' });
       for (let count = 2; count <= 6; count++) {
         await add.click();
@@ -35,9 +37,12 @@ describe('panel controls', () => {
       expect(await figureCount(page)).toBe(6);
       expect(await alertText(page)).toBe('6 figures is the limit.');
       // Wait until the first figure has come down, then DROP lifts every one again.
-      await expect
-        .poll(async () => (await rootPosition(page))!.y, { timeout: SLOW_TIMEOUT_MS })
-        .toBeLessThan(1.2);
+      await advanceUntil(
+        page,
+        'the first figure comes down below 1.2 m',
+        async () => (await rootPosition(page))!.y < 1.2,
+        { maxSeconds: 3 },
+      );
       // Where DROP put them, read before a frame could let them fall.
       const dropped = await rootHeightsOnClick(page, page.getByRole('button', { name: 'Drop' }));
       expect(dropped).toHaveLength(6);
@@ -62,7 +67,7 @@ describe('panel controls', () => {
       // The ball was the oldest: it is the one gone.
       expect(await propKinds(page)).toEqual(Array.from({ length: 12 }, () => 'box'));
       expect(await statusText(page)).toContain('the oldest prop was removed');
-      await waitForFrames(page, 2);
+      await drawFrameNow(page);
       const clear = page.getByRole('button', { name: 'Clear Props' });
       await clear.click();
       expect(await propCount(page)).toBe(0);
@@ -74,6 +79,7 @@ describe('panel controls', () => {
 
   it('BLAST sets things moving; RESET stands the figures up and removes the props', async () => {
     await withApp(async ({ page }) => {
+      await holdTime(page);
       await page.getByRole('button', { name: 'Add Figure' }).click();
       await page.getByRole('button', { name: 'Add Ball' }).click();
       await page.getByRole('button', { name: 'Reset', exact: true }).click();
@@ -91,11 +97,12 @@ describe('panel controls', () => {
       await page.getByRole('button', { name: 'Blast' }).click();
       expect(await statusText(page)).toBe('Blast!');
       expect(await maxSpeed(page)).toBeGreaterThan(2);
-      await expect
-        .poll(async () => distance(before, (await rootPosition(page))!), {
-          timeout: SLOW_TIMEOUT_MS,
-        })
-        .toBeGreaterThan(0.3);
+      await advanceUntil(
+        page,
+        'BLAST moves the figure 0.3 m',
+        async () => distance(before, (await rootPosition(page))!) > 0.3,
+        { maxSeconds: 2 },
+      );
     });
   });
 

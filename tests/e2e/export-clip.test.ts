@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readWebm } from '../support/webm-reader';
-import { SLOW_TIMEOUT_MS, alertText, statusText } from './support/app-page';
+import { SLOW_TIMEOUT_MS, advance, alertText, holdTime, statusText } from './support/app-page';
 import type { TestHost } from './support/host-files';
 import { createTestHost } from './support/host-files';
 import { useAppSuite } from './support/suite';
-import { openFixedFrames, timeline } from './support/timeline-page';
+import { openFixedFrames, recordFrames, timeline } from './support/timeline-page';
 
 const withApp = useAppSuite();
 let host: TestHost | undefined;
@@ -26,21 +26,6 @@ const VIEWPORT = { width: 960, height: 300 } as const;
 /** The recorder's rate, frames per second of simulated time. */
 const RECORD_RATE_HZ = 60;
 const CLIP_FPS = 30;
-
-/** Waits until `frames` recorded frames are held. */
-async function waitForRecorded(page: Page, frames: number): Promise<void> {
-  await page.waitForFunction(
-    (n) => {
-      const held = window.__ragdoll!.timeline();
-      return held.lastFrame - held.firstFrame >= n;
-    },
-    frames,
-    {
-      timeout: SLOW_TIMEOUT_MS * 3,
-      polling: 200,
-    },
-  );
-}
 
 /** Shift-drags along the timeline's track from one share of its width to another. */
 async function chooseRange(page: Page, from: number, to: number): Promise<void> {
@@ -78,8 +63,9 @@ describe('Export Clip… in Chromium', () => {
     await withApp(
       async ({ page }) => {
         await openFixedFrames(page);
+        await holdTime(page);
         await page.keyboard.press('o'); // a ball too, so a prop is replayed
-        await waitForRecorded(page, 3 * RECORD_RATE_HZ);
+        await recordFrames(page, 3 * RECORD_RATE_HZ);
         await chooseRange(page, 0.45, 0.55); // short, for the clips that must not be saved
         const rate = page.getByRole('combobox', { name: 'Clip fps' });
         await rate.selectOption(String(CLIP_FPS));
@@ -132,6 +118,8 @@ describe('Export Clip… in Chromium', () => {
         await page.keyboard.press('w');
         const said = await statusMatching(page, new RegExp(`^Saved ${escaped(clipPath)}: `));
         expect(said).toMatch(/The scene is as it was\.$/);
+        // The scene runs on and records more; the chosen range stays put.
+        expect(await advance(page, 0.5)).toBe(60);
         const after = await timeline(page);
         expect(after.live).toBe(true);
         expect(after.range).toEqual(range);

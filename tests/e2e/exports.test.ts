@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadMotionFile } from '../../renderer/src/view/motion/load-motion-file';
-import { SLOW_TIMEOUT_MS, aimAt, statusText } from './support/app-page';
+import { SLOW_TIMEOUT_MS, advance, aimAt, holdTime, statusText } from './support/app-page';
 import type { TestHost } from './support/host-files';
 import { createTestHost } from './support/host-files';
 import { useAppSuite } from './support/suite';
@@ -31,13 +31,18 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } {
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
-/** Waits until the sandbox has run `seconds` of simulated time (so that much is recorded). */
+/** Physics steps per simulated second. */
+const STEPS_PER_SECOND = 120;
+
+/**
+ * Holds time and steps it until the sandbox has run `seconds` of simulated time since it was
+ * made (so that much is recorded).
+ */
 async function runFor(page: Page, seconds: number): Promise<void> {
-  await page.waitForFunction(
-    (steps) => Number(window.__ragdoll!.measure()['steps']) >= steps,
-    Math.round(seconds * 120),
-    { timeout: SLOW_TIMEOUT_MS * 3, polling: 200 },
-  );
+  await holdTime(page);
+  const done = Number(await page.evaluate(() => window.__ragdoll!.measure()['steps']));
+  const missing = Math.round(seconds * STEPS_PER_SECOND) - done;
+  if (missing > 0) expect(await advance(page, missing / STEPS_PER_SECOND)).toBe(missing);
 }
 
 /** Waits until the status line starts with `prefix`, and returns it whole. */

@@ -6,7 +6,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HookScreenPoint, HookVec3 } from '../../renderer/src/test-build/test-hook';
-import { SLOW_TIMEOUT_MS, aimAt, distance, rootPosition, waitForLanding } from './support/app-page';
+import {
+  SLOW_TIMEOUT_MS,
+  advance,
+  advanceUntil,
+  aimAt,
+  distance,
+  holdTime,
+  rootPosition,
+  waitForLanding,
+} from './support/app-page';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
@@ -27,6 +36,7 @@ function grabbedHandle(page: Page): Promise<number | null> {
 describe('mouse grab', () => {
   it('lifts the doll above 0.5 m while dragging and throws it on release', async () => {
     await withApp(async ({ page }) => {
+      await holdTime(page);
       await waitForLanding(page, 0, 0.5);
       const start = await torsoOnScreen(page);
       await page.mouse.move(start.x, start.y);
@@ -34,32 +44,35 @@ describe('mouse grab', () => {
       expect(await grabbedHandle(page)).not.toBeNull();
       // Read once the body is held: before that, Follow may still be gliding after the fall.
       const cameraBefore = await cameraPosition(page);
-      // Drag straight up in small steps, as a hand would, then hold it up there.
+      // Drag straight up in small steps at a hand's pace (1/30 s of simulated time after each
+      // move), then hold it up there.
       for (let step = 1; step <= 10; step++) {
         await page.mouse.move(start.x, start.y - step * 22);
+        await advance(page, 1 / 30);
       }
-      await expect
-        .poll(async () => (await rootPosition(page))!.y, {
-          timeout: SLOW_TIMEOUT_MS,
-          interval: 200,
-        })
-        .toBeGreaterThan(0.5);
+      await advanceUntil(
+        page,
+        'the held doll is lifted (root above 0.5 m)',
+        async () => (await rootPosition(page))!.y > 0.5,
+        { maxSeconds: 3 },
+      );
       expect(await grabbedHandle(page)).not.toBeNull();
       // The orbit controls stood still while the doll was held.
       expect(distance(cameraBefore, await cameraPosition(page))).toBeLessThan(1e-6);
-      // A quick sideways flick, then let go: a throw.
+      // A quick sideways flick (1/60 s a move), then let go: a throw.
       for (let step = 1; step <= 5; step++) {
         await page.mouse.move(start.x + step * 30, start.y - 220);
+        await advance(page, 1 / 60);
       }
       await page.mouse.up();
       expect(await grabbedHandle(page)).toBeNull();
       const released: HookVec3 = (await rootPosition(page))!;
-      await expect
-        .poll(async () => distance(released, (await rootPosition(page))!), {
-          timeout: SLOW_TIMEOUT_MS,
-          interval: 200,
-        })
-        .toBeGreaterThan(0.2);
+      await advanceUntil(
+        page,
+        'the thrown doll moves 0.2 m',
+        async () => distance(released, (await rootPosition(page))!) > 0.2,
+        { maxSeconds: 2 },
+      );
     });
   });
 
@@ -84,15 +97,16 @@ describe('mouse grab', () => {
 
   it('grabs props too', async () => {
     await withApp(async ({ page }) => {
+      await holdTime(page);
       await page.getByRole('button', { name: 'Add Ball' }).click();
       // Let the ball come down (radius 0.3 m: on the floor or on the doll), then slow time
       // so a rolling ball stays under the cursor.
-      await expect
-        .poll(async () => (await page.evaluate(() => window.__ragdoll!.propPosition(0)))!.y, {
-          timeout: SLOW_TIMEOUT_MS,
-          interval: 200,
-        })
-        .toBeLessThan(1);
+      await advanceUntil(
+        page,
+        'the ball comes down below 1 m',
+        async () => (await page.evaluate(() => window.__ragdoll!.propPosition(0)))!.y < 1,
+        { maxSeconds: 3 },
+      );
       await page.getByRole('slider', { name: 'Time' }).fill('0.1');
       await page.keyboard.press('f'); // a still camera, so the ball stays where we press
       // Aimed where the ball shows: it may have come to rest behind the doll.

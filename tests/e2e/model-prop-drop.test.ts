@@ -12,7 +12,7 @@ import { MODEL_PROP_SPOTS } from '../../renderer/src/physics/model-prop-placemen
 import { STAGE_DIMENSIONS } from '../../renderer/src/physics/stage';
 import type { HookPose, HookVec3 } from '../../renderer/src/test-build/test-hook';
 import { writeRibbonPmx } from './support/mmd-files';
-import { SLOW_TIMEOUT_MS, alertText, waitForFrames } from './support/app-page';
+import { SLOW_TIMEOUT_MS, alertText, drawFrameNow, holdTime } from './support/app-page';
 import type { TestHost } from './support/host-files';
 import { createTestHost, expectStatus } from './support/host-files';
 import { useAppSuite } from './support/suite';
@@ -109,13 +109,11 @@ describe('a model prop dropped on the view', () => {
     testHost.droppedFiles['ribbon.pmx'] = path;
     await withApp(
       async ({ page }) => {
-        // A still camera, so screen points stay where they were aimed; slow time, so the
-        // prop has barely moved when it is first read.
+        // A still camera, so screen points stay where they were aimed; time held, so a prop
+        // stands where it was put when it is read.
+        await holdTime(page);
         await page.keyboard.press('f');
-        await page.getByRole('slider', { name: 'Time' }).fill('0.1');
-        // Keys go to the page again, not the slider.
-        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-        await waitForFrames(page, 3);
+        await drawFrameNow(page);
 
         const floor: Surface = () => 0;
         // The slope rises toward -Z from its low edge on the floor.
@@ -189,5 +187,5 @@ describe('a model prop dropped on the view', () => {
       },
       { beforeLoad: (page) => testHost.install(page) },
     );
-  }, 300_000); // three drops, undo and redo, each waiting for frames under SwiftShader
+  }, 300_000); // three drops, undo and redo, and a preset, under SwiftShader
 });

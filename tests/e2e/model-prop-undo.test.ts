@@ -9,7 +9,14 @@ import { dirname } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HookPose } from '../../renderer/src/test-build/test-hook';
-import { SLOW_TIMEOUT_MS, alertText, propKinds, waitForFrames } from './support/app-page';
+import {
+  SLOW_TIMEOUT_MS,
+  advance,
+  alertText,
+  drawFrameNow,
+  holdTime,
+  propKinds,
+} from './support/app-page';
 import { largestGap } from './support/host-files';
 import { openRibbonProp, useRibbonHosts } from './support/ribbon-prop';
 import { useAppSuite } from './support/suite';
@@ -56,9 +63,10 @@ describe('undo and redo of model props', () => {
     const ribbon = ribbonHost();
     await withApp(
       async ({ page }) => {
+        await holdTime(page);
         await page.keyboard.press('f'); // a still camera, so the prop stays where we click
         await openRibbonProp(page, ribbon);
-        await waitForFrames(page, 20);
+        await advance(page, 0.5);
         const drawn = (await page.evaluate(() => window.__ragdoll!.gpuMemory())).geometries;
         // Undo reads no file: the model's file is gone from disk before undo and redo.
         rmSync(dirname(ribbon.path), { recursive: true });
@@ -69,7 +77,7 @@ describe('undo and redo of model props', () => {
         expect(undo.after).toHaveLength(0);
         expect(await propKinds(page)).toEqual([]);
         expect(await page.evaluate(() => window.__ragdoll!.figures())).toBe(1);
-        await waitForFrames(page, 3);
+        await drawFrameNow(page);
         const gone = (await page.evaluate(() => window.__ragdoll!.gpuMemory())).geometries;
         expect(gone).toBeLessThan(drawn);
 
@@ -77,19 +85,19 @@ describe('undo and redo of model props', () => {
         expect(redo.status).toBe('Redone: Open Model.');
         expect(await propKinds(page)).toEqual(['model']);
         expect(largestGap(undo.before, redo.after)).toBeLessThan(0.001);
-        await waitForFrames(page, 3);
+        await drawFrameNow(page);
         // Drawn again, from the model kept in memory.
         expect((await page.evaluate(() => window.__ragdoll!.gpuMemory())).geometries).toBe(drawn);
 
         // Delete from the body's menu, then undo it: back where it was, drawn.
-        await waitForFrames(page, 20);
+        await advance(page, 0.5);
         // The prop stands in front of the figures, near the view's foot (under the timeline
         // bar): zoom out until it is well inside the view.
         const knotOnScreen = () => page.evaluate(() => window.__ragdoll!.modelPropOnScreen(0, 1));
         await page.mouse.move(500, 200);
         for (let i = 0; i < 10 && ((await knotOnScreen())?.y ?? Infinity) > 360; i++) {
           await page.mouse.wheel(0, 300);
-          await waitForFrames(page, 2);
+          await advance(page, 1 / 60);
         }
         const knot = (await knotOnScreen())!;
         expect(knot.y).toBeLessThan(360);
@@ -104,12 +112,12 @@ describe('undo and redo of model props', () => {
         expect(back.status).toBe('Undone: Delete.');
         expect(largestGap(deleted.before, back.after)).toBeLessThan(0.001);
         expect(await propKinds(page)).toEqual(['model']);
-        await waitForFrames(page, 3);
+        await drawFrameNow(page);
         expect((await page.evaluate(() => window.__ragdoll!.gpuMemory())).geometries).toBe(drawn);
         expect(await alertText(page)).toBe('');
         expect(await modelPropPoses(page)).toHaveLength(7);
       },
       { beforeLoad: (page) => ribbon.host.install(page) },
     );
-  }, 300_000); // opening, undo, redo and a delete each wait for frames under SwiftShader
+  }, 300_000); // opening, undo, redo and a delete each wait for a drawn frame under SwiftShader
 });

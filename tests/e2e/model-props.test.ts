@@ -5,7 +5,7 @@
  * like a ball.
  */
 import { describe, expect, it } from 'vitest';
-import { SLOW_TIMEOUT_MS, alertText, waitForFrames } from './support/app-page';
+import { advance, advanceUntil, alertText, holdTime } from './support/app-page';
 import { openRibbonProp, useRibbonHosts } from './support/ribbon-prop';
 import { useAppSuite } from './support/suite';
 
@@ -28,6 +28,7 @@ describe('a model without a humanoid skeleton', () => {
     const ribbon = ribbonHost();
     await withApp(
       async ({ page }) => {
+        await holdTime(page);
         await openRibbonProp(page, ribbon);
         expect(await alertText(page)).toBe('');
         const kinds = (): Promise<string[]> => page.evaluate(() => window.__ragdoll!.propKinds());
@@ -36,8 +37,8 @@ describe('a model without a humanoid skeleton', () => {
 
         const poses = (): Promise<Pose[]> =>
           page.evaluate(() => window.__ragdoll!.modelPropPoses()[0]!);
-        // Standing: some frames on, every body is above the floor and none flew off.
-        await waitForFrames(page, 30);
+        // Standing: a simulated second on, every body is above the floor and none flew off.
+        await advance(page, 1);
         const landed = await poses();
         expect(landed.length).toBe(7);
         for (const pose of landed) {
@@ -51,9 +52,12 @@ describe('a model without a humanoid skeleton', () => {
         }
 
         await page.getByRole('button', { name: 'Blast' }).click();
-        await expect
-          .poll(async () => largestMove(landed, await poses()), { timeout: SLOW_TIMEOUT_MS })
-          .toBeGreaterThan(0.3);
+        await advanceUntil(
+          page,
+          'BLAST throws the prop 0.3 m',
+          async () => largestMove(landed, await poses()) > 0.3,
+          { maxSeconds: 2 },
+        );
         expect(await kinds()).toEqual(['model']);
       },
       { beforeLoad: (page) => ribbon.host.install(page) },

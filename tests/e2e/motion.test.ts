@@ -19,7 +19,15 @@ import {
   goodMotionFixtures,
 } from '../../tools/fixtures/motion/motion-fixtures';
 import { vmdBytes } from '../support/host-files';
-import { alertText, rootPosition, SLOW_TIMEOUT_MS, waitForFrames } from './support/app-page';
+import {
+  advance,
+  advanceUntil,
+  alertText,
+  holdTime,
+  rootPosition,
+  SLOW_TIMEOUT_MS,
+  waitForLanding,
+} from './support/app-page';
 import type { TestHost } from './support/host-files';
 import { bodyPoses, createTestHost, expectStatus } from './support/host-files';
 import { useAppSuite } from './support/suite';
@@ -31,6 +39,9 @@ afterEach(() => host?.dispose());
 
 /** Poll long: SwiftShader on a shared two-core machine draws a few frames a second. */
 const LONG = { timeout: SLOW_TIMEOUT_MS * 2, interval: 200 };
+
+/** Most simulated time a thrown ball gets to knock the figure down, seconds. */
+const KNOCK_DOWN_SECONDS = 1.5;
 
 type Motion = ReturnType<NonNullable<Window['__ragdoll']>['motion']>;
 
@@ -56,6 +67,8 @@ function outline(page: Page): Promise<string | null> {
  * Thrown through the test hook: a ball dropped from above (ADD BALL's own drop) lands on the
  * head or a shoulder of a standing figure, which the floor holds up, and one flicked with the
  * mouse flies wherever SwiftShader's few frames a second let it; neither is a sure knock-down.
+ * Time must be held ({@link holdTime}): each ball gets {@link KNOCK_DOWN_SECONDS} of simulated
+ * time.
  */
 async function throwBallsUntilLimp(page: Page, balls = 3): Promise<string | undefined> {
   for (let ball = 0; ball < balls; ball++) {
@@ -75,10 +88,9 @@ async function throwBallsUntilLimp(page: Page, balls = 3): Promise<string | unde
       { index: count, head },
     );
     expect(thrown).toBe(true);
-    const deadline = Date.now() + SLOW_TIMEOUT_MS / 4;
-    while (Date.now() < deadline) {
+    for (let seconds = 0; seconds < KNOCK_DOWN_SECONDS; seconds += 0.05) {
       if ((await stateOf(page)) === 'limp') return 'limp';
-      await page.waitForTimeout(100);
+      await advance(page, 0.05);
     }
   }
   return stateOf(page);
@@ -86,34 +98,45 @@ async function throwBallsUntilLimp(page: Page, balls = 3): Promise<string | unde
 
 /**
  * The largest angle (radians) any of the first figure's parts turns away from its rotation in
- * `from` over the next `frames` drawn frames, read once per frame in the page. A motion is
- * periodic (Wave swings the forearm every 0.8 s): two single reads some frames apart can land
- * on the same phase when a loaded machine fits more steps into each frame.
+ * `from` over the next `seconds` of simulated time, read after every 1/60 s in the page. A
+ * motion is periodic (Wave swings the forearm every 0.8 s): two single reads some time apart
+ * can land on the same phase.
  */
 function largestTurnOver(
   page: Page,
   from: readonly { rotation: readonly number[] }[],
-  frames: number,
+  seconds: number,
 ): Promise<number> {
   return page.evaluate(
-    ({ from, frames }) =>
-      new Promise<number>((resolve) => {
-        let largest = 0;
-        let left = frames;
-        const read = (): void => {
-          const parts = window.__ragdoll!.bodyPoses().figures[0]!;
-          parts.forEach((pose, i) => {
-            const q = pose.rotation;
-            const r = from[i]!.rotation;
-            const dot = Math.abs(q[0]! * r[0]! + q[1]! * r[1]! + q[2]! * r[2]! + q[3]! * r[3]!);
-            largest = Math.max(largest, 2 * Math.acos(Math.min(1, dot)));
-          });
-          if (--left > 0) requestAnimationFrame(read);
-          else resolve(largest);
-        };
-        requestAnimationFrame(read);
-      }),
-    { from, frames },
+    ({ from, frames }) => {
+      const hook = window.__ragdoll!;
+      let largest = 0;
+      for (let frame = 0; frame < frames; frame++) {
+        hook.advance(1 / 60);
+        hook.bodyPoses().figures[0]!.forEach((pose, i) => {
+          const q = pose.rotation;
+          const r = from[i]!.rotation;
+          const dot = Math.abs(q[0]! * r[0]! + q[1]! * r[1]! + q[2]! * r[2]! + q[3]! * r[3]!);
+          largest = Math.max(largest, 2 * Math.acos(Math.min(1, dot)));
+        });
+      }
+      return largest;
+    },
+    { from, frames: Math.round(seconds * 60) },
+  );
+}
+
+/** Steps simulated time until the first figure's motion state is `state`. */
+async function advanceUntilState(page: Page, state: string): Promise<void> {
+  await advanceUntil(page, `the figure is ${state}`, async () => (await stateOf(page)) === state);
+}
+
+/** Steps simulated time until the first figure's root is above `y`, metres. */
+async function advanceUntilRootAbove(page: Page, y: number): Promise<void> {
+  await advanceUntil(
+    page,
+    `the figure's root rises above ${y} m`,
+    async () => (await rootPosition(page))!.y > y,
   );
 }
 
@@ -123,14 +146,16 @@ describe('motions', () => {
     const testHost = host;
     await withApp(
       async ({ page }) => {
-        // The box dummy falls in and lies there, a passive ragdoll as before.
+        // The box dummy falls in and lies there, a passive ragdoll as before. From here on
+        // only the test moves simulated time.
+        await holdTime(page);
         expect(await motion(page)).toMatchObject({
           selected: 'none',
           playing: true,
           muscle: 100,
           getUp: true,
         });
-        await expect.poll(async () => (await rootPosition(page))!.y, LONG).toBeLessThan(0.5);
+        await waitForLanding(page);
         expect(await stateOf(page)).toBe('passive');
 
         // Stand, chosen in the panel's list: the figure gets up from where it lies.
@@ -138,17 +163,17 @@ describe('motions', () => {
         await list.selectOption({ label: 'Stand' });
         await expectStatus(page, 'Playing Stand on the figure.');
         expect((await motion(page)).selected).toBe('builtin:stand');
-        await expect.poll(() => stateOf(page), LONG).toBe('following');
-        await waitForFrames(page, 20);
+        await advanceUntilState(page, 'following');
+        await advance(page, 0.5);
         const standingY = (await rootPosition(page))!.y;
         expect(standingY).toBeGreaterThan(0.6);
 
         // Next Motion (N) is Wave: the pose keeps changing while the figure stays upright.
         await page.keyboard.press('n');
         await expectStatus(page, 'Playing Wave on the figure.');
-        await waitForFrames(page, 10);
+        await advance(page, 0.25);
         const before = (await bodyPoses(page)).figures[0]!;
-        expect(await largestTurnOver(page, before, 30)).toBeGreaterThan(0.1);
+        expect(await largestTurnOver(page, before, 1.6)).toBeGreaterThan(0.1);
         expect(await stateOf(page)).toBe('following');
         expect((await rootPosition(page))!.y).toBeGreaterThan(standingY - 0.1);
 
@@ -161,11 +186,9 @@ describe('motions', () => {
         // A ball thrown at it knocks it down: limp, then getting up, then the motion again.
         expect(await throwBallsUntilLimp(page)).toBe('limp');
         expect(await outline(page)).toBe(hex(MOTION_STATE_OUTLINE_COLORS.limp));
-        await expect.poll(() => stateOf(page), LONG).toBe('gettingUp');
-        await expect.poll(() => stateOf(page), LONG).toBe('following');
-        await expect
-          .poll(async () => (await rootPosition(page))!.y, LONG)
-          .toBeGreaterThan(standingY - 0.05);
+        await advanceUntilState(page, 'gettingUp');
+        await advanceUntilState(page, 'following');
+        await advanceUntilRootAbove(page, standingY - 0.05);
         await expect
           .poll(() => outline(page), LONG)
           .toBe(hex(MOTION_STATE_OUTLINE_COLORS.following));
@@ -205,7 +228,7 @@ describe('motions', () => {
       },
       { beforeLoad: (page) => testHost.install(page) },
     );
-  }, 300_000); // standing up twice and a knock-down take minutes under SwiftShader
+  }, 300_000); // about 40 s of simulated time stepped in the page, slower on a loaded machine
 
   it('a preset brings back the motion, MUSCLE, GET UP and Play/Pause', async () => {
     host = createTestHost();
@@ -275,13 +298,14 @@ describe('motions', () => {
     const unusable = write(noBody.file, noBody.bytes);
     await withApp(
       async ({ page }) => {
+        await holdTime(page);
         // Double-clicked in the file manager: the host opens it and the figure plays it.
         await testHost.bridge().openFile(step);
         await expectStatus(page, 'Playing step.vmd on the figure.');
         expect((await motion(page)).selected).toBe('file');
         const list = page.getByRole('combobox', { name: 'Motion' });
         expect(await list.locator('option:checked').innerText()).toBe('File: step.vmd');
-        await expect.poll(() => stateOf(page), LONG).toBe('following');
+        await advanceUntilState(page, 'following');
 
         // Open Motion… (V) asks the host's dialog.
         testHost.dialogs.openMotion.push(wave);

@@ -2,24 +2,17 @@
  * End to end, in Debian's Chromium on the renderer's test build: the app records as it runs;
  * Space pauses, dragging the timeline shows an older moment exactly as recorded, ← / → step
  * one frame, Enter resumes from there with no jump, a change made while paused (BLAST) resumes
- * first, and scrubbing stops at a figure being added. The page runs with a fixed 1/60 s frame,
- * so every drawn frame is two physics steps and one recorded frame.
+ * first, and scrubbing stops at a figure being added. Time is held and the test steps it:
+ * every 1/60 s of simulated time is two physics steps and one recorded frame.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HookPose } from '../../renderer/src/test-build/test-hook';
-import { SLOW_TIMEOUT_MS, figureCount, statusText, waitForFrames } from './support/app-page';
+import { advance, drawFrameNow, figureCount, holdTime, statusText } from './support/app-page';
 import { useAppSuite } from './support/suite';
-import { openFixedFrames, timeline } from './support/timeline-page';
+import { openFixedFrames, recordUntil, timeline } from './support/timeline-page';
 
 const withApp = useAppSuite();
-
-async function waitForRecorded(page: Page, frames: number): Promise<void> {
-  await page.waitForFunction((n) => window.__ragdoll!.timeline().lastFrame >= n, frames, {
-    timeout: SLOW_TIMEOUT_MS * 2,
-    polling: 100,
-  });
-}
 
 function shownPoses(page: Page): Promise<HookPose[][]> {
   return page.evaluate(() => window.__ragdoll!.bodyPoses().figures);
@@ -64,8 +57,9 @@ describe('the timeline in Chromium', () => {
   it('pauses, shows a scrubbed frame exactly as recorded, steps frames and resumes with no jump', async () => {
     await withApp(async ({ page }) => {
       await openFixedFrames(page);
+      await holdTime(page);
       await page.keyboard.press('o'); // a ball falls too, so the scene moves
-      await waitForRecorded(page, 45);
+      await recordUntil(page, 45);
       expect((await timeline(page)).live).toBe(true);
 
       await page.keyboard.press(' ');
@@ -74,7 +68,8 @@ describe('the timeline in Chromium', () => {
       expect(paused.shownFrame).toBe(paused.lastFrame);
       await expect.poll(() => statusText(page)).toMatch(/Paused/);
       const still = await shownPoses(page);
-      await waitForFrames(page, 5);
+      // Paused, simulated time passing moves nothing and records nothing.
+      expect(await advance(page, 5 / 60)).toBe(0);
       expect(largestGap(await shownPoses(page), still)).toBe(0);
       expect((await timeline(page)).lastFrame).toBe(paused.lastFrame);
 
@@ -82,7 +77,7 @@ describe('the timeline in Chromium', () => {
       await dragTrack(page, 0.95, 0.4);
       const scrubbed = (await timeline(page)).shownFrame!;
       expect(scrubbed).toBeLessThan(paused.lastFrame - 15);
-      await waitForFrames(page, 2);
+      await drawFrameNow(page);
       expect(
         largestGap(await shownPoses(page), (await recordedPoses(page, scrubbed))!),
       ).toBeLessThan(1e-6);
@@ -99,24 +94,15 @@ describe('the timeline in Chromium', () => {
       const frame = (await timeline(page)).shownFrame!;
       expect(frame).toBe(scrubbed + 1);
 
-      // Resume from here: after the first frame (two steps) every part is within 1 cm of where
-      // the original run had it one recorded frame later.
+      // Resume from here: after the first recorded frame (two steps, 1/60 s) every part is
+      // within 1 cm of where the original run had it one recorded frame later.
       const next = (await recordedPoses(page, frame + 1))!;
-      const first = await page.evaluate(
-        () =>
-          new Promise<{ frames: number; poses: HookPose[][] }>((done) => {
-            const hook = window.__ragdoll!;
-            const start = hook.frameStats().frames;
-            window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
-            const wait = (): void => {
-              const frames = hook.frameStats().frames;
-              if (frames > start) done({ frames: frames - start, poses: hook.bodyPoses().figures });
-              else requestAnimationFrame(wait);
-            };
-            requestAnimationFrame(wait);
-          }),
-      );
-      expect(first.frames).toBe(1);
+      const first = await page.evaluate(() => {
+        const hook = window.__ragdoll!;
+        window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+        return { steps: hook.advance(1 / 60), poses: hook.bodyPoses().figures };
+      });
+      expect(first.steps).toBe(2);
       expect(largestGap(first.poses, next)).toBeLessThanOrEqual(0.01);
       const resumed = await timeline(page);
       expect(resumed.live).toBe(true);
@@ -129,7 +115,8 @@ describe('the timeline in Chromium', () => {
   it('resumes from the moment shown before a change, offers the last 10 s for export, and stops scrubbing at an added figure', async () => {
     await withApp(async ({ page }) => {
       await openFixedFrames(page);
-      await waitForRecorded(page, 40);
+      await holdTime(page);
+      await recordUntil(page, 40);
       await page.keyboard.press(' ');
       await dragTrack(page, 0.9, 0.3);
       const shown = (await timeline(page)).shownFrame!;
@@ -152,7 +139,7 @@ describe('the timeline in Chromium', () => {
       await page.keyboard.press('a');
       await expect.poll(() => figureCount(page)).toBe(2);
       const added = (await timeline(page)).lastFrame;
-      await waitForRecorded(page, added + 20);
+      await recordUntil(page, added + 20);
       await page.keyboard.press(' ');
       const pausedAfterAdd = await timeline(page);
       expect(pausedAfterAdd.scrubbableFirst).toBeGreaterThan(pausedAfterAdd.firstFrame);

@@ -11,10 +11,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { HookPose } from '../../renderer/src/test-build/test-hook';
 import {
   SLOW_TIMEOUT_MS,
+  advance,
   alertText,
   figureCount,
+  holdTime,
   settings,
-  waitForFrames,
 } from './support/app-page';
 import type { TestHost } from './support/host-files';
 import { createTestHost, expectStatus, largestGap } from './support/host-files';
@@ -60,10 +61,11 @@ async function posesAroundKey(
 describe('undo and redo', () => {
   it('undo after BLAST puts every body back within 1 mm; redo brings the blast back', async () => {
     await withApp(async ({ page }) => {
+      await holdTime(page);
       await page.keyboard.press('a');
       await page.keyboard.press('o');
       await page.keyboard.press('x');
-      await waitForFrames(page, 20);
+      await advance(page, 0.5);
       const undoButton = page.getByRole('button', { name: 'Undo' });
       const redoButton = page.getByRole('button', { name: 'Redo' });
       expect(await undoButton.getAttribute('aria-keyshortcuts')).toBe('Control+Z Meta+Z');
@@ -71,7 +73,7 @@ describe('undo and redo', () => {
 
       const blast = await posesAroundKey(page, 'b');
       expect(blast.status).toBe('Blast!');
-      await waitForFrames(page, 30);
+      await advance(page, 0.5);
       const undo = await posesAroundKey(page, 'z', { ctrlKey: true });
       expect(undo.status).toBe('Undone: Blast.');
       // The blast really moved everything away, or the check below would prove nothing.

@@ -7,13 +7,15 @@ import { describe, expect, it } from 'vitest';
 import type { HookVec3 } from '../../renderer/src/test-build/test-hook';
 import {
   SLOW_TIMEOUT_MS,
+  advance,
+  advanceUntil,
   aimAt,
   alertText,
   distance,
   figureCount,
+  holdTime,
   rootPosition,
   statusText,
-  waitForFrames,
   waitForLanding,
 } from './support/app-page';
 import { useAppSuite } from './support/suite';
@@ -25,6 +27,7 @@ const files = useVrmFixtures();
 describe('a dropped VRM', () => {
   it('replaces the box dummy, falls, and can be grabbed, lifted above 0.5 m and thrown', async () => {
     await withApp(async ({ page }) => {
+      await holdTime(page);
       expect(await figureKinds(page)).toEqual(['box']);
       expect(await dropFile(page, files.bytes('vrm1-tpose-full.vrm'), 'vrm1-tpose-full.vrm')).toBe(
         true,
@@ -45,7 +48,7 @@ describe('a dropped VRM', () => {
       await page.getByRole('button', { name: 'Show Physics Bodies' }).click();
       // Follow off, so the camera does not glide on between finding the torso and pressing on it.
       await page.getByRole('button', { name: 'Follow Camera' }).click();
-      await waitForFrames(page, 2);
+      await advance(page, 1 / 60);
       const torso = await aimAt(page, () =>
         page.evaluate(() => window.__ragdoll!.partOnScreen(0, 'torso')),
       );
@@ -56,25 +59,30 @@ describe('a dropped VRM', () => {
       // above 0.5 m below proves it is the avatar's.
       const grabbed = await page.evaluate(() => window.__ragdoll!.grabbedHandle());
       expect(grabbed).not.toBeNull();
-      for (let step = 1; step <= 10; step++) await page.mouse.move(torso.x, torso.y - step * 22);
-      await expect
-        .poll(async () => (await rootPosition(page))!.y, {
-          timeout: SLOW_TIMEOUT_MS,
-          interval: 200,
-        })
-        .toBeGreaterThan(0.5);
+      // Up at a hand's pace (1/30 s of simulated time after each move), then a quick flick.
+      for (let step = 1; step <= 10; step++) {
+        await page.mouse.move(torso.x, torso.y - step * 22);
+        await advance(page, 1 / 30);
+      }
+      await advanceUntil(
+        page,
+        'the held avatar is lifted (root above 0.5 m)',
+        async () => (await rootPosition(page))!.y > 0.5,
+        { maxSeconds: 3 },
+      );
       for (let step = 1; step <= 5; step++) {
         await page.mouse.move(torso.x + step * 30, torso.y - 220);
+        await advance(page, 1 / 60);
       }
       await page.mouse.up();
       expect(await page.evaluate(() => window.__ragdoll!.grabbedHandle())).toBeNull();
       const released: HookVec3 = (await rootPosition(page))!;
-      await expect
-        .poll(async () => distance(released, (await rootPosition(page))!), {
-          timeout: SLOW_TIMEOUT_MS,
-          interval: 200,
-        })
-        .toBeGreaterThan(0.2);
+      await advanceUntil(
+        page,
+        'the thrown avatar moves 0.2 m',
+        async () => distance(released, (await rootPosition(page))!) > 0.2,
+        { maxSeconds: 2 },
+      );
       expect(await figureCount(page)).toBe(1);
       const report = await page.evaluate(() => window.__ragdoll!.measure());
       expect(report['nanCount']).toBe(0);

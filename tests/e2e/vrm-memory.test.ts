@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SLOW_TIMEOUT_MS, statusText, waitForFrames } from './support/app-page';
+import { SLOW_TIMEOUT_MS, drawFrameNow, holdTime, statusText } from './support/app-page';
 import { useAppSuite } from './support/suite';
 import { figureKinds, openVrm, useVrmFixtures } from './support/vrm-files';
 
@@ -21,7 +21,8 @@ function gpuMemory(page: Page): Promise<{ geometries: number; textures: number }
 describe('avatar memory', () => {
   it(`returns to the starting geometry and texture counts after ${CYCLES} add-and-clear cycles`, async () => {
     await withApp(async ({ page }) => {
-      await waitForFrames(page, 2);
+      await holdTime(page); // about GPU memory: the physics need not run
+      await drawFrameNow(page);
       const start = await gpuMemory(page);
       let peak = start.geometries;
       for (let cycle = 0; cycle < CYCLES; cycle++) {
@@ -31,11 +32,11 @@ describe('avatar memory', () => {
           .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
           .toBe('Added a figure (2 of 6).');
         // Drawn at least once, so every geometry and texture was uploaded.
-        await waitForFrames(page, 1);
+        await drawFrameNow(page);
         peak = Math.max(peak, (await gpuMemory(page)).geometries);
         await page.keyboard.press('u');
         expect(await figureKinds(page)).toEqual(['box']);
-        await waitForFrames(page, 1);
+        await drawFrameNow(page);
       }
       // The avatars really were on the GPU, so getting back to the start means they were freed.
       expect(peak).toBeGreaterThan(start.geometries);

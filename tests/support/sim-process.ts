@@ -1,8 +1,13 @@
 import type { SpawnSyncReturns } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
 import { expect } from 'vitest';
+import { runSimCli } from '../../tools/sim/sim-cli';
 
-/** Runs `scripts/sim.ts` with `args` in a child Node (as `npm run sim -- …` does). */
+/**
+ * Runs `scripts/sim.ts` with `args` in a child Node (as `npm run sim -- …` does). Takes a few
+ * seconds to start: use it to check what only the process shows (the exit status), and
+ * {@link simInProcess} for the rest.
+ */
 export function runSim(...args: string[]): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/sim.ts', ...args], {
     encoding: 'utf8',
@@ -10,12 +15,36 @@ export function runSim(...args: string[]): SpawnSyncReturns<string> {
   });
 }
 
+/** What a simulator run left: its exit status and its output, as a child process's would read. */
+export interface SimRun {
+  readonly status: number;
+  /** Every result line, each ended by a newline. */
+  readonly stdout: string;
+  /** Every note and error line, each ended by a newline. */
+  readonly stderr: string;
+}
+
+/** Runs the simulator's command line on `args` in this process and collects what it printed. */
+export async function simInProcess(...args: string[]): Promise<SimRun> {
+  let stdout = '';
+  let stderr = '';
+  const status = await runSimCli(args, {
+    log: (line) => (stdout += `${line}\n`),
+    error: (line) => (stderr += `${line}\n`),
+  });
+  return { status, stdout, stderr };
+}
+
 /**
  * Asserts that `sim --model <path> --json` refused the file the way a bad model must be refused:
  * status 1, `sim: …<fileName>: <reason>` on stderr, nothing on stdout.
  */
-export function expectModelRefused(path: string, fileName: string, reason: RegExp): void {
-  const run = runSim('--model', path, '--json');
+export async function expectModelRefused(
+  path: string,
+  fileName: string,
+  reason: RegExp,
+): Promise<void> {
+  const run = await simInProcess('--model', path, '--json');
   expect(run.status).toBe(1);
   expect(run.stderr).toMatch(new RegExp(`sim: .*${fileName.replace('.', '\\.')}: `));
   expect(run.stderr).toMatch(reason);

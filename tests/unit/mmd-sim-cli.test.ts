@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { SimUsageError, parseSimOptions } from '../../tools/sim-options';
-import { expectModelRefused, runSim } from '../support/sim-process';
+import { expectModelRefused, simInProcess } from '../support/sim-process';
 import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
 const FIXTURES = REAL_FIXTURES;
@@ -34,8 +34,15 @@ afterAll(async () => {
 });
 
 describe('npm run sim -- --model FILE.pmx', () => {
-  it('runs the ragdoll with the model’s own bodies and adds the MMD keys and the report', () => {
-    const run = runSim('--model', join(dir, 'figure.pmx'), '--report', '--seconds', '2', '--json');
+  it('runs the ragdoll with the model’s own bodies and adds the MMD keys and the report', async () => {
+    const run = await simInProcess(
+      '--model',
+      join(dir, 'figure.pmx'),
+      '--report',
+      '--seconds',
+      '2',
+      '--json',
+    );
     expect(run.status, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout);
     expect(result).toMatchObject({
@@ -58,16 +65,28 @@ describe('npm run sim -- --model FILE.pmx', () => {
     expect(result.report.capsuleOrders.orders).toHaveLength(6);
   });
 
-  it('reports tolerated bad data once per kind, in the JSON and on stderr', () => {
-    const run = runSim('--model', join(dir, 'bad-data.pmx'), '--seconds', '0.5', '--json');
+  it('reports tolerated bad data once per kind, in the JSON and on stderr', async () => {
+    const run = await simInProcess(
+      '--model',
+      join(dir, 'bad-data.pmx'),
+      '--seconds',
+      '0.5',
+      '--json',
+    );
     expect(run.status, run.stderr).toBe(0);
     const { warnings } = JSON.parse(run.stdout) as { warnings: string[] };
     expect(warnings.map((w) => w.split(':')[0])).toEqual(['body-no-bone', 'joint-missing-body']);
     expect(run.stderr).toMatch(/sim: note: bad-data\.pmx: 1 joint names a rigid body/);
   });
 
-  it('prints the report in the table', () => {
-    const run = runSim('--model', join(dir, 'figure.pmx'), '--report', '--seconds', '0.5');
+  it('prints the report in the table', async () => {
+    const run = await simInProcess(
+      '--model',
+      join(dir, 'figure.pmx'),
+      '--report',
+      '--seconds',
+      '0.5',
+    );
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/MMD bodies \/ joints\s+\d+ \/ \d+/);
     expect(run.stdout).toMatch(/types 0 \/ 1 \/ 2/);
@@ -79,21 +98,21 @@ describe('npm run sim -- --model FILE.pmx', () => {
     ['not-a-model.pmd', /not a PMX or PMD file/],
     ['no-elbow.pmx', /Missing bones: 左ひじ \(left elbow\)/],
     ['no-such-file.pmx', /cannot be read/],
-  ])('exits 1 for %s with the reason on stderr and nothing on stdout', (file, reason) => {
-    expectModelRefused(join(dir, file), file, reason);
+  ])('exits 1 for %s with the reason on stderr and nothing on stdout', async (file, reason) => {
+    await expectModelRefused(join(dir, file), file, reason);
   });
 
-  it('refuses --report without an MMD model as a usage error (status 2)', () => {
+  it('refuses --report without an MMD model as a usage error (status 2)', async () => {
     expect(() => parseSimOptions(['--report'])).toThrow(SimUsageError);
     expect(() => parseSimOptions(['--report', '--model', 'a.vrm'])).toThrow(/\.pmx or \.pmd/);
     expect(parseSimOptions(['--report', '--model', 'A.PMD']).report).toBe(true);
-    expect(runSim('--report', '--json').status).toBe(2);
+    expect((await simInProcess('--report', '--json')).status).toBe(2);
   });
 
   it.skipIf(!existsSync(MOKOU))(
     'runs mokou_B.pmd (125 bodies, 117 joints); YXZ lays its capsules best',
-    () => {
-      const run = runSim('--model', MOKOU, '--report', '--seconds', '1', '--json');
+    async () => {
+      const run = await simInProcess('--model', MOKOU, '--report', '--seconds', '1', '--json');
       expect(run.status, run.stderr).toBe(0);
       const result = JSON.parse(run.stdout);
       expect(result).toMatchObject({ format: 'pmd', mmdBodies: 125, mmdJoints: 117, nanCount: 0 });

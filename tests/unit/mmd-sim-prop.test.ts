@@ -7,7 +7,7 @@ import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { ribbonPropModel } from '../../tools/fixtures/mmd/prop-fixture-models';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
-import { runSim } from '../support/sim-process';
+import { simInProcess } from '../support/sim-process';
 
 const ribbon = ribbonPropModel(6);
 let dir: string;
@@ -25,8 +25,15 @@ afterAll(async () => {
 });
 
 describe('npm run sim -- --model for a model that is not a humanoid', () => {
-  it('runs it as a prop beside the box dummy and reports its physics with "kind": "prop"', () => {
-    const run = runSim('--model', join(dir, 'ribbon.pmx'), '--report', '--seconds', '2', '--json');
+  it('runs it as a prop beside the box dummy and reports its physics with "kind": "prop"', async () => {
+    const run = await simInProcess(
+      '--model',
+      join(dir, 'ribbon.pmx'),
+      '--report',
+      '--seconds',
+      '2',
+      '--json',
+    );
     expect(run.status, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout);
     const moving = ribbon.rigidBodies.filter((b) => b.physicsMode !== 0).length;
@@ -54,18 +61,30 @@ describe('npm run sim -- --model for a model that is not a humanoid', () => {
     expect(result.maxSpeed).toBeLessThan(20);
   });
 
-  it('says "kind": "figure" for a humanoid, and the table names the kind', () => {
-    const json = runSim('--model', join(dir, 'figure.pmx'), '--seconds', '0.5', '--json');
+  it('says "kind": "figure" for a humanoid, and the table names the kind', async () => {
+    const json = await simInProcess(
+      '--model',
+      join(dir, 'figure.pmx'),
+      '--seconds',
+      '0.5',
+      '--json',
+    );
     expect(json.status, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ kind: 'figure', parts: 15 });
-    const table = runSim('--model', join(dir, 'ribbon.pmx'), '--report', '--seconds', '0.5');
+    const table = await simInProcess(
+      '--model',
+      join(dir, 'ribbon.pmx'),
+      '--report',
+      '--seconds',
+      '0.5',
+    );
     expect(table.status, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/kind\s+prop/);
     expect(table.stdout).toMatch(/types 0 \/ 1 \/ 2\s+1 \/ 6 \/ 0/);
   });
 
-  it('still refuses a model with no bones at all, naming the bones a figure needs', () => {
-    const run = runSim('--model', join(dir, 'boneless.pmx'), '--json');
+  it('still refuses a model with no bones at all, naming the bones a figure needs', async () => {
+    const run = await simInProcess('--model', join(dir, 'boneless.pmx'), '--json');
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/boneless\.pmx: Missing bones: 下半身 \(lower body\)/);
   });

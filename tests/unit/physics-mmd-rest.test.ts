@@ -1,16 +1,14 @@
 /**
  * MMD figures lying still are put to sleep whole (physics/mmd/scene-rest.ts): hair in narrow
  * joint limits chatters under Rapier's solver and would keep every figure awake forever.
+ * Piles of a real model lying still: physics-mmd-rest-real.test.ts (the sim tier).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
-import { REAL_FIXTURES } from '../../tools/real-fixtures';
 import type { MmdPhysicsSpec } from '../../renderer/src/physics/mmd/mmd-physics-spec';
-import type { Figure, Sandbox } from '../../renderer/src/physics/sandbox';
+import type { Sandbox } from '../../renderer/src/physics/sandbox';
+import { fastest } from '../support/mmd-figure-bodies';
 import { FIXED_STEP } from '../../renderer/src/physics/sandbox';
 import { boxStand } from '../support/motion-sandbox';
 import { hairChainSpec } from '../support/mmd-physics-specs';
@@ -19,9 +17,6 @@ import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { loadRapier } from '../support/rapier';
 
 const makeSandbox = useSandboxes();
-
-/** A real model whose hair (125 bodies, 30 joint loops, limits of ±1-5°) never slept before. */
-const MOKOU = join(REAL_FIXTURES, 'pmd/mokou/mokou_B.pmd');
 
 /** A hair chain whose joints hold each axis within ±1°, as MMD files often do for bangs. */
 function narrowHair(): MmdPhysicsSpec {
@@ -36,22 +31,6 @@ function narrowHair(): MmdPhysicsSpec {
   };
 }
 
-/** Every body of the figure (parts and MMD dynamic bodies). */
-function bodiesOf(figure: Figure) {
-  return [...figure.ragdoll.parts.map((part) => part.body), ...(figure.mmd?.rigidBodies() ?? [])];
-}
-
-function fastest(sandbox: Sandbox): number {
-  let top = 0;
-  for (const figure of sandbox.figures) {
-    for (const body of bodiesOf(figure)) {
-      const v = body.linvel();
-      top = Math.max(top, Math.hypot(v.x, v.y, v.z));
-    }
-  }
-  return top;
-}
-
 async function lyingFigures(count: number): Promise<Sandbox> {
   const sandbox = await makeSandbox();
   for (let i = 0; i < count; i++) sandbox.addFigure(BOX_DOLL, { mmd: narrowHair() });
@@ -59,44 +38,7 @@ async function lyingFigures(count: number): Promise<Sandbox> {
   return sandbox;
 }
 
-/** `count` mokou_B dropped together with `seed`, run `seconds`; every body must then sleep. */
-async function mokouAsleepAfter(count: number, seed: number, seconds: number): Promise<Sandbox> {
-  const rig = mmdRig(parseMmdModel(readFileSync(MOKOU)));
-  const sandbox = await makeSandbox({ seed });
-  for (let i = 0; i < count; i++) sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
-  sandbox.drop();
-  sandbox.run(seconds);
-  for (const figure of sandbox.figures) {
-    for (const body of bodiesOf(figure)) expect(body.isSleeping()).toBe(true);
-  }
-  expect(fastest(sandbox)).toBeLessThan(0.05);
-  return sandbox;
-}
-
 describe('MMD figures at rest', () => {
-  it.skipIf(!existsSync(MOKOU))(
-    'three mokou_B lying side by side fall asleep whole, every body still (skipped without the real-model fixtures)',
-    { timeout: 300_000 },
-    async () => {
-      const sandbox = await mokouAsleepAfter(3, 3, 15);
-      // Asleep, they stay put: another 3 s changes nothing.
-      const before = sandbox.figures[0]!.ragdoll.root.body.translation();
-      sandbox.run(3);
-      const after = sandbox.figures[0]!.ragdoll.root.body.translation();
-      expect(Math.hypot(after.x - before.x, after.y - before.y, after.z - before.z)).toBe(0);
-    },
-  );
-
-  it.skipIf(!existsSync(MOKOU))(
-    'six mokou_B dropped in a pile fall asleep whole, hands lying on hair too (skipped without the real-model fixtures)',
-    { timeout: 300_000 },
-    async () => {
-      // Seed 1: hands lie on hair whose chatter pushes them a few cm a second. Judged still only
-      // under 2 cm a second, this pile slept 27 s after the drop.
-      await mokouAsleepAfter(6, 1, 20);
-    },
-  );
-
   it('leave a slowly swinging hair chain swinging until it has died out by itself', async () => {
     const rapier = await loadRapier();
     const rig = mmdRig(humanoidMmdModel({ hairSegments: 10 }));

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SimUsageError, parseSimOptions } from '../../tools/sim-options';
-import { runSim } from '../support/sim-process';
+import { runSim, simInProcess } from '../support/sim-process';
 
 describe('npm run sim', () => {
-  it('prints the measurement keys as JSON, with no NaN after a blast', () => {
-    const run = runSim('--dolls', '3', '--seconds', '3', '--blast', '30', '--json');
+  it('prints the measurement keys as JSON, with no NaN after a blast', async () => {
+    const run = await simInProcess('--dolls', '3', '--seconds', '3', '--blast', '30', '--json');
     expect(run.status, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout);
     for (const key of [
@@ -28,8 +28,8 @@ describe('npm run sim', () => {
     expect(result.msPerStep).toBeGreaterThan(0);
   });
 
-  it('prints a readable table without --json', () => {
-    const run = runSim('--seconds', '1');
+  it('prints a readable table without --json', async () => {
+    const run = await simInProcess('--seconds', '1');
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/largest joint gap\s+[\d.]+ mm/);
   });
@@ -44,8 +44,8 @@ describe('npm run sim', () => {
     [['stray'], /positional/],
     [['--hit-ball', '51'], /--hit-ball must be between 0 and 50/],
     [['--motion', ' '], /--motion needs builtin:<name> or the path/],
-  ])('rejects %j with the usage and exit status 2', (args, message) => {
-    const run = runSim(...args);
+  ])('rejects %j with the usage and exit status 2', async (args, message) => {
+    const run = await simInProcess(...args);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).toMatch(/Usage: npm run sim/);
@@ -53,9 +53,27 @@ describe('npm run sim', () => {
   });
 });
 
+// The rest run the command line in this process; these two start it as `npm run sim` does,
+// for what only a process shows: its exit status and its two streams.
+describe('npm run sim in its own process', () => {
+  it('exits 0 with the JSON on stdout', () => {
+    const run = runSim('--seconds', '0.25', '--json');
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ dolls: 1, seconds: 0.25, nanCount: 0 });
+  });
+
+  it('exits 2 with the usage on stderr and nothing on stdout for a bad argument', () => {
+    const run = runSim('--dolls', '51');
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/--dolls must be between 1 and 50/);
+    expect(run.stderr).toMatch(/Usage: npm run sim/);
+    expect(run.stdout).toBe('');
+  });
+});
+
 describe('npm run sim -- --motion', () => {
-  it('plays a built-in motion from standing and reports how well it was followed', () => {
-    const run = runSim('--motion', 'builtin:stand', '--seconds', '3', '--json');
+  it('plays a built-in motion from standing and reports how well it was followed', async () => {
+    const run = await simInProcess('--motion', 'builtin:stand', '--seconds', '3', '--json');
     expect(run.status, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout);
     expect(result.motion).toBe('stand');
@@ -65,8 +83,16 @@ describe('npm run sim -- --motion', () => {
     expect(result).toMatchObject({ falls: 0, recoveries: 0, maxSecondsToRecover: null });
   });
 
-  it('--hit-ball 12 knocks the first doll down and it gets up within the run', () => {
-    const run = runSim('--motion', 'builtin:stand', '--hit-ball', '12', '--seconds', '9', '--json');
+  it('--hit-ball 12 knocks the first doll down and it gets up within the run', async () => {
+    const run = await simInProcess(
+      '--motion',
+      'builtin:stand',
+      '--hit-ball',
+      '12',
+      '--seconds',
+      '9',
+      '--json',
+    );
     expect(run.status, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout);
     expect(result.hitBall).toBe(12);
@@ -77,12 +103,12 @@ describe('npm run sim -- --motion', () => {
     expect(result.maxSecondsToRecover).toBeLessThanOrEqual(4);
   });
 
-  it('refuses a motion that cannot be used with the reason and exit status 1', () => {
+  it('refuses a motion that cannot be used with the reason and exit status 1', async () => {
     for (const [source, reason] of [
       ['builtin:nope', /builtin:nope: no such built-in motion/],
       ['/nonexistent/dance.vmd', /dance\.vmd/],
     ] as const) {
-      const run = runSim('--motion', source, '--json');
+      const run = await simInProcess('--motion', source, '--json');
       expect(run.status).toBe(1);
       expect(run.stderr).toMatch(/^sim: /);
       expect(run.stderr).toMatch(reason);
@@ -92,7 +118,7 @@ describe('npm run sim -- --motion', () => {
 });
 
 describe('parseSimOptions', () => {
-  it('has the documented defaults', () => {
+  it('has the documented defaults', async () => {
     expect(parseSimOptions([])).toEqual({
       dolls: 1,
       seconds: 5,
@@ -109,7 +135,7 @@ describe('parseSimOptions', () => {
     });
   });
 
-  it('reads every option', () => {
+  it('reads every option', async () => {
     expect(
       parseSimOptions([
         '--dolls',
@@ -149,11 +175,11 @@ describe('parseSimOptions', () => {
     });
   });
 
-  it('throws a usage error, not a crash, for an empty number', () => {
+  it('throws a usage error, not a crash, for an empty number', async () => {
     expect(() => parseSimOptions(['--dolls', ''])).toThrow(SimUsageError);
   });
 
-  it('refuses a balance assist it does not have, naming the choices', () => {
+  it('refuses a balance assist it does not have, naming the choices', async () => {
     expect(() => parseSimOptions(['--balance', 'rope'])).toThrow(
       '--balance must be pin or pid, not "rope"',
     );

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 import { SimUsageError, parseSimOptions } from '../../tools/sim-options';
 import { REPORTED_OPTIONAL_BONES } from '../../renderer/src/rig/humanoid-bones';
-import { expectModelRefused, runSim } from '../support/sim-process';
+import { expectModelRefused, simInProcess } from '../support/sim-process';
 
 let dir: string;
 beforeAll(async () => {
@@ -18,8 +18,8 @@ afterAll(async () => {
 });
 
 describe('npm run sim -- --model', () => {
-  it('runs every doll as the model and adds format, parts, joints and bonesMissing', () => {
-    const run = runSim(
+  it('runs every doll as the model and adds format, parts, joints and bonesMissing', async () => {
+    const run = await simInProcess(
       '--model',
       join(dir, 'vrm1-tpose-15bones.vrm'),
       '--dolls',
@@ -44,11 +44,17 @@ describe('npm run sim -- --model', () => {
     expect(result.maxSpeed).toBeGreaterThan(10);
   });
 
-  it('says vrm0 for a VRM 0.x file and prints the model in the table', () => {
-    const json = runSim('--model', join(dir, 'vrm0-chibi.vrm'), '--seconds', '1', '--json');
+  it('says vrm0 for a VRM 0.x file and prints the model in the table', async () => {
+    const json = await simInProcess(
+      '--model',
+      join(dir, 'vrm0-chibi.vrm'),
+      '--seconds',
+      '1',
+      '--json',
+    );
     expect(json.status, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ format: 'vrm0', parts: 15, joints: 14 });
-    const table = runSim('--model', join(dir, 'vrm0-chibi.vrm'), '--seconds', '1');
+    const table = await simInProcess('--model', join(dir, 'vrm0-chibi.vrm'), '--seconds', '1');
     expect(table.status, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/model\s+Fixture vrm0-chibi \(vrm0\)/);
     expect(table.stdout).toMatch(/parts \/ joints\s+15 \/ 14/);
@@ -61,11 +67,11 @@ describe('npm run sim -- --model', () => {
     ['broken-nan-bone.vrm', /leftLowerArm.*not a finite number/],
     ['broken-missing-bones.vrm', /no rightHand, leftLowerLeg bones; a ragdoll needs/],
     ['no-such-file.vrm', /cannot be read/],
-  ])('exits 1 for %s with the reason on stderr and nothing on stdout', (file, reason) => {
-    expectModelRefused(join(dir, file), file, reason);
+  ])('exits 1 for %s with the reason on stderr and nothing on stdout', async (file, reason) => {
+    await expectModelRefused(join(dir, file), file, reason);
   });
 
-  it('parses --model and refuses an empty path as a usage error', () => {
+  it('parses --model and refuses an empty path as a usage error', async () => {
     expect(parseSimOptions(['--model', 'a.vrm']).model).toBe('a.vrm');
     expect(parseSimOptions([])).not.toHaveProperty('model');
     expect(() => parseSimOptions(['--model', ''])).toThrow(SimUsageError);

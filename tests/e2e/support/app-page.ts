@@ -150,6 +150,19 @@ export function advance(page: Page, seconds: number): Promise<number> {
 }
 
 /**
+ * Draws a frame now, in the page's own task (one 1/120 s physics step, then the draw; see
+ * {@link advance}), instead of waiting for the browser's next frames: under SwiftShader on a
+ * loaded machine the frame loop can go seconds without drawing. For checks of what a draw
+ * does (GPU memory, draw calls), not of the physics.
+ */
+export async function drawFrameNow(page: Page): Promise<void> {
+  await advance(page, PHYSICS_STEP_SECONDS);
+}
+
+/** One physics step, seconds (the sandbox's fixed step). */
+const PHYSICS_STEP_SECONDS = 1 / 120;
+
+/**
  * Holds time (`true`, the default): drawn frames no longer advance the physics, so only
  * {@link advance} does and a test sees the same simulated seconds however fast the browser
  * draws. `false` gives time back to the frame loop.
