@@ -49,6 +49,7 @@ export const APP_COMMANDS = [
   'timeline-back',
   'timeline-forward',
   'timeline-resume',
+  'toggle-mute',
 ] as const;
 
 export type AppCommand = (typeof APP_COMMANDS)[number];
@@ -293,6 +294,13 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     accelerator: 'Enter',
     menu: 'scene',
     label: { en: 'Resume from Here', ja: 'ここから再開' },
+  },
+  // M opens a model; 0 is the nearest free key that reads as "volume zero".
+  'toggle-mute': {
+    key: '0',
+    accelerator: '0',
+    menu: 'view',
+    label: { en: 'Mute Sound', ja: '消音' },
   },
 };
 

@@ -51,6 +51,7 @@ export function createAppTestHook(app: RunningApp, sections?: FrameSectionTimes)
       return true;
     },
     cameraPosition: () => copyVec(view.cameraPosition),
+    soundLog: () => ui.sound.log.map((entry) => ({ ...entry })),
     grabbedHandle: () => sandbox.grabbedHandle,
     settings: () => ({
       stiffness: sandbox.stiffness,

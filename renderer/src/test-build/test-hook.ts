@@ -194,6 +194,20 @@ export interface RagdollTestHook {
    * Frames are still drawn. Returns whether time is held now.
    */
   holdTime(held: boolean): boolean;
+  /**
+   * The impact and BLAST sounds started so far, oldest first: when (ms on the page's clock),
+   * what kind, and the sound's own loudness 0..1 before VOLUME. Sounds not heard (muted,
+   * impacts off, VOLUME 0, or before the first click or key press) are not started and not
+   * listed.
+   */
+  soundLog(): HookSoundLogEntry[];
+}
+
+/** One sound of {@link RagdollTestHook.soundLog}. */
+export interface HookSoundLogEntry {
+  readonly time: number;
+  readonly kind: 'body' | 'ball' | 'box' | 'stage' | 'blast';
+  readonly gain: number;
 }
 
 /** The timeline's state, see {@link RagdollTestHook.timeline}. */

@@ -139,6 +139,8 @@ export interface CommandUi {
   undo(): void;
   /** Redo: the change undone last; runs on by itself and reports its outcome. */
   redo(): void;
+  /** Mutes or unmutes every sound; returns what to tell the person. */
+  toggleMute(): string;
 }
 
 /** What to tell the person after a command: news for the status line, or a problem to alert. */
@@ -228,6 +230,8 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
       return status(ui.strings.viewReset);
     case 'toggle-pin':
       return ui.togglePinUnderPointer();
+    case 'toggle-mute':
+      return status(ui.toggleMute());
     case 'toggle-language':
       ui.toggleLanguage();
       return status(ui.strings.languageSet);

@@ -69,6 +69,7 @@ const SCENE_UNCHANGED: ReadonlySet<AppCommand> = new Set<AppCommand>([
   'save-picture',
   'export-clip',
   'toggle-picture-double',
+  'toggle-mute',
 ]);
 
 /** Slider commands whose presses close together are one step. */

@@ -41,7 +41,7 @@ export function soundRequest(): SoundRequest {
 }
 
 /** Requests the ring keeps by default: far more than the voices a frame can start. */
-export const SOUND_RING_CAPACITY = 64;
+export const SOUND_RING_CAPACITY = 128;
 
 /**
  * A fixed-size ring of sound requests. When full, a new request replaces the oldest one (a

@@ -1,0 +1,89 @@
+import { AudioOutput } from '../../audio/audio-output';
+import { ImpactPlayer } from '../../audio/impact-player';
+import type { SoundLogEntry } from '../../audio/sound-log';
+import type { SoundSettings } from '../../audio/sound-settings';
+import { readSoundSettings, saveSoundSettings } from '../../audio/sound-settings';
+import type { SoundRequestRing } from '../../physics/sound/sound-requests';
+import type { Language } from '../i18n';
+import { SoundPanel } from './sound-panel';
+import { soundStrings } from './sound-strings';
+
+/** What the sound controls need from the app. */
+export interface SoundControlsOptions {
+  readonly window: Window;
+  readonly storage: Storage | undefined;
+  readonly language: Language;
+  /** The sandbox's sound requests (null: it makes none). */
+  readonly requests: SoundRequestRing | null;
+  /** Where a world point (metres) is across the view, −1 left .. 1 right. */
+  readonly screenX: (x: number, y: number, z: number) => number;
+}
+
+/**
+ * Sound as the person meets it: the page's audio output, the impact player, the Sound
+ * section of the panel and the mute key, with the settings remembered across restarts.
+ */
+export class SoundControls {
+  readonly panel: SoundPanel;
+  readonly output: AudioOutput;
+  private readonly player: ImpactPlayer;
+  private settings: SoundSettings;
+
+  constructor(private readonly options: SoundControlsOptions) {
+    this.settings = readSoundSettings(options.storage);
+    this.output = new AudioOutput();
+    this.output.unlockOn(options.window);
+    this.player = new ImpactPlayer(this.output, options.requests, options.screenX);
+    this.player.start();
+    this.panel = new SoundPanel(options.window.document, options.language, {
+      onVolume: (volume) => this.change({ volume }),
+      onMuted: (muted) => this.change({ muted }),
+      onImpacts: (impacts) => this.change({ impacts }),
+      onMusic: (music) => this.change({ music }),
+    });
+    this.apply();
+  }
+
+  /** The settings now. */
+  get current(): SoundSettings {
+    return this.settings;
+  }
+
+  /** Impact and blast sounds started so far, for the test build. */
+  get log(): readonly SoundLogEntry[] {
+    return this.player.log;
+  }
+
+  /** The mute key: mutes or unmutes, and says which in `language`. */
+  toggleMute(language: Language): string {
+    this.change({ muted: !this.settings.muted });
+    const text = soundStrings(language);
+    return this.settings.muted ? text.muted : text.unmuted;
+  }
+
+  setLanguage(language: Language): void {
+    this.panel.setLanguage(language);
+  }
+
+  dispose(): void {
+    this.output.stopUnlockingOn(this.options.window);
+    this.player.dispose();
+    this.panel.dispose();
+    this.output.dispose();
+  }
+
+  private change(change: Partial<SoundSettings>): void {
+    this.settings = { ...this.settings, ...change };
+    saveSoundSettings(this.options.storage, this.settings);
+    this.apply();
+  }
+
+  private apply(): void {
+    const settings = this.settings;
+    this.output.setVolume(settings.volume);
+    this.output.setMuted(settings.muted);
+    this.output.setImpactsOn(settings.impacts);
+    this.output.setMusicOn(settings.music);
+    this.panel.show(settings);
+  }
+}

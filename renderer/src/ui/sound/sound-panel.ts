@@ -1,0 +1,105 @@
+import { ariaKeyShortcuts, keyText } from '../../../../shared/commands';
+import type { SoundSettings } from '../../audio/sound-settings';
+import { make, makeSection } from '../file-list-dom';
+import type { Language } from '../i18n';
+import { soundStrings } from './sound-strings';
+import './sound.css';
+
+/** What the Sound section reports. */
+export interface SoundPanelHandlers {
+  /** VOLUME moved, 0..1. */
+  onVolume(volume: number): void;
+  onMuted(muted: boolean): void;
+  onImpacts(on: boolean): void;
+  onMusic(on: boolean): void;
+}
+
+/**
+ * The Sound section of the left panel: VOLUME (0–100), Mute (with its key), and impact
+ * sounds and music each on or off.
+ */
+export class SoundPanel {
+  readonly element: HTMLElement;
+  private readonly heading: HTMLElement;
+  private readonly volume: HTMLInputElement;
+  private readonly volumeLabel: HTMLLabelElement;
+  private readonly volumeValue: HTMLOutputElement;
+  private readonly checks: Record<'mute' | 'impacts' | 'music', HTMLInputElement>;
+  private readonly checkText: Record<'mute' | 'impacts' | 'music', HTMLSpanElement>;
+
+  constructor(document: Document, language: Language, handlers: SoundPanelHandlers) {
+    const { section, heading } = makeSection(document, 'sound');
+    this.element = section;
+    this.heading = heading;
+    this.volume = make(document, 'input', 'sound-volume');
+    this.volume.type = 'range';
+    this.volume.id = 'slider-volume';
+    this.volume.min = '0';
+    this.volume.max = '100';
+    this.volume.step = '1';
+    this.volumeLabel = make(document, 'label', '');
+    this.volumeLabel.htmlFor = this.volume.id;
+    this.volumeValue = make(document, 'output', 'slider-value');
+    this.volumeValue.setAttribute('aria-hidden', 'true');
+    const top = make(document, 'div', 'slider-top');
+    top.append(this.volumeLabel, this.volumeValue);
+    const row = make(document, 'div', 'slider-row');
+    row.append(top, this.volume);
+    this.volume.addEventListener('input', () => {
+      this.showVolume(Number(this.volume.value));
+      handlers.onVolume(Number(this.volume.value) / 100);
+    });
+    const labels: HTMLLabelElement[] = [];
+    const check = (id: 'mute' | 'impacts' | 'music', onChange: (on: boolean) => void) => {
+      const input = make(document, 'input', `sound-${id}`);
+      input.type = 'checkbox';
+      input.id = `sound-${id}`;
+      input.addEventListener('change', () => onChange(input.checked));
+      const label = make(document, 'label', 'sound-option');
+      label.htmlFor = input.id;
+      const text = make(document, 'span', 'sound-option-text');
+      label.append(input, text);
+      labels.push(label);
+      return { input, text };
+    };
+    const mute = check('mute', (on) => handlers.onMuted(on));
+    mute.input.setAttribute('aria-keyshortcuts', ariaKeyShortcuts('toggle-mute'));
+    const impacts = check('impacts', (on) => handlers.onImpacts(on));
+    const music = check('music', (on) => handlers.onMusic(on));
+    this.checks = { mute: mute.input, impacts: impacts.input, music: music.input };
+    this.checkText = { mute: mute.text, impacts: impacts.text, music: music.text };
+    const body = make(document, 'div', 'panel-group-body');
+    body.append(row, ...labels);
+    section.append(body);
+    this.setLanguage(language);
+  }
+
+  /** Shows `settings` (after a key, or at start). */
+  show(settings: SoundSettings): void {
+    const percent = Math.round(settings.volume * 100);
+    this.volume.value = String(percent);
+    this.showVolume(percent);
+    this.checks.mute.checked = settings.muted;
+    this.checks.impacts.checked = settings.impacts;
+    this.checks.music.checked = settings.music;
+  }
+
+  setLanguage(language: Language): void {
+    const text = soundStrings(language);
+    this.heading.textContent = text.group;
+    this.volumeLabel.textContent = text.volume;
+    this.volume.title = text.volumeHint;
+    this.checkText.mute.textContent = `${text.mute} (${keyText('toggle-mute')})`;
+    this.checkText.impacts.textContent = text.impacts;
+    this.checkText.music.textContent = text.music;
+  }
+
+  dispose(): void {
+    this.element.remove();
+  }
+
+  private showVolume(percent: number): void {
+    this.volumeValue.textContent = String(percent);
+    this.volume.setAttribute('aria-valuetext', `${percent}`);
+  }
+}
