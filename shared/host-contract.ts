@@ -42,6 +42,8 @@ export type HostProblemCode =
   | 'not-a-model'
   /** The file exists but is not a VRM Animation or VMD motion. */
   | 'not-a-motion'
+  /** The file exists but is not audio the app plays (WAV, MP3, Ogg, FLAC, MP4/M4A or AAC). */
+  | 'not-audio'
   /** The file exists but could not be read (permissions, a folder, an I/O error). */
   | 'unreadable'
   /** The path was never chosen, dropped or listed by the user. */
