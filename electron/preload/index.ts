@@ -94,6 +94,8 @@ const host: HostApi = Object.freeze({
     invoke('rp:model:read-texture', modelPath, textureName),
   openMotionDialog: () => invoke('rp:motion:open-dialog'),
   readMotion: (path: string) => invoke('rp:motion:read', path),
+  openMusicDialog: () => invoke('rp:music:open-dialog'),
+  readMusic: (path: string) => invoke('rp:music:read', path),
   openDroppedFile: async (file: DroppedFileHandle) => invoke('rp:file:dropped', droppedPath(file)),
   onFileOpened(listener: (outcome: HostOutcome<DroppedFileResult>) => void): () => void {
     return subscribe(FILE_OPENED_CHANNEL, (_event, outcome) => {

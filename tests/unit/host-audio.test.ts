@@ -19,7 +19,9 @@ import {
   oggOpusBytes,
   wavBytes,
 } from '../../tools/fixtures/audio/audio-fixtures';
-import { problemOf, tempFolder } from '../support/host-files';
+import { createMusicService } from '../../electron/main/host/music-service';
+import { problemOf, scriptedDialogs, tempFolder } from '../support/host-files';
+import { createRecordingLogger } from '../support/recording-logger';
 
 let folder: { path: string; remove: () => Promise<void> };
 
@@ -129,5 +131,37 @@ describe('reading music', () => {
       expect(isAudioFileName(name), name).toBe(true);
     for (const name of ['a.vmd', 'b.txt', 'wav', 'c.mp4'])
       expect(isAudioFileName(name), name).toBe(false);
+  });
+});
+
+describe('Open Music…', () => {
+  function service(openMusic: (string | null)[]) {
+    return createMusicService({
+      dialogs: scriptedDialogs({ openMusic }),
+      log: createRecordingLogger(),
+    });
+  }
+
+  it('reads the chosen song, and again later; nothing else in its folder becomes readable', async () => {
+    const song = await file('song.wav', wavBytes(0.2));
+    const other = await file('other.wav', wavBytes(0.2));
+    const music = service([song]);
+    const opened = await music.openMusicDialog();
+    expect(opened.fileName).toBe('song.wav');
+    expect(opened.format).toBe('wav');
+    expect((await music.readMusic(song)).sha256).toBe(opened.sha256);
+    const refused = await problemOf(music.readMusic(other));
+    expect(refused.code).toBe('not-allowed');
+    expect(refused.message).toContain(other);
+  });
+
+  it('says when nothing was chosen, and names a chosen file that is not audio (then not readable)', async () => {
+    expect((await problemOf(service([null]).openMusicDialog())).code).toBe('canceled');
+    const text = await file('readme.mp3', 'just text');
+    const music = service([text]);
+    const problem = await problemOf(music.openMusicDialog());
+    expect(problem.code).toBe('not-audio');
+    expect(problem.message).toContain(text);
+    expect((await problemOf(music.readMusic(text))).code).toBe('not-allowed');
   });
 });

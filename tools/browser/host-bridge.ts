@@ -54,6 +54,7 @@ export interface HostBridgeOptions {
 export const CANCELING_DIALOGS: Dialogs = Object.freeze({
   showOpenModel: () => Promise.resolve(null),
   showOpenMotion: () => Promise.resolve(null),
+  showOpenMusic: () => Promise.resolve(null),
   showOpenPreset: () => Promise.resolve(null),
   showSavePreset: () => Promise.resolve(null),
   showSaveExport: () => Promise.resolve(null),
@@ -220,6 +221,8 @@ function installPageHost(names: typeof PAGE_NAMES): void {
       invoke('rp:model:read-texture', [modelPath, textureName]),
     openMotionDialog: () => invoke('rp:motion:open-dialog', []),
     readMotion: (path: string) => invoke('rp:motion:read', [path]),
+    openMusicDialog: () => invoke('rp:music:open-dialog', []),
+    readMusic: (path: string) => invoke('rp:music:read', [path]),
     openDroppedFile: (file: DroppedFileHandle) =>
       (scope[names.drop] as (name: string) => Promise<never>)(file.name),
     onFileOpened(listener: (outcome: HostOutcome<DroppedFileResult>) => void): () => void {

@@ -17,6 +17,7 @@ import type {
   ModelFile,
   ModelTexture,
   MotionFile,
+  MusicFile,
   PresetListing,
   PresetSummary,
 } from '../../../shared/host-contract';
@@ -36,6 +37,7 @@ import {
   type OpenedFileData,
   type RecentModel,
 } from './model-library';
+import { createMusicService } from './music-service';
 import { readMotionFile } from './motion-file';
 import { readModelTexture } from './model-textures';
 import { checkPresetModels } from './preset-models';
@@ -79,6 +81,10 @@ export interface HostServices {
   openMotionDialog(): Promise<MotionFile>;
   /** A motion the page may read (opened, dropped, in the library, or named by a loaded preset). */
   readMotion(path: string): Promise<MotionFile>;
+  /** Open Music…: the dialog, then the chosen file read as audio (see `music-service.ts`). */
+  openMusicDialog(): Promise<MusicFile>;
+  /** A song chosen with Open Music… in this session, read again. */
+  readMusic(path: string): Promise<MusicFile>;
   openDroppedFile(path: string): Promise<DroppedFileResult>;
   /** Opens a model, motion or preset the user picked outside the page (OS, second launch, menu). */
   openFileFromUser(path: string): Promise<DroppedFileResult>;
@@ -379,6 +385,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     readModelTexture: readTextureOnce,
     openMotionDialog,
     readMotion,
+    ...createMusicService({ dialogs: options.dialogs, log: loggerFor('music'), budget }),
     openDroppedFile: (path) => openFile(path, 'drop'),
     openFileFromUser: (path) => openFile(path, 'dialog'),
     listLibrary,

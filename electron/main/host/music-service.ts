@@ -1,0 +1,69 @@
+/**
+ * Music for the page: Open Music… (the native dialog, then the chosen file read as audio) and
+ * reading a song again by its path. Only files the person chose in the dialog may be read;
+ * nothing else in their folders becomes readable, and nothing is written.
+ */
+
+import { isAbsolute } from 'node:path';
+import type { MusicFile } from '../../../shared/host-contract';
+import { readAudioFile } from './audio-file';
+import type { Dialogs } from './dialogs';
+import { HostProblemError } from './host-problem';
+import type { Logger } from './logger';
+import type { ReadBudget } from './read-budget';
+
+/** What the music service needs. */
+export interface MusicServiceOptions {
+  readonly dialogs: Pick<Dialogs, 'showOpenMusic'>;
+  readonly log: Logger;
+  /** Shared with the other reads, so they cannot hold unbounded memory at once. */
+  readonly budget?: ReadBudget;
+  /** Largest music file read, bytes (tests lower it). */
+  readonly maxBytes?: number;
+}
+
+export interface MusicService {
+  /** Open Music…: the dialog, then the chosen file read and identified as audio. */
+  openMusicDialog(): Promise<MusicFile>;
+  /** A song chosen earlier in this session, read again (it may have changed on disk). */
+  readMusic(path: string): Promise<MusicFile>;
+}
+
+/** Makes the music service; its allow-list lives as long as it does (one app session). */
+export function createMusicService(options: MusicServiceOptions): MusicService {
+  const chosen = new Set<string>();
+
+  async function read(path: string): Promise<MusicFile> {
+    const { mtimeMs, ...file } = await readAudioFile(path, {
+      ...(options.budget ? { budget: options.budget } : {}),
+      ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+    });
+    options.log.info(`Opened the music ${path} (${file.format}, ${file.size} bytes, ${mtimeMs}).`);
+    return file;
+  }
+
+  return {
+    async openMusicDialog() {
+      const path = await options.dialogs.showOpenMusic();
+      if (path === null) throw new HostProblemError('canceled', 'No music file was chosen.');
+      if (!isAbsolute(path))
+        throw new HostProblemError(
+          'not-allowed',
+          `${path} is not an absolute path; nothing was read.`,
+        );
+      const file = await read(path);
+      // Allowed only once it has been read as audio.
+      chosen.add(path);
+      return file;
+    },
+    async readMusic(path) {
+      if (!chosen.has(path)) {
+        throw new HostProblemError(
+          'not-allowed',
+          `${path} was not chosen with Open Music… in this session, so it was not read.`,
+        );
+      }
+      return read(path);
+    },
+  };
+}
