@@ -201,6 +201,23 @@ export interface RagdollTestHook {
    * listed.
    */
   soundLog(): HookSoundLogEntry[];
+  /**
+   * The song's playback position, seconds, or null when no song is open; with it, the motion
+   * clock the song follows: the first figure's motion time (null without a motion), whether
+   * the song plays, and its speed.
+   */
+  musicTime(): number | null;
+  /** The motion clock beside {@link musicTime}, read in the same instant. */
+  musicClock(): HookMusicClock;
+}
+
+/** See {@link RagdollTestHook.musicClock}. */
+export interface HookMusicClock {
+  readonly musicTime: number | null;
+  readonly motionTime: number | null;
+  readonly offset: number;
+  readonly playing: boolean;
+  readonly rate: number | null;
 }
 
 /** One sound of {@link RagdollTestHook.soundLog}. */

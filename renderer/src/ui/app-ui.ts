@@ -266,6 +266,14 @@ export class AppUi {
       language: this.languageValue,
       requests: options.sandbox.soundRequests,
       screenX: (x, y, z) => options.view.screenX(x, y, z),
+      music: {
+        host: options.host,
+        sandbox: options.sandbox,
+        timeline: this.timeline,
+        problemText: (problem) => this.strings.problem(problem),
+        say: (message) => this.status.say(message),
+        alert: (message) => this.status.alert(message),
+      },
     });
     this.panel.addSection(this.sound.panel.element);
     this.exportProgress = new ExportProgress(document, this.strings.exports.cancel, () =>

@@ -5,6 +5,8 @@ import type { SoundSettings } from '../../audio/sound-settings';
 import { readSoundSettings, saveSoundSettings } from '../../audio/sound-settings';
 import type { SoundRequestRing } from '../../physics/sound/sound-requests';
 import type { Language } from '../i18n';
+import type { MusicControlsOptions } from './music-controls';
+import { MusicControls } from './music-controls';
 import { SoundPanel } from './sound-panel';
 import { soundStrings } from './sound-strings';
 
@@ -17,6 +19,8 @@ export interface SoundControlsOptions {
   readonly requests: SoundRequestRing | null;
   /** Where a world point (metres) is across the view, −1 left .. 1 right. */
   readonly screenX: (x: number, y: number, z: number) => number;
+  /** What the music needs (its output and strings come from here). */
+  readonly music: Omit<MusicControlsOptions, 'window' | 'output' | 'strings' | 'onChanged'>;
 }
 
 /**
@@ -27,10 +31,14 @@ export class SoundControls {
   readonly panel: SoundPanel;
   readonly output: AudioOutput;
   private readonly player: ImpactPlayer;
+  /** The song for the motion and its offset. */
+  readonly music: MusicControls;
   private settings: SoundSettings;
+  private language: Language;
 
   constructor(private readonly options: SoundControlsOptions) {
     this.settings = readSoundSettings(options.storage);
+    this.language = options.language;
     this.output = new AudioOutput();
     this.output.unlockOn(options.window);
     this.player = new ImpactPlayer(this.output, options.requests, options.screenX);
@@ -40,6 +48,15 @@ export class SoundControls {
       onMuted: (muted) => this.change({ muted }),
       onImpacts: (impacts) => this.change({ impacts }),
       onMusic: (music) => this.change({ music }),
+      onOpenMusic: () => void this.music.openMusic(),
+      onOffset: (seconds) => this.music.setOffset(seconds),
+    });
+    this.music = new MusicControls({
+      ...options.music,
+      window: options.window,
+      output: this.output,
+      strings: () => soundStrings(this.language),
+      onChanged: () => this.panel.showSong(this.music.songName, this.music.offset),
     });
     this.apply();
   }
@@ -62,12 +79,14 @@ export class SoundControls {
   }
 
   setLanguage(language: Language): void {
+    this.language = language;
     this.panel.setLanguage(language);
   }
 
   dispose(): void {
     this.output.stopUnlockingOn(this.options.window);
     this.player.dispose();
+    this.music.dispose();
     this.panel.dispose();
     this.output.dispose();
   }

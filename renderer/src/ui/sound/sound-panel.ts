@@ -3,6 +3,7 @@ import type { SoundSettings } from '../../audio/sound-settings';
 import { make, makeSection } from '../file-list-dom';
 import type { Language } from '../i18n';
 import { soundStrings } from './sound-strings';
+import { MUSIC_OFFSET_MAX, MUSIC_OFFSET_STEP } from '../../audio/music-sync';
 import './sound.css';
 
 /** What the Sound section reports. */
@@ -12,6 +13,10 @@ export interface SoundPanelHandlers {
   onMuted(muted: boolean): void;
   onImpacts(on: boolean): void;
   onMusic(on: boolean): void;
+  /** Open Music… pressed. */
+  onOpenMusic(): void;
+  /** MUSIC OFFSET moved, seconds. */
+  onOffset(seconds: number): void;
 }
 
 /**
@@ -26,6 +31,12 @@ export class SoundPanel {
   private readonly volumeValue: HTMLOutputElement;
   private readonly checks: Record<'mute' | 'impacts' | 'music', HTMLInputElement>;
   private readonly checkText: Record<'mute' | 'impacts' | 'music', HTMLSpanElement>;
+  private readonly openMusic: HTMLButtonElement;
+  private readonly song: HTMLElement;
+  private readonly offset: HTMLInputElement;
+  private readonly offsetLabel: HTMLLabelElement;
+  private readonly offsetValue: HTMLOutputElement;
+  private language: Language;
 
   constructor(document: Document, language: Language, handlers: SoundPanelHandlers) {
     const { section, heading } = makeSection(document, 'sound');
@@ -68,10 +79,35 @@ export class SoundPanel {
     const music = check('music', (on) => handlers.onMusic(on));
     this.checks = { mute: mute.input, impacts: impacts.input, music: music.input };
     this.checkText = { mute: mute.text, impacts: impacts.text, music: music.text };
+    this.openMusic = make(document, 'button', 'panel-button sound-open-music');
+    this.openMusic.type = 'button';
+    this.openMusic.addEventListener('click', () => handlers.onOpenMusic());
+    this.song = make(document, 'div', 'sound-song');
+    this.offset = make(document, 'input', 'sound-offset');
+    this.offset.type = 'range';
+    this.offset.id = 'slider-music-offset';
+    this.offset.min = String(-MUSIC_OFFSET_MAX);
+    this.offset.max = String(MUSIC_OFFSET_MAX);
+    this.offset.step = String(MUSIC_OFFSET_STEP);
+    this.offset.value = '0';
+    this.offsetLabel = make(document, 'label', '');
+    this.offsetLabel.htmlFor = this.offset.id;
+    this.offsetValue = make(document, 'output', 'slider-value');
+    this.offsetValue.setAttribute('aria-hidden', 'true');
+    const offsetTop = make(document, 'div', 'slider-top');
+    offsetTop.append(this.offsetLabel, this.offsetValue);
+    const offsetRow = make(document, 'div', 'slider-row');
+    offsetRow.append(offsetTop, this.offset);
+    this.offset.addEventListener('input', () => {
+      this.showOffset(Number(this.offset.value));
+      handlers.onOffset(Number(this.offset.value));
+    });
     const body = make(document, 'div', 'panel-group-body');
-    body.append(row, ...labels);
+    body.append(row, ...labels, this.openMusic, this.song, offsetRow);
     section.append(body);
+    this.language = language;
     this.setLanguage(language);
+    this.showSong(null, 0);
   }
 
   /** Shows `settings` (after a key, or at start). */
@@ -84,8 +120,21 @@ export class SoundPanel {
     this.checks.music.checked = settings.music;
   }
 
+  /** Shows the open song's name (null: none) and the offset, seconds. */
+  showSong(fileName: string | null, offset: number): void {
+    this.song.dataset['song'] = fileName ?? '';
+    this.song.textContent = fileName ?? soundStrings(this.language).noMusic;
+    this.offset.value = String(offset);
+    this.showOffset(offset);
+  }
+
   setLanguage(language: Language): void {
+    this.language = language;
     const text = soundStrings(language);
+    this.openMusic.textContent = text.openMusic;
+    if (!this.song.dataset['song']) this.song.textContent = text.noMusic;
+    this.offsetLabel.textContent = text.offset;
+    this.offset.title = text.offsetHint;
     this.heading.textContent = text.group;
     this.volumeLabel.textContent = text.volume;
     this.volume.title = text.volumeHint;
@@ -96,6 +145,12 @@ export class SoundPanel {
 
   dispose(): void {
     this.element.remove();
+  }
+
+  private showOffset(seconds: number): void {
+    const text = `${seconds >= 0 ? '+' : '−'}${Math.abs(seconds).toFixed(2)} s`;
+    this.offsetValue.textContent = text;
+    this.offset.setAttribute('aria-valuetext', text);
   }
 
   private showVolume(percent: number): void {

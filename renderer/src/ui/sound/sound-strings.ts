@@ -10,8 +10,14 @@ export interface SoundStrings {
   readonly music: string;
   readonly muted: string;
   readonly unmuted: string;
-  /** Said once when the page may not make sound until the person clicks or presses a key. */
-  readonly waitingForGesture: string;
+  readonly openMusic: string;
+  /** The song line when none is open. */
+  readonly noMusic: string;
+  readonly offset: string;
+  readonly offsetHint: string;
+  musicOpened(fileName: string, seconds: number): string;
+  /** `reason` names the file and says what is wrong. */
+  musicFailed(reason: string): string;
 }
 
 export const SOUND_STRINGS_EN: SoundStrings = {
@@ -23,7 +29,14 @@ export const SOUND_STRINGS_EN: SoundStrings = {
   music: 'Music',
   muted: 'Sound muted.',
   unmuted: 'Sound on.',
-  waitingForGesture: 'Sound starts with your first click or key press.',
+  openMusic: 'Open Music…',
+  noMusic: 'No music',
+  offset: 'MUSIC OFFSET',
+  offsetHint:
+    'Seconds added to the motion time to find the place in the song (for files that start early or late)',
+  musicOpened: (fileName, seconds) =>
+    `Music: ${fileName} (${Math.round(seconds)} s). It plays with the motion.`,
+  musicFailed: (reason) => `Could not open the music: ${reason}.`,
 };
 
 export const SOUND_STRINGS_JA: SoundStrings = {
@@ -35,7 +48,13 @@ export const SOUND_STRINGS_JA: SoundStrings = {
   music: '音楽',
   muted: '音を消しました。',
   unmuted: '音を出します。',
-  waitingForGesture: '最初にクリックかキーを押すと音が出ます。',
+  openMusic: '音楽を開く…',
+  noMusic: '音楽なし',
+  offset: '音楽のずれ',
+  offsetHint: 'モーションの時間に足す秒数（曲の始まりが早い・遅いファイル用）',
+  musicOpened: (fileName, seconds) =>
+    `音楽: ${fileName}（${Math.round(seconds)} 秒）。モーションに合わせて流れます。`,
+  musicFailed: (reason) => `音楽を開けませんでした: ${reason}。`,
 };
 
 /** The Sound strings in `language`. */
