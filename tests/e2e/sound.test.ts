@@ -40,6 +40,12 @@ describe('sound', () => {
       expect(await soundLog(page)).toEqual([]);
       await blast(page);
       await expect.poll(async () => (await soundLog(page)).length).toBeGreaterThan(1);
+      // The figure flies for a while after BLAST 14; it lands within 8 simulated seconds.
+      for (let i = 0; i < 20; i++) {
+        if ((await soundLog(page)).some((entry) => entry.kind === 'stage')) break;
+        await advance(page, 0.25);
+        await nextFrames(page);
+      }
       const log = await soundLog(page);
       expect(log[0]!.kind).toBe('blast');
       expect(log.map((entry) => entry.kind)).toContain('stage');

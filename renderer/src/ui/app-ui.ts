@@ -502,7 +502,7 @@ export class AppUi {
       timeline: this.timelineActions,
       undo: () => void this.travel('undo'),
       redo: () => void this.travel('redo'),
-      toggleMute: () => this.sound.toggleMute(this.languageValue),
+      sound: this.sound.commands(() => this.languageValue),
       // Read at use time: after a language switch the outcome is told in the new language.
       get strings(): UiStrings {
         return currentStrings();

@@ -4,6 +4,7 @@ import type { SoundLogEntry } from '../../audio/sound-log';
 import type { SoundSettings } from '../../audio/sound-settings';
 import { readSoundSettings, saveSoundSettings } from '../../audio/sound-settings';
 import type { SoundRequestRing } from '../../physics/sound/sound-requests';
+import type { CommandSound } from '../command-actions';
 import type { Language } from '../i18n';
 import type { MusicControlsOptions } from './music-controls';
 import { MusicControls } from './music-controls';
@@ -71,11 +72,33 @@ export class SoundControls {
     return this.player.log;
   }
 
-  /** The mute key: mutes or unmutes, and says which in `language`. */
-  toggleMute(language: Language): string {
-    this.change({ muted: !this.settings.muted });
-    const text = soundStrings(language);
-    return this.settings.muted ? text.muted : text.unmuted;
+  /** The sound commands (keys, menu), each saying what it did in `language()`. */
+  commands(language: () => Language): CommandSound {
+    const text = () => soundStrings(language());
+    return {
+      toggleMute: () => {
+        this.change({ muted: !this.settings.muted });
+        return this.settings.muted ? text().muted : text().unmuted;
+      },
+      nudgeVolume: (delta) => {
+        const volume = Math.round(Math.min(1, Math.max(0, this.settings.volume + delta)) * 100);
+        this.change({ volume: volume / 100 });
+        return text().volumeSet(volume);
+      },
+      toggleImpacts: () => {
+        this.change({ impacts: !this.settings.impacts });
+        return text().impactsSet(this.settings.impacts);
+      },
+      toggleMusic: () => {
+        this.change({ music: !this.settings.music });
+        return text().musicSet(this.settings.music);
+      },
+      openMusic: () => void this.music.openMusic(),
+      nudgeOffset: (delta) => {
+        this.music.setOffset(this.music.offset + delta);
+        return text().offsetSet(this.music.offset);
+      },
+    };
   }
 
   setLanguage(language: Language): void {

@@ -1,8 +1,8 @@
 import { ariaKeyShortcuts, keyText } from '../../../../shared/commands';
 import type { SoundSettings } from '../../audio/sound-settings';
-import { make, makeSection } from '../file-list-dom';
+import { labelCommandButton, make, makeCommandButton, makeSection } from '../file-list-dom';
 import type { Language } from '../i18n';
-import { soundStrings } from './sound-strings';
+import { formatOffset, soundStrings } from './sound-strings';
 import { MUSIC_OFFSET_MAX, MUSIC_OFFSET_STEP } from '../../audio/music-sync';
 import './sound.css';
 
@@ -48,6 +48,10 @@ export class SoundPanel {
     this.volume.min = '0';
     this.volume.max = '100';
     this.volume.step = '1';
+    this.volume.setAttribute(
+      'aria-keyshortcuts',
+      `${ariaKeyShortcuts('volume-down')} ${ariaKeyShortcuts('volume-up')}`,
+    );
     this.volumeLabel = make(document, 'label', '');
     this.volumeLabel.htmlFor = this.volume.id;
     this.volumeValue = make(document, 'output', 'slider-value');
@@ -76,12 +80,12 @@ export class SoundPanel {
     const mute = check('mute', (on) => handlers.onMuted(on));
     mute.input.setAttribute('aria-keyshortcuts', ariaKeyShortcuts('toggle-mute'));
     const impacts = check('impacts', (on) => handlers.onImpacts(on));
+    impacts.input.setAttribute('aria-keyshortcuts', ariaKeyShortcuts('toggle-impact-sounds'));
     const music = check('music', (on) => handlers.onMusic(on));
+    music.input.setAttribute('aria-keyshortcuts', ariaKeyShortcuts('toggle-music'));
     this.checks = { mute: mute.input, impacts: impacts.input, music: music.input };
     this.checkText = { mute: mute.text, impacts: impacts.text, music: music.text };
-    this.openMusic = make(document, 'button', 'panel-button sound-open-music');
-    this.openMusic.type = 'button';
-    this.openMusic.addEventListener('click', () => handlers.onOpenMusic());
+    this.openMusic = makeCommandButton(document, 'open-music', () => handlers.onOpenMusic());
     this.song = make(document, 'div', 'sound-song');
     this.offset = make(document, 'input', 'sound-offset');
     this.offset.type = 'range';
@@ -90,6 +94,10 @@ export class SoundPanel {
     this.offset.max = String(MUSIC_OFFSET_MAX);
     this.offset.step = String(MUSIC_OFFSET_STEP);
     this.offset.value = '0';
+    this.offset.setAttribute(
+      'aria-keyshortcuts',
+      `${ariaKeyShortcuts('music-offset-down')} ${ariaKeyShortcuts('music-offset-up')}`,
+    );
     this.offsetLabel = make(document, 'label', '');
     this.offsetLabel.htmlFor = this.offset.id;
     this.offsetValue = make(document, 'output', 'slider-value');
@@ -131,7 +139,7 @@ export class SoundPanel {
   setLanguage(language: Language): void {
     this.language = language;
     const text = soundStrings(language);
-    this.openMusic.textContent = text.openMusic;
+    labelCommandButton(this.openMusic, 'open-music', language);
     if (!this.song.dataset['song']) this.song.textContent = text.noMusic;
     this.offsetLabel.textContent = text.offset;
     this.offset.title = text.offsetHint;
@@ -139,8 +147,8 @@ export class SoundPanel {
     this.volumeLabel.textContent = text.volume;
     this.volume.title = text.volumeHint;
     this.checkText.mute.textContent = `${text.mute} (${keyText('toggle-mute')})`;
-    this.checkText.impacts.textContent = text.impacts;
-    this.checkText.music.textContent = text.music;
+    this.checkText.impacts.textContent = `${text.impacts} (${keyText('toggle-impact-sounds')})`;
+    this.checkText.music.textContent = `${text.music} (${keyText('toggle-music')})`;
   }
 
   dispose(): void {
@@ -148,7 +156,7 @@ export class SoundPanel {
   }
 
   private showOffset(seconds: number): void {
-    const text = `${seconds >= 0 ? '+' : '−'}${Math.abs(seconds).toFixed(2)} s`;
+    const text = formatOffset(seconds);
     this.offsetValue.textContent = text;
     this.offset.setAttribute('aria-valuetext', text);
   }

@@ -10,11 +10,14 @@ export interface SoundStrings {
   readonly music: string;
   readonly muted: string;
   readonly unmuted: string;
-  readonly openMusic: string;
   /** The song line when none is open. */
   readonly noMusic: string;
   readonly offset: string;
   readonly offsetHint: string;
+  volumeSet(percent: number): string;
+  impactsSet(on: boolean): string;
+  musicSet(on: boolean): string;
+  offsetSet(seconds: number): string;
   musicOpened(fileName: string, seconds: number): string;
   /** `reason` names the file and says what is wrong. */
   musicFailed(reason: string): string;
@@ -29,7 +32,10 @@ export const SOUND_STRINGS_EN: SoundStrings = {
   music: 'Music',
   muted: 'Sound muted.',
   unmuted: 'Sound on.',
-  openMusic: 'Open Music…',
+  volumeSet: (percent) => `Volume ${percent}.`,
+  impactsSet: (on) => (on ? 'Impact sounds on.' : 'Impact sounds off.'),
+  musicSet: (on) => (on ? 'Music on.' : 'Music off.'),
+  offsetSet: (seconds) => `Music offset ${formatOffset(seconds)}.`,
   noMusic: 'No music',
   offset: 'MUSIC OFFSET',
   offsetHint:
@@ -48,7 +54,10 @@ export const SOUND_STRINGS_JA: SoundStrings = {
   music: '音楽',
   muted: '音を消しました。',
   unmuted: '音を出します。',
-  openMusic: '音楽を開く…',
+  volumeSet: (percent) => `音量 ${percent}。`,
+  impactsSet: (on) => (on ? '衝突音をオンにしました。' : '衝突音をオフにしました。'),
+  musicSet: (on) => (on ? '音楽をオンにしました。' : '音楽をオフにしました。'),
+  offsetSet: (seconds) => `音楽のずれ ${formatOffset(seconds)}。`,
   noMusic: '音楽なし',
   offset: '音楽のずれ',
   offsetHint: 'モーションの時間に足す秒数（曲の始まりが早い・遅いファイル用）',
@@ -56,6 +65,11 @@ export const SOUND_STRINGS_JA: SoundStrings = {
     `音楽: ${fileName}（${Math.round(seconds)} 秒）。モーションに合わせて流れます。`,
   musicFailed: (reason) => `音楽を開けませんでした: ${reason}。`,
 };
+
+/** An offset as the panel shows it: `+1.25 s`, `−0.50 s`. */
+export function formatOffset(seconds: number): string {
+  return `${seconds >= 0 ? '+' : '−'}${Math.abs(seconds).toFixed(2)} s`;
+}
 
 /** The Sound strings in `language`. */
 export function soundStrings(language: Language): SoundStrings {
