@@ -236,7 +236,9 @@ export type DroppedFileResult =
   /** A dropped `.vrma`/`.vmd` is a motion for every figure. */
   | { readonly kind: 'motion'; readonly motion: MotionFile }
   /** A dropped preset is imported into the list and loaded. */
-  | { readonly kind: 'preset'; readonly loaded: LoadedPreset };
+  | { readonly kind: 'preset'; readonly loaded: LoadedPreset }
+  /** A dropped `.wav`/`.mp3`/`.ogg`/`.opus`/`.m4a`/`.aac`/`.flac` is the song for the motion. */
+  | { readonly kind: 'music'; readonly music: MusicFile };
 
 /**
  * The part of a DOM `File` the contract needs to name; the preload turns the real `File`

@@ -20,6 +20,7 @@ import {
   wavBytes,
 } from '../../tools/fixtures/audio/audio-fixtures';
 import { createMusicService } from '../../electron/main/host/music-service';
+import { createHostServices } from '../../electron/main/host/host-services';
 import { problemOf, scriptedDialogs, tempFolder } from '../support/host-files';
 import { createRecordingLogger } from '../support/recording-logger';
 
@@ -163,5 +164,32 @@ describe('Open Music…', () => {
     expect(problem.code).toBe('not-audio');
     expect(problem.message).toContain(text);
     expect((await problemOf(music.readMusic(text))).code).toBe('not-allowed');
+  });
+});
+
+describe('a song dropped on the window', () => {
+  it('is read as music through the host services, and may be read again; a text file named .mp3 is refused', async () => {
+    const data = await tempFolder('audio-data');
+    try {
+      const host = createHostServices({
+        dataDirectory: data.path,
+        dialogs: scriptedDialogs(),
+        loggerFor: () => createRecordingLogger(),
+      });
+      const song = await file('Dance Song.mp3', mp3Bytes());
+      const dropped = await host.openDroppedFile(song);
+      expect(dropped.kind).toBe('music');
+      if (dropped.kind !== 'music') return;
+      expect(dropped.music).toMatchObject({ fileName: 'Dance Song.mp3', format: 'mp3' });
+      expect((await host.readMusic(song)).sha256).toBe(dropped.music.sha256);
+      const fake = await file('fake.mp3', 'not a song');
+      const problem = await problemOf(host.openDroppedFile(fake));
+      expect(problem.code).toBe('not-audio');
+      expect(problem.message).toContain(fake);
+      // Never read as audio, so never readable afterwards.
+      expect((await problemOf(host.readMusic(fake))).code).toBe('not-allowed');
+    } finally {
+      await data.remove();
+    }
   });
 });

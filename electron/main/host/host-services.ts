@@ -38,6 +38,7 @@ import {
   type RecentModel,
 } from './model-library';
 import { createMusicService } from './music-service';
+import { isAudioFileName } from '../../../shared/audio-files';
 import { readMotionFile } from './motion-file';
 import { readModelTexture } from './model-textures';
 import { checkPresetModels } from './preset-models';
@@ -286,6 +287,8 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return readModelTexture(modelPath, textureName, { budget });
   }
 
+  const music = createMusicService({ dialogs: options.dialogs, log: loggerFor('music'), budget });
+
   async function openModelDialog(): Promise<ModelFile> {
     return openChosen(await chosen(options.dialogs.showOpenModel(), 'model'), 'dialog');
   }
@@ -302,6 +305,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       const summary = await presets.importFile(path);
       return { kind: 'preset', loaded: await loadPreset(summary.id) };
     }
+    if (isAudioFileName(path)) return { kind: 'music', music: await music.openChosenMusic(path) };
     if (isMotionFileName(path)) {
       return { kind: 'motion', motion: await openChosenMotion(path, source) };
     }
@@ -385,7 +389,8 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     readModelTexture: readTextureOnce,
     openMotionDialog,
     readMotion,
-    ...createMusicService({ dialogs: options.dialogs, log: loggerFor('music'), budget }),
+    openMusicDialog: music.openMusicDialog,
+    readMusic: music.readMusic,
     openDroppedFile: (path) => openFile(path, 'drop'),
     openFileFromUser: (path) => openFile(path, 'dialog'),
     listLibrary,

@@ -27,6 +27,8 @@ export interface MusicService {
   openMusicDialog(): Promise<MusicFile>;
   /** A song chosen earlier in this session, read again (it may have changed on disk). */
   readMusic(path: string): Promise<MusicFile>;
+  /** A song the person chose outside the dialog (dropped on the window), read and allowed. */
+  openChosenMusic(path: string): Promise<MusicFile>;
 }
 
 /** Makes the music service; its allow-list lives as long as it does (one app session). */
@@ -42,20 +44,25 @@ export function createMusicService(options: MusicServiceOptions): MusicService {
     return file;
   }
 
+  async function openChosenMusic(path: string): Promise<MusicFile> {
+    if (!isAbsolute(path))
+      throw new HostProblemError(
+        'not-allowed',
+        `${path} is not an absolute path; nothing was read.`,
+      );
+    const file = await read(path);
+    // Allowed only once it has been read as audio.
+    chosen.add(path);
+    return file;
+  }
+
   return {
     async openMusicDialog() {
       const path = await options.dialogs.showOpenMusic();
       if (path === null) throw new HostProblemError('canceled', 'No music file was chosen.');
-      if (!isAbsolute(path))
-        throw new HostProblemError(
-          'not-allowed',
-          `${path} is not an absolute path; nothing was read.`,
-        );
-      const file = await read(path);
-      // Allowed only once it has been read as audio.
-      chosen.add(path);
-      return file;
+      return openChosenMusic(path);
     },
+    openChosenMusic,
     async readMusic(path) {
       if (!chosen.has(path)) {
         throw new HostProblemError(

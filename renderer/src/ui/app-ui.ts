@@ -211,6 +211,8 @@ export class AppUi {
       motionInput: {
         onMotion: (file) => this.motions.openFile(file),
         onMotionBytes: (bytes, fileName) => void this.motions.openBytes(bytes, fileName),
+        onMusic: (music) => void this.sound.music.useSong(music.bytes, music.fileName),
+        onMusicBytes: (bytes, fileName) => void this.sound.music.useSong(bytes, fileName),
         onMotionProblem: (problem) =>
           this.status.alert(
             this.strings.motion.failed(this.strings.problem(problem), this.motions.currentName),
