@@ -228,6 +228,8 @@ export interface LoadedPreset {
   readonly propNotes?: readonly PropNote[];
   /** Set when the preset's motion file has moved, changed or cannot be read. */
   readonly motionNote?: MotionNote;
+  /** Set when the preset's song has moved, changed or cannot be read (the scene loads silent). */
+  readonly musicNote?: MotionNote;
 }
 
 /** What a file dropped on the window turned out to be. */

@@ -4,7 +4,7 @@
  * the file when it is text named `.wav`, a truncated MP3 (inside its ID3 tag or its first
  * frame), a WAV cut short, another RIFF file, empty, a folder, too large or missing.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUDIO_MAX_BYTES, readAudioFile } from '../../electron/main/host/audio-file';
@@ -21,7 +21,8 @@ import {
 } from '../../tools/fixtures/audio/audio-fixtures';
 import { createMusicService } from '../../electron/main/host/music-service';
 import { createHostServices } from '../../electron/main/host/host-services';
-import { problemOf, scriptedDialogs, tempFolder } from '../support/host-files';
+import { presetContent, problemOf, scriptedDialogs, tempFolder } from '../support/host-files';
+import { presetContentSchema } from '../../shared/preset-schema';
 import { createRecordingLogger } from '../support/recording-logger';
 
 let folder: { path: string; remove: () => Promise<void> };
@@ -188,6 +189,63 @@ describe('a song dropped on the window', () => {
       expect(problem.message).toContain(fake);
       // Never read as audio, so never readable afterwards.
       expect((await problemOf(host.readMusic(fake))).code).toBe('not-allowed');
+    } finally {
+      await data.remove();
+    }
+  });
+});
+
+describe('a preset with a song', () => {
+  it('remembers the song and its offset; on load the song is checked and readable, a moved one is a note', async () => {
+    const data = await tempFolder('audio-presets');
+    try {
+      const song = await file('song.wav', wavBytes(0.5));
+      const opened = await createMusicService({
+        dialogs: scriptedDialogs({ openMusic: [song] }),
+        log: createRecordingLogger(),
+      }).openMusicDialog();
+      const music = {
+        path: song,
+        size: opened.size,
+        sha256: opened.sha256,
+        fileName: opened.fileName,
+        format: opened.format,
+        offset: -1.25,
+      };
+      const content = { ...presetContent(), music };
+      expect(presetContentSchema.safeParse(content).success).toBe(true);
+      expect(
+        presetContentSchema.safeParse({ ...content, music: { ...music, offset: 6 } }).success,
+      ).toBe(false);
+      // Presets saved before music still load.
+      expect(presetContentSchema.safeParse(presetContent()).success).toBe(true);
+
+      const host = () =>
+        createHostServices({
+          dataDirectory: data.path,
+          dialogs: scriptedDialogs(),
+          loggerFor: () => createRecordingLogger(),
+        });
+      const { id } = await host().savePreset(content);
+      // A fresh session: the song is readable only because the loaded preset names it.
+      const session = host();
+      expect((await problemOf(session.readMusic(song))).code).toBe('not-allowed');
+      const loaded = await session.loadPreset(id);
+      expect(loaded.preset.music).toEqual(music);
+      expect(loaded.musicNote).toBeUndefined();
+      expect((await session.readMusic(song)).sha256).toBe(opened.sha256);
+
+      // Moved away: the preset still loads, with a note naming the song.
+      await writeFile(song, wavBytes(0.6));
+      const changed = await host().loadPreset(id);
+      expect(changed.musicNote?.reason).toBe('changed');
+      expect(changed.musicNote?.message).toContain('song.wav');
+      await rm(song);
+      const moved = await host().loadPreset(id);
+      expect(moved.musicNote?.reason).toBe('missing');
+      expect(moved.musicNote?.message).toBe(
+        `The music song.wav was not played: ${song} was not found; it may have been moved or deleted.`,
+      );
     } finally {
       await data.remove();
     }

@@ -43,6 +43,7 @@ import { readMotionFile } from './motion-file';
 import { readModelTexture } from './model-textures';
 import { checkPresetModels } from './preset-models';
 import { checkPresetMotion } from './preset-motion';
+import { checkPresetMusic } from './preset-music';
 import { createPresetStore, PRESET_FOLDER } from './preset-store';
 import { createReadBudget, type ReadBudget } from './read-budget';
 import { createRecoveryStore, type RecoveryFound } from './recovery-store';
@@ -349,9 +350,13 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     const withProps = propNotes.length > 0 ? { propNotes } : {};
     const motion = await checkPresetMotion(preset, hasher);
     if (motion.kind === 'verified') motionAccess.allow(motion.path, 'preset');
-    if (motion.kind !== 'note') return { id, preset, notes, ...withProps };
+    const song = await checkPresetMusic(preset, hasher);
+    if (song.kind === 'verified') music.allow(song.path);
+    if (song.kind === 'note') log.info(song.note.message);
+    const withMusic = song.kind === 'note' ? { musicNote: song.note } : {};
+    if (motion.kind !== 'note') return { id, preset, notes, ...withProps, ...withMusic };
     log.info(motion.note.message);
-    return { id, preset, notes, ...withProps, motionNote: motion.note };
+    return { id, preset, notes, ...withProps, motionNote: motion.note, ...withMusic };
   }
 
   async function takeRecovery(): Promise<LoadedPreset | null> {

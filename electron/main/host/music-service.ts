@@ -29,6 +29,8 @@ export interface MusicService {
   readMusic(path: string): Promise<MusicFile>;
   /** A song the person chose outside the dialog (dropped on the window), read and allowed. */
   openChosenMusic(path: string): Promise<MusicFile>;
+  /** Lets the page read the song a loaded preset names (checked by size and hash first). */
+  allow(path: string): void;
 }
 
 /** Makes the music service; its allow-list lives as long as it does (one app session). */
@@ -63,6 +65,7 @@ export function createMusicService(options: MusicServiceOptions): MusicService {
       return openChosenMusic(path);
     },
     openChosenMusic,
+    allow: (path) => void chosen.add(path),
     async readMusic(path) {
       if (!chosen.has(path)) {
         throw new HostProblemError(

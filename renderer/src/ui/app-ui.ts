@@ -211,7 +211,8 @@ export class AppUi {
       motionInput: {
         onMotion: (file) => this.motions.openFile(file),
         onMotionBytes: (bytes, fileName) => void this.motions.openBytes(bytes, fileName),
-        onMusic: (music) => void this.sound.music.useSong(music.bytes, music.fileName),
+        onMusic: ({ path, size, sha256, fileName, format, bytes }) =>
+          void this.sound.music.useSong(bytes, fileName, { path, size, sha256, fileName, format }),
         onMusicBytes: (bytes, fileName) => void this.sound.music.useSong(bytes, fileName),
         onMotionProblem: (problem) =>
           this.status.alert(
@@ -240,6 +241,10 @@ export class AppUi {
       status: this.status,
       ask: this.ask,
       onRestored: () => this.refresh(),
+      music: {
+        presetMusic: () => this.sound.music.presetMusic(),
+        restorePreset: (music, note) => this.sound.music.restorePreset(music, note),
+      },
       beforeRestore: () => {
         this.timeline.resumeForChange();
         this.sceneUndo.beforeChange('load-preset');

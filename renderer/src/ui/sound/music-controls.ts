@@ -1,5 +1,6 @@
 import { AUDIO_EXTENSIONS } from '../../../../shared/audio-files';
-import type { HostApi, HostProblem } from '../../../../shared/host-contract';
+import type { HostApi, HostProblem, MotionNote } from '../../../../shared/host-contract';
+import type { PresetMusicRef } from '../../../../shared/preset-schema';
 import type { AudioOutput } from '../../audio/audio-output';
 import { MusicError, MusicPlayer } from '../../audio/music-player';
 import type { MotionClock } from '../../audio/music-sync';
@@ -35,6 +36,8 @@ export interface MusicControlsOptions {
  */
 export class MusicControls {
   private player: MusicPlayer | null = null;
+  /** Where the song came from, when the host read it (a preset can name it then). */
+  private source: Omit<PresetMusicRef, 'offset'> | null = null;
   private offsetValue = 0;
   private readonly stall = new StallWatch();
   private frame = 0;
@@ -90,7 +93,11 @@ export class MusicControls {
    * Plays `bytes` (a file called `fileName`) as the song from now on. The format the host
    * found is not needed: the decoder reads the bytes' own signature.
    */
-  async useSong(bytes: Uint8Array, fileName: string): Promise<void> {
+  async useSong(
+    bytes: Uint8Array,
+    fileName: string,
+    source: Omit<PresetMusicRef, 'offset'> | null = null,
+  ): Promise<boolean> {
     const text = this.options.strings();
     let player: MusicPlayer;
     try {
@@ -98,12 +105,43 @@ export class MusicControls {
     } catch (error) {
       if (!(error instanceof MusicError)) throw error;
       this.options.alert(text.musicFailed(error.message.replace(/\.$/u, '')));
-      return;
+      return false;
     }
     this.player?.dispose();
     this.player = player;
+    this.source = source;
     this.options.say(text.musicOpened(fileName, player.duration));
     this.options.onChanged();
+    return true;
+  }
+
+  /** The song and offset for a preset; undefined without a song the host read. */
+  presetMusic(): PresetMusicRef | undefined {
+    return this.source ? { ...this.source, offset: this.offsetValue } : undefined;
+  }
+
+  /**
+   * After a preset loaded: its song (read again through the host, which checked it) at its
+   * offset, or no song. Returns a sentence when the song could not come back (`note`: the
+   * host found it moved or changed), else null.
+   */
+  async restorePreset(
+    music: PresetMusicRef | undefined,
+    note: MotionNote | undefined,
+  ): Promise<string | null> {
+    this.player?.dispose();
+    this.player = null;
+    this.source = null;
+    this.offsetValue = music ? clampOffset(music.offset) : 0;
+    this.options.onChanged();
+    if (note) return note.message;
+    const host = this.options.host;
+    if (!music || !host) return null;
+    const outcome = await host.readMusic(music.path);
+    if (!outcome.ok) return this.options.problemText(outcome.problem);
+    const { path, size, sha256, fileName, format } = outcome.value;
+    await this.useSong(outcome.value.bytes, fileName, { path, size, sha256, fileName, format });
+    return null;
   }
 
   dispose(): void {
@@ -127,8 +165,8 @@ export class MusicControls {
         );
       return;
     }
-    const file = outcome.value;
-    await this.useSong(file.bytes, file.fileName);
+    const { path, size, sha256, fileName, format, bytes } = outcome.value;
+    await this.useSong(bytes, fileName, { path, size, sha256, fileName, format });
   }
 
   /** Without a host: the browser's own file picker. */
