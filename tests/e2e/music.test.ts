@@ -113,6 +113,36 @@ describe('music', () => {
     );
   }, 300_000);
 
+  it('a preset keeps the song and its offset; loading it brings both back', async () => {
+    host = createTestHost();
+    const testHost = host;
+    await withApp(
+      async ({ page }) => {
+        const song = join(testHost.files, 'dance.wav');
+        writeFileSync(song, wavBytes(5));
+        testHost.dialogs.openMusic.push(song);
+        await page.getByRole('button', { name: 'Open Music…' }).click();
+        await expect.poll(() => statusText(page)).toContain('Music: dance.wav');
+        await page.getByRole('slider', { name: 'MUSIC OFFSET' }).fill('-0.75');
+        await page.getByRole('button', { name: 'Save Preset…' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expect.poll(() => statusText(page)).toContain('Saved the preset');
+        const [summary] = (await testHost.bridge().services.listPresets()).presets;
+        const saved = (await testHost.bridge().services.loadPreset(summary!.id)).preset;
+        expect(saved.music).toMatchObject({ path: song, fileName: 'dance.wav', offset: -0.75 });
+
+        // Another offset and no song… then Load brings back the saved ones.
+        await page.getByRole('slider', { name: 'MUSIC OFFSET' }).fill('2');
+        await page.getByRole('button', { name: /^Load/ }).click();
+        await expect.poll(async () => (await clock(page)).offset).toBe(-0.75);
+        await expect.poll(async () => (await clock(page)).musicTime).not.toBeNull();
+        expect(await page.locator('.sound-song').innerText()).toBe('dance.wav');
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  }, 200_000);
+
   it('names a file that is not audio and keeps playing nothing', async () => {
     host = createTestHost();
     const testHost = host;
