@@ -31,6 +31,7 @@ const quiet: Logger = { info: () => undefined, warn: () => undefined, error: () 
 const noDialogs: Dialogs = {
   showOpenModel: () => Promise.resolve(null),
   showOpenMotion: () => Promise.resolve(null),
+  showOpenMusic: () => Promise.resolve(null),
   showOpenPreset: () => Promise.resolve(null),
   showSavePreset: () => Promise.resolve(null),
   showSaveExport: () => Promise.resolve(null),

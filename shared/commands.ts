@@ -49,6 +49,14 @@ export const APP_COMMANDS = [
   'timeline-back',
   'timeline-forward',
   'timeline-resume',
+  'toggle-mute',
+  'volume-down',
+  'volume-up',
+  'toggle-impact-sounds',
+  'toggle-music',
+  'open-music',
+  'music-offset-down',
+  'music-offset-up',
 ] as const;
 
 export type AppCommand = (typeof APP_COMMANDS)[number];
@@ -293,6 +301,55 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     accelerator: 'Enter',
     menu: 'scene',
     label: { en: 'Resume from Here', ja: 'ここから再開' },
+  },
+  // M opens a model; 0 is the nearest free key that reads as "volume zero".
+  'toggle-mute': {
+    key: '0',
+    accelerator: '0',
+    menu: 'view',
+    label: { en: 'Mute Sound', ja: '消音' },
+  },
+  'volume-down': {
+    key: '8',
+    accelerator: '8',
+    menu: 'view',
+    label: { en: 'Volume −10', ja: '音量 −10' },
+  },
+  'volume-up': {
+    key: '9',
+    accelerator: '9',
+    menu: 'view',
+    label: { en: 'Volume +10', ja: '音量 +10' },
+  },
+  'toggle-impact-sounds': {
+    key: '7',
+    accelerator: '7',
+    menu: 'view',
+    label: { en: 'Impact Sounds On/Off', ja: '衝突音 オン/オフ' },
+  },
+  'toggle-music': {
+    key: '6',
+    accelerator: '6',
+    menu: 'view',
+    label: { en: 'Music On/Off', ja: '音楽 オン/オフ' },
+  },
+  'open-music': {
+    key: 'y',
+    accelerator: 'Y',
+    menu: 'motion',
+    label: { en: 'Open Music…', ja: '音楽を開く…' },
+  },
+  'music-offset-down': {
+    key: '3',
+    accelerator: '3',
+    menu: 'motion',
+    label: { en: 'Music Offset −10 ms', ja: '音楽のずれ −10 ms' },
+  },
+  'music-offset-up': {
+    key: '4',
+    accelerator: '4',
+    menu: 'motion',
+    label: { en: 'Music Offset +10 ms', ja: '音楽のずれ +10 ms' },
   },
 };
 

@@ -12,6 +12,7 @@
 
 import type { AppCommand } from './commands';
 import type { ModelFormat, MotionFormat, Preset, PresetContent } from './preset-schema';
+import type { AudioFormat } from './audio-files';
 
 export type { ModelFormat, MotionFormat, Preset, PresetContent } from './preset-schema';
 
@@ -42,6 +43,8 @@ export type HostProblemCode =
   | 'not-a-model'
   /** The file exists but is not a VRM Animation or VMD motion. */
   | 'not-a-motion'
+  /** The file exists but is not audio the app plays (WAV, MP3, Ogg, FLAC, MP4/M4A or AAC). */
+  | 'not-audio'
   /** The file exists but could not be read (permissions, a folder, an I/O error). */
   | 'unreadable'
   /** The path was never chosen, dropped or listed by the user. */
@@ -112,6 +115,24 @@ export interface MotionFile {
    * written (the motion still opens; the failure is logged).
    */
   readonly libraryEntryId: string | null;
+}
+
+/** A music file read for the page to decode and play beside the motion. */
+export interface MusicFile {
+  /** Absolute path, as chosen. */
+  readonly path: string;
+  /** The file name, e.g. `song.mp3`, for messages. */
+  readonly fileName: string;
+  /** Bytes. */
+  readonly size: number;
+  /** Lower-case hex SHA-256 of the bytes. */
+  readonly sha256: string;
+  /** What the bytes are, from their signature. */
+  readonly format: AudioFormat;
+  /** The file name without its extension. */
+  readonly title: string;
+  /** The whole file. */
+  readonly bytes: Uint8Array;
 }
 
 /** A texture file an MMD model names, read from the model's folder. */
@@ -214,6 +235,8 @@ export interface LoadedPreset {
   readonly propNotes?: readonly PropNote[];
   /** Set when the preset's motion file has moved, changed or cannot be read. */
   readonly motionNote?: MotionNote;
+  /** Set when the preset's song has moved, changed or cannot be read (the scene loads silent). */
+  readonly musicNote?: MotionNote;
 }
 
 /** What a file dropped on the window turned out to be. */
@@ -222,7 +245,9 @@ export type DroppedFileResult =
   /** A dropped `.vrma`/`.vmd` is a motion for every figure. */
   | { readonly kind: 'motion'; readonly motion: MotionFile }
   /** A dropped preset is imported into the list and loaded. */
-  | { readonly kind: 'preset'; readonly loaded: LoadedPreset };
+  | { readonly kind: 'preset'; readonly loaded: LoadedPreset }
+  /** A dropped `.wav`/`.mp3`/`.ogg`/`.opus`/`.m4a`/`.aac`/`.flac` is the song for the motion. */
+  | { readonly kind: 'music'; readonly music: MusicFile };
 
 /** A dropped file kept in the recent-model library once the page loaded it. */
 export interface KeptDroppedFile {
@@ -277,6 +302,13 @@ export interface HostRequests {
   'rp:motion:read': {
     readonly args: readonly [path: string];
     readonly result: HostOutcome<MotionFile>;
+  };
+  /** Shows the native Open Music dialog and reads the chosen file as audio. */
+  'rp:music:open-dialog': { readonly args: readonly []; readonly result: HostOutcome<MusicFile> };
+  /** Reads a song chosen with Open Music… earlier in this session again. */
+  'rp:music:read': {
+    readonly args: readonly [path: string];
+    readonly result: HostOutcome<MusicFile>;
   };
   /** Sent by the preload only (the page passes a File, never a path): opens a dropped file. */
   'rp:file:dropped': {
@@ -385,6 +417,8 @@ const requestChannelTable: { readonly [K in HostChannel]: true } = {
   'rp:model:read-texture': true,
   'rp:motion:open-dialog': true,
   'rp:motion:read': true,
+  'rp:music:open-dialog': true,
+  'rp:music:read': true,
   'rp:file:dropped': true,
   'rp:library:keep-dropped': true,
   'rp:library:list': true,
@@ -472,6 +506,10 @@ export interface HostApi {
   openMotionDialog(): Promise<HostOutcome<MotionFile>>;
   /** Reads a library entry's, a preset's or an earlier opened motion again by its path. */
   readMotion(path: string): Promise<HostOutcome<MotionFile>>;
+  /** Open Music…: native dialog, then the file's bytes. */
+  openMusicDialog(): Promise<HostOutcome<MusicFile>>;
+  /** Reads a song chosen with Open Music… in this session again by its path. */
+  readMusic(path: string): Promise<HostOutcome<MusicFile>>;
   /** A file dropped on the window (a DOM `File`): a model or motion to open, or a preset to load. */
   openDroppedFile(file: DroppedFileHandle): Promise<HostOutcome<DroppedFileResult>>;
   /**

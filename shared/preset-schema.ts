@@ -13,6 +13,7 @@
  */
 
 import { z } from 'zod';
+import { AUDIO_FORMATS } from './audio-files';
 import {
   SchemaUpgradeError,
   upgradeDocument,
@@ -118,6 +119,20 @@ const motionRefSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+/**
+ * The song played with the motion (Open Music…), checked on load like the motion file, and
+ * its offset in seconds (±5).
+ */
+const musicRefSchema = z.object({
+  /** Absolute path of the song when the preset was saved. */
+  path: z.string().min(1).max(4096),
+  size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  sha256: sha256Schema,
+  fileName: z.string().min(1).max(256),
+  format: z.enum(AUDIO_FORMATS),
+  offset: z.number().min(-5).max(5),
+});
+
 /** The motion settings of the scene. */
 const motionSettingsSchema = z.object({
   motion: motionRefSchema,
@@ -205,6 +220,8 @@ export const presetContentSchema = z.object({
   }),
   stage: z.object({ id: z.literal('default') }),
   motion: motionSettingsSchema,
+  /** The song, when one was open (presets saved before music have none). */
+  music: musicRefSchema.optional(),
   figures: z.array(figureSchema).max(PRESET_MAX_FIGURES),
   props: z.array(propSchema).max(PRESET_MAX_PROPS),
   /** Bodies held in place where they were saved (see `Sandbox.pin`). */
@@ -227,6 +244,7 @@ export type PresetFigure = z.infer<typeof figureSchema>;
 export type PresetModelRef = z.infer<typeof modelRefSchema>;
 export type PresetMotionRef = z.infer<typeof motionRefSchema>;
 export type PresetMotionSettings = z.infer<typeof motionSettingsSchema>;
+export type PresetMusicRef = z.infer<typeof musicRefSchema>;
 export type PresetBodyState = z.infer<typeof bodyStateSchema>;
 export type PresetProp = z.infer<typeof propSchema>;
 export type PresetModelProp = z.infer<typeof modelPropSchema>;

@@ -16,12 +16,14 @@
  * mokou_B.pmd (from the real-model fixtures; the generated humanoid with a 10-link hair chain
  * when they are absent) are measured over the 10 s after a drop, while they fall, land and
  * settle: the whip cap, the settling iterations and the still-scene sleep all run then (after
- * the same 10 s on a throwaway scene, so that V8 has optimised them).
+ * the same 10 s on a throwaway scene, so that V8 has optimised them). With `--sounds`, the first
+ * scene with impact sounds on (`physics/sound/impact-sounds.ts`), blasted every simulated
+ * second so that hits keep being reported and chosen.
  *
  * Run it without inlining, or V8 may fold Rapier's `world.step()` into `Sandbox.step` and the
  * stacks can no longer tell the two apart:
  *
- *   node --no-turbo-inlining --import tsx tools/step-allocations.ts [--motion | --mmd] [--by-function]
+ *   node --no-turbo-inlining --import tsx tools/step-allocations.ts [--motion | --mmd | --sounds] [--by-function]
  *
  * It prints JSON; `--by-function` adds `topFrames`: the functions that allocated most on the
  * sandbox's own path (outside Rapier's step), with where they are and who called them, bytes
@@ -31,6 +33,7 @@ import { Session } from 'node:inspector/promises';
 import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { BOX_DOLL } from '../renderer/src/physics/box-doll';
 import { Sandbox } from '../renderer/src/physics/sandbox';
+import { soundRequest } from '../renderer/src/physics/sound/sound-requests';
 import type { DollMotion } from '../renderer/src/physics/motion/doll-motion';
 import { SceneTimeline } from '../renderer/src/ui/timeline/scene-timeline';
 import { existsSync, readFileSync } from 'node:fs';
@@ -133,8 +136,8 @@ function warmUpMmd(): void {
   warm.dispose();
 }
 
-function scene(): Sandbox {
-  const sandbox = new Sandbox(RAPIER, { stiffness: 50, seed: 3 });
+function scene(impactSounds = false): Sandbox {
+  const sandbox = new Sandbox(RAPIER, { stiffness: 50, seed: 3, impactSounds });
   for (let i = 0; i < 6; i++) sandbox.addFigure();
   for (let i = 0; i < 12; i++) sandbox.addProp(i % 2 ? 'box' : 'ball');
   sandbox.drop();
@@ -142,6 +145,23 @@ function scene(): Sandbox {
   const pelvis = sandbox.figures[0]!.ragdoll.root.body;
   sandbox.grab(pelvis.handle, pelvis.translation());
   sandbox.moveGrab({ x: 0, y: 1.5, z: 0 });
+  return sandbox;
+}
+
+/**
+ * The scene with its `step` replaced by one that blasts at the start of each simulated second
+ * and empties the sound requests (as the page's player does), so hits keep coming.
+ */
+function blastedEverySecond(sandbox: Sandbox): Sandbox {
+  const step = sandbox.step.bind(sandbox);
+  const ring = sandbox.soundRequests;
+  const out = soundRequest();
+  sandbox.releaseGrab();
+  sandbox.step = () => {
+    if (sandbox.steps % 120 === 0) sandbox.blast(14);
+    step();
+    while (ring?.shift(out));
+  };
   return sandbox;
 }
 
@@ -206,12 +226,24 @@ async function profile(
 
 /** Runs the measurement in this process. */
 export async function measureStepAllocations(
-  options: { motion?: boolean; recording?: boolean; mmd?: boolean; byFunction?: boolean } = {},
+  options: {
+    motion?: boolean;
+    recording?: boolean;
+    mmd?: boolean;
+    sounds?: boolean;
+    byFunction?: boolean;
+  } = {},
 ): Promise<StepAllocations> {
   await RAPIER.init();
   const session = new Session();
   session.connect();
-  const build = options.mmd ? mmdScene : options.motion ? motionScene : scene;
+  const build = options.mmd
+    ? mmdScene
+    : options.motion
+      ? motionScene
+      : options.sounds
+        ? () => blastedEverySecond(scene(true))
+        : scene;
   const steps = options.mmd ? MMD_STEPS : STEPS;
   if (options.mmd) warmUpMmd();
   const ours = build();
@@ -244,6 +276,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         motion: process.argv.includes('--motion'),
         recording: process.argv.includes('--recording'),
         mmd: process.argv.includes('--mmd'),
+        sounds: process.argv.includes('--sounds'),
         byFunction: process.argv.includes('--by-function'),
       }),
       null,

@@ -13,12 +13,14 @@ import {
 } from 'electron';
 import { MODEL_EXTENSIONS, MOTION_EXTENSIONS, PRESET_EXTENSION } from '../../shared/file-types';
 import type { Dialogs } from './host/dialogs';
+import { AUDIO_EXTENSIONS } from '../../shared/audio-files';
 import type { ExportFileFormat } from '../../shared/host-contract';
 
 const MODEL_FILTERS = [
   { name: 'Avatar models (VRM, PMX, PMD)', extensions: [...MODEL_EXTENSIONS] },
 ];
 const MOTION_FILTERS = [{ name: 'Motions (VRMA, VMD)', extensions: [...MOTION_EXTENSIONS] }];
+const MUSIC_FILTERS = [{ name: 'Music', extensions: [...AUDIO_EXTENSIONS] }];
 const PRESET_FILTERS = [{ name: 'Ragdoll Playground presets', extensions: [PRESET_EXTENSION] }];
 const EXPORT_FILTERS: Readonly<Record<ExportFileFormat, { name: string; extensions: string[] }>> = {
   vrma: { name: 'VRM Animation', extensions: ['vrma'] },
@@ -59,6 +61,8 @@ export function createNativeDialogs(parent: () => BrowserWindow | undefined): Di
       open({ title: 'Open Model', properties: ['openFile'], filters: MODEL_FILTERS }),
     showOpenMotion: () =>
       open({ title: 'Open Motion', properties: ['openFile'], filters: MOTION_FILTERS }),
+    showOpenMusic: () =>
+      open({ title: 'Open Music', properties: ['openFile'], filters: MUSIC_FILTERS }),
     showOpenPreset: () =>
       open({ title: 'Import Preset', properties: ['openFile'], filters: PRESET_FILTERS }),
     showSavePreset: (defaultName) =>

@@ -129,6 +129,8 @@ const host: HostApi = Object.freeze({
     invoke('rp:model:read-texture', modelPath, textureName),
   openMotionDialog: () => invoke('rp:motion:open-dialog'),
   readMotion: (path: string) => invoke('rp:motion:read', path),
+  openMusicDialog: () => invoke('rp:music:open-dialog'),
+  readMusic: (path: string) => invoke('rp:music:read', path),
   openDroppedFile: async (file: DroppedFileHandle) => {
     const path = droppedPath(file);
     return invoke('rp:file:dropped', path, await dropGrant(path));

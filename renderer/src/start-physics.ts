@@ -12,7 +12,8 @@ import { Sandbox } from './physics/sandbox';
  */
 export async function startPhysics(): Promise<Sandbox> {
   await RAPIER.init();
-  const sandbox = new Sandbox(RAPIER);
+  // Hits and blasts ask for sounds; the page's impact player plays them.
+  const sandbox = new Sandbox(RAPIER, { impactSounds: true });
   sandbox.addFigure();
   return sandbox;
 }

@@ -49,6 +49,7 @@ export function useTempFolders(prefix: string): () => string {
 export interface DialogScript {
   openModel?: (string | null)[];
   openMotion?: (string | null)[];
+  openMusic?: (string | null)[];
   openPreset?: (string | null)[];
   savePreset?: (string | null)[];
   saveExport?: (string | null)[];
@@ -66,6 +67,7 @@ export function scriptedDialogs(script: DialogScript = {}): ScriptedDialogs {
   const full: Required<DialogScript> = {
     openModel: script.openModel ?? [],
     openMotion: script.openMotion ?? [],
+    openMusic: script.openMusic ?? [],
     openPreset: script.openPreset ?? [],
     savePreset: script.savePreset ?? [],
     saveExport: script.saveExport ?? [],
@@ -79,6 +81,7 @@ export function scriptedDialogs(script: DialogScript = {}): ScriptedDialogs {
     calls,
     showOpenModel: () => (calls.push({ kind: 'openModel' }), next('openModel')),
     showOpenMotion: () => (calls.push({ kind: 'openMotion' }), next('openMotion')),
+    showOpenMusic: () => (calls.push({ kind: 'openMusic' }), next('openMusic')),
     showOpenPreset: () => (calls.push({ kind: 'openPreset' }), next('openPreset')),
     showSavePreset: (defaultName) => (
       calls.push({ kind: 'savePreset', defaultName }),

@@ -40,6 +40,8 @@ const VALID_ARGS: { readonly [K in HostChannel]: HostRequests[K]['args'] } = {
   'rp:model:read-texture': [NOWHERE, 'tex\\body.png'],
   'rp:motion:open-dialog': [],
   'rp:motion:read': ['/nowhere/at/all/dance.vmd'],
+  'rp:music:open-dialog': [],
+  'rp:music:read': ['/nowhere/at/all/song.wav'],
   'rp:file:dropped': [NOWHERE, { nonce: '0'.repeat(32), token: '0'.repeat(64) }],
   'rp:library:keep-dropped': [NOWHERE],
   'rp:library:list': [],

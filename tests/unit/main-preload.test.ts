@@ -32,6 +32,8 @@ const HOST_API_METHODS: readonly (keyof HostApi)[] = [
   'readModelTexture',
   'openMotionDialog',
   'readMotion',
+  'openMusicDialog',
+  'readMusic',
   'openDroppedFile',
   'keepDroppedFile',
   'onFileOpened',
@@ -72,6 +74,8 @@ const REQUEST_METHODS: {
   { call: (h) => h.readModel('/m/a.vrm'), channel: 'rp:model:read', args: ['/m/a.vrm'] },
   { call: (h) => h.openMotionDialog(), channel: 'rp:motion:open-dialog', args: [] },
   { call: (h) => h.readMotion('/m/a.vmd'), channel: 'rp:motion:read', args: ['/m/a.vmd'] },
+  { call: (h) => h.openMusicDialog(), channel: 'rp:music:open-dialog', args: [] },
+  { call: (h) => h.readMusic('/m/a.wav'), channel: 'rp:music:read', args: ['/m/a.wav'] },
   {
     call: (h) => h.readModelTexture('/m/a.pmx', 'tex\\a.png'),
     channel: 'rp:model:read-texture',

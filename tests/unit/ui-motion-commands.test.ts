@@ -113,8 +113,24 @@ describe('motion commands: keys and menu', () => {
     const template = buildMenuTemplate(options);
     const motionMenu = template.find((menu) => menu.label === 'モーション');
     const items = motionMenu?.submenu as MenuItemConstructorOptions[];
-    expect(items.map((item) => item.id)).toEqual(MOTION_COMMANDS);
-    expect(items.map((item) => item.accelerator)).toEqual(['V', 'N', 'K', '-', '=', 'G']);
+    // The music commands follow the motion's own.
+    expect(items.map((item) => item.id)).toEqual([
+      ...MOTION_COMMANDS,
+      'open-music',
+      'music-offset-down',
+      'music-offset-up',
+    ]);
+    expect(items.map((item) => item.accelerator)).toEqual([
+      'V',
+      'N',
+      'K',
+      '-',
+      '=',
+      'G',
+      'Y',
+      '3',
+      '4',
+    ]);
     expect(items.every((item) => item.registerAccelerator === false)).toBe(true);
     (items[2]!.click as () => void)();
     expect(sendCommand).toHaveBeenCalledWith('toggle-motion');

@@ -72,6 +72,7 @@ describe('host problems in the panel language', () => {
     'too-large',
     'not-a-model',
     'not-a-motion',
+    'not-audio',
     'unreadable',
     'not-allowed',
     'invalid',

@@ -55,6 +55,7 @@ export interface HostBridgeOptions {
 export const CANCELING_DIALOGS: Dialogs = Object.freeze({
   showOpenModel: () => Promise.resolve(null),
   showOpenMotion: () => Promise.resolve(null),
+  showOpenMusic: () => Promise.resolve(null),
   showOpenPreset: () => Promise.resolve(null),
   showSavePreset: () => Promise.resolve(null),
   showSaveExport: () => Promise.resolve(null),
@@ -225,6 +226,8 @@ function installPageHost(names: typeof PAGE_NAMES): void {
       invoke('rp:model:read-texture', [modelPath, textureName]),
     openMotionDialog: () => invoke('rp:motion:open-dialog', []),
     readMotion: (path: string) => invoke('rp:motion:read', [path]),
+    openMusicDialog: () => invoke('rp:music:open-dialog', []),
+    readMusic: (path: string) => invoke('rp:music:read', [path]),
     openDroppedFile: (file: DroppedFileHandle) =>
       (scope[names.drop] as (name: string) => Promise<never>)(file.name),
     keepDroppedFile: (path: string) => invoke('rp:library:keep-dropped', [path]),

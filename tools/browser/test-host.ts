@@ -19,6 +19,7 @@ import { exposeHostToPage } from './host-bridge';
 export class QueuedDialogs implements Dialogs {
   readonly openModel: (string | null)[] = [];
   readonly openMotion: (string | null)[] = [];
+  readonly openMusic: (string | null)[] = [];
   readonly openPreset: (string | null)[] = [];
   readonly savePreset: (string | null)[] = [];
   readonly saveExport: (string | null)[] = [];
@@ -35,6 +36,10 @@ export class QueuedDialogs implements Dialogs {
 
   showOpenMotion(): Promise<string | null> {
     return Promise.resolve(this.openMotion.shift() ?? null);
+  }
+
+  showOpenMusic(): Promise<string | null> {
+    return Promise.resolve(this.openMusic.shift() ?? null);
   }
 
   showOpenPreset(): Promise<string | null> {

@@ -57,6 +57,7 @@ const APP_INFO: AppInfo = {
 const WARY_DIALOGS: Dialogs = {
   showOpenModel: () => Promise.resolve(null),
   showOpenMotion: () => Promise.resolve(null),
+  showOpenMusic: () => Promise.resolve(null),
   showOpenPreset: () => Promise.resolve(null),
   showSavePreset: () => Promise.resolve(null),
   showSaveExport: () => Promise.resolve(null),

@@ -57,6 +57,7 @@ function fuzzDialogs(sandbox: FuzzSandbox, random: RandomSource): Dialogs {
   return {
     showOpenModel: () => maybe(pick(random, [sandbox.userModel, sandbox.userPmx])),
     showOpenMotion: () => maybe(sandbox.userMotion),
+    showOpenMusic: () => maybe(sandbox.userMotion),
     showOpenPreset: () => maybe(join(sandbox.userFiles, 'export.ragdoll')),
     showSavePreset: () => maybe(join(sandbox.userFiles, 'export.ragdoll')),
     showSaveExport: (_defaultPath, format) => maybe(join(sandbox.userFiles, `export.${format}`)),
@@ -119,6 +120,8 @@ function validArgs(
     ],
     'rp:motion:open-dialog': [],
     'rp:motion:read': [pick(random, [sandbox.userMotion, join(sandbox.outside, 'secret.vmd')])],
+    'rp:music:open-dialog': [],
+    'rp:music:read': [pick(random, [sandbox.userMotion, join(sandbox.outside, 'secret.wav')])],
     'rp:file:dropped': dropArgs(
       pick(random, [
         sandbox.userModel,

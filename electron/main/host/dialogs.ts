@@ -11,6 +11,8 @@ export interface Dialogs {
   showOpenModel(): Promise<string | null>;
   /** Open Motion… (also Locate… for a motion): a VRMA/VMD file, or null when canceled. */
   showOpenMotion(): Promise<string | null>;
+  /** Open Music…: a WAV/MP3/Ogg/Opus/M4A/AAC/FLAC file, or null when canceled. */
+  showOpenMusic(): Promise<string | null>;
   /** Import Preset…: a `.ragdoll` file, or null when canceled. */
   showOpenPreset(): Promise<string | null>;
   /**

@@ -82,6 +82,8 @@ export const HOST_ARGUMENT_SCHEMAS: {
   'rp:model:read-texture': z.tuple([pathSchema, textureNameSchema]),
   'rp:motion:open-dialog': z.tuple([]),
   'rp:motion:read': z.tuple([pathSchema]),
+  'rp:music:open-dialog': z.tuple([]),
+  'rp:music:read': z.tuple([pathSchema]),
   'rp:file:dropped': z.tuple([
     pathSchema,
     z.object({
@@ -132,6 +134,8 @@ export function createHostHandlers(deps: HostDeps): HostHandlers {
       toOutcome(() => s.readModelTexture(modelPath, name)),
     'rp:motion:open-dialog': () => toOutcome(() => s.openMotionDialog()),
     'rp:motion:read': (path) => toOutcome(() => s.readMotion(path)),
+    'rp:music:open-dialog': () => toOutcome(() => s.openMusicDialog()),
+    'rp:music:read': (path) => toOutcome(() => s.readMusic(path)),
     'rp:file:dropped': (path, grant) => toOutcome(() => s.openDroppedFile(path, grant)),
     'rp:library:keep-dropped': (path) => toOutcome(() => s.keepDroppedFile(path)),
     'rp:library:list': () => s.listLibrary(),

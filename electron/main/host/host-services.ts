@@ -19,6 +19,7 @@ import type {
   ModelFile,
   ModelTexture,
   MotionFile,
+  MusicFile,
   PresetListing,
   PresetSummary,
 } from '../../../shared/host-contract';
@@ -44,12 +45,16 @@ import {
   type OpenedFileData,
   type RecentModel,
 } from './model-library';
+import { createMusicService } from './music-service';
+import { isAudioFileName } from '../../../shared/audio-files';
+import { AUDIO_MAX_BYTES } from './audio-file';
 import { MOTION_MAX_BYTES, readMotionFile } from './motion-file';
 import { readModelTexture } from './model-textures';
 import { namesTexture, textureTableOf } from './model-texture-table';
 import type { PresetFileRules } from './preset-file-check';
 import { checkPresetModels, presetModelPaths } from './preset-models';
 import { checkPresetMotion, presetMotionPath } from './preset-motion';
+import { checkPresetMusic, presetMusicPath } from './preset-music';
 import { createPresetStore, PRESET_FOLDER } from './preset-store';
 import { createReadBudget, type ReadBudget } from './read-budget';
 import { createRecoveryStore, type RecoveryFound } from './recovery-store';
@@ -96,6 +101,10 @@ export interface HostServices {
   openMotionDialog(): Promise<MotionFile>;
   /** A motion the page may read (opened, dropped, in the library, or named by a loaded preset). */
   readMotion(path: string): Promise<MotionFile>;
+  /** Open Music…: the dialog, then the chosen file read as audio (see `music-service.ts`). */
+  openMusicDialog(): Promise<MusicFile>;
+  /** A song chosen with Open Music… in this session, read again. */
+  readMusic(path: string): Promise<MusicFile>;
   /**
    * A file dropped on the window, with the preload's grant for it (see drop-grants.ts). A
    * dropped model or motion is readable for the session but joins the library only through
@@ -332,6 +341,8 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return readModelTexture(modelPath, textureName, { budget });
   }
 
+  const music = createMusicService({ dialogs: options.dialogs, log: loggerFor('music'), budget });
+
   async function openModelDialog(): Promise<ModelFile> {
     return openChosen(await chosen(options.dialogs.showOpenModel(), 'model'), 'dialog');
   }
@@ -348,6 +359,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       const summary = await presets.importFile(path);
       return { kind: 'preset', loaded: await loadPreset(summary.id) };
     }
+    if (isAudioFileName(path)) return { kind: 'music', music: await music.openChosenMusic(path) };
     if (isMotionFileName(path)) {
       return { kind: 'motion', motion: await openChosenMotion(path, source) };
     }
@@ -373,6 +385,8 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       );
     }
     if (extname(path).toLowerCase() === `.${PRESET_EXTENSION}`) return openFile(path, 'drop');
+    // A song is not kept in the library, so it is allowed as soon as it reads as audio.
+    if (isAudioFileName(path)) return { kind: 'music', music: await music.openChosenMusic(path) };
     if (isMotionFileName(path)) {
       const file = await readMotionFile(path, readMotionOptions);
       const { mtimeMs, ...motion } = file;
@@ -438,12 +452,13 @@ export function createHostServices(options: HostServicesOptions): HostServices {
    */
   async function presetRules(
     preset: Preset,
-  ): Promise<{ models: PresetFileRules; motion: PresetFileRules }> {
+  ): Promise<{ models: PresetFileRules; motion: PresetFileRules; music: PresetFileRules }> {
     const libraryPaths = new Set(await library.paths());
     const ownModel = (path: string): boolean => access.isAllowed(path) || libraryPaths.has(path);
     const ownMotion = (path: string): boolean =>
       motionAccess.isAllowed(path) || libraryPaths.has(path);
     const motionPath = presetMotionPath(preset);
+    const musicPath = presetMusicPath(preset);
     const strangers = [
       ...presetModelPaths(preset).filter(
         (path) => isResolvedPath(path) && isModelFileName(path) && !ownModel(path),
@@ -453,6 +468,12 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       isMotionFileName(motionPath) &&
       !ownMotion(motionPath)
         ? [motionPath]
+        : []),
+      ...(musicPath !== undefined &&
+      isResolvedPath(musicPath) &&
+      isAudioFileName(musicPath) &&
+      !music.isAllowed(musicPath)
+        ? [musicPath]
         : []),
     ];
     const confirmed =
@@ -472,6 +493,12 @@ export function createHostServices(options: HostServicesOptions): HostServices {
         hasKindName: isMotionFileName,
         noun: 'motion',
         maxBytes: options.motionMaxBytes ?? MOTION_MAX_BYTES,
+      },
+      music: {
+        isYours: (path) => music.isAllowed(path) || confirmed.has(path),
+        hasKindName: isAudioFileName,
+        noun: 'song',
+        maxBytes: AUDIO_MAX_BYTES,
       },
     };
   }
@@ -494,9 +521,13 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     const withProps = propNotes.length > 0 ? { propNotes } : {};
     const motion = await checkPresetMotion(preset, hasher, rules.motion);
     if (motion.kind === 'verified') motionAccess.allow(motion.path, 'preset');
-    if (motion.kind !== 'note') return { id, preset, notes, ...withProps };
+    const song = await checkPresetMusic(preset, hasher, rules.music);
+    if (song.kind === 'verified') music.allow(song.path);
+    if (song.kind === 'note') log.info(song.note.message);
+    const withMusic = song.kind === 'note' ? { musicNote: song.note } : {};
+    if (motion.kind !== 'note') return { id, preset, notes, ...withProps, ...withMusic };
     log.info(motion.note.message);
-    return { id, preset, notes, ...withProps, motionNote: motion.note };
+    return { id, preset, notes, ...withProps, motionNote: motion.note, ...withMusic };
   }
 
   /** A recovery copy that cannot be written is a problem the page shows, not a rejection. */
@@ -549,6 +580,8 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     readModelTexture: readTextureOnce,
     openMotionDialog,
     readMotion,
+    openMusicDialog: music.openMusicDialog,
+    readMusic: music.readMusic,
     openDroppedFile: openDropped,
     keepDroppedFile,
     openFileFromUser: (path) => openFile(path, 'dialog'),

@@ -19,7 +19,7 @@ export interface UserFileKind<Identity> {
   /** What the file should be, e.g. `a VRM, PMX or PMD model`. */
   readonly wanted: string;
   /** The problem code when the bytes are not of this kind. */
-  readonly notThisKind: Extract<HostProblemCode, 'not-a-model' | 'not-a-motion'>;
+  readonly notThisKind: Extract<HostProblemCode, 'not-a-model' | 'not-a-motion' | 'not-audio'>;
   /** How many leading bytes `checkHeader` needs. */
   readonly headerBytes: number;
   /** Throws a format error (see `isFormatError`) when the header is not of this kind. */

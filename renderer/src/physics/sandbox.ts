@@ -49,6 +49,9 @@ import { modelPropDropPlacement } from './model-prop-drop';
 import { castRayOntoStage } from './stage-ray';
 import type { RestFigure } from './mmd/scene-rest';
 import { WORLD_SOLVER_ITERATIONS, giveFullIterations } from './solver-iterations';
+import type { ImpactMaterial } from './sound/impact-sounds';
+import { ImpactSounds } from './sound/impact-sounds';
+import { SoundRequestRing } from './sound/sound-requests';
 
 /** Fixed physics step, seconds. */
 export const FIXED_STEP = 1 / 120;
@@ -168,6 +171,11 @@ export interface SandboxOptions {
    * measure what it does.
    */
   readonly limitProjection?: boolean;
+  /**
+   * Whether hits and blasts request sounds into {@link Sandbox.soundRequests} (default false:
+   * the app turns it on; see `sound/impact-sounds.ts`).
+   */
+  readonly impactSounds?: boolean;
 }
 
 /** Everything {@link Sandbox.measure} reports, plus the counts. */
@@ -265,6 +273,8 @@ export class Sandbox {
   private readonly projectLimits: boolean;
   /** What the projections leave alone: the grabbed body and the pinned ones. */
   private readonly held: HeldBodies;
+  /** Hits turned into sound requests, when {@link SandboxOptions.impactSounds} is on. */
+  private readonly sounds: ImpactSounds | null;
 
   constructor(
     private readonly rapier: RapierApi,
@@ -279,6 +289,10 @@ export class Sandbox {
     this.stageBodies = buildStage(rapier, this.world, this.stage);
     this.stageColliders = this.stageBodies.map((body) => body.collider(0));
     for (const collider of this.stageColliders) collider.setSolverGroups(OTHER_SOLVER_GROUPS);
+    this.sounds = options.impactSounds
+      ? new ImpactSounds(rapier, new SoundRequestRing(), FIXED_STEP)
+      : null;
+    for (const collider of this.stageColliders) this.sounds?.register(collider, 'stage');
     this.random = createSeededRandom(options.seed ?? 1);
     this.stiffnessDriver =
       options.stiffnessMethod === 'pd-torque'
@@ -551,6 +565,7 @@ export class Sandbox {
     // A figure with MMD bodies sets its own island's iterations (`MmdBodies.limitSpeeds`).
     if (!mmd) giveFullIterations(ragdoll.parts.map((part) => part.body));
     this.registry.addFigure(figure);
+    this.registerSounds(figure, 'body');
     return figure;
   }
 
@@ -567,6 +582,7 @@ export class Sandbox {
     for (const body of figure.mmd?.bodies ?? [])
       if (body.spec.motion !== 'follow') this.grabber.releaseIfHolding(body.body);
     this.registry.removeFigure(figure);
+    this.forgetSounds(figure);
     this.motions.remove(figure.ragdoll);
     this.stiffnessDriver.removeDoll(figure.ragdoll);
     const projection = this.projections.findIndex((p) => p.ragdoll === figure.ragdoll);
@@ -659,6 +675,7 @@ export class Sandbox {
     const prop: Prop = { id: this.nextId++, kind, body, collider };
     this.propList.push(prop);
     this.registry.addProp(prop, shape);
+    this.sounds?.register(collider, kind);
     return prop;
   }
 
@@ -670,6 +687,7 @@ export class Sandbox {
     this.grabber.releaseIfHolding(prop.body);
     this.pinSet.remove(prop.body.handle);
     this.registry.removeProp(prop);
+    this.sounds?.forget(prop.collider);
     this.world.removeRigidBody(prop.body);
   }
 
@@ -712,6 +730,7 @@ export class Sandbox {
     this.modelPropList.push(prop);
     this.restMembers.push(prop);
     this.registry.addFigure(prop, { drawParts: spec.carrierCollides });
+    this.registerSounds(prop, 'box');
     return prop;
   }
 
@@ -725,6 +744,7 @@ export class Sandbox {
     this.pinSet.remove(prop.body.handle);
     for (const body of prop.mmd.rigidBodies()) this.grabber.releaseIfHolding(body);
     this.registry.removeFigure(prop);
+    this.forgetSounds(prop);
     prop.dispose();
   }
 
@@ -882,6 +902,7 @@ export class Sandbox {
       randomSpin(this.random, scratchSpin);
       prop.blast(center, power, scratchSpin);
     }
+    this.sounds?.blast(center, power);
   }
 
   /**
@@ -969,7 +990,8 @@ export class Sandbox {
     this.stiffnessDriver.beforeStep(FIXED_STEP);
     this.motions.beforeStep(FIXED_STEP);
     this.grabber.beforeStep();
-    this.world.step();
+    this.world.step(this.sounds?.queue);
+    this.sounds?.afterStep();
     if (this.sleepAfterStep.length > 0) this.sleepRestoredBodies();
     const projections = this.projections;
     for (let i = 0; i < projections.length; i++) projections[i]!.update(this.held);
@@ -1103,10 +1125,35 @@ export class Sandbox {
     this.restMembers.length = 0;
     this.registry.clear();
     this.stageBodies.length = 0;
+    this.sounds?.dispose();
     this.world.free();
   }
 
+  /**
+   * The sound requests hits and blasts have made, for the page's player to empty once a
+   * frame; null unless {@link SandboxOptions.impactSounds} is on.
+   */
+  get soundRequests(): SoundRequestRing | null {
+    return this.sounds?.ring ?? null;
+  }
+
   // ---- internals ------------------------------------------------------------------------
+
+  /** Lets a figure's or model prop's parts and MMD bodies sound as `material`. */
+  private registerSounds(owner: Figure | ModelProp, material: ImpactMaterial): void {
+    const sounds = this.sounds;
+    if (!sounds) return;
+    for (const part of owner.ragdoll.parts) sounds.register(part.collider, material);
+    for (const body of owner.mmd?.bodies ?? []) sounds.register(body.collider, material);
+  }
+
+  /** Stops a figure's or model prop's colliders sounding, before they are removed. */
+  private forgetSounds(owner: Figure | ModelProp): void {
+    const sounds = this.sounds;
+    if (!sounds) return;
+    for (const part of owner.ragdoll.parts) sounds.forget(part.collider);
+    for (const body of owner.mmd?.bodies ?? []) sounds.forget(body.collider);
+  }
 
   private dropFigure(figure: Figure): void {
     quatFromAxisAngle(upAxis, (this.random() - 0.5) * 0.8, scratchRotation);

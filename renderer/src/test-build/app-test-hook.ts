@@ -51,6 +51,18 @@ export function createAppTestHook(app: RunningApp, sections?: FrameSectionTimes)
       return true;
     },
     cameraPosition: () => copyVec(view.cameraPosition),
+    soundLog: () => ui.sound.log.map((entry) => ({ ...entry })),
+    musicTime: () => ui.sound.music.musicTime,
+    musicClock: () => {
+      const figure = sandbox.figures.find((candidate) => sandbox.figureMotion(candidate));
+      return {
+        musicTime: ui.sound.music.musicTime,
+        motionTime: figure ? sandbox.figureMotionTime(figure) : null,
+        offset: ui.sound.music.offset,
+        playing: ui.sound.music.playing,
+        rate: ui.sound.music.rate,
+      };
+    },
     grabbedHandle: () => sandbox.grabbedHandle,
     settings: () => ({
       stiffness: sandbox.stiffness,

@@ -194,6 +194,37 @@ export interface RagdollTestHook {
    * Frames are still drawn. Returns whether time is held now.
    */
   holdTime(held: boolean): boolean;
+  /**
+   * The impact and BLAST sounds started so far, oldest first: when (ms on the page's clock),
+   * what kind, and the sound's own loudness 0..1 before VOLUME. Sounds not heard (muted,
+   * impacts off, VOLUME 0, or before the first click or key press) are not started and not
+   * listed.
+   */
+  soundLog(): HookSoundLogEntry[];
+  /**
+   * The song's playback position, seconds, or null when no song is open; with it, the motion
+   * clock the song follows: the first figure's motion time (null without a motion), whether
+   * the song plays, and its speed.
+   */
+  musicTime(): number | null;
+  /** The motion clock beside {@link musicTime}, read in the same instant. */
+  musicClock(): HookMusicClock;
+}
+
+/** See {@link RagdollTestHook.musicClock}. */
+export interface HookMusicClock {
+  readonly musicTime: number | null;
+  readonly motionTime: number | null;
+  readonly offset: number;
+  readonly playing: boolean;
+  readonly rate: number | null;
+}
+
+/** One sound of {@link RagdollTestHook.soundLog}. */
+export interface HookSoundLogEntry {
+  readonly time: number;
+  readonly kind: 'body' | 'ball' | 'box' | 'stage' | 'blast';
+  readonly gain: number;
 }
 
 /** The timeline's state, see {@link RagdollTestHook.timeline}. */

@@ -34,6 +34,7 @@ import { ExportProgress } from './export/export-progress';
 import { SceneTimeline } from './timeline/scene-timeline';
 import { TimelineActions } from './timeline/timeline-actions';
 import { TimelineBar } from './timeline/timeline-bar';
+import { SoundControls } from './sound/sound-controls';
 
 /** What the UI toggles on the view, and where avatars go. */
 export interface UiView extends AvatarView, PresetView {
@@ -63,6 +64,8 @@ export interface UiView extends AvatarView, PresetView {
   figuresReplaced(): void;
   /** Called just before a mouse grab starts (undo captures the scene). */
   beforeGrab: (() => void) | null;
+  /** Where a world point (metres) is across the view: −1 at the left edge, 1 at the right. */
+  screenX(x: number, y: number, z: number): number;
 }
 
 /** Where the UI lives and what it talks to. */
@@ -128,6 +131,8 @@ export class AppUi {
   private readonly commandUi: CommandUi;
   /** Undo / Redo of every scene change. */
   private readonly sceneUndo: SceneUndo;
+  /** VOLUME, mute, impacts and music on/off, and the impact sounds themselves. */
+  readonly sound: SoundControls;
 
   constructor(private readonly options: AppUiOptions) {
     const document = options.root.ownerDocument;
@@ -210,6 +215,9 @@ export class AppUi {
             if (played && dropped) void this.library.keepDropped(file.path);
           }),
         onMotionBytes: (bytes, fileName) => void this.motions.openBytes(bytes, fileName),
+        onMusic: ({ path, size, sha256, fileName, format, bytes }) =>
+          void this.sound.music.useSong(bytes, fileName, { path, size, sha256, fileName, format }),
+        onMusicBytes: (bytes, fileName) => void this.sound.music.useSong(bytes, fileName),
         onMotionProblem: (problem) =>
           this.status.alert(
             this.strings.motion.failed(this.strings.problem(problem), this.motions.currentName),
@@ -237,6 +245,10 @@ export class AppUi {
       status: this.status,
       ask: this.ask,
       onRestored: () => this.refresh(),
+      music: {
+        presetMusic: () => this.sound.music.presetMusic(),
+        restorePreset: (music, note) => this.sound.music.restorePreset(music, note),
+      },
       beforeRestore: () => {
         this.timeline.resumeForChange();
         this.sceneUndo.beforeChange('load-preset');
@@ -259,6 +271,22 @@ export class AppUi {
       this.run(command),
     );
     this.panel.addSection(this.exportPanel.element);
+    this.sound = new SoundControls({
+      window: document.defaultView ?? window,
+      storage: options.storage,
+      language: this.languageValue,
+      requests: options.sandbox.soundRequests,
+      screenX: (x, y, z) => options.view.screenX(x, y, z),
+      music: {
+        host: options.host,
+        sandbox: options.sandbox,
+        timeline: this.timeline,
+        problemText: (problem) => this.strings.problem(problem),
+        say: (message) => this.status.say(message),
+        alert: (message) => this.status.alert(message),
+      },
+    });
+    this.panel.addSection(this.sound.panel.element);
     this.exportProgress = new ExportProgress(document, this.strings.exports.cancel, () =>
       this.exports.cancelClip(),
     );
@@ -429,6 +457,7 @@ export class AppUi {
     this.exports.cancelClip();
     this.exportProgress.dispose();
     this.exportPanel.dispose();
+    this.sound.dispose();
     this.options.view.beforeGrab = null;
     this.viewPointer.dispose();
     this.bodyMenu.dispose();
@@ -484,6 +513,7 @@ export class AppUi {
       timeline: this.timelineActions,
       undo: () => void this.travel('undo'),
       redo: () => void this.travel('redo'),
+      sound: this.sound.commands(() => this.languageValue),
       // Read at use time: after a language switch the outcome is told in the new language.
       get strings(): UiStrings {
         return currentStrings();
@@ -512,6 +542,7 @@ export class AppUi {
     this.presets.relabel();
     this.library.relabel();
     this.exportPanel.setLanguage(this.languageValue);
+    this.sound.setLanguage(this.languageValue);
     this.exportProgress.setLanguage(this.strings.exports.cancel);
     this.hostLink.setMenuLanguage(this.languageValue);
     this.refresh();

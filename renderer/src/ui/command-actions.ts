@@ -139,6 +139,21 @@ export interface CommandUi {
   undo(): void;
   /** Redo: the change undone last; runs on by itself and reports its outcome. */
   redo(): void;
+  /** VOLUME, mute, the sound switches and the music (see `sound/sound-controls.ts`). */
+  readonly sound: CommandSound;
+}
+
+/** The sound controls as the commands use them; each returns what to tell the person. */
+export interface CommandSound {
+  toggleMute(): string;
+  /** VOLUME up or down by `delta` (0..1 scale). */
+  nudgeVolume(delta: number): string;
+  toggleImpacts(): string;
+  toggleMusic(): string;
+  /** Open Music…: runs on by itself and reports its outcome. */
+  openMusic(): void;
+  /** The music offset up or down by `delta` seconds. */
+  nudgeOffset(delta: number): string;
 }
 
 /** What to tell the person after a command: news for the status line, or a problem to alert. */
@@ -228,6 +243,23 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
       return status(ui.strings.viewReset);
     case 'toggle-pin':
       return ui.togglePinUnderPointer();
+    case 'toggle-mute':
+      return status(ui.sound.toggleMute());
+    case 'volume-down':
+      return status(ui.sound.nudgeVolume(-0.1));
+    case 'volume-up':
+      return status(ui.sound.nudgeVolume(0.1));
+    case 'toggle-impact-sounds':
+      return status(ui.sound.toggleImpacts());
+    case 'toggle-music':
+      return status(ui.sound.toggleMusic());
+    case 'open-music':
+      ui.sound.openMusic();
+      return NOTHING;
+    case 'music-offset-down':
+      return status(ui.sound.nudgeOffset(-0.01));
+    case 'music-offset-up':
+      return status(ui.sound.nudgeOffset(0.01));
     case 'toggle-language':
       ui.toggleLanguage();
       return status(ui.strings.languageSet);

@@ -13,6 +13,7 @@ const KIND_JA: Readonly<Record<HostProblemCode, string>> = {
   'too-large': 'ファイルが大きすぎます',
   'not-a-model': 'VRM・PMX・PMD のモデルではありません',
   'not-a-motion': 'VRMA・VMD のモーションではありません',
+  'not-audio': '音声ファイル（WAV・MP3・Ogg・FLAC・M4A・AAC）ではありません',
   unreadable: 'ファイルを読めませんでした',
   'not-allowed': 'このアプリが開いたファイルではないため、読み書きしませんでした',
   invalid: 'ファイルの中身が正しくありません',

@@ -13,6 +13,10 @@ const REPEATABLE: ReadonlySet<AppCommand> = new Set<AppCommand>([
   'muscle-up',
   'timeline-back',
   'timeline-forward',
+  'volume-down',
+  'volume-up',
+  'music-offset-down',
+  'music-offset-up',
 ]);
 
 /** Keys a focused control may want for itself: a button's Space and Enter, a slider's arrows. */

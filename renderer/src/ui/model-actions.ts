@@ -42,7 +42,10 @@ export interface ModelActionsOptions {
   /** Figures were added or replaced (a model opened, ADD with a model): they need the motion. */
   readonly onFiguresChanged?: () => void;
   /** Motion files dropped on the window or opened by the OS go here (see `ModelInputHandlers`). */
-  readonly motionInput: Pick<ModelInputHandlers, 'onMotion' | 'onMotionBytes' | 'onMotionProblem'>;
+  readonly motionInput: Pick<
+    ModelInputHandlers,
+    'onMotion' | 'onMotionBytes' | 'onMotionProblem' | 'onMusic' | 'onMusicBytes'
+  >;
   /**
    * Where on the stage a drop at a page point lands (see `ModelInputHandlers.stagePointAt`):
    * a dropped model that becomes a prop stands there. Without it, props stand at their spots.
@@ -75,6 +78,8 @@ export class ModelActions {
       onMotion: (motion: MotionFile, dropped) => options.motionInput.onMotion(motion, dropped),
       onMotionBytes: (bytes, fileName) => options.motionInput.onMotionBytes(bytes, fileName),
       onMotionProblem: (problem) => options.motionInput.onMotionProblem(problem),
+      onMusic: (music) => options.motionInput.onMusic?.(music),
+      onMusicBytes: (bytes, fileName) => options.motionInput.onMusicBytes?.(bytes, fileName),
       stagePointAt: (clientX, clientY) => options.stagePointAt?.(clientX, clientY),
       onReadProgress: ({ fileName, bytesRead, totalBytes }) =>
         options.status.progress(

@@ -1,4 +1,5 @@
 import { isMotionFileName } from '../../../shared/file-types';
+import { isAudioFileName } from '../../../shared/audio-files';
 import { READ_PROGRESS_MIN_BYTES } from '../../../shared/host-contract';
 import { readFileWithProgress } from './read-file-progress';
 import type { Vec3Like } from '../physics/vector-math';
@@ -10,6 +11,7 @@ import type {
   LoadedPreset,
   ModelFile,
   MotionFile,
+  MusicFile,
   ReadProgress,
 } from '../../../shared/host-contract';
 
@@ -52,6 +54,10 @@ export interface ModelInputHandlers {
   onMotion(motion: MotionFile, dropped: boolean): void;
   /** A motion file dropped on a plain web page (no host): its bytes, read by the page. */
   onMotionBytes(bytes: Uint8Array, fileName: string): void;
+  /** A music file was dropped or opened by the OS; the host has read it. */
+  onMusic?(music: MusicFile): void;
+  /** A music file dropped on a plain web page (no host): its bytes, read by the page. */
+  onMusicBytes?(bytes: Uint8Array, fileName: string): void;
   /** The host refused a dropped or OS-opened file as not a motion (its message names it). */
   onMotionProblem(problem: HostProblem): void;
   /** How far a big model file has been read (by the host, or by the page itself). */
@@ -165,7 +171,9 @@ export class ModelInput {
       (bytes) =>
         isMotionFileName(file.name)
           ? this.handlers.onMotionBytes(bytes, file.name)
-          : this.handlers.onModel({ bytes, fileName: file.name, adding, droppedAt }),
+          : isAudioFileName(file.name)
+            ? this.handlers.onMusicBytes?.(bytes, file.name)
+            : this.handlers.onModel({ bytes, fileName: file.name, adding, droppedAt }),
       (error: unknown) => this.handlers.onProblem(unreadable(`${file.name}: ${describe(error)}`)),
     );
   }
@@ -207,6 +215,7 @@ export class ModelInput {
     if (result.kind === 'model')
       this.takeModel({ ok: true, value: result.model }, adding, droppedAt, dropped);
     else if (result.kind === 'motion') this.handlers.onMotion(result.motion, dropped);
+    else if (result.kind === 'music') this.handlers.onMusic?.(result.music);
     else this.handlers.onPreset(result.loaded);
   }
 }

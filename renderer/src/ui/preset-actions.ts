@@ -4,7 +4,7 @@ import type {
   LoadedPreset,
   PresetSummary,
 } from '../../../shared/host-contract';
-import type { PresetContent } from '../../../shared/preset-schema';
+import type { PresetContent, PresetMusicRef } from '../../../shared/preset-schema';
 import { PRESET_NAME_MAX_LENGTH } from '../../../shared/preset-limits';
 import { captureScene, type PresetSandbox } from '../physics/scene-preset';
 import type { AskDialog } from './ask-dialog';
@@ -39,6 +39,18 @@ export interface PresetActionsOptions {
   readonly onRestored: () => void;
   /** Called just before a preset replaces the scene (undo captures it). */
   readonly beforeRestore?: () => void;
+  /** The song saved with the scene and brought back with it (see `sound/music-controls.ts`). */
+  readonly music?: PresetMusic;
+}
+
+/** The song as presets save and restore it. */
+export interface PresetMusic {
+  presetMusic(): PresetMusicRef | undefined;
+  /** Returns a sentence when the song could not come back, else null. */
+  restorePreset(
+    music: PresetMusicRef | undefined,
+    note: LoadedPreset['musicNote'],
+  ): Promise<string | null>;
 }
 
 /**
@@ -184,7 +196,8 @@ export class PresetActions {
     const models = this.options.models();
     const motions = this.options.motions();
     const thumbnail = withThumbnail ? view.thumbnail() : undefined;
-    return captureScene(sandbox, {
+    const music = this.options.music?.presetMusic();
+    const scene = captureScene(sandbox, {
       name,
       camera: view.cameraPose,
       showBodies: view.showBodies,
@@ -194,6 +207,7 @@ export class PresetActions {
       motion: motions.presetSettings(),
       motionTimeOf: (figure) => motions.timeOf(figure),
     });
+    return music ? { ...scene, music } : scene;
   }
 
   private async restore(loaded: LoadedPreset): Promise<void> {
@@ -227,6 +241,11 @@ export class PresetActions {
     }
     this.options.onRestored();
     this.options.status.say(this.text.presetLoaded(loaded.preset.name));
+    const musicNote = await this.options.music?.restorePreset(
+      loaded.preset.music,
+      loaded.musicNote,
+    );
+    if (musicNote) notes = [...notes, musicNote];
     if (notes.length > 0) this.options.status.alert(notes.join(' '));
   }
 

@@ -69,6 +69,14 @@ const SCENE_UNCHANGED: ReadonlySet<AppCommand> = new Set<AppCommand>([
   'save-picture',
   'export-clip',
   'toggle-picture-double',
+  'toggle-mute',
+  'volume-down',
+  'volume-up',
+  'toggle-impact-sounds',
+  'toggle-music',
+  'open-music',
+  'music-offset-down',
+  'music-offset-up',
 ]);
 
 /** Slider commands whose presses close together are one step. */

@@ -285,6 +285,16 @@ export class RagdollView {
   }
 
   /**
+   * Where the world point (`x`, `y`, `z`, metres) is across the view: −1 at the left edge, 1
+   * at the right, clamped; 0 for a point behind the camera. For stereo sound. Allocates nothing.
+   */
+  screenX(x: number, y: number, z: number): number {
+    projected.set(x, y, z).project(this.camera);
+    if (projected.z > 1 || !Number.isFinite(projected.x)) return 0;
+    return Math.max(-1, Math.min(1, projected.x));
+  }
+
+  /**
    * The ray from the camera through the page point (`clientX`, `clientY`, CSS pixels), or
    * undefined when the view is not what shows there (outside the canvas, or under the panel
    * or another control). Allocates: for a drop, not per frame.

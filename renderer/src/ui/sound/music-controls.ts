@@ -1,0 +1,219 @@
+import { AUDIO_EXTENSIONS } from '../../../../shared/audio-files';
+import type { HostApi, HostProblem, MotionNote } from '../../../../shared/host-contract';
+import type { PresetMusicRef } from '../../../../shared/preset-schema';
+import type { AudioOutput } from '../../audio/audio-output';
+import { MusicError, MusicPlayer } from '../../audio/music-player';
+import type { MotionClock } from '../../audio/music-sync';
+import { StallWatch, clampOffset, musicTarget } from '../../audio/music-sync';
+import type { Sandbox } from '../../physics/sandbox';
+import type { SoundStrings } from './sound-strings';
+
+/** What the music follows and where it reports. */
+export interface MusicControlsOptions {
+  readonly window: Window;
+  readonly host: HostApi | undefined;
+  readonly output: AudioOutput;
+  /** The motion's clock: the first figure playing a motion, TIME, Play/Pause. */
+  readonly sandbox: Pick<
+    Sandbox,
+    'figures' | 'figureMotion' | 'figureMotionTime' | 'motionPlaying' | 'timeScale'
+  >;
+  /** Whether simulated time runs (not paused) and recorded frames are not being replayed. */
+  readonly timeline: { readonly live: boolean; readonly playing: boolean };
+  readonly strings: () => SoundStrings;
+  readonly problemText: (problem: HostProblem) => string;
+  readonly say: (message: string) => void;
+  readonly alert: (message: string) => void;
+  /** The song or offset changed (the panel shows them). */
+  readonly onChanged: () => void;
+}
+
+/**
+ * The song for the motion: Open Music…, the offset, and once a frame the song kept where the
+ * motion's clock says (see `audio/music-sync.ts`): from the motion's start, paused with the
+ * motion or the timeline, at the TIME speed, back to the start when the motion loops; silent
+ * while the timeline is scrubbed or replays, and in place again on Resume.
+ */
+export class MusicControls {
+  private player: MusicPlayer | null = null;
+  /** Where the song came from, when the host read it (a preset can name it then). */
+  private source: Omit<PresetMusicRef, 'offset'> | null = null;
+  private offsetValue = 0;
+  private readonly stall = new StallWatch();
+  private frame = 0;
+  private disposed = false;
+  private loading: Promise<void> | null = null;
+  private readonly tick = (): void => {
+    if (this.disposed) return;
+    this.sync();
+    this.frame = this.options.window.requestAnimationFrame(this.tick);
+  };
+
+  constructor(private readonly options: MusicControlsOptions) {
+    this.frame = options.window.requestAnimationFrame(this.tick);
+  }
+
+  /** The open song's file name, or null. */
+  get songName(): string | null {
+    return this.player?.fileName ?? null;
+  }
+
+  /** Seconds added to the motion's time to find the song's place (±5 s). */
+  get offset(): number {
+    return this.offsetValue;
+  }
+
+  /** The song's playback position, seconds, or null without a song. */
+  get musicTime(): number | null {
+    return this.player?.position ?? null;
+  }
+
+  /** Whether the song is playing now. */
+  get playing(): boolean {
+    return this.player?.playing ?? false;
+  }
+
+  /** The song's playback speed, or null without a song. */
+  get rate(): number | null {
+    return this.player?.rate ?? null;
+  }
+
+  setOffset(seconds: number): void {
+    this.offsetValue = clampOffset(seconds);
+    this.options.onChanged();
+  }
+
+  /** Open Music…: the host's dialog (or, in a plain web page, the browser's file picker). */
+  openMusic(): Promise<void> {
+    this.loading ??= this.open().finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  /**
+   * Plays `bytes` (a file called `fileName`) as the song from now on. The format the host
+   * found is not needed: the decoder reads the bytes' own signature.
+   */
+  async useSong(
+    bytes: Uint8Array,
+    fileName: string,
+    source: Omit<PresetMusicRef, 'offset'> | null = null,
+  ): Promise<boolean> {
+    const text = this.options.strings();
+    let player: MusicPlayer;
+    try {
+      player = await MusicPlayer.load(this.options.output, bytes, fileName);
+    } catch (error) {
+      if (!(error instanceof MusicError)) throw error;
+      this.options.alert(text.musicFailed(error.message.replace(/\.$/u, '')));
+      return false;
+    }
+    this.player?.dispose();
+    this.player = player;
+    this.source = source;
+    this.options.say(text.musicOpened(fileName, player.duration));
+    this.options.onChanged();
+    return true;
+  }
+
+  /** The song and offset for a preset; undefined without a song the host read. */
+  presetMusic(): PresetMusicRef | undefined {
+    return this.source ? { ...this.source, offset: this.offsetValue } : undefined;
+  }
+
+  /**
+   * After a preset loaded: its song (read again through the host, which checked it) at its
+   * offset, or no song. Returns a sentence when the song could not come back (`note`: the
+   * host found it moved or changed), else null.
+   */
+  async restorePreset(
+    music: PresetMusicRef | undefined,
+    note: MotionNote | undefined,
+  ): Promise<string | null> {
+    this.player?.dispose();
+    this.player = null;
+    this.source = null;
+    this.offsetValue = music ? clampOffset(music.offset) : 0;
+    this.options.onChanged();
+    if (note) return note.message;
+    const host = this.options.host;
+    if (!music || !host) return null;
+    const outcome = await host.readMusic(music.path);
+    if (!outcome.ok) return this.options.problemText(outcome.problem);
+    const { path, size, sha256, fileName, format } = outcome.value;
+    await this.useSong(outcome.value.bytes, fileName, { path, size, sha256, fileName, format });
+    return null;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.options.window.cancelAnimationFrame(this.frame);
+    this.player?.dispose();
+    this.player = null;
+  }
+
+  private async open(): Promise<void> {
+    const host = this.options.host;
+    if (!host) {
+      await this.pickInPage();
+      return;
+    }
+    const outcome = await host.openMusicDialog();
+    if (!outcome.ok) {
+      if (outcome.problem.code !== 'canceled')
+        this.options.alert(
+          this.options.strings().musicFailed(this.options.problemText(outcome.problem)),
+        );
+      return;
+    }
+    const { path, size, sha256, fileName, format, bytes } = outcome.value;
+    await this.useSong(bytes, fileName, { path, size, sha256, fileName, format });
+  }
+
+  /** Without a host: the browser's own file picker. */
+  private pickInPage(): Promise<void> {
+    const input = this.options.window.document.createElement('input');
+    input.type = 'file';
+    input.accept = AUDIO_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+    return new Promise((done) => {
+      input.addEventListener(
+        'change',
+        () => {
+          const file = input.files?.[0];
+          if (!file) return done();
+          void file
+            .arrayBuffer()
+            .then((buffer) => this.useSong(new Uint8Array(buffer), file.name))
+            .finally(done);
+        },
+        { once: true },
+      );
+      input.click();
+    });
+  }
+
+  /** Once a frame: the song where the motion's clock says. */
+  private sync(): void {
+    const player = this.player;
+    if (!player) return;
+    const clock = this.clock();
+    player.sync(musicTarget(clock, this.offsetValue, player.duration));
+  }
+
+  private clock(): MotionClock {
+    const { sandbox, timeline } = this.options;
+    let time: number | null = null;
+    const figures = sandbox.figures;
+    for (let i = 0; i < figures.length; i++) {
+      if (sandbox.figureMotion(figures[i]!)) {
+        time = sandbox.figureMotionTime(figures[i]!);
+        break;
+      }
+    }
+    const moving = this.stall.moving(time, performance.now());
+    return {
+      time,
+      running: timeline.live && !timeline.playing && sandbox.motionPlaying && moving,
+      timeScale: sandbox.timeScale,
+    };
+  }
+}

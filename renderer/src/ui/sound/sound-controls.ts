@@ -1,0 +1,131 @@
+import { AudioOutput } from '../../audio/audio-output';
+import { ImpactPlayer } from '../../audio/impact-player';
+import type { SoundLogEntry } from '../../audio/sound-log';
+import type { SoundSettings } from '../../audio/sound-settings';
+import { readSoundSettings, saveSoundSettings } from '../../audio/sound-settings';
+import type { SoundRequestRing } from '../../physics/sound/sound-requests';
+import type { CommandSound } from '../command-actions';
+import type { Language } from '../i18n';
+import type { MusicControlsOptions } from './music-controls';
+import { MusicControls } from './music-controls';
+import { SoundPanel } from './sound-panel';
+import { soundStrings } from './sound-strings';
+
+/** What the sound controls need from the app. */
+export interface SoundControlsOptions {
+  readonly window: Window;
+  readonly storage: Storage | undefined;
+  readonly language: Language;
+  /** The sandbox's sound requests (null: it makes none). */
+  readonly requests: SoundRequestRing | null;
+  /** Where a world point (metres) is across the view, −1 left .. 1 right. */
+  readonly screenX: (x: number, y: number, z: number) => number;
+  /** What the music needs (its output and strings come from here). */
+  readonly music: Omit<MusicControlsOptions, 'window' | 'output' | 'strings' | 'onChanged'>;
+}
+
+/**
+ * Sound as the person meets it: the page's audio output, the impact player, the Sound
+ * section of the panel and the mute key, with the settings remembered across restarts.
+ */
+export class SoundControls {
+  readonly panel: SoundPanel;
+  readonly output: AudioOutput;
+  private readonly player: ImpactPlayer;
+  /** The song for the motion and its offset. */
+  readonly music: MusicControls;
+  private settings: SoundSettings;
+  private language: Language;
+
+  constructor(private readonly options: SoundControlsOptions) {
+    this.settings = readSoundSettings(options.storage);
+    this.language = options.language;
+    this.output = new AudioOutput();
+    this.output.unlockOn(options.window);
+    this.player = new ImpactPlayer(this.output, options.requests, options.screenX);
+    this.player.start();
+    this.panel = new SoundPanel(options.window.document, options.language, {
+      onVolume: (volume) => this.change({ volume }),
+      onMuted: (muted) => this.change({ muted }),
+      onImpacts: (impacts) => this.change({ impacts }),
+      onMusic: (music) => this.change({ music }),
+      onOpenMusic: () => void this.music.openMusic(),
+      onOffset: (seconds) => this.music.setOffset(seconds),
+    });
+    this.music = new MusicControls({
+      ...options.music,
+      window: options.window,
+      output: this.output,
+      strings: () => soundStrings(this.language),
+      onChanged: () => this.panel.showSong(this.music.songName, this.music.offset),
+    });
+    this.apply();
+  }
+
+  /** The settings now. */
+  get current(): SoundSettings {
+    return this.settings;
+  }
+
+  /** Impact and blast sounds started so far, for the test build. */
+  get log(): readonly SoundLogEntry[] {
+    return this.player.log;
+  }
+
+  /** The sound commands (keys, menu), each saying what it did in `language()`. */
+  commands(language: () => Language): CommandSound {
+    const text = () => soundStrings(language());
+    return {
+      toggleMute: () => {
+        this.change({ muted: !this.settings.muted });
+        return this.settings.muted ? text().muted : text().unmuted;
+      },
+      nudgeVolume: (delta) => {
+        const volume = Math.round(Math.min(1, Math.max(0, this.settings.volume + delta)) * 100);
+        this.change({ volume: volume / 100 });
+        return text().volumeSet(volume);
+      },
+      toggleImpacts: () => {
+        this.change({ impacts: !this.settings.impacts });
+        return text().impactsSet(this.settings.impacts);
+      },
+      toggleMusic: () => {
+        this.change({ music: !this.settings.music });
+        return text().musicSet(this.settings.music);
+      },
+      openMusic: () => void this.music.openMusic(),
+      nudgeOffset: (delta) => {
+        this.music.setOffset(this.music.offset + delta);
+        return text().offsetSet(this.music.offset);
+      },
+    };
+  }
+
+  setLanguage(language: Language): void {
+    this.language = language;
+    this.panel.setLanguage(language);
+  }
+
+  dispose(): void {
+    this.output.stopUnlockingOn(this.options.window);
+    this.player.dispose();
+    this.music.dispose();
+    this.panel.dispose();
+    this.output.dispose();
+  }
+
+  private change(change: Partial<SoundSettings>): void {
+    this.settings = { ...this.settings, ...change };
+    saveSoundSettings(this.options.storage, this.settings);
+    this.apply();
+  }
+
+  private apply(): void {
+    const settings = this.settings;
+    this.output.setVolume(settings.volume);
+    this.output.setMuted(settings.muted);
+    this.output.setImpactsOn(settings.impacts);
+    this.output.setMusicOn(settings.music);
+    this.panel.show(settings);
+  }
+}

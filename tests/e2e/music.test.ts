@@ -1,0 +1,162 @@
+/**
+ * End to end: a song (a generated WAV, read by the host's Open Music…) played with the
+ * motion in Chromium, read back through the test hook's `musicClock()`. The song's place is
+ * compared with the motion's time plus the offset once the motion stops: after a pause,
+ * at TIME 0.5, after the motion loops, with an offset, while the timeline is scrubbed (silent)
+ * and after Resume; within 50 ms each time. While running free, the largest gap seen is
+ * printed (SwiftShader draws a few frames a second here, so it measures the page's frame
+ * loop more than the song).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HookMusicClock } from '../../renderer/src/test-build/test-hook';
+import { wavBytes } from '../../tools/fixtures/audio/audio-fixtures';
+import { advance, alertText, holdTime, statusText } from './support/app-page';
+import { createTestHost, type TestHost } from './support/host-files';
+import { useAppSuite } from './support/suite';
+
+const withApp = useAppSuite();
+let host: TestHost | undefined;
+afterEach(() => {
+  host?.dispose();
+  host = undefined;
+});
+
+function clock(page: Page): Promise<HookMusicClock> {
+  return page.evaluate(() => window.__ragdoll!.musicClock());
+}
+
+/** Waits until the song has stopped (the motion's clock stood still), and returns the clock. */
+async function settled(page: Page): Promise<HookMusicClock> {
+  await expect.poll(async () => (await clock(page)).playing, { timeout: 10_000 }).toBe(false);
+  // One more frame: the song is put back where the stopped clock says.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  return clock(page);
+}
+
+/** How far the song is from where the motion says it should be, seconds. */
+function gap(at: HookMusicClock): number {
+  return Math.abs(at.musicTime! - (at.motionTime! + at.offset));
+}
+
+describe('music', () => {
+  it('follows the motion clock: pause, TIME 0.5, loop, offset, scrubbing and Resume', async () => {
+    host = createTestHost();
+    const testHost = host;
+    await withApp(
+      async ({ page }) => {
+        const song = join(testHost.files, 'song.wav');
+        writeFileSync(song, wavBytes(20));
+        testHost.dialogs.openMusic.push(song);
+        // The click also lets the page make sound.
+        await page.getByRole('button', { name: 'Open Music…' }).click();
+        await expect.poll(() => statusText(page)).toContain('Music: song.wav (20 s)');
+        await page.getByRole('combobox', { name: 'Motion' }).selectOption({ label: 'Wave' });
+        // Keys go to the app, not the list (Space would open it).
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
+        // Running free: the song plays, and stays near the motion.
+        await expect.poll(async () => (await clock(page)).playing, { timeout: 20_000 }).toBe(true);
+        let largest = 0;
+        for (let i = 0; i < 10; i++) {
+          const now = await clock(page);
+          if (now.playing) largest = Math.max(largest, gap(now));
+          await page.waitForTimeout(150);
+        }
+        console.log(`music: largest gap while running free ${(largest * 1000).toFixed(0)} ms`);
+
+        // Paused with the timeline: silent, and where the motion stopped.
+        await page.keyboard.press(' ');
+        let at = await settled(page);
+        expect(gap(at)).toBeLessThan(0.05);
+
+        // From here time moves only when the test says.
+        await page.keyboard.press(' ');
+        await holdTime(page);
+        await page.getByRole('slider', { name: 'Time' }).fill('0.5');
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await advance(page, 1);
+        await expect.poll(async () => (await clock(page)).rate).toBe(0.5);
+        at = await settled(page);
+        expect(gap(at)).toBeLessThan(0.05);
+
+        // The motion (4 s) loops: the song starts over with it.
+        const before = at.motionTime!;
+        await advance(page, 4 - before + 0.5);
+        at = await settled(page);
+        expect(at.motionTime!).toBeLessThan(1);
+        expect(at.musicTime!).toBeLessThan(1.05);
+        expect(gap(at)).toBeLessThan(0.05);
+
+        // An offset of +1.5 s: the song is that much further on.
+        await page.getByRole('slider', { name: 'MUSIC OFFSET' }).fill('1.5');
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await advance(page, 0.25);
+        at = await settled(page);
+        expect(at.offset).toBeCloseTo(1.5, 6);
+        expect(gap(at)).toBeLessThan(0.05);
+
+        // Scrubbing back is silent; Resume picks the song up where the motion goes on.
+        await page.keyboard.press(' ');
+        for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowLeft');
+        expect((await clock(page)).playing).toBe(false);
+        await page.keyboard.press('Enter');
+        await advance(page, 0.5);
+        at = await settled(page);
+        expect(gap(at)).toBeLessThan(0.05);
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  }, 300_000);
+
+  it('a preset keeps the song and its offset; loading it brings both back', async () => {
+    host = createTestHost();
+    const testHost = host;
+    await withApp(
+      async ({ page }) => {
+        const song = join(testHost.files, 'dance.wav');
+        writeFileSync(song, wavBytes(5));
+        testHost.dialogs.openMusic.push(song);
+        await page.getByRole('button', { name: 'Open Music…' }).click();
+        await expect.poll(() => statusText(page)).toContain('Music: dance.wav');
+        await page.getByRole('slider', { name: 'MUSIC OFFSET' }).fill('-0.75');
+        await page.getByRole('button', { name: 'Save Preset…' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expect.poll(() => statusText(page)).toContain('Saved the preset');
+        const [summary] = (await testHost.bridge().services.listPresets()).presets;
+        const saved = (await testHost.bridge().services.loadPreset(summary!.id)).preset;
+        expect(saved.music).toMatchObject({ path: song, fileName: 'dance.wav', offset: -0.75 });
+
+        // Another offset and no song… then Load brings back the saved ones.
+        await page.getByRole('slider', { name: 'MUSIC OFFSET' }).fill('2');
+        await page.getByRole('button', { name: /^Load/ }).click();
+        await expect.poll(async () => (await clock(page)).offset).toBe(-0.75);
+        await expect.poll(async () => (await clock(page)).musicTime).not.toBeNull();
+        expect(await page.locator('.sound-song').innerText()).toBe('dance.wav');
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  }, 200_000);
+
+  it('names a file that is not audio and keeps playing nothing', async () => {
+    host = createTestHost();
+    const testHost = host;
+    await withApp(
+      async ({ page }) => {
+        const notes = join(testHost.files, 'notes.wav');
+        writeFileSync(notes, 'These are notes, not a song.\n');
+        testHost.dialogs.openMusic.push(notes);
+        await page.getByRole('button', { name: 'Open Music…' }).click();
+        await expect.poll(() => alertText(page)).toContain('Could not open the music');
+        expect(await alertText(page)).toContain(notes);
+        expect((await clock(page)).musicTime).toBeNull();
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  });
+});
