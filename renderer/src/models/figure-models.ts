@@ -19,9 +19,11 @@ import type { ExportedFigure } from '../motion/export/export-figure-motion';
 import type { ThumbnailRequest } from './thumbnail-request';
 import type { FigureBones } from '../motion/figure-bones';
 import type { DollMotion } from '../physics/motion/doll-motion';
+import type { FaceSandbox, ViewerPosition } from './figure-face-cues';
+import { figureFaceCues } from './figure-face-cues';
 
 /** The sandbox as figure models use it (the `Sandbox` class fits). */
-export interface ModelSandbox extends BodySource {
+export interface ModelSandbox extends BodySource, FaceSandbox {
   readonly figures: readonly Figure[];
   addFigure(spec?: DollSpec, options?: { readonly mmd?: MmdPhysicsSpec }): Figure;
   removeFigure(figure: Figure): void;
@@ -32,6 +34,8 @@ export interface ModelSandbox extends BodySource {
 
 /** The view as figure models use it (`RagdollView` fits). */
 export interface AvatarView {
+  /** Where the camera is (the figures' eyes follow it), metres. */
+  readonly cameraPosition?: ViewerPosition;
   addAvatar(avatar: Avatar): void;
   removeAvatar(figureId: number): void;
   /**
@@ -150,6 +154,10 @@ export class FigureModels {
     private readonly view: AvatarView,
     private readonly host?: HostApi,
   ) {}
+
+  /** FACE REACTIONS: whether faces react to what happens to the bodies (default on). */
+  faceReactions = true;
+  private readonly reactionsOn = (): boolean => this.faceReactions;
 
   /** True while a file is being parsed. */
   get busy(): boolean {
@@ -414,10 +422,11 @@ export class FigureModels {
         hipsOffset: rig.hipsOffset,
         restHipsHeight: payload.model.loaded.bones['hips']?.[1] ?? 1,
       });
+      const face = figureFaceCues(this.sandbox, figure, this.view.cameraPosition, this.reactionsOn);
       this.view.addAvatar(
         new payload.kit.VrmAvatar(
           payload.model,
-          { id: figure.id, partHandles, placements },
+          { id: figure.id, partHandles, placements, face },
           this.view.poses ?? this.sandbox,
         ),
       );
