@@ -114,7 +114,8 @@ describe('FaceReactions', () => {
     r.update(FRAME, cue({ state: 'limp' }));
     for (let i = 0; i < 10; i++) r.update(FRAME, cue({ state: 'limp' }));
     expect(r.pain).toBeGreaterThan(0.5);
-    for (let t = 0; t < LIMP_EYES_CLOSE_SECONDS + 0.6; t += FRAME) r.update(FRAME, cue({ state: 'limp' }));
+    for (let t = 0; t < LIMP_EYES_CLOSE_SECONDS + 0.6; t += FRAME)
+      r.update(FRAME, cue({ state: 'limp' }));
     expect(r.eyesShut).toBe(1);
     for (let i = 0; i < 60; i++) r.update(FRAME, cue({ state: 'gettingUp' }));
     expect(r.eyesShut).toBe(0);

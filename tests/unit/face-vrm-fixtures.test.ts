@@ -5,9 +5,11 @@
  * to the camera as three-vrm's own look-at would. Skipped when the real fixtures are absent.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Quaternion, Vector3 } from 'three';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
 import '../../tools/load-vrm-bones';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
@@ -15,6 +17,8 @@ import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
 import { figureFaceCues } from '../../renderer/src/models/figure-face-cues';
 import { BLINK_GAP_MAX, BLINK_GAP_MIN } from '../../renderer/src/view/face/blink-clock';
+import { VRM_FACE_NAMES, missingFaceRoles } from '../../renderer/src/view/face/face-roles';
+import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 import { realFixture } from '../../tools/real-fixtures';
 import { loadRapier } from '../support/rapier';
 
@@ -56,25 +60,29 @@ describe.each([
   ['VRM 1.0', ROBOT, 'surprised'],
   ['VRM 0.x', GODETTE, null],
 ])('a %s figure’s face', (_, path, surprised) => {
-  it.skipIf(!existsSync(path))('blinks both eyes every 2–6 s', async () => {
-    const { frame, value, avatar } = await figureWithFace(path);
-    const starts: number[] = [];
-    let wasShut = false;
-    for (let i = 0; i < 60 * 30; i++) {
-      frame();
-      const shut = value('blink') > 0.5;
-      if (shut && !wasShut) starts.push(i * FRAME);
-      wasShut = shut;
-    }
-    // The figure fell and settled meanwhile: its face blinked whether it moved or lay still.
-    expect(avatar.resting).toBe(true);
-    expect(starts.length).toBeGreaterThanOrEqual(30 / (BLINK_GAP_MAX + 0.2) - 1);
-    for (let i = 1; i < starts.length; i++) {
-      const gap = starts[i]! - starts[i - 1]!;
-      expect(gap).toBeGreaterThan(BLINK_GAP_MIN);
-      expect(gap).toBeLessThan(BLINK_GAP_MAX + 0.3);
-    }
-  }, 60_000);
+  it.skipIf(!existsSync(path))(
+    'blinks both eyes every 2–6 s',
+    async () => {
+      const { frame, value, avatar } = await figureWithFace(path);
+      const starts: number[] = [];
+      let wasShut = false;
+      for (let i = 0; i < 60 * 30; i++) {
+        frame();
+        const shut = value('blink') > 0.5;
+        if (shut && !wasShut) starts.push(i * FRAME);
+        wasShut = shut;
+      }
+      // The figure fell and settled meanwhile: its face blinked whether it moved or lay still.
+      expect(avatar.resting).toBe(true);
+      expect(starts.length).toBeGreaterThanOrEqual(30 / (BLINK_GAP_MAX + 0.2) - 1);
+      for (let i = 1; i < starts.length; i++) {
+        const gap = starts[i]! - starts[i - 1]!;
+        expect(gap).toBeGreaterThan(BLINK_GAP_MIN);
+        expect(gap).toBeLessThan(BLINK_GAP_MAX + 0.3);
+      }
+    },
+    60_000,
+  );
 
   it.skipIf(!existsSync(path) || surprised === null)(
     'is surprised above 0.5 within 0.2 s of a grab, and calm again after the release',
@@ -124,6 +132,32 @@ describe.each([
   );
 });
 
+describe('a generated VRM 0.x figure with a custom Surprised expression', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ragdoll-face-'));
+    await writeVrmFixtures(dir);
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is surprised above 0.5 within 0.2 s of a grab', async () => {
+    const { sandbox, figure, frame, value } = await figureWithFace(
+      join(dir, 'vrm0-tpose-full.vrm'),
+    );
+    for (let i = 0; i < 120; i++) frame();
+    const head = figure.ragdoll.parts.find((p) => p.spec.name === 'head')!.body;
+    expect(sandbox.grab(head.handle, head.translation())).toBe(true);
+    let seconds = 0;
+    while (value('Surprised') <= 0.5 && seconds < 1) {
+      frame();
+      seconds += FRAME;
+    }
+    expect(seconds).toBeLessThan(0.2);
+  });
+});
+
 describe('gaze on a real VRM', () => {
   it.skipIf(!existsSync(ROBOT))(
     'turns the eyes to the camera as three-vrm’s own look-at would, and ahead when it is behind',
@@ -137,7 +171,10 @@ describe('gaze on a real VRM', () => {
       const rest = (lookAt as unknown as { _restHeadWorldQuaternion: Quaternion })
         ._restHeadWorldQuaternion;
       const fromRest = headRotation.clone().multiply(rest.clone().invert());
-      const local = lookAt.faceFront.clone().multiplyScalar(2).add(new Vector3(0.6, 0.4, 0));
+      const local = lookAt.faceFront
+        .clone()
+        .multiplyScalar(2)
+        .add(new Vector3(0.6, 0.4, 0));
       camera.copy(head).add(local.applyQuaternion(fromRest));
       for (let i = 0; i < 60; i++) frame();
       const ours = avatar.face!.gaze!.angles;
@@ -159,6 +196,8 @@ describe('a VRM without expressions', () => {
   it.skipIf(!existsSync(NO_FACE))('names what it lacks once and draws the rest', async () => {
     const { frame, avatar } = await figureWithFace(NO_FACE);
     expect(avatar.face!.face.roles.missing).toEqual(['blink', 'surprised', 'pained']);
+    expect(missingFaceRoles([], VRM_FACE_NAMES)).toEqual(['blink', 'surprised', 'pained']);
+    expect(missingFaceRoles(['blink', 'angry'], VRM_FACE_NAMES)).toEqual(['surprised']);
     for (let i = 0; i < 120; i++) frame();
   });
 });

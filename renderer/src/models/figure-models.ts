@@ -21,6 +21,8 @@ import type { FigureBones } from '../motion/figure-bones';
 import type { DollMotion } from '../physics/motion/doll-motion';
 import type { FaceSandbox, ViewerPosition } from './figure-face-cues';
 import { figureFaceCues } from './figure-face-cues';
+import type { FaceRole } from '../view/face/face-roles';
+import { VRM_FACE_NAMES, missingFaceRoles } from '../view/face/face-roles';
 
 /** The sandbox as figure models use it (the `Sandbox` class fits). */
 export interface ModelSandbox extends BodySource, FaceSandbox {
@@ -59,6 +61,8 @@ export interface OpenedModel {
   readonly texturesNeedApp: boolean;
   /** MMD: problems in the file that were tolerated, each with its code and facts. */
   readonly warnings: readonly MmdWarning[];
+  /** What the model's face lacks (those reactions are skipped). */
+  readonly faceMissing?: readonly FaceRole[];
 }
 
 /** A model open for figures: what ADD and presets make new figures from. */
@@ -509,6 +513,12 @@ function describeOpened(prepared: PreparedFigure): OpenedModel {
       detachedMeshes: payload.model.loaded.detachedMeshes,
       texturesNeedApp: false,
       warnings: [],
+      faceMissing: missingFaceRoles(
+        (payload.model.loaded.vrm.expressionManager?.expressions ?? []).map(
+          (expression) => expression.expressionName,
+        ),
+        VRM_FACE_NAMES,
+      ),
     };
   }
   // MMD's shared toons (toon01.bmp …) are optional: a model using only those needs no files.

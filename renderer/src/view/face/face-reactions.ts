@@ -98,7 +98,8 @@ export class FaceReactions {
     const state = cue.state;
     if (cue.jolt >= HIT_SPEED_CHANGE) this.hit(hitPain(cue.jolt), state);
     // Knocked down by what the motion system saw (a push, a tilt), not by the hand.
-    const knockedDown = state === 'limp' && (this.lastState === 'following' || this.lastState === 'gettingUp');
+    const knockedDown =
+      state === 'limp' && (this.lastState === 'following' || this.lastState === 'gettingUp');
     if (knockedDown && !cue.held && !this.wasHeld) this.hit(KNOCK_DOWN_PAIN, state);
     this.limpSeconds = state === 'limp' ? this.limpSeconds + dt : 0;
     if (state === 'gettingUp' && this.lastState !== 'gettingUp') {

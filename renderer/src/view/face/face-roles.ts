@@ -81,3 +81,13 @@ function firstFound(target: FaceTarget, names: readonly string[]): number {
   }
   return -1;
 }
+
+/** The roles a face with these `names` lacks (for the note at load). */
+export function missingFaceRoles(names: readonly string[], table: FaceNames): FaceRole[] {
+  const has = (name: string): boolean => names.includes(name);
+  const missing: FaceRole[] = [];
+  if (!table.blink.some(has)) missing.push('blink');
+  if (!table.surprised.some(has)) missing.push('surprised');
+  if (!table.pained.some((candidate) => has(candidate.name))) missing.push('pained');
+  return missing;
+}

@@ -23,7 +23,12 @@ export class VrmFace {
     private readonly cues: FaceCues,
     seed: number,
   ) {
-    this.face = new FigureFace(new VrmFaceTarget(vrm.expressionManager), VRM_FACE_NAMES, cues, seed);
+    this.face = new FigureFace(
+      new VrmFaceTarget(vrm.expressionManager),
+      VRM_FACE_NAMES,
+      cues,
+      seed,
+    );
     this.gaze = vrm.lookAt ? new VrmGaze(vrm.lookAt) : null;
     const eyes: Object3D[] = [];
     for (const name of ['leftEye', 'rightEye'] as const) {
