@@ -22,7 +22,7 @@ import type { DollMotion } from '../physics/motion/doll-motion';
 import type { FaceSandbox, ViewerPosition } from './figure-face-cues';
 import { figureFaceCues } from './figure-face-cues';
 import type { FaceRole } from '../view/face/face-roles';
-import { VRM_FACE_NAMES, missingFaceRoles } from '../view/face/face-roles';
+import { MMD_FACE_NAMES, VRM_FACE_NAMES, missingFaceRoles } from '../view/face/face-roles';
 
 /** The sandbox as figure models use it (the `Sandbox` class fits). */
 export interface ModelSandbox extends BodySource, FaceSandbox {
@@ -440,10 +440,11 @@ export class FigureModels {
         current: () => sandbox.figureMotion(figure),
         time: () => sandbox.figureMotionTime(figure),
       };
+      const face = figureFaceCues(this.sandbox, figure, this.view.cameraPosition, this.reactionsOn);
       const avatar = new payload.kit.MmdAvatar(
         payload.drawing,
         payload.loaded.rig,
-        { id: figure.id, partHandles, bodies: figure.mmd, motion },
+        { id: figure.id, partHandles, bodies: figure.mmd, motion, face },
         this.view.poses ?? this.sandbox,
       );
       this.mmdBones.set(figure.id, avatar.figureBones);
@@ -531,5 +532,6 @@ function describeOpened(prepared: PreparedFigure): OpenedModel {
     textures: payload.textures,
     texturesNeedApp: payload.read === undefined && needsTextures,
     warnings: payload.loaded.rig.warnings,
+    faceMissing: missingFaceRoles(payload.drawing.face.names, MMD_FACE_NAMES),
   };
 }
