@@ -51,9 +51,9 @@ function expectMoved(
 ): void {
   const expected = before.slice();
   morph.vertices.forEach((v, i) => {
-    expected[3 * v] += share * morph.offsets[3 * i]! * scale;
-    expected[3 * v + 1] += share * morph.offsets[3 * i + 1]! * scale;
-    expected[3 * v + 2] -= share * morph.offsets[3 * i + 2]! * scale;
+    expected[3 * v] = expected[3 * v]! + share * morph.offsets[3 * i]! * scale;
+    expected[3 * v + 1] = expected[3 * v + 1]! + share * morph.offsets[3 * i + 1]! * scale;
+    expected[3 * v + 2] = expected[3 * v + 2]! - share * morph.offsets[3 * i + 2]! * scale;
   });
   let worst = 0;
   for (let i = 0; i < after.length; i++)
@@ -94,9 +94,9 @@ describe('PMX vertex and group morphs on the drawn mesh', () => {
     const surprised = model.morphs[1] as VertexMorph;
     const expected = rest.slice();
     blink.vertices.forEach((v, i) => {
-      expected[3 * v] += 0.5 * blink.offsets[3 * i]! * scale;
-      expected[3 * v + 1] += 0.5 * blink.offsets[3 * i + 1]! * scale;
-      expected[3 * v + 2] -= 0.5 * blink.offsets[3 * i + 2]! * scale;
+      expected[3 * v] = expected[3 * v]! + 0.5 * blink.offsets[3 * i]! * scale;
+      expected[3 * v + 1] = expected[3 * v + 1]! + 0.5 * blink.offsets[3 * i + 1]! * scale;
+      expected[3 * v + 2] = expected[3 * v + 2]! - 0.5 * blink.offsets[3 * i + 2]! * scale;
     });
     expectMoved(expected, half, surprised, scale, 1);
     // The edge outline shares the vertices, so it follows the face.

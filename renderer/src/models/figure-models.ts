@@ -418,6 +418,11 @@ export class FigureModels {
       figure.ragdoll.parts.map((part) => [part.spec.name, part.body.handle] as const),
     );
     const payload = prepared.payload;
+    const sandbox = this.sandbox;
+    const motion = {
+      current: () => sandbox.figureMotion(figure),
+      time: () => sandbox.figureMotionTime(figure),
+    };
     if (payload.kind === 'vrm') {
       const placements = (): number => figure.ragdoll.placements;
       const rig = payload.model.rig;
@@ -430,16 +435,11 @@ export class FigureModels {
       this.view.addAvatar(
         new payload.kit.VrmAvatar(
           payload.model,
-          { id: figure.id, partHandles, placements, face },
+          { id: figure.id, partHandles, placements, face, motion },
           this.view.poses ?? this.sandbox,
         ),
       );
     } else {
-      const sandbox = this.sandbox;
-      const motion = {
-        current: () => sandbox.figureMotion(figure),
-        time: () => sandbox.figureMotionTime(figure),
-      };
       const face = figureFaceCues(this.sandbox, figure, this.view.cameraPosition, this.reactionsOn);
       const avatar = new payload.kit.MmdAvatar(
         payload.drawing,

@@ -5,6 +5,8 @@ import { VRM_FACE_NAMES } from './face-roles';
 import { FigureFace } from './figure-face';
 import { VrmFaceTarget } from './vrm-face-target';
 import { VrmGaze } from './vrm-gaze';
+import type { FaceMotionSource } from './motion-face-tracks';
+import { MMD_TO_VRM_EXPRESSION, MotionFaceTracks } from './motion-face-tracks';
 
 /**
  * A VRM figure's face: {@link FigureFace} on its expressions, and its eyes on the camera, or
@@ -18,17 +20,21 @@ export class VrmFace {
   private readonly point: FacePoint = { x: 0, y: 0, z: 0 };
   private readonly eyes: readonly Object3D[];
 
+  /**
+   * @param seed - the blink rhythm's seed (the figure id)
+   * @param motion - the figure's motion, whose face tracks play over the reactions
+   */
   constructor(
     private readonly vrm: VRM,
     private readonly cues: FaceCues,
     seed: number,
+    motion?: FaceMotionSource,
   ) {
-    this.face = new FigureFace(
-      new VrmFaceTarget(vrm.expressionManager),
-      VRM_FACE_NAMES,
-      cues,
-      seed,
-    );
+    const target = new VrmFaceTarget(vrm.expressionManager);
+    this.face = new FigureFace(target, VRM_FACE_NAMES, cues, seed);
+    if (motion) {
+      this.face.setMotionFace(new MotionFaceTracks(target, motion, cues, MMD_TO_VRM_EXPRESSION));
+    }
     this.gaze = vrm.lookAt ? new VrmGaze(vrm.lookAt) : null;
     const eyes: Object3D[] = [];
     for (const name of ['leftEye', 'rightEye'] as const) {

@@ -18,6 +18,7 @@ import { MmdPoseWriter } from './mmd-pose-writer';
 import type { FaceCues } from '../face/face-cues';
 import { MMD_FACE_NAMES } from '../face/face-roles';
 import { FigureFace } from '../face/figure-face';
+import { MotionFaceTracks } from '../face/motion-face-tracks';
 
 /** What an MMD avatar needs of a rig: a figure's `MmdRig` and a prop's `MmdPropRig` both fit. */
 export interface MmdAvatarRig {
@@ -101,6 +102,9 @@ export class MmdAvatar implements Avatar {
     this.face = figure.face
       ? new FigureFace(drawing.face, MMD_FACE_NAMES, figure.face, figure.id)
       : null;
+    if (this.face && figure.face && figure.motion) {
+      this.face.setMotionFace(new MotionFaceTracks(drawing.face, figure.motion, figure.face));
+    }
   }
 
   get scene(): Group {

@@ -19,6 +19,7 @@ import { VrmSpringHistory } from './vrm-spring-history';
 import type { RecordedFrames } from '../recorded-frames';
 import type { FaceCues } from '../face/face-cues';
 import { VrmFace } from '../face/vrm-face';
+import type { FaceMotionSource } from '../face/motion-face-tracks';
 
 /** Longest time step given to `vrm.update`, seconds: spring bones blow up on long steps. */
 export const MAX_VRM_STEP = 1 / 30;
@@ -50,6 +51,8 @@ export interface AvatarFigure {
   readonly placements: () => number;
   /** What the face reacts to; without it the face stays as the model was loaded. */
   readonly face?: FaceCues;
+  /** The motion the figure plays, whose face tracks the face shows. */
+  readonly motion?: FaceMotionSource;
 }
 
 /**
@@ -117,7 +120,7 @@ export class VrmAvatar implements Avatar {
     this.springHistory = new VrmSpringHistory(joints);
     // Last, so the body colliders just hung on the bones are hidden with them.
     hideUndrawnBranches(vrm.scene);
-    this.face = figure.face ? new VrmFace(vrm, figure.face, figure.id) : null;
+    this.face = figure.face ? new VrmFace(vrm, figure.face, figure.id, figure.motion) : null;
   }
 
   /** The spring bones' recorded states (for tests and the memory figures). */
