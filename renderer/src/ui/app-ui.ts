@@ -24,6 +24,7 @@ import { MotionActions } from './motion-actions';
 import type { MotionSandbox, MotionToolkit } from './motion-ports';
 import { KeyboardShortcuts } from './keyboard';
 import { initialLanguage, saveLanguage } from './language-preference';
+import { saveFaceReactions, savedFaceReactions } from './face-reactions-preference';
 import { Panel } from './panel';
 import { SceneUndo } from './scene-undo';
 import { StatusArea, statusLabels } from './status';
@@ -212,6 +213,7 @@ export class AppUi {
           ),
       },
     });
+    this.models.models.faceReactions = savedFaceReactions(options.storage);
     this.models.models.onBeforeChange = (change) => {
       this.timeline.resumeForChange();
       this.sceneUndo.beforeChange(change);
@@ -462,6 +464,7 @@ export class AppUi {
       set following(on: boolean) {
         view.following = on;
       },
+      toggleFaceReactions: () => this.toggleFaceReactions(),
       resetView: () => view.resetCamera(),
       togglePinUnderPointer: () => this.bodyActions.togglePin(this.viewPointer.bodyUnderPointer()),
       toggleHelp: () => this.help.toggle(),
@@ -485,6 +488,14 @@ export class AppUi {
         return currentStrings();
       },
     };
+  }
+
+  /** FACE REACTIONS flipped, remembered, and said. */
+  private toggleFaceReactions(): CommandOutcome {
+    const figures = this.models.models;
+    figures.faceReactions = !figures.faceReactions;
+    saveFaceReactions(this.options.storage, figures.faceReactions);
+    return { kind: 'status', message: this.strings.face.reactionsSet(figures.faceReactions) };
   }
 
   private setLanguage(language: Language): void {
@@ -522,6 +533,7 @@ export class AppUi {
       gravity: sandbox.gravityScale,
       showBodies: this.options.view.showBodies,
       following: this.options.view.following,
+      faceReactions: this.models.models.faceReactions,
       motion: {
         choices: this.motions.choices,
         selected: this.motions.selected,

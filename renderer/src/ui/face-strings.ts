@@ -5,11 +5,6 @@ import type { FaceRole } from '../view/face/face-roles';
  * `strings(language).face` (ui/i18n.ts).
  */
 export interface FaceStrings {
-  /** The FACE REACTIONS toggle's label while on and off. */
-  readonly reactionsOn: string;
-  readonly reactionsOff: string;
-  /** Its tooltip. */
-  readonly reactionsHint: string;
   /** Status: it was turned on or off. */
   readonly reactionsSet: (on: boolean) => string;
   /** Note at load: what the model's face lacks, so those reactions are left out. */
@@ -28,10 +23,6 @@ const ROLE_JA: Readonly<Record<FaceRole, string>> = {
 };
 
 export const FACE_STRINGS_EN: FaceStrings = {
-  reactionsOn: 'FACE REACTIONS: ON',
-  reactionsOff: 'FACE REACTIONS: OFF',
-  reactionsHint:
-    'Faces react to what happens to the bodies: surprised when grabbed, pained when hit, eyes shut lying knocked down (F). Off: only blinking and the motion’s own face.',
   reactionsSet: (on) =>
     on
       ? 'Face reactions on: faces react to grabs, hits and falls.'
@@ -41,10 +32,6 @@ export const FACE_STRINGS_EN: FaceStrings = {
 };
 
 export const FACE_STRINGS_JA: FaceStrings = {
-  reactionsOn: '表情の反応: オン',
-  reactionsOff: '表情の反応: オフ',
-  reactionsHint:
-    '体に起きたことに顔が反応します。つかむと驚き、打たれると痛がり、倒れたままだと目を閉じます（F）。オフでは、まばたきとモーション自身の表情だけになります。',
   reactionsSet: (on) =>
     on
       ? '表情の反応をオンにしました。つかむ・打つ・倒れるに顔が反応します。'

@@ -116,6 +116,14 @@ export class MmdAvatar implements Avatar {
     return { materials: this.drawing.materials.length, textured: this.drawing.texturedMaterials };
   }
 
+  /** Each vertex and group morph's weight by name, 0–1, as last drawn (for tests). */
+  expressionWeights(): Record<string, number> {
+    const face = this.drawing.face;
+    const out: Record<string, number> = {};
+    face.names.forEach((name, index) => (out[name] = face.weight(index)));
+    return out;
+  }
+
   /** Where bone `name` was last drawn, metres; null when the model has no such bone. */
   bonePosition(name: string): { x: number; y: number; z: number } | null {
     const index = this.drawing.skeleton.bones.findIndex((bone) => bone.name === name);

@@ -147,6 +147,15 @@ export class VrmAvatar implements Avatar {
     return { x: position.x, y: position.y, z: position.z };
   }
 
+  /** Each expression's weight by name, 0–1, as last set (for tests and diagnostics). */
+  expressionWeights(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const expression of this.model.loaded.vrm.expressionManager?.expressions ?? []) {
+      out[expression.expressionName] = expression.weight;
+    }
+    return out;
+  }
+
   /** The spring-bone colliders made from the ragdoll's shapes (for tests and diagnostics). */
   get bodyColliders(): SpringBodyColliders {
     return this.colliders;
