@@ -33,9 +33,10 @@
  * `--before DIR` runs another built test renderer (e.g. the main branch's out-test/renderer)
  * in the same run, alternating with this build sample by sample (`--rounds N` splits the
  * frames into N alternating blocks), and prints both side by side. `--scenes box,avatars`
- * picks the scenes (also `mmd` and `mmd-no-edges`: six MMD figures, Gene_light from the
- * real-model folder, `--mmd-model FILE` or a generated PMX, with their edges and without, to
- * time the edges side by side); `--start-only` and `--frames-only` skip a part; `--floor` adds a bare
+ * picks the scenes (also `avatars-no-face`: the avatar scene with FACE REACTIONS off, to time
+ * the faces' reactions side by side; `mmd` and `mmd-no-edges`: six MMD figures, Gene_light from
+ * the real-model folder, `--mmd-model FILE` or a generated PMX, with their edges and without,
+ * to time the edges side by side); `--start-only` and `--frames-only` skip a part; `--floor` adds a bare
  * page (one text line and one cleared WebGL canvas) to the starts, the floor this browser and
  * machine set under any app's first frame; `--profile FILE` writes
  * Chromium's CPU profile of this build's avatar scene (first round) to FILE.
@@ -277,12 +278,19 @@ function printStarts(summaries: Record<string, StartSummary>): void {
  * A scene the 60 Hz frames are taken in: `mmd` is six MMD figures with their edges,
  * `mmd-no-edges` the same with outlines off (`?outlines=off`), side by side in one run.
  */
-type SceneName = 'box' | 'avatars' | 'mmd' | 'mmd-no-edges';
-const SCENE_NAMES: readonly SceneName[] = ['box', 'avatars', 'mmd', 'mmd-no-edges'];
+type SceneName = 'box' | 'avatars' | 'avatars-no-face' | 'mmd' | 'mmd-no-edges';
+const SCENE_NAMES: readonly SceneName[] = [
+  'box',
+  'avatars',
+  'avatars-no-face',
+  'mmd',
+  'mmd-no-edges',
+];
 /** What each scene adds to the page's query. */
 const SCENE_QUERY: Readonly<Record<SceneName, string>> = {
   box: '',
-  avatars: '',
+  avatars: '&face-reactions=on',
+  'avatars-no-face': '&face-reactions=off',
   mmd: '',
   'mmd-no-edges': '&outlines=off',
 };
@@ -312,13 +320,15 @@ async function measureSceneFrames(
   mmdPath: string | undefined,
 ): Promise<SceneFrames[]> {
   const model = avatarModelFile(modelPath);
-  if (model.note && scenes.includes('avatars')) console.log(`note: ${model.note}`);
+  if (model.note && scenes.some((scene) => scene.startsWith('avatars')))
+    console.log(`note: ${model.note}`);
   const mmd = mmdModelFile(mmdPath);
   if (mmd.note && scenes.some((scene) => scene.startsWith('mmd'))) console.log(`note: ${mmd.note}`);
   const mmdScene = avatarScene(mmd, 'mmd');
   const fills: Record<SceneName, SceneFill> = {
     box: boxScene,
     avatars: avatarScene(model),
+    'avatars-no-face': avatarScene(model),
     mmd: mmdScene,
     'mmd-no-edges': mmdScene,
   };

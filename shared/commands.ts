@@ -23,6 +23,7 @@ export const APP_COMMANDS = [
   'gravity-up',
   'toggle-bodies',
   'toggle-follow',
+  'toggle-face-reactions',
   'reset-view',
   'toggle-pin',
   'open-model',
@@ -147,6 +148,12 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     accelerator: 'F',
     menu: 'view',
     label: { en: 'Follow Camera', ja: 'カメラ追従' },
+  },
+  'toggle-face-reactions': {
+    key: '5',
+    accelerator: '5',
+    menu: 'view',
+    label: { en: 'Face Reactions', ja: '表情の反応' },
   },
   'reset-view': {
     key: 'Home',

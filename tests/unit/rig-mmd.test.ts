@@ -149,6 +149,7 @@ function model(over: Partial<MmdModel> = {}, defs: readonly BoneDef[] = SKELETON
     materials: [],
     bones: bonesOf(defs),
     morphCount: 0,
+    morphs: [],
     rigidBodies: [],
     joints: [],
     warnings: [],

@@ -19,9 +19,13 @@ import type { ExportedFigure } from '../motion/export/export-figure-motion';
 import type { ThumbnailRequest } from './thumbnail-request';
 import type { FigureBones } from '../motion/figure-bones';
 import type { DollMotion } from '../physics/motion/doll-motion';
+import type { FaceSandbox, ViewerPosition } from './figure-face-cues';
+import { figureFaceCues } from './figure-face-cues';
+import type { FaceRole } from '../view/face/face-roles';
+import { MMD_FACE_NAMES, VRM_FACE_NAMES, missingFaceRoles } from '../view/face/face-roles';
 
 /** The sandbox as figure models use it (the `Sandbox` class fits). */
-export interface ModelSandbox extends BodySource {
+export interface ModelSandbox extends BodySource, FaceSandbox {
   readonly figures: readonly Figure[];
   addFigure(spec?: DollSpec, options?: { readonly mmd?: MmdPhysicsSpec }): Figure;
   removeFigure(figure: Figure): void;
@@ -32,6 +36,8 @@ export interface ModelSandbox extends BodySource {
 
 /** The view as figure models use it (`RagdollView` fits). */
 export interface AvatarView {
+  /** Where the camera is (the figures' eyes follow it), metres. */
+  readonly cameraPosition?: ViewerPosition;
   addAvatar(avatar: Avatar): void;
   removeAvatar(figureId: number): void;
   /**
@@ -55,6 +61,8 @@ export interface OpenedModel {
   readonly texturesNeedApp: boolean;
   /** MMD: problems in the file that were tolerated, each with its code and facts. */
   readonly warnings: readonly MmdWarning[];
+  /** What the model's face lacks (those reactions are skipped). */
+  readonly faceMissing?: readonly FaceRole[];
 }
 
 /** A model open for figures: what ADD and presets make new figures from. */
@@ -150,6 +158,10 @@ export class FigureModels {
     private readonly view: AvatarView,
     private readonly host?: HostApi,
   ) {}
+
+  /** FACE REACTIONS: whether faces react to what happens to the bodies (default on). */
+  faceReactions = true;
+  private readonly reactionsOn = (): boolean => this.faceReactions;
 
   /** True while a file is being parsed. */
   get busy(): boolean {
@@ -406,6 +418,11 @@ export class FigureModels {
       figure.ragdoll.parts.map((part) => [part.spec.name, part.body.handle] as const),
     );
     const payload = prepared.payload;
+    const sandbox = this.sandbox;
+    const motion = {
+      current: () => sandbox.figureMotion(figure),
+      time: () => sandbox.figureMotionTime(figure),
+    };
     if (payload.kind === 'vrm') {
       const placements = (): number => figure.ragdoll.placements;
       const rig = payload.model.rig;
@@ -414,23 +431,20 @@ export class FigureModels {
         hipsOffset: rig.hipsOffset,
         restHipsHeight: payload.model.loaded.bones['hips']?.[1] ?? 1,
       });
+      const face = figureFaceCues(this.sandbox, figure, this.view.cameraPosition, this.reactionsOn);
       this.view.addAvatar(
         new payload.kit.VrmAvatar(
           payload.model,
-          { id: figure.id, partHandles, placements },
+          { id: figure.id, partHandles, placements, face, motion },
           this.view.poses ?? this.sandbox,
         ),
       );
     } else {
-      const sandbox = this.sandbox;
-      const motion = {
-        current: () => sandbox.figureMotion(figure),
-        time: () => sandbox.figureMotionTime(figure),
-      };
+      const face = figureFaceCues(this.sandbox, figure, this.view.cameraPosition, this.reactionsOn);
       const avatar = new payload.kit.MmdAvatar(
         payload.drawing,
         payload.loaded.rig,
-        { id: figure.id, partHandles, bodies: figure.mmd, motion },
+        { id: figure.id, partHandles, bodies: figure.mmd, motion, face },
         this.view.poses ?? this.sandbox,
       );
       this.mmdBones.set(figure.id, avatar.figureBones);
@@ -500,6 +514,12 @@ function describeOpened(prepared: PreparedFigure): OpenedModel {
       detachedMeshes: payload.model.loaded.detachedMeshes,
       texturesNeedApp: false,
       warnings: [],
+      faceMissing: missingFaceRoles(
+        (payload.model.loaded.vrm.expressionManager?.expressions ?? []).map(
+          (expression) => expression.expressionName,
+        ),
+        VRM_FACE_NAMES,
+      ),
     };
   }
   // MMD's shared toons (toon01.bmp …) are optional: a model using only those needs no files.
@@ -512,5 +532,6 @@ function describeOpened(prepared: PreparedFigure): OpenedModel {
     textures: payload.textures,
     texturesNeedApp: payload.read === undefined && needsTextures,
     warnings: payload.loaded.rig.warnings,
+    faceMissing: missingFaceRoles(payload.drawing.face.names, MMD_FACE_NAMES),
   };
 }

@@ -1,5 +1,6 @@
 import type { HumanoidBoneName } from '../rig/humanoid-bones';
 import type { RotationTrack, TranslationTrack } from './motion-track';
+import type { FaceTrack } from './face-tracks';
 
 /**
  * What a clip's rotations are relative to.
@@ -97,6 +98,8 @@ export interface MotionClip {
    * that draw them; each is also in {@link unusedBones}.
    */
   readonly drawnBones?: readonly DrawnBoneTrack[];
+  /** The face's weight tracks by the file's names (VRMA expressions, VMD morphs); none if absent. */
+  readonly face?: readonly FaceTrack[];
 }
 
 /** The index of the clip's hips bone. */

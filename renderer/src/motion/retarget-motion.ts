@@ -1,4 +1,5 @@
 import type { DollMotion, DollPose } from '../physics/motion/doll-motion';
+import type { FaceTrack } from './face-tracks';
 import type { DollSpec } from '../physics/doll-spec';
 import { figureHipsHeight } from './figure-hips-height';
 import { createLegIk } from './leg-ik';
@@ -41,6 +42,13 @@ export interface RetargetedMotion extends DollMotion {
    * no physics owns them (MMD clips only: their bones rest as an MMD model's do).
    */
   readonly drawnBones: readonly DrawnBoneTrack[];
+  /** The clip's face tracks, for a drawn model's face (none when the file has none). */
+  readonly face?: readonly FaceTrack[];
+}
+
+/** The face tracks of a motion {@link retargetMotion} made (none for any other motion). */
+export function faceTracksOf(motion: DollMotion): readonly FaceTrack[] {
+  return (motion as Partial<RetargetedMotion>).face ?? [];
 }
 
 /** The drawn bones of a motion {@link retargetMotion} made (none for any other motion). */
@@ -258,6 +266,7 @@ export function retargetMotion(
     spec,
     skippedBones: skippedBonesOf(clip, shown),
     drawnBones: clipDrawnBones(clip, shown),
+    face: clip.face ?? [],
     sample(time: number, out: DollPose): void {
       let t = time % duration;
       if (t < 0) t += duration;

@@ -1,3 +1,4 @@
+import { faceTracksFromKeys } from './face-tracks';
 import type { VmdBoneKeys, VmdMotion } from '../formats/vmd/vmd-motion';
 import { VMD_CURVE_BYTES, VMD_FRAMES_PER_SECOND } from '../formats/vmd/vmd-motion';
 import { MMD_UNIT_METRES } from '../rig/mmd/mmd-coordinates';
@@ -161,6 +162,21 @@ export function vmdToClip(vmd: VmdMotion, name: string): MotionClip {
         (unused.length > 0 ? `; it moves only ${unused.slice(0, 8).join(', ')}` : ''),
     );
   }
+  const morphs = vmd.morphKeys;
+  const face = faceTracksFromKeys(
+    morphs.count,
+    (k) => morphs.names[k]!,
+    (k) => morphs.frames[k]! / VMD_FRAMES_PER_SECOND,
+    (k) => morphs.weights[k]!,
+  );
+  // The face may go on after the last bone key: the loop lasts until its last key too.
+  for (const track of face) {
+    lastFrame = Math.max(lastFrame, track.times[track.times.length - 1]! * VMD_FRAMES_PER_SECOND);
+  }
   const duration = lastFrame > 0 ? lastFrame / VMD_FRAMES_PER_SECOND : STILL_POSE_SECONDS;
-  return mmdClip({ name, duration, unusedBones: unused, footTargets, drawnBones: drawn }, tracks);
+  const clip = mmdClip(
+    { name, duration, unusedBones: unused, footTargets, drawnBones: drawn },
+    tracks,
+  );
+  return face.length > 0 ? { ...clip, face } : clip;
 }

@@ -105,6 +105,13 @@ export function createAppTestHook(app: RunningApp, sections?: FrameSectionTimes)
       const avatar = mmdAvatarOf(sandbox, view, index);
       return avatar ? avatar.materialCounts : null;
     },
+    expressionWeights: (index) => {
+      const figure = sandbox.figures[index];
+      const avatar = figure ? view.avatarOf(figure.id) : undefined;
+      return avatar instanceof MmdAvatar || avatar instanceof VrmAvatar
+        ? avatar.expressionWeights()
+        : null;
+    },
     mmdBonePosition: (index, name) => mmdAvatarOf(sandbox, view, index)?.bonePosition(name) ?? null,
     boneWorldPosition: (index, name) => {
       const figure = sandbox.figures[index];

@@ -124,6 +124,11 @@ export interface RagdollTestHook {
    */
   mmdBonePosition(index: number, name: string): HookVec3 | null;
   /**
+   * Figure `index`'s face as last drawn: each expression (VRM) or vertex and group morph (MMD)
+   * weight by name, 0–1; null when no avatar draws it.
+   */
+  expressionWeights(index: number): Record<string, number> | null;
+  /**
    * Where figure `index`'s drawn bone `name` is, world metres: an MMD model's bone by its own
    * name (after inheritance and IK), a VRM's by its humanoid bone name (`leftHand`…); null when
    * the figure has no such bone (or no drawn model).

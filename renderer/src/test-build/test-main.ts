@@ -1,6 +1,7 @@
 import { startApp } from '../boot';
 import { FrameSectionTimes } from './frame-section-times';
 import { installTestHook } from './test-hook';
+import { saveFaceReactions } from '../ui/face-reactions-preference';
 
 /**
  * The test build's page (`npm run build:test`, out-test/renderer/index.html): the app as
@@ -9,6 +10,12 @@ import { installTestHook } from './test-hook';
  * (`?frame-sections`) its timing of each frame section by section.
  */
 const root = document.getElementById('app');
+// `?face-reactions=on|off` sets FACE REACTIONS before the start, for the benchmark to time
+// the faces' reactions side by side.
+const faceReactions = new URLSearchParams(location.search).get('face-reactions');
+if (faceReactions === 'on' || faceReactions === 'off') {
+  saveFaceReactions(window.localStorage, faceReactions === 'on');
+}
 if (root) {
   const sections = new URLSearchParams(location.search).has('frame-sections')
     ? new FrameSectionTimes()

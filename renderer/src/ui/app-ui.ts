@@ -24,6 +24,7 @@ import { MotionActions } from './motion-actions';
 import type { MotionSandbox, MotionToolkit } from './motion-ports';
 import { KeyboardShortcuts } from './keyboard';
 import { initialLanguage, saveLanguage } from './language-preference';
+import { saveFaceReactions, savedFaceReactions } from './face-reactions-preference';
 import { Panel } from './panel';
 import { SceneUndo } from './scene-undo';
 import { StatusArea, statusLabels } from './status';
@@ -224,6 +225,7 @@ export class AppUi {
           ),
       },
     });
+    this.models.models.faceReactions = savedFaceReactions(options.storage);
     this.models.models.onBeforeChange = (change) => {
       this.timeline.resumeForChange();
       this.sceneUndo.beforeChange(change);
@@ -495,6 +497,7 @@ export class AppUi {
       set following(on: boolean) {
         view.following = on;
       },
+      toggleFaceReactions: () => this.toggleFaceReactions(),
       resetView: () => view.resetCamera(),
       togglePinUnderPointer: () => this.bodyActions.togglePin(this.viewPointer.bodyUnderPointer()),
       toggleHelp: () => this.help.toggle(),
@@ -519,6 +522,14 @@ export class AppUi {
         return currentStrings();
       },
     };
+  }
+
+  /** FACE REACTIONS flipped, remembered, and said. */
+  private toggleFaceReactions(): CommandOutcome {
+    const figures = this.models.models;
+    figures.faceReactions = !figures.faceReactions;
+    saveFaceReactions(this.options.storage, figures.faceReactions);
+    return { kind: 'status', message: this.strings.face.reactionsSet(figures.faceReactions) };
   }
 
   private setLanguage(language: Language): void {
@@ -557,6 +568,7 @@ export class AppUi {
       gravity: sandbox.gravityScale,
       showBodies: this.options.view.showBodies,
       following: this.options.view.following,
+      faceReactions: this.models.models.faceReactions,
       motion: {
         choices: this.motions.choices,
         selected: this.motions.selected,

@@ -100,6 +100,8 @@ export interface CommandUi {
   showBodies: boolean;
   /** Follow: the camera keeps the figures framed. */
   following: boolean;
+  /** FACE REACTIONS on or off (remembered); says which. */
+  toggleFaceReactions(): CommandOutcome;
   /** Home: the camera back at its start, framing every figure. */
   resetView(): void;
   /** Pins the body under the pointer, or unpins it; says what happened. */
@@ -238,6 +240,8 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
     case 'toggle-follow':
       ui.following = !ui.following;
       return status(ui.following ? ui.strings.followOn : ui.strings.followOff);
+    case 'toggle-face-reactions':
+      return ui.toggleFaceReactions();
     case 'reset-view':
       ui.resetView();
       return status(ui.strings.viewReset);

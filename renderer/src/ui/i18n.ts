@@ -9,6 +9,8 @@ import type { FileStrings } from './file-strings';
 import { FILE_STRINGS_EN, FILE_STRINGS_JA } from './file-strings';
 import { hostProblemText } from './host-problem-text';
 import type { MotionStrings } from './motion-strings';
+import type { FaceStrings } from './face-strings';
+import { FACE_STRINGS_EN, FACE_STRINGS_JA } from './face-strings';
 import { MOTION_STRINGS_EN, MOTION_STRINGS_JA } from './motion-strings';
 import { reasonSentence, withReason } from './reason-sentence';
 import type { UndoStrings } from './undo-strings';
@@ -119,6 +121,8 @@ export interface UiStrings {
   readonly warnings: WarningStrings;
   /** The motion controls and their messages (ui/motion-strings.ts). */
   readonly motion: MotionStrings;
+  /** FACE REACTIONS and the faces' notes (ui/face-strings.ts). */
+  readonly face: FaceStrings;
   /** The timeline bar and its messages (ui/timeline/timeline-strings.ts). */
   readonly timeline: TimelineStrings;
   readonly undo: UndoStrings;
@@ -229,6 +233,7 @@ const EN: UiStrings = {
   exports: EXPORT_STRINGS_EN,
   warnings: WARNING_STRINGS_EN,
   motion: MOTION_STRINGS_EN,
+  face: FACE_STRINGS_EN,
   timeline: TIMELINE_STRINGS_EN,
   undo: UNDO_STRINGS_EN,
   cast: CAST_STRINGS_EN,
@@ -341,6 +346,7 @@ const JA: UiStrings = {
   exports: EXPORT_STRINGS_JA,
   warnings: WARNING_STRINGS_JA,
   motion: MOTION_STRINGS_JA,
+  face: FACE_STRINGS_JA,
   timeline: TIMELINE_STRINGS_JA,
   undo: UNDO_STRINGS_JA,
   cast: CAST_STRINGS_JA,

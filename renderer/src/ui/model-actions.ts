@@ -248,6 +248,9 @@ export class ModelActions {
     if (opened.detachedMeshes > 0) {
       parts.push(text.modelDetached(opened.fileName, opened.detachedMeshes));
     }
+    if (opened.faceMissing && opened.faceMissing.length > 0) {
+      parts.push(text.face.missing(opened.fileName, opened.faceMissing));
+    }
     if (opened.texturesNeedApp) parts.push(text.modelTexturesNeedApp(opened.fileName));
     if (opened.textures && opened.textures.missing.length > 0) {
       parts.push(text.modelTexturesMissing(opened.fileName, opened.textures.missing));

@@ -69,6 +69,8 @@ export interface PanelState {
   readonly showBodies: boolean;
   /** Follow Camera. */
   readonly following: boolean;
+  /** FACE REACTIONS (shown as on when not given). */
+  readonly faceReactions?: boolean;
   readonly motion: PanelMotionState;
   /** Whether Undo and Redo have a step to take (their buttons are disabled when not). */
   readonly history?: { readonly canUndo: boolean; readonly canRedo: boolean };
@@ -190,6 +192,7 @@ export class Panel {
         this.sliderRow(this.gravity),
         this.createButton('toggle-bodies'),
         this.createButton('toggle-follow'),
+        this.createButton('toggle-face-reactions'),
         this.createButton('reset-view'),
       ]),
     );
@@ -242,6 +245,9 @@ export class Panel {
     this.gravity.input.setAttribute('aria-valuetext', gravityText);
     this.buttons.get('toggle-bodies')?.setAttribute('aria-pressed', String(state.showBodies));
     this.buttons.get('toggle-follow')?.setAttribute('aria-pressed', String(state.following));
+    this.buttons
+      .get('toggle-face-reactions')
+      ?.setAttribute('aria-pressed', String(state.faceReactions ?? true));
     this.showMotion(state.motion);
     if (state.history) {
       const { canUndo, canRedo } = state.history;
@@ -302,6 +308,7 @@ export class Panel {
     if (
       command === 'toggle-bodies' ||
       command === 'toggle-follow' ||
+      command === 'toggle-face-reactions' ||
       command === 'toggle-motion' ||
       command === 'toggle-get-up'
     )

@@ -47,6 +47,7 @@ export type UndoLabel =
 const SCENE_UNCHANGED: ReadonlySet<AppCommand> = new Set<AppCommand>([
   'toggle-bodies',
   'toggle-follow',
+  'toggle-face-reactions',
   'reset-view',
   'open-model',
   // Add Model… only opens a dialog; the figure's arrival is recorded when it is placed.

@@ -37,13 +37,39 @@ export interface MmdModel {
   readonly textures: readonly string[];
   readonly materials: readonly MmdMaterial[];
   readonly bones: readonly MmdBone[];
-  /** Morph count only: morphs are not applied. */
+  /** How many morphs the file has (PMD: skins besides the base). */
   readonly morphCount: number;
+  /**
+   * The morphs: vertex morphs (PMD's skins included) and group morphs with their data, the
+   * other kinds (bone, UV, material, flip, impulse) by name only. A vertex morph naming a
+   * vertex the mesh lacks is left out (see the `morph-bad-vertex` warning).
+   */
+  readonly morphs: readonly MmdMorph[];
   readonly rigidBodies: readonly MmdRigidBody[];
   readonly joints: readonly MmdJoint[];
   /** Problems tolerated while reading (the model still loads). */
   readonly warnings: readonly MmdReadWarning[];
 }
+
+/** One morph as stored (left-handed, MMD units), in the file's order. */
+export type MmdMorph =
+  | {
+      readonly name: string;
+      readonly kind: 'vertex';
+      /** The vertices it moves, indices into {@link MmdMesh}. */
+      readonly vertices: Int32Array;
+      /** 3 per vertex: how far each moves at weight 1, MMD units. */
+      readonly offsets: Float32Array;
+    }
+  | {
+      readonly name: string;
+      readonly kind: 'group';
+      /** Indices into {@link MmdModel.morphs} and the weight each is given at weight 1. */
+      readonly morphs: Int32Array;
+      readonly weights: Float32Array;
+    }
+  /** A bone, UV, material, flip or impulse morph (not drawn), by its PMX type number. */
+  | { readonly name: string; readonly kind: 'other'; readonly type: number };
 
 /** Vertex arrays ready for a BufferGeometry once converted (still left-handed). */
 export interface MmdMesh {

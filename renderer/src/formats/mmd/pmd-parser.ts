@@ -1,5 +1,6 @@
 import { BinaryReader } from './binary-reader';
 import type {
+  MmdMorph,
   MmdBone,
   MmdIk,
   MmdIkLink,
@@ -17,6 +18,7 @@ import { checkMesh } from './mesh-checks';
 import type { PmdMaterialDraft } from './pmd-materials';
 import { resolveToon, splitTextureField, TextureList } from './pmd-materials';
 import { ReadWarnings } from './read-warnings';
+import { RefusedMorphs, firstBadVertex } from './mmd-morphs';
 import { decodeFixedShiftJis } from './text-decoding';
 
 /**
@@ -70,7 +72,9 @@ export function parsePmd(bytes: Uint8Array): MmdModel {
   const textures = new TextureList();
   const drafts = readMaterials(input, textures);
   const bones = withIkChains(readBones(input), readIkList(input), warnings);
-  const skinCount = skipSkins(input);
+  const refused = new RefusedMorphs();
+  const { skinCount, morphs } = readSkins(input, mesh.vertexCount, refused);
+  refused.report(name, mesh.vertexCount, warnings);
   const boneFrameNames = skipDisplayLists(input);
 
   const tail = readOptionalSections(input, bones, skinCount, boneFrameNames, warnings);
@@ -89,8 +93,8 @@ export function parsePmd(bytes: Uint8Array): MmdModel {
     textures: textures.paths,
     materials,
     bones: tail.bones,
-    // The first skin is the base shape the others offset from, not a morph of its own.
-    morphCount: Math.max(skinCount - 1, 0),
+    morphCount: morphs.length,
+    morphs,
     rigidBodies: tail.rigidBodies,
     joints: tail.joints,
     warnings: warnings.list(),
@@ -260,18 +264,50 @@ function withIkChains(
   return out;
 }
 
-/** Steps over the skins (PMD's vertex morphs); returns how many, base included. */
-function skipSkins(input: PmdInput): number {
+/**
+ * Reads the skins (PMD's vertex morphs). The first is the base: the face's vertices (indices
+ * into the mesh) and their rest positions; each other skin lists indices into the base's list
+ * and offsets, made here into mesh indices like a PMX vertex morph's. Returns how many skins
+ * there are, base included, and the morphs (the base is not one). A skin naming a vertex
+ * neither the base nor the mesh has is refused into `refused`.
+ */
+function readSkins(
+  input: PmdInput,
+  vertexCount: number,
+  refused: RefusedMorphs,
+): { skinCount: number; morphs: MmdMorph[] } {
   const count = input.count('skin', 'u16', 25);
+  const morphs: MmdMorph[] = [];
+  let base = new Int32Array(0);
   for (let s = 0; s < count; s++) {
     input.at('skin', s);
-    input.skip(20);
-    const vertices = input.u32();
-    input.skip(1);
-    input.checkCount(vertices, `vertices of skin ${s}`, 16);
-    input.skip(vertices * 16);
+    const name = input.name(20);
+    const vertices = input.checkCount(input.u32(), `vertices of skin ${s}`, 16);
+    const type = input.u8();
+    const indices = new Int32Array(vertices);
+    const offsets = new Float32Array(3 * vertices);
+    for (let i = 0; i < vertices; i++) {
+      indices[i] = input.u32();
+      offsets[3 * i] = input.f32();
+      offsets[3 * i + 1] = input.f32();
+      offsets[3 * i + 2] = input.f32();
+    }
+    if (s === 0 && type === 0) {
+      const bad = firstBadVertex(indices, vertexCount);
+      if (bad === null) base = indices;
+      else refused.refuse(name, bad);
+      continue;
+    }
+    const bad = firstBadVertex(indices, base.length);
+    if (bad !== null) {
+      refused.refuse(name, bad);
+      morphs.push({ name, kind: 'other', type: 1 });
+      continue;
+    }
+    for (let i = 0; i < vertices; i++) indices[i] = base[indices[i]!]!;
+    morphs.push({ name, kind: 'vertex', vertices: indices, offsets });
   }
-  return count;
+  return { skinCount: count, morphs };
 }
 
 /** Steps over the display lists; returns how many bone frame names there are. */

@@ -9,8 +9,9 @@ import { PMX_BONE_FLAG, PMX_MATERIAL_FLAG } from './pmx-flags';
 import { openPmx } from './pmx-input';
 import type { PmxInput } from './pmx-input';
 import { readPmxMesh } from './pmx-mesh';
-import { skipPmxDisplayFrames, skipPmxMorphs, skipPmxSoftBodies } from './pmx-skipped-sections';
+import { skipPmxDisplayFrames, readPmxMorphs, skipPmxSoftBodies } from './pmx-skipped-sections';
 import { ReadWarnings } from './read-warnings';
+import { RefusedMorphs } from './mmd-morphs';
 
 /**
  * Reads a PMX 2.0 or 2.1 file into an {@link MmdModel}, section by section in file order.
@@ -38,7 +39,9 @@ export function parsePmx(bytes: Uint8Array): MmdModel {
     bones.push(readBone(input, damagedIk));
   }
   damagedIk.report(warnings);
-  const morphCount = skipPmxMorphs(input);
+  const refused = new RefusedMorphs();
+  const morphs = readPmxMorphs(input, mesh.vertexCount, refused);
+  refused.report(name, mesh.vertexCount, warnings);
   skipPmxDisplayFrames(input);
   const rigidBodies = input.list('rigid body', 'i32', 8 + 62, (i) =>
     readRigidBody(input, PMX_PHYSICS_LAYOUT, i),
@@ -68,7 +71,8 @@ export function parsePmx(bytes: Uint8Array): MmdModel {
     textures,
     materials,
     bones,
-    morphCount,
+    morphCount: morphs.length,
+    morphs,
     rigidBodies,
     joints,
     warnings: warnings.list(),

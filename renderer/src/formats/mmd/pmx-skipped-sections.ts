@@ -1,9 +1,12 @@
 import { MmdFormatError } from './mmd-format-error';
 import type { PmxInput } from './pmx-input';
+import type { MmdMorph } from './mmd-model';
+import type { RefusedMorphs } from './mmd-morphs';
+import { checkedGroup, firstBadVertex } from './mmd-morphs';
 
 /**
- * The PMX sections a ragdoll does not use (morph contents, display frames, PMX 2.1 soft
- * bodies) are stepped over exactly, item by item, so the sections after them line up and an
+ * The PMX sections a ragdoll does not use (the morphs' kinds that are not drawn, display
+ * frames, PMX 2.1 soft bodies) are stepped over exactly, item by item, so the sections after them line up and an
  * early end still names the item it ended in.
  */
 
@@ -31,12 +34,20 @@ function morphIndexBytes(input: PmxInput, type: number): number {
   return header.vertexIndexSize;
 }
 
-/** Steps over every morph; returns how many there are. */
-export function skipPmxMorphs(input: PmxInput): number {
+/**
+ * Reads every morph: vertex and group morphs with their offsets, the other kinds stepped over
+ * (kept by name). Vertex morphs naming a vertex past `vertexCount` are refused into `refused`.
+ */
+export function readPmxMorphs(
+  input: PmxInput,
+  vertexCount: number,
+  refused: RefusedMorphs,
+): MmdMorph[] {
   const count = input.count('morph', 'i32', 8 + 2 + 4);
+  const morphs: MmdMorph[] = [];
   for (let m = 0; m < count; m++) {
     input.at('morph', m);
-    input.name();
+    const name = input.name();
     input.skip(1); // panel
     const type = input.u8();
     const offsetBytes = MORPH_OFFSET_TAIL_BYTES[type];
@@ -47,9 +58,46 @@ export function skipPmxMorphs(input: PmxInput): number {
     }
     const itemBytes = morphIndexBytes(input, type) + offsetBytes;
     const offsets = input.checkCount(input.i32(), `offsets of morph ${m}`, itemBytes);
-    input.skip(offsets * itemBytes);
+    if (type === 1) morphs.push(readVertexMorph(input, name, offsets, vertexCount, refused));
+    else if (type === 0) morphs.push(readGroupMorph(input, name, offsets));
+    else {
+      input.skip(offsets * itemBytes);
+      morphs.push({ name, kind: 'other', type });
+    }
   }
-  return count;
+  // Group entries naming no morph (or another group, which MMD does not apply) are dropped.
+  return morphs.map((morph) => (morph.kind === 'group' ? checkedGroup(morph, morphs) : morph));
+}
+
+function readVertexMorph(
+  input: PmxInput,
+  name: string,
+  count: number,
+  vertexCount: number,
+  refused: RefusedMorphs,
+): MmdMorph {
+  const vertices = new Int32Array(count);
+  const offsets = new Float32Array(3 * count);
+  for (let i = 0; i < count; i++) {
+    vertices[i] = input.vertexIndex();
+    offsets[3 * i] = input.f32();
+    offsets[3 * i + 1] = input.f32();
+    offsets[3 * i + 2] = input.f32();
+  }
+  const bad = firstBadVertex(vertices, vertexCount);
+  if (bad === null) return { name, kind: 'vertex', vertices, offsets };
+  refused.refuse(name, bad);
+  return { name, kind: 'other', type: 1 };
+}
+
+function readGroupMorph(input: PmxInput, name: string, count: number): MmdMorph {
+  const morphs = new Int32Array(count);
+  const weights = new Float32Array(count);
+  for (let i = 0; i < count; i++) {
+    morphs[i] = input.morphIndex();
+    weights[i] = input.f32();
+  }
+  return { name, kind: 'group', morphs, weights };
 }
 
 /** Steps over the display frames (bone and morph lists for MMD's timeline). */

@@ -28,6 +28,11 @@ export const MMD_READ_WARNING_CODES = [
   'soft-bodies-ignored',
   /** `count`: IK chains left out; `names`: the IK bones that carried them, in file order. */
   'ik-chain-dropped',
+  /**
+   * `count`: vertex morphs left out; `names`: [the first of them, the model's name];
+   * `numbers`: `vertex` (its first bad index), `vertexCount`.
+   */
+  'morph-bad-vertex',
 ] as const;
 
 export type MmdReadWarningCode = (typeof MMD_READ_WARNING_CODES)[number];

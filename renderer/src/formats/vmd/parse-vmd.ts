@@ -10,12 +10,13 @@
  * Layout (little-endian): signature "Vocaloid Motion Data 0002" (or "… file") in 30 bytes,
  * model name (20 bytes, or 10 for "file"), uint32 bone key count, then per key: name (15
  * bytes Shift_JIS, NUL-terminated), uint32 frame, position 3 × f32, rotation quaternion
- * x, y, z, w as 4 × f32, 64 bytes of interpolation curves.
+ * x, y, z, w as 4 × f32, 64 bytes of interpolation curves; then (when the file goes on) a
+ * uint32 morph key count and per key: name (15 bytes), uint32 frame, weight f32.
  */
 import { BinaryReader } from '../mmd/binary-reader';
 import { MmdFormatError } from '../mmd/mmd-format-error';
 import { decodeFixedShiftJis } from '../mmd/text-decoding';
-import type { VmdBoneKeys, VmdMotion } from './vmd-motion';
+import type { VmdBoneKeys, VmdMorphKeys, VmdMotion } from './vmd-motion';
 import { VMD_CURVE_BYTES } from './vmd-motion';
 
 const SIGNATURE_BYTES = 30;
@@ -24,6 +25,9 @@ const NAME_BYTES = 15;
 const CURVE_BLOCK_BYTES = 64;
 /** Bytes of one bone key: name, frame, position, rotation, curves. */
 export const VMD_BONE_KEY_BYTES = NAME_BYTES + 4 + 12 + 16 + CURVE_BLOCK_BYTES;
+
+/** Bytes of one morph key: name, frame, weight. */
+export const VMD_MORPH_KEY_BYTES = NAME_BYTES + 4 + 4;
 
 /** True when `bytes` start with a VMD signature (used to tell VMD from glTF by content). */
 export function looksLikeVmd(bytes: Uint8Array): boolean {
@@ -91,5 +95,27 @@ export function parseVmd(bytes: Uint8Array): VmdMotion {
   const version = readSignature(reader);
   reader.at('the model name');
   const modelName = decodeFixedShiftJis(reader.bytes(version === '0002' ? 20 : 10));
-  return { version, modelName, boneKeys: readBoneKeys(reader, bytes) };
+  const boneKeys = readBoneKeys(reader, bytes);
+  return { version, modelName, boneKeys, morphKeys: readMorphKeys(reader) };
+}
+
+/**
+ * The morph (face) keys after the bones. Older files may end before the section: none then.
+ * A count the file cannot hold is an error like the bones'.
+ */
+function readMorphKeys(reader: BinaryReader): VmdMorphKeys {
+  if (reader.remaining < 4) {
+    return { count: 0, names: [], frames: new Uint32Array(0), weights: new Float32Array(0) };
+  }
+  const count = reader.count('morph keyframe', 'u32', VMD_MORPH_KEY_BYTES);
+  const names: string[] = [];
+  const frames = new Uint32Array(count);
+  const weights = new Float32Array(count);
+  for (let i = 0; i < count; i++) {
+    reader.at('morph keyframe', i);
+    names.push(decodeFixedShiftJis(reader.bytes(NAME_BYTES)));
+    frames[i] = reader.u32();
+    weights[i] = reader.f32();
+  }
+  return { count, names, frames, weights };
 }

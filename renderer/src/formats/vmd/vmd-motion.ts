@@ -1,7 +1,7 @@
 /**
- * A VMD (MMD motion) file's bone keyframes as stored: MMD's left-handed axes and units, frames
- * at 30 per second, keys in file order (not necessarily sorted). The morph, camera, light and
- * shadow sections that follow are not read: a ragdoll has no use for them.
+ * A VMD (MMD motion) file's bone and morph keyframes as stored: MMD's left-handed axes and
+ * units, frames at 30 per second, keys in file order (not necessarily sorted). The camera,
+ * light and shadow sections that follow are not read: a ragdoll has no use for them.
  */
 export interface VmdMotion {
   /** "0002" (MikuMikuDance 7 and later, 20-byte model name) or "file" (older, 10 bytes). */
@@ -9,6 +9,19 @@ export interface VmdMotion {
   /** The model the motion was made on, as written (Shift_JIS decoded). */
   readonly modelName: string;
   readonly boneKeys: VmdBoneKeys;
+  /** The face: morph weights by morph name (none when the file ends before them). */
+  readonly morphKeys: VmdMorphKeys;
+}
+
+/** Every morph keyframe, in file order, as parallel arrays. */
+export interface VmdMorphKeys {
+  readonly count: number;
+  /** Morph name per key (MMD's names, e.g. まばたき), Shift_JIS decoded. */
+  readonly names: readonly string[];
+  /** Frame number per key (30 per second). */
+  readonly frames: Uint32Array;
+  /** Weight per key, 0–1 as written. */
+  readonly weights: Float32Array;
 }
 
 /** MMD's frame rate: a VMD frame number over this is seconds. */

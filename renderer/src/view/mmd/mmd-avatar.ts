@@ -15,6 +15,10 @@ import type { RecordedFrames } from '../recorded-frames';
 import type { MmdSkinnedModel } from './mmd-skinned-mesh';
 import type { MmdBodyReader } from './mmd-pose-writer';
 import { MmdPoseWriter } from './mmd-pose-writer';
+import type { FaceCues } from '../face/face-cues';
+import { MMD_FACE_NAMES } from '../face/face-roles';
+import { FigureFace } from '../face/figure-face';
+import { MotionFaceTracks } from '../face/motion-face-tracks';
 
 /** What an MMD avatar needs of a rig: a figure's `MmdRig` and a prop's `MmdPropRig` both fit. */
 export interface MmdAvatarRig {
@@ -33,6 +37,8 @@ export interface MmdAvatarFigure {
   readonly bodies: MmdBodyReader | null;
   /** The motion the figure plays, whose other bones (fingers, eyes) the model turns; none for a prop. */
   readonly motion?: DrawnMotionSource;
+  /** What the face reacts to; without it (a prop) the face stays as loaded. */
+  readonly face?: FaceCues;
 }
 
 /** A figure's motion as its drawn model reads it each frame (the sandbox's, for one figure). */
@@ -63,6 +69,8 @@ export class MmdAvatar implements Avatar {
   /** The motion time this frame shows, seconds (NaN: none). */
   private readonly clock = new Float64Array(1);
   private disposed = false;
+  /** Blinking and reactions on the model's morphs, when the figure has face cues. */
+  readonly face: FigureFace | null;
 
   constructor(
     private readonly drawing: MmdSkinnedModel,
@@ -91,6 +99,12 @@ export class MmdAvatar implements Avatar {
       drawing.skeleton.bones.map((bone) => bone.name),
       rig.boneDrivers,
     );
+    this.face = figure.face
+      ? new FigureFace(drawing.face, MMD_FACE_NAMES, figure.face, figure.id)
+      : null;
+    if (this.face && figure.face && figure.motion) {
+      this.face.setMotionFace(new MotionFaceTracks(drawing.face, figure.motion, figure.face));
+    }
   }
 
   get scene(): Group {
@@ -100,6 +114,14 @@ export class MmdAvatar implements Avatar {
   /** How many materials the model has, and how many draw a texture (for tests). */
   get materialCounts(): { materials: number; textured: number } {
     return { materials: this.drawing.materials.length, textured: this.drawing.texturedMaterials };
+  }
+
+  /** Each vertex and group morph's weight by name, 0–1, as last drawn (for tests). */
+  expressionWeights(): Record<string, number> {
+    const face = this.drawing.face;
+    const out: Record<string, number> = {};
+    face.names.forEach((name, index) => (out[name] = face.weight(index)));
+    return out;
   }
 
   /** Where bone `name` was last drawn, metres; null when the model has no such bone. */
@@ -124,9 +146,10 @@ export class MmdAvatar implements Avatar {
    * Poses the bones from the physics, and the bones no physics owns from the figure's motion
    * at its time (with `recording`, at the time of the recorded frame shown).
    */
-  update(_seconds?: number, sections?: FrameSectionClock, recording?: RecordedFrames): void {
+  update(seconds = 0, sections?: FrameSectionClock, recording?: RecordedFrames): void {
     this.poseDrawnBones(recording);
     this.writer.write();
+    if ((recording?.shownFrame ?? null) === null) this.face?.update(Math.max(0, seconds));
     sections?.lap('pose');
   }
 

@@ -1,7 +1,14 @@
 import { Group, SkinnedMesh } from 'three';
-import type { BufferGeometry, MeshToonMaterial, ShaderMaterial, Texture } from 'three';
+import type {
+  BufferAttribute,
+  BufferGeometry,
+  MeshToonMaterial,
+  ShaderMaterial,
+  Texture,
+} from 'three';
 import type { MmdModel } from '../../formats/mmd/mmd-model';
 import { castAndReceiveShadows } from '../outline-mesh';
+import { MmdFaceTarget } from '../face/mmd-face-target';
 import { buildMmdEdgeMesh } from './mmd-edge-mesh';
 import { buildMmdGeometry } from './mmd-geometry';
 import { buildMmdSkeleton, type MmdSkeleton } from './mmd-skeleton';
@@ -21,6 +28,8 @@ export interface MmdSkinnedModel {
   /** The edges of the materials that draw one (see `buildMmdEdgeMesh`); null when none does. */
   readonly edges: SkinnedMesh<BufferGeometry, ShaderMaterial> | null;
   readonly skeleton: MmdSkeleton;
+  /** The model's vertex and group morphs, drawn on {@link mesh} (and its edges). */
+  readonly face: MmdFaceTarget;
   readonly materials: readonly MeshToonMaterial[];
   /** How many materials draw a diffuse texture. */
   readonly texturedMaterials: number;
@@ -75,6 +84,11 @@ export function buildMmdSkinnedModel(
   skeleton.skeleton.calculateInverses();
   mesh.bind(skeleton.skeleton, mesh.matrixWorld);
   castAndReceiveShadows(mesh);
+  const face = new MmdFaceTarget(
+    model.morphs,
+    geometry.getAttribute('position') as BufferAttribute,
+    scale,
+  );
   const edges = buildMmdEdgeMesh(mesh, model.materials);
   if (edges) root.add(edges);
   let disposed = false;
@@ -83,6 +97,7 @@ export function buildMmdSkinnedModel(
     mesh,
     edges,
     skeleton,
+    face,
     materials,
     texturedMaterials: materials.filter((material) => material.map !== null).length,
     dispose: () => {

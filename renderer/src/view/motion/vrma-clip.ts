@@ -3,6 +3,7 @@ import type { VRMAnimation } from '@pixiv/three-vrm-animation';
 import type { HumanoidBoneName } from '../../rig/humanoid-bones';
 import { HUMANOID_PARENTS } from '../../motion/humanoid-hierarchy';
 import type { MotionClip } from '../../motion/motion-clip';
+import type { FaceTrack } from '../../motion/face-tracks';
 import { MotionFileError } from '../../motion/motion-file-error';
 import type { RotationTrack, TranslationTrack } from '../../motion/motion-track';
 import type { HumanoidBoneTracks } from '../../motion/tpose-clip';
@@ -51,8 +52,8 @@ function hipsOffsetTrack(track: KeyframeTrack, rest: readonly number[]): Transla
  * A VRM Animation (as `@pixiv/three-vrm-animation` reads it) as a T-pose clip. Its humanoid
  * rotations are already the normalized bones' local rotations (relative to a world-aligned
  * T-pose), so they are taken as they are; the hips' translation becomes an offset from the
- * animation's rest hips position, whose height scales root motion. Expressions and look-at
- * are not bones and are left out.
+ * animation's rest hips position, whose height scales root motion. Expression tracks become
+ * the clip's face tracks; look-at tracks are left out.
  *
  * Throws a {@link MotionFileError} when it animates no humanoid bone.
  */
@@ -79,5 +80,30 @@ export function vrmaToClip(animation: VRMAnimation, name: string): MotionClip {
   // A rest hips height at or below zero breaks the VRM T-pose rule; root motion is then kept
   // at its own scale (the box dummy's hip height stands in).
   const restHipsHeight = rest[1]! > 1e-3 ? rest[1]! : 0.91;
-  return tposeClip({ name, duration, restHipsHeight, unusedBones: unused }, tracks);
+  const clip = tposeClip({ name, duration, restHipsHeight, unusedBones: unused }, tracks);
+  const face = expressionTracksOf(animation);
+  return face.length > 0 ? { ...clip, face } : clip;
+}
+
+/**
+ * The animation's expression tracks (presets and custom ones) by expression name. Look-at
+ * tracks are not kept: the figure's eyes follow the camera and the grab instead.
+ */
+function expressionTracksOf(animation: VRMAnimation): FaceTrack[] {
+  const tracks: FaceTrack[] = [];
+  const { preset, custom } = animation.expressionTracks;
+  for (const map of [preset, custom] as ReadonlyMap<string, KeyframeTrack>[]) {
+    for (const [name, track] of map) {
+      if (track.times.length === 0) continue;
+      const values = keyValues(track, 1);
+      tracks.push({
+        name,
+        times: Float64Array.from(track.times),
+        values: Float32Array.from(values, (v) =>
+          Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0,
+        ),
+      });
+    }
+  }
+  return tracks;
 }

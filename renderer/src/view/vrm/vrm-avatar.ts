@@ -17,6 +17,9 @@ import { SpringRest } from './spring-rest';
 import { VrmPoseWriter } from './vrm-pose-writer';
 import { VrmSpringHistory } from './vrm-spring-history';
 import type { RecordedFrames } from '../recorded-frames';
+import type { FaceCues } from '../face/face-cues';
+import { VrmFace } from '../face/vrm-face';
+import type { FaceMotionSource } from '../face/motion-face-tracks';
 
 /** Longest time step given to `vrm.update`, seconds: spring bones blow up on long steps. */
 export const MAX_VRM_STEP = 1 / 30;
@@ -46,6 +49,10 @@ export interface AvatarFigure {
   readonly partHandles: ReadonlyMap<string, number>;
   /** The figure's placement count (`Ragdoll.placements`): a change means it was re-placed. */
   readonly placements: () => number;
+  /** What the face reacts to; without it the face stays as the model was loaded. */
+  readonly face?: FaceCues;
+  /** The motion the figure plays, whose face tracks the face shows. */
+  readonly motion?: FaceMotionSource;
 }
 
 /**
@@ -77,6 +84,8 @@ export class VrmAvatar implements Avatar {
   private placementsWhenShown: number | null = null;
   /** The recording's truncation count when recorded frames began to be shown. */
   private truncationsWhenShown = 0;
+  /** Blinking, gaze and reactions, when the figure has face cues. */
+  readonly face: VrmFace | null;
 
   constructor(
     private readonly model: AvatarModel,
@@ -111,6 +120,7 @@ export class VrmAvatar implements Avatar {
     this.springHistory = new VrmSpringHistory(joints);
     // Last, so the body colliders just hung on the bones are hidden with them.
     hideUndrawnBranches(vrm.scene);
+    this.face = figure.face ? new VrmFace(vrm, figure.face, figure.id, figure.motion) : null;
   }
 
   /** The spring bones' recorded states (for tests and the memory figures). */
@@ -135,6 +145,15 @@ export class VrmAvatar implements Avatar {
     if (!node) return null;
     const position = new Vector3().setFromMatrixPosition(node.matrixWorld);
     return { x: position.x, y: position.y, z: position.z };
+  }
+
+  /** Each expression's weight by name, 0–1, as last set (for tests and diagnostics). */
+  expressionWeights(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const expression of this.model.loaded.vrm.expressionManager?.expressions ?? []) {
+      out[expression.expressionName] = expression.weight;
+    }
+    return out;
   }
 
   /** The spring-bone colliders made from the ragdoll's shapes (for tests and diagnostics). */
@@ -194,8 +213,11 @@ export class VrmAvatar implements Avatar {
     this.placementsWhenShown = null;
     // Lying still with its hair settled: the bones are where the last frame left them, and
     // every matrix with them (the renderer's pass skips the model), so nothing needs doing.
+    const step = Math.min(Math.max(seconds, 0), MAX_VRM_STEP);
     if (!this.springResetPending && this.springRest.atRest && this.stillness.unchanged()) {
       if (recording && shown === null) this.springHistory.capture(recording);
+      // The face lives on while the body rests: blinking, gaze and reactions.
+      this.face?.updateAtRest(step);
       sections?.lap('pose');
       return;
     }
@@ -212,7 +234,9 @@ export class VrmAvatar implements Avatar {
     }
     this.colliders.update();
     sections?.lap('matrices');
-    advanceVrm(vrm, Math.min(Math.max(seconds, 0), MAX_VRM_STEP));
+    // Before the look-at and expressions are drawn in `advanceVrm`.
+    this.face?.update(step);
+    advanceVrm(vrm, step);
     this.springRest.observe();
     // The pose to compare the next frames with, needed only once the springs go quiet (a
     // figure in motion skips these reads).

@@ -1,0 +1,70 @@
+import type { Object3D } from 'three';
+import type { VRM } from '@pixiv/three-vrm';
+import type { FaceCues, FacePoint } from './face-cues';
+import { VRM_FACE_NAMES } from './face-roles';
+import { FigureFace } from './figure-face';
+import { VrmFaceTarget } from './vrm-face-target';
+import { VrmGaze } from './vrm-gaze';
+import type { FaceMotionSource } from './motion-face-tracks';
+import { MMD_TO_VRM_EXPRESSION, MotionFaceTracks } from './motion-face-tracks';
+
+/**
+ * A VRM figure's face: {@link FigureFace} on its expressions, and its eyes on the camera, or
+ * on the hand while one of its parts is held ({@link VrmGaze}). The avatar calls
+ * {@link update} each frame before three-vrm draws the look-at and expressions, or
+ * {@link updateAtRest} when it skips the rest of its work. Allocates nothing per frame.
+ */
+export class VrmFace {
+  readonly face: FigureFace;
+  readonly gaze: VrmGaze | null;
+  private readonly point: FacePoint = { x: 0, y: 0, z: 0 };
+  private readonly eyes: readonly Object3D[];
+
+  /**
+   * @param seed - the blink rhythm's seed (the figure id)
+   * @param motion - the figure's motion, whose face tracks play over the reactions
+   */
+  constructor(
+    private readonly vrm: VRM,
+    private readonly cues: FaceCues,
+    seed: number,
+    motion?: FaceMotionSource,
+  ) {
+    const target = new VrmFaceTarget(vrm.expressionManager);
+    this.face = new FigureFace(target, VRM_FACE_NAMES, cues, seed);
+    if (motion) {
+      this.face.setMotionFace(new MotionFaceTracks(target, motion, cues, MMD_TO_VRM_EXPRESSION));
+    }
+    this.gaze = vrm.lookAt ? new VrmGaze(vrm.lookAt) : null;
+    const eyes: Object3D[] = [];
+    for (const name of ['leftEye', 'rightEye'] as const) {
+      const eye = vrm.humanoid.getRawBoneNode(name);
+      if (eye) eyes.push(eye);
+    }
+    this.eyes = eyes;
+  }
+
+  /** This frame's weights and gaze, over `seconds`; the model's matrices must be current. */
+  update(seconds: number): void {
+    this.face.update(seconds);
+    const gaze = this.gaze;
+    if (!gaze) return;
+    const cues = this.cues;
+    const point = this.point;
+    const seen = cues.readHeld(point) || cues.readViewer(point);
+    gaze.update(seconds, seen ? point : null);
+  }
+
+  /**
+   * The same while the rest of the avatar skips its frame (the body lies still): draws the
+   * expressions and look-at itself, and moves the eye bones' matrices with them.
+   */
+  updateAtRest(seconds: number): void {
+    this.update(seconds);
+    const vrm = this.vrm;
+    vrm.lookAt?.update(seconds);
+    vrm.expressionManager?.update();
+    const eyes = this.eyes;
+    for (let i = 0; i < eyes.length; i++) eyes[i]!.updateMatrixWorld(true);
+  }
+}

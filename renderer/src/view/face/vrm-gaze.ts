@@ -1,0 +1,83 @@
+import { Quaternion, Vector3 } from 'three';
+import type { VRMLookAt } from '@pixiv/three-vrm';
+import type { FacePoint } from './face-cues';
+
+/**
+ * A point further off the face's front than this (degrees, left or right) is out of the eyes'
+ * reach: they look ahead instead of straining at the edge of their range.
+ */
+export const GAZE_MAX_YAW = 55;
+/** The same up or down, degrees. */
+export const GAZE_MAX_PITCH = 40;
+/** How fast the eyes turn toward a new target: the gap shrinks by e each 1/this seconds. */
+const GAZE_RATE = 14;
+
+const headPosition = new Vector3();
+const headRotation = new Quaternion();
+const toHead = new Quaternion();
+const direction = new Vector3();
+
+/**
+ * Turns a VRM's eyes (three-vrm's look-at, bone or expression type, whichever the model has)
+ * toward a point: the camera, or the hand holding one of the figure's parts. The angles ease
+ * toward their target and stay within {@link GAZE_MAX_YAW} / {@link GAZE_MAX_PITCH}; the
+ * model's own range maps then bound what the eyes do. Set before `lookAt.update()`.
+ * Allocates nothing per frame (three-vrm's own `lookAt(point)` allocates two arrays a call).
+ */
+export class VrmGaze {
+  private readonly frontAzimuth: number;
+  private readonly frontAltitude: number;
+  private yaw = 0;
+  private pitch = 0;
+
+  constructor(private readonly lookAt: VRMLookAt) {
+    // Our yaw and pitch are set each frame; three-vrm's own target following stays off.
+    lookAt.autoUpdate = false;
+    const front = lookAt.faceFront;
+    this.frontAzimuth = Math.atan2(-front.z, front.x);
+    this.frontAltitude = Math.atan2(front.y, Math.hypot(front.x, front.z));
+  }
+
+  /** The look-at's current yaw and pitch, degrees. */
+  get angles(): { readonly yaw: number; readonly pitch: number } {
+    return { yaw: this.yaw, pitch: this.pitch };
+  }
+
+  /**
+   * Eases the eyes toward `point` (world, metres; null: straight ahead) over `seconds`.
+   * The head's world matrix must be current.
+   */
+  update(seconds: number, point: FacePoint | null): void {
+    let yawTarget = 0;
+    let pitchTarget = 0;
+    if (point) {
+      const lookAt = this.lookAt;
+      lookAt.getLookAtWorldPosition(headPosition);
+      lookAt.getLookAtWorldQuaternion(headRotation);
+      // Into the head's rest frame, as three-vrm's own lookAt(point) does.
+      const rest = (lookAt as unknown as { _restHeadWorldQuaternion: Quaternion })
+        ._restHeadWorldQuaternion;
+      toHead.copy(rest).multiply(headRotation.invert());
+      direction.set(point.x, point.y, point.z).sub(headPosition).applyQuaternion(toHead);
+      const azimuth = Math.atan2(-direction.z, direction.x);
+      const altitude = Math.atan2(direction.y, Math.hypot(direction.x, direction.z));
+      const yaw = wrapDegrees(azimuth - this.frontAzimuth);
+      const pitch = wrapDegrees(this.frontAltitude - altitude);
+      if (Math.abs(yaw) <= GAZE_MAX_YAW && Math.abs(pitch) <= GAZE_MAX_PITCH) {
+        yawTarget = yaw;
+        pitchTarget = pitch;
+      }
+    }
+    const k = 1 - Math.exp(-GAZE_RATE * Math.max(0, seconds));
+    this.yaw += (yawTarget - this.yaw) * k;
+    this.pitch += (pitchTarget - this.pitch) * k;
+    this.lookAt.yaw = this.yaw;
+    this.lookAt.pitch = this.pitch;
+  }
+}
+
+/** `radians` as degrees in (-180, 180]. */
+function wrapDegrees(radians: number): number {
+  const turns = Math.round(radians / (2 * Math.PI));
+  return ((radians - 2 * Math.PI * turns) * 180) / Math.PI;
+}

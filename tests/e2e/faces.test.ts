@@ -1,0 +1,72 @@
+/**
+ * End to end: a VRM figure's face in the built app. Grabbing the figure makes it surprised
+ * (read through the test hook's `expressionWeights`), letting go calms it; FACE REACTIONS off
+ * (the panel's button, remembered) leaves the face calm under the same grab.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  SLOW_TIMEOUT_MS,
+  aimAt,
+  statusText,
+  waitForFrames,
+  waitForLanding,
+} from './support/app-page';
+import { useAppSuite } from './support/suite';
+import { dropFile, useVrmFixtures } from './support/vrm-files';
+
+const withApp = useAppSuite();
+const files = useVrmFixtures();
+
+function surprised(page: Page): Promise<number> {
+  return page.evaluate(() => window.__ragdoll!.expressionWeights(0)?.['surprised'] ?? -1);
+}
+
+/** Presses on the figure's torso and lifts it a little; returns where the pointer is. */
+async function grabTorso(page: Page): Promise<void> {
+  const torso = await aimAt(page, () =>
+    page.evaluate(() => window.__ragdoll!.partOnScreen(0, 'torso')),
+  );
+  await page.mouse.move(torso.x, torso.y);
+  await page.mouse.down();
+  expect(await page.evaluate(() => window.__ragdoll!.grabbedHandle())).not.toBeNull();
+  for (let step = 1; step <= 4; step++) await page.mouse.move(torso.x, torso.y - step * 15);
+}
+
+describe('a VRM figure’s face', () => {
+  it('is surprised while grabbed, and not with FACE REACTIONS off', async () => {
+    await withApp(async ({ page }) => {
+      expect(await dropFile(page, files.bytes('vrm1-tpose-full.vrm'), 'vrm1-tpose-full.vrm')).toBe(
+        true,
+      );
+      await expect
+        .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
+        .toBe('Opened Fixture vrm1-tpose-full (vrm1-tpose-full.vrm).');
+      await waitForLanding(page, 0, 0.5);
+      await page.getByRole('button', { name: 'Follow Camera' }).click();
+      await waitForFrames(page, 2);
+      expect(await surprised(page)).toBe(0);
+
+      await grabTorso(page);
+      await expect
+        .poll(() => surprised(page), { timeout: SLOW_TIMEOUT_MS, interval: 100 })
+        .toBeGreaterThan(0.5);
+      await page.mouse.up();
+      await expect.poll(() => surprised(page), { timeout: SLOW_TIMEOUT_MS }).toBe(0);
+
+      const button = page.getByRole('button', { name: 'Face Reactions' });
+      expect(await button.getAttribute('aria-pressed')).toBe('true');
+      await button.click();
+      expect(await button.getAttribute('aria-pressed')).toBe('false');
+      expect(await statusText(page)).toMatch(/^Face reactions off/);
+      expect(
+        await page.evaluate(() => localStorage.getItem('ragdoll-playground.face-reactions')),
+      ).toBe('off');
+      await waitForLanding(page, 0, 0.5);
+      await grabTorso(page);
+      await waitForFrames(page, 30);
+      expect(await surprised(page)).toBe(0);
+      await page.mouse.up();
+    });
+  });
+});
