@@ -9,6 +9,7 @@ import type { HookScreenPoint, HookVec3 } from '../../renderer/src/test-build/te
 import {
   SLOW_TIMEOUT_MS,
   advance,
+  moveMouse,
   advanceUntil,
   aimAt,
   distance,
@@ -47,7 +48,7 @@ describe('mouse grab', () => {
       // Drag straight up in small steps at a hand's pace (1/30 s of simulated time after each
       // move), then hold it up there.
       for (let step = 1; step <= 10; step++) {
-        await page.mouse.move(start.x, start.y - step * 22);
+        await moveMouse(page, start.x, start.y - step * 22);
         await advance(page, 1 / 30);
       }
       await advanceUntil(
@@ -61,7 +62,7 @@ describe('mouse grab', () => {
       expect(distance(cameraBefore, await cameraPosition(page))).toBeLessThan(1e-6);
       // A quick sideways flick (1/60 s a move), then let go: a throw.
       for (let step = 1; step <= 5; step++) {
-        await page.mouse.move(start.x + step * 30, start.y - 220);
+        await moveMouse(page, start.x + step * 30, start.y - 220);
         await advance(page, 1 / 60);
       }
       await page.mouse.up();

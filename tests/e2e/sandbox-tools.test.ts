@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { HookPose, HookScreenPoint } from '../../renderer/src/test-build/test-hook';
 import {
   advance,
+  moveMouse,
   advanceUntil,
   aimAt,
   holdTime,
@@ -197,7 +198,7 @@ describe('sandbox tools', () => {
       const end = { x: head.x + 40, y: head.y - 100 };
       // A hand's pace: 1/30 s of simulated time after each move, and a moment held at the end.
       for (let step = 1; step <= 10; step++) {
-        await page.mouse.move(head.x + (step * 40) / 10, head.y - (step * 100) / 10);
+        await moveMouse(page, head.x + (step * 40) / 10, head.y - (step * 100) / 10);
         await advance(page, 1 / 30);
       }
       await advance(page, 0.25);
@@ -210,14 +211,25 @@ describe('sandbox tools', () => {
       expect(placed.position[1] - start.position[1]).toBeGreaterThan(0.8);
       const onScreen = (await page.evaluate(() => window.__ragdoll!.partOnScreen(0, 'head')))!;
       expect(Math.hypot(onScreen.x - end.x, onScreen.y - end.y)).toBeLessThan(12);
-      // For 2 s the head stays there within 1 cm while the rest hangs below it, off the floor.
+      // For 2 s the head stays there within 1 cm while the rest swings below it, off the floor.
       expect(await advance(page, 2)).toBe(240);
       const held = await firstFigure(page);
       expect(gap(held[HEAD]!, placed)).toBeLessThan(0.01);
-      expect(held[PELVIS]!.position[1]).toBeLessThan(placed.position[1] - 0.3);
       for (const part of held) expect(part.position[1]).toBeGreaterThan(0.1);
       // It swung after the hand: some part moved since the release.
       expect(Math.max(...held.map((part, i) => gap(part, released[i]!)))).toBeGreaterThan(0.01);
+      // The swing dies down to a body hanging under the pin: the pelvis well below the head.
+      // How high the swing carries it first depends on the drag, so only where it ends is
+      // checked.
+      await advanceUntil(
+        page,
+        'the body hangs under the pinned head',
+        async () => (await firstFigure(page))[PELVIS]!.position[1] < placed.position[1] - 0.3,
+        { maxSeconds: 10 },
+      );
+      const hanging = await firstFigure(page);
+      expect(gap(hanging[HEAD]!, placed)).toBeLessThan(0.01);
+      for (const part of hanging) expect(part.position[1]).toBeGreaterThan(0.1);
     });
   });
 });

@@ -8,6 +8,7 @@ import type { HookVec3 } from '../../renderer/src/test-build/test-hook';
 import {
   SLOW_TIMEOUT_MS,
   advance,
+  moveMouse,
   advanceUntil,
   aimAt,
   alertText,
@@ -61,7 +62,7 @@ describe('a dropped VRM', () => {
       expect(grabbed).not.toBeNull();
       // Up at a hand's pace (1/30 s of simulated time after each move), then a quick flick.
       for (let step = 1; step <= 10; step++) {
-        await page.mouse.move(torso.x, torso.y - step * 22);
+        await moveMouse(page, torso.x, torso.y - step * 22);
         await advance(page, 1 / 30);
       }
       await advanceUntil(
@@ -71,7 +72,7 @@ describe('a dropped VRM', () => {
         { maxSeconds: 3 },
       );
       for (let step = 1; step <= 5; step++) {
-        await page.mouse.move(torso.x + step * 30, torso.y - 220);
+        await moveMouse(page, torso.x + step * 30, torso.y - 220);
         await advance(page, 1 / 60);
       }
       await page.mouse.up();

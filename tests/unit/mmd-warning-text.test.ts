@@ -41,8 +41,23 @@ function parserWarnings(): MmdWarning[] {
         : bone,
     ),
   };
+  // A vertex morph naming a vertex past the mesh's end.
+  const badMorph: MmdModel = {
+    ...model,
+    morphs: [
+      ...model.morphs,
+      {
+        name: '壊れ',
+        kind: 'vertex',
+        vertices: new Int32Array([model.mesh.vertexCount + 5]),
+        offsets: new Float32Array(3).fill(1),
+      },
+    ],
+    morphCount: model.morphCount + 1,
+  };
   const files = [
     writePmx(badIk),
+    writePmx(badMorph),
     writePmd(model, { stopBefore: 'english' }),
     writePmd(model, { stopBefore: 'toon' }),
     writePmd(model, { stopBefore: 'physics' }),

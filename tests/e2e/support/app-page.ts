@@ -159,6 +159,17 @@ export async function drawFrameNow(page: Page): Promise<void> {
   await advance(page, PHYSICS_STEP_SECONDS);
 }
 
+/**
+ * Moves the mouse to (`x`, `y`) CSS pixels and waits for the page's next animation frame.
+ * Chromium hands pointer moves to the page aligned to its frames, so an {@link advance} right
+ * after a bare move can step the physics before the page has seen the move; on a loaded
+ * machine several moves then arrive at once, a yank instead of a drag.
+ */
+export async function moveMouse(page: Page, x: number, y: number): Promise<void> {
+  await page.mouse.move(x, y);
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+}
+
 /** One physics step, seconds (the sandbox's fixed step). */
 const PHYSICS_STEP_SECONDS = 1 / 120;
 
