@@ -21,7 +21,8 @@ import { MMD_FACE_NAMES } from '../renderer/src/view/face/face-roles';
 import { FigureFace } from '../renderer/src/view/face/figure-face';
 import { MmdFaceTarget } from '../renderer/src/view/face/mmd-face-target';
 import { MotionFaceTracks } from '../renderer/src/view/face/motion-face-tracks';
-import { ownCodeBytes, sampleAllocations } from './heap-sampling';
+import type { ProfileNode } from './heap-sampling';
+import { isBuiltinFrame, ownCodeBytes, sampleAllocations } from './heap-sampling';
 
 const FRAMES = 10_000;
 const VERTICES = 3000;
@@ -30,10 +31,32 @@ export interface FaceAllocations {
   readonly frames: number;
   /** Allocated per drawn frame by the face (and what it calls of ours), bytes. */
   readonly bytesPerFrame: number;
+  /** With `--by-function`: the frames that allocated, `function file:line < caller`, bytes per frame. */
+  readonly topFrames?: readonly { frame: string; bytesPerFrame: number }[];
 }
 
 const isOurs = (url: string) =>
   url.includes('/renderer/src/view/face/') || url.includes('/renderer/src/motion/face-tracks');
+
+const frameName = (frame: ProfileNode['callFrame']) =>
+  `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*\/(renderer|tools|node_modules)\//, '$1/')}:${frame.lineNumber + 1}`;
+
+/** Adds the bytes of our frames (and the built-ins they call) under `node` to `frames`. */
+function byFunction(
+  node: ProfileNode,
+  frames: Map<string, number>,
+  callerIsOurs = false,
+  caller = '',
+): void {
+  const url = node.callFrame.url;
+  const frameIsOurs = isOurs(url) || (isBuiltinFrame(url) && callerIsOurs);
+  const name = frameName(node.callFrame);
+  if (frameIsOurs && node.selfSize > 0) {
+    const key = `${name} < ${caller}`;
+    frames.set(key, (frames.get(key) ?? 0) + node.selfSize);
+  }
+  for (const child of node.children) byFunction(child, frames, frameIsOurs, name);
+}
 
 /** A vertex morph moving `count` vertices from `first`. */
 function morph(name: string, first: number, count: number): MmdMorph {
@@ -42,7 +65,9 @@ function morph(name: string, first: number, count: number): MmdMorph {
 }
 
 /** Runs the measurement in this process. */
-export async function measureFaceAllocations(): Promise<FaceAllocations> {
+export async function measureFaceAllocations(
+  options: { byFunction?: boolean } = {},
+): Promise<FaceAllocations> {
   const position = new BufferAttribute(new Float32Array(3 * VERTICES), 3);
   const morphs: MmdMorph[] = [
     morph('まばたき', 0, 400),
@@ -94,12 +119,21 @@ export async function measureFaceAllocations(): Promise<FaceAllocations> {
   try {
     const head = await sampleAllocations(session, FRAMES, step);
     const bytes = ownCodeBytes(head, isOurs);
-    return { frames: FRAMES, bytesPerFrame: bytes / FRAMES };
+    const result = { frames: FRAMES, bytesPerFrame: bytes / FRAMES };
+    if (!options.byFunction) return result;
+    const frames = new Map<string, number>();
+    byFunction(head, frames);
+    const topFrames = [...frames]
+      .sort((a, b) => b[1] - a[1])
+      .map(([frame, total]) => ({ frame, bytesPerFrame: total / FRAMES }));
+    return { ...result, topFrames };
   } finally {
     session.disconnect();
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await measureFaceAllocations()));
+  const byFunctionWanted = process.argv.includes('--by-function');
+  const result = await measureFaceAllocations({ byFunction: byFunctionWanted });
+  console.log(JSON.stringify(result, null, byFunctionWanted ? 2 : undefined));
 }
