@@ -15,6 +15,9 @@
  * allocated.
  */
 import { Session } from 'node:inspector/promises';
+import RAPIER from '@dimforge/rapier3d-simd-compat';
+import { figureFaceCues } from '../renderer/src/models/figure-face-cues';
+import { Sandbox } from '../renderer/src/physics/sandbox';
 import { BufferAttribute, Object3D } from 'three';
 import { VRMExpression, VRMLookAt } from '@pixiv/three-vrm';
 import type { VRM, VRMHumanoid, VRMLookAtApplier } from '@pixiv/three-vrm';
@@ -42,6 +45,16 @@ export interface FaceAllocations {
   /** The same for a VRM figure's face, its gaze included, bytes. */
   readonly vrmBytesPerFrame: number;
   /**
+   * What a figure's cues in the app (`figureFaceCues` over a real sandbox: the grab, the root's
+   * velocity change, the motion state, the camera) allocate per frame in our code, bytes.
+   */
+  readonly cuesBytesPerFrame: number;
+  /**
+   * What the sandbox and Rapier's glue allocate under those calls, bytes: the root's velocity
+   * read every frame and the hand's position read while held.
+   */
+  readonly cuesRapierBytesPerFrame: number;
+  /**
    * A control: `smoothStep` called once a frame, which returns a fractional number and so
    * allocates a boxed one (16 bytes) when not inlined; shows the profile sees the face's code.
    */
@@ -62,21 +75,83 @@ function byFunction(
   frames: Map<string, number>,
   callerIsOurs = false,
   caller = '',
+  ours: (url: string) => boolean = isOurs,
 ): void {
   const url = node.callFrame.url;
-  const frameIsOurs = isOurs(url) || (isBuiltinFrame(url) && callerIsOurs);
+  const frameIsOurs = ours(url) || (isBuiltinFrame(url) && callerIsOurs);
   const name = frameName(node.callFrame);
   if (frameIsOurs && node.selfSize > 0) {
     const key = `${name} < ${caller}`;
     frames.set(key, (frames.get(key) ?? 0) + node.selfSize);
   }
-  for (const child of node.children) byFunction(child, frames, frameIsOurs, name);
+  for (const child of node.children) byFunction(child, frames, frameIsOurs, name, ours);
 }
 
 /** A vertex morph moving `count` vertices from `first`. */
 function morph(name: string, first: number, count: number): MmdMorph {
   const vertices = Int32Array.from({ length: count }, (_, i) => first + i);
   return { name, kind: 'vertex', vertices, offsets: new Float32Array(3 * count).fill(0.01) };
+}
+
+const isCues = (url: string) =>
+  url.includes('/renderer/src/models/figure-face-cues') ||
+  url.includes('/renderer/src/physics/root-jolt');
+
+/** Bytes under the cue functions' frames that are not the cues' own code (sandbox, Rapier). */
+function underCuesNotOurs(node: ProfileNode, underCues = false): number {
+  const ours = isCues(node.callFrame.url);
+  let total = underCues && !ours && !isBuiltinFrame(node.callFrame.url) ? node.selfSize : 0;
+  for (const child of node.children) total += underCuesNotOurs(child, underCues || ours);
+  return total;
+}
+
+/**
+ * The cues of one falling, grabbed and let-go box doll in a real sandbox, read as a face reads
+ * them each frame; the sandbox's own step is not counted.
+ */
+async function measureCues(
+  session: Session,
+): Promise<{ ours: number; rapier: number; frames: Map<string, number> }> {
+  await RAPIER.init();
+  const sandbox = new Sandbox(RAPIER, { stiffness: 50, seed: 3 });
+  try {
+    const figure = sandbox.addFigure();
+    const viewer = { x: 0, y: 1.6, z: 3 };
+    const cues = figureFaceCues(sandbox, figure, viewer, () => true);
+    const point = { x: 0, y: 0, z: 0 };
+    const hand = { x: 0, y: 1.5, z: 0 };
+    let frame = 0;
+    let sink = 0;
+    const step = (): void => {
+      frame++;
+      // Held for a second in every five, lifted and moved about.
+      const phase = frame % 300;
+      if (phase === 0)
+        sandbox.grab(figure.ragdoll.root.body.handle, figure.ragdoll.root.body.translation());
+      else if (phase === 60) sandbox.releaseGrab();
+      else if (phase < 60) {
+        hand.x = 0.3 * Math.sin(frame / 20);
+        sandbox.moveGrab(hand);
+      }
+      sandbox.advance(1 / 60);
+      if (cues.readHeld(point)) sink++;
+      if (cues.takeJolt() > 0) sink++;
+      if (cues.motionState() === 'passive') sink++;
+      if (cues.readViewer(point)) sink++;
+    };
+    for (let i = 0; i < 3000; i++) step();
+    const head = await sampleAllocations(session, FRAMES, step);
+    if (!(sink > 0)) throw new Error('the cues were never read');
+    const frames = new Map<string, number>();
+    byFunction(head, frames, false, '', isCues);
+    return {
+      ours: ownCodeBytes(head, isCues) / FRAMES,
+      rapier: underCuesNotOurs(head) / FRAMES,
+      frames,
+    };
+  } finally {
+    sandbox.dispose();
+  }
 }
 
 /** A VRM figure's face: real three-vrm expressions and look-at, on a head node. */
@@ -199,8 +274,17 @@ export async function measureFaceAllocations(
       null,
     );
     if (!(sink > 0)) throw new Error('the control did not run');
-    const result = { frames: FRAMES, bytesPerFrame, vrmBytesPerFrame, controlBytesPerFrame };
+    const cues = await measureCues(session);
+    const result = {
+      frames: FRAMES,
+      bytesPerFrame,
+      vrmBytesPerFrame,
+      cuesBytesPerFrame: cues.ours,
+      cuesRapierBytesPerFrame: cues.rapier,
+      controlBytesPerFrame,
+    };
     if (!frames) return result;
+    for (const [name, bytes] of cues.frames) frames.set(name, (frames.get(name) ?? 0) + bytes);
     const topFrames = [...frames]
       .sort((a, b) => b[1] - a[1])
       .map(([name, total]) => ({ frame: name, bytesPerFrame: total / FRAMES }));

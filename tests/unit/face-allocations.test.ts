@@ -20,5 +20,12 @@ describe('a face allocates nothing per frame', () => {
     // boxed number, 2 × 16 bytes a frame (none as V8 runs the app, where the setters inline).
     // The profile samples, so 32 reads as 31-34; one more boxed number a frame would be 48.
     expect(result.vrmBytesPerFrame).toBeLessThan(32 + 8);
+    // The cues the app gives a face: `FaceCues.takeJolt()` returns the root's velocity change
+    // as a number, boxed (16 bytes) on frames the figure moves (most of them here); nothing else.
+    expect(result.cuesBytesPerFrame).toBeLessThan(16 + 4);
+    // Under them, the sandbox and Rapier: reading the root's velocity makes Rapier's glue
+    // allocate some 49 bytes a frame, and the hand's position while held some 48 a held frame
+    // (one in five here): about 63. Another Rapier read every frame would add some 48.
+    expect(result.cuesRapierBytesPerFrame).toBeLessThan(90);
   }, 150_000);
 });
