@@ -1,4 +1,3 @@
-
 /** Shortest and longest pause between blinks, seconds (people blink every 2–6 s at rest). */
 export const BLINK_GAP_MIN = 2;
 export const BLINK_GAP_MAX = 6;
@@ -9,14 +8,14 @@ const BLINK_CLOSE = 0.06;
 const BLINK_SHUT = 0.02;
 const BLINK_OPEN = BLINK_SECONDS - BLINK_CLOSE - BLINK_SHUT;
 
+const smoothScratch = new Float64Array(1);
+
 /** 0 → 0, 1 → 1 with zero slope at both ends: eases a weight in and out. */
 export function smoothStep(x: number): number {
   smoothScratch[0] = x;
   smoothStepAt(smoothScratch, 0);
   return smoothScratch[0]!;
 }
-
-const smoothScratch = new Float64Array(1);
 
 /**
  * {@link smoothStep} in place on `values[slot]`: per-frame code eases through this, since a
