@@ -24,6 +24,7 @@ export const MMD_TO_VRM_EXPRESSION: ReadonlyMap<string, string> = new Map([
   ['びっくり', 'surprised'],
 ]);
 
+/** Slots of {@link MotionFaceTracks}' numbers: the motion's time, a sample, the shown weight. */
 const TIME = 0;
 const SAMPLED = 1;
 const SHOWN = 2;
