@@ -1,39 +1,91 @@
 /**
  * Measures what a figure's face allocates per drawn frame on the JavaScript heap: blinking,
  * reactions (a grab, hits, a knock-down and getting up, cycled), a motion's face tracks and the
- * MMD morphs moving a mesh's vertices, over 10,000 frames. As in `spring-history-allocations.ts`,
+ * MMD morphs moving a mesh's vertices, over 10,000 frames; then the same on a VRM face
+ * (three-vrm's expressions, and the eyes' gaze through its look-at on a head that turns),
+ * following the hand while held and the camera otherwise. As in `spring-history-allocations.ts`,
  * V8's sampling heap profiler counts allocations including those already collected; a sample
  * counts when its stack frame is the face's code (or a built-in it called).
  *
  *   node --no-turbo-inlining --import tsx tools/face-allocations.ts   (prints JSON)
  *
- * Run both with and without `--no-turbo-inlining`: without inlining every helper that returns a
- * fractional number (the blink's lid curve, the easing, a track's sample) hands back a boxed
- * number (see BENCHMARKS.md).
+ * Run both with and without `--no-turbo-inlining`: without inlining, a fractional number handed
+ * to or returned from a call is boxed (16 bytes), so the face's per-frame code hands its numbers
+ * through Float64Array slots (see BENCHMARKS.md). `--by-function` lists the functions that
+ * allocated.
  */
 import { Session } from 'node:inspector/promises';
-import { BufferAttribute } from 'three';
+import RAPIER from '@dimforge/rapier3d-simd-compat';
+import { figureFaceCues } from '../renderer/src/models/figure-face-cues';
+import { Sandbox } from '../renderer/src/physics/sandbox';
+import { BufferAttribute, Object3D } from 'three';
+import { VRMExpression, VRMLookAt } from '@pixiv/three-vrm';
+import type { VRM, VRMHumanoid, VRMLookAtApplier } from '@pixiv/three-vrm';
 import type { MmdMorph } from '../renderer/src/formats/mmd/mmd-model';
 import type { DollMotion } from '../renderer/src/physics/motion/doll-motion';
 import type { BodyMotionState } from '../renderer/src/view/body-meshes';
 import type { FaceCues } from '../renderer/src/view/face/face-cues';
+import type { FaceMotionSource } from '../renderer/src/view/face/motion-face-tracks';
 import { MMD_FACE_NAMES } from '../renderer/src/view/face/face-roles';
 import { FigureFace } from '../renderer/src/view/face/figure-face';
 import { MmdFaceTarget } from '../renderer/src/view/face/mmd-face-target';
 import { MotionFaceTracks } from '../renderer/src/view/face/motion-face-tracks';
-import { ownCodeBytes, sampleAllocations } from './heap-sampling';
+import { smoothStep } from '../renderer/src/view/face/blink-clock';
+import { VrmFace } from '../renderer/src/view/face/vrm-face';
+import type { ProfileNode } from './heap-sampling';
+import { isBuiltinFrame, ownCodeBytes, sampleAllocations } from './heap-sampling';
 
 const FRAMES = 10_000;
 const VERTICES = 3000;
 
 export interface FaceAllocations {
   readonly frames: number;
-  /** Allocated per drawn frame by the face (and what it calls of ours), bytes. */
+  /** Allocated per drawn frame by an MMD figure's face (and what it calls of ours), bytes. */
   readonly bytesPerFrame: number;
+  /** The same for a VRM figure's face, its gaze included, bytes. */
+  readonly vrmBytesPerFrame: number;
+  /**
+   * What a figure's cues in the app (`figureFaceCues` over a real sandbox: the grab, the root's
+   * velocity change, the motion state, the camera) allocate per frame in our code, bytes.
+   */
+  readonly cuesBytesPerFrame: number;
+  /**
+   * What the sandbox and Rapier's glue allocate under those calls, bytes: the root's velocity
+   * read every frame and the hand's position read while held.
+   */
+  readonly cuesRapierBytesPerFrame: number;
+  /**
+   * A control: `smoothStep` called once a frame, which returns a fractional number and so
+   * allocates a boxed one (16 bytes) when not inlined; shows the profile sees the face's code.
+   */
+  readonly controlBytesPerFrame: number;
+  /** With `--by-function`: the frames that allocated, `function file:line < caller`, bytes per frame. */
+  readonly topFrames?: readonly { frame: string; bytesPerFrame: number }[];
 }
 
 const isOurs = (url: string) =>
   url.includes('/renderer/src/view/face/') || url.includes('/renderer/src/motion/face-tracks');
+
+const frameName = (frame: ProfileNode['callFrame']) =>
+  `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*\/(renderer|tools|node_modules)\//, '$1/')}:${frame.lineNumber + 1}`;
+
+/** Adds the bytes of our frames (and the built-ins they call) under `node` to `frames`. */
+function byFunction(
+  node: ProfileNode,
+  frames: Map<string, number>,
+  callerIsOurs = false,
+  caller = '',
+  ours: (url: string) => boolean = isOurs,
+): void {
+  const url = node.callFrame.url;
+  const frameIsOurs = ours(url) || (isBuiltinFrame(url) && callerIsOurs);
+  const name = frameName(node.callFrame);
+  if (frameIsOurs && node.selfSize > 0) {
+    const key = `${name} < ${caller}`;
+    frames.set(key, (frames.get(key) ?? 0) + node.selfSize);
+  }
+  for (const child of node.children) byFunction(child, frames, frameIsOurs, name, ours);
+}
 
 /** A vertex morph moving `count` vertices from `first`. */
 function morph(name: string, first: number, count: number): MmdMorph {
@@ -41,8 +93,102 @@ function morph(name: string, first: number, count: number): MmdMorph {
   return { name, kind: 'vertex', vertices, offsets: new Float32Array(3 * count).fill(0.01) };
 }
 
+const isCues = (url: string) =>
+  url.includes('/renderer/src/models/figure-face-cues') ||
+  url.includes('/renderer/src/physics/root-jolt');
+
+/** Bytes under the cue functions' frames that are not the cues' own code (sandbox, Rapier). */
+function underCuesNotOurs(node: ProfileNode, underCues = false): number {
+  const ours = isCues(node.callFrame.url);
+  let total = underCues && !ours && !isBuiltinFrame(node.callFrame.url) ? node.selfSize : 0;
+  for (const child of node.children) total += underCuesNotOurs(child, underCues || ours);
+  return total;
+}
+
+/**
+ * The cues of one falling, grabbed and let-go box doll in a real sandbox, read as a face reads
+ * them each frame; the sandbox's own step is not counted.
+ */
+async function measureCues(
+  session: Session,
+): Promise<{ ours: number; rapier: number; frames: Map<string, number> }> {
+  await RAPIER.init();
+  const sandbox = new Sandbox(RAPIER, { stiffness: 50, seed: 3 });
+  try {
+    const figure = sandbox.addFigure();
+    const viewer = { x: 0, y: 1.6, z: 3 };
+    const cues = figureFaceCues(sandbox, figure, viewer, () => true);
+    const point = { x: 0, y: 0, z: 0 };
+    const hand = { x: 0, y: 1.5, z: 0 };
+    let frame = 0;
+    let sink = 0;
+    const step = (): void => {
+      frame++;
+      // Held for a second in every five, lifted and moved about.
+      const phase = frame % 300;
+      if (phase === 0)
+        sandbox.grab(figure.ragdoll.root.body.handle, figure.ragdoll.root.body.translation());
+      else if (phase === 60) sandbox.releaseGrab();
+      else if (phase < 60) {
+        hand.x = 0.3 * Math.sin(frame / 20);
+        sandbox.moveGrab(hand);
+      }
+      sandbox.advance(1 / 60);
+      if (cues.readHeld(point)) sink++;
+      if (cues.takeJolt() > 0) sink++;
+      if (cues.motionState() === 'passive') sink++;
+      if (cues.readViewer(point)) sink++;
+    };
+    for (let i = 0; i < 3000; i++) step();
+    const head = await sampleAllocations(session, FRAMES, step);
+    if (!(sink > 0)) throw new Error('the cues were never read');
+    const frames = new Map<string, number>();
+    byFunction(head, frames, false, '', isCues);
+    return {
+      ours: ownCodeBytes(head, isCues) / FRAMES,
+      rapier: underCuesNotOurs(head) / FRAMES,
+      frames,
+    };
+  } finally {
+    sandbox.dispose();
+  }
+}
+
+/** A VRM figure's face: real three-vrm expressions and look-at, on a head node. */
+function vrmFace(cues: FaceCues, motion: FaceMotionSource): { face: VrmFace; head: Object3D } {
+  const head = new Object3D();
+  head.position.set(0, 1.5, 0);
+  head.updateMatrixWorld(true);
+  const humanoid = { getRawBoneNode: (name: string) => (name === 'head' ? head : null) };
+  const lookAt = new VRMLookAt(humanoid as unknown as VRMHumanoid, {} as VRMLookAtApplier);
+  const expressions = ['blink', 'surprised', 'sad', 'aa', 'happy'].map(
+    (name) => new VRMExpression(name),
+  );
+  const vrm = {
+    expressionManager: { expressions },
+    lookAt,
+    humanoid: { getRawBoneNode: () => null },
+  } as unknown as VRM;
+  return { face: new VrmFace(vrm, cues, 1, motion), head };
+}
+
+/** Bytes per frame that `step` allocates in our code, after warming it up. */
+async function measure(
+  session: Session,
+  step: () => void,
+  frames: Map<string, number> | null,
+): Promise<number> {
+  // Warm up: every path taken, every function compiled.
+  for (let i = 0; i < 30_000; i++) step();
+  const head = await sampleAllocations(session, FRAMES, step);
+  if (frames) byFunction(head, frames);
+  return ownCodeBytes(head, isOurs) / FRAMES;
+}
+
 /** Runs the measurement in this process. */
-export async function measureFaceAllocations(): Promise<FaceAllocations> {
+export async function measureFaceAllocations(
+  options: { byFunction?: boolean } = {},
+): Promise<FaceAllocations> {
   const position = new BufferAttribute(new Float32Array(3 * VERTICES), 3);
   const morphs: MmdMorph[] = [
     morph('まばたき', 0, 400),
@@ -60,46 +206,96 @@ export async function measureFaceAllocations(): Promise<FaceAllocations> {
   let frame = 0;
   let state: BodyMotionState = 'following';
   const cues: FaceCues = {
-    // Held for a second in every five; a hit every three seconds; a knock-down and get-up cycle.
+    // Held for a second in every five, the hand moving; a hit every three seconds; a
+    // knock-down and get-up cycle; the camera in front of the face, off to one side.
     readHeld: (out) => {
-      out.x = 0;
-      out.y = 1;
-      out.z = 0;
+      out.x = 0.3 * Math.sin(frame / 40);
+      out.y = 1.6;
+      out.z = 1;
       return frame % 300 < 60;
     },
     takeJolt: () => (frame % 180 === 100 ? 6 : 0),
     motionState: () => state,
     reactionsOn: () => true,
-    readViewer: () => false,
+    readViewer: (out) => {
+      out.x = 0.5;
+      out.y = 1.7;
+      out.z = 2;
+      return true;
+    },
   };
   const motion = {
     name: 'faced',
     duration: 2,
-    face: [{ name: 'あ', times: new Float64Array([0, 1, 2]), values: new Float32Array([0, 1, 0]) }],
+    face: [
+      { name: 'あ', times: new Float64Array([0, 1, 2]), values: new Float32Array([0, 1, 0]) },
+      { name: '笑い', times: new Float64Array([0, 2]), values: new Float32Array([0.2, 0.8]) },
+    ],
   } as unknown as DollMotion;
+  const source: FaceMotionSource = { current: () => motion, time: () => (frame / 60) % 2 };
   const face = new FigureFace(target, MMD_FACE_NAMES, cues, 1);
-  face.setMotionFace(
-    new MotionFaceTracks(target, { current: () => motion, time: () => (frame / 60) % 2 }, cues),
-  );
-  const step = (): void => {
+  face.setMotionFace(new MotionFaceTracks(target, source, cues));
+  const vrm = vrmFace(cues, source);
+  const advance = (): void => {
     frame++;
     const phase = frame % 600;
     state = phase < 200 ? 'following' : phase < 400 ? 'limp' : 'gettingUp';
-    face.update(1 / 60);
   };
-  // Warm up: every path taken, every function compiled.
-  for (let i = 0; i < 30_000; i++) step();
+  const frames = options.byFunction ? new Map<string, number>() : null;
   const session = new Session();
   session.connect();
   try {
-    const head = await sampleAllocations(session, FRAMES, step);
-    const bytes = ownCodeBytes(head, isOurs);
-    return { frames: FRAMES, bytesPerFrame: bytes / FRAMES };
+    const bytesPerFrame = await measure(
+      session,
+      () => {
+        advance();
+        face.update(1 / 60);
+      },
+      frames,
+    );
+    const vrmBytesPerFrame = await measure(
+      session,
+      () => {
+        advance();
+        // The head turns a little, as a figure's does.
+        vrm.head.rotation.y = 0.2 * Math.sin(frame / 50);
+        vrm.head.updateMatrixWorld(true);
+        vrm.face.update(1 / 60);
+      },
+      frames,
+    );
+    let sink = 0;
+    const controlBytesPerFrame = await measure(
+      session,
+      () => {
+        advance();
+        sink += smoothStep((frame % 100) / 100);
+      },
+      null,
+    );
+    if (!(sink > 0)) throw new Error('the control did not run');
+    const cues = await measureCues(session);
+    const result = {
+      frames: FRAMES,
+      bytesPerFrame,
+      vrmBytesPerFrame,
+      cuesBytesPerFrame: cues.ours,
+      cuesRapierBytesPerFrame: cues.rapier,
+      controlBytesPerFrame,
+    };
+    if (!frames) return result;
+    for (const [name, bytes] of cues.frames) frames.set(name, (frames.get(name) ?? 0) + bytes);
+    const topFrames = [...frames]
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, total]) => ({ frame: name, bytesPerFrame: total / FRAMES }));
+    return { ...result, topFrames };
   } finally {
     session.disconnect();
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await measureFaceAllocations()));
+  const byFunctionWanted = process.argv.includes('--by-function');
+  const result = await measureFaceAllocations({ byFunction: byFunctionWanted });
+  console.log(JSON.stringify(result, null, byFunctionWanted ? 2 : undefined));
 }

@@ -12,13 +12,41 @@ export interface FaceTrack {
   readonly values: Float32Array;
 }
 
-/** The weight of `track` at `time` seconds (within the motion's loop). Allocates nothing. */
+const sampleScratch = new Float64Array(2);
+
+/** The weight of `track` at `time` seconds (within the motion's loop). */
 export function sampleFaceTrack(track: FaceTrack, time: number): number {
+  sampleScratch[0] = time;
+  writeFaceTrackSample(track, sampleScratch, 0, 1);
+  return sampleScratch[1]!;
+}
+
+/**
+ * {@link sampleFaceTrack} at the time in `numbers[timeSlot]`, written into
+ * `numbers[outSlot]`. Allocates nothing: a fractional number handed to or returned from a
+ * call V8 does not inline is boxed, and this takes and returns none.
+ */
+export function writeFaceTrackSample(
+  track: FaceTrack,
+  numbers: Float64Array,
+  timeSlot: number,
+  outSlot: number,
+): void {
+  const time = numbers[timeSlot]!;
   const { times, values } = track;
   const n = times.length;
-  if (n === 0) return 0;
-  if (!(time > times[0]!)) return values[0]!;
-  if (time >= times[n - 1]!) return values[n - 1]!;
+  if (n === 0) {
+    numbers[outSlot] = 0;
+    return;
+  }
+  if (!(time > times[0]!)) {
+    numbers[outSlot] = values[0]!;
+    return;
+  }
+  if (time >= times[n - 1]!) {
+    numbers[outSlot] = values[n - 1]!;
+    return;
+  }
   // The last key at or before `time`.
   let lo = 0;
   let hi = n - 1;
@@ -30,7 +58,7 @@ export function sampleFaceTrack(track: FaceTrack, time: number): number {
   const t0 = times[lo]!;
   const span = times[hi]! - t0;
   const s = span > 0 ? (time - t0) / span : 1;
-  return values[lo]! + (values[hi]! - values[lo]!) * s;
+  numbers[outSlot] = values[lo]! + (values[hi]! - values[lo]!) * s;
 }
 
 /**

@@ -35,88 +35,121 @@ export interface FaceCueReading {
   state: BodyMotionState;
 }
 
+/** Where {@link FaceReactions.levels} keeps each level (0–1, eased). */
+export const SURPRISE = 0;
+export const PAIN = 1;
+export const EYES_SHUT = 2;
+/** The rest of the reactions' numbers, after the levels. */
+const SURPRISE_HOLD_LEFT = 3;
+const PAIN_TARGET = 4;
+const PAIN_HOLD_LEFT = 5;
+const LIMP_SECONDS = 6;
+const DAZE_SECONDS_LEFT = 7;
+/** This frame's seconds and a level's target, handed to {@link approach}. */
+const DT = 8;
+const TARGET = 9;
+const SLOTS = 10;
+
 /**
  * How a figure's face reacts to what happens to its body: surprised while grabbed, pained
  * after a hard hit (stronger with a stronger hit), eyes shut after lying knocked down (or
  * dazed by a very hard hit), back to neutral when it gets up. Each level eases toward its
- * target (no pops) and holds a moment at its peak. Plain numbers; allocates nothing.
+ * target (no pops) and holds a moment at its peak. Allocates nothing: its numbers live in one
+ * Float64Array and its steps pass slot indices, never a fractional number, since a number
+ * handed to or returned from a call that V8 does not inline is boxed on the heap.
  */
 export class FaceReactions {
-  /** How surprised the face looks, 0–1, eased. */
-  surprise = 0;
-  /** How pained, 0–1, eased. */
-  pain = 0;
-  /** How firmly the eyes are shut by lying knocked down or dazed, 0–1, eased. */
-  eyesShut = 0;
-  private surpriseHold = 0;
-  private painTarget = 0;
-  private painHold = 0;
-  private limpSeconds = 0;
-  private dazeSeconds = 0;
+  /**
+   * The levels, 0–1, eased, at {@link SURPRISE}, {@link PAIN} and {@link EYES_SHUT} (the
+   * face reads them here each frame), then the reactions' own timers.
+   */
+  readonly levels = new Float64Array(SLOTS);
   private lastState: BodyMotionState = 'passive';
   private wasHeld = false;
 
+  /** How surprised the face looks, 0–1, eased. */
+  get surprise(): number {
+    return this.levels[SURPRISE]!;
+  }
+
+  /** How pained, 0–1, eased. */
+  get pain(): number {
+    return this.levels[PAIN]!;
+  }
+
+  /** How firmly the eyes are shut by lying knocked down or dazed, 0–1, eased. */
+  get eyesShut(): number {
+    return this.levels[EYES_SHUT]!;
+  }
+
   /** Back to a neutral face at once (the figure was re-placed, or reactions turned off). */
   reset(): void {
-    this.surprise = 0;
-    this.pain = 0;
-    this.eyesShut = 0;
-    this.surpriseHold = 0;
-    this.painTarget = 0;
-    this.painHold = 0;
-    this.limpSeconds = 0;
-    this.dazeSeconds = 0;
+    this.levels.fill(0);
     this.wasHeld = false;
   }
 
   /** Advances by `seconds` with what happened since the last call. */
   update(seconds: number, cue: FaceCueReading): void {
+    const v = this.levels;
     const dt = Math.max(0, seconds);
-    this.noteEvents(dt, cue);
+    v[DT] = dt;
+    this.noteEvents(cue);
     // Surprise: held, and a moment after the hand lets go.
-    if (cue.held) this.surpriseHold = SURPRISE_HOLD;
-    else this.surpriseHold = Math.max(0, this.surpriseHold - dt);
-    this.surprise = approach(this.surprise, this.surpriseHold > 0 ? 1 : 0, dt);
+    if (cue.held) v[SURPRISE_HOLD_LEFT] = SURPRISE_HOLD;
+    else v[SURPRISE_HOLD_LEFT] = Math.max(0, v[SURPRISE_HOLD_LEFT]! - dt);
+    v[TARGET] = v[SURPRISE_HOLD_LEFT]! > 0 ? 1 : 0;
+    approach(v, SURPRISE);
     // Pain: at its peak for a moment, then easing out.
-    this.painHold = Math.max(0, this.painHold - dt);
-    if (this.painHold === 0) this.painTarget = 0;
-    this.pain = approach(this.pain, this.painTarget, dt);
+    v[PAIN_HOLD_LEFT] = Math.max(0, v[PAIN_HOLD_LEFT]! - dt);
+    if (v[PAIN_HOLD_LEFT] === 0) v[PAIN_TARGET] = 0;
+    v[TARGET] = v[PAIN_TARGET]!;
+    approach(v, PAIN);
     // Eyes shut: lying knocked down a while, or dazed; a hand on the figure opens them.
     let shut = 0;
     if (!cue.held) {
-      if (cue.state === 'limp' && this.limpSeconds >= LIMP_EYES_CLOSE_SECONDS) shut = 1;
-      if (this.dazeSeconds > 0 && this.painHold === 0) {
+      if (cue.state === 'limp' && v[LIMP_SECONDS]! >= LIMP_EYES_CLOSE_SECONDS) shut = 1;
+      if (v[DAZE_SECONDS_LEFT]! > 0 && v[PAIN_HOLD_LEFT] === 0) {
         shut = 1;
-        this.dazeSeconds = Math.max(0, this.dazeSeconds - dt);
+        v[DAZE_SECONDS_LEFT] = Math.max(0, v[DAZE_SECONDS_LEFT]! - dt);
       }
     }
-    this.eyesShut = approach(this.eyesShut, shut, dt);
+    v[TARGET] = shut;
+    approach(v, EYES_SHUT);
   }
 
-  /** Hits, knock-downs and get-ups since the last frame. */
-  private noteEvents(dt: number, cue: FaceCueReading): void {
+  /**
+   * Hits, knock-downs and get-ups since the last frame (this frame's seconds at DT). A hit's
+   * pain is worked out here, not in a helper: hits are too rare for V8 to optimise a function
+   * of their own, and unoptimised code boxes every fractional number it computes.
+   */
+  private noteEvents(cue: FaceCueReading): void {
+    const v = this.levels;
     const state = cue.state;
-    if (cue.jolt >= HIT_SPEED_CHANGE) this.hit(hitPain(cue.jolt), state);
+    let pain = 0;
+    if (cue.jolt >= HIT_SPEED_CHANGE) {
+      const t = (cue.jolt - HIT_SPEED_CHANGE) / (HIT_SPEED_CHANGE_FULL - HIT_SPEED_CHANGE);
+      pain = PAIN_MIN + (1 - PAIN_MIN) * Math.min(1, Math.max(0, t));
+    }
     // Knocked down by what the motion system saw (a push, a tilt), not by the hand.
     const knockedDown =
       state === 'limp' && (this.lastState === 'following' || this.lastState === 'gettingUp');
-    if (knockedDown && !cue.held && !this.wasHeld) this.hit(KNOCK_DOWN_PAIN, state);
-    this.limpSeconds = state === 'limp' ? this.limpSeconds + dt : 0;
+    if (knockedDown && !cue.held && !this.wasHeld) pain = Math.max(pain, KNOCK_DOWN_PAIN);
+    if (pain > 0) {
+      // A hit (or two in one frame, the stronger counting): the pain peaks and holds.
+      v[PAIN_TARGET] = Math.max(v[PAIN_TARGET]!, pain);
+      v[PAIN_HOLD_LEFT] = PAIN_HOLD;
+      if (state === 'passive' && pain >= DAZE_PAIN) v[DAZE_SECONDS_LEFT] = DAZE_SECONDS;
+    }
+    v[LIMP_SECONDS] = state === 'limp' ? v[LIMP_SECONDS]! + v[DT]! : 0;
     if (state === 'gettingUp' && this.lastState !== 'gettingUp') {
       // Back on its feet: a neutral face again.
-      this.painTarget = 0;
-      this.painHold = 0;
-      this.dazeSeconds = 0;
+      v[PAIN_TARGET] = 0;
+      v[PAIN_HOLD_LEFT] = 0;
+      v[DAZE_SECONDS_LEFT] = 0;
     }
-    if (cue.held) this.dazeSeconds = 0;
+    if (cue.held) v[DAZE_SECONDS_LEFT] = 0;
     this.lastState = state;
     this.wasHeld = cue.held;
-  }
-
-  private hit(pain: number, state: BodyMotionState): void {
-    this.painTarget = Math.max(this.painTarget, pain);
-    this.painHold = PAIN_HOLD;
-    if (state === 'passive' && pain >= DAZE_PAIN) this.dazeSeconds = DAZE_SECONDS;
   }
 }
 
@@ -126,8 +159,11 @@ export function hitPain(speedChange: number): number {
   return PAIN_MIN + (1 - PAIN_MIN) * Math.min(1, Math.max(0, t));
 }
 
-/** `level` moved toward `target`: quickly up, more slowly down. */
-function approach(level: number, target: number, dt: number): number {
-  if (level < target) return Math.min(target, level + RISE_RATE * dt);
-  return Math.max(target, level - FALL_RATE * dt);
+/** The level at `slot` moved toward the TARGET slot over DT: quickly up, more slowly down. */
+function approach(v: Float64Array, slot: number): void {
+  const level = v[slot]!;
+  const target = v[TARGET]!;
+  const dt = v[DT]!;
+  if (level < target) v[slot] = Math.min(target, level + RISE_RATE * dt);
+  else v[slot] = Math.max(target, level - FALL_RATE * dt);
 }

@@ -16,6 +16,13 @@ export interface FaceTarget {
   weight(index: number): number;
   /** Sets the weight at `index`, clamped to 0–1; drawn at the next {@link apply}. */
   setWeight(index: number, weight: number): void;
+  /**
+   * {@link setWeight} to `from[slot]`, and {@link weight} into `to[slot]`: what the per-frame
+   * writers use, since a fractional number handed to or returned from a call V8 does not
+   * inline is boxed on the heap, and these hand none.
+   */
+  setWeightFrom(index: number, from: Float64Array, slot: number): void;
+  readWeight(index: number, to: Float64Array, slot: number): void;
   /** Writes the weights to what is drawn (expression manager, morph target influences). */
   apply(): void;
 }

@@ -1,10 +1,17 @@
-import { BlinkClock, smoothStep } from './blink-clock';
+import { BlinkClock, smoothStepAt } from './blink-clock';
 import type { FaceCues } from './face-cues';
-import { FaceReactions } from './face-reactions';
+import { EYES_SHUT, FaceReactions, PAIN, SURPRISE } from './face-reactions';
 import type { FaceCueReading } from './face-reactions';
 import type { FaceNames, FaceRoleIndices } from './face-roles';
 import { resolveFaceRoles } from './face-roles';
 import type { FaceTarget } from './face-target';
+
+/** Where {@link FigureFace} keeps this frame's numbers (see {@link FigureFace.update}). */
+const BLINK = 0;
+const SURPRISED = 1;
+const PAINED = 2;
+const LIDS = 3;
+const SHUT = 4;
 
 /**
  * What a motion file says about the face at the figure's current motion time: it writes the
@@ -21,7 +28,8 @@ export interface MotionFace {
  * One figure's face: blinking, reactions to what its body goes through, and the motion's own
  * face tracks, written to its {@link FaceTarget} once per frame. The motion's tracks win over
  * the reactions; with FACE REACTIONS off only blinking and the tracks remain.
- * Allocates nothing per frame.
+ * Allocates nothing per frame: this frame's numbers go through a Float64Array, since a
+ * fractional number handed to or returned from a call V8 does not inline is boxed.
  */
 export class FigureFace {
   readonly roles: FaceRoleIndices;
@@ -30,6 +38,7 @@ export class FigureFace {
   private readonly reading: FaceCueReading = { held: false, jolt: 0, state: 'passive' };
   private readonly hand = { x: 0, y: 0, z: 0 };
   private motionFace: MotionFace | null = null;
+  private readonly values = new Float64Array(5);
 
   /**
    * @param seed - the blink rhythm's seed (the figure id: figures blink out of step)
@@ -61,7 +70,8 @@ export class FigureFace {
     reading.held = cues.readHeld(this.hand);
     reading.jolt = cues.takeJolt();
     reading.state = cues.motionState();
-    const blink = this.blinkClock.advance(seconds);
+    const values = this.values;
+    this.blinkClock.advanceInto(seconds, values, BLINK);
     const reactions = this.reactions;
     if (cues.reactionsOn()) reactions.update(seconds, reading);
     else reactions.reset();
@@ -71,16 +81,27 @@ export class FigureFace {
     // it has its own blink track).
     const motionFace = this.motionFace;
     const motionPlays = motionFace !== null && motionFace.write(target);
-    const surprise = motionPlays ? 0 : smoothStep(reactions.surprise);
-    const pain = motionPlays ? 0 : smoothStep(reactions.pain);
+    const levels = reactions.levels;
+    values[SURPRISED] = motionPlays ? 0 : levels[SURPRISE]!;
+    values[PAINED] = motionPlays ? 0 : levels[PAIN]!;
+    values[LIDS] = levels[EYES_SHUT]!;
+    if (!motionPlays) {
+      smoothStepAt(values, SURPRISED);
+      smoothStepAt(values, PAINED);
+    }
+    smoothStepAt(values, LIDS);
+    const surprise = values[SURPRISED]!;
+    const pain = values[PAINED]!;
     // Wide eyes do not blink; shut ones stay shut.
-    let shut = Math.max(blink * (1 - surprise), smoothStep(reactions.eyesShut), pain * painedBlink);
+    let shut = Math.max(values[BLINK]! * (1 - surprise), values[LIDS]!, pain * painedBlink);
     if (shut > 1) shut = 1;
+    values[SHUT] = shut;
     if (blinkIndex >= 0 && !(motionPlays && motionFace.covers(blinkIndex)))
-      target.setWeight(blinkIndex, shut);
+      target.setWeightFrom(blinkIndex, values, SHUT);
     if (surprised >= 0 && !(motionPlays && motionFace.covers(surprised)))
-      target.setWeight(surprised, surprise);
-    if (pained >= 0 && !(motionPlays && motionFace.covers(pained))) target.setWeight(pained, pain);
+      target.setWeightFrom(surprised, values, SURPRISED);
+    if (pained >= 0 && !(motionPlays && motionFace.covers(pained)))
+      target.setWeightFrom(pained, values, PAINED);
     target.apply();
   }
 }

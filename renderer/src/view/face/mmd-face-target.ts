@@ -88,6 +88,16 @@ export class MmdFaceTarget implements FaceTarget {
     this.weights[index] = weight < 0 ? 0 : weight > 1 ? 1 : weight;
   }
 
+  setWeightFrom(index: number, from: Float64Array, slot: number): void {
+    if (index < 0 || index >= this.weights.length) return;
+    const weight = from[slot]!;
+    this.weights[index] = weight < 0 ? 0 : weight > 1 ? 1 : weight;
+  }
+
+  readWeight(index: number, to: Float64Array, slot: number): void {
+    to[slot] = this.weights[index] ?? 0;
+  }
+
   /** Moves the vertices of every morph whose weight changed since the last call. */
   apply(): void {
     const wanted = this.wanted;

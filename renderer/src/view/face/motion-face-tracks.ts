@@ -1,5 +1,5 @@
 import { faceTracksOf } from '../../motion/retarget-motion';
-import { sampleFaceTrack } from '../../motion/face-tracks';
+import { writeFaceTrackSample } from '../../motion/face-tracks';
 import type { FaceTrack } from '../../motion/face-tracks';
 import type { DollMotion } from '../../physics/motion/doll-motion';
 import type { FaceCues } from './face-cues';
@@ -24,6 +24,11 @@ export const MMD_TO_VRM_EXPRESSION: ReadonlyMap<string, string> = new Map([
   ['びっくり', 'surprised'],
 ]);
 
+/** Slots of {@link MotionFaceTracks}' numbers: the motion's time, a sample, the shown weight. */
+const TIME = 0;
+const SAMPLED = 1;
+const SHOWN = 2;
+
 /** The motion a figure plays and how far into it (the sandbox's, for one figure). */
 export interface FaceMotionSource {
   current(): DollMotion | null;
@@ -43,6 +48,8 @@ export class MotionFaceTracks implements MotionFace {
   private tracks: readonly FaceTrack[] = [];
   private indices = new Int32Array(0);
   private readonly covered: Uint8Array;
+  /** The motion's time, a track's weight then, and what its expression already shows. */
+  private readonly weights = new Float64Array(3);
 
   constructor(
     private readonly face: FaceTarget,
@@ -65,14 +72,17 @@ export class MotionFaceTracks implements MotionFace {
     if (tracks.length === 0) return false;
     const state = this.cues.motionState();
     if (state !== 'following' && state !== 'gettingUp') return false;
-    const time = this.source.time();
+    const weights = this.weights;
+    // Kept in the array: handed to the sampler as a number, it would be boxed.
+    weights[TIME] = this.source.time();
     const indices = this.indices;
     for (let i = 0; i < tracks.length; i++) target.setWeight(indices[i]!, 0);
     // Two tracks may land on one expression (笑い and にこり both as happy): the larger shows.
     for (let i = 0; i < tracks.length; i++) {
       const index = indices[i]!;
-      const weight = sampleFaceTrack(tracks[i]!, time);
-      if (weight > target.weight(index)) target.setWeight(index, weight);
+      writeFaceTrackSample(tracks[i]!, weights, TIME, SAMPLED);
+      target.readWeight(index, weights, SHOWN);
+      if (weights[SAMPLED]! > weights[SHOWN]!) target.setWeightFrom(index, weights, SAMPLED);
     }
     return true;
   }

@@ -28,6 +28,17 @@ export class VrmFaceTarget implements FaceTarget {
     if (expression) expression.weight = weight < 0 ? 0 : weight > 1 ? 1 : weight;
   }
 
+  setWeightFrom(index: number, from: Float64Array, slot: number): void {
+    const expression = this.expressions[index];
+    if (!expression) return;
+    const weight = from[slot]!;
+    expression.weight = weight < 0 ? 0 : weight > 1 ? 1 : weight;
+  }
+
+  readWeight(index: number, to: Float64Array, slot: number): void {
+    to[slot] = this.expressions[index]?.weight ?? 0;
+  }
+
   apply(): void {
     // three-vrm's expression manager draws the weights in its own update.
   }

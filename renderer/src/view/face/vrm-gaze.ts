@@ -16,13 +16,18 @@ const headPosition = new Vector3();
 const headRotation = new Quaternion();
 const toHead = new Quaternion();
 const direction = new Vector3();
+/** This frame's angles, radians then degrees (see {@link wrapDegreesAt}). */
+const YAW = 0;
+const PITCH = 1;
+const angles = new Float64Array(2);
 
 /**
  * Turns a VRM's eyes (three-vrm's look-at, bone or expression type, whichever the model has)
  * toward a point: the camera, or the hand holding one of the figure's parts. The angles ease
  * toward their target and stay within {@link GAZE_MAX_YAW} / {@link GAZE_MAX_PITCH}; the
  * model's own range maps then bound what the eyes do. Set before `lookAt.update()`.
- * Allocates nothing per frame (three-vrm's own `lookAt(point)` allocates two arrays a call).
+ * Allocates nothing per frame of its own (three-vrm's own `lookAt(point)` allocates two arrays
+ * a call); see {@link update} for what V8 boxes when it does not inline.
  */
 export class VrmGaze {
   private readonly frontAzimuth: number;
@@ -45,7 +50,11 @@ export class VrmGaze {
 
   /**
    * Eases the eyes toward `point` (world, metres; null: straight ahead) over `seconds`.
-   * The head's world matrix must be current.
+   * The head's world matrix must be current. Its numbers go through a Float64Array and
+   * plain fields, never as a call's argument or result (V8 boxes those when it does not
+   * inline), and `Math.hypot` is not used (V8 allocates its arguments). What is left: the
+   * look-at's yaw and pitch setters, three-vrm's only way in, take their angle boxed when
+   * not inlined (two numbers, 32 bytes a frame, as the allocation test measures).
    */
   update(seconds: number, point: FacePoint | null): void {
     let yawTarget = 0;
@@ -58,11 +67,20 @@ export class VrmGaze {
       const rest = (lookAt as unknown as { _restHeadWorldQuaternion: Quaternion })
         ._restHeadWorldQuaternion;
       toHead.copy(rest).multiply(headRotation.invert());
-      direction.set(point.x, point.y, point.z).sub(headPosition).applyQuaternion(toHead);
-      const azimuth = Math.atan2(-direction.z, direction.x);
-      const altitude = Math.atan2(direction.y, Math.hypot(direction.x, direction.z));
-      const yaw = wrapDegrees(azimuth - this.frontAzimuth);
-      const pitch = wrapDegrees(this.frontAltitude - altitude);
+      direction.x = point.x;
+      direction.y = point.y;
+      direction.z = point.z;
+      direction.sub(headPosition).applyQuaternion(toHead);
+      const x = direction.x;
+      const z = direction.z;
+      const azimuth = Math.atan2(-z, x);
+      const altitude = Math.atan2(direction.y, Math.sqrt(x * x + z * z));
+      angles[YAW] = azimuth - this.frontAzimuth;
+      angles[PITCH] = this.frontAltitude - altitude;
+      wrapDegreesAt(angles, YAW);
+      wrapDegreesAt(angles, PITCH);
+      const yaw = angles[YAW]!;
+      const pitch = angles[PITCH]!;
       if (Math.abs(yaw) <= GAZE_MAX_YAW && Math.abs(pitch) <= GAZE_MAX_PITCH) {
         yawTarget = yaw;
         pitchTarget = pitch;
@@ -76,8 +94,9 @@ export class VrmGaze {
   }
 }
 
-/** `radians` as degrees in (-180, 180]. */
-function wrapDegrees(radians: number): number {
+/** `values[slot]`, radians, as degrees in (-180, 180], in place. */
+function wrapDegreesAt(values: Float64Array, slot: number): void {
+  const radians = values[slot]!;
   const turns = Math.round(radians / (2 * Math.PI));
-  return ((radians - 2 * Math.PI * turns) * 180) / Math.PI;
+  values[slot] = ((radians - 2 * Math.PI * turns) * 180) / Math.PI;
 }
