@@ -13,7 +13,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
 import { NOT_YOURS } from '../../electron/main/host/preset-file-check';
-import type { PresetModelRef, PresetMotionSettings } from '../../shared/preset-schema';
+import type {
+  PresetContent,
+  PresetModelRef,
+  PresetMotionSettings,
+} from '../../shared/preset-schema';
 import { wavBytes } from '../../tools/fixtures/audio/audio-fixtures';
 import {
   presetContent,
@@ -59,7 +63,9 @@ const locateCalls = (): ScriptedDialogs['calls'] =>
   dialogs.calls.filter((call) => call.kind === 'locatePresetFile');
 
 /** The person's model: opened (so in the library), saved in a preset, then moved away. */
-async function movedModel(figures = 1): Promise<{ id: string; bytes: Uint8Array }> {
+async function movedModel(
+  figures = 1,
+): Promise<{ id: string; bytes: Uint8Array; content: PresetContent }> {
   const bytes = vrmBytes({ version: 1, title: 'Alicia' });
   await writeFile(oldPlace('alicia.vrm'), bytes);
   const host = services({ openModel: [oldPlace('alicia.vrm')] });
@@ -72,9 +78,10 @@ async function movedModel(figures = 1): Promise<{ id: string; bytes: Uint8Array 
     title: 'Alicia',
     format: 'vrm1',
   };
-  const { id } = await host.savePreset(presetContent({ figures, model }));
+  const content = presetContent({ figures, model });
+  const { id } = await host.savePreset(content);
   await rename(oldPlace('alicia.vrm'), newPlace('alicia.vrm'));
-  return { id, bytes };
+  return { id, bytes, content };
 }
 
 describe('Locate… for a moved model', () => {
@@ -161,6 +168,16 @@ describe('Locate… for a moved model', () => {
     ]);
     expect(locateCalls()).toHaveLength(1);
     expect((await problemOf(host.readModel(newPlace('alicia.vrm')))).code).toBe('not-allowed');
+  });
+
+  it('locates a moved model of the restored scene (the recovery copy) the same way', async () => {
+    const { content } = await movedModel();
+    await services().saveRecovery(content);
+    const host = services({ locatePresetFile: [newPlace('alicia.vrm')] });
+    const restored = await host.takeRecovery();
+    expect(restored?.notes).toEqual([]);
+    expect(restored?.preset.figures[0]!.model).toMatchObject({ path: newPlace('alicia.vrm') });
+    expect((await host.readModel(newPlace('alicia.vrm'))).title).toBe('Alicia');
   });
 
   it("never offers a file that is not the person's: it gets the not-yours note and no dialog", async () => {
