@@ -4,7 +4,8 @@
  * files the person never chose: a path that is not one of theirs (in the library, opened or
  * dropped this session, or confirmed by them for this load) is not looked at at all, and its
  * note says only that; a file whose name is not of the wanted kind, or that is over the size
- * limit for it, is never hashed. Only then are its size and SHA-256 compared.
+ * limit for it, is never hashed. Only then are its size and SHA-256 compared. One of the
+ * person's files that is missing may be located by them (`PresetFileRules.locate`).
  */
 
 import { stat } from 'node:fs/promises';
@@ -67,8 +68,9 @@ export async function checkPresetFile(
   }
   try {
     const stats = await stat(path);
-    if (!stats.isFile())
+    if (!stats.isFile()) {
       return (await located(ref, rules)) ?? note('missing', `${path} is not a file any more.`);
+    }
     if (stats.size > rules.maxBytes) {
       return note(
         'unreadable',
