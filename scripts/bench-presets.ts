@@ -36,6 +36,7 @@ const noDialogs: Dialogs = {
   showSavePreset: () => Promise.resolve(null),
   showSaveExport: () => Promise.resolve(null),
   confirmPresetFiles: () => Promise.resolve(false),
+  locatePresetFile: () => Promise.resolve(null),
 };
 
 function state(i: number) {

@@ -237,6 +237,11 @@ export interface LoadedPreset {
   readonly motionNote?: MotionNote;
   /** Set when the preset's song has moved, changed or cannot be read (the scene loads silent). */
   readonly musicNote?: MotionNote;
+  /**
+   * One sentence per file the person located at a new place while it loaded (Locate…);
+   * `preset` already names the new places. Absent when none was located.
+   */
+  readonly locatedNotes?: readonly string[];
 }
 
 /** What a file dropped on the window turned out to be. */

@@ -27,6 +27,7 @@ import { createWindowStateStore } from './host/window-state-store';
 import { registerHostIpc } from './ipc';
 import { createMainWindow } from './main-window';
 import { buildMenuTemplate, type RecentMenuModel } from './menu';
+import { menuLanguageFor } from './menu-labels';
 import { createNativeDialogs } from './native-dialogs';
 import { reloadPageWhenItDies } from './page-recovery';
 import { preloadPath, resolveRendererLocation } from './renderer-location';
@@ -57,7 +58,10 @@ function start(): void {
   let menuReady = false;
   /** The panel's language once the page has said it; until then the system's. */
   let menuLanguage: MenuLanguageCode | undefined;
-  const dialogs = createNativeDialogs(() => mainWindow);
+  const dialogs = createNativeDialogs(
+    () => mainWindow,
+    () => menuLanguageFor(menuLanguage ?? app.getLocale()),
+  );
   // Shared only with the window's preload, which signs each dropped path with it.
   const dropKey = newDropKey();
   const services = createHostServices({

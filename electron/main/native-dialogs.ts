@@ -1,7 +1,8 @@
 /**
  * The host's `Dialogs` on Electron's native dialogs, filtered to the file types in
  * shared/file-types.ts. Attached to the main window when there is one, so they open as
- * sheets on macOS and stay in front of the app elsewhere.
+ * sheets on macOS and stay in front of the app elsewhere. The host's own questions are in the
+ * panel's language (dialog-words.ts).
  */
 
 import {
@@ -12,7 +13,9 @@ import {
   type SaveDialogOptions,
 } from 'electron';
 import { MODEL_EXTENSIONS, MOTION_EXTENSIONS, PRESET_EXTENSION } from '../../shared/file-types';
-import type { Dialogs } from './host/dialogs';
+import type { Dialogs, PresetFileKind } from './host/dialogs';
+import { confirmPresetFilesWords, locatePresetFileWords, type QuestionWords } from './dialog-words';
+import type { MenuLanguage } from './menu-labels';
 import { AUDIO_EXTENSIONS } from '../../shared/audio-files';
 import type { ExportFileFormat } from '../../shared/host-contract';
 
@@ -29,10 +32,18 @@ const EXPORT_FILTERS: Readonly<Record<ExportFileFormat, { name: string; extensio
   webm: { name: 'WebM video', extensions: ['webm'] },
 };
 
+const PRESET_FILE_FILTERS: Readonly<
+  Record<PresetFileKind, readonly { name: string; extensions: string[] }[]>
+> = { model: MODEL_FILTERS, motion: MOTION_FILTERS, music: MUSIC_FILTERS };
+
 /**
  * @param parent - the window to attach dialogs to, or undefined for a free-standing dialog
+ * @param language - the language the host's questions are asked in, read at each question
  */
-export function createNativeDialogs(parent: () => BrowserWindow | undefined): Dialogs {
+export function createNativeDialogs(
+  parent: () => BrowserWindow | undefined,
+  language: () => MenuLanguage,
+): Dialogs {
   const open = async (options: OpenDialogOptions): Promise<string | null> => {
     const window = parent();
     const result =
@@ -56,6 +67,24 @@ export function createNativeDialogs(parent: () => BrowserWindow | undefined): Di
       ? null
       : result.filePath;
   };
+  /** Asks `words`; true for its first button (the second is the default and Escape). */
+  const ask = async (words: QuestionWords): Promise<boolean> => {
+    const options: MessageBoxOptions = {
+      type: 'question',
+      title: words.title,
+      message: words.message,
+      detail: words.detail,
+      buttons: [...words.buttons],
+      defaultId: 1,
+      cancelId: 1,
+    };
+    const window = parent();
+    const { response } =
+      window === undefined
+        ? await dialog.showMessageBox(options)
+        : await dialog.showMessageBox(window, options);
+    return response === 0;
+  };
   return {
     showOpenModel: () =>
       open({ title: 'Open Model', properties: ['openFile'], filters: MODEL_FILTERS }),
@@ -69,22 +98,17 @@ export function createNativeDialogs(parent: () => BrowserWindow | undefined): Di
       save({ title: 'Export Preset', defaultPath: defaultName, filters: PRESET_FILTERS }),
     showSaveExport: (defaultPath, format) =>
       save({ title: 'Export', defaultPath, filters: [EXPORT_FILTERS[format]] }),
-    confirmPresetFiles: async (presetName, paths) => {
-      const options: MessageBoxOptions = {
-        type: 'question',
-        title: 'Open files named by a preset',
-        message: `“${presetName}” names files you have not opened in Ragdoll Playground:`,
-        detail: `${paths.join('\n')}\n\nOpen them only if you know where this preset came from.`,
-        buttons: ['Open These Files', 'Leave Them Out'],
-        defaultId: 1,
-        cancelId: 1,
-      };
-      const window = parent();
-      const { response } =
-        window === undefined
-          ? await dialog.showMessageBox(options)
-          : await dialog.showMessageBox(window, options);
-      return response === 0;
+    confirmPresetFiles: (presetName, paths) =>
+      ask(confirmPresetFilesWords(language(), presetName, paths)),
+    locatePresetFile: async (presetName, kind, missingPath) => {
+      const words = locatePresetFileWords(language(), presetName, kind, missingPath);
+      if (!(await ask(words))) return null;
+      return open({
+        title: words.openTitle,
+        message: words.message,
+        properties: ['openFile'],
+        filters: [...PRESET_FILE_FILTERS[kind]],
+      });
     },
   };
 }

@@ -1,12 +1,12 @@
 /**
  * End to end, through the real host services: a preset remembers an avatar figure by its
  * file (path, size, hash, title, format) and brings the avatar back over its figure; when
- * the file has gone, the rest of the preset loads and an alert says which figure became a
- * box dummy and why. Without the desktop host the preset and library controls are
+ * the file has moved, Locate… finds it at its new place; once it has gone, the rest of the
+ * preset loads and an alert says which figure became a box dummy and why. Without the desktop host the preset and library controls are
  * disabled and say why, and their keys only explain.
  */
-import { copyFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SLOW_TIMEOUT_MS, alertText, figureCount } from './support/app-page';
 import type { TestHost } from './support/host-files';
@@ -48,8 +48,25 @@ describe('presets with avatars', () => {
         expect(await figureKinds(page)).toEqual(['vrm']);
         expect(await page.evaluate(() => window.__ragdoll!.modelFileName())).toBe(MODEL);
 
-        rmSync(path);
-        // A new status first, so the next wait sees the second load's words, not the first's.
+        // Moved: Locate… picks it at its new place, and the avatar comes back from there.
+        const moved = join(testHost.files, 'moved', MODEL);
+        mkdirSync(dirname(moved));
+        renameSync(path, moved);
+        testHost.dialogs.locateAnswers.push(moved);
+        // A new status first, so the next wait sees this load's words, not the last one's.
+        await page.getByRole('button', { name: 'Drop' }).click();
+        await expectStatus(page, 'Dropped the figure.');
+        await page.getByRole('button', { name: 'Load “Avatar”' }).click();
+        await expectStatus(
+          page,
+          `Loaded the preset “Avatar”. ${MODEL} was found at its new place, ${moved} (was ${path}).`,
+        );
+        expect(testHost.dialogs.locatedAbout).toEqual([path]);
+        expect(await figureKinds(page)).toEqual(['vrm']);
+        expect(await page.evaluate(() => window.__ragdoll!.modelFileName())).toBe(MODEL);
+
+        // Gone (and Locate… left unanswered): a box dummy with a note naming the file.
+        rmSync(moved);
         await page.getByRole('button', { name: 'Drop' }).click();
         await expectStatus(page, 'Dropped the figure.');
         await page.getByRole('button', { name: 'Load “Avatar”' }).click();

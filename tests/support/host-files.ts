@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { join } from 'node:path';
-import type { Dialogs } from '../../electron/main/host/dialogs';
+import type { Dialogs, PresetFileKind } from '../../electron/main/host/dialogs';
 import type {
   PresetContent,
   PresetModelRef,
@@ -55,12 +55,20 @@ export interface DialogScript {
   saveExport?: (string | null)[];
   /** Answers to "open the files this preset names?"; an exhausted script answers no. */
   confirmPresetFiles?: boolean[];
+  /** Where Locate… finds each missing file a preset names; exhausted: left out (null). */
+  locatePresetFile?: (string | null)[];
 }
 
 /** `Dialogs` that answer from a script and record what they were asked. */
 export interface ScriptedDialogs extends Dialogs {
   readonly script: Required<DialogScript>;
-  readonly calls: { kind: keyof DialogScript; defaultName?: string; paths?: readonly string[] }[];
+  readonly calls: {
+    kind: keyof DialogScript;
+    defaultName?: string;
+    paths?: readonly string[];
+    /** For Locate…: what kind of file was asked for. */
+    fileKind?: PresetFileKind;
+  }[];
 }
 
 export function scriptedDialogs(script: DialogScript = {}): ScriptedDialogs {
@@ -72,6 +80,7 @@ export function scriptedDialogs(script: DialogScript = {}): ScriptedDialogs {
     savePreset: script.savePreset ?? [],
     saveExport: script.saveExport ?? [],
     confirmPresetFiles: script.confirmPresetFiles ?? [],
+    locatePresetFile: script.locatePresetFile ?? [],
   };
   const calls: ScriptedDialogs['calls'] = [];
   const next = (kind: Exclude<keyof DialogScript, 'confirmPresetFiles'>): Promise<string | null> =>
@@ -94,6 +103,15 @@ export function scriptedDialogs(script: DialogScript = {}): ScriptedDialogs {
     confirmPresetFiles: (presetName, paths) => (
       calls.push({ kind: 'confirmPresetFiles', defaultName: presetName, paths }),
       Promise.resolve(full.confirmPresetFiles.shift() ?? false)
+    ),
+    locatePresetFile: (presetName, fileKind, missingPath) => (
+      calls.push({
+        kind: 'locatePresetFile',
+        defaultName: presetName,
+        fileKind,
+        paths: [missingPath],
+      }),
+      next('locatePresetFile')
     ),
   };
 }

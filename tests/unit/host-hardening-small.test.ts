@@ -126,7 +126,10 @@ describe('the smaller holes', () => {
 
   it('the Save dialog asks before replacing a file on Linux too', async () => {
     const { createNativeDialogs } = await import('../../electron/main/native-dialogs');
-    const dialogs = createNativeDialogs(() => undefined);
+    const dialogs = createNativeDialogs(
+      () => undefined,
+      () => 'en',
+    );
     await dialogs.showSaveExport('/tmp/clip.webm', 'webm');
     await dialogs.showSavePreset('Stairs.ragdoll');
     expect(saveDialogCalls).toHaveLength(2);

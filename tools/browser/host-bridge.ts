@@ -60,6 +60,7 @@ export const CANCELING_DIALOGS: Dialogs = Object.freeze({
   showSavePreset: () => Promise.resolve(null),
   showSaveExport: () => Promise.resolve(null),
   confirmPresetFiles: () => Promise.resolve(false),
+  locatePresetFile: () => Promise.resolve(null),
 });
 
 /** The test's side of the bridge. */

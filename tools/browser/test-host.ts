@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { Dialogs } from '../../electron/main/host/dialogs';
+import type { Dialogs, PresetFileKind } from '../../electron/main/host/dialogs';
 import type { HostBridge } from './host-bridge';
 import { exposeHostToPage } from './host-bridge';
 
@@ -27,6 +27,10 @@ export class QueuedDialogs implements Dialogs {
   readonly confirmPresetFilesAnswers: boolean[] = [];
   /** The files each such question named, in order. */
   readonly confirmedAbout: (readonly string[])[] = [];
+  /** Where Locate… finds each missing file a preset names (none queued: left out). */
+  readonly locateAnswers: (string | null)[] = [];
+  /** The missing files Locate… was asked about, in order. */
+  readonly locatedAbout: string[] = [];
   /** The file names the export dialog suggested, in order. */
   readonly suggestedNames: string[] = [];
 
@@ -59,6 +63,15 @@ export class QueuedDialogs implements Dialogs {
   confirmPresetFiles(_presetName: string, paths: readonly string[]): Promise<boolean> {
     this.confirmedAbout.push(paths);
     return Promise.resolve(this.confirmPresetFilesAnswers.shift() ?? false);
+  }
+
+  locatePresetFile(
+    _presetName: string,
+    _kind: PresetFileKind,
+    missingPath: string,
+  ): Promise<string | null> {
+    this.locatedAbout.push(missingPath);
+    return Promise.resolve(this.locateAnswers.shift() ?? null);
   }
 }
 

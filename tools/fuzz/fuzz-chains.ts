@@ -53,7 +53,7 @@ const APP_INFO: AppInfo = {
   locale: 'en',
 };
 
-/** Dialogs a wary person answers: no file chosen, no stranger confirmed. */
+/** Dialogs a wary person answers: no file chosen, no stranger confirmed, nothing located. */
 const WARY_DIALOGS: Dialogs = {
   showOpenModel: () => Promise.resolve(null),
   showOpenMotion: () => Promise.resolve(null),
@@ -62,6 +62,7 @@ const WARY_DIALOGS: Dialogs = {
   showSavePreset: () => Promise.resolve(null),
   showSaveExport: () => Promise.resolve(null),
   confirmPresetFiles: () => Promise.resolve(false),
+  locatePresetFile: () => Promise.resolve(null),
 };
 
 interface Host {

@@ -63,6 +63,8 @@ function fuzzDialogs(sandbox: FuzzSandbox, random: RandomSource): Dialogs {
     showSaveExport: (_defaultPath, format) => maybe(join(sandbox.userFiles, `export.${format}`)),
     // Never confirmed: a shared preset must then reach none of the files outside.
     confirmPresetFiles: () => Promise.resolve(false),
+    // A wary person leaves a missing file out rather than look for it.
+    locatePresetFile: () => Promise.resolve(null),
   };
 }
 

@@ -6,6 +6,9 @@
 
 import type { ExportFileFormat } from '../../../shared/host-contract';
 
+/** The kind of file a preset names, for Locate…'s wording and file filter. */
+export type PresetFileKind = 'model' | 'motion' | 'music';
+
 export interface Dialogs {
   /** Open Model… (also Locate…): a VRM/PMX/PMD file, or null when canceled. */
   showOpenModel(): Promise<string | null>;
@@ -37,4 +40,19 @@ export interface Dialogs {
    * @returns true to open them; false (or a closed dialog) leaves them unopened
    */
   confirmPresetFiles(presetName: string, paths: readonly string[]): Promise<boolean>;
+  /**
+   * Locate…: one of the person's own files that a preset names is not where it was saved; asks
+   * whether to look for it, naming it, and lets them pick where it is now. The host then
+   * checks the picked file against the preset's size and SHA-256 before using it.
+   *
+   * @param presetName - the preset's name, e.g. `Stairs pile-up`
+   * @param kind - what the file is, for the wording and the file filter
+   * @param missingPath - where the preset says the file was
+   * @returns the picked file, or null when the person leaves it out or cancels
+   */
+  locatePresetFile(
+    presetName: string,
+    kind: PresetFileKind,
+    missingPath: string,
+  ): Promise<string | null>;
 }

@@ -24,7 +24,7 @@ import type {
   PresetSummary,
 } from '../../../shared/host-contract';
 import type { Preset, PresetContent } from '../../../shared/preset-schema';
-import type { Dialogs } from './dialogs';
+import type { Dialogs, PresetFileKind } from './dialogs';
 import { createDropGrantChecker, newDropKey } from './drop-grants';
 import { createFileHasher } from './file-hash';
 import { JsonFileReadError } from './json-file-store';
@@ -52,6 +52,7 @@ import { MOTION_MAX_BYTES, readMotionFile } from './motion-file';
 import { readModelTexture } from './model-textures';
 import { namesTexture, textureTableOf } from './model-texture-table';
 import type { PresetFileRules } from './preset-file-check';
+import { createPresetLocator, withMovedFiles, type PresetLocator } from './preset-locate';
 import { checkPresetModels, presetModelPaths } from './preset-models';
 import { checkPresetMotion, presetMotionPath } from './preset-motion';
 import { checkPresetMusic, presetMusicPath } from './preset-music';
@@ -448,10 +449,12 @@ export function createHostServices(options: HostServicesOptions): HostServices {
   /**
    * Which files a preset may open: the person's own (opened, dropped or located this session,
    * or in the library), plus those the person confirms for this load in a dialog naming them.
-   * A path not in its plain form or of the wrong kind by its name is never offered.
+   * A path not in its plain form or of the wrong kind by its name is never offered. One of
+   * these that is missing may be located by the person (`locator`).
    */
   async function presetRules(
     preset: Preset,
+    locator: PresetLocator,
   ): Promise<{ models: PresetFileRules; motion: PresetFileRules; music: PresetFileRules }> {
     const libraryPaths = new Set(await library.paths());
     const ownModel = (path: string): boolean => access.isAllowed(path) || libraryPaths.has(path);
@@ -481,25 +484,29 @@ export function createHostServices(options: HostServicesOptions): HostServices {
         ? new Set(strangers)
         : new Set<string>();
     if (confirmed.size > 0) log.info(`Opening ${[...confirmed].join(', ')} as confirmed.`);
+    const withLocate = (kind: PresetFileKind, rules: PresetFileRules): PresetFileRules => ({
+      ...rules,
+      locate: (ref) => locator.locate(kind, ref, rules),
+    });
     return {
-      models: {
+      models: withLocate('model', {
         isYours: (path) => ownModel(path) || confirmed.has(path),
         hasKindName: isModelFileName,
         noun: 'model',
         maxBytes: options.modelMaxBytes ?? MODEL_MAX_BYTES,
-      },
-      motion: {
+      }),
+      motion: withLocate('motion', {
         isYours: (path) => ownMotion(path) || confirmed.has(path),
         hasKindName: isMotionFileName,
         noun: 'motion',
         maxBytes: options.motionMaxBytes ?? MOTION_MAX_BYTES,
-      },
-      music: {
+      }),
+      music: withLocate('music', {
         isYours: (path) => music.isAllowed(path) || confirmed.has(path),
         hasKindName: isAudioFileName,
         noun: 'song',
         maxBytes: AUDIO_MAX_BYTES,
-      },
+      }),
     };
   }
 
@@ -509,25 +516,35 @@ export function createHostServices(options: HostServicesOptions): HostServices {
   }
 
   /** A preset with its models and motion checked, the ones found allowed for reading. */
-  async function checkedForLoading(id: string, preset: Preset): Promise<LoadedPreset> {
-    const rules = await presetRules(preset);
+  async function checkedForLoading(id: string, saved: Preset): Promise<LoadedPreset> {
+    const locator = createPresetLocator({
+      presetName: saved.name,
+      dialogs: options.dialogs,
+      hasher,
+      log,
+    });
+    const rules = await presetRules(saved, locator);
     const { notes, propNotes, verifiedPaths } = await checkPresetModels(
-      preset,
+      saved,
       hasher,
       rules.models,
     );
     for (const path of verifiedPaths) access.allow(path, 'preset');
     for (const note of [...notes, ...propNotes]) log.info(note.message);
     const withProps = propNotes.length > 0 ? { propNotes } : {};
-    const motion = await checkPresetMotion(preset, hasher, rules.motion);
+    const motion = await checkPresetMotion(saved, hasher, rules.motion);
     if (motion.kind === 'verified') motionAccess.allow(motion.path, 'preset');
-    const song = await checkPresetMusic(preset, hasher, rules.music);
+    const song = await checkPresetMusic(saved, hasher, rules.music);
     if (song.kind === 'verified') music.allow(song.path);
     if (song.kind === 'note') log.info(song.note.message);
     const withMusic = song.kind === 'note' ? { musicNote: song.note } : {};
-    if (motion.kind !== 'note') return { id, preset, notes, ...withProps, ...withMusic };
+    // Files the person located are opened from where they are now.
+    const preset = withMovedFiles(saved, locator.moved);
+    const withLocated = locator.notes.length > 0 ? { locatedNotes: [...locator.notes] } : {};
+    const loaded = { id, preset, notes, ...withProps, ...withMusic, ...withLocated };
+    if (motion.kind !== 'note') return loaded;
     log.info(motion.note.message);
-    return { id, preset, notes, ...withProps, motionNote: motion.note, ...withMusic };
+    return { ...loaded, motionNote: motion.note };
   }
 
   /** A recovery copy that cannot be written is a problem the page shows, not a rejection. */

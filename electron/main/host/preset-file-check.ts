@@ -4,7 +4,8 @@
  * files the person never chose: a path that is not one of theirs (in the library, opened or
  * dropped this session, or confirmed by them for this load) is not looked at at all, and its
  * note says only that; a file whose name is not of the wanted kind, or that is over the size
- * limit for it, is never hashed. Only then are its size and SHA-256 compared.
+ * limit for it, is never hashed. Only then are its size and SHA-256 compared. One of the
+ * person's files that is missing may be located by them (`PresetFileRules.locate`).
  */
 
 import { stat } from 'node:fs/promises';
@@ -35,6 +36,11 @@ export interface PresetFileRules {
   readonly noun: string;
   /** Largest file of this kind, bytes; a larger one is not hashed. */
   readonly maxBytes: number;
+  /**
+   * Locate… for one of the person's files that is missing (see preset-locate.ts): the check
+   * of the file the person picked in its place, or undefined when they picked none.
+   */
+  locate?(ref: PresetFileRef): Promise<PresetFileCheck | undefined>;
 }
 
 /** The note's sentence for a path that is not one of the person's files (nothing else said). */
@@ -62,7 +68,9 @@ export async function checkPresetFile(
   }
   try {
     const stats = await stat(path);
-    if (!stats.isFile()) return note('missing', `${path} is not a file any more.`);
+    if (!stats.isFile()) {
+      return (await located(ref, rules)) ?? note('missing', `${path} is not a file any more.`);
+    }
     if (stats.size > rules.maxBytes) {
       return note(
         'unreadable',
@@ -86,8 +94,16 @@ export async function checkPresetFile(
   } catch (error) {
     if (error instanceof HashRefusedError) return note('unreadable', `${error.message}.`);
     if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') {
-      return note('missing', `${path} was not found; it may have been moved or deleted.`);
+      return (
+        (await located(ref, rules)) ??
+        note('missing', `${path} was not found; it may have been moved or deleted.`)
+      );
     }
     return note('unreadable', `${path} could not be read (${describeError(error)}).`);
   }
+}
+
+/** What Locate… made of a missing file, or undefined without Locate… or when none was picked. */
+function located(ref: PresetFileRef, rules: PresetFileRules): Promise<PresetFileCheck | undefined> {
+  return rules.locate?.(ref) ?? Promise.resolve(undefined);
 }

@@ -240,7 +240,10 @@ export class PresetActions {
       return;
     }
     this.options.onRestored();
-    this.options.status.say(this.text.presetLoaded(loaded.preset.name));
+    // Files the person located at their new places are said with the load, not alerted.
+    this.options.status.say(
+      [this.text.presetLoaded(loaded.preset.name), ...(loaded.locatedNotes ?? [])].join(' '),
+    );
     const musicNote = await this.options.music?.restorePreset(
       loaded.preset.music,
       loaded.musicNote,
