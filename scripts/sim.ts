@@ -1,6 +1,6 @@
 /**
  * The headless simulator: `npm run sim -- [options]`. Builds the app's scene in Node with
- * the same physics code, runs it and prints measurements (see README and tools/sim/sim-cli.ts).
+ * the same physics code, runs it and prints measurements (see CONTRIBUTING.md and tools/sim/sim-cli.ts).
  */
 import { runSimCli } from '../tools/sim/sim-cli';
 

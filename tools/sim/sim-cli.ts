@@ -1,7 +1,7 @@
 /**
  * The headless simulator's command line (`npm run sim -- [options]`, scripts/sim.ts): builds
  * the app's scene in Node with the same physics code, runs it and prints measurements (see
- * README). Here rather than in the script so the tests run it in their own process, with the
+ * CONTRIBUTING.md). Here rather than in the script so the tests run it in their own process, with the
  * output collected, and start a child process only to check the exit status.
  */
 import RAPIER from '@dimforge/rapier3d-simd-compat';
