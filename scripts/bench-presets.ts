@@ -14,10 +14,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Dialogs } from '../electron/main/host/dialogs';
 import { createHostServices } from '../electron/main/host/host-services';
 import type { Logger } from '../electron/main/host/logger';
 import type { PresetContent, PresetModelRef } from '../shared/preset-schema';
+import { CANCELING_DIALOGS } from '../tools/canceling-dialogs';
 import { median, quantile } from './lib/bench-stats';
 
 const RUNS = 50;
@@ -28,16 +28,6 @@ const PROPS = 12;
 const MODEL_BYTES = 20 * 1024 * 1024;
 
 const quiet: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
-const noDialogs: Dialogs = {
-  showOpenModel: () => Promise.resolve(null),
-  showOpenMotion: () => Promise.resolve(null),
-  showOpenMusic: () => Promise.resolve(null),
-  showOpenPreset: () => Promise.resolve(null),
-  showSavePreset: () => Promise.resolve(null),
-  showSaveExport: () => Promise.resolve(null),
-  confirmPresetFiles: () => Promise.resolve(false),
-  locatePresetFile: () => Promise.resolve(null),
-};
 
 function state(i: number) {
   const half = (i * 0.21) % Math.PI;
@@ -110,7 +100,11 @@ async function main(): Promise<void> {
     const dataDirectory = join(folder, 'data');
     const modelPath = join(folder, 'bench.vrm');
     writeFileSync(modelPath, vrmFile(MODEL_BYTES));
-    const host = createHostServices({ dataDirectory, dialogs: noDialogs, loggerFor: () => quiet });
+    const host = createHostServices({
+      dataDirectory,
+      dialogs: CANCELING_DIALOGS,
+      loggerFor: () => quiet,
+    });
     const opened = await host.openFileFromUser(modelPath);
     if (opened.kind !== 'model') throw new Error('bench-presets: the model did not open');
     const fileModel: PresetModelRef = {
@@ -133,7 +127,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < 5; i += 1) {
       const fresh = createHostServices({
         dataDirectory,
-        dialogs: noDialogs,
+        dialogs: CANCELING_DIALOGS,
         loggerFor: () => quiet,
       });
       cold.push(...(await time(() => fresh.loadPreset(withFiles.id), 1, 0)));

@@ -31,6 +31,7 @@ import type {
 } from '../../shared/host-contract';
 import { callHostHandler } from '../../electron/main/host/call-host-handler';
 import type { Dialogs } from '../../electron/main/host/dialogs';
+import { CANCELING_DIALOGS } from '../canceling-dialogs';
 import { mintDropGrant, newDropKey } from '../../electron/main/host/drop-grants';
 import { createHostHandlers } from '../../electron/main/host/host-handlers';
 import { toOutcome } from '../../electron/main/host/host-problem';
@@ -51,17 +52,7 @@ export interface HostBridgeOptions {
   readonly droppedFiles?: Readonly<Record<string, string>>;
 }
 
-/** Dialogs that are always canceled. */
-export const CANCELING_DIALOGS: Dialogs = Object.freeze({
-  showOpenModel: () => Promise.resolve(null),
-  showOpenMotion: () => Promise.resolve(null),
-  showOpenMusic: () => Promise.resolve(null),
-  showOpenPreset: () => Promise.resolve(null),
-  showSavePreset: () => Promise.resolve(null),
-  showSaveExport: () => Promise.resolve(null),
-  confirmPresetFiles: () => Promise.resolve(false),
-  locatePresetFile: () => Promise.resolve(null),
-});
+export { CANCELING_DIALOGS };
 
 /** The test's side of the bridge. */
 export interface HostBridge {

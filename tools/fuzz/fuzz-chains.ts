@@ -20,11 +20,11 @@ import { join } from 'node:path';
 import type { AppInfo, HostOutcome } from '../../shared/host-contract';
 import type { PresetMotionRef } from '../../shared/preset-schema';
 import { callHostHandler } from '../../electron/main/host/call-host-handler';
-import type { Dialogs } from '../../electron/main/host/dialogs';
 import { mintDropGrant, newDropKey } from '../../electron/main/host/drop-grants';
 import { createHostHandlers, type HostHandlers } from '../../electron/main/host/host-handlers';
 import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
 import { createSeededRandom } from '../../renderer/src/physics/seeded-random';
+import { CANCELING_DIALOGS } from '../canceling-dialogs';
 import { recordFileAccess } from './file-access-recorder';
 import { presetContentSample } from './format-samples';
 import { SILENT_LOGGER } from './format-targets';
@@ -53,18 +53,6 @@ const APP_INFO: AppInfo = {
   locale: 'en',
 };
 
-/** Dialogs a wary person answers: no file chosen, no stranger confirmed, nothing located. */
-const WARY_DIALOGS: Dialogs = {
-  showOpenModel: () => Promise.resolve(null),
-  showOpenMotion: () => Promise.resolve(null),
-  showOpenMusic: () => Promise.resolve(null),
-  showOpenPreset: () => Promise.resolve(null),
-  showSavePreset: () => Promise.resolve(null),
-  showSaveExport: () => Promise.resolve(null),
-  confirmPresetFiles: () => Promise.resolve(false),
-  locatePresetFile: () => Promise.resolve(null),
-};
-
 interface Host {
   readonly services: HostServices;
   readonly handlers: HostHandlers;
@@ -75,7 +63,7 @@ function startHost(sandbox: FuzzSandbox): Host {
   const key = newDropKey();
   const services = createHostServices({
     dataDirectory: sandbox.dataFolder,
-    dialogs: WARY_DIALOGS,
+    dialogs: CANCELING_DIALOGS,
     loggerFor: () => SILENT_LOGGER,
     dropKey: key,
   });

@@ -4,17 +4,16 @@
  * otherwise returns its bytes, size, SHA-256 and format. Reads only.
  */
 
-import { basename, extname } from 'node:path';
 import type { MotionFile } from '../../../shared/host-contract';
 import type { MotionFormat } from '../../../shared/preset-schema';
-import { sha256Of } from './model-file';
+import { readIdentifiedFile } from './identified-file';
 import {
   identifyMotion,
   MOTION_MAGIC_BYTES,
   MotionFormatError,
   readMotionMagic,
 } from './motion-format';
-import { readUserFile, type ReadUserFileOptions, type UserFileKind } from './user-file';
+import type { ReadUserFileOptions, UserFileKind } from './user-file';
 
 /**
  * The largest motion file the app reads: 64 MiB. Long dance VMDs with facial and camera
@@ -47,20 +46,5 @@ export async function readMotionFile(
   path: string,
   options: ReadUserFileOptions = {},
 ): Promise<MotionFileData> {
-  const { bytes, size, mtimeMs, identity } = await readUserFile(
-    path,
-    options.maxBytes ?? MOTION_MAX_BYTES,
-    MOTION_KIND,
-    options.budget,
-  );
-  return {
-    path,
-    fileName: basename(path),
-    size,
-    sha256: sha256Of(bytes),
-    format: identity,
-    title: basename(path, extname(path)),
-    bytes,
-    mtimeMs,
-  };
+  return readIdentifiedFile(path, MOTION_KIND, MOTION_MAX_BYTES, options);
 }
