@@ -8,14 +8,14 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppInfo } from '../../shared/host-contract';
 import { callHostHandler } from '../../electron/main/host/call-host-handler';
 import { mintDropGrant, newDropKey } from '../../electron/main/host/drop-grants';
 import { createHostHandlers, type HostHandlers } from '../../electron/main/host/host-handlers';
-import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
-import { pmxBytes, scriptedDialogs, tempFolder, vmdBytes, vrmBytes } from '../support/host-files';
-import { createRecordingLogger } from '../support/recording-logger';
+import { type HostServices } from '../../electron/main/host/host-services';
+import { pmxBytes, vmdBytes, vrmBytes } from '../support/host-files';
+import { useHostTestbed } from '../support/host-testbed';
 
 const APP_INFO: AppInfo = {
   name: 'Ragdoll Playground',
@@ -24,8 +24,6 @@ const APP_INFO: AppInfo = {
   locale: 'en',
 };
 
-let root: { path: string; remove: () => Promise<void> };
-let data: { path: string; remove: () => Promise<void> };
 let services: HostServices;
 let handlers: HostHandlers;
 let key: string;
@@ -33,30 +31,20 @@ let secretModel: string;
 let userModel: string;
 let userMotion: string;
 
+const bed = useHostTestbed('drops');
+
 beforeEach(async () => {
-  root = await tempFolder('drops');
-  data = await tempFolder('drops-data');
-  await mkdir(join(root.path, 'secret', 'tex'), { recursive: true });
-  secretModel = join(root.path, 'secret', 'private.pmx');
+  await mkdir(join(bed.files, 'secret', 'tex'), { recursive: true });
+  secretModel = join(bed.files, 'secret', 'private.pmx');
   await writeFile(secretModel, pmxBytes());
-  await writeFile(join(root.path, 'secret', 'tex', 'a.png'), Uint8Array.from([1]));
-  userModel = join(root.path, 'mine.vrm');
+  await writeFile(join(bed.files, 'secret', 'tex', 'a.png'), Uint8Array.from([1]));
+  userModel = join(bed.files, 'mine.vrm');
   await writeFile(userModel, vrmBytes({ version: 1, title: 'Mine' }));
-  userMotion = join(root.path, 'dance.vmd');
+  userMotion = join(bed.files, 'dance.vmd');
   await writeFile(userMotion, vmdBytes());
   key = newDropKey();
-  services = createHostServices({
-    dataDirectory: data.path,
-    dialogs: scriptedDialogs(),
-    loggerFor: () => createRecordingLogger(),
-    dropKey: key,
-  });
+  services = bed.services({}, { dropKey: key });
   handlers = createHostHandlers({ appInfo: APP_INFO, services });
-});
-afterEach(async () => {
-  await services.flush();
-  await root.remove();
-  await data.remove();
 });
 
 const call = (channel: string, args: unknown[]) => callHostHandler(handlers, channel, args);
@@ -114,11 +102,7 @@ describe('rp:file:dropped', () => {
   });
 
   it('is refused by services built without the key (no drop accepted by default)', async () => {
-    const keyless = createHostServices({
-      dataDirectory: data.path,
-      dialogs: scriptedDialogs(),
-      loggerFor: () => createRecordingLogger(),
-    });
+    const keyless = bed.services();
     await expect(keyless.openDroppedFile(userModel, mintDropGrant(key, userModel))).rejects.toThrow(
       'was not dropped on the window',
     );

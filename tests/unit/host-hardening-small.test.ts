@@ -8,15 +8,15 @@
 
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppInfo } from '../../shared/host-contract';
 import { callHostHandler } from '../../electron/main/host/call-host-handler';
 import { ExportFolder } from '../../electron/main/host/export-folder-store';
 import { createHostHandlers, type HostHandlers } from '../../electron/main/host/host-handlers';
-import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
+import { type HostServices } from '../../electron/main/host/host-services';
 import { RECOVERY_FILE } from '../../electron/main/host/recovery-store';
-import { presetContent, scriptedDialogs, tempFolder } from '../support/host-files';
-import { createRecordingLogger } from '../support/recording-logger';
+import { presetContent } from '../support/host-files';
+import { useHostTestbed } from '../support/host-testbed';
 
 const saveDialogCalls: unknown[][] = [];
 vi.mock('electron', () => ({
@@ -37,25 +37,14 @@ const APP_INFO: AppInfo = {
   locale: 'en',
 };
 
-let data: { path: string; remove: () => Promise<void> };
-let elsewhere: { path: string; remove: () => Promise<void> };
 let services: HostServices;
 let handlers: HostHandlers;
 
+const bed = useHostTestbed('small');
+
 beforeEach(async () => {
-  data = await tempFolder('small-data');
-  elsewhere = await tempFolder('small-elsewhere');
-  services = createHostServices({
-    dataDirectory: data.path,
-    dialogs: scriptedDialogs(),
-    loggerFor: () => createRecordingLogger(),
-  });
+  services = bed.services();
   handlers = createHostHandlers({ appInfo: APP_INFO, services });
-});
-afterEach(async () => {
-  await services.flush().catch(() => undefined);
-  await data.remove();
-  await elsewhere.remove();
 });
 
 const call = (channel: string, args: unknown[]) => callHostHandler(handlers, channel, args);
@@ -63,25 +52,25 @@ const call = (channel: string, args: unknown[]) => callHostHandler(handlers, cha
 describe('outcomes instead of rejections', () => {
   it('rp:recovery:save that cannot be written is a write-failed outcome naming the file', async () => {
     // A folder where the file should be: every write of it fails, as on a full or read-only disk.
-    await mkdir(join(data.path, RECOVERY_FILE));
+    await mkdir(join(bed.data, RECOVERY_FILE));
     const outcome = await call('rp:recovery:save', [presetContent()]);
     expect(outcome).toMatchObject({ ok: false, problem: { code: 'write-failed' } });
     expect(JSON.stringify(outcome)).toContain(RECOVERY_FILE);
   });
 
   it('rp:preset:list with a file where the presets folder should be lists nothing and says why', async () => {
-    await writeFile(join(data.path, 'presets'), 'not a folder');
+    await writeFile(join(bed.data, 'presets'), 'not a folder');
     const listing = (await call('rp:preset:list', [])) as { presets: unknown[]; notices: string[] };
     expect(listing.presets).toEqual([]);
     expect(listing.notices).toHaveLength(1);
-    expect(listing.notices[0]).toContain(join(data.path, 'presets'));
+    expect(listing.notices[0]).toContain(join(bed.data, 'presets'));
   });
 });
 
 describe('the smaller holes', () => {
   it('a suggested export name `..` keeps the dialog inside the remembered folder', async () => {
-    const folder = new ExportFolder({ directory: data.path });
-    const remembered = join(elsewhere.path, 'exports');
+    const folder = new ExportFolder({ directory: bed.data });
+    const remembered = join(bed.files, 'exports');
     await mkdir(remembered);
     await folder.remember(join(remembered, 'clip.webm'));
     for (const name of ['..', '.', ' .. ']) {
@@ -92,13 +81,9 @@ describe('the smaller holes', () => {
   });
 
   it('a preset that is not JSON is refused without quoting the file', async () => {
-    const path = join(elsewhere.path, 'shared.ragdoll');
+    const path = join(bed.files, 'shared.ragdoll');
     await writeFile(path, 'TOP-SECRET-LINE-1 and more');
-    const host = createHostServices({
-      dataDirectory: data.path,
-      dialogs: scriptedDialogs({ openPreset: [path] }),
-      loggerFor: () => createRecordingLogger(),
-    });
+    const host = bed.services({ openPreset: [path] });
     const outcome = await callHostHandler(
       createHostHandlers({ appInfo: APP_INFO, services: host }),
       'rp:preset:import',
@@ -109,16 +94,16 @@ describe('the smaller holes', () => {
   });
 
   it('a damaged library.json is reported without quoting it', async () => {
-    await writeFile(join(data.path, 'library.json'), 'PRIVATE-NOTE{');
+    await writeFile(join(bed.data, 'library.json'), 'PRIVATE-NOTE{');
     const listing = (await call('rp:library:list', [])) as { notices: string[] };
     expect(listing.notices.join(' ')).toContain('is not valid JSON');
     expect(listing.notices.join(' ')).not.toContain('PRIVATE-NOTE');
   });
 
   it('does not write the recovery copy through a link planted in the data folder', async () => {
-    const target = join(elsewhere.path, 'victim.txt');
+    const target = join(bed.files, 'victim.txt');
     await writeFile(target, 'keep me');
-    await symlink(target, join(data.path, RECOVERY_FILE));
+    await symlink(target, join(bed.data, RECOVERY_FILE));
     const outcome = await call('rp:recovery:save', [presetContent()]);
     expect(outcome).toMatchObject({ ok: false, problem: { code: 'write-failed' } });
     expect(await readFile(target, 'utf8')).toBe('keep me');

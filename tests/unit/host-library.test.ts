@@ -6,51 +6,15 @@
 
 import { readdir, readFile, symlink, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
+import { describe, expect, it } from 'vitest';
+import type { HostServices } from '../../electron/main/host/host-services';
 import { LIBRARY_FILE, THUMBNAIL_FOLDER } from '../../electron/main/host/model-library';
-import {
-  pmxBytes,
-  scriptedDialogs,
-  tempFolder,
-  TINY_PNG,
-  vrmBytes,
-  type DialogScript,
-  problemOf,
-} from '../support/host-files';
-import { createRecordingLogger, type RecordingLogger } from '../support/recording-logger';
+import { pmxBytes, TINY_PNG, vrmBytes, type DialogScript, problemOf } from '../support/host-files';
+import { useHostTestbed } from '../support/host-testbed';
 
-let files: { path: string; remove: () => Promise<void> };
-let data: { path: string; remove: () => Promise<void> };
-let logger: RecordingLogger;
-let tick: number;
-
-beforeEach(async () => {
-  files = await tempFolder('library-models');
-  data = await tempFolder('library-data');
-  logger = createRecordingLogger();
-  tick = 0;
-});
-afterEach(async () => {
-  await files.remove();
-  await data.remove();
-});
-
-/** Services with a clock that moves one second per reading, so `lastOpened` differs. */
-function services(script: DialogScript = {}): HostServices {
-  return createHostServices({
-    dataDirectory: data.path,
-    dialogs: scriptedDialogs(script),
-    loggerFor: () => logger,
-    now: () => new Date(Date.UTC(2026, 10, 30, 4, 0, tick++)),
-  });
-}
-
-async function put(name: string, bytes: Uint8Array | string): Promise<string> {
-  const path = join(files.path, name);
-  await writeFile(path, bytes);
-  return path;
-}
+const bed = useHostTestbed('library');
+const services = (script?: DialogScript): HostServices => bed.services(script);
+const put = bed.put;
 
 /** Opens each path through the Open Model dialog, in order. */
 async function openAll(host: HostServices, paths: string[]): Promise<void> {
@@ -79,7 +43,7 @@ describe('recent-model library', () => {
   it('keeps one entry per real path: reopening or opening through a symlink moves it to the top', async () => {
     const a = await put('a.vrm', vrmBytes({ version: 1 }));
     const b = await put('b.vrm', vrmBytes({ version: 0 }));
-    const link = join(files.path, 'link-to-a.vrm');
+    const link = join(bed.files, 'link-to-a.vrm');
     await symlink(a, link);
     const host = services();
     await openAll(host, [a, b, link]);
@@ -100,7 +64,7 @@ describe('recent-model library', () => {
     expect(entries).toHaveLength(30);
     expect(entries[0]!.title).toBe('M31');
     expect(entries[29]!.title).toBe('M2');
-    expect(await readdir(join(data.path, THUMBNAIL_FOLDER))).toEqual([]);
+    expect(await readdir(join(bed.data, THUMBNAIL_FOLDER))).toEqual([]);
   });
 
   it('marks an entry missing when its file is gone or its size changed', async () => {
@@ -128,12 +92,12 @@ describe('recent-model library', () => {
     await host.setLibraryThumbnail(second!.id, TINY_PNG);
     const afterRemove = await host.removeFromLibrary(top!.id);
     expect(afterRemove.entries.map((entry) => entry.id)).toEqual([second!.id]);
-    expect(await readdir(join(data.path, THUMBNAIL_FOLDER))).toEqual([`${second!.id}.png`]);
+    expect(await readdir(join(bed.data, THUMBNAIL_FOLDER))).toEqual([`${second!.id}.png`]);
     // Removing an id that is not there changes nothing.
     expect((await host.removeFromLibrary('m-nothing-here')).entries).toHaveLength(1);
     expect((await host.clearLibrary()).entries).toEqual([]);
-    expect(await readdir(join(data.path, THUMBNAIL_FOLDER))).toEqual([]);
-    const onDisk = JSON.parse(await readFile(join(data.path, LIBRARY_FILE), 'utf8')) as unknown;
+    expect(await readdir(join(bed.data, THUMBNAIL_FOLDER))).toEqual([]);
+    const onDisk = JSON.parse(await readFile(join(bed.data, LIBRARY_FILE), 'utf8')) as unknown;
     expect(onDisk).toEqual({ schemaVersion: 2, entries: [] });
   });
 
@@ -175,7 +139,7 @@ describe('recent-model library', () => {
     const [entry] = (await services().listLibrary()).entries;
     expect(entry).toMatchObject({ id, title: 'Miku in a new dress' });
     expect(entry).not.toHaveProperty('thumbnail');
-    expect(await readdir(join(data.path, THUMBNAIL_FOLDER))).toEqual([]);
+    expect(await readdir(join(bed.data, THUMBNAIL_FOLDER))).toEqual([]);
     // The page's new picture is taken as the first one was.
     expect((await host.setLibraryThumbnail(id, TINY_PNG)).thumbnail).toBeDefined();
   });
@@ -189,7 +153,7 @@ describe('recent-model library', () => {
     const [rin, miku] = (await host.listLibrary()).entries;
     await host.setLibraryThumbnail(rin!.id, TINY_PNG);
     await host.setLibraryThumbnail(miku!.id, TINY_PNG);
-    const folder = join(data.path, THUMBNAIL_FOLDER);
+    const folder = join(bed.data, THUMBNAIL_FOLDER);
     await writeFile(join(folder, `${rin!.id}.png`), 'not a picture at all');
     await unlink(join(folder, `${miku!.id}.png`));
 
@@ -199,7 +163,7 @@ describe('recent-model library', () => {
       ['Rin', undefined],
       ['Miku', undefined],
     ]);
-    const warnings = logger.lines.filter((line) => line.level === 'warn').map((l) => l.message);
+    const warnings = bed.logger.lines.filter((line) => line.level === 'warn').map((l) => l.message);
     // Both files are read at once: the warnings come in either order.
     expect(warnings).toHaveLength(2);
     expect(warnings).toEqual(
@@ -214,7 +178,7 @@ describe('recent-model library', () => {
 
   it('Locate…: points a missing entry at the picked file of the same format', async () => {
     const original = await put('a.vrm', vrmBytes({ version: 1, title: 'Alicia' }));
-    const moved = join(files.path, 'moved.vrm');
+    const moved = join(bed.files, 'moved.vrm');
     const pmx = await put('other.pmx', pmxBytes());
     const first = services();
     await openAll(first, [original]);
@@ -237,19 +201,19 @@ describe('recent-model library', () => {
   });
 
   it('moves an unreadable library file aside, reports it once, and starts a new one', async () => {
-    await writeFile(join(data.path, LIBRARY_FILE), '{ "schemaVersion": 1, "entries": [');
+    await writeFile(join(bed.data, LIBRARY_FILE), '{ "schemaVersion": 1, "entries": [');
     const host = services();
     const first = await host.listLibrary();
     expect(first.entries).toEqual([]);
     expect(first.notices).toHaveLength(1);
     expect(first.notices[0]).toContain('is not valid JSON');
-    const names = await readdir(data.path);
+    const names = await readdir(bed.data);
     expect(names).toEqual(['library.corrupt-2026-11-30T04-00-00-000Z.json']);
-    expect(first.notices[0]).toContain(join(data.path, names[0]!));
+    expect(first.notices[0]).toContain(join(bed.data, names[0]!));
     expect((await host.listLibrary()).notices).toEqual([]);
     await openAll(host, [await put('a.vrm', vrmBytes({ version: 1 }))]);
     expect((await services().listLibrary()).entries).toHaveLength(1);
-    expect((await readdir(data.path)).sort()).toEqual([
+    expect((await readdir(bed.data)).sort()).toEqual([
       'library.corrupt-2026-11-30T04-00-00-000Z.json',
       LIBRARY_FILE,
     ]);
@@ -257,26 +221,21 @@ describe('recent-model library', () => {
 
   it('never overwrites an earlier moved-aside file, even within the same millisecond', async () => {
     const frozen = (): HostServices =>
-      createHostServices({
-        dataDirectory: data.path,
-        dialogs: scriptedDialogs(),
-        loggerFor: () => logger,
-        now: () => new Date(Date.UTC(2026, 10, 30, 4, 0, 0)),
-      });
-    await writeFile(join(data.path, LIBRARY_FILE), 'first bad');
+      bed.services({}, { now: () => new Date(Date.UTC(2026, 10, 30, 4, 0, 0)) });
+    await writeFile(join(bed.data, LIBRARY_FILE), 'first bad');
     await frozen().listLibrary();
-    await writeFile(join(data.path, LIBRARY_FILE), 'second bad');
+    await writeFile(join(bed.data, LIBRARY_FILE), 'second bad');
     const { notices } = await frozen().listLibrary();
     const stem = 'library.corrupt-2026-11-30T04-00-00-000Z';
-    expect((await readdir(data.path)).sort()).toEqual([`${stem}-2.json`, `${stem}.json`]);
-    expect(await readFile(join(data.path, `${stem}.json`), 'utf8')).toBe('first bad');
-    expect(await readFile(join(data.path, `${stem}-2.json`), 'utf8')).toBe('second bad');
+    expect((await readdir(bed.data)).sort()).toEqual([`${stem}-2.json`, `${stem}.json`]);
+    expect(await readFile(join(bed.data, `${stem}.json`), 'utf8')).toBe('first bad');
+    expect(await readFile(join(bed.data, `${stem}-2.json`), 'utf8')).toBe('second bad');
     expect(notices[0]).toContain(`${stem}-2.json`);
   });
 
   it('moves aside a library written by a newer app, saying so', async () => {
     await writeFile(
-      join(data.path, LIBRARY_FILE),
+      join(bed.data, LIBRARY_FILE),
       JSON.stringify({ schemaVersion: 3, entries: [] }),
     );
     const { notices } = await services().listLibrary();
@@ -287,13 +246,7 @@ describe('recent-model library', () => {
 describe('File > Open Recent support', () => {
   it('lists recent models without taking the notices meant for the panel, and reports every change', async () => {
     let changes = 0;
-    const host = createHostServices({
-      dataDirectory: data.path,
-      dialogs: scriptedDialogs({}),
-      loggerFor: () => logger,
-      now: () => new Date(Date.UTC(2026, 10, 30, 4, 0, tick++)),
-      onLibraryChanged: () => changes++,
-    });
+    const host = bed.services({}, { onLibraryChanged: () => changes++ });
     const first = await put('first.vrm', vrmBytes({ version: 1, title: 'First' }));
     const second = await put('second.vrm', vrmBytes({ version: 0, title: 'Second' }));
     await host.openFileFromUser(first);
@@ -306,13 +259,8 @@ describe('File > Open Recent support', () => {
     ]);
     // A corrupt library is reported to the panel once; the menu's listing must not eat that.
     await host.flush();
-    await writeFile(join(data.path, LIBRARY_FILE), '{ not json');
-    const fresh = createHostServices({
-      dataDirectory: data.path,
-      dialogs: scriptedDialogs({}),
-      loggerFor: () => logger,
-      onLibraryChanged: () => changes++,
-    });
+    await writeFile(join(bed.data, LIBRARY_FILE), '{ not json');
+    const fresh = bed.services({}, { onLibraryChanged: () => changes++ });
     expect(await fresh.recentModels()).toEqual([]);
     expect((await fresh.listLibrary()).notices).toHaveLength(1);
     const { entries } = await host.listLibrary();

@@ -6,12 +6,12 @@
  */
 
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFileOpenQueue } from '../../electron/main/host/file-open-queue';
 import { HostProblemError } from '../../electron/main/host/host-problem';
-import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
+import type { HostServices } from '../../electron/main/host/host-services';
 import { filesFromArgv } from '../../electron/main/host/launch-files';
 import { createModelAccess } from '../../electron/main/host/model-access';
 import { MODEL_MAX_BYTES, readModelFile } from '../../electron/main/host/model-file';
@@ -22,40 +22,20 @@ import {
   pmdBytes,
   pmxBytes,
   scriptedDialogs,
-  tempFolder,
   vrmBytes,
   type ScriptedDialogs,
   problemOf,
 } from '../support/host-files';
-import { createRecordingLogger, type RecordingLogger } from '../support/recording-logger';
+import { useHostTestbed } from '../support/host-testbed';
 
-let files: { path: string; remove: () => Promise<void> };
-let data: { path: string; remove: () => Promise<void> };
-let logger: RecordingLogger;
-
-beforeEach(async () => {
-  files = await tempFolder('models');
-  data = await tempFolder('model-data');
-  logger = createRecordingLogger();
-});
-afterEach(async () => {
-  await files.remove();
-  await data.remove();
-});
-
-async function put(name: string, bytes: Uint8Array | string): Promise<string> {
-  const path = join(files.path, name);
-  await writeFile(path, bytes);
-  return path;
-}
+const bed = useHostTestbed('models');
+const put = bed.put;
 
 function services(dialogs: ScriptedDialogs = scriptedDialogs(), maxBytes?: number): HostServices {
-  return createHostServices({
-    dataDirectory: data.path,
-    dialogs,
-    loggerFor: () => logger,
-    ...(maxBytes === undefined ? {} : { modelMaxBytes: maxBytes }),
-  });
+  return bed.services(
+    {},
+    { dialogs, ...(maxBytes === undefined ? {} : { modelMaxBytes: maxBytes }) },
+  );
 }
 
 describe('readModelFile', () => {
@@ -118,13 +98,13 @@ describe('readModelFile', () => {
   });
 
   it('says a missing file was not found, and a folder is not a model file', async () => {
-    const missing = join(files.path, 'gone.vrm');
+    const missing = join(bed.files, 'gone.vrm');
     const gone = await problemOf(readModelFile(missing));
     expect(gone.code).toBe('missing');
     expect(gone.message).toBe(
       `${missing} was not found; it may have been moved, renamed or deleted.`,
     );
-    const folder = join(files.path, 'folder.vrm');
+    const folder = join(bed.files, 'folder.vrm');
     await mkdir(folder);
     const notFile = await problemOf(readModelFile(folder));
     expect(notFile.code).toBe('unreadable');
@@ -149,13 +129,13 @@ describe('opening models through the host services', () => {
   it('reports a canceled dialog as canceled and reads nothing', async () => {
     const host = services(scriptedDialogs({ openModel: [null] }));
     expect((await problemOf(host.openModelDialog())).code).toBe('canceled');
-    expect(await readdir(data.path)).toEqual([]);
+    expect(await readdir(bed.data)).toEqual([]);
   });
 
   it('changes nothing when the chosen file is too large, not a model or missing', async () => {
     const big = await put('big.pmx', Buffer.concat([Buffer.from(pmxBytes()), Buffer.alloc(4096)]));
     const text = await put('text.vrm', 'hello');
-    const gone = join(files.path, 'gone.vrm');
+    const gone = join(bed.files, 'gone.vrm');
     const good = await put('good.vrm', vrmBytes({ version: 0 }));
     const host = services(scriptedDialogs({ openModel: [good, big, text, gone] }), 1024);
     await host.openModelDialog();
@@ -164,7 +144,7 @@ describe('opening models through the host services', () => {
     for (let i = 0; i < 3; i += 1) codes.push((await problemOf(host.openModelDialog())).code);
     expect(codes).toEqual(['too-large', 'not-a-model', 'missing']);
     expect(await host.listLibrary()).toEqual(before);
-    expect((await readdir(data.path)).sort()).toEqual(['library.json']);
+    expect((await readdir(bed.data)).sort()).toEqual(['library.json']);
   });
 
   it('reads only paths the user opened, dropped or has in the library', async () => {
@@ -202,12 +182,10 @@ describe('opening models through the host services', () => {
   it('tells the app to add every opened model to the OS recent documents', async () => {
     const path = await put('recent.vrm', vrmBytes({ version: 1 }));
     const recent: string[] = [];
-    const host = createHostServices({
-      dataDirectory: data.path,
-      dialogs: scriptedDialogs({ openModel: [path, join(files.path, 'gone.vrm')] }),
-      loggerFor: () => logger,
-      onModelOpened: (opened) => recent.push(opened),
-    });
+    const host = bed.services(
+      { openModel: [path, join(bed.files, 'gone.vrm')] },
+      { onModelOpened: (opened) => recent.push(opened) },
+    );
     await host.openModelDialog();
     await problemOf(host.openModelDialog());
     expect(recent).toEqual([path]);
@@ -258,7 +236,7 @@ describe('files opened by the OS', () => {
         return Promise.resolve({ ok: false, problem: { code: 'missing', message: path } });
       },
       send: (outcome) => sent.push(outcome),
-      logger,
+      logger: bed.logger,
     });
     queue.request('/a.vrm');
     queue.request('/b.vrm');

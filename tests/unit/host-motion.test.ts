@@ -9,10 +9,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callHostHandler } from '../../electron/main/host/call-host-handler';
 import { createHostHandlers } from '../../electron/main/host/host-handlers';
-import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
+import { type HostServices } from '../../electron/main/host/host-services';
 import { sha256Of } from '../../electron/main/host/model-file';
 import { LIBRARY_FILE } from '../../electron/main/host/model-library';
 import { MOTION_MAX_BYTES, readMotionFile } from '../../electron/main/host/motion-file';
@@ -26,13 +26,12 @@ import {
   presetContent,
   problemOf,
   scriptedDialogs,
-  tempFolder,
   vmdBytes,
   vrmaBytes,
   vrmBytes,
   type DialogScript,
 } from '../support/host-files';
-import { createRecordingLogger } from '../support/recording-logger';
+import { useHostTestbed } from '../support/host-testbed';
 import { realFixture } from '../../tools/real-fixtures';
 
 const SHARED_VRMA = realFixture('vrma/test.vrma');
@@ -41,31 +40,11 @@ if (!sharedVrmaPresent) {
   console.warn(`Skipping the real VRMA host check: ${SHARED_VRMA} is not there.`);
 }
 
-let files: { path: string; remove: () => Promise<void> };
-let data: { path: string; remove: () => Promise<void> };
-
-beforeEach(async () => {
-  files = await tempFolder('motion-files');
-  data = await tempFolder('motion-data');
-});
-afterEach(async () => {
-  await files.remove();
-  await data.remove();
-});
+const bed = useHostTestbed('motion');
+const put = bed.put;
 
 function services(script: DialogScript = {}, motionMaxBytes?: number): HostServices {
-  return createHostServices({
-    dataDirectory: data.path,
-    dialogs: scriptedDialogs(script),
-    loggerFor: () => createRecordingLogger(),
-    ...(motionMaxBytes === undefined ? {} : { motionMaxBytes }),
-  });
-}
-
-async function put(name: string, bytes: Uint8Array | string): Promise<string> {
-  const path = join(files.path, name);
-  await writeFile(path, bytes);
-  return path;
+  return bed.services(script, motionMaxBytes === undefined ? {} : { motionMaxBytes });
 }
 
 describe('reading a motion file', () => {
@@ -118,7 +97,7 @@ describe('reading a motion file', () => {
       const problem = await problemOf(readMotionFile(await put(name, bytes)));
       expect(problem.code, name).toBe('not-a-motion');
       expect(problem.message, name).toMatch(message);
-      expect(problem.message, name).toContain(join(files.path, name));
+      expect(problem.message, name).toContain(join(bed.files, name));
     }
   });
 
@@ -159,13 +138,13 @@ describe('reading a motion file', () => {
     expect(tooLarge.message).toBe(
       `${big} is 2.2 KB; Ragdoll Playground opens motions up to 1000 bytes.`,
     );
-    const folder = join(files.path, 'folder.vmd');
+    const folder = join(bed.files, 'folder.vmd');
     await mkdir(folder);
     expect(await problemOf(readMotionFile(folder))).toMatchObject({
       code: 'unreadable',
       message: `${folder} is a folder, not a motion file.`,
     });
-    const gone = join(files.path, 'gone.vmd');
+    const gone = join(bed.files, 'gone.vmd');
     expect(await problemOf(readMotionFile(gone))).toMatchObject({
       code: 'missing',
       message: `${gone} was not found; it may have been moved, renamed or deleted.`,
@@ -236,11 +215,7 @@ describe('opening motions through the host', () => {
     const moved = await put('moved.vmd', vmdBytes({ keyframes: 4 }));
     const other = await put('other.vrma', vrmaBytes());
     const dialogs = scriptedDialogs({ openMotion: [first, other, moved] });
-    const host = createHostServices({
-      dataDirectory: data.path,
-      dialogs,
-      loggerFor: () => createRecordingLogger(),
-    });
+    const host = bed.services({}, { dialogs });
     const opened = await host.openMotionDialog();
     await unlink(first);
     expect((await host.listLibrary()).entries[0]).toMatchObject({ kind: 'motion', missing: true });
@@ -272,7 +247,7 @@ describe('opening motions through the host', () => {
       hasThumbnail: false,
     };
     await writeFile(
-      join(data.path, LIBRARY_FILE),
+      join(bed.data, LIBRARY_FILE),
       JSON.stringify({ schemaVersion: 1, entries: [entry] }),
     );
     const host = services();
@@ -295,7 +270,7 @@ describe('opening motions through the host', () => {
     await host.openMotionDialog().catch(() => undefined);
     await host.openFileFromUser(await put('b.vmd', vmdBytes()));
     await host.flush();
-    const onDisk = JSON.parse(await readFile(join(data.path, LIBRARY_FILE), 'utf8')) as {
+    const onDisk = JSON.parse(await readFile(join(bed.data, LIBRARY_FILE), 'utf8')) as {
       schemaVersion: number;
       entries: { kind: string; path: string }[];
     };

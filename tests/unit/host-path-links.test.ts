@@ -8,22 +8,20 @@
 
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
-import { problemOf, scriptedDialogs, tempFolder, vrmBytes } from '../support/host-files';
-import { createRecordingLogger } from '../support/recording-logger';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type HostServices } from '../../electron/main/host/host-services';
+import { problemOf, vrmBytes } from '../support/host-files';
+import { useHostTestbed } from '../support/host-testbed';
 
-let root: { path: string; remove: () => Promise<void> };
-let data: { path: string; remove: () => Promise<void> };
 let services: HostServices;
 let allowedModel: string;
 let linkedPath: string;
 
+const bed = useHostTestbed('links');
+
 beforeEach(async () => {
-  root = await tempFolder('links');
-  data = await tempFolder('links-data');
-  const allowed = join(root.path, 'allowed');
-  const outside = join(root.path, 'outside');
+  const allowed = join(bed.files, 'allowed');
+  const outside = join(bed.files, 'outside');
   await mkdir(join(outside, 'deeper'), { recursive: true });
   await mkdir(allowed);
   allowedModel = join(allowed, 'model.vrm');
@@ -35,17 +33,8 @@ beforeEach(async () => {
   // allowed/lnk → outside/deeper, so allowed/lnk/.. is outside/ to the system.
   await symlink(join(outside, 'deeper'), join(allowed, 'lnk'));
   linkedPath = `${allowed}/lnk/../model.vrm`;
-  services = createHostServices({
-    dataDirectory: data.path,
-    dialogs: scriptedDialogs({ openModel: [allowedModel] }),
-    loggerFor: () => createRecordingLogger(),
-  });
+  services = bed.services({ openModel: [allowedModel] });
   await services.openModelDialog();
-});
-afterEach(async () => {
-  await services.flush();
-  await root.remove();
-  await data.remove();
 });
 
 describe.skipIf(process.platform === 'win32')('paths through a link and ..', () => {
@@ -59,7 +48,7 @@ describe.skipIf(process.platform === 'win32')('paths through a link and ..', () 
     expect((await problemOf(services.readModelTexture(linkedPath, 'a.png'))).code).toBe(
       'not-allowed',
     );
-    expect((await problemOf(services.readMotion(`${root.path}/allowed/lnk/../x.vmd`))).code).toBe(
+    expect((await problemOf(services.readMotion(`${bed.files}/allowed/lnk/../x.vmd`))).code).toBe(
       'not-allowed',
     );
   });

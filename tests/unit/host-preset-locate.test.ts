@@ -10,8 +10,8 @@
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type HostServices } from '../../electron/main/host/host-services';
 import { NOT_YOURS } from '../../electron/main/host/preset-file-check';
 import type {
   PresetContent,
@@ -22,45 +22,28 @@ import { wavBytes } from '../../tools/fixtures/audio/audio-fixtures';
 import {
   presetContent,
   problemOf,
-  scriptedDialogs,
-  tempFolder,
   vmdBytes,
   vrmBytes,
   type DialogScript,
   type ScriptedDialogs,
 } from '../support/host-files';
-import { createRecordingLogger } from '../support/recording-logger';
+import { useHostTestbed } from '../support/host-testbed';
 
-let root: { path: string; remove: () => Promise<void> };
-let data: { path: string; remove: () => Promise<void> };
-let dialogs: ScriptedDialogs;
+const bed = useHostTestbed('locate');
 
 beforeEach(async () => {
-  root = await tempFolder('locate');
-  data = await tempFolder('locate-data');
-  await mkdir(join(root.path, 'old'));
-  await mkdir(join(root.path, 'new'));
-});
-afterEach(async () => {
-  await data.remove();
-  await root.remove();
+  await mkdir(join(bed.files, 'old'));
+  await mkdir(join(bed.files, 'new'));
 });
 
 /** A session on the shared data folder, its dialogs answering from `script`. */
-function services(script: DialogScript = {}): HostServices {
-  dialogs = scriptedDialogs(script);
-  return createHostServices({
-    dataDirectory: data.path,
-    dialogs,
-    loggerFor: () => createRecordingLogger(),
-  });
-}
+const services = (script: DialogScript = {}): HostServices => bed.services(script);
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
-const oldPlace = (name: string): string => join(root.path, 'old', name);
-const newPlace = (name: string): string => join(root.path, 'new', name);
+const oldPlace = (name: string): string => join(bed.files, 'old', name);
+const newPlace = (name: string): string => join(bed.files, 'new', name);
 const locateCalls = (): ScriptedDialogs['calls'] =>
-  dialogs.calls.filter((call) => call.kind === 'locatePresetFile');
+  bed.dialogs.calls.filter((call) => call.kind === 'locatePresetFile');
 
 /** The person's model: opened (so in the library), saved in a preset, then moved away. */
 async function movedModel(

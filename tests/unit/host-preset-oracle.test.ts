@@ -10,53 +10,31 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   createFileHasher,
   HashRefusedError,
   type FileHasher,
 } from '../../electron/main/host/file-hash';
-import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
+import { type HostServices } from '../../electron/main/host/host-services';
 import { checkPresetFile, NOT_YOURS } from '../../electron/main/host/preset-file-check';
 import type { PresetModelRef } from '../../shared/preset-schema';
-import {
-  presetContent,
-  problemOf,
-  scriptedDialogs,
-  tempFolder,
-  vrmBytes,
-  type DialogScript,
-  type ScriptedDialogs,
-} from '../support/host-files';
-import { createRecordingLogger } from '../support/recording-logger';
+import { presetContent, problemOf, vrmBytes, type DialogScript } from '../support/host-files';
+import { useHostTestbed } from '../support/host-testbed';
 
-let root: { path: string; remove: () => Promise<void> };
-let data: { path: string; remove: () => Promise<void> };
+const bed = useHostTestbed('oracle');
 let secret: string;
 let secretBytes: Uint8Array;
-let dialogs: ScriptedDialogs;
 
 beforeEach(async () => {
-  root = await tempFolder('oracle');
-  data = await tempFolder('oracle-data');
-  await mkdir(join(root.path, 'private'));
-  secret = join(root.path, 'private', 'diary.vrm');
+  await mkdir(join(bed.files, 'private'));
+  secret = join(bed.files, 'private', 'diary.vrm');
   secretBytes = vrmBytes({ version: 1, title: 'Private' });
   await writeFile(secret, secretBytes);
 });
-afterEach(async () => {
-  await data.remove();
-  await root.remove();
-});
 
-function services(script: DialogScript = {}): HostServices {
-  dialogs = scriptedDialogs(script);
-  return createHostServices({
-    dataDirectory: data.path,
-    dialogs,
-    loggerFor: () => createRecordingLogger(),
-  });
-}
+/** A session on the shared data folder, its dialogs answering from `script`. */
+const services = (script: DialogScript = {}): HostServices => bed.services(script);
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -85,14 +63,14 @@ describe('a preset naming files the person never chose', () => {
       },
     ]);
     // The same note for a path that does not exist: nothing tells the two apart.
-    const ghost = join(root.path, 'private', 'ghost.vrm');
+    const ghost = join(bed.files, 'private', 'ghost.vrm');
     const { id: other } = await host.savePreset(
       presetContent({ model: guess(ghost, secretBytes) }),
     );
     expect((await host.loadPreset(other)).notes[0]!.reason).toBe('not-yours');
     expect((await problemOf(host.readModel(secret))).code).toBe('not-allowed');
     // The person was asked, named the file, and said no.
-    expect(dialogs.calls.filter((c) => c.kind === 'confirmPresetFiles')[0]?.paths).toEqual([
+    expect(bed.dialogs.calls.filter((c) => c.kind === 'confirmPresetFiles')[0]?.paths).toEqual([
       secret,
     ]);
   });
@@ -111,17 +89,17 @@ describe('a preset naming files the person never chose', () => {
     const { id } = await host.savePreset(presetContent({ model: guess(secret, secretBytes) }));
     const later = services();
     expect((await later.loadPreset(id)).notes).toEqual([]);
-    expect(dialogs.calls.some((c) => c.kind === 'confirmPresetFiles')).toBe(false);
+    expect(bed.dialogs.calls.some((c) => c.kind === 'confirmPresetFiles')).toBe(false);
   });
 
   it('never offers or opens a path that is relative or not in its plain form', async () => {
     const host = services({ confirmPresetFiles: [true, true] });
-    const crooked = `${root.path}/private/../private/diary.vrm`;
+    const crooked = `${bed.files}/private/../private/diary.vrm`;
     for (const path of [crooked, 'private/diary.vrm']) {
       const { id } = await host.savePreset(presetContent({ model: guess(path, secretBytes) }));
       expect((await host.loadPreset(id)).notes[0]!.reason).toBe('not-yours');
     }
-    expect(dialogs.calls.some((c) => c.kind === 'confirmPresetFiles')).toBe(false);
+    expect(bed.dialogs.calls.some((c) => c.kind === 'confirmPresetFiles')).toBe(false);
   });
 
   it('does the same for the recovery copy: a restart cannot reach a stranger', async () => {
@@ -150,7 +128,7 @@ describe('what is hashed', () => {
   }
 
   it('never hashes a file whose name is not of the wanted kind', async () => {
-    const text = join(root.path, 'private', 'passwords.txt');
+    const text = join(bed.files, 'private', 'passwords.txt');
     await writeFile(text, secretBytes);
     const hasher = countingHasher();
     const result = await checkPresetFile(
@@ -183,7 +161,7 @@ describe('what is hashed', () => {
   });
 
   it('hashes in chunks without holding the event loop', async () => {
-    const big = join(root.path, 'big.vrm');
+    const big = join(bed.files, 'big.vrm');
     await writeFile(big, new Uint8Array(48 * 1024 * 1024).fill(7));
     let last = performance.now();
     let longest = 0;

@@ -9,54 +9,27 @@
 import fs from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HostServices } from '../../electron/main/host/host-services';
 import { libraryFileSchema } from '../../electron/main/host/library-schema';
 import { LIBRARY_FILE } from '../../electron/main/host/model-library';
 import { PRESET_FOLDER } from '../../electron/main/host/preset-store';
 import type { LibraryEntry, PresetSummary } from '../../shared/host-contract';
 import { presetFileSchema, type Preset } from '../../shared/preset-schema';
-import {
-  presetContent,
-  scriptedDialogs,
-  seededRandom,
-  tempFolder,
-  TINY_PNG,
-  vrmBytes,
-  problemOf,
-} from '../support/host-files';
-import { createRecordingLogger, type RecordingLogger } from '../support/recording-logger';
+import { presetContent, seededRandom, TINY_PNG, vrmBytes, problemOf } from '../support/host-files';
+import { useHostTestbed } from '../support/host-testbed';
 
-let files: { path: string; remove: () => Promise<void> };
-let data: { path: string; remove: () => Promise<void> };
-let logger: RecordingLogger;
-let tick: number;
 const realRename = fs.rename;
-
-beforeEach(async () => {
-  files = await tempFolder('durable-files');
-  data = await tempFolder('durable-data');
-  logger = createRecordingLogger();
-  tick = 0;
-});
-afterEach(async () => {
+const bed = useHostTestbed('durable');
+afterEach(() => {
   fs.rename = realRename;
-  await files.remove();
-  await data.remove();
 });
 
 /** A new session over the same data folder, as after restarting the app. */
-function services(): HostServices {
-  return createHostServices({
-    dataDirectory: data.path,
-    dialogs: scriptedDialogs(),
-    loggerFor: () => logger,
-    now: () => new Date(Date.UTC(2026, 10, 30, 6, 0, 0, tick++)),
-  });
-}
+const services = (): HostServices => bed.services();
 
-const presetPath = (id: string): string => join(data.path, PRESET_FOLDER, `${id}.ragdoll`);
-const libraryPath = (): string => join(data.path, LIBRARY_FILE);
+const presetPath = (id: string): string => join(bed.data, PRESET_FOLDER, `${id}.ragdoll`);
+const libraryPath = (): string => join(bed.data, LIBRARY_FILE);
 
 /**
  * Makes `fs.rename` fail for targets inside `folder`, as a crash or a full disk would
@@ -98,7 +71,7 @@ describe('interrupted writes', () => {
     const host = services();
     const saved = await host.savePreset(presetContent({ name: 'Good' }));
     const before = await readFile(presetPath(saved.id), 'utf8');
-    failRenamesInto(join(data.path, PRESET_FOLDER));
+    failRenamesInto(join(bed.data, PRESET_FOLDER));
     const problem = await problemOf(
       host.overwritePreset(saved.id, presetContent({ name: 'Lost' })),
     );
@@ -110,31 +83,31 @@ describe('interrupted writes', () => {
     fs.rename = realRename;
 
     expect(await readFile(presetPath(saved.id), 'utf8')).toBe(before);
-    expect(await readdir(join(data.path, PRESET_FOLDER))).toEqual([`${saved.id}.ragdoll`]);
+    expect(await readdir(join(bed.data, PRESET_FOLDER))).toEqual([`${saved.id}.ragdoll`]);
     expect((await services().loadPreset(saved.id)).preset.name).toBe('Good');
   });
 
   it('keeps the last good library when its rename fails; the model still opens', async () => {
-    const a = join(files.path, 'a.vrm');
-    const b = join(files.path, 'b.vrm');
+    const a = join(bed.files, 'a.vrm');
+    const b = join(bed.files, 'b.vrm');
     await writeFile(a, vrmBytes({ version: 1, title: 'A' }));
     await writeFile(b, vrmBytes({ version: 1, title: 'B' }));
     const host = services();
     await host.openFileFromUser(a);
     const before = await readFile(libraryPath(), 'utf8');
-    failRenamesInto(data.path);
+    failRenamesInto(bed.data);
     const opened = await host.openFileFromUser(b);
     expect(opened).toMatchObject({ kind: 'model', model: { title: 'B', libraryEntryId: null } });
-    expect(logger.lines.some((line) => line.level === 'error' && line.message.includes(b))).toBe(
-      true,
-    );
+    expect(
+      bed.logger.lines.some((line) => line.level === 'error' && line.message.includes(b)),
+    ).toBe(true);
     expect((await problemOf(host.clearLibrary())).message).toContain(
       'The recent-model library was not changed',
     );
     fs.rename = realRename;
     expect(await readFile(libraryPath(), 'utf8')).toBe(before);
     expect((await host.listLibrary()).entries.map((entry) => entry.title)).toEqual(['A']);
-    expect((await readdir(data.path)).sort()).toEqual([LIBRARY_FILE]);
+    expect((await readdir(bed.data)).sort()).toEqual([LIBRARY_FILE]);
   });
 });
 
@@ -155,7 +128,7 @@ describe('concurrent saves', () => {
     expect(names).toContain(onDisk.name);
     expect(onDisk.name).toBe('Take 39');
     expect(onDisk.createdAt).toBe(saved.createdAt);
-    expect(await readdir(join(data.path, PRESET_FOLDER))).toEqual([`${saved.id}.ragdoll`]);
+    expect(await readdir(join(bed.data, PRESET_FOLDER))).toEqual([`${saved.id}.ragdoll`]);
   });
 
   it('saves 30 presets in parallel into 30 valid files', async () => {
@@ -167,7 +140,7 @@ describe('concurrent saves', () => {
     const listing = await services().listPresets();
     expect(listing.notices).toEqual([]);
     expect(listing.presets.map((p) => p.name).sort()).toEqual(summaries.map((s) => s.name).sort());
-    expect(await readdir(join(data.path, PRESET_FOLDER))).toHaveLength(30);
+    expect(await readdir(join(bed.data, PRESET_FOLDER))).toHaveLength(30);
   });
 
   it('flush() (called before quitting) resolves only after every queued write is on disk', async () => {
@@ -179,7 +152,7 @@ describe('concurrent saves', () => {
       host.clearLibrary(),
     ];
     await host.flush();
-    expect(await readdir(join(data.path, PRESET_FOLDER))).toHaveLength(11);
+    expect(await readdir(join(bed.data, PRESET_FOLDER))).toHaveLength(11);
     const onDisk = JSON.parse(await readFile(presetPath(saved.id), 'utf8')) as { name: string };
     expect(onDisk.name).toBe('Renamed while quitting');
     expect(fs.existsSync(libraryPath())).toBe(true);
@@ -189,7 +162,7 @@ describe('concurrent saves', () => {
   it('loses no library update when 20 models are opened and given thumbnails in parallel', async () => {
     const paths = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
-        const path = join(files.path, `m${i}.vrm`);
+        const path = join(bed.files, `m${i}.vrm`);
         await writeFile(path, vrmBytes({ version: 1, title: `M${i}` }));
         return path;
       }),
@@ -206,7 +179,7 @@ describe('concurrent saves', () => {
     const { entries } = await services().listLibrary();
     expect(entries).toHaveLength(20);
     expect(entries.every((entry) => entry.thumbnail !== undefined)).toBe(true);
-    expect((await readdir(data.path)).sort()).toEqual([LIBRARY_FILE, 'thumbnails']);
+    expect((await readdir(bed.data)).sort()).toEqual([LIBRARY_FILE, 'thumbnails']);
   });
 });
 
@@ -298,7 +271,7 @@ describe('200 random corruptions (seeded)', () => {
     const random = seededRandom(20261130);
     // Good data: three presets (one with a figure model) and a library with a thumbnail.
     const setup = services();
-    const modelPath = join(files.path, 'alicia.vrm');
+    const modelPath = join(bed.files, 'alicia.vrm');
     await writeFile(modelPath, vrmBytes({ version: 1, title: 'Alicia' }));
     const opened = await setup.openFileFromUser(modelPath);
     if (opened.kind !== 'model') throw new Error('setup: expected a model');
@@ -374,7 +347,7 @@ describe('200 random corruptions (seeded)', () => {
     // The moved-aside files are all there, one per invalid round, none overwritten.
     const asideCount = async (folder: string): Promise<number> =>
       (await readdir(folder)).filter((name) => name.includes('.corrupt-')).length;
-    expect((await asideCount(data.path)) + (await asideCount(join(data.path, PRESET_FOLDER)))).toBe(
+    expect((await asideCount(bed.data)) + (await asideCount(join(bed.data, PRESET_FOLDER)))).toBe(
       tally.invalid,
     );
     // The mutations really bite: most rounds produce an invalid file, of every kind.

@@ -7,49 +7,26 @@
 
 import { readdir, readFile, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
+import { describe, expect, it } from 'vitest';
+import type { HostServices } from '../../electron/main/host/host-services';
 import { PRESET_FOLDER } from '../../electron/main/host/preset-store';
 import type { ModelFile } from '../../shared/host-contract';
 import { PRESET_SCHEMA_VERSION, type PresetContent } from '../../shared/preset-schema';
 import {
   presetContent,
   scriptedDialogs,
-  tempFolder,
   vrmBytes,
   type DialogScript,
   problemOf,
 } from '../support/host-files';
-import { createRecordingLogger, type RecordingLogger } from '../support/recording-logger';
-
-let files: { path: string; remove: () => Promise<void> };
-let data: { path: string; remove: () => Promise<void> };
-let logger: RecordingLogger;
-let tick: number;
+import { useHostTestbed } from '../support/host-testbed';
 
 const THUMBNAIL = `data:image/png;base64,${Buffer.from('not really a png but base64').toString('base64')}`;
 
-beforeEach(async () => {
-  files = await tempFolder('preset-files');
-  data = await tempFolder('preset-data');
-  logger = createRecordingLogger();
-  tick = 0;
-});
-afterEach(async () => {
-  await files.remove();
-  await data.remove();
-});
+const bed = useHostTestbed('preset');
+const services = (script?: DialogScript): HostServices => bed.services(script);
 
-function services(script: DialogScript = {}): HostServices {
-  return createHostServices({
-    dataDirectory: data.path,
-    dialogs: scriptedDialogs(script),
-    loggerFor: () => logger,
-    now: () => new Date(Date.UTC(2026, 10, 30, 5, 0, tick++)),
-  });
-}
-
-const presetsFolder = (): string => join(data.path, PRESET_FOLDER);
+const presetsFolder = (): string => join(bed.data, PRESET_FOLDER);
 
 describe('presets', () => {
   it('round-trips a full scene: every number, name, setting and thumbnail comes back equal', async () => {
@@ -61,7 +38,7 @@ describe('presets', () => {
       figureCount: 6,
       propCount: 12,
       thumbnail: THUMBNAIL,
-      createdAt: '2026-11-30T05:00:01.000Z',
+      createdAt: '2026-11-30T04:00:01.000Z',
     });
     expect(summary.id).toMatch(/^p-[a-z0-9]+-[0-9a-f]{8}$/);
     const loaded = await services().loadPreset(summary.id);
@@ -111,7 +88,7 @@ describe('presets', () => {
   });
 
   it('answers an unknown id with `missing` for every operation, writing nothing', async () => {
-    const host = services({ savePreset: [join(files.path, 'x.ragdoll')] });
+    const host = services({ savePreset: [join(bed.files, 'x.ragdoll')] });
     const id = 'p-nothing-00000000';
     const operations = [
       host.overwritePreset(id, presetContent()),
@@ -122,12 +99,12 @@ describe('presets', () => {
       host.exportPreset(id),
     ];
     for (const operation of operations) expect((await problemOf(operation)).code).toBe('missing');
-    expect(await readdir(data.path)).toEqual([]);
-    expect(await readdir(files.path)).toEqual([]);
+    expect(await readdir(bed.data)).toEqual([]);
+    expect(await readdir(bed.files)).toEqual([]);
   });
 
   it('exports to the chosen path (adding .ragdoll) and imports it back under a new id', async () => {
-    const out = join(files.path, 'my scene');
+    const out = join(bed.files, 'my scene');
     const first = services({ savePreset: [null, out] });
     const saved = await first.savePreset(presetContent({ name: 'Export me', props: 2 }));
     expect((await problemOf(first.exportPreset(saved.id))).code).toBe('canceled');
@@ -144,7 +121,7 @@ describe('presets', () => {
   });
 
   it('never overwrites a file the save dialog did not confirm (.ragdoll added)', async () => {
-    const out = join(files.path, 'scene');
+    const out = join(bed.files, 'scene');
     await writeFile(`${out}.ragdoll`, 'somebody else’s file');
     const host = services({ savePreset: [out, `${out}.ragdoll`] });
     const saved = await host.savePreset(presetContent({ name: 'New' }));
@@ -160,7 +137,7 @@ describe('presets', () => {
 
   it('suggests the preset name as the export file name, made safe', async () => {
     const dialogs = scriptedDialogs();
-    const host = createHostServices({ dataDirectory: data.path, dialogs, loggerFor: () => logger });
+    const host = bed.services({}, { dialogs });
     const saved = await host.savePreset(presetContent({ name: 'a/b: c?' }));
     await problemOf(host.exportPreset(saved.id));
     expect(dialogs.calls).toEqual([{ kind: 'savePreset', defaultName: 'a_b_ c_.ragdoll' }]);
@@ -192,11 +169,11 @@ describe('presets', () => {
     ];
     const paths: string[] = [];
     for (const [name, text] of cases) {
-      const path = join(files.path, name);
+      const path = join(bed.files, name);
       await writeFile(path, text);
       paths.push(path);
     }
-    const missing = join(files.path, 'gone.ragdoll');
+    const missing = join(bed.files, 'gone.ragdoll');
     const host = services({ openPreset: [...paths, missing] });
     for (const [index, [, , message]] of cases.entries()) {
       const problem = await problemOf(host.importPreset());
@@ -204,12 +181,12 @@ describe('presets', () => {
       expect(problem.message.startsWith(paths[index]!)).toBe(true);
     }
     expect((await problemOf(host.importPreset())).code).toBe('missing');
-    expect(await readdir(data.path)).toEqual([]);
+    expect(await readdir(bed.data)).toEqual([]);
   });
 
   it('imports and loads a dropped preset file; a dropped corrupt one writes nothing', async () => {
     const host = services();
-    const good = join(files.path, 'dropped.ragdoll');
+    const good = join(bed.files, 'dropped.ragdoll');
     const stamped = {
       ...presetContent({ name: 'Dropped' }),
       schemaVersion: 1,
@@ -221,7 +198,7 @@ describe('presets', () => {
     expect(result.kind).toBe('preset');
     if (result.kind !== 'preset') return;
     expect(result.loaded.preset.name).toBe('Dropped');
-    const bad = join(files.path, 'bad.ragdoll');
+    const bad = join(bed.files, 'bad.ragdoll');
     await writeFile(bad, 'nope');
     expect((await problemOf(host.openFileFromUser(bad))).code).toBe('invalid');
     expect((await host.listPresets()).presets.map((p) => p.name)).toEqual(['Dropped']);
@@ -229,10 +206,10 @@ describe('presets', () => {
 
   it('loads a preset whose model files are missing or changed, with a note per figure', async () => {
     const bytes = vrmBytes({ version: 1, title: 'Alicia' });
-    const same = join(files.path, 'same.vrm');
-    const gone = join(files.path, 'gone.vrm');
-    const resized = join(files.path, 'resized.vrm');
-    const edited = join(files.path, 'edited.vrm');
+    const same = join(bed.files, 'same.vrm');
+    const gone = join(bed.files, 'gone.vrm');
+    const resized = join(bed.files, 'resized.vrm');
+    const edited = join(bed.files, 'edited.vrm');
     for (const path of [same, gone, resized, edited]) await writeFile(path, bytes);
     const host = services({ openModel: [same, gone, resized, edited] });
     const models: ModelFile[] = [];
@@ -291,7 +268,7 @@ describe('presets', () => {
   });
 
   it('notices a model edited in the same session although its hash was remembered on open', async () => {
-    const path = join(files.path, 'a.vrm');
+    const path = join(bed.files, 'a.vrm');
     const bytes = vrmBytes({ version: 1, title: 'A' });
     await writeFile(path, bytes);
     const host = services({ openModel: [path] });
@@ -336,12 +313,12 @@ describe('presets', () => {
     expect(names).toContain(`${keep.id}.ragdoll`);
     const aside = names.find((name) => name.includes('.corrupt-'))!;
     expect(aside).toMatch(
-      new RegExp(`^${broken.id}\\.corrupt-2026-11-30T05-00-\\d\\d-000Z\\.ragdoll$`),
+      new RegExp(`^${broken.id}\\.corrupt-2026-11-30T04-00-\\d\\d-000Z\\.ragdoll$`),
     );
     expect(await readFile(join(presetsFolder(), aside), 'utf8')).toContain('"stiffness": "NaN"');
-    expect(logger.lines.some((line) => line.level === 'warn' && line.message.includes(aside))).toBe(
-      true,
-    );
+    expect(
+      bed.logger.lines.some((line) => line.level === 'warn' && line.message.includes(aside)),
+    ).toBe(true);
   });
 
   it('reports a corrupt preset on load and does not list it again', async () => {

@@ -8,52 +8,29 @@
 
 import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callHostHandler, HostRequestError } from '../../electron/main/host/call-host-handler';
 import { createHostHandlers } from '../../electron/main/host/host-handlers';
-import {
-  createHostServices,
-  RECOVERY_ID,
-  type HostServices,
-} from '../../electron/main/host/host-services';
+import { RECOVERY_ID, type HostServices } from '../../electron/main/host/host-services';
 import { RECOVERY_FILE } from '../../electron/main/host/recovery-store';
-import {
-  presetContent,
-  problemOf,
-  scriptedDialogs,
-  type DialogScript,
-  tempFolder,
-  vrmBytes,
-} from '../support/host-files';
-import { createRecordingLogger } from '../support/recording-logger';
+import { presetContent, problemOf, type DialogScript, vrmBytes } from '../support/host-files';
+import { useHostTestbed } from '../support/host-testbed';
 import { PRESET_SCHEMA_VERSION } from '../../shared/preset-schema';
 
-let data: { path: string; remove: () => Promise<void> };
-let files: { path: string; remove: () => Promise<void> };
+const bed = useHostTestbed('recovery');
 
-beforeEach(async () => {
-  data = await tempFolder('recovery-data');
-  files = await tempFolder('recovery-files');
-});
-afterEach(async () => {
-  await data.remove();
-  await files.remove();
-});
+/**
+ * One run of the app's host over the same data folder, on the real clock: leftover temp files
+ * are judged stale by their file times.
+ */
+const run = (script: DialogScript = {}): HostServices =>
+  bed.services(script, { now: () => new Date() });
 
-/** One run of the app's host over the same data folder. */
-function run(script: DialogScript = {}): HostServices {
-  return createHostServices({
-    dataDirectory: data.path,
-    dialogs: scriptedDialogs(script),
-    loggerFor: () => createRecordingLogger(),
-  });
-}
-
-const recoveryPath = (): string => join(data.path, RECOVERY_FILE);
+const recoveryPath = (): string => join(bed.data, RECOVERY_FILE);
 
 describe('crash recovery', () => {
   it('offers the scene of a run that ended without a clean end, once, with the models checked', async () => {
-    const model = join(files.path, 'avatar.vrm');
+    const model = join(bed.files, 'avatar.vrm');
     await writeFile(model, vrmBytes({ version: 1 }));
     const first = run();
     const opened = await first.openFileFromUser(model);
@@ -87,14 +64,14 @@ describe('crash recovery', () => {
     // The model it names may be read again (as after loading a preset).
     await expect(second.readModel(model)).resolves.toMatchObject({ sha256: opened.model.sha256 });
     await expect(second.takeRecovery()).resolves.toBeNull();
-    expect(await readdir(data.path)).not.toContain(RECOVERY_FILE);
+    expect(await readdir(bed.data)).not.toContain(RECOVERY_FILE);
   });
 
   it('notes a model that is gone since, like a loaded preset', async () => {
     const first = run();
     const gone = {
       kind: 'file' as const,
-      path: join(files.path, 'gone.vrm'),
+      path: join(bed.files, 'gone.vrm'),
       size: 10,
       sha256: 'a'.repeat(64),
       title: 'Gone',
@@ -113,7 +90,7 @@ describe('crash recovery', () => {
     await host.discardRecovery();
     await late;
     await host.flush();
-    expect(await readdir(data.path)).not.toContain(RECOVERY_FILE);
+    expect(await readdir(bed.data)).not.toContain(RECOVERY_FILE);
     await expect(run().takeRecovery()).resolves.toBeNull();
   });
 
@@ -143,7 +120,7 @@ describe('crash recovery', () => {
     const loaded = await next.takeRecovery();
     expect(loaded!.preset.name).toBe('Whole');
     await next.flush();
-    expect((await readdir(data.path)).filter((n) => n.startsWith(RECOVERY_FILE))).toEqual([]);
+    expect((await readdir(bed.data)).filter((n) => n.startsWith(RECOVERY_FILE))).toEqual([]);
   });
 
   it('a damaged copy is moved aside and reported, naming the file', async () => {
@@ -152,7 +129,7 @@ describe('crash recovery', () => {
     const problem = await problemOf(host.takeRecovery());
     expect(problem.code).toBe('invalid');
     expect(problem.message).toContain(RECOVERY_FILE);
-    const names = await readdir(data.path);
+    const names = await readdir(bed.data);
     expect(names).not.toContain(RECOVERY_FILE);
     expect(names.some((n) => n.startsWith('recovery') && n.includes('corrupt'))).toBe(true);
     await expect(host.takeRecovery()).resolves.toBeNull();

@@ -7,44 +7,26 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
-import {
-  pmxWithTextures,
-  problemOf,
-  scriptedDialogs,
-  tempFolder,
-  TINY_PNG,
-  vrmBytes,
-} from '../support/host-files';
-import { createRecordingLogger } from '../support/recording-logger';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type HostServices } from '../../electron/main/host/host-services';
+import { pmxWithTextures, problemOf, TINY_PNG, vrmBytes } from '../support/host-files';
+import { useHostTestbed } from '../support/host-testbed';
 
-let root: { path: string; remove: () => Promise<void> };
-let data: { path: string; remove: () => Promise<void> };
 let services: HostServices;
 
+const bed = useHostTestbed('texture-table');
+
 beforeEach(async () => {
-  root = await tempFolder('texture-table');
-  data = await tempFolder('texture-table-data');
-  await mkdir(join(root.path, 'tex', 'deep'), { recursive: true });
-  await writeFile(join(root.path, 'tex', 'body.png'), TINY_PNG);
-  await writeFile(join(root.path, 'tex', 'deep', 'photo.png'), TINY_PNG);
-  await writeFile(join(root.path, 'holiday.jpg'), TINY_PNG);
-  services = createHostServices({
-    dataDirectory: data.path,
-    dialogs: scriptedDialogs(),
-    loggerFor: () => createRecordingLogger(),
-  });
-});
-afterEach(async () => {
-  await services.flush();
-  await root.remove();
-  await data.remove();
+  await mkdir(join(bed.files, 'tex', 'deep'), { recursive: true });
+  await writeFile(join(bed.files, 'tex', 'body.png'), TINY_PNG);
+  await writeFile(join(bed.files, 'tex', 'deep', 'photo.png'), TINY_PNG);
+  await writeFile(join(bed.files, 'holiday.jpg'), TINY_PNG);
+  services = bed.services();
 });
 
 describe('which textures a model may have read', () => {
   it('none for a VRM, whatever lies in its folder', async () => {
-    const vrm = join(root.path, 'avatar.vrm');
+    const vrm = join(bed.files, 'avatar.vrm');
     await writeFile(vrm, vrmBytes({ version: 1 }));
     await services.openFileFromUser(vrm);
     for (const name of ['tex/body.png', 'holiday.jpg', 'tex/deep/photo.png']) {
@@ -53,7 +35,7 @@ describe('which textures a model may have read', () => {
   });
 
   it('for a PMX, only the names in its texture list, in any spelling', async () => {
-    const pmx = join(root.path, 'figure.pmx');
+    const pmx = join(bed.files, 'figure.pmx');
     await writeFile(pmx, pmxWithTextures(['tex\\Body.png']));
     await services.openFileFromUser(pmx);
     expect((await services.readModelTexture(pmx, '.\\TEX\\body.PNG')).fileName).toBe('body.png');
@@ -65,7 +47,7 @@ describe('which textures a model may have read', () => {
   });
 
   it('a PMX naming a path out of its folder still gets nothing from outside', async () => {
-    const inner = join(root.path, 'tex', 'figure.pmx');
+    const inner = join(bed.files, 'tex', 'figure.pmx');
     await writeFile(inner, pmxWithTextures(['../holiday.jpg']));
     await services.openFileFromUser(inner);
     expect((await problemOf(services.readModelTexture(inner, '../holiday.jpg'))).code).toBe(
@@ -76,8 +58,8 @@ describe('which textures a model may have read', () => {
 
 describe("MMD's shared toon files", () => {
   it('are read from beside a PMX that does not list them, as MMD does', async () => {
-    await writeFile(join(root.path, 'toon02.bmp'), TINY_PNG);
-    const pmx = join(root.path, 'figure.pmx');
+    await writeFile(join(bed.files, 'toon02.bmp'), TINY_PNG);
+    const pmx = join(bed.files, 'figure.pmx');
     await writeFile(pmx, pmxWithTextures(['tex/body.png']));
     await services.openFileFromUser(pmx);
     expect((await services.readModelTexture(pmx, 'toon02.bmp')).fileName).toBe('toon02.bmp');
