@@ -50,3 +50,15 @@ export async function expectModelRefused(
   expect(run.stderr).toMatch(reason);
   expect(run.stdout).toBe('');
 }
+
+/**
+ * Runs the simulator with `args` and `--json` in this process, asserts it succeeded (showing its
+ * stderr when it did not) and returns the parsed JSON result.
+ */
+// The result's shape is what the calling test asserts, as with JSON.parse.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function simJson<T = any>(...args: string[]): Promise<T> {
+  const run = await simInProcess(...args, '--json');
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as T;
+}

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { SimUsageError, parseSimOptions } from '../../tools/sim-options';
-import { expectModelRefused, simInProcess } from '../support/sim-process';
+import { expectModelRefused, simInProcess, simJson } from '../support/sim-process';
 import { REAL_FIXTURES } from '../../tools/real-fixtures';
 
 const FIXTURES = REAL_FIXTURES;
@@ -35,16 +35,7 @@ afterAll(async () => {
 
 describe('npm run sim -- --model FILE.pmx', () => {
   it('runs the ragdoll with the model’s own bodies and adds the MMD keys and the report', async () => {
-    const run = await simInProcess(
-      '--model',
-      join(dir, 'figure.pmx'),
-      '--report',
-      '--seconds',
-      '2',
-      '--json',
-    );
-    expect(run.status, run.stderr).toBe(0);
-    const result = JSON.parse(run.stdout);
+    const result = await simJson('--model', join(dir, 'figure.pmx'), '--report', '--seconds', '2');
     expect(result).toMatchObject({
       format: 'pmx',
       parts: 15,
@@ -112,9 +103,7 @@ describe('npm run sim -- --model FILE.pmx', () => {
   it.skipIf(!existsSync(MOKOU))(
     'runs mokou_B.pmd (125 bodies, 117 joints); YXZ lays its capsules best',
     async () => {
-      const run = await simInProcess('--model', MOKOU, '--report', '--seconds', '1', '--json');
-      expect(run.status, run.stderr).toBe(0);
-      const result = JSON.parse(run.stdout);
+      const result = await simJson('--model', MOKOU, '--report', '--seconds', '1');
       expect(result).toMatchObject({ format: 'pmd', mmdBodies: 125, mmdJoints: 117, nanCount: 0 });
       expect(result.report.capsuleOrders.best).toBe('YXZ');
     },

@@ -7,7 +7,7 @@ import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { ribbonPropModel } from '../../tools/fixtures/mmd/prop-fixture-models';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
-import { simInProcess } from '../support/sim-process';
+import { simInProcess, simJson } from '../support/sim-process';
 
 const ribbon = ribbonPropModel(6);
 let dir: string;
@@ -26,16 +26,7 @@ afterAll(async () => {
 
 describe('npm run sim -- --model for a model that is not a humanoid', () => {
   it('runs it as a prop beside the box dummy and reports its physics with "kind": "prop"', async () => {
-    const run = await simInProcess(
-      '--model',
-      join(dir, 'ribbon.pmx'),
-      '--report',
-      '--seconds',
-      '2',
-      '--json',
-    );
-    expect(run.status, run.stderr).toBe(0);
-    const result = JSON.parse(run.stdout);
+    const result = await simJson('--model', join(dir, 'ribbon.pmx'), '--report', '--seconds', '2');
     const moving = ribbon.rigidBodies.filter((b) => b.physicsMode !== 0).length;
     expect(result).toMatchObject({
       kind: 'prop',

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SimUsageError, parseSimOptions } from '../../tools/sim-options';
-import { runSim, simInProcess } from '../support/sim-process';
+import { runSim, simInProcess, simJson } from '../support/sim-process';
 
 describe('npm run sim', () => {
   it('prints the measurement keys as JSON, with no NaN after a blast', async () => {
-    const run = await simInProcess('--dolls', '3', '--seconds', '3', '--blast', '30', '--json');
-    expect(run.status, run.stderr).toBe(0);
-    const result = JSON.parse(run.stdout);
+    const result = await simJson('--dolls', '3', '--seconds', '3', '--blast', '30');
     for (const key of [
       'dolls',
       'bodies',
@@ -73,9 +71,7 @@ describe('npm run sim in its own process', () => {
 
 describe('npm run sim -- --motion', () => {
   it('plays a built-in motion from standing and reports how well it was followed', async () => {
-    const run = await simInProcess('--motion', 'builtin:stand', '--seconds', '3', '--json');
-    expect(run.status, run.stderr).toBe(0);
-    const result = JSON.parse(run.stdout);
+    const result = await simJson('--motion', 'builtin:stand', '--seconds', '3');
     expect(result.motion).toBe('stand');
     expect(result.trackingErrorRad).toBeGreaterThan(0);
     expect(result.trackingErrorRad).toBeLessThan(0.1);
@@ -84,17 +80,7 @@ describe('npm run sim -- --motion', () => {
   });
 
   it('--hit-ball 12 knocks the first doll down and it gets up within the run', async () => {
-    const run = await simInProcess(
-      '--motion',
-      'builtin:stand',
-      '--hit-ball',
-      '12',
-      '--seconds',
-      '9',
-      '--json',
-    );
-    expect(run.status, run.stderr).toBe(0);
-    const result = JSON.parse(run.stdout);
+    const result = await simJson('--motion', 'builtin:stand', '--hit-ball', '12', '--seconds', '9');
     expect(result.hitBall).toBe(12);
     expect(result.props).toBe(1);
     expect(result.falls).toBeGreaterThanOrEqual(1);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 import { SimUsageError, parseSimOptions } from '../../tools/sim-options';
 import { REPORTED_OPTIONAL_BONES } from '../../renderer/src/rig/humanoid-bones';
-import { expectModelRefused, simInProcess } from '../support/sim-process';
+import { expectModelRefused, simInProcess, simJson } from '../support/sim-process';
 
 let dir: string;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ afterAll(async () => {
 
 describe('npm run sim -- --model', () => {
   it('runs every doll as the model and adds format, parts, joints and bonesMissing', async () => {
-    const run = await simInProcess(
+    const result = await simJson(
       '--model',
       join(dir, 'vrm1-tpose-15bones.vrm'),
       '--dolls',
@@ -28,10 +28,7 @@ describe('npm run sim -- --model', () => {
       '3',
       '--blast',
       '30',
-      '--json',
     );
-    expect(run.status, run.stderr).toBe(0);
-    const result = JSON.parse(run.stdout);
     expect(result.format).toBe('vrm1');
     expect(result.parts).toBe(15);
     expect(result.joints).toBe(14);
