@@ -128,6 +128,18 @@ export interface PreparedFigure {
       };
 }
 
+/** A model file to open or add: its bytes and what is known of where they came from. */
+export interface ModelRequest {
+  readonly bytes: Uint8Array;
+  readonly fileName: string;
+  /** Where the file lives, for presets and for MMD textures beside it. */
+  readonly ref?: PresetModelRef | undefined;
+  /** The host's reading of the format, when the host read the file. */
+  readonly format?: string | undefined;
+  /** A wish for a picture of the model at rest (see {@link ThumbnailRequest}). */
+  readonly thumbnail?: ThumbnailRequest | undefined;
+}
+
 /**
  * Which model each figure is: the box dummy, a VRM, or an MMD model (PMX/PMD). Opening a
  * model replaces every figure with one figure of it; Add Model… adds a figure of another file
@@ -195,25 +207,25 @@ export class FigureModels {
   /**
    * Opens a model from its bytes and makes it the only figure. Throws a `VrmLoadError` or
    * `MmdLoadError` naming the file when it is not usable; the scene is then exactly as it was.
-   *
-   * @param format - the host's reading of the format, when the host read the file
-   * @param thumbnail - a wish for a picture of the model at rest (see {@link ThumbnailRequest})
    */
-  async open(
-    bytes: Uint8Array,
-    fileName: string,
-    ref?: PresetModelRef,
-    format?: string,
-    thumbnail?: ThumbnailRequest,
-  ): Promise<OpenedModel> {
-    const prepared = await this.busyWhile(() =>
-      this.prepareWithThumbnail(bytes, fileName, ref, format, thumbnail),
-    );
-    this.onBeforeChange?.('open-model');
+  async open(file: ModelRequest): Promise<OpenedModel> {
+    const prepared = await this.prepareForChange(file, 'open-model');
     this.clearFigures();
-    const model = openModelOf(prepared, bytes, ref);
+    const model = openModelOf(prepared, file.bytes, file.ref);
     this.place(prepared, model);
     this.model = model;
+    return describeOpened(prepared);
+  }
+
+  /**
+   * Add Model…: adds one figure of another model file beside the figures already there, any
+   * mix of box dummies, VRM and MMD figures. The open model (what ADD repeats) stays as it
+   * was. Throws as {@link open} does, or a `SandboxError` when every figure slot is taken;
+   * the scene is then exactly as it was.
+   */
+  async addModel(file: ModelRequest): Promise<OpenedModel> {
+    const prepared = await this.prepareForChange(file, 'add-model');
+    this.place(prepared, openModelOf(prepared, file.bytes, file.ref));
     return describeOpened(prepared);
   }
 
@@ -236,38 +248,22 @@ export class FigureModels {
   }
 
   /**
-   * Add Model…: adds one figure of another model file beside the figures already there, any
-   * mix of box dummies, VRM and MMD figures. The open model (what ADD repeats) stays as it
-   * was. Throws as {@link open} does, or a `SandboxError` when every figure slot is taken;
-   * the scene is then exactly as it was.
+   * {@link prepare} while busy and, when `file.thumbnail` is still wanted, the model drawn at
+   * rest for it before anything can move it (a picture that cannot be taken only goes without,
+   * logged); then the scene's undo snapshot for `change`.
    */
-  async addModel(
-    bytes: Uint8Array,
-    fileName: string,
-    ref?: PresetModelRef,
-    format?: string,
-    thumbnail?: ThumbnailRequest,
-  ): Promise<OpenedModel> {
-    const prepared = await this.busyWhile(() =>
-      this.prepareWithThumbnail(bytes, fileName, ref, format, thumbnail),
-    );
-    this.onBeforeChange?.('add-model');
-    this.place(prepared, openModelOf(prepared, bytes, ref));
-    return describeOpened(prepared);
+  private async prepareForChange(
+    file: ModelRequest,
+    change: FigureModelsChange,
+  ): Promise<PreparedFigure> {
+    const prepared = await this.busyWhile(() => this.prepareWithThumbnail(file));
+    this.onBeforeChange?.(change);
+    return prepared;
   }
 
-  /**
-   * {@link prepare}, then, when `thumbnail` is still wanted, the model drawn at rest for it
-   * before anything can move it. A picture that cannot be taken only goes without (logged).
-   */
-  private async prepareWithThumbnail(
-    bytes: Uint8Array,
-    fileName: string,
-    ref: PresetModelRef | undefined,
-    format: string | undefined,
-    thumbnail: ThumbnailRequest | undefined,
-  ): Promise<PreparedFigure> {
-    const prepared = await this.prepare(bytes, fileName, ref, format);
+  private async prepareWithThumbnail(file: ModelRequest): Promise<PreparedFigure> {
+    const { fileName, thumbnail } = file;
+    const prepared = await this.prepare(file.bytes, fileName, file.ref, file.format);
     const draw = this.view.modelThumbnail?.bind(this.view);
     if (!thumbnail || !draw || !(await thumbnail.wanted)) return prepared;
     const failed = (error: unknown): void =>

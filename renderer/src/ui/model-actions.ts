@@ -168,20 +168,32 @@ export class ModelActions {
       return;
     }
     const ok = await this.run(model.fileName, model.bytes.byteLength, async () => {
-      const ref = modelRef(model.source);
-      let opened: OpenedModel;
-      try {
-        opened = await this.models.open(model.bytes, model.fileName, ref, model.format, thumbnail);
-      } catch (error) {
-        // Not a humanoid: the figures stay, and the model joins them as a prop.
-        if (!(error instanceof MmdNotHumanoidError)) throw error;
-        await this.openProp(error, model, 'open-model');
-        return;
-      }
+      const opened = await this.placeFigure(model, thumbnail, 'open-model');
+      if (!opened) return;
       this.options.status.say(this.openedMessage(opened));
       this.options.onFiguresChanged?.();
     });
     this.loaded(model, ok);
+  }
+
+  /**
+   * Opens `model` as the only figure or adds it beside the others; a model that is not a
+   * humanoid joins the scene as a prop instead (the figures stay), and the answer is null.
+   */
+  private async placeFigure(
+    model: ModelBytes,
+    thumbnail: ThumbnailRequest | undefined,
+    change: 'open-model' | 'add-model',
+  ): Promise<OpenedModel | null> {
+    const request = { ...model, ref: modelRef(model.source), thumbnail };
+    try {
+      if (change === 'open-model') return await this.models.open(request);
+      return await this.models.addModel(request);
+    } catch (error) {
+      if (!(error instanceof MmdNotHumanoidError)) throw error;
+      await this.openProp(error, model, change);
+      return null;
+    }
   }
 
   /** Adds a figure of `model` beside the others, or says why not (every slot taken). */
@@ -192,21 +204,8 @@ export class ModelActions {
       return;
     }
     const ok = await this.run(model.fileName, model.bytes.byteLength, async () => {
-      let opened: OpenedModel;
-      try {
-        opened = await this.models.addModel(
-          model.bytes,
-          model.fileName,
-          modelRef(model.source),
-          model.format,
-          thumbnail,
-        );
-      } catch (error) {
-        // Not a humanoid: it joins the scene as a prop, as opening it would.
-        if (!(error instanceof MmdNotHumanoidError)) throw error;
-        await this.openProp(error, model, 'add-model');
-        return;
-      }
+      const opened = await this.placeFigure(model, thumbnail, 'add-model');
+      if (!opened) return;
       const added = this.text.cast.modelAdded(
         opened.title,
         opened.fileName,
