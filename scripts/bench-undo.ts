@@ -14,8 +14,8 @@ import {
   sceneSnapshotBytes,
   takeSceneSnapshot,
 } from '../renderer/src/physics/scene-snapshot';
-import { MAX_UNDO_STEPS } from '../renderer/src/ui/scene-undo';
-import { UndoHistory } from '../renderer/src/ui/undo-history';
+import { MAX_UNDO_STEPS } from '../renderer/src/ui/undo/scene-undo';
+import { UndoHistory } from '../renderer/src/ui/undo/undo-history';
 import { benchMmdModel } from './lib/bench-mmd-model';
 import { median } from './lib/bench-stats';
 import { mmdDollFromModel } from '../tools/load-mmd-doll';

@@ -1,10 +1,10 @@
-import './ui/app.css';
+import './ui/shell/app.css';
 import type { Sandbox } from './physics/sandbox';
 import { stageLayout } from './physics/stage';
 import type { AppUi } from './ui/app-ui';
 import { languageForTag, strings } from './ui/i18n';
-import { showStartupError } from './ui/startup-error';
-import { StartupShell } from './ui/startup-shell';
+import { showStartupError } from './ui/shell/startup-error';
+import { StartupShell } from './ui/shell/startup-shell';
 import type { RagdollView, RagdollViewOptions } from './view/ragdoll-view';
 import { SandboxSlot } from './view/sandbox-slot';
 
@@ -75,7 +75,7 @@ async function boot(root: HTMLElement, options: BootOptions): Promise<RunningApp
   // Every chunk starts downloading now; each is evaluated as it arrives.
   const viewModule = import('./view/ragdoll-view');
   const physicsModule = import('./start-physics');
-  const uiModules = Promise.all([import('./ui/app-ui'), import('./ui/app-motion-toolkit')]);
+  const uiModules = Promise.all([import('./ui/app-ui'), import('./ui/motion/app-motion-toolkit')]);
   // Let the shell be painted before the WebGL context and shaders take the main thread.
   await afterNextPaint();
   const slot = new SandboxSlot<Sandbox>(stageLayout());

@@ -15,7 +15,7 @@ import type { MmdModel } from '../../renderer/src/formats/mmd/mmd-model';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
-import { BLAST_POWER } from '../../renderer/src/ui/command-actions';
+import { BLAST_POWER } from '../../renderer/src/ui/shell/command-actions';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { fastestMmdBody } from '../support/mmd-figure-measures';
 import { loadRapier } from '../support/rapier';

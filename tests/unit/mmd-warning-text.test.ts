@@ -17,7 +17,7 @@ import {
   WARNING_STRINGS_EN,
   WARNING_STRINGS_JA,
   warningText,
-} from '../../renderer/src/ui/warning-strings';
+} from '../../renderer/src/ui/models/warning-strings';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { writePmd } from '../../tools/fixtures/mmd/pmd-writer';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Figure, Prop, SimBody } from '../../renderer/src/physics/sandbox';
-import type { BodySandbox } from '../../renderer/src/ui/body-actions';
-import { BodyActions } from '../../renderer/src/ui/body-actions';
+import type { BodySandbox } from '../../renderer/src/ui/body/body-actions';
+import { BodyActions } from '../../renderer/src/ui/body/body-actions';
 import { strings } from '../../renderer/src/ui/i18n';
 
 function body(kind: SimBody['kind'], ownerId: number, handle: number): SimBody {

@@ -3,7 +3,7 @@
  * (a clip recording, 0 % to 100 %) one entry that updates rather than one entry a step.
  */
 import { describe, expect, it } from 'vitest';
-import { MessageLog } from '../../renderer/src/ui/message-log';
+import { MessageLog } from '../../renderer/src/ui/status/message-log';
 
 describe('MessageLog', () => {
   it('keeps messages newest first, up to its limit, and drops empty ones', () => {

@@ -1,5 +1,5 @@
 /**
- * The motion controls' logic (renderer/src/ui/motion-actions.ts) with stand-ins for the page,
+ * The motion controls' logic (renderer/src/ui/motion/motion-actions.ts) with stand-ins for the page,
  * the sandbox and the motion readers: a chosen motion goes onto every figure and figures
  * added later get it too; bones a figure lacks are named once per motion; a motion file that
  * cannot be read, or a motion that fits no figure, is refused with a message and the figures
@@ -14,14 +14,14 @@ import type { DollSpec } from '../../renderer/src/physics/doll-spec';
 import type { DollMotion } from '../../renderer/src/physics/motion/doll-motion';
 import type { Figure } from '../../renderer/src/physics/sandbox';
 import { strings } from '../../renderer/src/ui/i18n';
-import { MotionActions } from '../../renderer/src/ui/motion-actions';
+import { MotionActions } from '../../renderer/src/ui/motion/motion-actions';
 import type {
   FigureMotion,
   FigureMotionState,
   MotionClip,
   MotionSandbox,
   MotionToolkit,
-} from '../../renderer/src/ui/motion-ports';
+} from '../../renderer/src/ui/motion/motion-ports';
 import type { FigureBones } from '../../renderer/src/motion/figure-bones';
 
 class FakeFileError extends Error {}

@@ -16,7 +16,7 @@ import {
   type CommandOutcome,
   type CommandSandbox,
   type CommandUi,
-} from '../../renderer/src/ui/command-actions';
+} from '../../renderer/src/ui/shell/command-actions';
 import { strings } from '../../renderer/src/ui/i18n';
 import {
   choiceTarget,
@@ -24,7 +24,7 @@ import {
   motionChoices,
   NO_MOTION,
   nextChoice,
-} from '../../renderer/src/ui/motion-choices';
+} from '../../renderer/src/ui/motion/motion-choices';
 
 const MOTION_COMMANDS: readonly AppCommand[] = [
   'open-motion',

@@ -3,7 +3,7 @@
  * come after each chunk; the bytes come out whole and in order.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileWithProgress } from '../../renderer/src/ui/read-file-progress';
+import { readFileWithProgress } from '../../renderer/src/ui/files/read-file-progress';
 
 function patterned(size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);

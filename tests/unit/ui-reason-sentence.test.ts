@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../shared/commands';
 import type { HostProblemCode } from '../../shared/host-contract';
 import { LANGUAGES, strings } from '../../renderer/src/ui/i18n';
-import { reasonSentence, withReason } from '../../renderer/src/ui/reason-sentence';
+import { reasonSentence, withReason } from '../../renderer/src/ui/files/reason-sentence';
 
 /** Two full stops in a row, in either language or mixed ("..", ".。", "。。", "。."). */
 const DOUBLE_STOP = /[.。][.。]/u;

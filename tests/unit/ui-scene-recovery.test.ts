@@ -13,7 +13,7 @@ import { createHostHandlers } from '../../electron/main/host/host-handlers';
 import { createHostServices } from '../../electron/main/host/host-services';
 import { RECOVERY_FILE } from '../../electron/main/host/recovery-store';
 import type { HostApi, HostOutcome, LoadedPreset } from '../../shared/host-contract';
-import { SceneRecovery, type RecoveryTimers } from '../../renderer/src/ui/scene-recovery';
+import { SceneRecovery, type RecoveryTimers } from '../../renderer/src/ui/presets/scene-recovery';
 import { presetContent, scriptedDialogs, tempFolder } from '../support/host-files';
 import { createRecordingLogger } from '../support/recording-logger';
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Figure, Sandbox } from '../../renderer/src/physics/sandbox';
 import type { FigureSource, PreparedFigure } from '../../renderer/src/models/figure-models';
 import { strings } from '../../renderer/src/ui/i18n';
-import type { MotionMemo } from '../../renderer/src/ui/motion-actions';
-import type { UndoModels } from '../../renderer/src/ui/scene-undo';
-import { SceneUndo } from '../../renderer/src/ui/scene-undo';
+import type { MotionMemo } from '../../renderer/src/ui/motion/motion-actions';
+import type { UndoModels } from '../../renderer/src/ui/undo/scene-undo';
+import { SceneUndo } from '../../renderer/src/ui/undo/scene-undo';
 import { useSandboxes } from '../support/sandboxes';
 
 const makeSandbox = useSandboxes();

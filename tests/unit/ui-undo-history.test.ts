@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SharedData, UndoHistoryOptions } from '../../renderer/src/ui/undo-history';
-import { UndoHistory } from '../../renderer/src/ui/undo-history';
+import type { SharedData, UndoHistoryOptions } from '../../renderer/src/ui/undo/undo-history';
+import { UndoHistory } from '../../renderer/src/ui/undo/undo-history';
 
 /** A state for the tests: a number standing for the scene, its size and the model it uses. */
 interface TestState {

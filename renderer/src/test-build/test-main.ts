@@ -1,7 +1,7 @@
 import { startApp } from '../boot';
 import { FrameSectionTimes } from './frame-section-times';
 import { installTestHook } from './test-hook';
-import { saveFaceReactions } from '../ui/face-reactions-preference';
+import { saveFaceReactions } from '../ui/face/face-reactions-preference';
 
 /**
  * The test build's page (`npm run build:test`, out-test/renderer/index.html): the app as

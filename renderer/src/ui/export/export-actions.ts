@@ -5,7 +5,7 @@ import { RecordingRangeError } from '../../physics/recording/recorded-figure-mot
 import { RECORD_RATE_HZ } from '../../physics/recording/scene-recorder';
 import type { Figure, Prop } from '../../physics/sandbox';
 import type { UiStrings } from '../i18n';
-import type { StatusArea } from '../status';
+import type { StatusArea } from '../status/status';
 import { ClipCanceledError, ClipUnsupportedError, encodeClip } from './clip-encoder';
 import type { EncodedClip } from './clip-encoder';
 import { ClipFrameSchedule } from './clip-frame-schedule';

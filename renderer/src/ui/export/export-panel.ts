@@ -1,5 +1,5 @@
 import { keyText, type AppCommand } from '../../../../shared/commands';
-import { labelCommandButton, make, makeCommandButton, makeSection } from '../file-list-dom';
+import { labelCommandButton, make, makeCommandButton, makeSection } from '../files/file-list-dom';
 import type { Language } from '../i18n';
 import { strings } from '../i18n';
 import './exports.css';

@@ -1,4 +1,4 @@
-import { make } from '../file-list-dom';
+import { make } from '../files/file-list-dom';
 
 /**
  * A determinate progress bar with Cancel, shown in the status area while a clip records.

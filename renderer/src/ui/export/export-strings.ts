@@ -1,4 +1,4 @@
-import { withReason } from '../reason-sentence';
+import { withReason } from '../files/reason-sentence';
 
 /** The words of Export Motion…, Save Picture… and Export Clip…, in English and Japanese. */
 export interface ExportStrings {

@@ -4,7 +4,7 @@ import type { SoundLogEntry } from '../../audio/sound-log';
 import type { SoundSettings } from '../../audio/sound-settings';
 import { readSoundSettings, saveSoundSettings } from '../../audio/sound-settings';
 import type { SoundRequestRing } from '../../physics/sound/sound-requests';
-import type { CommandSound } from '../command-actions';
+import type { CommandSound } from '../shell/command-actions';
 import type { Language } from '../i18n';
 import type { MusicControlsOptions } from './music-controls';
 import { MusicControls } from './music-controls';

@@ -1,6 +1,6 @@
 import { ariaKeyShortcuts, keyText } from '../../../../shared/commands';
 import type { SoundSettings } from '../../audio/sound-settings';
-import { labelCommandButton, make, makeCommandButton, makeSection } from '../file-list-dom';
+import { labelCommandButton, make, makeCommandButton, makeSection } from '../files/file-list-dom';
 import type { Language } from '../i18n';
 import { formatOffset, soundStrings } from './sound-strings';
 import { MUSIC_OFFSET_MAX, MUSIC_OFFSET_STEP } from '../../audio/music-sync';

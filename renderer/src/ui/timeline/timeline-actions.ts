@@ -1,4 +1,4 @@
-import type { CommandOutcome, CommandTimeline } from '../command-actions';
+import type { CommandOutcome, CommandTimeline } from '../shell/command-actions';
 import type { SceneTimeline } from './scene-timeline';
 import { formatOffset, formatSpan, spaceAction } from './timeline-math';
 import type { TimelineStrings } from './timeline-strings';

@@ -1,7 +1,7 @@
 import './timeline.css';
 import type { AppCommand } from '../../../../shared/commands';
-import type { CommandOutcome } from '../command-actions';
-import { labelCommandButton, make, makeCommandButton } from '../file-list-dom';
+import type { CommandOutcome } from '../shell/command-actions';
+import { labelCommandButton, make, makeCommandButton } from '../files/file-list-dom';
 import type { Language } from '../i18n';
 import { commandLabel, strings } from '../i18n';
 import type { SceneTimeline } from './scene-timeline';
