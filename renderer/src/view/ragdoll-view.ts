@@ -20,7 +20,7 @@ import { SunShadowUpdate } from './sun-shadow-update';
 import { canvasThumbnail } from './view-thumbnail';
 import { drawModelThumbnail } from './model-thumbnail';
 import { renderPicture } from './view-picture';
-import { AvatarLayer } from './vrm/avatar-layer';
+import { AvatarLayer } from './avatar-layer';
 import type { Avatar } from './avatar';
 import type { RecordedFrames } from './recorded-frames';
 

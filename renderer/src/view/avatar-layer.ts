@@ -1,8 +1,8 @@
 import { Group } from 'three';
-import type { Avatar } from '../avatar';
-import type { FrameSectionClock } from '../frame-sections';
-import type { BodySource } from '../body-meshes';
-import type { RecordedFrames } from '../recorded-frames';
+import type { Avatar } from './avatar';
+import type { FrameSectionClock } from './frame-sections';
+import type { BodySource } from './body-meshes';
+import type { RecordedFrames } from './recorded-frames';
 
 /**
  * The avatars in the view, keyed by the figure each follows. Updated once per frame after
