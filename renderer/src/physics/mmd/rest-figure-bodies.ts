@@ -1,5 +1,5 @@
 import type { RigidBody } from '../rapier-api';
-import type { RestFigure } from './scene-rest';
+import type { RestFigure } from './rest-figure';
 
 /**
  * Calls `visit` with each body of the figure that sleeps and wakes with it: its ragdoll parts
