@@ -83,7 +83,7 @@ export interface DollMotion {
 /**
  * BLAST on a whole doll. Each part's impulse is `blastImpulse`'s ({@link blastImpulse}), but
  * instead of kicking each part on its own, which makes neighbours fly apart at different
- * speeds and leaves the joints to pull them back within one step (they stretch 5–50 mm doing
+ * speeds and leaves the joints to pull them back within one step (they stretch visibly doing
  * it, and limits overshoot), the doll receives their sum: the same total linear momentum and
  * the same angular momentum about its centre of mass, as the motion of one rigid body (every
  * part moving with v + ω × r). On top of that each part gets its own random torque impulse
@@ -93,8 +93,8 @@ export interface DollMotion {
  * Allocates: it runs once per BLAST.
  *
  * @param spinEachPart false for a figure with bodies jointed to its parts (MMD hair and
- *   skirts), which take only the rigid motion: a part spun alone strains them (a hair chain's
- *   joints opened 32 mm at power 30, mokou_B's hair reached 53 m/s at power 14). Its parts'
+ *   skirts), which take only the rigid motion: a part spun alone strains them (hair joints tear
+ *   open, see docs/physics.md#blast-power). Its parts'
  *   random torques (`BLAST_TORQUE_PER_KG` × mass) then go into the rigid motion instead.
  */
 export function blastDoll(

@@ -11,10 +11,10 @@ export const SOLVER_ITERATIONS = 8;
  * gets while it moves. Rapier gives each island the world's count plus the largest extra any
  * of its bodies asks for, so everything else asks for {@link FULL_EXTRA_ITERATIONS}.
  *
- * Why 4: six mokou_B figures blasted every second spend three quarters of the step in the
- * solver, over about 4,400 joint rows and 1,300 contacts; 4 iterations cut the step by about a
- * fifth to a quarter with the hair still swinging and colliding as authored (BENCHMARKS.md).
- * At rest they get more again (`mmd/settling-iterations.ts`), where convergence shows.
+ * Why 4: a pile of MMD figures spends most of its step in the solver, and 4 iterations cut the
+ * step by about a fifth with the hair still swinging and colliding as authored. At rest they
+ * get more again (`mmd/settling-iterations.ts`), where convergence shows. Measurements:
+ * docs/physics.md#solver-iterations.
  */
 export const WORLD_SOLVER_ITERATIONS = 4;
 

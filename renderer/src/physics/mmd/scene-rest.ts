@@ -8,13 +8,9 @@ export type { RestFigure } from './rest-figure';
 
 /**
  * The scene lies still when no ragdoll part has moved more than this (metres, along any axis)
- * within a window, for {@link REST_STEPS} steps in a row. Parts of figures lying on each other
- * are nudged at 0.05-0.09 m/s by the hair's chatter and creep 6-35 mm a second (three mokou_B
- * side by side; in piles of six, hands lying on hair 10-53 mm), so a speed limit (0.05 m/s,
- * Rapier's own) is only met by chance. 2 cm left piles of six mokou_B awake for good (three of
- * eight seeds on Rapier 0.21) or for 24-27 s (two of nine on the SIMD build); 5 cm lets all
- * nine sleep within 16 s of the drop, while a figure still rolling or sliding faster than that
- * is left awake. Measurements: docs/physics.md, BENCHMARKS.md.
+ * within a window, for {@link REST_STEPS} steps in a row. Distance, not speed: parts lying on
+ * chattering hair are nudged faster than Rapier's sleep speed while going nowhere, and a
+ * smaller distance left piles of figures awake for good. Measurements: docs/physics.md#scene-rest.
  */
 export const REST_PART_SWEEP = 0.05;
 
@@ -34,26 +30,23 @@ export const REST_WINDOW_STEPS = 120;
 
 /**
  * The most an MMD dynamic body may sweep along any axis within one window (metres) for the
- * still scene to be put to sleep. mokou_B's hair chattering in its joint limits under a doll
- * lying still sweeps 2-6 mm a second (sometimes 15 mm while something slides into place) at
- * 0.03-0.08 m/s; a chain swinging at 0.05 m/s with a 1 s period sweeps 1.6 cm, faster or
- * longer swings more. Speed alone cannot tell the two apart. Measurements: docs/physics.md.
+ * still scene to be put to sleep: above what hair chattering in its joint limits sweeps, below
+ * what a slow swing does (speed alone cannot tell the two apart). Measurements:
+ * docs/physics.md#scene-rest.
  */
 export const REST_SWEEP = 0.01;
 
 /**
  * A body whose sweep shrank below this share of the window before is a swing dying out, and
- * keeps the scene awake until it is under {@link REST_SWEEP}. A 10-link hair chain swinging back
- * to hanging shrank by 0.56-0.83 a second; chatter does not shrink, it wanders (mokou_B's hair
- * in a pile of three: 25, 25, 61, 227, 49, 22, 14, 26 mm in successive seconds).
+ * keeps the scene awake until it is under {@link REST_SWEEP}: a damped swing shrinks from one
+ * second to the next, chatter wanders. Measurements: docs/physics.md#scene-rest.
  */
 export const REST_SWING_DECAY = 0.9;
 
 /**
  * Puts a scene of MMD figures lying still to sleep, all of it at once. Rapier alone never
- * does: hair held in narrow joint limits (a degree or two, common in MMD files) chatters
- * between them at 1-6 rad/s while moving only millimetres, above Rapier's fixed angular sleep
- * threshold, and one awake body keeps its island (the figure, and every figure it touches)
+ * does: hair held in narrow joint limits chatters between them faster than Rapier's fixed
+ * angular sleep threshold while moving only millimetres, and one awake body keeps its island
  * awake. Bullet, which MMD models are made for, deactivates such bodies on looser thresholds.
  *
  * Chatter is told from a slow swing by how far each body moves over a second, not by its
@@ -63,9 +56,8 @@ export const REST_SWING_DECAY = 0.9;
  * own springs and damping have calmed it.
  *
  * All at once, because bodies touching each other form one island in Rapier: putting one
- * figure to sleep while a neighbour it lies on stays awake flung the neighbour (8-10 m/s,
- * six mokou_B lying side by side). Rapier wakes the sleepers on any contact, grab or blast.
- * Measurements: docs/physics.md.
+ * figure to sleep while a neighbour it lies on stays awake flung the neighbour. Rapier wakes
+ * the sleepers on any contact, grab or blast. Measurements: docs/physics.md#scene-rest.
  */
 export class SceneRest {
   private stillSteps = 0;

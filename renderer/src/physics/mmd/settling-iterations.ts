@@ -26,20 +26,19 @@ export const SETTLE_SPEED = 0.5;
 
 /**
  * Steps in a row (1/120 s each: 0.5 s) every ragdoll part must stay under {@link SETTLE_SPEED}
- * before the island gets {@link MMD_EXTRA_SOLVER_ITERATIONS}. Figures blasted again and again
- * (six mokou_B, a BLAST every second) were slow, and so on 12 iterations instead of 4, in half
- * their steps between landings, where the hair still swings and the extra convergence buys
- * nothing: switching at once cost a third more per step. The jitter the iterations are for
- * shows only at rest, and the still-scene sleep waits 2 s anyway. Measurements: docs/physics.md.
+ * before the island gets {@link MMD_EXTRA_SOLVER_ITERATIONS}: figures blasted again and again
+ * are slow in many steps between landings, where the extra convergence buys nothing, and the
+ * jitter the iterations are for shows only at rest. Measurements:
+ * docs/physics.md#settling-iterations.
  */
 export const SETTLE_STEPS = 60;
 
 /**
  * Above this (m/s, the fastest ragdoll part) a passive model's island gets the sandbox's full
- * `SOLVER_ITERATIONS` again; it drops to the world's count below {@link CALM_SPEED}. A BLAST of
- * 14 (the app's) or 30 spins the head fast enough that a 10-link hair chain stretched its joints
- * 8-9 mm (14) and 19-39 mm (30) in the next half second at 4 iterations, against 3-4 and 7-8 mm
- * at 8; falls, slides and gentler blasts (a DROP lands at about 6.5 m/s) stay cheap.
+ * `SOLVER_ITERATIONS` again; it drops to the world's count below {@link CALM_SPEED}. A BLAST
+ * spins the head fast enough to stretch hair joints visibly on the world's count; falls, slides
+ * and gentler blasts (a DROP lands slower than this) stay cheap. Measurements:
+ * docs/physics.md#solver-iterations.
  */
 export const VIOLENT_SPEED = 10;
 /** Below this (m/s) a model's island leaves the full count again (hysteresis). */

@@ -11,13 +11,11 @@ export const SPLIT_WATCH_STEPS = 240;
 
 /**
  * Wakes every figure when Rapier woke one only in part. A figure's ragdoll parts and MMD
- * dynamic bodies are one island (their joints tie them), and Rapier (0.20 and 0.21) should wake an island
- * as a unit; after `SceneRest` put a scene to sleep body by body it sometimes woke one or two
- * parts in the next step and left the rest asleep. The parts it woke then fell at the full
- * 9.81 m/s² through the floor their sleeping neighbours' contacts no longer held, the joints
- * tore, and the figure flew apart (mokou_B lying alone with its hair gripping the stage, seed
- * 6; six mokou_B in a pile, seed 2). Waking the rest makes the island whole again: it lies back
- * down and the still scene sleeps again later. Measurements: docs/physics.md.
+ * dynamic bodies are one island (their joints tie them) and should wake as a unit; after
+ * `SceneRest` put a scene to sleep body by body, Rapier sometimes woke a part or two and left
+ * the rest asleep, and the woken parts fell through the floor their sleeping neighbours no
+ * longer held until the figure tore apart. Waking the rest makes the island whole again: it
+ * lies back down and sleeps again later. Measurements: docs/physics.md#split-wake.
  *
  * Reading every body's sleep flag makes one small object in Rapier's bindings per body, so
  * nothing is read until `SceneRest` has put the scene to sleep by hand (Rapier's own sleep keeps
@@ -60,9 +58,9 @@ export class SplitWakeWatch {
 
 /**
  * When some figure's parts or MMD dynamic bodies sleep while others do not, wakes every figure:
- * figures lying on each other share an island, so the split may run across them (six mokou_B
- * in a pile, two bodies of one woken alone, blew up the pile), and `SceneRest` put them to sleep
- * all together in the first place.
+ * figures lying on each other share an island, so the split may run across them (a pile blew
+ * up when two bodies of one figure woke alone), and `SceneRest` put them to sleep all together
+ * in the first place.
  * @returns how many figures were split
  */
 export function wakeSplitFigures(figures: readonly RestFigure[]): number {
