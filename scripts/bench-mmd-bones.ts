@@ -11,9 +11,9 @@ import type { MmdModel } from '../renderer/src/formats/mmd/mmd-model';
 import { parseMmdModel } from '../renderer/src/formats/mmd/parse-mmd-model';
 import { humanoidMmdModel } from '../tools/fixtures/mmd/mmd-fixture-models';
 import { sleevedArmHelpers, withHelperBones } from '../tools/fixtures/mmd/helper-bones';
-import { realFixture } from '../tools/real-fixtures';
-import { posedMmdAvatar } from '../tools/posed-mmd-avatar';
-import { armPoses } from '../tools/arm-poses';
+import { realFixture } from '../tools/fixtures/real-fixtures';
+import { posedMmdAvatar } from '../tools/loaders/posed-mmd-avatar';
+import { armPoses } from '../tools/physics/arm-poses';
 import { median } from './lib/bench-stats';
 
 const BLOCKS = 40;

@@ -2,7 +2,7 @@
  * `npm run bench:mmd`: the cost of an MMD model's own physics (target: a model with 125
  * rigid bodies and 117 joints plus its ragdoll within 1.5 ms per step).
  *
- * mokou_B.pmd from the real-model fixtures (tools/real-fixtures.ts) when present, else the generated 125-body/117-joint
+ * mokou_B.pmd from the real-model fixtures (tools/fixtures/real-fixtures.ts) when present, else the generated 125-body/117-joint
  * model, with its ragdoll, in our sandbox, against bare Rapier: the same stage, ragdoll, MMD
  * bodies and joints built directly (`scripts/lib/bare-mmd-world.ts`: follow bodies as
  * colliders on their parts, so stepping needs no JavaScript) and stepped with `world.step()`.
@@ -33,8 +33,8 @@ import { Sandbox } from '../renderer/src/physics/sandbox';
 import type { MmdPhysicsSpec } from '../renderer/src/physics/mmd/mmd-physics-spec';
 import type { BareMmdWorld } from './lib/bare-mmd-world';
 import { buildBareMmdWorld } from './lib/bare-mmd-world';
-import type { MmdDoll } from '../tools/load-mmd-doll';
-import { MmdLoadError, mmdDollFromModel, readMmdModel } from '../tools/load-mmd-doll';
+import type { MmdDoll } from '../tools/loaders/load-mmd-doll';
+import { MmdLoadError, mmdDollFromModel, readMmdModel } from '../tools/loaders/load-mmd-doll';
 import { STEPS_PER_SECOND, WARM_UP_STEPS, timeSteps, timeStepsPaired } from './lib/step-bench';
 import { median } from './lib/bench-stats';
 import { benchMmdModel } from './lib/bench-mmd-model';

@@ -24,12 +24,12 @@ import { Sandbox } from '../renderer/src/physics/sandbox';
 import { builtinMotion } from '../renderer/src/motion/builtin-motions';
 import type { FigureKind } from '../renderer/src/motion/retarget-motion';
 import { retargetMotion } from '../renderer/src/motion/retarget-motion';
-import { realFixture } from '../tools/real-fixtures';
+import { realFixture } from '../tools/fixtures/real-fixtures';
 import { median } from './lib/bench-stats';
-import { loadMmdDoll } from '../tools/load-mmd-doll';
-import { loadModelDoll } from '../tools/load-model-doll';
+import { loadMmdDoll } from '../tools/loaders/load-mmd-doll';
+import { loadModelDoll } from '../tools/loaders/load-model-doll';
 import { runSimulation } from '../tools/sim/run-simulation';
-import { parseSimOptions } from '../tools/sim-options';
+import { parseSimOptions } from '../tools/sim/sim-options';
 
 /** Fixtures the balance assists are compared on, when present (a heavy MMD model, a wide VRM). */
 const COMPARED_FIXTURES = ['pmd/mokou/mokou_B.pmd', 'vrm1/addon_debug_robot.vrm'];

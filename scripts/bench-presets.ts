@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { createHostServices } from '../electron/main/host/host-services';
 import type { Logger } from '../electron/main/host/logger';
 import type { PresetContent, PresetModelRef } from '../shared/preset-schema';
-import { CANCELING_DIALOGS } from '../tools/canceling-dialogs';
+import { CANCELING_DIALOGS } from '../tools/browser/canceling-dialogs';
 import { median, quantile } from './lib/bench-stats';
 
 const RUNS = 50;

@@ -13,7 +13,7 @@ import { SceneRecorder } from '../renderer/src/physics/recording/scene-recorder'
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import { benchMmdModel } from './lib/bench-mmd-model';
 import { median } from './lib/bench-stats';
-import { mmdDollFromModel } from '../tools/load-mmd-doll';
+import { mmdDollFromModel } from '../tools/loaders/load-mmd-doll';
 import { timeStepsPaired } from './lib/step-bench';
 
 const RECORD_CALLS = 600;

@@ -18,7 +18,7 @@ import { MAX_UNDO_STEPS } from '../renderer/src/ui/undo/scene-undo';
 import { UndoHistory } from '../renderer/src/ui/undo/undo-history';
 import { benchMmdModel } from './lib/bench-mmd-model';
 import { median } from './lib/bench-stats';
-import { mmdDollFromModel } from '../tools/load-mmd-doll';
+import { mmdDollFromModel } from '../tools/loaders/load-mmd-doll';
 
 const FIGURES = 6;
 const PROPS = 12;

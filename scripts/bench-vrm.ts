@@ -24,7 +24,7 @@ import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import { timeVrmLoads } from '../renderer/src/test-build/vrm-load-bench';
 // Gives three-vrm the `self` global it reads on import in Node.
-import '../tools/load-vrm-bones';
+import '../tools/loaders/load-vrm-bones';
 import { benchVrmFiles, repeatsArgument, vrmBenchFiles } from './lib/vrm-bench';
 
 async function main(): Promise<void> {

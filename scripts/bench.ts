@@ -16,7 +16,7 @@
  *    sandbox's joint checks switched off one by one (mean µs outside Rapier's engine step).
  * 2. STIFFNESS by joint motors against an explicit PD torque: pose deviation after a fall,
  *    how many parts sleep, and cost.
- * 3. JavaScript heap allocated per step (tools/step-allocations.ts, in a child Node without inlining).
+ * 3. JavaScript heap allocated per step (tools/allocations/step-allocations.ts, in a child Node without inlining).
  *
  * Prints Markdown tables (for BENCHMARKS.md) and, with --json, one JSON object.
  */
@@ -25,8 +25,8 @@ import os from 'node:os';
 import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import type { StiffnessMethod } from '../renderer/src/physics/stiffness';
-import { WITHOUT_INLINING, measureAllocations } from '../tools/allocation-process';
-import type { StepAllocations } from '../tools/step-allocations';
+import { WITHOUT_INLINING, measureAllocations } from '../tools/allocations/allocation-process';
+import type { StepAllocations } from '../tools/allocations/step-allocations';
 import { median } from './lib/bench-stats';
 import {
   BLOCK_STEPS,
@@ -319,7 +319,7 @@ async function main(): Promise<void> {
   );
   // In a child Node without inlining, as the tool needs: inlined, V8 folds Rapier's step into
   // ours and the heap profile's stacks can no longer tell whose code allocated.
-  const allocations = measureAllocations<StepAllocations>('tools/step-allocations.ts', {
+  const allocations = measureAllocations<StepAllocations>('tools/allocations/step-allocations.ts', {
     nodeFlags: WITHOUT_INLINING,
     timeoutMs: 600_000,
   });

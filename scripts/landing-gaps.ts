@@ -33,12 +33,12 @@ import type { RigidBody } from '../renderer/src/physics/rapier-api';
 import type { SandboxOptions } from '../renderer/src/physics/sandbox';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import { specFromHumanoidBones } from '../renderer/src/rig/spec-from-humanoid-bones';
-import { REAL_HUMANOID_MODELS, realFixture } from '../tools/real-fixtures';
+import { REAL_HUMANOID_MODELS, realFixture } from '../tools/fixtures/real-fixtures';
 import { SKELETONS } from '../tools/fixtures/fixture-skeletons';
 import type { GapPeak, LandingFigure, LandingLever, LandingRun } from './lib/landing-gaps';
 import { measureLanding, worstPeak } from './lib/landing-gaps';
-import { loadMmdDoll } from '../tools/load-mmd-doll';
-import { loadModelDoll } from '../tools/load-model-doll';
+import { loadMmdDoll } from '../tools/loaders/load-mmd-doll';
+import { loadModelDoll } from '../tools/loaders/load-model-doll';
 import type { PairedStepTimes } from './lib/step-bench';
 import { WARM_UP_STEPS, timeStepsPaired } from './lib/step-bench';
 

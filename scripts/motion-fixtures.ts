@@ -12,7 +12,7 @@
  *   npm run sim:motion-fixtures [-- --only SUBSTRING] [-- --json]
  *
  * Figures whose file is absent are left out with a note (the fixtures folder sits beside the
- * checkout; see tools/real-fixtures.ts).
+ * checkout; see tools/fixtures/real-fixtures.ts).
  */
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -24,13 +24,13 @@ import type { MmdPhysicsSpec } from '../renderer/src/physics/mmd/mmd-physics-spe
 import type { MotionClip } from '../renderer/src/motion/motion-clip';
 import type { FigureKind } from '../renderer/src/motion/retarget-motion';
 import { retargetMotion } from '../renderer/src/motion/retarget-motion';
-import { REAL_HUMANOID_MODELS, realFixture } from '../tools/real-fixtures';
-import { loadMmdDoll } from '../tools/load-mmd-doll';
-import { loadModelDoll } from '../tools/load-model-doll';
-import { loadMotionSource } from '../tools/load-motion';
+import { REAL_HUMANOID_MODELS, realFixture } from '../tools/fixtures/real-fixtures';
+import { loadMmdDoll } from '../tools/loaders/load-mmd-doll';
+import { loadModelDoll } from '../tools/loaders/load-model-doll';
+import { loadMotionSource } from '../tools/loaders/load-motion';
 import { runSimulation } from '../tools/sim/run-simulation';
 import type { SimMotionResult } from '../tools/sim/run-simulation';
-import { parseSimOptions } from '../tools/sim-options';
+import { parseSimOptions } from '../tools/sim/sim-options';
 
 /** The fixtures measured, relative to the fixtures folder; the box dummy comes first. */
 const TEST_VRMA = 'vrma/test.vrma';

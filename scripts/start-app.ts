@@ -12,7 +12,7 @@ import {
   ElectronFetchError,
   electronPackageDir,
   resolveElectronExecutable,
-} from '../tools/electron-binary';
+} from '../tools/build/electron-binary';
 
 const COMMANDS = new Set(['preview', 'dev']);
 

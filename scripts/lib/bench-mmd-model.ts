@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { MmdModel } from '../../renderer/src/formats/mmd/mmd-model';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
-import { realFixture } from '../../tools/real-fixtures';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { benchmarkMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 
 const MOKOU = realFixture('pmd/mokou/mokou_B.pmd');

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { dropFileOnPage } from '../../tools/browser/drop-file';
-import { realFixture } from '../../tools/real-fixtures';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { SKELETONS } from '../../tools/fixtures/fixture-skeletons';
 import { writeVrm } from '../../tools/fixtures/vrm-writer';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';

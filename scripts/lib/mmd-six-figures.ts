@@ -6,7 +6,7 @@
  */
 import type { RapierApi } from '../../renderer/src/physics/rapier-api';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
-import type { MmdDoll } from '../../tools/load-mmd-doll';
+import type { MmdDoll } from '../../tools/loaders/load-mmd-doll';
 import { median } from './bench-stats';
 import { BLOCK_STEPS, STEPS_PER_SECOND } from './step-bench';
 

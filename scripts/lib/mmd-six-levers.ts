@@ -15,7 +15,7 @@ import { partsApart } from '../../renderer/src/rig/mmd/parts-apart';
 import type { SandboxOptions } from '../../renderer/src/physics/sandbox';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { SOLVER_ITERATIONS } from '../../renderer/src/physics/solver-iterations';
-import type { MmdDoll } from '../../tools/load-mmd-doll';
+import type { MmdDoll } from '../../tools/loaders/load-mmd-doll';
 import { median } from './bench-stats';
 import { BLOCK_STEPS, STEPS_PER_SECOND } from './step-bench';
 import { SIX, SIX_BLAST_POWER } from './mmd-six-figures';

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import type { VrmLoadTimes } from '../../renderer/src/test-build/vrm-load-bench';
 import { writeHeavyVrmFixture, writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 import { median } from './bench-stats';
-import { REAL_FIXTURES } from '../../tools/real-fixtures';
+import { REAL_FIXTURES } from '../../tools/fixtures/real-fixtures';
 
 /** Unmeasured rounds before each file's measured ones. */
 const WARM_UP_ROUNDS = 3;

@@ -15,7 +15,7 @@ import { Session } from 'node:inspector/promises';
 import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
-import { ownCodeBytes, sampleAllocations } from '../../tools/heap-sampling';
+import { ownCodeBytes, sampleAllocations } from '../../tools/allocations/heap-sampling';
 import { bigFollowersSpec, hairChainSpec } from './mmd-physics-specs';
 
 const CALLS = 10_000;

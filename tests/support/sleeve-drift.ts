@@ -1,7 +1,7 @@
 import { Vector3 } from 'three';
 import type { MmdModel } from '../../renderer/src/formats/mmd/mmd-model';
-import { armPoses } from '../../tools/arm-poses';
-import { posedMmdAvatar } from '../../tools/posed-mmd-avatar';
+import { armPoses } from '../../tools/physics/arm-poses';
+import { posedMmdAvatar } from '../../tools/loaders/posed-mmd-avatar';
 
 /**
  * How far (metres, the worst over `poses`) the skinned vertices weighted mostly to `helpers`

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Object3D, Quaternion, Vector3 } from 'three';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
-import '../../tools/load-vrm-bones';
+import '../../tools/loaders/load-vrm-bones';
 import type { Figure } from '../../renderer/src/physics/sandbox';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import type { AvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { FaceAllocations } from '../../tools/face-allocations';
-import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocation-process';
+import type { FaceAllocations } from '../../tools/allocations/face-allocations';
+import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocations/allocation-process';
 
 describe('a face allocates nothing per frame', () => {
   it('over 10,000 frames of blinking, reactions and a motion face, on MMD morphs and on a VRM', () => {
-    const result = measureAllocations<FaceAllocations>('tools/face-allocations.ts', {
+    const result = measureAllocations<FaceAllocations>('tools/allocations/face-allocations.ts', {
       nodeFlags: WITHOUT_INLINING,
       timeoutMs: 120_000,
     });

@@ -17,8 +17,8 @@ import { MMD_FACE_NAMES, resolveFaceRoles } from '../../renderer/src/view/face/f
 import { FACE_MORPH_NAMES, humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { writePmd } from '../../tools/fixtures/mmd/pmd-writer';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
-import { realFixture } from '../../tools/real-fixtures';
-import { PosedParts } from '../../tools/posed-mmd-avatar';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
+import { PosedParts } from '../../tools/loaders/posed-mmd-avatar';
 import { MmdAvatar } from '../../renderer/src/view/mmd/mmd-avatar';
 import type { FaceCues } from '../../renderer/src/view/face/face-cues';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { BufferAttribute } from 'three';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
-import '../../tools/load-vrm-bones';
+import '../../tools/loaders/load-vrm-bones';
 import { parsePmx } from '../../renderer/src/formats/mmd/pmx-parser';
 import { parseVmd } from '../../renderer/src/formats/vmd/parse-vmd';
 import { sampleFaceTrack } from '../../renderer/src/motion/face-tracks';

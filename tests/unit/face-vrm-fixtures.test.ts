@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Quaternion, Vector3 } from 'three';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
-import '../../tools/load-vrm-bones';
+import '../../tools/loaders/load-vrm-bones';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
@@ -19,7 +19,7 @@ import { figureFaceCues } from '../../renderer/src/models/figure-face-cues';
 import { BLINK_GAP_MAX, BLINK_GAP_MIN } from '../../renderer/src/view/face/blink-clock';
 import { VRM_FACE_NAMES, missingFaceRoles } from '../../renderer/src/view/face/face-roles';
 import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
-import { realFixture } from '../../tools/real-fixtures';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { loadRapier } from '../support/rapier';
 
 const FRAME = 1 / 60;

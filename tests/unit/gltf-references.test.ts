@@ -12,7 +12,7 @@ import { writeGlb } from '../../tools/fixtures/glb-writer';
 import { SKELETONS } from '../../tools/fixtures/fixture-skeletons';
 import { waveVrmaBytes } from '../../tools/fixtures/motion/motion-fixtures';
 import { writeVrm } from '../../tools/fixtures/vrm-writer';
-import { loadVrm } from '../../tools/load-vrm-bones';
+import { loadVrm } from '../../tools/loaders/load-vrm-bones';
 
 type Json = Record<string, unknown> & {
   bufferViews: Record<string, unknown>[];

@@ -32,7 +32,7 @@ import {
   type DialogScript,
 } from '../support/host-files';
 import { useHostTestbed } from '../support/host-testbed';
-import { realFixture } from '../../tools/real-fixtures';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
 
 const SHARED_VRMA = realFixture('vrma/test.vrma');
 const sharedVrmaPresent = existsSync(SHARED_VRMA);

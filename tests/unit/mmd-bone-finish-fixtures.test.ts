@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { MmdModel } from '../../renderer/src/formats/mmd/mmd-model';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
-import { realFixture } from '../../tools/real-fixtures';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { sleeveDrift } from '../support/sleeve-drift';
 
 const GENE = realFixture('pmx/gene_light/Gene_light.pmx');

@@ -14,7 +14,7 @@ import type { HelperBone } from '../../tools/fixtures/mmd/helper-bones';
 import { withHelperBones } from '../../tools/fixtures/mmd/helper-bones';
 import { writePmd } from '../../tools/fixtures/mmd/pmd-writer';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
-import { posedMmdAvatar } from '../../tools/posed-mmd-avatar';
+import { posedMmdAvatar } from '../../tools/loaders/posed-mmd-avatar';
 
 const TOLERANCE = 1e-5;
 const base = humanoidMmdModel();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MmdModel } from '../../renderer/src/formats/mmd/mmd-model';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
-import { REAL_FIXTURES } from '../../tools/real-fixtures';
+import { REAL_FIXTURES } from '../../tools/fixtures/real-fixtures';
 
 const SHARED = REAL_FIXTURES;
 const present = existsSync(join(SHARED, 'pmx')) && existsSync(join(SHARED, 'pmd'));

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
-import { SimUsageError, parseSimOptions } from '../../tools/sim-options';
+import { SimUsageError, parseSimOptions } from '../../tools/sim/sim-options';
 import { expectModelRefused, simInProcess, simJson } from '../support/sim-process';
-import { REAL_FIXTURES } from '../../tools/real-fixtures';
+import { REAL_FIXTURES } from '../../tools/fixtures/real-fixtures';
 
 const FIXTURES = REAL_FIXTURES;
 const MOKOU = join(FIXTURES, 'pmd', 'mokou', 'mokou_B.pmd');

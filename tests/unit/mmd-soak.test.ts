@@ -19,7 +19,7 @@ import { BLAST_POWER } from '../../renderer/src/ui/shell/command-actions';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { fastestMmdBody } from '../support/mmd-figure-measures';
 import { loadRapier } from '../support/rapier';
-import { REAL_FIXTURES } from '../../tools/real-fixtures';
+import { REAL_FIXTURES } from '../../tools/fixtures/real-fixtures';
 
 const FIXTURES = REAL_FIXTURES;
 const present = existsSync(FIXTURES);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { MotionSampleAllocations } from '../../tools/motion-sample-allocations';
-import { measureAllocations } from '../../tools/allocation-process';
+import type { MotionSampleAllocations } from '../../tools/allocations/motion-sample-allocations';
+import { measureAllocations } from '../../tools/allocations/allocation-process';
 
 describe('sampling a retargeted motion allocates nothing', () => {
   it('over 20,000 samples of a built-in and of a curved MMD clip, once the code has settled', () => {
     const result = measureAllocations<MotionSampleAllocations>(
-      'tools/motion-sample-allocations.ts',
+      'tools/allocations/motion-sample-allocations.ts',
       { timeoutMs: 120_000 },
     );
     expect(result.samples).toBe(20_000);

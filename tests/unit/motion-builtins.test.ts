@@ -10,7 +10,7 @@ import { BUILTIN_MOTION_NAMES, builtinMotion } from '../../renderer/src/motion/b
 import { MMD_A_POSE_ARM_ANGLE } from '../../renderer/src/motion/mmd-a-pose';
 import type { FigureKind } from '../../renderer/src/motion/retarget-motion';
 import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
-import { loadMotionSource } from '../../tools/load-motion';
+import { loadMotionSource } from '../../tools/loaders/load-motion';
 import { centerOfMass, posedPoint } from '../support/doll-pose-kinematics';
 import { aPose, chibi, humanTPose } from '../support/humanoid-rigs';
 import { angleBetweenQuats, partRotation } from '../support/motion-clips';

@@ -11,15 +11,15 @@ import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import { createDollPose } from '../../renderer/src/physics/motion/doll-motion';
 import { loadMotionFile } from '../../renderer/src/view/motion/load-motion-file';
-import { loadMotionSource } from '../../tools/load-motion';
+import { loadMotionSource } from '../../tools/loaders/load-motion';
 import {
   damagedMotionFixtures,
   goodMotionFixtures,
 } from '../../tools/fixtures/motion/motion-fixtures';
 import { angleBetweenQuats, partRotation } from '../support/motion-clips';
-import { realFixture } from '../../tools/real-fixtures';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
 
-// three.js's loaders read `self` in places (see tools/load-motion.ts).
+// three.js's loaders read `self` in places (see tools/loaders/load-motion.ts).
 (globalThis as { self?: unknown }).self ??= globalThis;
 
 const REAL_VRMA = realFixture('vrma/test.vrma');

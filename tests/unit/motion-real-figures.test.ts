@@ -15,13 +15,13 @@ import type { FigureKind } from '../../renderer/src/motion/retarget-motion';
 import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
 import { vmdToClip } from '../../renderer/src/motion/vmd-clip';
 import { parseVmd } from '../../renderer/src/formats/vmd/parse-vmd';
-import { loadMmdDoll } from '../../tools/load-mmd-doll';
-import { loadModelDoll } from '../../tools/load-model-doll';
-import { loadMotionSource } from '../../tools/load-motion';
+import { loadMmdDoll } from '../../tools/loaders/load-mmd-doll';
+import { loadModelDoll } from '../../tools/loaders/load-model-doll';
+import { loadMotionSource } from '../../tools/loaders/load-motion';
 import { stepVmdKeys } from '../../tools/fixtures/motion/motion-fixtures';
 import { writeVmd } from '../../tools/fixtures/motion/vmd-writer';
 import { hingeTarget, jointRotation, rotationVector } from '../support/joint-targets';
-import { REAL_FIXTURES } from '../../tools/real-fixtures';
+import { REAL_FIXTURES } from '../../tools/fixtures/real-fixtures';
 
 const FIXTURES = `${REAL_FIXTURES}/`;
 const VRM_FILES = [

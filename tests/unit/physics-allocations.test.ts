@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { StepAllocations } from '../../tools/step-allocations';
-import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocation-process';
+import type { StepAllocations } from '../../tools/allocations/step-allocations';
+import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocations/allocation-process';
 
 describe('the step path allocates nothing of its own', () => {
   it('over 10,000 steps, the sandbox adds only its reads of Rapier to what Rapier allocates', () => {
-    const result = measureAllocations<StepAllocations>('tools/step-allocations.ts', {
+    const result = measureAllocations<StepAllocations>('tools/allocations/step-allocations.ts', {
       nodeFlags: WITHOUT_INLINING,
       timeoutMs: 300_000,
     });

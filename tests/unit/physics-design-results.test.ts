@@ -2,7 +2,7 @@
  * The results the original design reports, reproduced on the real Rapier WASM.
  */
 import { describe, expect, it } from 'vitest';
-import { hingeRanges as kickHinges, worstOvershoot } from '../../tools/hinge-kicks';
+import { hingeRanges as kickHinges, worstOvershoot } from '../../tools/physics/hinge-kicks';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import { LIMIT_TOLERANCE } from '../../renderer/src/physics/limit-projection';
 import type { SandboxOptions } from '../../renderer/src/physics/sandbox';

@@ -12,9 +12,9 @@ import type { DollSpec } from '../../renderer/src/physics/doll-spec';
 import type { MmdPhysicsSpec } from '../../renderer/src/physics/mmd/mmd-physics-spec';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
-import { loadMmdDoll } from '../../tools/load-mmd-doll';
-import { loadVrmFile } from '../../tools/load-vrm-bones';
-import { realFixture } from '../../tools/real-fixtures';
+import { loadMmdDoll } from '../../tools/loaders/load-mmd-doll';
+import { loadVrmFile } from '../../tools/loaders/load-vrm-bones';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { chibi, humanTPose } from '../support/humanoid-rigs';
 import { loadRapier } from '../support/rapier';
 

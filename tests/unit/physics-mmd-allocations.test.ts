@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocation-process';
+import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocations/allocation-process';
 import type { MmdStepAllocations } from '../support/mmd-step-allocations';
 
 /** What one call of a Rapier getter such as `linvel(out)` allocates in its glue, bytes. */

@@ -14,9 +14,9 @@ import type { MmdJoint } from '../../renderer/src/physics/mmd/mmd-bodies';
 import type { Figure } from '../../renderer/src/physics/sandbox';
 import { FIXED_STEP } from '../../renderer/src/physics/sandbox';
 import { vec3 } from '../../renderer/src/physics/vector-math';
-import type { MmdDoll } from '../../tools/load-mmd-doll';
-import { loadMmdDoll } from '../../tools/load-mmd-doll';
-import { realFixture } from '../../tools/real-fixtures';
+import type { MmdDoll } from '../../tools/loaders/load-mmd-doll';
+import { loadMmdDoll } from '../../tools/loaders/load-mmd-doll';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { useSandboxes } from '../support/sandboxes';
 
 const makeSandbox = useSandboxes();

@@ -5,7 +5,7 @@ import type { Figure, Sandbox } from '../../renderer/src/physics/sandbox';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import { fastestMmdBody, maxMmdJointGap } from '../support/mmd-figure-measures';
 import { useSandboxes } from '../support/sandboxes';
-import { REAL_FIXTURES } from '../../tools/real-fixtures';
+import { REAL_FIXTURES } from '../../tools/fixtures/real-fixtures';
 
 /**
  * Real MMD models from the real-model fixtures (parsed and rigged by the other MMD layers) running

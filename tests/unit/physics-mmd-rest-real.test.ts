@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import type { Sandbox } from '../../renderer/src/physics/sandbox';
-import { REAL_FIXTURES } from '../../tools/real-fixtures';
+import { REAL_FIXTURES } from '../../tools/fixtures/real-fixtures';
 import { bodiesOf, fastest } from '../support/mmd-figure-bodies';
 import { useSandboxes } from '../support/sandboxes';
 

@@ -15,8 +15,8 @@ import {
 } from '../../renderer/src/physics/mmd/split-wake';
 import type { Figure } from '../../renderer/src/physics/sandbox';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
-import { loadMmdDoll } from '../../tools/load-mmd-doll';
-import { REAL_FIXTURES } from '../../tools/real-fixtures';
+import { loadMmdDoll } from '../../tools/loaders/load-mmd-doll';
+import { REAL_FIXTURES } from '../../tools/fixtures/real-fixtures';
 import { maxMmdJointGap } from '../support/mmd-figure-measures';
 import { hairChainSpec } from '../support/mmd-physics-specs';
 import { useSandboxes } from '../support/sandboxes';

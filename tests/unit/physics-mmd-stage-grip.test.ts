@@ -12,8 +12,8 @@ import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import type { MmdPhysicsSpec } from '../../renderer/src/physics/mmd/mmd-physics-spec';
 import type { Collider } from '../../renderer/src/physics/rapier-api';
 import type { Sandbox } from '../../renderer/src/physics/sandbox';
-import { loadMmdDoll } from '../../tools/load-mmd-doll';
-import { REAL_FIXTURES } from '../../tools/real-fixtures';
+import { loadMmdDoll } from '../../tools/loaders/load-mmd-doll';
+import { REAL_FIXTURES } from '../../tools/fixtures/real-fixtures';
 import { hairChainSpec } from '../support/mmd-physics-specs';
 import { useSandboxes } from '../support/sandboxes';
 

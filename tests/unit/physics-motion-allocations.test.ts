@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { StepAllocations } from '../../tools/step-allocations';
-import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocation-process';
+import type { StepAllocations } from '../../tools/allocations/step-allocations';
+import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocations/allocation-process';
 
 /** Six box dummies × 11 parts, each part's rotation and velocity read once per step. */
 const RAPIER_READS_PER_STEP = 6 * 11 * 2;
@@ -16,7 +16,7 @@ describe('the motion step path', () => {
   it(
     'allocates, beyond Rapier’s own step, little more than Rapier’s getters do',
     () => {
-      const result = measureAllocations<StepAllocations>('tools/step-allocations.ts', {
+      const result = measureAllocations<StepAllocations>('tools/allocations/step-allocations.ts', {
         nodeFlags: WITHOUT_INLINING,
         args: ['--motion'],
         timeoutMs: CHILD_TIMEOUT_MS,

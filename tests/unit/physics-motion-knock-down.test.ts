@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIXED_STEP } from '../../renderer/src/physics/sandbox';
 import type { Figure, Sandbox } from '../../renderer/src/physics/sandbox';
-import { throwBallAtHead } from '../../tools/throw-ball';
+import { throwBallAtHead } from '../../tools/physics/throw-ball';
 import { armSwingMotion } from '../support/test-motions';
 import { boxStand, standingWith, stepUntil } from '../support/motion-sandbox';
 

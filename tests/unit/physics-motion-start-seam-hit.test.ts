@@ -14,7 +14,7 @@ import { builtinMotion } from '../../renderer/src/motion/builtin-motions';
 import type { MotionClip } from '../../renderer/src/motion/motion-clip';
 import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
 import { LoopSeam } from '../../renderer/src/motion/seamless-loop';
-import { throwBallAtHead } from '../../tools/throw-ball';
+import { throwBallAtHead } from '../../tools/physics/throw-ball';
 import { loadRapier } from '../support/rapier';
 import { stepUntil } from '../support/motion-sandbox';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { StepAllocations } from '../../tools/step-allocations';
-import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocation-process';
+import type { StepAllocations } from '../../tools/allocations/step-allocations';
+import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocations/allocation-process';
 
 describe('recording allocates nothing of its own per step', () => {
   it('over 10,000 steps of six figures and 12 props, the recorder adds only Rapier getter views', () => {
-    const result = measureAllocations<StepAllocations>('tools/step-allocations.ts', {
+    const result = measureAllocations<StepAllocations>('tools/allocations/step-allocations.ts', {
       nodeFlags: WITHOUT_INLINING,
       args: ['--recording'],
       timeoutMs: 300_000,

@@ -18,8 +18,8 @@ import { SceneRecorder } from '../../renderer/src/physics/recording/scene-record
 import type { AddFigureOptions } from '../../renderer/src/physics/sandbox';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { loadMotionFile } from '../../renderer/src/view/motion/load-motion-file';
-import { loadMmdDoll } from '../../tools/load-mmd-doll';
-import { realFixture } from '../../tools/real-fixtures';
+import { loadMmdDoll } from '../../tools/loaders/load-mmd-doll';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { loadRapier } from '../support/rapier';
 
 const MOKOU = realFixture('pmd/mokou/mokou_B.pmd');

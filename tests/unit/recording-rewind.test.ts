@@ -6,8 +6,8 @@ import { BODY_SNAPSHOT_LENGTH } from '../../renderer/src/physics/body-snapshot';
 import { SceneRecorder } from '../../renderer/src/physics/recording/scene-recorder';
 import { Rewind } from '../../renderer/src/physics/recording/rewind';
 import { TimelinePlayback } from '../../renderer/src/physics/recording/timeline-playback';
-import { loadMmdDoll } from '../../tools/load-mmd-doll';
-import { realFixture } from '../../tools/real-fixtures';
+import { loadMmdDoll } from '../../tools/loaders/load-mmd-doll';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { loadRapier } from '../support/rapier';
 
 const MOKOU = realFixture('pmd/mokou/mokou_B.pmd');

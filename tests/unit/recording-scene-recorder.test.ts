@@ -12,8 +12,8 @@ import {
   SceneRecorder,
 } from '../../renderer/src/physics/recording/scene-recorder';
 import { benchmarkMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
-import { loadMmdDoll, mmdDollFromModel } from '../../tools/load-mmd-doll';
-import { realFixture } from '../../tools/real-fixtures';
+import { loadMmdDoll, mmdDollFromModel } from '../../tools/loaders/load-mmd-doll';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { loadRapier } from '../support/rapier';
 
 const MOKOU = realFixture('pmd/mokou/mokou_B.pmd');

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { SpringHistoryAllocations } from '../../tools/spring-history-allocations';
-import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocation-process';
+import type { SpringHistoryAllocations } from '../../tools/allocations/spring-history-allocations';
+import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocations/allocation-process';
 
 describe("the view's spring-bone recording allocates nothing of its own per frame", () => {
   it('capturing after each live frame and showing a frame while scrubbing, 16 joints', () => {
     const result = measureAllocations<SpringHistoryAllocations>(
-      'tools/spring-history-allocations.ts',
+      'tools/allocations/spring-history-allocations.ts',
       { nodeFlags: WITHOUT_INLINING, timeoutMs: 300_000 },
     );
     expect(result.frames).toBe(10_000);

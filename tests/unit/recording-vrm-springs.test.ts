@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import type { Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
-import '../../tools/load-vrm-bones';
+import '../../tools/loaders/load-vrm-bones';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { SceneBodiesSnapshot } from '../../renderer/src/physics/scene-bodies-snapshot';
 import { SPRING_MAX_BYTES } from '../../renderer/src/physics/recording/spring-state-ring';
@@ -18,7 +18,7 @@ import { RECORD_MAX_BYTES } from '../../renderer/src/physics/recording/scene-rec
 import { SceneTimeline } from '../../renderer/src/ui/timeline/scene-timeline';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
-import { realFixture } from '../../tools/real-fixtures';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { loadRapier } from '../support/rapier';
 
 const GODETTE = realFixture('vrm0/godette_v4.vrm');

@@ -13,9 +13,9 @@ import { recordedFigureMotion } from '../../renderer/src/physics/recording/recor
 import { SceneRecorder } from '../../renderer/src/physics/recording/scene-recorder';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { VrmPoseWriter } from '../../renderer/src/view/vrm/vrm-pose-writer';
-import { loadModelDoll } from '../../tools/load-model-doll';
-import { loadVrm } from '../../tools/load-vrm-bones';
-import { realFixture } from '../../tools/real-fixtures';
+import { loadModelDoll } from '../../tools/loaders/load-model-doll';
+import { loadVrm } from '../../tools/loaders/load-vrm-bones';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { loadRapier } from '../support/rapier';
 
 const ROBOT = realFixture('vrm1/addon_debug_robot.vrm');

@@ -16,7 +16,7 @@ import { gltfSizeProblem } from '../../renderer/src/view/vrm/gltf-declared-sizes
 import { writeGlb } from '../../tools/fixtures/glb-writer';
 import { writeVrmFixtures, type GoodFixture } from '../../tools/fixtures/make-vrm-fixtures';
 import { encodePng } from '../../tools/fixtures/mmd/png-writer';
-import { loadVrmFile } from '../../tools/load-vrm-bones';
+import { loadVrmFile } from '../../tools/loaders/load-vrm-bones';
 
 /** A PNG of `width` × `height` declared in its header, with a 1 × 1 image's data. */
 function pngDeclaring(width: number, height: number): Uint8Array {

@@ -10,7 +10,7 @@ import { mmdPhysicsReport } from '../../renderer/src/rig/mmd/mmd-physics-report'
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
-import { REAL_FIXTURES } from '../../tools/real-fixtures';
+import { REAL_FIXTURES } from '../../tools/fixtures/real-fixtures';
 
 const FIXTURES = REAL_FIXTURES;
 const present = existsSync(FIXTURES);

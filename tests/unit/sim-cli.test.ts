@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimUsageError, parseSimOptions } from '../../tools/sim-options';
+import { SimUsageError, parseSimOptions } from '../../tools/sim/sim-options';
 import { runSim, simInProcess, simJson } from '../support/sim-process';
 
 describe('npm run sim', () => {

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { Object3D, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported.
-import '../../tools/load-vrm-bones';
+import '../../tools/loaders/load-vrm-bones';
 import {
   VRMSpringBoneCollider,
   VRMSpringBoneColliderShapeCapsule,
@@ -23,7 +23,7 @@ import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { SpringColliderReach } from '../../renderer/src/view/vrm/spring-collider-reach';
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
-import { realFixture } from '../../tools/real-fixtures';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { loadRapier } from '../support/rapier';
 
 /** Real avatars with spring bones: VRM 0.x hair and skirt, VRM 1.0 springs. */

@@ -28,7 +28,7 @@ import {
   downloadFailureReason,
   electronBinaryPresent,
   electronPackageDir,
-} from '../../tools/electron-binary';
+} from '../../tools/build/electron-binary';
 
 const repo = resolve(import.meta.dirname, '../..');
 const startScript = join(repo, 'scripts/start-app.ts');

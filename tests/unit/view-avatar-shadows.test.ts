@@ -27,7 +27,7 @@ import {
 import type { Intersection, Material, Mesh } from 'three';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
-import '../../tools/load-vrm-bones';
+import '../../tools/loaders/load-vrm-bones';
 import type { MmdModel } from '../../renderer/src/formats/mmd/mmd-model';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import { EDGE_WIDTH_PER_SIZE } from '../../renderer/src/view/mmd/mmd-edge-mesh';
@@ -44,7 +44,7 @@ import { separateMToonOutlines } from '../../renderer/src/view/vrm/mtoon-outline
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
 import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
-import { realFixture } from '../../tools/real-fixtures';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { useSandboxes } from '../support/sandboxes';
 
 const newSandbox = useSandboxes();

@@ -17,10 +17,10 @@ import {
 import type { Material } from 'three';
 import { describe, expect, it } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
-import '../../tools/load-vrm-bones';
+import '../../tools/loaders/load-vrm-bones';
 import { drawFlatTransparentInOnePass } from '../../renderer/src/view/vrm/flat-single-pass';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
-import { realFixture } from '../../tools/real-fixtures';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
 
 const GODETTE = realFixture('vrm0/godette_v4.vrm');
 

@@ -13,7 +13,7 @@ import { installVrmLoadBench, timeVrmLoads } from '../../renderer/src/test-build
 import type { GoodFixture } from '../../tools/fixtures/make-vrm-fixtures';
 import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 // Gives three-vrm the `self` global it reads on import in Node.
-import '../../tools/load-vrm-bones';
+import '../../tools/loaders/load-vrm-bones';
 
 let dir: string;
 let fixture: GoodFixture;

@@ -1,5 +1,5 @@
 /**
- * Loading VRM files in Node (tools/load-vrm-bones): the generated fixtures come back
+ * Loading VRM files in Node (tools/loaders/load-vrm-bones): the generated fixtures come back
  * with the skeleton they were written with, turned to face +Z; broken files are refused with
  * a message naming the file and the problem; the real files in the real-model fixtures load.
  */
@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
 import type { BrokenFixture, GoodFixture } from '../../tools/fixtures/make-vrm-fixtures';
 import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
-import { VrmLoadError, loadVrmBones, loadVrmFile } from '../../tools/load-vrm-bones';
-import { REAL_FIXTURES } from '../../tools/real-fixtures';
+import { VrmLoadError, loadVrmBones, loadVrmFile } from '../../tools/loaders/load-vrm-bones';
+import { REAL_FIXTURES } from '../../tools/fixtures/real-fixtures';
 
 let dir: string;
 let good: GoodFixture[] = [];

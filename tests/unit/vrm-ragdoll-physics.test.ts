@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { angleBetweenQuats } from '../../renderer/src/physics/vector-math';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
-import { loadVrmFile } from '../../tools/load-vrm-bones';
+import { loadVrmFile } from '../../tools/loaders/load-vrm-bones';
 import type { GoodFixture } from '../../tools/fixtures/make-vrm-fixtures';
 import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 import { fallAndBlast } from '../support/fall-and-blast';
 import { loadRapier } from '../support/rapier';
-import { REAL_FIXTURES } from '../../tools/real-fixtures';
+import { REAL_FIXTURES } from '../../tools/fixtures/real-fixtures';
 
 /** Joint separation at rest after a fall and a blast, metres. */
 const MAX_REST_GAP = 0.001;

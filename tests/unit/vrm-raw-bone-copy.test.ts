@@ -9,13 +9,13 @@ import { Quaternion } from 'three';
 import type { Object3D } from 'three';
 import { describe, expect, it } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
-import '../../tools/load-vrm-bones';
+import '../../tools/loaders/load-vrm-bones';
 import type { AvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { RawBoneCopy } from '../../renderer/src/view/vrm/raw-bone-copy';
 import { SKELETONS } from '../../tools/fixtures/fixture-skeletons';
 import { writeVrm } from '../../tools/fixtures/vrm-writer';
-import { realFixture } from '../../tools/real-fixtures';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
 
 const GODETTE = realFixture('vrm0/godette_v4.vrm');
 const POSES = 20;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
-import { SimUsageError, parseSimOptions } from '../../tools/sim-options';
+import { SimUsageError, parseSimOptions } from '../../tools/sim/sim-options';
 import { REPORTED_OPTIONAL_BONES } from '../../renderer/src/rig/humanoid-bones';
 import { expectModelRefused, simInProcess, simJson } from '../support/sim-process';
 

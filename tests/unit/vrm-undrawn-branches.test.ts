@@ -8,12 +8,12 @@ import { readFile } from 'node:fs/promises';
 import { Bone, BoxGeometry, Group, Mesh, MeshBasicMaterial, Object3D, PointLight } from 'three';
 import { describe, expect, it } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
-import '../../tools/load-vrm-bones';
+import '../../tools/loaders/load-vrm-bones';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { hideUndrawnBranches } from '../../renderer/src/view/vrm/undrawn-branches';
 import { SKELETONS } from '../../tools/fixtures/fixture-skeletons';
 import { writeVrm } from '../../tools/fixtures/vrm-writer';
-import { realFixture } from '../../tools/real-fixtures';
+import { realFixture } from '../../tools/fixtures/real-fixtures';
 
 const GODETTE = realFixture('vrm0/godette_v4.vrm');
 

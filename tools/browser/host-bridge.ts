@@ -31,7 +31,7 @@ import type {
 } from '../../shared/host-contract';
 import { callHostHandler } from '../../electron/main/host/call-host-handler';
 import type { Dialogs } from '../../electron/main/host/dialogs';
-import { CANCELING_DIALOGS } from '../canceling-dialogs';
+import { CANCELING_DIALOGS } from './canceling-dialogs';
 import { mintDropGrant, newDropKey } from '../../electron/main/host/drop-grants';
 import { createHostHandlers } from '../../electron/main/host/host-handlers';
 import { toOutcome } from '../../electron/main/host/host-problem';

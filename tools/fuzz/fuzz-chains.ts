@@ -24,7 +24,7 @@ import { mintDropGrant, newDropKey } from '../../electron/main/host/drop-grants'
 import { createHostHandlers, type HostHandlers } from '../../electron/main/host/host-handlers';
 import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
 import { createSeededRandom } from '../../renderer/src/physics/seeded-random';
-import { CANCELING_DIALOGS } from '../canceling-dialogs';
+import { CANCELING_DIALOGS } from '../browser/canceling-dialogs';
 import { recordFileAccess } from './file-access-recorder';
 import { presetContentSample } from './format-samples';
 import { SILENT_LOGGER } from './format-targets';

@@ -8,7 +8,7 @@ import type { Sandbox } from '../../renderer/src/physics/sandbox';
 import type { MmdPropRig } from '../../renderer/src/rig/mmd/mmd-prop-rig';
 import { mmdPropRig } from '../../renderer/src/rig/mmd/mmd-prop-rig';
 import { mmdPhysicsReport } from '../../renderer/src/rig/mmd/mmd-physics-report';
-import type { MmdModelReport } from '../load-mmd-doll';
+import type { MmdModelReport } from '../loaders/load-mmd-doll';
 
 /** An MMD file opened as a prop. */
 export interface MmdProp {

@@ -6,8 +6,8 @@ import type { DollMotion } from '../../renderer/src/physics/motion/doll-motion';
 import { FIXED_STEP, Sandbox } from '../../renderer/src/physics/sandbox';
 import type { MotionReport } from './motion-watch';
 import { MotionWatch } from './motion-watch';
-import type { SimOptions } from '../sim-options';
-import { throwBallAtHead } from '../throw-ball';
+import type { SimOptions } from './sim-options';
+import { throwBallAtHead } from '../physics/throw-ball';
 
 /** What the simulator prints. Peaks are over the whole run; the pose is at the end. */
 export interface SimResult {

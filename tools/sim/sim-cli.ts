@@ -5,25 +5,30 @@
  * output collected, and start a child process only to check the exit status.
  */
 import RAPIER from '@dimforge/rapier3d-simd-compat';
-import type { ModelDoll } from '../load-model-doll';
-import { loadModelDoll, modelReport } from '../load-model-doll';
-import { VrmLoadError } from '../load-vrm-bones';
-import type { MmdDoll } from '../load-mmd-doll';
-import type { MmdModelReport } from '../load-mmd-doll';
-import { MmdLoadError, mmdDollFromModel, mmdModelReport, readMmdModel } from '../load-mmd-doll';
+import type { ModelDoll } from '../loaders/load-model-doll';
+import { loadModelDoll, modelReport } from '../loaders/load-model-doll';
+import { VrmLoadError } from '../loaders/load-vrm-bones';
+import type { MmdDoll } from '../loaders/load-mmd-doll';
+import type { MmdModelReport } from '../loaders/load-mmd-doll';
+import {
+  MmdLoadError,
+  mmdDollFromModel,
+  mmdModelReport,
+  readMmdModel,
+} from '../loaders/load-mmd-doll';
 import type { MmdProp } from './load-mmd-prop';
 import { addMmdProp, mmdPropFromModel, mmdPropReport } from './load-mmd-prop';
 import { mmdModelKind } from '../../renderer/src/rig/mmd/mmd-prop-rig';
 import { runSimulation } from './run-simulation';
 import type { SimMotionResult, SimResult } from './run-simulation';
-import { loadMotionSource } from '../load-motion';
+import { loadMotionSource } from '../loaders/load-motion';
 import type { MotionClip } from '../../renderer/src/motion/motion-clip';
 import { MotionFileError } from '../../renderer/src/motion/motion-file-error';
 import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import type { DollSpec } from '../../renderer/src/physics/doll-spec';
-import type { SimOptions } from '../sim-options';
-import { SIM_USAGE, SimUsageError, isMmdPath, parseSimOptions } from '../sim-options';
+import type { SimOptions } from './sim-options';
+import { SIM_USAGE, SimUsageError, isMmdPath, parseSimOptions } from './sim-options';
 import type { ExportedReport } from './export-recorded-motion';
 import { exportRecordedMotion, recordWholeRun } from './export-recorded-motion';
 import type { ExportedFigure } from '../../renderer/src/motion/export/export-figure-motion';

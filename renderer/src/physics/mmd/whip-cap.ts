@@ -17,7 +17,7 @@ const partVelocity = scratchVec3();
  * Caps each of `dynamicBodies`' speed relative to its part's centre velocity at
  * {@link MAX_RELATIVE_SPEED}. One velocity read per body (Rapier's getter glue allocates a
  * typed-array view and a boxed handle per call, about 64 bytes, measured by
- * `tools/step-allocations.ts --mmd`; nothing of ours); only a body faster
+ * `tools/allocations/step-allocations.ts --mmd`; nothing of ours); only a body faster
  * than the cap in absolute terms reads its part; a capped body's new velocity is written with
  * `setLinvel`, which allocates a small Rapier vector (only while whipping). Returns how many
  * bodies were capped.

@@ -19,7 +19,7 @@ export interface AllocationRun {
 
 /**
  * Runs an allocation measurement (a script that prints one JSON object, such as
- * `tools/step-allocations.ts`) in a child Node and returns what it printed. A separate
+ * `tools/allocations/step-allocations.ts`) in a child Node and returns what it printed. A separate
  * process keeps vitest's own allocations out of the heap it measures.
  */
 export function measureAllocations<T>(script: string, run: AllocationRun): T {

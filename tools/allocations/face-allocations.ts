@@ -7,7 +7,7 @@
  * V8's sampling heap profiler counts allocations including those already collected; a sample
  * counts when its stack frame is the face's code (or a built-in it called).
  *
- *   node --no-turbo-inlining --import tsx tools/face-allocations.ts   (prints JSON)
+ *   node --no-turbo-inlining --import tsx tools/allocations/face-allocations.ts   (prints JSON)
  *
  * Run both with and without `--no-turbo-inlining`: without inlining, a fractional number handed
  * to or returned from a call is boxed (16 bytes), so the face's per-frame code hands its numbers
@@ -16,22 +16,22 @@
  */
 import { Session } from 'node:inspector/promises';
 import RAPIER from '@dimforge/rapier3d-simd-compat';
-import { figureFaceCues } from '../renderer/src/models/figure-face-cues';
-import { Sandbox } from '../renderer/src/physics/sandbox';
+import { figureFaceCues } from '../../renderer/src/models/figure-face-cues';
+import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { BufferAttribute, Object3D } from 'three';
 import { VRMExpression, VRMLookAt } from '@pixiv/three-vrm';
 import type { VRM, VRMHumanoid, VRMLookAtApplier } from '@pixiv/three-vrm';
-import type { MmdMorph } from '../renderer/src/formats/mmd/mmd-model';
-import type { DollMotion } from '../renderer/src/physics/motion/doll-motion';
-import type { BodyMotionState } from '../renderer/src/view/body-meshes';
-import type { FaceCues } from '../renderer/src/view/face/face-cues';
-import type { FaceMotionSource } from '../renderer/src/view/face/motion-face-tracks';
-import { MMD_FACE_NAMES } from '../renderer/src/view/face/face-roles';
-import { FigureFace } from '../renderer/src/view/face/figure-face';
-import { MmdFaceTarget } from '../renderer/src/view/face/mmd-face-target';
-import { MotionFaceTracks } from '../renderer/src/view/face/motion-face-tracks';
-import { smoothStep } from '../renderer/src/view/face/blink-clock';
-import { VrmFace } from '../renderer/src/view/face/vrm-face';
+import type { MmdMorph } from '../../renderer/src/formats/mmd/mmd-model';
+import type { DollMotion } from '../../renderer/src/physics/motion/doll-motion';
+import type { BodyMotionState } from '../../renderer/src/view/body-meshes';
+import type { FaceCues } from '../../renderer/src/view/face/face-cues';
+import type { FaceMotionSource } from '../../renderer/src/view/face/motion-face-tracks';
+import { MMD_FACE_NAMES } from '../../renderer/src/view/face/face-roles';
+import { FigureFace } from '../../renderer/src/view/face/figure-face';
+import { MmdFaceTarget } from '../../renderer/src/view/face/mmd-face-target';
+import { MotionFaceTracks } from '../../renderer/src/view/face/motion-face-tracks';
+import { smoothStep } from '../../renderer/src/view/face/blink-clock';
+import { VrmFace } from '../../renderer/src/view/face/vrm-face';
 import type { ProfileNode } from './heap-sampling';
 import { isBuiltinFrame, ownCodeBytes, sampleAllocations } from './heap-sampling';
 

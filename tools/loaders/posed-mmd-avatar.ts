@@ -1,14 +1,14 @@
 import { Quaternion, Vector3 } from 'three';
-import type { MmdModel } from '../renderer/src/formats/mmd/mmd-model';
-import { parseMmdModel } from '../renderer/src/formats/mmd/parse-mmd-model';
-import type { MmdRig } from '../renderer/src/rig/mmd/mmd-rig';
-import { mmdRig } from '../renderer/src/rig/mmd/mmd-rig';
-import type { BodySource } from '../renderer/src/view/body-meshes';
-import { MmdAvatar } from '../renderer/src/view/mmd/mmd-avatar';
-import type { MmdSkinnedModel } from '../renderer/src/view/mmd/mmd-skinned-mesh';
-import { buildMmdSkinnedModel } from '../renderer/src/view/mmd/mmd-skinned-mesh';
-import { loadMmdTextures } from '../renderer/src/view/mmd/mmd-textures';
-import { writePmx } from './fixtures/mmd/pmx-writer';
+import type { MmdModel } from '../../renderer/src/formats/mmd/mmd-model';
+import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
+import type { MmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
+import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
+import type { BodySource } from '../../renderer/src/view/body-meshes';
+import { MmdAvatar } from '../../renderer/src/view/mmd/mmd-avatar';
+import type { MmdSkinnedModel } from '../../renderer/src/view/mmd/mmd-skinned-mesh';
+import { buildMmdSkinnedModel } from '../../renderer/src/view/mmd/mmd-skinned-mesh';
+import { loadMmdTextures } from '../../renderer/src/view/mmd/mmd-textures';
+import { writePmx } from '../fixtures/mmd/pmx-writer';
 
 /**
  * Ragdoll parts held where a test puts them: each part rests at its rest centre, unrotated,

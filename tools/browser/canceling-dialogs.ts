@@ -1,4 +1,4 @@
-import type { Dialogs } from '../electron/main/host/dialogs';
+import type { Dialogs } from '../../electron/main/host/dialogs';
 
 /**
  * Dialogs a person cancels every time: no file chosen, no preset file confirmed or located.

@@ -5,14 +5,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { MotionClip } from '../renderer/src/motion/motion-clip';
+import type { MotionClip } from '../../renderer/src/motion/motion-clip';
 import {
   BUILTIN_MOTION_NAMES,
   builtinMotion,
   isBuiltinMotionName,
-} from '../renderer/src/motion/builtin-motions';
-import { MotionFileError } from '../renderer/src/motion/motion-file-error';
-import { loadMotionFile } from '../renderer/src/view/motion/load-motion-file';
+} from '../../renderer/src/motion/builtin-motions';
+import { MotionFileError } from '../../renderer/src/motion/motion-file-error';
+import { loadMotionFile } from '../../renderer/src/view/motion/load-motion-file';
 
 export { MotionFileError };
 

@@ -1,9 +1,9 @@
 import { basename } from 'node:path';
-import type { DollSpec } from '../renderer/src/physics/doll-spec';
-import { DollSpecError } from '../renderer/src/physics/doll-spec';
-import { RigError } from '../renderer/src/rig/rig-error';
-import type { HumanoidRig } from '../renderer/src/rig/spec-from-humanoid-bones';
-import { specFromHumanoidBones } from '../renderer/src/rig/spec-from-humanoid-bones';
+import type { DollSpec } from '../../renderer/src/physics/doll-spec';
+import { DollSpecError } from '../../renderer/src/physics/doll-spec';
+import { RigError } from '../../renderer/src/rig/rig-error';
+import type { HumanoidRig } from '../../renderer/src/rig/spec-from-humanoid-bones';
+import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
 import type { LoadedVrmBones } from './load-vrm-bones';
 import { VrmLoadError, loadVrmFile } from './load-vrm-bones';
 

@@ -4,16 +4,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import type { MmdModel } from '../renderer/src/formats/mmd/mmd-model';
-import { MmdFormatError } from '../renderer/src/formats/mmd/mmd-format-error';
-import { parseMmdModel } from '../renderer/src/formats/mmd/parse-mmd-model';
-import type { DollSpec } from '../renderer/src/physics/doll-spec';
-import { DollSpecError } from '../renderer/src/physics/doll-spec';
-import type { MmdRig } from '../renderer/src/rig/mmd/mmd-rig';
-import { mmdRig } from '../renderer/src/rig/mmd/mmd-rig';
-import type { MmdPhysicsReport } from '../renderer/src/rig/mmd/mmd-physics-report';
-import { mmdPhysicsReport } from '../renderer/src/rig/mmd/mmd-physics-report';
-import { RigError } from '../renderer/src/rig/rig-error';
+import type { MmdModel } from '../../renderer/src/formats/mmd/mmd-model';
+import { MmdFormatError } from '../../renderer/src/formats/mmd/mmd-format-error';
+import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
+import type { DollSpec } from '../../renderer/src/physics/doll-spec';
+import { DollSpecError } from '../../renderer/src/physics/doll-spec';
+import type { MmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
+import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
+import type { MmdPhysicsReport } from '../../renderer/src/rig/mmd/mmd-physics-report';
+import { mmdPhysicsReport } from '../../renderer/src/rig/mmd/mmd-physics-report';
+import { RigError } from '../../renderer/src/rig/rig-error';
 
 /** A PMX/PMD file that cannot become a ragdoll; the message starts with the file name. */
 export class MmdLoadError extends Error {

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/limit-overshoot.ts`: how far a box dummy's elbows and knees go past their
+ * `npx tsx scripts/research/limit-overshoot.ts`: how far a box dummy's elbows and knees go past their
  * angle limits under hard kicks (the scene of the hinge-limit test in
  * tests/unit/physics-design-results.test.ts: 40 rounds of angular kicks on every forearm and
  * shin, STIFFNESS 0), at Rapier's default contact prediction distance (2 cm) and at 1 cm, with
@@ -10,8 +10,8 @@
  * `--seeds N` takes seeds 1..N instead.
  */
 import RAPIER from '@dimforge/rapier3d-simd-compat';
-import { Sandbox } from '../renderer/src/physics/sandbox';
-import { hingeRanges, worstOvershoot } from '../tools/hinge-kicks';
+import { Sandbox } from '../../renderer/src/physics/sandbox';
+import { hingeRanges, worstOvershoot } from '../../tools/physics/hinge-kicks';
 
 const KICKS = [0.15, 0.16, 0.17, 0.18, 0.19, 0.2, 0.21, 0.22, 0.23];
 const PREDICTIONS = [0.02, 0.01];

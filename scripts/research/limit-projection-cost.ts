@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/limit-projection-cost.ts [--rounds N]`: what the angle-limit projection
+ * `npx tsx scripts/research/limit-projection-cost.ts [--rounds N]`: what the angle-limit projection
  * (`renderer/src/physics/limit-projection.ts`) costs per step, side by side in one run.
  *
  * Six figures dropped at STIFFNESS 50 and blasted at power 6 every simulated second (the
@@ -13,12 +13,12 @@
  */
 import RAPIER from '@dimforge/rapier3d-simd-compat';
 import os from 'node:os';
-import { BOX_DOLL } from '../renderer/src/physics/box-doll';
-import type { DollSpec } from '../renderer/src/physics/doll-spec';
-import { LimitProjection } from '../renderer/src/physics/limit-projection';
-import { Sandbox } from '../renderer/src/physics/sandbox';
-import { median } from './lib/bench-stats';
-import { MEASURED_SECONDS, STEPS_PER_SECOND, WARM_UP_STEPS, timeBlock } from './lib/step-bench';
+import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
+import type { DollSpec } from '../../renderer/src/physics/doll-spec';
+import { LimitProjection } from '../../renderer/src/physics/limit-projection';
+import { Sandbox } from '../../renderer/src/physics/sandbox';
+import { median } from '../lib/bench-stats';
+import { MEASURED_SECONDS, STEPS_PER_SECOND, WARM_UP_STEPS, timeBlock } from '../lib/step-bench';
 
 const BLOCK_STEPS = 30;
 

@@ -23,7 +23,7 @@
  * Run it without inlining, or V8 may fold Rapier's `world.step()` into `Sandbox.step` and the
  * stacks can no longer tell the two apart:
  *
- *   node --no-turbo-inlining --import tsx tools/step-allocations.ts [--motion | --mmd | --sounds] [--by-function]
+ *   node --no-turbo-inlining --import tsx tools/allocations/step-allocations.ts [--motion | --mmd | --sounds] [--by-function]
  *
  * It prints JSON; `--by-function` adds `topFrames`: the functions that allocated most on the
  * sandbox's own path (outside Rapier's step), with where they are and who called them, bytes
@@ -31,16 +31,16 @@
  */
 import { Session } from 'node:inspector/promises';
 import RAPIER from '@dimforge/rapier3d-simd-compat';
-import { BOX_DOLL } from '../renderer/src/physics/box-doll';
-import { Sandbox } from '../renderer/src/physics/sandbox';
-import { soundRequest } from '../renderer/src/physics/sound/sound-requests';
-import type { DollMotion } from '../renderer/src/physics/motion/doll-motion';
-import { SceneTimeline } from '../renderer/src/ui/timeline/scene-timeline';
+import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
+import { Sandbox } from '../../renderer/src/physics/sandbox';
+import { soundRequest } from '../../renderer/src/physics/sound/sound-requests';
+import type { DollMotion } from '../../renderer/src/physics/motion/doll-motion';
+import { SceneTimeline } from '../../renderer/src/ui/timeline/scene-timeline';
 import { existsSync, readFileSync } from 'node:fs';
-import { parseMmdModel } from '../renderer/src/formats/mmd/parse-mmd-model';
-import { mmdRig } from '../renderer/src/rig/mmd/mmd-rig';
-import { humanoidMmdModel } from './fixtures/mmd/mmd-fixture-models';
-import { realFixture } from './real-fixtures';
+import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
+import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
+import { humanoidMmdModel } from '../fixtures/mmd/mmd-fixture-models';
+import { realFixture } from '../fixtures/real-fixtures';
 import type { ProfileNode } from './heap-sampling';
 import { isBuiltinFrame, sampleAllocations } from './heap-sampling';
 

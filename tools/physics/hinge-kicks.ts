@@ -1,9 +1,9 @@
 /**
  * The hard-kick scene of the hinge-limit tests (tests/unit/physics-design-results.test.ts),
- * shared with the overshoot sweep (scripts/limit-overshoot.ts) so both measure the same thing.
+ * shared with the overshoot sweep (scripts/research/limit-overshoot.ts) so both measure the same thing.
  */
-import type { RagdollJoint } from '../renderer/src/physics/ragdoll';
-import type { Sandbox } from '../renderer/src/physics/sandbox';
+import type { RagdollJoint } from '../../renderer/src/physics/ragdoll';
+import type { Sandbox } from '../../renderer/src/physics/sandbox';
 
 /**
  * The signed angle (radians) of a hinge: the child's rotation relative to the parent, about

@@ -5,9 +5,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { Vec3 } from '../renderer/src/physics/vector-math';
-import type { VrmFormat } from '../renderer/src/view/vrm/load-vrm';
-import { VrmLoadError, loadThreeVrm, loadVrm, parseVrm } from '../renderer/src/view/vrm/load-vrm';
+import type { Vec3 } from '../../renderer/src/physics/vector-math';
+import type { VrmFormat } from '../../renderer/src/view/vrm/load-vrm';
+import {
+  VrmLoadError,
+  loadThreeVrm,
+  loadVrm,
+  parseVrm,
+} from '../../renderer/src/view/vrm/load-vrm';
 
 export { VrmLoadError, loadThreeVrm, loadVrm, parseVrm };
 

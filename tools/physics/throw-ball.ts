@@ -1,5 +1,5 @@
-import type { Figure, Prop, Sandbox } from '../renderer/src/physics/sandbox';
-import { quat, rotateVec, vec3 } from '../renderer/src/physics/vector-math';
+import type { Figure, Prop, Sandbox } from '../../renderer/src/physics/sandbox';
+import { quat, rotateVec, vec3 } from '../../renderer/src/physics/vector-math';
 
 /** How far in front of the figure the ball starts (metres). */
 const THROW_DISTANCE = 3;

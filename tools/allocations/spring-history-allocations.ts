@@ -8,14 +8,14 @@
  * those already collected; a sample counts when its stack frame is our recording code (or a
  * built-in it called). three-vrm's own update is run outside the measured calls.
  *
- *   node --no-turbo-inlining --import tsx tools/spring-history-allocations.ts   (prints JSON)
+ *   node --no-turbo-inlining --import tsx tools/allocations/spring-history-allocations.ts   (prints JSON)
  */
 import { Session } from 'node:inspector/promises';
 import { Object3D, Vector3 } from 'three';
 // First: sets the `self` global three-vrm reads when it is imported.
-import { loadThreeVrm } from './load-vrm-bones';
-import { VrmSpringHistory } from '../renderer/src/view/vrm/vrm-spring-history';
-import type { RecordedFrames } from '../renderer/src/view/recorded-frames';
+import { loadThreeVrm } from '../loaders/load-vrm-bones';
+import { VrmSpringHistory } from '../../renderer/src/view/vrm/vrm-spring-history';
+import type { RecordedFrames } from '../../renderer/src/view/recorded-frames';
 import { ownCodeBytes, sampleAllocations } from './heap-sampling';
 
 const FRAMES = 10_000;

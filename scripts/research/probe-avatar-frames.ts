@@ -9,18 +9,18 @@
  * context wrapped to count calls (the wrapping slows the frame, so nothing is timed in it),
  * one under V8's sampling heap profiler with the frames timed section by section.
  *
- * Run: `npm run build:test && npx tsx scripts/probe-avatar-frames.ts [--frames 120]
+ * Run: `npm run build:test && npx tsx scripts/research/probe-avatar-frames.ts [--frames 120]
  * [--build <another build's out-test/renderer>] [--scene avatars|box]`.
  */
 import { parseArgs } from 'node:util';
 import { basename, join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { median, quantile } from './lib/bench-stats';
-import { avatarModelFile, avatarScene, boxScene, VIEWPORT } from './lib/frame-scenes';
-import type { SceneFill } from './lib/frame-scenes';
-import { RENDERER_OUT, launchChromium } from '../tools/browser/browser';
-import { serveRendererSnapshot } from '../tools/browser/renderer-snapshot';
+import { median, quantile } from '../lib/bench-stats';
+import { avatarModelFile, avatarScene, boxScene, VIEWPORT } from '../lib/frame-scenes';
+import type { SceneFill } from '../lib/frame-scenes';
+import { RENDERER_OUT, launchChromium } from '../../tools/browser/browser';
+import { serveRendererSnapshot } from '../../tools/browser/renderer-snapshot';
 
 const WARM_UP_FRAMES = 60;
 const BLAST_EVERY_MS = 1000;

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { BalanceAssistKind } from '../renderer/src/physics/motion/balance-pin';
-import type { StiffnessMethod } from '../renderer/src/physics/stiffness';
+import type { BalanceAssistKind } from '../../renderer/src/physics/motion/balance-pin';
+import type { StiffnessMethod } from '../../renderer/src/physics/stiffness';
 
 /** What `npm run sim` was asked to do. */
 export interface SimOptions {

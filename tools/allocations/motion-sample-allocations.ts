@@ -6,20 +6,20 @@
  * passes through `renderer/src/motion/`. A control run that allocates one small array per call
  * (counted whole) proves the profile sees allocations of that size.
  *
- *   npx tsx tools/motion-sample-allocations.ts      (prints one JSON object)
+ *   npx tsx tools/allocations/motion-sample-allocations.ts      (prints one JSON object)
  */
 import { Session } from 'node:inspector/promises';
-import { builtinMotion } from '../renderer/src/motion/builtin-motions';
-import { retargetMotion } from '../renderer/src/motion/retarget-motion';
-import { vmdToClip } from '../renderer/src/motion/vmd-clip';
-import { parseVmd } from '../renderer/src/formats/vmd/parse-vmd';
-import { BOX_DOLL } from '../renderer/src/physics/box-doll';
-import type { DollMotion } from '../renderer/src/physics/motion/doll-motion';
-import { createDollPose } from '../renderer/src/physics/motion/doll-motion';
-import { specFromHumanoidBones } from '../renderer/src/rig/spec-from-humanoid-bones';
-import { HUMAN_T } from './fixtures/fixture-skeletons';
-import { stepVmdKeys } from './fixtures/motion/motion-fixtures';
-import { writeVmd } from './fixtures/motion/vmd-writer';
+import { builtinMotion } from '../../renderer/src/motion/builtin-motions';
+import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
+import { vmdToClip } from '../../renderer/src/motion/vmd-clip';
+import { parseVmd } from '../../renderer/src/formats/vmd/parse-vmd';
+import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
+import type { DollMotion } from '../../renderer/src/physics/motion/doll-motion';
+import { createDollPose } from '../../renderer/src/physics/motion/doll-motion';
+import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
+import { HUMAN_T } from '../fixtures/fixture-skeletons';
+import { stepVmdKeys } from '../fixtures/motion/motion-fixtures';
+import { writeVmd } from '../fixtures/motion/vmd-writer';
 import type { ProfileNode } from './heap-sampling';
 import { sampleAllocations } from './heap-sampling';
 
