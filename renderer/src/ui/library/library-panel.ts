@@ -1,6 +1,7 @@
 import type { LibraryEntry } from '../../../../shared/host-contract';
 import '../files/file-panels.css';
-import { make, makeSection, placeItems } from '../files/file-list-dom';
+import { make } from '../files/file-list-dom';
+import { FileListSection } from '../files/file-list-section';
 import type { Language } from '../i18n';
 import { strings } from '../i18n';
 import type { LibraryItemAction } from './library-item';
@@ -19,72 +20,56 @@ export interface LibraryPanelHandlers {
  */
 export class LibraryPanel {
   readonly element: HTMLElement;
-  private readonly heading: HTMLElement;
-  private readonly note: HTMLElement;
-  private readonly list: HTMLUListElement;
+  private readonly section: FileListSection<LibraryEntry, LibraryItem>;
   private readonly clearButton: HTMLButtonElement;
-  private entries: readonly LibraryEntry[] = [];
-  /** The items drawn, by entry id: kept and updated while their entry stays in the list. */
-  private items = new Map<string, LibraryItem>();
-  private language: Language;
 
   constructor(
-    private readonly document: Document,
+    document: Document,
     language: Language,
-    private readonly hostPresent: boolean,
-    private readonly handlers: LibraryPanelHandlers,
+    hostPresent: boolean,
+    handlers: LibraryPanelHandlers,
   ) {
-    this.language = language;
-    const { section, heading } = makeSection(document, 'library');
-    this.element = section;
-    this.heading = heading;
-    this.note = make(document, 'p', 'file-note');
-    this.list = make(document, 'ul', 'file-list');
     this.clearButton = make(document, 'button', 'panel-button library-clear');
     this.clearButton.type = 'button';
     this.clearButton.addEventListener('click', () => handlers.onClearAll());
-    section.append(this.note, this.list, this.clearButton);
+    this.section = new FileListSection(
+      document,
+      language,
+      hostPresent,
+      {
+        id: 'library',
+        idOf: (entry) => entry.id,
+        createItem: (entry, text) =>
+          new LibraryItem(document, entry, text, (action, current) =>
+            handlers.onItem(action, current),
+          ),
+        words: (text) => ({
+          heading: text.libraryGroup,
+          list: text.libraryList,
+          needsDesktop: text.libraryNeedsDesktop,
+          empty: text.libraryEmpty,
+        }),
+      },
+      [],
+      [this.clearButton],
+    );
+    this.element = this.section.element;
     this.setLanguage(language);
   }
 
   /** Shows `entries` (newest first). */
   show(entries: readonly LibraryEntry[]): void {
-    this.entries = entries;
-    this.render();
+    this.section.show(entries);
+    this.clearButton.hidden = entries.length === 0;
   }
 
   setLanguage(language: Language): void {
-    this.language = language;
-    const text = strings(language).files;
-    this.heading.textContent = text.libraryGroup;
-    this.list.setAttribute('aria-label', text.libraryList);
-    this.clearButton.textContent = text.clearAll;
-    this.render();
+    this.clearButton.textContent = strings(language).files.clearAll;
+    this.section.setLanguage(language);
+    this.clearButton.hidden = this.section.count === 0;
   }
 
   dispose(): void {
-    this.element.remove();
-  }
-
-  private render(): void {
-    const text = strings(this.language).files;
-    this.note.textContent = !this.hostPresent
-      ? text.libraryNeedsDesktop
-      : this.entries.length === 0
-        ? text.libraryEmpty
-        : '';
-    this.note.hidden = this.note.textContent === '';
-    this.clearButton.hidden = this.entries.length === 0;
-    this.items = placeItems(
-      this.list,
-      this.items,
-      this.entries,
-      (entry) => entry.id,
-      (entry) =>
-        new LibraryItem(this.document, entry, text, (action, current) =>
-          this.handlers.onItem(action, current),
-        ),
-      text,
-    );
+    this.section.dispose();
   }
 }
