@@ -1,5 +1,4 @@
 import type { DollSpec } from './doll-spec';
-import { reachBelowCenter } from './doll-spec';
 import { JointProjection } from './joint-projection';
 import { LimitProjection, limitsAreHinges } from './limit-projection';
 import type { MmdBodiesOptions } from './mmd/mmd-bodies';
@@ -65,26 +64,6 @@ export interface FigureChecks {
   readonly limitProjection: boolean;
 }
 
-/** Where the app's six figures stand: (x, z) in metres, clear of the stairs, slope and wall. */
-const FIGURE_SLOTS: readonly (readonly [number, number])[] = [
-  [0, 0],
-  [0.8, 0],
-  [-0.8, 0],
-  [0, 1],
-  [0.8, 1],
-  [-0.8, 1],
-];
-
-/**
- * The slot of the i-th figure: the six above, then (for load tests with more figures)
- * rows of seven, 0.8 m apart, further toward +Z.
- */
-export function figureSlot(index: number): readonly [number, number] {
-  if (index < FIGURE_SLOTS.length) return FIGURE_SLOTS[index]!;
-  const extra = index - FIGURE_SLOTS.length;
-  return [((extra % 7) - 3) * 0.8, 2 + Math.floor(extra / 7)];
-}
-
 /**
  * Builds a figure from `spec` at `slot`, {@link DROP_HEIGHT} up in its rest pose, with its MMD
  * bodies when `options.mmd` is given, and its joint checks. The specs must have been validated.
@@ -132,9 +111,4 @@ export function createFigureRuntime(
 export function disposeFigureRuntime(runtime: FigureRuntime): void {
   runtime.figure.mmd?.dispose();
   runtime.figure.ragdoll.dispose();
-}
-
-/** The lowest point of a doll at rest, relative to its origin (metres, ≤ 0 usually). */
-export function lowestPoint(spec: DollSpec): number {
-  return Math.min(...spec.parts.map((part) => part.center[1] - reachBelowCenter(part)));
 }

@@ -6,12 +6,8 @@ import { validateDollSpec } from './doll-spec';
 import type { BodyState } from './body-state';
 import { FallGuard } from './fall-guard';
 import type { AddFigureOptions, Figure } from './figure-runtime';
-import {
-  createFigureRuntime,
-  disposeFigureRuntime,
-  figureSlot,
-  lowestPoint,
-} from './figure-runtime';
+import { createFigureRuntime, disposeFigureRuntime } from './figure-runtime';
+import { freeSlot, placeForDrop, placeStanding } from './figure-placement';
 import { Grab } from './grab';
 import type { HeldBodies } from './joint-projection';
 import type { Measurements } from './measurements';
@@ -20,8 +16,8 @@ import { monotonicNowMs } from './monotonic-clock';
 import { MotorStiffness } from './motor-stiffness';
 import { PdTorqueStiffness } from './pd-torque-stiffness';
 import type { PropKind } from './props';
-import { MAX_PROPS, PROP_DROP_HEIGHT, PROP_SPECS } from './props';
-import { colliderDescForShape } from './shape-collider';
+import { MAX_PROPS, PROP_SPECS } from './props';
+import { createProp } from './prop-body';
 import type { RandomSource } from './seeded-random';
 import { createSeededRandom } from './seeded-random';
 import type { StageLayout } from './stage';
@@ -29,7 +25,7 @@ import { buildStage, stageLayout } from './stage';
 import type { StiffnessDriver, StiffnessMethod } from './stiffness';
 import { clampStiffness } from './stiffness';
 import type { QuatLike, Vec3Like } from './vector-math';
-import { quat, quatFromAxisAngle, vec3 } from './vector-math';
+import { vec3 } from './vector-math';
 import { validateMmdPhysicsSpec } from './mmd/validate-mmd-physics-spec';
 import { OTHER_SOLVER_GROUPS } from './mmd/interaction-groups';
 import { SceneRest } from './mmd/scene-rest';
@@ -48,7 +44,6 @@ import { SandboxMotion } from './sandbox-motion';
 import { SandboxPins } from './sandbox-pins';
 import type { SandboxOptions } from './sandbox-settings';
 import {
-  DROP_HEIGHT,
   FALL_GUARD_Y,
   FIXED_STEP,
   GRAVITY,
@@ -62,14 +57,15 @@ import { blastScene, defaultBlastCenter } from './scene-blast';
 import type { Prop } from './scene-contents';
 import { SceneContents } from './scene-contents';
 import { castRayOntoStage } from './stage-ray';
-import { WORLD_SOLVER_ITERATIONS, giveFullIterations } from './solver-iterations';
+import { WORLD_SOLVER_ITERATIONS } from './solver-iterations';
 import { ImpactSounds } from './sound/impact-sounds';
 import { SoundRequestRing } from './sound/sound-requests';
 import { StepPipeline } from './step-pipeline';
 
 export * from './sandbox-settings';
 export { SOLVER_ITERATIONS, WORLD_SOLVER_ITERATIONS } from './solver-iterations';
-export { MMD_PROJECTION_AFTER_S, figureSlot, lowestPoint } from './figure-runtime';
+export { MMD_PROJECTION_AFTER_S } from './figure-runtime';
+export { figureSlot, lowestPoint } from './figure-placement';
 export type { AddFigureOptions, Figure } from './figure-runtime';
 export type { Prop } from './scene-contents';
 export type { SimBody, SimMmdBody } from './body-registry';
@@ -87,8 +83,6 @@ export interface SandboxReport extends Measurements {
 }
 
 const scratchPosition = vec3();
-const scratchRotation = quat();
-const upAxis = vec3(0, 1, 0);
 
 /**
  * The physics world and everything in it: stage, figures, props, grab, blast, STIFFNESS,
@@ -355,7 +349,7 @@ export class Sandbox {
       this.world,
       this.nextId,
       spec,
-      this.freeSlot(),
+      freeSlot(this.contents.figures),
       options,
       this.checks,
     );
@@ -416,12 +410,7 @@ export class Sandbox {
     this.pinSet.clear();
     this.clearProps();
     for (const figure of this.contents.figures) {
-      const standHeight = -lowestPoint(figure.ragdoll.spec);
-      figure.ragdoll.place({
-        position: vec3(figure.slot[0], standHeight, figure.slot[1]),
-        rotation: quat(),
-      });
-      figure.mmd?.place();
+      placeStanding(figure);
       this.motions.replaced(figure.ragdoll);
     }
     this.accumulator = 0;
@@ -433,32 +422,17 @@ export class Sandbox {
    */
   addProp(kind: PropKind): Prop {
     this.makeRoomForProp();
-    const spec = PROP_SPECS[kind];
-    const above =
-      this.contents.figures[0]?.ragdoll.root.body.translation(scratchPosition) ?? vec3(0, 0, 0);
-    const body = this.world.createRigidBody(
-      this.rapier.RigidBodyDesc.dynamic()
-        .setTranslation(
-          above.x + (this.random() - 0.5) * 0.6,
-          Math.max(above.y, 0) + PROP_DROP_HEIGHT,
-          above.z + (this.random() - 0.5) * 0.6,
-        )
-        .setLinearDamping(spec.material.linearDamping)
-        .setAngularDamping(spec.material.angularDamping)
-        .setCcdEnabled(true),
+    const above = this.contents.figures[0]?.ragdoll.root.body.translation(scratchPosition);
+    const prop = createProp(
+      this.rapier,
+      this.world,
+      this.nextId++,
+      kind,
+      above ?? vec3(0, 0, 0),
+      this.random,
     );
-    const collider = this.world.createCollider(
-      colliderDescForShape(this.rapier, spec.shape)
-        .setDensity(spec.material.density)
-        .setFriction(spec.material.friction)
-        .setRestitution(spec.material.restitution),
-      body,
-    );
-    collider.setSolverGroups(OTHER_SOLVER_GROUPS);
-    giveFullIterations([body]);
-    const prop: Prop = { id: this.nextId++, kind, body, collider };
-    this.contents.addProp(prop, spec.shape);
-    this.sounds?.register(collider, kind);
+    this.contents.addProp(prop, PROP_SPECS[kind].shape);
+    this.sounds?.register(prop.collider, kind);
     return prop;
   }
 
@@ -759,21 +733,8 @@ export class Sandbox {
   }
 
   private dropFigure(figure: Figure): void {
-    quatFromAxisAngle(upAxis, (this.random() - 0.5) * 0.8, scratchRotation);
-    figure.ragdoll.place({
-      position: vec3(figure.slot[0], DROP_HEIGHT, figure.slot[1]),
-      rotation: scratchRotation,
-    });
-    figure.mmd?.place();
+    placeForDrop(figure, this.random);
     this.motions.replaced(figure.ragdoll);
-  }
-
-  private freeSlot(): readonly [number, number] {
-    const used = new Set(this.contents.figures.map((figure) => figure.slot.join()));
-    for (let index = 0; ; index++) {
-      const slot = figureSlot(index);
-      if (!used.has(slot.join())) return slot;
-    }
   }
 
   /** At {@link MAX_PROPS} props of every kind together, removes the oldest one. */
