@@ -15,19 +15,34 @@ export interface CaptureAdding {
   addModelProp(spec: ModelPropSpec): ModelProp;
 }
 
+/** The sandbox's parts a capture works with. */
+export interface CaptureParts {
+  readonly contents: SceneContents;
+  readonly grab: Grab;
+  readonly motions: MotionFigures;
+  readonly restoredSleep: RestoredSleep;
+}
+
 /**
  * Saving and restoring the scene's bodies (presets, undo): each figure's, prop's and model
  * prop's states, checked before anything changes, and bodies restored asleep kept asleep
  * ({@link RestoredSleep}). The sandbox's `capture…`/`restore…` members delegate here.
  */
 export class SandboxCapture {
+  private readonly contents: SceneContents;
+  private readonly grab: Grab;
+  private readonly motions: MotionFigures;
+  private readonly sleep: RestoredSleep;
+
   constructor(
-    private readonly contents: SceneContents,
+    parts: CaptureParts,
     private readonly adding: CaptureAdding,
-    private readonly grab: Grab,
-    private readonly motions: MotionFigures,
-    private readonly sleep: RestoredSleep,
-  ) {}
+  ) {
+    this.contents = parts.contents;
+    this.grab = parts.grab;
+    this.motions = parts.motions;
+    this.sleep = parts.restoredSleep;
+  }
 
   /**
    * The state of each part of a figure, in its spec's part order, followed by its MMD bodies

@@ -1,46 +1,30 @@
-import type { Collider, RapierApi, RigidBody, World } from './rapier-api';
+import type { RapierApi, RigidBody, World } from './rapier-api';
 import type { SimBody } from './body-registry';
+import type { BodyState } from './body-state';
 import { BOX_DOLL } from './box-doll';
 import type { DollSpec } from './doll-spec';
 import { validateDollSpec } from './doll-spec';
-import type { BodyState } from './body-state';
-import { FallGuard } from './fall-guard';
-import type { AddFigureOptions, Figure } from './figure-runtime';
+import type { AddFigureOptions, Figure, FigureChecks } from './figure-runtime';
 import { createFigureRuntime, disposeFigureRuntime } from './figure-runtime';
 import { freeSlot, placeForDrop, placeStanding } from './figure-placement';
-import { Grab } from './grab';
-import type { HeldBodies } from './joint-projection';
 import type { Measurements } from './measurements';
 import { countNonFinite, maxJointGap, maxLinearSpeed, meanPoseDeviation } from './measurements';
-import { monotonicNowMs } from './monotonic-clock';
-import { MotorStiffness } from './motor-stiffness';
-import { PdTorqueStiffness } from './pd-torque-stiffness';
-import type { PropKind } from './props';
-import { MAX_PROPS, PROP_SPECS } from './props';
-import { createProp } from './prop-body';
-import type { RandomSource } from './seeded-random';
-import { createSeededRandom } from './seeded-random';
-import type { StageLayout } from './stage';
-import { buildStage, stageLayout } from './stage';
-import type { StiffnessDriver, StiffnessMethod } from './stiffness';
-import { clampStiffness } from './stiffness';
-import type { QuatLike, Vec3Like } from './vector-math';
-import { vec3 } from './vector-math';
 import { validateMmdPhysicsSpec } from './mmd/validate-mmd-physics-spec';
-import { OTHER_SOLVER_GROUPS } from './mmd/interaction-groups';
-import { SceneRest } from './mmd/scene-rest';
-import type { DollMotion } from './motion/doll-motion';
-import type { FigureMotionState } from './motion/figure-motion-state';
-import { MotionFigures } from './motion/motion-figures';
-import { Pins } from './pins';
 import type { ModelPropSpec } from './model-prop';
 import { ModelProp } from './model-prop';
 import { modelPropPlacement } from './model-prop-placement';
 import { modelPropDropPlacement } from './model-prop-drop';
-import { RestoredSleep } from './restored-sleep';
+import { monotonicNowMs } from './monotonic-clock';
+import type { DollMotion } from './motion/doll-motion';
+import type { FigureMotionState } from './motion/figure-motion-state';
+import { createProp } from './prop-body';
+import type { PropKind } from './props';
+import { MAX_PROPS, PROP_SPECS } from './props';
 import { SandboxCapture } from './sandbox-capture';
 import { SandboxError } from './sandbox-error';
 import { SandboxMotion } from './sandbox-motion';
+import type { SandboxParts } from './sandbox-parts';
+import { createSandboxParts } from './sandbox-parts';
 import { SandboxPins } from './sandbox-pins';
 import type { SandboxOptions } from './sandbox-settings';
 import {
@@ -52,15 +36,16 @@ import {
   clampGravityScale,
   clampTimeScale,
 } from './sandbox-settings';
-import type { BlastParts } from './scene-blast';
 import { blastScene, defaultBlastCenter } from './scene-blast';
 import type { Prop } from './scene-contents';
-import { SceneContents } from './scene-contents';
+import type { SoundRequestRing } from './sound/sound-requests';
+import type { StageLayout } from './stage';
 import { castRayOntoStage } from './stage-ray';
-import { WORLD_SOLVER_ITERATIONS } from './solver-iterations';
-import { ImpactSounds } from './sound/impact-sounds';
-import { SoundRequestRing } from './sound/sound-requests';
+import { clampStiffness } from './stiffness';
+import type { StiffnessMethod } from './stiffness';
 import { StepPipeline } from './step-pipeline';
+import type { QuatLike, Vec3Like } from './vector-math';
+import { vec3 } from './vector-math';
 
 export * from './sandbox-settings';
 export { SOLVER_ITERATIONS, WORLD_SOLVER_ITERATIONS } from './solver-iterations';
@@ -102,22 +87,11 @@ export class Sandbox {
   readonly pins: SandboxPins;
   /** Which motion each figure plays, MUSCLE, GET UP and play/pause. */
   readonly motion: SandboxMotion;
-  /** The stage's colliders, one per box: what a drop is cast onto. */
-  private readonly stageColliders: Collider[];
-  private readonly stiffnessDriver: StiffnessDriver;
-  private readonly grabber: Grab;
-  private readonly random: RandomSource;
-  private readonly contents = new SceneContents();
-  private readonly motions: MotionFigures;
-  private readonly pinSet: Pins;
-  private readonly restoredSleep: RestoredSleep;
+  private readonly parts: SandboxParts;
   private readonly capture: SandboxCapture;
   private readonly pipeline: StepPipeline;
-  private readonly blastParts: BlastParts;
-  /** Hits turned into sound requests, when {@link SandboxOptions.impactSounds} is on. */
-  private readonly sounds: ImpactSounds | null;
   private readonly maxFigures: number;
-  private readonly checks: { readonly jointProjection: boolean; readonly limitProjection: boolean };
+  private readonly checks: FigureChecks;
   private nextId = 1;
   private accumulator = 0;
   private stiffnessValue: number;
@@ -131,72 +105,22 @@ export class Sandbox {
     private readonly rapier: RapierApi,
     options: SandboxOptions = {},
   ) {
-    this.world = new rapier.World(vec3(0, GRAVITY, 0));
-    this.world.timestep = FIXED_STEP;
-    // Passive MMD figures in motion get the world's count; every other island asks for the
-    // full SOLVER_ITERATIONS itself (see `solver-iterations.ts`).
-    this.world.numSolverIterations = WORLD_SOLVER_ITERATIONS;
-    this.stage = stageLayout();
-    this.stageColliders = buildStage(rapier, this.world, this.stage).map((body) =>
-      body.collider(0),
-    );
-    for (const collider of this.stageColliders) collider.setSolverGroups(OTHER_SOLVER_GROUPS);
-    this.sounds = options.impactSounds
-      ? new ImpactSounds(rapier, new SoundRequestRing(), FIXED_STEP)
-      : null;
-    for (const collider of this.stageColliders) this.sounds?.register(collider, 'stage');
-    this.random = createSeededRandom(options.seed ?? 1);
-    this.stiffnessDriver =
-      options.stiffnessMethod === 'pd-torque'
-        ? new PdTorqueStiffness()
-        : new MotorStiffness(rapier, this.world);
+    const parts = createSandboxParts(rapier, options, (handle) => this.onFell(handle));
+    this.parts = parts;
+    this.world = parts.world;
+    this.stage = parts.stage;
     this.stiffnessValue = clampStiffness(options.stiffness ?? 50);
-    this.stiffnessDriver.setStiffness(this.stiffnessValue);
+    parts.stiffness.setStiffness(this.stiffnessValue);
     this.timeScaleValue = clampTimeScale(options.timeScale ?? 1);
-    this.grabber = new Grab(rapier, this.world);
     this.maxFigures = options.maxFigures ?? MAX_FIGURES;
     this.checks = {
       jointProjection: options.jointProjection !== false,
       limitProjection: options.limitProjection !== false,
     };
-    const rest = options.sceneRest === false ? null : new SceneRest();
-    this.pinSet = new Pins(rapier);
-    this.pins = new SandboxPins(this.contents.registry, this.pinSet, this.grabber);
-    const stiffness = this.stiffnessDriver;
-    this.motions = new MotionFigures(
-      rapier,
-      this.world,
-      { take: (doll) => stiffness.removeDoll(doll), release: (doll) => stiffness.addDoll(doll) },
-      options.balanceAssist,
-    );
-    this.motion = new SandboxMotion(this.motions);
-    this.restoredSleep = new RestoredSleep(this.world, rest);
-    this.capture = new SandboxCapture(
-      this.contents,
-      this,
-      this.grabber,
-      this.motions,
-      this.restoredSleep,
-    );
-    this.blastParts = {
-      contents: this.contents,
-      motions: this.motions,
-      random: this.random,
-      sounds: this.sounds,
-    };
-    this.pipeline = new StepPipeline({
-      world: this.world,
-      stiffness,
-      motions: this.motions,
-      grab: this.grabber,
-      sounds: this.sounds,
-      restoredSleep: this.restoredSleep,
-      contents: this.contents,
-      held: heldBodies(this.grabber, this.pinSet),
-      rest,
-      fallGuard: new FallGuard(rapier, this.world, FALL_GUARD_Y),
-      onFell: (handle) => this.onFell(handle),
-    });
+    this.pins = new SandboxPins(parts.contents.registry, parts.pins, parts.grab);
+    this.motion = new SandboxMotion(parts.motions);
+    this.capture = new SandboxCapture(parts, this);
+    this.pipeline = new StepPipeline(parts);
   }
 
   // ---- settings -------------------------------------------------------------------------
@@ -208,11 +132,11 @@ export class Sandbox {
   /** STIFFNESS 0..100; out-of-range values are clamped. */
   setStiffness(stiffness: number): void {
     this.stiffnessValue = clampStiffness(stiffness);
-    this.stiffnessDriver.setStiffness(this.stiffnessValue);
+    this.parts.stiffness.setStiffness(this.stiffnessValue);
   }
 
   get stiffnessMethod(): StiffnessMethod {
-    return this.stiffnessDriver.method;
+    return this.parts.stiffness.method;
   }
 
   get timeScale(): number {
@@ -303,26 +227,26 @@ export class Sandbox {
   // ---- contents -------------------------------------------------------------------------
 
   get figures(): readonly Figure[] {
-    return this.contents.figures;
+    return this.parts.contents.figures;
   }
 
   get props(): readonly Prop[] {
-    return this.contents.props;
+    return this.parts.contents.props;
   }
 
   /** Models opened as props (no humanoid skeleton), oldest first. */
   get modelProps(): readonly ModelProp[] {
-    return this.contents.modelProps;
+    return this.parts.contents.modelProps;
   }
 
   /** Every moving body, for the view. See {@link bodiesVersion}. */
   get bodies(): readonly SimBody[] {
-    return this.contents.registry.bodies;
+    return this.parts.contents.registry.bodies;
   }
 
   /** Increases whenever a body is added or removed, so the view knows to rebuild. */
   get bodiesVersion(): number {
-    return this.contents.registry.bodiesVersion;
+    return this.parts.contents.registry.bodiesVersion;
   }
 
   /** Steps taken since the sandbox was made. */
@@ -337,7 +261,7 @@ export class Sandbox {
    * `DollSpecError` or `MmdPhysicsSpecError` when a spec cannot be built; nothing is added then.
    */
   addFigure(spec: DollSpec = BOX_DOLL, options: AddFigureOptions = {}): Figure {
-    if (this.contents.figures.length >= this.maxFigures) {
+    if (this.parts.contents.figures.length >= this.maxFigures) {
       throw new SandboxError(
         `There are already ${this.maxFigures} figures; remove one before adding another.`,
       );
@@ -349,30 +273,30 @@ export class Sandbox {
       this.world,
       this.nextId,
       spec,
-      freeSlot(this.contents.figures),
+      freeSlot(this.parts.contents.figures),
       options,
       this.checks,
     );
     this.nextId++;
-    this.contents.addFigure(runtime);
-    this.stiffnessDriver.addDoll(runtime.figure.ragdoll);
-    this.sounds?.registerOwner(runtime.figure, 'body');
+    this.parts.contents.addFigure(runtime);
+    this.parts.stiffness.addDoll(runtime.figure.ragdoll);
+    this.parts.sounds?.registerOwner(runtime.figure, 'body');
     return runtime.figure;
   }
 
   /** Removes a figure and everything it owns. */
   removeFigure(figure: Figure): void {
-    const runtime = this.contents.removeFigure(figure);
+    const runtime = this.parts.contents.removeFigure(figure);
     if (!runtime) return;
     for (const part of figure.ragdoll.parts) {
-      this.grabber.releaseIfHolding(part.body);
-      this.pinSet.remove(part.body.handle);
+      this.parts.grab.releaseIfHolding(part.body);
+      this.parts.pins.remove(part.body.handle);
     }
     for (const body of figure.mmd?.bodies ?? [])
-      if (body.spec.motion !== 'follow') this.grabber.releaseIfHolding(body.body);
-    this.sounds?.forgetOwner(figure);
-    this.motions.remove(figure.ragdoll);
-    this.stiffnessDriver.removeDoll(figure.ragdoll);
+      if (body.spec.motion !== 'follow') this.parts.grab.releaseIfHolding(body.body);
+    this.parts.sounds?.forgetOwner(figure);
+    this.parts.motions.remove(figure.ragdoll);
+    this.parts.stiffness.removeDoll(figure.ragdoll);
     disposeFigureRuntime(runtime);
   }
 
@@ -382,13 +306,13 @@ export class Sandbox {
    * {@link SandboxError}, changing nothing, when `order` is not exactly the current figures.
    */
   reorderFigures(order: readonly Figure[]): void {
-    if (!this.contents.reorderFigures(order))
+    if (!this.parts.contents.reorderFigures(order))
       throw new SandboxError('reorderFigures: not the same figures as the sandbox has.');
   }
 
   /** Removes every figure. */
   clearFigures(): void {
-    for (const figure of [...this.contents.figures]) this.removeFigure(figure);
+    for (const figure of [...this.parts.contents.figures]) this.removeFigure(figure);
   }
 
   /**
@@ -396,9 +320,9 @@ export class Sandbox {
    * by a small random yaw so no two drops land the same; pins are let go.
    */
   drop(): void {
-    this.grabber.release();
-    this.pinSet.clear();
-    for (const figure of this.contents.figures) this.dropFigure(figure);
+    this.parts.grab.release();
+    this.parts.pins.clear();
+    for (const figure of this.parts.contents.figures) this.dropFigure(figure);
   }
 
   /**
@@ -406,12 +330,12 @@ export class Sandbox {
    * every prop removed, every pin let go. Settings (STIFFNESS, TIME) are kept.
    */
   reset(): void {
-    this.grabber.release();
-    this.pinSet.clear();
+    this.parts.grab.release();
+    this.parts.pins.clear();
     this.clearProps();
-    for (const figure of this.contents.figures) {
+    for (const figure of this.parts.contents.figures) {
       placeStanding(figure);
-      this.motions.replaced(figure.ragdoll);
+      this.parts.motions.replaced(figure.ragdoll);
     }
     this.accumulator = 0;
   }
@@ -422,32 +346,32 @@ export class Sandbox {
    */
   addProp(kind: PropKind): Prop {
     this.makeRoomForProp();
-    const above = this.contents.figures[0]?.ragdoll.root.body.translation(scratchPosition);
+    const above = this.parts.contents.figures[0]?.ragdoll.root.body.translation(scratchPosition);
     const prop = createProp(
       this.rapier,
       this.world,
       this.nextId++,
       kind,
       above ?? vec3(0, 0, 0),
-      this.random,
+      this.parts.random,
     );
-    this.contents.addProp(prop, PROP_SPECS[kind].shape);
-    this.sounds?.register(prop.collider, kind);
+    this.parts.contents.addProp(prop, PROP_SPECS[kind].shape);
+    this.parts.sounds?.register(prop.collider, kind);
     return prop;
   }
 
   /** Removes one prop. */
   removeProp(prop: Prop): void {
-    if (!this.contents.removeProp(prop)) return;
-    this.grabber.releaseIfHolding(prop.body);
-    this.pinSet.remove(prop.body.handle);
-    this.sounds?.forget(prop.collider);
+    if (!this.parts.contents.removeProp(prop)) return;
+    this.parts.grab.releaseIfHolding(prop.body);
+    this.parts.pins.remove(prop.body.handle);
+    this.parts.sounds?.forget(prop.collider);
     this.world.removeRigidBody(prop.body);
   }
 
   /** CLEAR: removes every prop, balls, boxes and model props alike. */
   clearProps(): void {
-    const { props, modelProps } = this.contents;
+    const { props, modelProps } = this.parts.contents;
     while (props.length > 0) this.removeProp(props[props.length - 1]!);
     while (modelProps.length > 0) this.removeModelProp(modelProps[modelProps.length - 1]!);
   }
@@ -459,7 +383,7 @@ export class Sandbox {
    * Allocates: for a drop, not per frame.
    */
   stagePointAt(origin: Vec3Like, direction: Vec3Like): Vec3Like | undefined {
-    return castRayOntoStage(this.rapier, this.stageColliders, origin, direction);
+    return castRayOntoStage(this.rapier, this.parts.stageColliders, origin, direction);
   }
 
   /**
@@ -476,29 +400,29 @@ export class Sandbox {
     // Before any shape of it is cast onto the stage.
     validateDollSpec(spec.carrier);
     const placement =
-      (at && modelPropDropPlacement(this.rapier, this.stageColliders, spec, at)) ??
-      modelPropPlacement(spec, this.contents.modelProps.length);
+      (at && modelPropDropPlacement(this.rapier, this.parts.stageColliders, spec, at)) ??
+      modelPropPlacement(spec, this.parts.contents.modelProps.length);
     const prop = new ModelProp(this.rapier, this.world, this.nextId, spec, placement);
     this.nextId++;
     this.makeRoomForProp();
-    this.contents.addModelProp(prop, spec.carrierCollides);
-    this.sounds?.registerOwner(prop, 'box');
+    this.parts.contents.addModelProp(prop, spec.carrierCollides);
+    this.parts.sounds?.registerOwner(prop, 'box');
     return prop;
   }
 
   /** Removes one model prop and everything it owns. */
   removeModelProp(prop: ModelProp): void {
-    if (!this.contents.removeModelProp(prop)) return;
-    this.grabber.releaseIfHolding(prop.body);
-    this.pinSet.remove(prop.body.handle);
-    for (const body of prop.mmd.rigidBodies()) this.grabber.releaseIfHolding(body);
-    this.sounds?.forgetOwner(prop);
+    if (!this.parts.contents.removeModelProp(prop)) return;
+    this.parts.grab.releaseIfHolding(prop.body);
+    this.parts.pins.remove(prop.body.handle);
+    for (const body of prop.mmd.rigidBodies()) this.parts.grab.releaseIfHolding(body);
+    this.parts.sounds?.forgetOwner(prop);
     prop.dispose();
   }
 
   /** Whether the model prop is still in the scene. */
   hasModelProp(prop: ModelProp): boolean {
-    return this.contents.modelProps.includes(prop);
+    return this.parts.contents.modelProps.includes(prop);
   }
 
   // ---- saving and restoring: see SandboxCapture -----------------------------------------
@@ -539,12 +463,12 @@ export class Sandbox {
    * it lies and its joint projection's landing watch, and drops the step backlog.
    */
   noteBodiesRestored(): void {
-    this.grabber.release();
-    for (const figure of this.contents.figures) {
+    this.parts.grab.release();
+    for (const figure of this.parts.contents.figures) {
       figure.ragdoll.notePlaced();
-      this.motions.replaced(figure.ragdoll);
+      this.parts.motions.replaced(figure.ragdoll);
     }
-    for (const runtime of this.contents.runtimes) runtime.joints?.restart();
+    for (const runtime of this.parts.contents.runtimes) runtime.joints?.restart();
     this.accumulator = 0;
     this.noteBodiesPutToSleep();
   }
@@ -556,10 +480,10 @@ export class Sandbox {
    * (by default the floor point under the figures' mean root position). `power` is the speed
    * change, m/s, the push gives a body at the centre; the app's BLAST uses 14.
    */
-  blast(power: number, center: Vec3Like = defaultBlastCenter(this.contents)): void {
+  blast(power: number, center: Vec3Like = defaultBlastCenter(this.parts.contents)): void {
     if (!Number.isFinite(power) || power < 0)
       throw new SandboxError(`Blast power must be 0 or more, not ${power}.`);
-    blastScene(this.blastParts, power, center);
+    blastScene(this.parts, power, center);
   }
 
   /**
@@ -568,14 +492,14 @@ export class Sandbox {
    * A pinned body is moved with the hand and stays pinned where it is let go.
    */
   grab(handle: number, at: Vec3Like): boolean {
-    const body = this.contents.registry.grabTarget(handle);
+    const body = this.parts.contents.registry.grabTarget(handle);
     if (!body) return false;
     // Grabbing a part of a figure that plays a motion knocks it down: the hand wins.
-    const owner = this.contents.figures.find((figure) =>
+    const owner = this.parts.contents.figures.find((figure) =>
       figure.ragdoll.parts.some((part) => part.body === body),
     );
-    if (owner) this.motions.knockDown(owner.ragdoll);
-    this.grabber.start(body, at);
+    if (owner) this.parts.motions.knockDown(owner.ragdoll);
+    this.parts.grab.start(body, at);
     return true;
   }
 
@@ -584,22 +508,22 @@ export class Sandbox {
    * the next {@link advance} (the frame), or in the next step under {@link run}.
    */
   moveGrab(target: Vec3Like): void {
-    this.grabber.moveTo(target);
+    this.parts.grab.moveTo(target);
   }
 
   /** Lets go; the body keeps its velocity. */
   releaseGrab(): void {
-    this.grabber.release();
+    this.parts.grab.release();
   }
 
   /** The handle of the grabbed body, or null. */
   get grabbedHandle(): number | null {
-    return this.grabber.body?.handle ?? null;
+    return this.parts.grab.body?.handle ?? null;
   }
 
   /** Copies the grab hand's position (metres) into `out`; false when nothing is held. */
   readGrabHand(out: Vec3Like): boolean {
-    return this.grabber.handPosition(out) !== null;
+    return this.parts.grab.handPosition(out) !== null;
   }
 
   /**
@@ -607,7 +531,7 @@ export class Sandbox {
    * The spring is tuned so this stays within 7 cm while lifting.
    */
   grabLag(): number | null {
-    return this.grabber.lag();
+    return this.parts.grab.lag();
   }
 
   // ---- time -----------------------------------------------------------------------------
@@ -623,7 +547,7 @@ export class Sandbox {
     if (!(frameSeconds > 0)) return 0;
     this.accumulator += frameSeconds * this.timeScaleValue;
     // The pointer moves once a frame: the grab's move is spread over this frame's steps.
-    this.grabber.spreadMove(
+    this.parts.grab.spreadMove(
       Math.min(Math.floor(this.accumulator / FIXED_STEP), MAX_STEPS_PER_FRAME),
     );
     let steps = 0;
@@ -674,21 +598,21 @@ export class Sandbox {
    * and `rotation`. Returns false when there is no such body. Allocates nothing.
    */
   readTransform(handle: number, position: Vec3Like, rotation: QuatLike): boolean {
-    return this.contents.registry.readTransform(handle, position, rotation);
+    return this.parts.contents.registry.readTransform(handle, position, rotation);
   }
 
   /** The Rapier body with this handle, for measurements and tests (not MMD `follow` bodies). */
   bodyOf(handle: number): RigidBody | undefined {
-    return this.contents.registry.bodyOf(handle);
+    return this.parts.contents.registry.bodyOf(handle);
   }
 
   /** Measures the scene now. Allocates: call it on demand, not per step. */
   measure(): SandboxReport {
-    const dolls = this.contents.figures.map((figure) => figure.ragdoll);
-    const bodies = this.contents.registry.rigidBodies();
+    const dolls = this.parts.contents.figures.map((figure) => figure.ragdoll);
+    const bodies = this.parts.contents.registry.rigidBodies();
     return {
       figures: dolls.length,
-      props: this.contents.propCount,
+      props: this.parts.contents.propCount,
       bodies: bodies.length,
       steps: this.pipeline.steps,
       msPerStep: this.timedSteps === 0 ? 0 : this.timedMs / this.timedSteps,
@@ -704,18 +628,18 @@ export class Sandbox {
    * frame; null unless {@link SandboxOptions.impactSounds} is on.
    */
   get soundRequests(): SoundRequestRing | null {
-    return this.sounds?.ring ?? null;
+    return this.parts.sounds?.ring ?? null;
   }
 
   /** Frees the Rapier world and everything in it. The sandbox is unusable afterwards. */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.grabber.release();
-    this.pinSet.clear();
-    this.motions.dispose();
-    this.contents.clear();
-    this.sounds?.dispose();
+    this.parts.grab.release();
+    this.parts.pins.clear();
+    this.parts.motions.dispose();
+    this.parts.contents.clear();
+    this.parts.sounds?.dispose();
     this.world.free();
   }
 
@@ -723,7 +647,7 @@ export class Sandbox {
 
   /** The fall guard found this collider below the stage: drops its figure again or removes it. */
   private onFell(colliderHandle: number): void {
-    const owner = this.contents.registry.ownerOf(colliderHandle);
+    const owner = this.parts.contents.registry.ownerOf(colliderHandle);
     if (!owner) return;
     if (owner instanceof ModelProp) this.removeModelProp(owner);
     else if (!('ragdoll' in owner)) this.removeProp(owner);
@@ -733,29 +657,16 @@ export class Sandbox {
   }
 
   private dropFigure(figure: Figure): void {
-    placeForDrop(figure, this.random);
-    this.motions.replaced(figure.ragdoll);
+    placeForDrop(figure, this.parts.random);
+    this.parts.motions.replaced(figure.ragdoll);
   }
 
   /** At {@link MAX_PROPS} props of every kind together, removes the oldest one. */
   private makeRoomForProp(): void {
-    if (this.contents.propCount < MAX_PROPS) return;
-    const ball = this.contents.props[0];
-    const model = this.contents.modelProps[0];
+    if (this.parts.contents.propCount < MAX_PROPS) return;
+    const ball = this.parts.contents.props[0];
+    const model = this.parts.contents.modelProps[0];
     if (model && (!ball || model.id < ball.id)) this.removeModelProp(model);
     else if (ball) this.removeProp(ball);
   }
-}
-
-/** What the joint checks leave alone: the grabbed body and the pinned ones. */
-function heldBodies(grab: Grab, pins: Pins): HeldBodies {
-  return {
-    get grabbed() {
-      return grab.body;
-    },
-    isPinned: (handle) => pins.has(handle),
-    get pinCount() {
-      return pins.handles.length;
-    },
-  };
 }
