@@ -1,6 +1,7 @@
 import type { RigidBody, World } from './rapier-api';
 import { forEachRestBody } from './mmd/rest-figure-bodies';
-import type { RestFigure, SceneRest } from './mmd/scene-rest';
+import type { RestFigure } from './mmd/rest-figure-bodies';
+import type { SceneRest } from './mmd/scene-rest';
 
 /**
  * Bodies put back asleep (a preset, Undo, the end of a clip export), put to sleep again right

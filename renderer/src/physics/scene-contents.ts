@@ -1,6 +1,6 @@
 import { BodyRegistry } from './body-registry';
 import type { Figure, FigureRuntime } from './figure-runtime';
-import type { RestFigure } from './mmd/scene-rest';
+import type { RestFigure } from './mmd/rest-figure-bodies';
 import type { ModelProp } from './model-prop';
 import type { PropKind } from './props';
 import type { Collider, RigidBody } from './rapier-api';

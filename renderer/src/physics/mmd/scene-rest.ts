@@ -1,6 +1,5 @@
-import type { Ragdoll } from '../ragdoll';
 import type { RigidBody } from '../rapier-api';
-import type { MmdBody } from './mmd-body';
+import type { RestFigure } from './rest-figure-bodies';
 import { forEachRestBody } from './rest-figure-bodies';
 import { SplitWakeWatch } from './split-wake';
 import { SwingWindow } from './swing-window';
@@ -47,13 +46,6 @@ export const REST_SWEEP = 0.01;
  * in a pile of three: 25, 25, 61, 227, 49, 22, 14, 26 mm in successive seconds).
  */
 export const REST_SWING_DECAY = 0.9;
-
-/** What {@link SceneRest} reads of a figure. */
-export interface RestFigure {
-  readonly ragdoll: Ragdoll;
-  /** `isSettling`: every part of the ragdoll is slow (see `settling-iterations.ts`). */
-  readonly mmd: { readonly bodies: readonly MmdBody[]; readonly isSettling: boolean } | null;
-}
 
 /**
  * Puts a scene of MMD figures lying still to sleep, all of it at once. Rapier alone never
