@@ -193,33 +193,43 @@ export class Sandbox {
   setFigureMotion(figure: Figure, motion: DollMotion | null, startTime = 0): void {
     this.motion.set(figure, motion, startTime);
   }
+  /** See {@link SandboxMotion.muscle}. */
   get muscle(): number {
     return this.motion.muscle;
   }
+  /** See {@link SandboxMotion.setMuscle}. */
   setMuscle(value: number): void {
     this.motion.setMuscle(value);
   }
+  /** See {@link SandboxMotion.getUpEnabled}. */
   get getUpEnabled(): boolean {
     return this.motion.getUpEnabled;
   }
+  /** See {@link SandboxMotion.setGetUpEnabled}. */
   setGetUpEnabled(on: boolean): void {
     this.motion.setGetUpEnabled(on);
   }
+  /** See {@link SandboxMotion.playing}. */
   get motionPlaying(): boolean {
     return this.motion.playing;
   }
+  /** See {@link SandboxMotion.setPlaying}. */
   setMotionPlaying(playing: boolean): void {
     this.motion.setPlaying(playing);
   }
+  /** See {@link SandboxMotion.state}. */
   figureMotionState(figure: Figure): FigureMotionState {
     return this.motion.state(figure);
   }
+  /** See {@link SandboxMotion.of}. */
   figureMotion(figure: Figure): DollMotion | null {
     return this.motion.of(figure);
   }
+  /** See {@link SandboxMotion.time}. */
   figureMotionTime(figure: Figure): number {
     return this.motion.time(figure);
   }
+  /** See {@link SandboxMotion.trackingError}. */
   figureTrackingError(figure: Figure): number | null {
     return this.motion.trackingError(figure);
   }
@@ -427,24 +437,31 @@ export class Sandbox {
 
   // ---- saving and restoring: see SandboxCapture -----------------------------------------
 
+  /** See {@link SandboxCapture.captureFigure}. */
   captureFigure(figure: Figure): BodyState[] {
     return this.capture.captureFigure(figure);
   }
+  /** See {@link SandboxCapture.savedStateCounts}. */
   savedStateCounts(figure: Figure): readonly number[] {
     return this.capture.savedStateCounts(figure);
   }
+  /** See {@link SandboxCapture.restoreFigure}. */
   restoreFigure(figure: Figure, states: readonly BodyState[]): void {
     this.capture.restoreFigure(figure, states);
   }
+  /** See {@link SandboxCapture.captureProp}. */
   captureProp(prop: Prop): BodyState {
     return this.capture.captureProp(prop);
   }
+  /** See {@link SandboxCapture.restoreProp}. */
   restoreProp(kind: PropKind, state: BodyState): Prop {
     return this.capture.restoreProp(kind, state);
   }
+  /** See {@link SandboxCapture.captureModelProp}. */
   captureModelProp(prop: ModelProp): { carrier: BodyState; bodies: BodyState[] } {
     return this.capture.captureModelProp(prop);
   }
+  /** See {@link SandboxCapture.restoreModelProp}. */
   restoreModelProp(
     spec: ModelPropSpec,
     carrier: BodyState,
