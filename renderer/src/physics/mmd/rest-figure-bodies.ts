@@ -1,5 +1,16 @@
+import type { Ragdoll } from '../ragdoll';
 import type { RigidBody } from '../rapier-api';
-import type { RestFigure } from './rest-figure';
+import type { MmdBody } from './mmd-body';
+
+/**
+ * A figure or model prop as the still-scene sleep (`scene-rest.ts`) and the split-wake watch
+ * (`split-wake.ts`) read it: its ragdoll and its MMD bodies.
+ */
+export interface RestFigure {
+  readonly ragdoll: Ragdoll;
+  /** `isSettling`: every part of the ragdoll is slow (see `settling-iterations.ts`). */
+  readonly mmd: { readonly bodies: readonly MmdBody[]; readonly isSettling: boolean } | null;
+}
 
 /**
  * Calls `visit` with each body of the figure that sleeps and wakes with it: its ragdoll parts

@@ -1,10 +1,8 @@
 import type { RigidBody } from '../rapier-api';
-import type { RestFigure } from './rest-figure';
+import type { RestFigure } from './rest-figure-bodies';
 import { forEachRestBody } from './rest-figure-bodies';
 import { SplitWakeWatch } from './split-wake';
 import { SwingWindow } from './swing-window';
-
-export type { RestFigure } from './rest-figure';
 
 /**
  * The scene lies still when no ragdoll part has moved more than this (metres, along any axis)

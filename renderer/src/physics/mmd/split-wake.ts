@@ -1,6 +1,6 @@
 import type { RigidBody } from '../rapier-api';
+import type { RestFigure } from './rest-figure-bodies';
 import { forEachRestBody } from './rest-figure-bodies';
-import type { RestFigure } from './rest-figure';
 
 /**
  * Steps (2 s of 1/120 s) during which every body of every figure is checked after the scene

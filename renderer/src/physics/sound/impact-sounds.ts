@@ -3,6 +3,12 @@ import type { Vec3Like } from '../vector-math';
 import { vec3 } from '../vector-math';
 import type { SoundKind, SoundRequestRing } from './sound-requests';
 
+/** A figure or model prop: colliders on its ragdoll parts and on its MMD bodies. */
+export interface SoundingOwner {
+  readonly ragdoll: { readonly parts: readonly { readonly collider: Collider }[] };
+  readonly mmd: { readonly bodies: readonly { readonly collider: Collider }[] } | null;
+}
+
 /** What a collider is made of, as far as its sound goes. */
 export type ImpactMaterial = 'stage' | 'body' | 'ball' | 'box';
 
@@ -152,6 +158,18 @@ export class ImpactSounds {
     if (index >= this.materials.length) return;
     this.materials[index] = UNKNOWN;
     this.bodies[index] = null;
+  }
+
+  /** Lets a figure's or model prop's parts and MMD bodies sound as `material`. */
+  registerOwner(owner: SoundingOwner, material: ImpactMaterial): void {
+    for (const part of owner.ragdoll.parts) this.register(part.collider, material);
+    for (const body of owner.mmd?.bodies ?? []) this.register(body.collider, material);
+  }
+
+  /** Stops a figure's or model prop's colliders sounding, before they are removed. */
+  forgetOwner(owner: SoundingOwner): void {
+    for (const part of owner.ragdoll.parts) this.forget(part.collider);
+    for (const body of owner.mmd?.bodies ?? []) this.forget(body.collider);
   }
 
   /** After each `world.step(queue)`: reads the step's contacts and requests this step's sounds. */
