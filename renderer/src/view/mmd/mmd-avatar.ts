@@ -17,6 +17,7 @@ import type { MmdBodyReader } from './mmd-pose-writer';
 import { MmdPoseWriter } from './mmd-pose-writer';
 import type { FaceCues } from '../face/face-cues';
 import { MMD_FACE_NAMES } from '../face/face-roles';
+import { FaceHistory } from '../face/face-history';
 import { FigureFace } from '../face/figure-face';
 import { MotionFaceTracks } from '../face/motion-face-tracks';
 
@@ -71,6 +72,8 @@ export class MmdAvatar implements Avatar {
   private disposed = false;
   /** Blinking and reactions on the model's morphs, when the figure has face cues. */
   readonly face: FigureFace | null;
+  /** The morph weights beside each recorded frame, when the figure has a face. */
+  readonly faceHistory: FaceHistory | null;
 
   constructor(
     private readonly drawing: MmdSkinnedModel,
@@ -102,6 +105,7 @@ export class MmdAvatar implements Avatar {
     this.face = figure.face
       ? new FigureFace(drawing.face, MMD_FACE_NAMES, figure.face, figure.id)
       : null;
+    this.faceHistory = this.face ? new FaceHistory(drawing.face) : null;
     if (this.face && figure.face && figure.motion) {
       this.face.setMotionFace(new MotionFaceTracks(drawing.face, figure.motion, figure.face));
     }
@@ -144,13 +148,22 @@ export class MmdAvatar implements Avatar {
 
   /**
    * Poses the bones from the physics, and the bones no physics owns from the figure's motion
-   * at its time (with `recording`, at the time of the recorded frame shown).
+   * at its time (with `recording`, at the time of the recorded frame shown); the face runs, or
+   * shows the recorded frame's morphs.
    */
   update(seconds = 0, sections?: FrameSectionClock, recording?: RecordedFrames): void {
     this.poseDrawnBones(recording);
     this.writer.write();
-    if ((recording?.shownFrame ?? null) === null) this.face?.update(Math.max(0, seconds));
+    this.updateFace(seconds, recording);
     sections?.lap('pose');
+  }
+
+  private updateFace(seconds: number, recording: RecordedFrames | undefined): void {
+    const face = this.face;
+    const history = this.faceHistory;
+    if (!face || !history || history.follow(recording)) return;
+    face.update(Math.max(0, seconds));
+    if (recording) history.capture(recording);
   }
 
   private poseDrawnBones(recording: RecordedFrames | undefined): void {
