@@ -7,12 +7,14 @@ import { FigureFace } from './figure-face';
 import type { RecordedFrames } from '../recorded-frames';
 import { VrmFaceTarget } from './vrm-face-target';
 import { VrmGaze } from './vrm-gaze';
+import { MotionLookAt } from './motion-look-at';
 import type { FaceMotionSource } from './motion-face-tracks';
 import { MMD_TO_VRM_EXPRESSION, MotionFaceTracks } from './motion-face-tracks';
 
 /**
  * A VRM figure's face: {@link FigureFace} on its expressions, and its eyes on the camera, or
- * on the hand while one of its parts is held ({@link VrmGaze}). The avatar calls
+ * on the hand while one of its parts is held ({@link VrmGaze}), or where the motion it
+ * follows looks (a VRM Animation's look-at track). The avatar calls
  * {@link update} each frame before three-vrm draws the look-at and expressions, or
  * {@link updateAtRest} when it skips the rest of its work. Allocates nothing per frame.
  */
@@ -23,6 +25,10 @@ export class VrmFace {
   readonly history: FaceHistory;
   private readonly point: FacePoint = { x: 0, y: 0, z: 0 };
   private readonly eyes: readonly Object3D[];
+  /** The motion's gaze, when the figure plays motions. */
+  private readonly motionLookAt: MotionLookAt | null;
+  /** The motion's yaw and pitch this frame, degrees. */
+  private readonly angles = new Float64Array(2);
 
   /**
    * @param seed - the blink rhythm's seed (the figure id)
@@ -40,6 +46,7 @@ export class VrmFace {
       this.face.setMotionFace(new MotionFaceTracks(target, motion, cues, MMD_TO_VRM_EXPRESSION));
     }
     this.gaze = vrm.lookAt ? new VrmGaze(vrm.lookAt) : null;
+    this.motionLookAt = motion && this.gaze ? new MotionLookAt(motion, cues) : null;
     this.history = new FaceHistory(target, this.gaze);
     const eyes: Object3D[] = [];
     for (const name of ['leftEye', 'rightEye'] as const) {
@@ -58,7 +65,10 @@ export class VrmFace {
     if (this.history.follow(recording)) return;
     this.face.update(seconds);
     const gaze = this.gaze;
-    if (gaze) {
+    if (gaze && this.motionLookAt?.write(this.angles, 0)) {
+      // The motion's own gaze wins, as its expressions do.
+      gaze.showAngles(this.angles, 0);
+    } else if (gaze) {
       const cues = this.cues;
       const point = this.point;
       const seen = cues.readHeld(point) || cues.readViewer(point);
