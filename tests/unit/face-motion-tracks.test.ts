@@ -7,7 +7,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Euler, MathUtils, Quaternion } from 'three';
+import { Euler, MathUtils, Quaternion, QuaternionLinearInterpolant } from 'three';
 import type { BufferAttribute } from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import type { VRMLookAt } from '@pixiv/three-vrm';
@@ -251,7 +251,12 @@ describe('faces from motion files on a VRM figure', () => {
     const gltf = await loader.parseAsync(bytes.slice().buffer, '');
     const animation = (gltf.userData['vrmAnimations'] as VRMAnimation[])[0]!;
     const track = createVRMAnimationLookAtTrack(animation, 'proxy.quaternion')!;
-    const interpolant = track.createInterpolant();
+    const interpolant = new QuaternionLinearInterpolant(
+      track.times,
+      track.values,
+      4,
+      new Float32Array(4),
+    );
     const eyes = { yaw: 0, pitch: 0 };
     const proxy = new VRMLookAtQuaternionProxy(eyes as unknown as VRMLookAt);
     const lookAt = model.loaded.vrm.lookAt!;

@@ -18,6 +18,8 @@ import { MmdPoseWriter } from './mmd-pose-writer';
 import type { FaceCues } from '../face/face-cues';
 import { MMD_FACE_NAMES } from '../face/face-roles';
 import { FaceHistory } from '../face/face-history';
+import type { FacePoint } from '../face/face-cues';
+import { MmdGaze } from '../face/mmd-gaze';
 import { FigureFace } from '../face/figure-face';
 import { MotionFaceTracks } from '../face/motion-face-tracks';
 
@@ -72,8 +74,14 @@ export class MmdAvatar implements Avatar {
   private disposed = false;
   /** Blinking and reactions on the model's morphs, when the figure has face cues. */
   readonly face: FigureFace | null;
-  /** The morph weights beside each recorded frame, when the figure has a face. */
+  /** The morph weights (and the eyes' turn) beside each recorded frame, when the figure has a face. */
   readonly faceHistory: FaceHistory | null;
+  /** The eyes on the camera or the hand, when the figure has a face and the model eye bones. */
+  readonly gaze: MmdGaze | null;
+  private readonly faceCues: FaceCues | null;
+  private readonly point: FacePoint = { x: 0, y: 0, z: 0 };
+  /** Whether the bound motion turns an eye bone: the motion's eyes win over the gaze. */
+  private motionTurnsEyes = false;
 
   constructor(
     private readonly drawing: MmdSkinnedModel,
@@ -105,7 +113,15 @@ export class MmdAvatar implements Avatar {
     this.face = figure.face
       ? new FigureFace(drawing.face, MMD_FACE_NAMES, figure.face, figure.id)
       : null;
-    this.faceHistory = this.face ? new FaceHistory(drawing.face) : null;
+    this.faceCues = figure.face ?? null;
+    this.gaze = this.face
+      ? MmdGaze.of(
+          drawing.skeleton.bones.map((bone) => bone.name),
+          drawing.skeleton.bones,
+          this.writer,
+        )
+      : null;
+    this.faceHistory = this.face ? new FaceHistory(drawing.face, this.gaze) : null;
     if (this.face && figure.face && figure.motion) {
       this.face.setMotionFace(new MotionFaceTracks(drawing.face, figure.motion, figure.face));
     }
@@ -161,9 +177,24 @@ export class MmdAvatar implements Avatar {
   private updateFace(seconds: number, recording: RecordedFrames | undefined): void {
     const face = this.face;
     const history = this.faceHistory;
-    if (!face || !history || history.follow(recording)) return;
-    face.update(Math.max(0, seconds));
-    if (recording) history.capture(recording);
+    if (!face || !history) return;
+    if (!history.follow(recording)) {
+      const step = Math.max(0, seconds);
+      face.update(step);
+      this.updateGaze(step);
+      if (recording) history.capture(recording);
+    }
+    this.gaze?.apply();
+  }
+
+  private updateGaze(seconds: number): void {
+    const gaze = this.gaze;
+    const cues = this.faceCues;
+    if (!gaze || !cues) return;
+    const point = this.point;
+    const turnedByMotion = this.motionTurnsEyes && this.writer.drawnRotations !== null;
+    const seen = !turnedByMotion && (cues.readHeld(point) || cues.readViewer(point));
+    gaze.update(seconds, seen ? point : null);
   }
 
   private poseDrawnBones(recording: RecordedFrames | undefined): void {
@@ -197,6 +228,7 @@ export class MmdAvatar implements Avatar {
       },
     );
     this.drawnPose = pose.size > 0 ? pose : null;
+    this.motionTurnsEyes = this.gaze?.eyeBones.some((eye) => pose.turns(eye)) ?? false;
   }
 
   dispose(): void {
