@@ -69,7 +69,7 @@ export function exportFigureMotion(
   if (format === 'vrma') {
     const bytes = writeVrma(keys, name, face);
     const faceNames = face ? vrmaExpressionNames(face) : [];
-    return { bytes, frames, bones: keys.bones, faceNames, gaze: face?.gaze != null };
+    return { bytes, frames, bones: keys.bones, faceNames, gaze: (face?.gaze ?? null) !== null };
   }
   const bytes = writeVmd(keys, figure.modelName ?? name, face);
   return { bytes, frames, bones: keys.bones, faceNames: face?.names ?? [], gaze: false };
