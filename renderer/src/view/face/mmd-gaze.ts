@@ -27,10 +27,8 @@ const center = new Vector3();
 const direction = new Vector3();
 const toEye = new Quaternion();
 const turn = new Quaternion();
-const yawTurn = new Quaternion();
-const pitchTurn = new Quaternion();
-const Y_AXIS = new Vector3(0, 1, 0);
-const X_AXIS = new Vector3(1, 0, 0);
+/** The turn's x, y, z, w, worked out in place (see {@link MmdGaze.apply}). */
+const turnNumbers = new Float64Array(4);
 
 /**
  * An MMD model's eyes on a point (the camera, or the hand holding one of the figure's parts),
@@ -108,11 +106,25 @@ export class MmdGaze implements RecordedGaze {
     this.pitch += (angles[1]! - this.pitch) * k;
   }
 
-  /** Turns each eye bone's local rotation by the gaze (after the pose writer wrote it). */
+  /**
+   * Turns each eye bone's local rotation by the gaze (after the pose writer wrote it): yaw
+   * about y, then pitch about x (up is −x in a +Z-facing frame). The quaternion is worked out
+   * here and read with `fromArray`: three.js setters would take each number boxed when V8
+   * does not inline them.
+   */
   apply(): void {
-    yawTurn.setFromAxisAngle(Y_AXIS, this.yaw * DEGREES);
-    pitchTurn.setFromAxisAngle(X_AXIS, -this.pitch * DEGREES);
-    turn.copy(yawTurn).multiply(pitchTurn);
+    const halfYaw = this.yaw * DEGREES * 0.5;
+    const halfPitch = -this.pitch * DEGREES * 0.5;
+    const sy = Math.sin(halfYaw);
+    const cy = Math.cos(halfYaw);
+    const sx = Math.sin(halfPitch);
+    const cx = Math.cos(halfPitch);
+    // q(yaw about y) · q(pitch about x)
+    turnNumbers[0] = cy * sx;
+    turnNumbers[1] = sy * cx;
+    turnNumbers[2] = -sy * sx;
+    turnNumbers[3] = cy * cx;
+    turn.fromArray(turnNumbers);
     const eyes = this.eyes;
     for (let i = 0; i < eyes.length; i++) this.bones[eyes[i]!]!.quaternion.multiply(turn);
   }
@@ -120,7 +132,11 @@ export class MmdGaze implements RecordedGaze {
   /** This frame's target angles into `angles` (degrees), or ahead when out of reach. */
   private aimAt(point: FacePoint): void {
     const eyes = this.eyes;
-    center.set(0, 0, 0);
+    // Fields set one by one: three.js's setters would take each number boxed when V8 does
+    // not inline them.
+    center.x = 0;
+    center.y = 0;
+    center.z = 0;
     let found = 0;
     for (let i = 0; i < eyes.length; i++) {
       const position = this.pose.worldPosition(eyes[i]!);
@@ -130,8 +146,9 @@ export class MmdGaze implements RecordedGaze {
     }
     const rotation = this.pose.worldRotation(eyes[0]!);
     if (found === 0 || !rotation) return;
-    center.multiplyScalar(1 / found);
-    direction.set(point.x, point.y, point.z).sub(center);
+    direction.x = point.x - center.x / found;
+    direction.y = point.y - center.y / found;
+    direction.z = point.z - center.z / found;
     toEye.copy(rotation).invert();
     direction.applyQuaternion(toEye);
     const x = direction.x;
