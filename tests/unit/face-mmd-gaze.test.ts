@@ -3,12 +3,13 @@
  * the camera within a small range, as a VRM's look-at does: on a generated PMX model with eye
  * bones, drawn by the app's own MMD avatar, the eyes turn toward a point off to one side and
  * above in proportion, look ahead at one behind the head, follow the hand while the figure is
- * held, and are kept beside the recording with the morphs.
+ * held, and leave the eyes to a motion that turns them.
  */
 import { Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
 import type { MmdBone, MmdModel } from '../../renderer/src/formats/mmd/mmd-model';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
+import type { DollMotion } from '../../renderer/src/physics/motion/doll-motion';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import type { FaceCues, FacePoint } from '../../renderer/src/view/face/face-cues';
 import { MMD_EYE_MAX_PITCH, MMD_EYE_MAX_YAW } from '../../renderer/src/view/face/mmd-gaze';
@@ -50,7 +51,24 @@ function withEyes(model: MmdModel): MmdModel {
   };
 }
 
-async function figure() {
+/** A motion that only turns 両目 (20° about y) and poses nothing else. */
+const eyesMotion = {
+  name: 'eyes',
+  duration: 2,
+  sample: () => {},
+  drawnBones: [
+    {
+      name: '両目',
+      rotation: {
+        times: new Float64Array([0]),
+        values: new Float64Array([0, Math.sin(Math.PI / 18), 0, Math.cos(Math.PI / 18)]),
+        bezier: null,
+      },
+    },
+  ],
+} as unknown as DollMotion;
+
+async function figure(motion?: DollMotion) {
   const model = parseMmdModel(writePmx(withEyes(humanoidMmdModel())));
   const rig = mmdRig(model);
   const parts = new PosedParts(rig);
@@ -82,7 +100,13 @@ async function figure() {
   const avatar = new MmdAvatar(
     drawing,
     rig,
-    { id: 1, partHandles: parts.handles, bodies: null, face: cues },
+    {
+      id: 1,
+      partHandles: parts.handles,
+      bodies: null,
+      face: cues,
+      ...(motion ? { motion: { current: () => motion, time: () => 0.5 } } : {}),
+    },
     parts,
   );
   const names = drawing.skeleton.bones.map((b) => b.name);
@@ -174,6 +198,22 @@ describe('an MMD figure’s eyes', () => {
     run(90);
     // …and then the eyes are on the hand.
     expect(eyeTurns()[0]!.yaw).toBeCloseTo(MMD_EYE_MAX_YAW * (25 / 40), 1);
+    avatar.dispose();
+  });
+
+  it('leave the eyes to a motion that turns them', async () => {
+    const { avatar, eyeTurns, run, placeViewer } = await figure(eyesMotion);
+    placeViewer(25, 0);
+    run(90);
+    const left = eyeTurns();
+    placeViewer(-25, 0);
+    run(90);
+    const right = eyeTurns();
+    // The motion's 20° turn, through 両目 to both eyes, and nothing of the camera's side.
+    for (const [i, eye] of right.entries()) {
+      expect(Math.abs(eye.yaw)).toBeGreaterThan(15);
+      expect(eye.yaw).toBeCloseTo(left[i]!.yaw, 3);
+    }
     avatar.dispose();
   });
 });

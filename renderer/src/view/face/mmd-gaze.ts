@@ -48,11 +48,14 @@ export class MmdGaze implements RecordedGaze {
   /**
    * @param eyes - the eye bones' indices in the skeleton (at least one)
    * @param bones - the skeleton's bones, whose local rotations {@link apply} turns
+   * @param allEyeBones - every standard eye bone the model has (両目 too when the gaze turns
+   *   右目 and 左目): a motion turning any of them turns the eyes itself
    */
   constructor(
     private readonly eyes: Int32Array,
     private readonly bones: readonly Object3D[],
     private readonly pose: MmdGazePose,
+    readonly allEyeBones: readonly number[] = [...eyes],
   ) {}
 
   /**
@@ -69,7 +72,8 @@ export class MmdGaze implements RecordedGaze {
       .filter((index) => index >= 0);
     const both = names.indexOf(MMD_EYE_BONES.both);
     const eyes = pair.length > 0 ? pair : both >= 0 ? [both] : [];
-    return eyes.length > 0 ? new MmdGaze(Int32Array.from(eyes), bones, pose) : null;
+    const all = both >= 0 ? [...pair, both] : pair;
+    return eyes.length > 0 ? new MmdGaze(Int32Array.from(eyes), bones, pose, all) : null;
   }
 
   /** The skeleton indices of the bones this gaze turns. */

@@ -228,7 +228,7 @@ export class MmdAvatar implements Avatar {
       },
     );
     this.drawnPose = pose.size > 0 ? pose : null;
-    this.motionTurnsEyes = this.gaze?.eyeBones.some((eye) => pose.turns(eye)) ?? false;
+    this.motionTurnsEyes = this.gaze?.allEyeBones.some((eye) => pose.turns(eye)) ?? false;
   }
 
   dispose(): void {
