@@ -1,17 +1,23 @@
 /**
  * End to end: a VRM figure's face in the built app. Grabbing the figure makes it surprised
  * (read through the test hook's `expressionWeights`), letting go calms it; FACE REACTIONS off
- * (the panel's button, remembered) leaves the face calm under the same grab.
+ * (the panel's button, remembered) leaves the face calm under the same grab. The timeline keeps
+ * the face: paused and stepped back to the moment of the grab, the figure is surprised again,
+ * exactly as much as it was then.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   SLOW_TIMEOUT_MS,
+  advance,
   aimAt,
+  drawFrameNow,
+  holdTime,
   statusText,
   waitForFrames,
   waitForLanding,
 } from './support/app-page';
+import { openFixedFrames, timeline } from './support/timeline-page';
 import { useAppSuite } from './support/suite';
 import { dropFile, useVrmFixtures } from './support/vrm-files';
 
@@ -68,5 +74,56 @@ describe('a VRM figure’s face', () => {
       expect(await surprised(page)).toBe(0);
       await page.mouse.up();
     });
-  });
+    // Real-time frames under SwiftShader: on a loaded machine this takes close to two minutes.
+  }, 240_000);
+
+  it('shows the surprise again when the timeline steps back to the grab', async () => {
+    await withApp(async ({ page }) => {
+      await openFixedFrames(page);
+      await holdTime(page);
+      expect(await dropFile(page, files.bytes('vrm1-tpose-full.vrm'), 'vrm1-tpose-full.vrm')).toBe(
+        true,
+      );
+      await expect
+        .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
+        .toBe('Opened Fixture vrm1-tpose-full (vrm1-tpose-full.vrm).');
+      await waitForLanding(page, 0, 0.5);
+      await grabTorso(page);
+      // Time held: each 1/60 s is one recorded frame, and one drawn frame the face runs on.
+      let grabbed = { frame: -1, weight: 0 };
+      for (let i = 0; i < 60 && grabbed.weight <= 0.5; i++) {
+        await advance(page, 1 / 60);
+        grabbed = { frame: (await timeline(page)).lastFrame, weight: await surprised(page) };
+      }
+      expect(grabbed.weight).toBeGreaterThan(0.5);
+      await page.mouse.up();
+      // The face runs on drawn frames: one frame drawn per 1/60 s stepped.
+      let calm = false;
+      for (let i = 0; i < 240 && !calm; i++) {
+        await advance(page, 1 / 60);
+        calm = (await surprised(page)) === 0;
+      }
+      expect(calm).toBe(true);
+
+      await page.keyboard.press(' ');
+      const paused = await timeline(page);
+      expect(paused.shownFrame).toBe(paused.lastFrame);
+      for (let frame = paused.lastFrame; frame > grabbed.frame; frame--)
+        await page.keyboard.press('ArrowLeft');
+      expect((await timeline(page)).shownFrame).toBe(grabbed.frame);
+      await drawFrameNow(page);
+      expect(await surprised(page)).toBeCloseTo(grabbed.weight, 4);
+      // One frame on, still as recorded: less surprised than at the peak, never calm yet.
+      await page.keyboard.press('ArrowRight');
+      await drawFrameNow(page);
+      const next = await surprised(page);
+      expect(next).toBeGreaterThan(0);
+      // And the newest frame shows the calm face again.
+      for (let frame = grabbed.frame + 1; frame < paused.lastFrame; frame++)
+        await page.keyboard.press('ArrowRight');
+      expect((await timeline(page)).shownFrame).toBe(paused.lastFrame);
+      await drawFrameNow(page);
+      expect(await surprised(page)).toBe(0);
+    });
+  }, 240_000);
 });

@@ -3,7 +3,7 @@ import type { FaceAllocations } from '../../tools/allocations/face-allocations';
 import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocations/allocation-process';
 
 describe('a face allocates nothing per frame', () => {
-  it('over 10,000 frames of blinking, reactions and a motion face, on MMD morphs and on a VRM', () => {
+  it('over 10,000 frames of blinking, reactions, a motion face and the recording, on MMD morphs and eyes and on a VRM', () => {
     const result = measureAllocations<FaceAllocations>('tools/allocations/face-allocations.ts', {
       nodeFlags: WITHOUT_INLINING,
       timeoutMs: 120_000,
@@ -20,6 +20,9 @@ describe('a face allocates nothing per frame', () => {
     // boxed number, 2 × 16 bytes a frame (none as V8 runs the app, where the setters inline).
     // The profile samples, so 32 reads as 31-34; one more boxed number a frame would be 48.
     expect(result.vrmBytesPerFrame).toBeLessThan(32 + 8);
+    // While the timeline shows recorded frames, the face put back from its history: the same.
+    expect(result.shownBytesPerFrame).toBeLessThan(0.5);
+    expect(result.vrmShownBytesPerFrame).toBeLessThan(32 + 8);
     // The cues the app gives a face: `FaceCues.takeJolt()` returns the root's velocity change
     // as a number, boxed (16 bytes) on frames the figure moves (most of them here); nothing else.
     expect(result.cuesBytesPerFrame).toBeLessThan(16 + 4);

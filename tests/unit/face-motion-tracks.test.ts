@@ -7,7 +7,16 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Euler, MathUtils, Quaternion, QuaternionLinearInterpolant } from 'three';
 import type { BufferAttribute } from 'three';
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import type { VRMLookAt } from '@pixiv/three-vrm';
+import {
+  VRMAnimationLoaderPlugin,
+  VRMLookAtQuaternionProxy,
+  createVRMAnimationLookAtTrack,
+} from '@pixiv/three-vrm-animation';
+import type { VRMAnimation } from '@pixiv/three-vrm-animation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
 import '../../tools/loaders/load-vrm-bones';
@@ -171,10 +180,12 @@ describe('faces from motion files on a VRM figure', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  async function vrmFigure(clipOf: () => Promise<Parameters<typeof retargetMotion>[0]>) {
+  async function vrmFigure(
+    clipOf: () => Promise<Parameters<typeof retargetMotion>[0]>,
+    file = 'vrm1-tpose-full.vrm',
+  ) {
     const sandbox = await newSandbox();
     sandbox.clearFigures();
-    const file = 'vrm1-tpose-full.vrm';
     const model = await loadAvatarModel(await readFile(join(dir, file)), file);
     const figure = sandbox.addFigure(model.rig.spec);
     const partHandles = new Map(figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]));
@@ -199,8 +210,69 @@ describe('faces from motion files on a VRM figure', () => {
       avatar.update(FRAME);
     };
     const value = (name: string) => model.loaded.vrm.expressionManager!.getValue(name)!;
-    return { sandbox, figure, frame, value, clip };
+    return { sandbox, figure, frame, value, clip, model };
   }
+
+  it('turns the eyes as a VRMA’s look-at track says, as three-vrm-animation plays it', async () => {
+    const gaze = [
+      [0, 0],
+      [25, -10],
+      [-15, 8],
+    ] as const;
+    const times = [0, 1, 2];
+    const values = gaze.map(([yaw, pitch]) => {
+      const q = new Quaternion().setFromEuler(
+        new Euler(MathUtils.degToRad(pitch), MathUtils.degToRad(yaw), 0, 'YXZ'),
+      );
+      return [q.x, q.y, q.z, q.w] as [number, number, number, number];
+    });
+    const bytes = writeVrma({
+      channels: [
+        {
+          bone: 'leftUpperArm',
+          path: 'rotation',
+          times: [0, 2],
+          values: [
+            [0, 0, 0, 1],
+            [0, 0, Math.sin(0.2), Math.cos(0.2)],
+          ],
+        },
+      ],
+      lookAt: { times, values },
+    });
+    const { sandbox, figure, frame, clip, model } = await vrmFigure(
+      () => loadMotionFile(bytes.slice().buffer, 'gaze.vrma'),
+      'vrm0-tpose-full.vrm',
+    );
+    expect(clip.lookAt?.times.length).toBe(3);
+    // The reference: three-vrm-animation's own look-at track and proxy on the same file.
+    const loader = new GLTFLoader();
+    loader.register((parser) => new VRMAnimationLoaderPlugin(parser));
+    const gltf = await loader.parseAsync(bytes.slice().buffer, '');
+    const animation = (gltf.userData['vrmAnimations'] as VRMAnimation[])[0]!;
+    const track = createVRMAnimationLookAtTrack(animation, 'proxy.quaternion')!;
+    const interpolant = new QuaternionLinearInterpolant(
+      track.times,
+      track.values,
+      4,
+      new Float32Array(4),
+    );
+    const eyes = { yaw: 0, pitch: 0 };
+    const proxy = new VRMLookAtQuaternionProxy(eyes as unknown as VRMLookAt);
+    const lookAt = model.loaded.vrm.lookAt!;
+    untilFollowing(sandbox, figure, frame);
+    let widest = 0;
+    for (let i = 0; i < 150; i++) {
+      frame();
+      const at = interpolant.evaluate(sandbox.figureMotionTime(figure));
+      proxy.quaternion.fromArray(at as unknown as number[]);
+      // Between keys three.js joins the rotations (slerp), we the angles: under 0.1° apart.
+      expect(Math.abs(lookAt.yaw - eyes.yaw)).toBeLessThan(0.1);
+      expect(Math.abs(lookAt.pitch - eyes.pitch)).toBeLessThan(0.1);
+      widest = Math.max(widest, Math.abs(lookAt.yaw));
+    }
+    expect(widest).toBeGreaterThan(20);
+  }, 60_000);
 
   it('plays a VRMA’s expression track within 0.02 of the file’s value', async () => {
     const bytes = writeVrma({

@@ -1,7 +1,8 @@
 /**
  * Measures what a figure's face allocates per drawn frame on the JavaScript heap: blinking,
- * reactions (a grab, hits, a knock-down and getting up, cycled), a motion's face tracks and the
- * MMD morphs moving a mesh's vertices, over 10,000 frames; then the same on a VRM face
+ * reactions (a grab, hits, a knock-down and getting up, cycled), a motion's face tracks, the
+ * MMD morphs moving a mesh's vertices and the MMD eyes' gaze, kept beside a recording that
+ * is now and then scrubbed (`FaceHistory`), over 10,000 frames; then the same on a VRM face
  * (three-vrm's expressions, and the eyes' gaze through its look-at on a head that turns),
  * following the hand while held and the camera otherwise. As in `spring-history-allocations.ts`,
  * V8's sampling heap profiler counts allocations including those already collected; a sample
@@ -18,7 +19,7 @@ import { Session } from 'node:inspector/promises';
 import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { figureFaceCues } from '../../renderer/src/models/figure-face-cues';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
-import { BufferAttribute, Object3D } from 'three';
+import { BufferAttribute, Object3D, Quaternion, Vector3 } from 'three';
 import { VRMExpression, VRMLookAt } from '@pixiv/three-vrm';
 import type { VRM, VRMHumanoid, VRMLookAtApplier } from '@pixiv/three-vrm';
 import type { MmdMorph } from '../../renderer/src/formats/mmd/mmd-model';
@@ -32,6 +33,9 @@ import { MmdFaceTarget } from '../../renderer/src/view/face/mmd-face-target';
 import { MotionFaceTracks } from '../../renderer/src/view/face/motion-face-tracks';
 import { smoothStep } from '../../renderer/src/view/face/blink-clock';
 import { VrmFace } from '../../renderer/src/view/face/vrm-face';
+import { FaceHistory } from '../../renderer/src/view/face/face-history';
+import { MmdGaze } from '../../renderer/src/view/face/mmd-gaze';
+import type { RecordedFrames } from '../../renderer/src/view/recorded-frames';
 import type { ProfileNode } from './heap-sampling';
 import { isBuiltinFrame, ownCodeBytes, sampleAllocations } from './heap-sampling';
 
@@ -44,6 +48,10 @@ export interface FaceAllocations {
   readonly bytesPerFrame: number;
   /** The same for a VRM figure's face, its gaze included, bytes. */
   readonly vrmBytesPerFrame: number;
+  /** The MMD face while the timeline shows recorded frames (its morphs and eyes put back), bytes. */
+  readonly shownBytesPerFrame: number;
+  /** The same for the VRM face, bytes. */
+  readonly vrmShownBytesPerFrame: number;
   /**
    * What a figure's cues in the app (`figureFaceCues` over a real sandbox: the grab, the root's
    * velocity change, the motion state, the camera) allocate per frame in our code, bytes.
@@ -85,6 +93,34 @@ function byFunction(
     frames.set(key, (frames.get(key) ?? 0) + node.selfSize);
   }
   for (const child of node.children) byFunction(child, frames, frameIsOurs, name, ours);
+}
+
+/**
+ * The timeline as the faces see it: live, one frame recorded per drawn frame; scrubbing, the
+ * last two seconds shown one frame after another, over and over, as a person stepping
+ * through a paused timeline would.
+ */
+class CycledRecording implements RecordedFrames {
+  shownFrame: number | null = null;
+  firstRecordedFrame = 0;
+  lastRecordedFrame = -1;
+  readonly truncations = 0;
+  scrubbing = false;
+
+  /** Frame `frame` of the run: records one, or shows one of the last 120. */
+  tick(frame: number): void {
+    if (this.scrubbing) {
+      this.shownFrame = this.lastRecordedFrame - (frame % 120);
+      return;
+    }
+    this.shownFrame = null;
+    this.lastRecordedFrame++;
+    this.firstRecordedFrame = Math.max(0, this.lastRecordedFrame - 3599);
+  }
+
+  serialAt(frame: number): number {
+    return frame + 1;
+  }
 }
 
 /** A vertex morph moving `count` vertices from `first`. */
@@ -235,6 +271,19 @@ export async function measureFaceAllocations(
   const source: FaceMotionSource = { current: () => motion, time: () => (frame / 60) % 2 };
   const face = new FigureFace(target, MMD_FACE_NAMES, cues, 1);
   face.setMotionFace(new MotionFaceTracks(target, source, cues));
+  // The MMD model's eyes: two bones in a head that turns, as the pose writer reports them.
+  const eyeBones = [new Object3D(), new Object3D()];
+  const eyePositions = [new Vector3(-0.03, 1.6, 0.08), new Vector3(0.03, 1.6, 0.08)];
+  const headRotation = new Quaternion();
+  const gaze = new MmdGaze(Int32Array.from([0, 1]), eyeBones, {
+    worldPosition: (index) => eyePositions[index],
+    worldRotation: () => headRotation,
+  });
+  const history = new FaceHistory(target, gaze);
+  const recording = new CycledRecording();
+  const viewer = { x: 0, y: 0, z: 0 };
+  const gazeCues = cues;
+  const vrmRecording = new CycledRecording();
   const vrm = vrmFace(cues, source);
   const advance = (): void => {
     frame++;
@@ -245,25 +294,31 @@ export async function measureFaceAllocations(
   const session = new Session();
   session.connect();
   try {
-    const bytesPerFrame = await measure(
-      session,
-      () => {
-        advance();
+    const mmdStep = (): void => {
+      advance();
+      recording.tick(frame);
+      headRotation.set(0, 0.1 * Math.sin(frame / 50), 0, 1).normalize();
+      if (!history.follow(recording)) {
         face.update(1 / 60);
-      },
-      frames,
-    );
-    const vrmBytesPerFrame = await measure(
-      session,
-      () => {
-        advance();
-        // The head turns a little, as a figure's does.
-        vrm.head.rotation.y = 0.2 * Math.sin(frame / 50);
-        vrm.head.updateMatrixWorld(true);
-        vrm.face.update(1 / 60);
-      },
-      frames,
-    );
+        if (gazeCues.readHeld(viewer) || gazeCues.readViewer(viewer)) gaze.update(1 / 60, viewer);
+        history.capture(recording);
+      }
+      gaze.apply();
+    };
+    const vrmStep = (): void => {
+      advance();
+      // The head turns a little, as a figure's does.
+      vrm.head.rotation.y = 0.2 * Math.sin(frame / 50);
+      vrm.head.updateMatrixWorld(true);
+      vrmRecording.tick(frame);
+      vrm.face.update(1 / 60, vrmRecording);
+    };
+    const bytesPerFrame = await measure(session, mmdStep, frames);
+    const vrmBytesPerFrame = await measure(session, vrmStep, frames);
+    recording.scrubbing = true;
+    vrmRecording.scrubbing = true;
+    const shownBytesPerFrame = await measure(session, mmdStep, frames);
+    const vrmShownBytesPerFrame = await measure(session, vrmStep, frames);
     let sink = 0;
     const controlBytesPerFrame = await measure(
       session,
@@ -279,6 +334,8 @@ export async function measureFaceAllocations(
       frames: FRAMES,
       bytesPerFrame,
       vrmBytesPerFrame,
+      shownBytesPerFrame,
+      vrmShownBytesPerFrame,
       cuesBytesPerFrame: cues.ours,
       cuesRapierBytesPerFrame: cues.rapier,
       controlBytesPerFrame,

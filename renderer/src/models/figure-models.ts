@@ -16,6 +16,7 @@ import { loadMmdAvatarKit, loadVrmAvatarKit } from './avatar-kits';
 import { hostTextureReader } from './mmd-texture-reader';
 import { avatarFormatOf } from '../formats/avatar-format';
 import type { ExportedFigure } from '../motion/export/export-figure-motion';
+import type { RecordedFace } from '../motion/export/face-keys';
 import type { ThumbnailRequest } from './thumbnail-request';
 import type { FigureBones } from '../motion/figure-bones';
 import type { DollMotion } from '../physics/motion/doll-motion';
@@ -154,6 +155,8 @@ export class FigureModels {
   private readonly kinds = new Map<number, 'vrm' | 'mmd'>();
   /** A VRM figure's rig, as a motion export needs it (see `exportedFigureOf`). */
   private readonly vrmRigs = new Map<number, NonNullable<ExportedFigure['vrm']>>();
+  /** A figure's face as recorded beside the scene's frames, for a motion export. */
+  private readonly faces = new Map<number, RecordedFace>();
   /** An MMD figure's bones, as motions name them. */
   private readonly mmdBones = new Map<number, FigureBones>();
   /**
@@ -188,9 +191,11 @@ export class FigureModels {
   /** What a motion export needs to know of `figure` beyond its spec. */
   exportedFigureOf(figure: Figure): ExportedFigure {
     const vrm = this.vrmRigs.get(figure.id);
-    if (vrm) return { kind: 'vrm', vrm };
+    const face = this.faces.get(figure.id);
+    const withFace = face ? { face } : {};
+    if (vrm) return { kind: 'vrm', vrm, ...withFace };
     const source = this.sources.get(figure.id);
-    if (source?.kind === 'mmd') return { kind: 'mmd', modelName: source.loaded.title };
+    if (source?.kind === 'mmd') return { kind: 'mmd', modelName: source.loaded.title, ...withFace };
     return { kind: this.kindOf(figure) };
   }
 
@@ -311,6 +316,7 @@ export class FigureModels {
   removeFigure(figure: Figure): void {
     if (this.kinds.delete(figure.id)) this.view.removeAvatar(figure.id);
     this.vrmRigs.delete(figure.id);
+    this.faces.delete(figure.id);
     this.mmdBones.delete(figure.id);
     this.sources.delete(figure.id);
     this.sandbox.removeFigure(figure);
@@ -342,6 +348,7 @@ export class FigureModels {
       if (present.has(id)) continue;
       this.kinds.delete(id);
       this.vrmRigs.delete(id);
+      this.faces.delete(id);
       this.mmdBones.delete(id);
       this.sources.delete(id);
       this.view.removeAvatar(id);
@@ -428,13 +435,13 @@ export class FigureModels {
         restHipsHeight: payload.model.loaded.bones['hips']?.[1] ?? 1,
       });
       const face = figureFaceCues(this.sandbox, figure, this.view.cameraPosition, this.reactionsOn);
-      this.view.addAvatar(
-        new payload.kit.VrmAvatar(
-          payload.model,
-          { id: figure.id, partHandles, placements, face, motion },
-          this.view.poses ?? this.sandbox,
-        ),
+      const avatar = new payload.kit.VrmAvatar(
+        payload.model,
+        { id: figure.id, partHandles, placements, face, motion },
+        this.view.poses ?? this.sandbox,
       );
+      if (avatar.face) this.faces.set(figure.id, avatar.face.history);
+      this.view.addAvatar(avatar);
     } else {
       const face = figureFaceCues(this.sandbox, figure, this.view.cameraPosition, this.reactionsOn);
       const avatar = new payload.kit.MmdAvatar(
@@ -444,6 +451,7 @@ export class FigureModels {
         this.view.poses ?? this.sandbox,
       );
       this.mmdBones.set(figure.id, avatar.figureBones);
+      if (avatar.faceHistory) this.faces.set(figure.id, avatar.faceHistory);
       this.view.addAvatar(avatar);
     }
     this.kinds.set(figure.id, payload.kind);

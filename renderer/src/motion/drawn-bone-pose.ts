@@ -40,6 +40,11 @@ export class DrawnBonePose {
     this.tracks = kept.map((entry) => entry.rotation);
   }
 
+  /** Whether the motion turns model bone `index`. */
+  turns(index: number): boolean {
+    return this.targets.includes(index);
+  }
+
   /** How many model bones the motion turns. */
   get size(): number {
     return this.targets.length;

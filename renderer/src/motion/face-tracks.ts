@@ -12,6 +12,19 @@ export interface FaceTrack {
   readonly values: Float32Array;
 }
 
+/**
+ * A motion's gaze (a VRM Animation's look-at): the eyes' yaw and pitch, degrees, as three-vrm's
+ * look-at takes them, joined linearly between keys and held outside them.
+ */
+export interface LookAtTrack {
+  /** Key times, seconds, ascending. */
+  readonly times: Float64Array;
+  /** Yaw per key, degrees (positive: to the figure's left, as three-vrm's look-at reads it). */
+  readonly yaw: Float32Array;
+  /** Pitch per key, degrees (positive: down, as three-vrm's look-at reads it). */
+  readonly pitch: Float32Array;
+}
+
 const sampleScratch = new Float64Array(2);
 
 /** The weight of `track` at `time` seconds (within the motion's loop). */
@@ -32,8 +45,32 @@ export function writeFaceTrackSample(
   timeSlot: number,
   outSlot: number,
 ): void {
+  writeKeySample(track.times, track.values, numbers, timeSlot, outSlot);
+}
+
+/**
+ * The yaw and pitch of `track` at the time in `numbers[timeSlot]`, written into
+ * `numbers[outSlot]` and `numbers[outSlot + 1]`. Allocates nothing.
+ */
+export function writeLookAtSample(
+  track: LookAtTrack,
+  numbers: Float64Array,
+  timeSlot: number,
+  outSlot: number,
+): void {
+  writeKeySample(track.times, track.yaw, numbers, timeSlot, outSlot);
+  writeKeySample(track.times, track.pitch, numbers, timeSlot, outSlot + 1);
+}
+
+/** Linear keys `values` at `times`, sampled at `numbers[timeSlot]` into `numbers[outSlot]`. */
+function writeKeySample(
+  times: Float64Array,
+  values: Float32Array,
+  numbers: Float64Array,
+  timeSlot: number,
+  outSlot: number,
+): void {
   const time = numbers[timeSlot]!;
-  const { times, values } = track;
   const n = times.length;
   if (n === 0) {
     numbers[outSlot] = 0;

@@ -1,6 +1,6 @@
 import type { HumanoidBoneName } from '../rig/humanoid-bones';
 import type { RotationTrack, TranslationTrack } from './motion-track';
-import type { FaceTrack } from './face-tracks';
+import type { FaceTrack, LookAtTrack } from './face-tracks';
 
 /**
  * What a clip's rotations are relative to.
@@ -100,6 +100,8 @@ export interface MotionClip {
   readonly drawnBones?: readonly DrawnBoneTrack[];
   /** The face's weight tracks by the file's names (VRMA expressions, VMD morphs); none if absent. */
   readonly face?: readonly FaceTrack[];
+  /** The eyes' gaze (a VRM Animation's look-at); none if absent. */
+  readonly lookAt?: LookAtTrack;
 }
 
 /** The index of the clip's hips bone. */

@@ -1,5 +1,5 @@
 import type { DollMotion, DollPose } from '../physics/motion/doll-motion';
-import type { FaceTrack } from './face-tracks';
+import type { FaceTrack, LookAtTrack } from './face-tracks';
 import type { DollSpec } from '../physics/doll-spec';
 import { figureHipsHeight } from './figure-hips-height';
 import { createLegIk } from './leg-ik';
@@ -44,11 +44,18 @@ export interface RetargetedMotion extends DollMotion {
   readonly drawnBones: readonly DrawnBoneTrack[];
   /** The clip's face tracks, for a drawn model's face (none when the file has none). */
   readonly face?: readonly FaceTrack[];
+  /** The clip's gaze, for a drawn model's eyes (none when the file has none). */
+  readonly lookAt?: LookAtTrack | null;
 }
 
 /** The face tracks of a motion {@link retargetMotion} made (none for any other motion). */
 export function faceTracksOf(motion: DollMotion): readonly FaceTrack[] {
   return (motion as Partial<RetargetedMotion>).face ?? [];
+}
+
+/** The gaze of a motion {@link retargetMotion} made, or null (none, or any other motion). */
+export function lookAtTrackOf(motion: DollMotion): LookAtTrack | null {
+  return (motion as Partial<RetargetedMotion>).lookAt ?? null;
 }
 
 /** The drawn bones of a motion {@link retargetMotion} made (none for any other motion). */
@@ -267,6 +274,7 @@ export function retargetMotion(
     skippedBones: skippedBonesOf(clip, shown),
     drawnBones: clipDrawnBones(clip, shown),
     face: clip.face ?? [],
+    lookAt: clip.lookAt ?? null,
     sample(time: number, out: DollPose): void {
       let t = time % duration;
       if (t < 0) t += duration;

@@ -4,6 +4,8 @@ import { MMD_UNIT_METRES } from '../../rig/mmd/mmd-coordinates';
 import type { HumanoidBoneName } from '../../rig/humanoid-bones';
 import { HUMANOID_PARENTS } from '../humanoid-hierarchy';
 import { MMD_STANDARD_HIPS_HEIGHT } from '../mmd-a-pose';
+import type { FaceKeys } from './face-keys';
+import { faceKeyTrack } from './face-keys';
 import type { HumanoidKeys } from './humanoid-keys';
 import { localRotations } from './humanoid-keys';
 
@@ -11,6 +13,8 @@ const SIGNATURE = 'Vocaloid Motion Data 0002';
 const MODEL_NAME_BYTES = 20;
 const NAME_BYTES = 15;
 const KEY_BYTES = NAME_BYTES + 4 + 12 + 16 + 64;
+/** A morph key: name, frame, weight. */
+const MORPH_KEY_BYTES = NAME_BYTES + 4 + 4;
 
 /** The MMD standard bone for each exported humanoid bone, with its name in Shift_JIS. */
 const MMD_BONES: ReadonlyMap<HumanoidBoneName | 'center', readonly number[]> = new Map<
@@ -54,8 +58,16 @@ const LINEAR_CURVE = [20, 20, 20, 20, 20, 20, 20, 20, 107, 107, 107, 107, 107, 1
  * (rotations (−x, −y, z, w), positions (x, y, −z) in 8 cm units) and Shift_JIS names. Root
  * motion is scaled to a standard MMD model's hip height, as playing a VMD scales it back.
  * `modelName` fills the 20-byte model-name field in Shift_JIS, cut at a whole character.
+ * With `face` (an MMD model's morphs over the same frames), the morph section holds its
+ * weights by the model's morph names in Shift_JIS, keyed where they change (MMD joins keys
+ * linearly, so a key inside a run of equal weights adds nothing). A name too long for the
+ * 15-byte field is cut at a whole character, as MMD itself cuts it.
  */
-export function writeVmd(keys: HumanoidKeys, modelName = 'Ragdoll Playground'): Uint8Array {
+export function writeVmd(
+  keys: HumanoidKeys,
+  modelName = 'Ragdoll Playground',
+  face: FaceKeys | null = null,
+): Uint8Array {
   if (keys.rest !== 'mmd') throw new Error("writeVmd: the keys must be relative to MMD's A-pose");
   if (keys.frameRate !== VMD_FRAMES_PER_SECOND)
     throw new Error(`writeVmd: VMD keys are ${VMD_FRAMES_PER_SECOND} a second`);
@@ -64,7 +76,10 @@ export function writeVmd(keys: HumanoidKeys, modelName = 'Ragdoll Playground'): 
   const n = keys.bones.length;
   const frames = keys.frameCount;
   const count = frames * (bones.length + 1);
-  const bytes = new Uint8Array(30 + MODEL_NAME_BYTES + 4 + count * KEY_BYTES + 4 * 4);
+  const morphs = face ? morphKeys(face) : [];
+  const bytes = new Uint8Array(
+    30 + MODEL_NAME_BYTES + 4 + count * KEY_BYTES + 4 + morphs.length * MORPH_KEY_BYTES + 3 * 4,
+  );
   const view = new DataView(bytes.buffer);
   for (let i = 0; i < SIGNATURE.length; i++) bytes[i] = SIGNATURE.charCodeAt(i);
   // MMD compares this field with the model's own name when the motion is loaded.
@@ -109,6 +124,33 @@ export function writeVmd(keys: HumanoidKeys, modelName = 'Ragdoll Playground'): 
       );
     }
   }
-  // Morph, camera, light and shadow sections: none.
+  view.setUint32(at, morphs.length, true);
+  at += 4;
+  const names = face ? face.names.map((name) => shiftJisField(name, NAME_BYTES)) : [];
+  for (const { morph, frame, weight } of morphs) {
+    bytes.set(names[morph]!, at);
+    view.setUint32(at + NAME_BYTES, frame, true);
+    view.setFloat32(at + NAME_BYTES + 4, weight, true);
+    at += MORPH_KEY_BYTES;
+  }
+  // Camera, light and shadow sections: none.
   return bytes;
+}
+
+/**
+ * Each morph's keys, morph after morph: at the first and last frame and wherever its weight
+ * starts or stops changing.
+ */
+function morphKeys(face: FaceKeys): { morph: number; frame: number; weight: number }[] {
+  const out: { morph: number; frame: number; weight: number }[] = [];
+  const last = face.frameCount - 1;
+  face.names.forEach((_, morph) => {
+    const track = faceKeyTrack(face, morph);
+    for (let f = 0; f <= last; f++) {
+      const w = track[f]!;
+      const inRun = f > 0 && f < last && track[f - 1] === w && track[f + 1] === w;
+      if (!inRun) out.push({ morph, frame: f, weight: w });
+    }
+  });
+  return out;
 }

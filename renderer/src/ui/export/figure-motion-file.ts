@@ -1,5 +1,6 @@
 import type { ExportedFigure, ExportedMotion } from '../../motion/export/export-figure-motion';
 import { exportFigureMotion } from '../../motion/export/export-figure-motion';
+import { recordedFaceKeys } from '../../motion/export/face-keys';
 import { recordedFigureMotion } from '../../physics/recording/recorded-figure-motion';
 import type { SceneRecorder } from '../../physics/recording/scene-recorder';
 import type { Figure } from '../../physics/sandbox';
@@ -23,7 +24,8 @@ export function figureToExport(
 /**
  * `figure`'s recorded motion over `range` as a file: `.vmd` for an MMD model (MMD's standard
  * bones, 30 fps), `.vrma` for a VRM avatar and the box dummy (the humanoid bones its parts stand
- * for). Throws a `RecordingRangeError` when the figure is not in every frame of the range.
+ * for), with the face as it was recorded (expressions and gaze, or morphs) when the figure has
+ * one. Throws a `RecordingRangeError` when the figure is not in every frame of the range.
  */
 export function figureMotionFile(
   recorder: SceneRecorder,
@@ -40,5 +42,8 @@ export function figureMotionFile(
     range.firstFrame,
     range.lastFrame,
   );
-  return { ...exportFigureMotion(motion, exported, format, name), format };
+  const face = exported.face
+    ? recordedFaceKeys(exported.face, motion.sourceFrames, (frame) => recorder.serialAt(frame))
+    : null;
+  return { ...exportFigureMotion(motion, exported, format, name, face), format };
 }

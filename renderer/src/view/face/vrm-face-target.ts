@@ -36,7 +36,8 @@ export class VrmFaceTarget implements FaceTarget {
   }
 
   readWeight(index: number, to: Float64Array, slot: number): void {
-    to[slot] = this.expressions[index]?.weight ?? 0;
+    const expression = this.expressions[index];
+    to[slot] = expression ? expression.weight : 0;
   }
 
   apply(): void {

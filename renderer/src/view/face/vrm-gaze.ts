@@ -1,6 +1,7 @@
 import { Quaternion, Vector3 } from 'three';
 import type { VRMLookAt } from '@pixiv/three-vrm';
 import type { FacePoint } from './face-cues';
+import type { RecordedGaze } from './face-history';
 
 /**
  * A point further off the face's front than this (degrees, left or right) is out of the eyes'
@@ -29,7 +30,7 @@ const angles = new Float64Array(2);
  * Allocates nothing per frame of its own (three-vrm's own `lookAt(point)` allocates two arrays
  * a call); see {@link update} for what V8 boxes when it does not inline.
  */
-export class VrmGaze {
+export class VrmGaze implements RecordedGaze {
   private readonly frontAzimuth: number;
   private readonly frontAltitude: number;
   private yaw = 0;
@@ -46,6 +47,19 @@ export class VrmGaze {
   /** The look-at's current yaw and pitch, degrees. */
   get angles(): { readonly yaw: number; readonly pitch: number } {
     return { yaw: this.yaw, pitch: this.pitch };
+  }
+
+  readAngles(out: Float64Array, slot: number): void {
+    out[slot] = this.yaw;
+    out[slot + 1] = this.pitch;
+  }
+
+  /** Sets the angles at once (a recorded frame shown); the look-at draws them at its update. */
+  showAngles(from: Float64Array, slot: number): void {
+    this.yaw = from[slot]!;
+    this.pitch = from[slot + 1]!;
+    this.lookAt.yaw = this.yaw;
+    this.lookAt.pitch = this.pitch;
   }
 
   /**

@@ -17,6 +17,9 @@ import type { MmdBodyReader } from './mmd-pose-writer';
 import { MmdPoseWriter } from './mmd-pose-writer';
 import type { FaceCues } from '../face/face-cues';
 import { MMD_FACE_NAMES } from '../face/face-roles';
+import { FaceHistory } from '../face/face-history';
+import type { FacePoint } from '../face/face-cues';
+import { MmdGaze } from '../face/mmd-gaze';
 import { FigureFace } from '../face/figure-face';
 import { MotionFaceTracks } from '../face/motion-face-tracks';
 
@@ -71,6 +74,14 @@ export class MmdAvatar implements Avatar {
   private disposed = false;
   /** Blinking and reactions on the model's morphs, when the figure has face cues. */
   readonly face: FigureFace | null;
+  /** The morph weights (and the eyes' turn) beside each recorded frame, when the figure has a face. */
+  readonly faceHistory: FaceHistory | null;
+  /** The eyes on the camera or the hand, when the figure has a face and the model eye bones. */
+  readonly gaze: MmdGaze | null;
+  private readonly faceCues: FaceCues | null;
+  private readonly point: FacePoint = { x: 0, y: 0, z: 0 };
+  /** Whether the bound motion turns an eye bone: the motion's eyes win over the gaze. */
+  private motionTurnsEyes = false;
 
   constructor(
     private readonly drawing: MmdSkinnedModel,
@@ -102,6 +113,15 @@ export class MmdAvatar implements Avatar {
     this.face = figure.face
       ? new FigureFace(drawing.face, MMD_FACE_NAMES, figure.face, figure.id)
       : null;
+    this.faceCues = figure.face ?? null;
+    this.gaze = this.face
+      ? MmdGaze.of(
+          drawing.skeleton.bones.map((bone) => bone.name),
+          drawing.skeleton.bones,
+          this.writer,
+        )
+      : null;
+    this.faceHistory = this.face ? new FaceHistory(drawing.face, this.gaze) : null;
     if (this.face && figure.face && figure.motion) {
       this.face.setMotionFace(new MotionFaceTracks(drawing.face, figure.motion, figure.face));
     }
@@ -144,13 +164,37 @@ export class MmdAvatar implements Avatar {
 
   /**
    * Poses the bones from the physics, and the bones no physics owns from the figure's motion
-   * at its time (with `recording`, at the time of the recorded frame shown).
+   * at its time (with `recording`, at the time of the recorded frame shown); the face runs, or
+   * shows the recorded frame's morphs.
    */
   update(seconds = 0, sections?: FrameSectionClock, recording?: RecordedFrames): void {
     this.poseDrawnBones(recording);
     this.writer.write();
-    if ((recording?.shownFrame ?? null) === null) this.face?.update(Math.max(0, seconds));
+    this.updateFace(seconds, recording);
     sections?.lap('pose');
+  }
+
+  private updateFace(seconds: number, recording: RecordedFrames | undefined): void {
+    const face = this.face;
+    const history = this.faceHistory;
+    if (!face || !history) return;
+    if (!history.follow(recording)) {
+      const step = Math.max(0, seconds);
+      face.update(step);
+      this.updateGaze(step);
+      if (recording) history.capture(recording);
+    }
+    this.gaze?.apply();
+  }
+
+  private updateGaze(seconds: number): void {
+    const gaze = this.gaze;
+    const cues = this.faceCues;
+    if (!gaze || !cues) return;
+    const point = this.point;
+    const turnedByMotion = this.motionTurnsEyes && this.writer.drawnRotations !== null;
+    const seen = !turnedByMotion && (cues.readHeld(point) || cues.readViewer(point));
+    gaze.update(seconds, seen ? point : null);
   }
 
   private poseDrawnBones(recording: RecordedFrames | undefined): void {
@@ -184,6 +228,7 @@ export class MmdAvatar implements Avatar {
       },
     );
     this.drawnPose = pose.size > 0 ? pose : null;
+    this.motionTurnsEyes = this.gaze?.allEyeBones.some((eye) => pose.turns(eye)) ?? false;
   }
 
   dispose(): void {

@@ -122,6 +122,11 @@ export class MmdPoseWriter {
     return this.worldPositions[index];
   }
 
+  /** A bone's world rotation as last written, for the eyes' gaze, tests and diagnostics. */
+  worldRotation(index: number): Quaternion | undefined {
+    return this.worldRotations[index];
+  }
+
   private poseBone(index: number): void {
     const slot = this.slots[index]!;
     const position = this.worldPositions[index]!;

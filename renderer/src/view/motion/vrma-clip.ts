@@ -1,9 +1,10 @@
+import { Euler, MathUtils, Quaternion } from 'three';
 import type { KeyframeTrack } from 'three';
 import type { VRMAnimation } from '@pixiv/three-vrm-animation';
 import type { HumanoidBoneName } from '../../rig/humanoid-bones';
 import { HUMANOID_PARENTS } from '../../motion/humanoid-hierarchy';
 import type { MotionClip } from '../../motion/motion-clip';
-import type { FaceTrack } from '../../motion/face-tracks';
+import type { FaceTrack, LookAtTrack } from '../../motion/face-tracks';
 import { MotionFileError } from '../../motion/motion-file-error';
 import type { RotationTrack, TranslationTrack } from '../../motion/motion-track';
 import type { HumanoidBoneTracks } from '../../motion/tpose-clip';
@@ -53,7 +54,7 @@ function hipsOffsetTrack(track: KeyframeTrack, rest: readonly number[]): Transla
  * rotations are already the normalized bones' local rotations (relative to a world-aligned
  * T-pose), so they are taken as they are; the hips' translation becomes an offset from the
  * animation's rest hips position, whose height scales root motion. Expression tracks become
- * the clip's face tracks; look-at tracks are left out.
+ * the clip's face tracks, and the look-at track its gaze.
  *
  * Throws a {@link MotionFileError} when it animates no humanoid bone.
  */
@@ -82,13 +83,42 @@ export function vrmaToClip(animation: VRMAnimation, name: string): MotionClip {
   const restHipsHeight = rest[1]! > 1e-3 ? rest[1]! : 0.91;
   const clip = tposeClip({ name, duration, restHipsHeight, unusedBones: unused }, tracks);
   const face = expressionTracksOf(animation);
-  return face.length > 0 ? { ...clip, face } : clip;
+  const lookAt = lookAtTrackOf(animation);
+  return {
+    ...clip,
+    ...(face.length > 0 ? { face } : {}),
+    ...(lookAt ? { lookAt } : {}),
+  };
 }
 
+/** three-vrm's look-at angle order (`VRMLookAt.EULER_ORDER`). */
+const LOOK_AT_EULER_ORDER = 'YXZ';
+
 /**
- * The animation's expression tracks (presets and custom ones) by expression name. Look-at
- * tracks are not kept: the figure's eyes follow the camera and the grab instead.
+ * The animation's look-at track as yaw and pitch, degrees: its rotations read as Euler angles
+ * in three-vrm's look-at order, as three-vrm-animation's `VRMLookAtQuaternionProxy` reads them
+ * (yaw about y, pitch about x). Null without one.
  */
+function lookAtTrackOf(animation: VRMAnimation): LookAtTrack | null {
+  const track = animation.lookAtTrack;
+  if (!track || track.times.length === 0) return null;
+  const values = keyValues(track, 4);
+  const count = track.times.length;
+  const yaw = new Float32Array(count);
+  const pitch = new Float32Array(count);
+  const q = new Quaternion();
+  const euler = new Euler();
+  for (let i = 0; i < count; i++) {
+    q.fromArray(values, 4 * i);
+    if (!(q.length() > 1e-6) || !Number.isFinite(q.length())) continue;
+    euler.setFromQuaternion(q.normalize(), LOOK_AT_EULER_ORDER);
+    yaw[i] = MathUtils.radToDeg(euler.y);
+    pitch[i] = MathUtils.radToDeg(euler.x);
+  }
+  return { times: Float64Array.from(track.times), yaw, pitch };
+}
+
+/** The animation's expression tracks (presets and custom ones) by expression name. */
 function expressionTracksOf(animation: VRMAnimation): FaceTrack[] {
   const tracks: FaceTrack[] = [];
   const { preset, custom } = animation.expressionTracks;

@@ -217,7 +217,7 @@ export class VrmAvatar implements Avatar {
     if (!this.springResetPending && this.springRest.atRest && this.stillness.unchanged()) {
       if (recording && shown === null) this.springHistory.capture(recording);
       // The face lives on while the body rests: blinking, gaze and reactions.
-      this.face?.updateAtRest(step);
+      this.face?.updateAtRest(step, recording);
       sections?.lap('pose');
       return;
     }
@@ -235,7 +235,7 @@ export class VrmAvatar implements Avatar {
     this.colliders.update();
     sections?.lap('matrices');
     // Before the look-at and expressions are drawn in `advanceVrm`.
-    this.face?.update(step);
+    this.face?.update(step, recording);
     advanceVrm(vrm, step);
     this.springRest.observe();
     // The pose to compare the next frames with, needed only once the springs go quiet (a
@@ -262,6 +262,8 @@ export class VrmAvatar implements Avatar {
     sections?.lap('pose');
     this.springHistory.show(frame, recording);
     vrm.scene.updateMatrixWorld();
+    // The face as recorded with the frame: expressions and the eyes, drawn now.
+    this.face?.updateAtRest(0, recording);
     this.colliders.update();
     sections?.lap('matrices');
     this.springResetPending = false;
