@@ -53,6 +53,11 @@ export class MusicPlayer {
     }
   }
 
+  /** The decoded song (a clip's sound plays it again offline). */
+  get audio(): AudioBuffer {
+    return this.buffer;
+  }
+
   /** The song's length, seconds. */
   get duration(): number {
     return this.buffer.duration;

@@ -279,6 +279,7 @@ export class AppUi {
       language: this.languageValue,
       requests: options.sandbox.soundRequests,
       screenX: (x, y, z) => options.view.screenX(x, y, z),
+      recording: { clock: this.timeline.recorder, steps: () => options.sandbox.steps },
       music: {
         host: options.host,
         sandbox: options.sandbox,
@@ -299,6 +300,7 @@ export class AppUi {
       sandbox: options.sandbox,
       view: options.view,
       recording: () => this.recordingForExports(),
+      clipAudio: (startStep, seconds) => this.sound.clipAudio(startStep, seconds),
       exportedFigureOf: (figure) => this.models.models.exportedFigureOf(figure),
       panel: this.exportPanel,
       progress: this.exportProgress,

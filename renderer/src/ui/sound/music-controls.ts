@@ -4,6 +4,7 @@ import type { PresetMusicRef } from '../../../../shared/preset-schema';
 import type { AudioOutput } from '../../audio/audio-output';
 import { MusicError, MusicPlayer } from '../../audio/music-player';
 import type { MotionClock } from '../../audio/music-sync';
+import type { RecordedSounds } from '../../audio/recorded-sounds';
 import { StallWatch, clampOffset, musicTarget } from '../../audio/music-sync';
 import type { Sandbox } from '../../physics/sandbox';
 import type { SoundStrings } from './sound-strings';
@@ -26,6 +27,8 @@ export interface MusicControlsOptions {
   readonly alert: (message: string) => void;
   /** The song or offset changed (the panel shows them). */
   readonly onChanged: () => void;
+  /** Where the song's place is kept on the recording's clock, for clips; null: nowhere. */
+  readonly recorded: RecordedSounds | null;
 }
 
 /**
@@ -36,6 +39,8 @@ export interface MusicControlsOptions {
  */
 export class MusicControls {
   private player: MusicPlayer | null = null;
+  /** Numbers each song opened, so a clip plays only the stretches of the song it has now. */
+  private songNumber = 0;
   /** Where the song came from, when the host read it (a preset can name it then). */
   private source: Omit<PresetMusicRef, 'offset'> | null = null;
   private offsetValue = 0;
@@ -109,10 +114,16 @@ export class MusicControls {
     }
     this.player?.dispose();
     this.player = player;
+    this.songNumber++;
     this.source = source;
     this.options.say(text.musicOpened(fileName, player.duration));
     this.options.onChanged();
     return true;
+  }
+
+  /** The song now and its number in the recorded sounds, for a clip; null without one. */
+  clipSong(): { readonly buffer: AudioBuffer; readonly number: number } | null {
+    return this.player ? { buffer: this.player.audio, number: this.songNumber } : null;
   }
 
   /** The song and offset for a preset; undefined without a song the host read. */
@@ -197,6 +208,14 @@ export class MusicControls {
     if (!player) return;
     const clock = this.clock();
     player.sync(musicTarget(clock, this.offsetValue, player.duration));
+    const { timeline, sandbox } = this.options;
+    // Kept while the scene runs live: what a clip of this stretch will play. The stall watch
+    // is left out: a clock that stands still takes no steps, so nothing is recorded meanwhile.
+    this.options.recorded?.noteSong(
+      this.songNumber,
+      clock.time === null ? null : clock.time + this.offsetValue,
+      timeline.live && !timeline.playing && sandbox.motionPlaying,
+    );
   }
 
   private clock(): MotionClock {
