@@ -144,6 +144,37 @@ describe('music', () => {
     );
   }, 200_000);
 
+  it('lists a song opened in the recent library, and plays it again from there', async () => {
+    host = createTestHost();
+    const testHost = host;
+    await withApp(
+      async ({ page }) => {
+        const song = join(testHost.files, 'Library Song.wav');
+        writeFileSync(song, wavBytes(3));
+        testHost.dialogs.openMusic.push(song);
+        await page.getByRole('button', { name: 'Open Music…' }).click();
+        await expect.poll(() => statusText(page)).toContain('Music: Library Song.wav');
+        const library = page.getByRole('list', { name: 'Recently opened models and motions' });
+        await expect.poll(() => library.getByRole('listitem').count()).toBe(1);
+        expect(await library.getByRole('listitem').innerText()).toContain('WAV');
+        // A song offers Open and Remove, not Add.
+        expect(await page.getByRole('button', { name: 'Add “Library Song”' }).count()).toBe(0);
+
+        // Another song replaces it; Open in the library brings the first back.
+        const other = join(testHost.files, 'other.wav');
+        writeFileSync(other, wavBytes(2));
+        testHost.dialogs.openMusic.push(other);
+        await page.getByRole('button', { name: 'Open Music…' }).click();
+        await expect.poll(() => page.locator('.sound-song').innerText()).toBe('other.wav');
+        await expect.poll(() => library.getByRole('listitem').count()).toBe(2);
+        await page.getByRole('button', { name: 'Open “Library Song”' }).click();
+        await expect.poll(() => page.locator('.sound-song').innerText()).toBe('Library Song.wav');
+        expect(await statusText(page)).toContain('Music: Library Song.wav (3 s)');
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  }, 200_000);
+
   it('names a file that is not audio and keeps playing nothing', async () => {
     host = createTestHost();
     const testHost = host;

@@ -204,6 +204,76 @@ describe('a song dropped on the window', () => {
   });
 });
 
+describe('songs in the recent library', () => {
+  it('lists a song opened, reads it again from the library in the next session, and not once removed', async () => {
+    const data = await tempFolder('audio-library');
+    try {
+      const song = await file('Dance Song.wav', wavBytes(0.2));
+      const beside = await file('beside.wav', wavBytes(0.2));
+      const first = createHostServices({
+        dataDirectory: data.path,
+        dialogs: scriptedDialogs({ openMusic: [song] }),
+        loggerFor: () => createRecordingLogger(),
+      });
+      await first.openMusicDialog();
+      await first.flush();
+      const [entry] = (await first.listLibrary()).entries;
+      expect(entry).toMatchObject({
+        kind: 'music',
+        path: song,
+        title: 'Dance Song',
+        format: 'wav',
+        author: '',
+        missing: false,
+      });
+
+      // A new session: nothing chosen yet, but the library's song reads; its neighbour does not.
+      const next = createHostServices({
+        dataDirectory: data.path,
+        dialogs: scriptedDialogs(),
+        loggerFor: () => createRecordingLogger(),
+      });
+      expect((await next.readMusic(song)).fileName).toBe('Dance Song.wav');
+      const refused = await problemOf(next.readMusic(beside));
+      expect(refused.code).toBe('not-allowed');
+      expect(refused.message).toContain(beside);
+      expect(refused.message).toContain('Open Music…');
+      // Removed from the library in a session that never chose it: no longer readable.
+      const later = createHostServices({
+        dataDirectory: data.path,
+        dialogs: scriptedDialogs(),
+        loggerFor: () => createRecordingLogger(),
+      });
+      await later.removeFromLibrary(entry!.id);
+      expect((await problemOf(later.readMusic(song))).code).toBe('not-allowed');
+    } finally {
+      await data.remove();
+    }
+  });
+
+  it('relocates a moved song to another song file, and refuses a model in its place', async () => {
+    const data = await tempFolder('audio-locate');
+    try {
+      const song = await file('song.wav', wavBytes(0.2));
+      const moved = await file('moved.wav', wavBytes(0.3));
+      const notSong = await file('not-a-song.wav', 'text');
+      const host = createHostServices({
+        dataDirectory: data.path,
+        dialogs: scriptedDialogs({ openMusic: [song, notSong, moved] }),
+        loggerFor: () => createRecordingLogger(),
+      });
+      await host.openMusicDialog();
+      const [entry] = (await host.listLibrary()).entries;
+      expect((await problemOf(host.relocateLibraryEntry(entry!.id))).code).toBe('not-audio');
+      const located = await host.relocateLibraryEntry(entry!.id);
+      expect(located).toMatchObject({ id: entry!.id, kind: 'music', path: moved });
+      expect((await host.readMusic(moved)).fileName).toBe('moved.wav');
+    } finally {
+      await data.remove();
+    }
+  });
+});
+
 describe('a preset with a song', () => {
   it('remembers the song and its offset; on load the song is checked and readable, a moved one is a note', async () => {
     const data = await tempFolder('audio-presets');

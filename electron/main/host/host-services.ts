@@ -45,6 +45,7 @@ import {
   type OpenedFileData,
   type RecentModel,
 } from './model-library';
+import { readAudioFile } from './audio-file';
 import { createMusicService } from './music-service';
 import { isAudioFileName } from '../../../shared/audio-files';
 import { AUDIO_MAX_BYTES } from './audio-file';
@@ -342,7 +343,12 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return readModelTexture(modelPath, textureName, { budget });
   }
 
-  const music = createMusicService({ dialogs: options.dialogs, log: loggerFor('music'), budget });
+  const music = createMusicService({
+    dialogs: options.dialogs,
+    log: loggerFor('music'),
+    budget,
+    library: { paths: () => library.paths(), record: recordInLibrary },
+  });
 
   async function openModelDialog(): Promise<ModelFile> {
     return openChosen(await chosen(options.dialogs.showOpenModel(), 'model'), 'dialog');
@@ -360,7 +366,8 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       const summary = await presets.importFile(path);
       return { kind: 'preset', loaded: await loadPreset(summary.id) };
     }
-    if (isAudioFileName(path)) return { kind: 'music', music: await music.openChosenMusic(path) };
+    if (isAudioFileName(path))
+      return { kind: 'music', music: await music.openChosenMusic(path, source) };
     if (isMotionFileName(path)) {
       return { kind: 'motion', motion: await openChosenMotion(path, source) };
     }
@@ -386,7 +393,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       );
     }
     if (extname(path).toLowerCase() === `.${PRESET_EXTENSION}`) return openFile(path, 'drop');
-    // A song is not kept in the library, so it is allowed as soon as it reads as audio.
+    // A song has nothing for the page to prepare first: it joins the library once it reads as audio.
     if (isAudioFileName(path)) return { kind: 'music', music: await music.openChosenMusic(path) };
     if (isMotionFileName(path)) {
       const file = await readMotionFile(path, readMotionOptions);
@@ -426,6 +433,12 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     const kind = await library.kindOf(id);
     if (kind === undefined) {
       throw new HostProblemError('missing', `The recent-model library has no entry ${id}.`);
+    }
+    if (kind === 'music') {
+      const path = await chosen(options.dialogs.showOpenMusic(), 'music');
+      const song = await readAudioFile(path, { budget });
+      music.allow(path);
+      return libraryChanged(library.relocate(id, song));
     }
     if (kind === 'motion') {
       const path = await chosen(options.dialogs.showOpenMotion(), 'motion');

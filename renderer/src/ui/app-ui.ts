@@ -266,6 +266,8 @@ export class AppUi {
       openModel: (file) => this.models.openFile(file),
       addModel: (file) => this.models.addFile(file),
       openMotion: (file) => this.motions.openFile(file),
+      openMusic: ({ path, size, sha256, fileName, format, bytes }) =>
+        void this.sound.music.useSong(bytes, fileName, { path, size, sha256, fileName, format }),
     });
     this.panel.addSection(this.presets.panel.element);
     this.panel.addSection(this.library.panel.element);
@@ -287,6 +289,7 @@ export class AppUi {
         problemText: (problem) => this.strings.problem(problem),
         say: (message) => this.status.say(message),
         alert: (message) => this.status.alert(message),
+        onSongRead: () => void this.library.refresh(),
       },
     });
     this.panel.addSection(this.sound.panel.element);

@@ -27,6 +27,8 @@ export interface MusicControlsOptions {
   readonly alert: (message: string) => void;
   /** The song or offset changed (the panel shows them). */
   readonly onChanged: () => void;
+  /** A song the host read was opened (the host lists it in the recent library). */
+  readonly onSongRead?: () => void;
   /** Where the song's place is kept on the recording's clock, for clips; null: nowhere. */
   readonly recorded: RecordedSounds | null;
 }
@@ -118,6 +120,7 @@ export class MusicControls {
     this.source = source;
     this.options.say(text.musicOpened(fileName, player.duration));
     this.options.onChanged();
+    if (source) this.options.onSongRead?.();
     return true;
   }
 
