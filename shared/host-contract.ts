@@ -115,6 +115,11 @@ export interface MotionFile {
    * written (the motion still opens; the failure is logged).
    */
   readonly libraryEntryId: string | null;
+  /**
+   * A VMD's song: the music file of the same name in its folder, which the host lets the page
+   * read (`readMusic`) so the page can offer it; absent when there is none.
+   */
+  readonly songBeside?: string;
 }
 
 /** A music file read for the page to decode and play beside the motion. */

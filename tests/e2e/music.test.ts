@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HookMusicClock } from '../../renderer/src/test-build/test-hook';
 import { wavBytes } from '../../tools/fixtures/audio/audio-fixtures';
+import { goodMotionFixtures } from '../../tools/fixtures/motion/motion-fixtures';
 import { advance, alertText, holdTime, statusText } from './support/app-page';
 import { createTestHost, type TestHost } from './support/host-files';
 import { useAppSuite } from './support/suite';
@@ -170,6 +171,44 @@ describe('music', () => {
         await page.getByRole('button', { name: 'Open “Library Song”' }).click();
         await expect.poll(() => page.locator('.sound-song').innerText()).toBe('Library Song.wav');
         expect(await statusText(page)).toContain('Music: Library Song.wav (3 s)');
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  }, 200_000);
+
+  it('offers the song beside a VMD of the same name; yes plays it, no leaves the music alone', async () => {
+    host = createTestHost();
+    const testHost = host;
+    const good = new Map(goodMotionFixtures().map((fixture) => [fixture.file, fixture.bytes]));
+    const dance = join(testHost.files, 'step.vmd');
+    writeFileSync(dance, good.get('step.vmd')!);
+    writeFileSync(join(testHost.files, 'step.wav'), wavBytes(4));
+    await withApp(
+      async ({ page }) => {
+        // No: asked, and no song.
+        testHost.dialogs.openMotion.push(dance);
+        await page.keyboard.press('v');
+        const question = page.getByRole('dialog', {
+          name: 'step.wav is beside step.vmd. Play it as the song for this motion?',
+        });
+        await expect.poll(() => question.isVisible()).toBe(true);
+        await question.getByRole('button', { name: 'Not now' }).click();
+        await expect.poll(() => question.isVisible()).toBe(false);
+        expect((await clock(page)).musicTime).toBeNull();
+
+        // Yes: the song plays with the motion.
+        testHost.dialogs.openMotion.push(dance);
+        await page.keyboard.press('v');
+        await expect.poll(() => question.isVisible()).toBe(true);
+        await question.getByRole('button', { name: 'Play the song' }).click();
+        await expect.poll(() => statusText(page)).toContain('Music: step.wav (4 s)');
+        expect(await page.locator('.sound-song').innerText()).toBe('step.wav');
+
+        // Opened again with that song playing: nothing to ask.
+        testHost.dialogs.openMotion.push(dance);
+        await page.keyboard.press('v');
+        await expect.poll(() => statusText(page)).toContain('Playing step.vmd');
+        expect(await question.count()).toBe(0);
       },
       { beforeLoad: (page) => testHost.install(page) },
     );

@@ -22,7 +22,14 @@ import {
 import { createMusicService } from '../../electron/main/host/music-service';
 import { mintDropGrant, newDropKey } from '../../electron/main/host/drop-grants';
 import { createHostServices } from '../../electron/main/host/host-services';
-import { presetContent, problemOf, scriptedDialogs, tempFolder } from '../support/host-files';
+import {
+  presetContent,
+  problemOf,
+  scriptedDialogs,
+  tempFolder,
+  vmdBytes,
+  vrmaBytes,
+} from '../support/host-files';
 import { presetContentSchema } from '../../shared/preset-schema';
 import { createRecordingLogger } from '../support/recording-logger';
 
@@ -268,6 +275,41 @@ describe('songs in the recent library', () => {
       const located = await host.relocateLibraryEntry(entry!.id);
       expect(located).toMatchObject({ id: entry!.id, kind: 'music', path: moved });
       expect((await host.readMusic(moved)).fileName).toBe('moved.wav');
+    } finally {
+      await data.remove();
+    }
+  });
+});
+
+describe("a VMD's song beside it", () => {
+  it('names the one music file of the same name in its folder and lets only that be read', async () => {
+    const data = await tempFolder('audio-beside');
+    try {
+      const dance = await file('dance.vmd', vmdBytes());
+      const song = await file('dance.MP3', mp3Bytes());
+      const other = await file('other.wav', wavBytes(0.1));
+      await mkdir(join(folder.path, 'lonely.wav'));
+      const lonely = await file('lonely.vmd', vmdBytes());
+      const wave = await file('wave.vrma', vrmaBytes());
+      await file('wave.wav', wavBytes(0.1));
+      const host = createHostServices({
+        dataDirectory: data.path,
+        dialogs: scriptedDialogs({ openMotion: [dance, lonely, wave] }),
+        loggerFor: () => createRecordingLogger(),
+      });
+      // Nothing beside a motion is readable before it is opened.
+      expect((await problemOf(host.readMusic(song))).code).toBe('not-allowed');
+      const opened = await host.openMotionDialog();
+      expect(opened.songBeside).toBe(song);
+      expect((await host.readMusic(song)).format).toBe('mp3');
+      // Only that one: the rest of the folder stays closed.
+      expect((await problemOf(host.readMusic(other))).code).toBe('not-allowed');
+      // A folder of that name is not a song; a VRM Animation is not offered one.
+      expect((await host.openMotionDialog()).songBeside).toBeUndefined();
+      expect((await host.openMotionDialog()).songBeside).toBeUndefined();
+      expect((await problemOf(host.readMusic(join(folder.path, 'wave.wav')))).code).toBe(
+        'not-allowed',
+      );
     } finally {
       await data.remove();
     }

@@ -47,6 +47,7 @@ import {
 } from './model-library';
 import { readAudioFile } from './audio-file';
 import { createMusicService } from './music-service';
+import { findSongBeside } from './song-beside';
 import { isAudioFileName } from '../../../shared/audio-files';
 import { AUDIO_MAX_BYTES } from './audio-file';
 import { MOTION_MAX_BYTES, readMotionFile } from './motion-file';
@@ -250,7 +251,26 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     hasher.remember(path, motion.size, mtimeMs, motion.sha256);
     options.onModelOpened?.(path);
     log.info(`Opened the motion ${path} (${motion.format}, ${motion.size} bytes).`);
-    return { ...motion, libraryEntryId: await recordInLibrary(file) };
+    return {
+      ...motion,
+      libraryEntryId: await recordInLibrary(file),
+      ...(await songBesideOf(path, motion.format)),
+    };
+  }
+
+  /**
+   * A VMD's song beside it (see `song-beside.ts`): that one file is let through for the page
+   * to read should the person take it up; nothing else of the folder is.
+   */
+  async function songBesideOf(
+    path: string,
+    format: MotionFile['format'],
+  ): Promise<{ songBeside?: string }> {
+    if (format !== 'vmd') return {};
+    const song = await findSongBeside(path, log);
+    if (song === undefined) return {};
+    music.allow(song);
+    return { songBeside: song };
   }
 
   /** A motion the user chose is allowed only once it has been read as a motion. */
@@ -402,7 +422,10 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       motionAccess.allow(path, 'drop');
       droppedUnkept.set(path, { ...file, bytes: new Uint8Array(0) });
       log.info(`Read the dropped motion ${path} (${motion.format}, ${motion.size} bytes).`);
-      return { kind: 'motion', motion: { ...motion, libraryEntryId: null } };
+      return {
+        kind: 'motion',
+        motion: { ...motion, libraryEntryId: null, ...(await songBesideOf(path, motion.format)) },
+      };
     }
     const file = await readOrWithdraw(path);
     const { mtimeMs, ...model } = file;

@@ -44,7 +44,10 @@ export interface MusicService {
    * system), read and allowed; `source` says how (default `drop`).
    */
   openChosenMusic(path: string, source?: AccessSource): Promise<MusicFile>;
-  /** Lets the page read the song a loaded preset names (checked by size and hash first). */
+  /**
+   * Lets the page read a song the host vouched for: the one a loaded preset names (checked by
+   * size and hash first), or a VMD's song beside it.
+   */
   allow(path: string): void;
   /** True for a song the person chose, dropped or had verified from a preset this session. */
   isAllowed(path: string): boolean;

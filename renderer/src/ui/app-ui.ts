@@ -190,7 +190,10 @@ export class AppUi {
       bonesOf: (figure) => this.models.models.bonesOf(figure),
       status: this.status,
       strings: () => this.strings,
-      onMotionRead: () => void this.library.refresh(),
+      onMotionRead: (file) => {
+        void this.library.refresh();
+        void this.sound.music.offerSongBeside(file);
+      },
       onChanged: () => this.refresh(),
       beforeChange: () => this.sceneUndo.beforeChange('motion-choice'),
     });
@@ -290,6 +293,7 @@ export class AppUi {
         say: (message) => this.status.say(message),
         alert: (message) => this.status.alert(message),
         onSongRead: () => void this.library.refresh(),
+        confirm: (question) => this.ask.confirm(question),
       },
     });
     this.panel.addSection(this.sound.panel.element);

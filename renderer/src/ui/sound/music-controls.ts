@@ -1,5 +1,10 @@
 import { AUDIO_EXTENSIONS } from '../../../../shared/audio-files';
-import type { HostApi, HostProblem, MotionNote } from '../../../../shared/host-contract';
+import type {
+  HostApi,
+  HostProblem,
+  MotionFile,
+  MotionNote,
+} from '../../../../shared/host-contract';
 import type { PresetMusicRef } from '../../../../shared/preset-schema';
 import type { AudioOutput } from '../../audio/audio-output';
 import { MusicError, MusicPlayer } from '../../audio/music-player';
@@ -7,6 +12,7 @@ import type { MotionClock } from '../../audio/music-sync';
 import type { RecordedSounds } from '../../audio/recorded-sounds';
 import { StallWatch, clampOffset, musicTarget } from '../../audio/music-sync';
 import type { Sandbox } from '../../physics/sandbox';
+import type { YesNoQuestion } from '../ask-dialog';
 import type { SoundStrings } from './sound-strings';
 
 /** What the music follows and where it reports. */
@@ -27,6 +33,8 @@ export interface MusicControlsOptions {
   readonly alert: (message: string) => void;
   /** The song or offset changed (the panel shows them). */
   readonly onChanged: () => void;
+  /** Asks a yes/no question in the page (the app's own dialog); resolves to the answer. */
+  readonly confirm?: (question: YesNoQuestion) => Promise<boolean>;
   /** A song the host read was opened (the host lists it in the recent library). */
   readonly onSongRead?: () => void;
   /** Where the song's place is kept on the recording's clock, for clips; null: nowhere. */
@@ -127,6 +135,32 @@ export class MusicControls {
   /** The song now and its number in the recorded sounds, for a clip; null without one. */
   clipSong(): { readonly buffer: AudioBuffer; readonly number: number } | null {
     return this.player ? { buffer: this.player.audio, number: this.songNumber } : null;
+  }
+
+  /**
+   * A motion file was opened: when it is a VMD with a song of its name beside it (the host
+   * found it and lets it be read), asks whether to play that song, and plays it on yes.
+   * Nothing is asked when that song already plays. Resolves to whether it plays now.
+   */
+  async offerSongBeside(motion: MotionFile): Promise<boolean> {
+    const path = motion.songBeside;
+    const { host, confirm } = this.options;
+    if (path === undefined || !host || !confirm || this.source?.path === path) return false;
+    const text = this.options.strings();
+    const song = path.split(/[\\/]/).pop() ?? path;
+    const yes = await confirm({
+      question: text.songBesideQuestion(song, motion.fileName),
+      confirm: text.songBesideYes,
+      cancel: text.songBesideNo,
+    });
+    if (!yes) return false;
+    const outcome = await host.readMusic(path);
+    if (!outcome.ok) {
+      this.options.alert(text.musicFailed(this.options.problemText(outcome.problem)));
+      return false;
+    }
+    const { size, sha256, fileName, format, bytes } = outcome.value;
+    return this.useSong(bytes, fileName, { path, size, sha256, fileName, format });
   }
 
   /** The song and offset for a preset; undefined without a song the host read. */
