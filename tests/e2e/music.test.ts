@@ -29,14 +29,29 @@ function clock(page: Page): Promise<HookMusicClock> {
   return page.evaluate(() => window.__ragdoll!.musicClock());
 }
 
-/** Waits until the song has stopped (the motion's clock stood still), and returns the clock. */
+/**
+ * Waits until the song has stopped (the motion's clock stood still) and stays stopped, and
+ * returns the clock. One look is not enough on a loaded machine: a song not yet started for
+ * the time the test just stepped reads as stopped too, and then starts.
+ */
 async function settled(page: Page): Promise<HookMusicClock> {
-  await expect.poll(async () => (await clock(page)).playing, { timeout: 10_000 }).toBe(false);
-  // One more frame: the song is put back where the stopped clock says.
-  await page.evaluate(
-    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-  );
-  return clock(page);
+  const frame = () =>
+    page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+  for (let tries = 0; tries < 40; tries++) {
+    await expect.poll(async () => (await clock(page)).playing, { timeout: 10_000 }).toBe(false);
+    // A few frames past the stall watch (0.25 s): the song is put back where the clock says.
+    await frame();
+    await page.waitForTimeout(300);
+    await frame();
+    const first = await clock(page);
+    await page.waitForTimeout(300);
+    await frame();
+    const second = await clock(page);
+    if (!first.playing && !second.playing && first.musicTime === second.musicTime) return second;
+  }
+  throw new Error('e2e: the song never stayed stopped');
 }
 
 /** How far the song is from where the motion says it should be, seconds. */
