@@ -115,6 +115,11 @@ export interface MotionFile {
    * written (the motion still opens; the failure is logged).
    */
   readonly libraryEntryId: string | null;
+  /**
+   * A VMD's song: the music file of the same name in its folder, which the host lets the page
+   * read (`readMusic`) so the page can offer it; absent when there is none.
+   */
+  readonly songBeside?: string;
 }
 
 /** A music file read for the page to decode and play beside the motion. */
@@ -145,17 +150,17 @@ export interface ModelTexture {
   readonly bytes: Uint8Array;
 }
 
-/** What a library entry holds: an avatar model or a motion. */
-export type LibraryEntryKind = 'model' | 'motion';
+/** What a library entry holds: an avatar model, a motion or a song. */
+export type LibraryEntryKind = 'model' | 'motion' | 'music';
 
-/** One recent model or motion as the library panel shows it. */
+/** One recent model, motion or song as the library panel shows it. */
 export interface LibraryEntry {
   readonly id: string;
   readonly kind: LibraryEntryKind;
   readonly path: string;
   readonly title: string;
   readonly author: string;
-  readonly format: ModelFormat | MotionFormat;
+  readonly format: ModelFormat | MotionFormat | AudioFormat;
   /** Bytes, when last opened. */
   readonly size: number;
   /** ISO 8601 time it was last opened. */

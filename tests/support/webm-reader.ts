@@ -1,7 +1,8 @@
 /**
  * A small WebM (Matroska/EBML) reader for the clip export's tests: the EBML header, the
- * segment's timestamp scale and duration (when written), the video track's codec and size, and
- * every video frame's time. It walks the elements in file order and steps into the container
+ * segment's timestamp scale and duration (when written), the video track's codec and size,
+ * every video frame's time, and the audio track when there is one (codec, rate, channels,
+ * codec private data and each block's time and bytes). It walks the elements in file order and steps into the container
  * elements, so it also reads the "live" files MediaRecorder writes, whose Segment and Clusters
  * have an unknown size. Element ids and layout: the Matroska specification (RFC 9559).
  */
@@ -18,6 +19,22 @@ export interface WebmSummary {
   readonly video: { readonly codec: string; readonly width: number; readonly height: number };
   /** Each video frame's presentation time, seconds, in file order. */
   readonly frameTimes: readonly number[];
+  /** The audio track, or undefined when the file has none. */
+  readonly audio: WebmAudio | undefined;
+}
+
+/** An audio track as written. */
+export interface WebmAudio {
+  /** "A_OPUS", "A_VORBIS" … */
+  readonly codec: string;
+  readonly sampleRate: number;
+  readonly channels: number;
+  /** CodecPrivate (for Opus, the `OpusHead` a decoder is configured with). */
+  readonly codecPrivate: Uint8Array | undefined;
+  /** CodecDelay, seconds (Opus's pre-skip), 0 when not written. */
+  readonly codecDelaySeconds: number;
+  /** Each block's presentation time (seconds) and payload, in file order. */
+  readonly blocks: readonly { readonly time: number; readonly data: Uint8Array }[];
 }
 
 const EBML = 0x1a45dfa3;
@@ -34,14 +51,42 @@ const CODEC_ID = 0x86;
 const VIDEO = 0xe0;
 const PIXEL_WIDTH = 0xb0;
 const PIXEL_HEIGHT = 0xba;
+const AUDIO = 0xe1;
+const SAMPLING_FREQUENCY = 0xb5;
+const CHANNELS = 0x9f;
+const CODEC_PRIVATE = 0x63a2;
+const CODEC_DELAY = 0x56aa;
 const CLUSTER = 0x1f43b675;
 const CLUSTER_TIMESTAMP = 0xe7;
 const SIMPLE_BLOCK = 0xa3;
 const BLOCK_GROUP = 0xa0;
 const BLOCK = 0xa1;
 /** Elements whose body is more elements, which the walk steps into. */
-const CONTAINERS = new Set([EBML, SEGMENT, INFO, TRACKS, TRACK_ENTRY, VIDEO, CLUSTER, BLOCK_GROUP]);
+const CONTAINERS = new Set([
+  EBML,
+  SEGMENT,
+  INFO,
+  TRACKS,
+  TRACK_ENTRY,
+  VIDEO,
+  AUDIO,
+  CLUSTER,
+  BLOCK_GROUP,
+]);
 const VIDEO_TRACK_TYPE = 1;
+const AUDIO_TRACK_TYPE = 2;
+
+interface TrackRead {
+  number: number;
+  type: number;
+  codec: string;
+  width: number;
+  height: number;
+  sampleRate: number;
+  channels: number;
+  codecPrivate: Uint8Array | undefined;
+  codecDelayNs: number;
+}
 
 /** A damaged or unexpected file: says where and what. */
 export class WebmReadError extends Error {
@@ -56,10 +101,9 @@ export function readWebm(bytes: Uint8Array): WebmSummary {
   let docType = '';
   let scale = 1_000_000;
   let duration: number | undefined;
-  const tracks: { number: number; type: number; codec: string; width: number; height: number }[] =
-    [];
+  const tracks: TrackRead[] = [];
   let clusterTime = 0;
-  const blocks: { track: number; time: number }[] = [];
+  const blocks: { track: number; time: number; data: Uint8Array }[] = [];
   let offset = 0;
   while (offset < bytes.length) {
     const id = readId(bytes, offset);
@@ -70,7 +114,17 @@ export function readWebm(bytes: Uint8Array): WebmSummary {
       throw new WebmReadError(`Element ${hex(id.value)} at ${offset} runs past the end.`);
     if (CONTAINERS.has(id.value)) {
       if (id.value === TRACK_ENTRY)
-        tracks.push({ number: 0, type: 0, codec: '', width: 0, height: 0 });
+        tracks.push({
+          number: 0,
+          type: 0,
+          codec: '',
+          width: 0,
+          height: 0,
+          sampleRate: 0,
+          channels: 1,
+          codecPrivate: undefined,
+          codecDelayNs: 0,
+        });
       offset = body;
       continue;
     }
@@ -100,6 +154,19 @@ export function readWebm(bytes: Uint8Array): WebmSummary {
       case PIXEL_HEIGHT:
         if (track) track.height = readUint(bytes, body, end);
         break;
+      case SAMPLING_FREQUENCY:
+        if (track)
+          track.sampleRate = end - body === 4 ? view.getFloat32(body) : view.getFloat64(body);
+        break;
+      case CHANNELS:
+        if (track) track.channels = readUint(bytes, body, end);
+        break;
+      case CODEC_PRIVATE:
+        if (track) track.codecPrivate = bytes.slice(body, end);
+        break;
+      case CODEC_DELAY:
+        if (track) track.codecDelayNs = readUint(bytes, body, end);
+        break;
       case CLUSTER_TIMESTAMP:
         clusterTime = readUint(bytes, body, end);
         break;
@@ -107,7 +174,13 @@ export function readWebm(bytes: Uint8Array): WebmSummary {
       case BLOCK: {
         const number = readSize(bytes, body);
         const at = body + number.length;
-        blocks.push({ track: number.value ?? 0, time: clusterTime + view.getInt16(at) });
+        if ((bytes[at + 2]! & 0x06) !== 0)
+          throw new WebmReadError(`The block at ${offset} uses lacing, which this reader skips.`);
+        blocks.push({
+          track: number.value ?? 0,
+          time: clusterTime + view.getInt16(at),
+          data: bytes.subarray(at + 3, end),
+        });
         break;
       }
     }
@@ -116,13 +189,44 @@ export function readWebm(bytes: Uint8Array): WebmSummary {
   const video = tracks.find((t) => t.type === VIDEO_TRACK_TYPE);
   if (!video) throw new WebmReadError('The file has no video track.');
   const frames = blocks.filter((block) => block.track === video.number);
+  const sound = tracks.find((t) => t.type === AUDIO_TRACK_TYPE);
+  const audio: WebmAudio | undefined = sound && {
+    codec: sound.codec,
+    sampleRate: sound.sampleRate,
+    channels: sound.channels,
+    codecPrivate: sound.codecPrivate,
+    codecDelaySeconds: sound.codecDelayNs / 1e9,
+    blocks: blocks
+      .filter((block) => block.track === sound.number)
+      .map((block) => ({ time: (block.time * scale) / 1e9, data: block.data })),
+  };
   return {
     docType,
     timestampScaleNs: scale,
     durationSeconds: duration === undefined ? undefined : (duration * scale) / 1e9,
     video: { codec: video.codec, width: video.width, height: video.height },
     frameTimes: frames.map((frame) => (frame.time * scale) / 1e9),
+    audio,
   };
+}
+
+/**
+ * How long one Opus packet plays, seconds, from its TOC byte (RFC 6716 §3.1): the frame size
+ * its configuration names times the frames it holds.
+ */
+export function opusPacketSeconds(packet: Uint8Array): number {
+  const toc = packet[0];
+  if (toc === undefined) throw new WebmReadError('An Opus packet is empty.');
+  const config = toc >> 3;
+  const frameMs =
+    config < 12
+      ? [10, 20, 40, 60][config & 3]!
+      : config < 16
+        ? [10, 20][config & 1]!
+        : [2.5, 5, 10, 20][config & 3]!;
+  const code = toc & 3;
+  const frames = code === 0 ? 1 : code < 3 ? 2 : (packet[1] ?? 0) & 0x3f;
+  return (frameMs * frames) / 1000;
 }
 
 /** An element id: its marker bits stay in the value, as the specification writes ids. */

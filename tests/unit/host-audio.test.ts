@@ -22,7 +22,14 @@ import {
 import { createMusicService } from '../../electron/main/host/music-service';
 import { mintDropGrant, newDropKey } from '../../electron/main/host/drop-grants';
 import { createHostServices } from '../../electron/main/host/host-services';
-import { presetContent, problemOf, scriptedDialogs, tempFolder } from '../support/host-files';
+import {
+  presetContent,
+  problemOf,
+  scriptedDialogs,
+  tempFolder,
+  vmdBytes,
+  vrmaBytes,
+} from '../support/host-files';
 import { presetContentSchema } from '../../shared/preset-schema';
 import { createRecordingLogger } from '../support/recording-logger';
 
@@ -198,6 +205,111 @@ describe('a song dropped on the window', () => {
       expect(problem.message).toContain(fake);
       // Never read as audio, so never readable afterwards.
       expect((await problemOf(host.readMusic(fake))).code).toBe('not-allowed');
+    } finally {
+      await data.remove();
+    }
+  });
+});
+
+describe('songs in the recent library', () => {
+  it('lists a song opened, reads it again from the library in the next session, and not once removed', async () => {
+    const data = await tempFolder('audio-library');
+    try {
+      const song = await file('Dance Song.wav', wavBytes(0.2));
+      const beside = await file('beside.wav', wavBytes(0.2));
+      const first = createHostServices({
+        dataDirectory: data.path,
+        dialogs: scriptedDialogs({ openMusic: [song] }),
+        loggerFor: () => createRecordingLogger(),
+      });
+      await first.openMusicDialog();
+      await first.flush();
+      const [entry] = (await first.listLibrary()).entries;
+      expect(entry).toMatchObject({
+        kind: 'music',
+        path: song,
+        title: 'Dance Song',
+        format: 'wav',
+        author: '',
+        missing: false,
+      });
+
+      // A new session: nothing chosen yet, but the library's song reads; its neighbour does not.
+      const next = createHostServices({
+        dataDirectory: data.path,
+        dialogs: scriptedDialogs(),
+        loggerFor: () => createRecordingLogger(),
+      });
+      expect((await next.readMusic(song)).fileName).toBe('Dance Song.wav');
+      const refused = await problemOf(next.readMusic(beside));
+      expect(refused.code).toBe('not-allowed');
+      expect(refused.message).toContain(beside);
+      expect(refused.message).toContain('Open Music…');
+      // Removed from the library in a session that never chose it: no longer readable.
+      const later = createHostServices({
+        dataDirectory: data.path,
+        dialogs: scriptedDialogs(),
+        loggerFor: () => createRecordingLogger(),
+      });
+      await later.removeFromLibrary(entry!.id);
+      expect((await problemOf(later.readMusic(song))).code).toBe('not-allowed');
+    } finally {
+      await data.remove();
+    }
+  });
+
+  it('relocates a moved song to another song file, and refuses a model in its place', async () => {
+    const data = await tempFolder('audio-locate');
+    try {
+      const song = await file('song.wav', wavBytes(0.2));
+      const moved = await file('moved.wav', wavBytes(0.3));
+      const notSong = await file('not-a-song.wav', 'text');
+      const host = createHostServices({
+        dataDirectory: data.path,
+        dialogs: scriptedDialogs({ openMusic: [song, notSong, moved] }),
+        loggerFor: () => createRecordingLogger(),
+      });
+      await host.openMusicDialog();
+      const [entry] = (await host.listLibrary()).entries;
+      expect((await problemOf(host.relocateLibraryEntry(entry!.id))).code).toBe('not-audio');
+      const located = await host.relocateLibraryEntry(entry!.id);
+      expect(located).toMatchObject({ id: entry!.id, kind: 'music', path: moved });
+      expect((await host.readMusic(moved)).fileName).toBe('moved.wav');
+    } finally {
+      await data.remove();
+    }
+  });
+});
+
+describe("a VMD's song beside it", () => {
+  it('names the one music file of the same name in its folder and lets only that be read', async () => {
+    const data = await tempFolder('audio-beside');
+    try {
+      const dance = await file('dance.vmd', vmdBytes());
+      const song = await file('dance.MP3', mp3Bytes());
+      const other = await file('other.wav', wavBytes(0.1));
+      await mkdir(join(folder.path, 'lonely.wav'));
+      const lonely = await file('lonely.vmd', vmdBytes());
+      const wave = await file('wave.vrma', vrmaBytes());
+      await file('wave.wav', wavBytes(0.1));
+      const host = createHostServices({
+        dataDirectory: data.path,
+        dialogs: scriptedDialogs({ openMotion: [dance, lonely, wave] }),
+        loggerFor: () => createRecordingLogger(),
+      });
+      // Nothing beside a motion is readable before it is opened.
+      expect((await problemOf(host.readMusic(song))).code).toBe('not-allowed');
+      const opened = await host.openMotionDialog();
+      expect(opened.songBeside).toBe(song);
+      expect((await host.readMusic(song)).format).toBe('mp3');
+      // Only that one: the rest of the folder stays closed.
+      expect((await problemOf(host.readMusic(other))).code).toBe('not-allowed');
+      // A folder of that name is not a song; a VRM Animation is not offered one.
+      expect((await host.openMotionDialog()).songBeside).toBeUndefined();
+      expect((await host.openMotionDialog()).songBeside).toBeUndefined();
+      expect((await problemOf(host.readMusic(join(folder.path, 'wave.wav')))).code).toBe(
+        'not-allowed',
+      );
     } finally {
       await data.remove();
     }

@@ -98,7 +98,7 @@ describe('recent-model library', () => {
     expect((await host.clearLibrary()).entries).toEqual([]);
     expect(await readdir(join(bed.data, THUMBNAIL_FOLDER))).toEqual([]);
     const onDisk = JSON.parse(await readFile(join(bed.data, LIBRARY_FILE), 'utf8')) as unknown;
-    expect(onDisk).toEqual({ schemaVersion: 2, entries: [] });
+    expect(onDisk).toEqual({ schemaVersion: 3, entries: [] });
   });
 
   it('caches a PNG thumbnail and returns it as a data URL; refuses non-PNG and oversized bytes', async () => {
@@ -236,10 +236,10 @@ describe('recent-model library', () => {
   it('moves aside a library written by a newer app, saying so', async () => {
     await writeFile(
       join(bed.data, LIBRARY_FILE),
-      JSON.stringify({ schemaVersion: 3, entries: [] }),
+      JSON.stringify({ schemaVersion: 4, entries: [] }),
     );
     const { notices } = await services().listLibrary();
-    expect(notices[0]).toContain('schemaVersion 3, written by a newer Ragdoll Playground');
+    expect(notices[0]).toContain('schemaVersion 4, written by a newer Ragdoll Playground');
   });
 });
 

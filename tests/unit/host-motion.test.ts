@@ -266,7 +266,7 @@ describe('opening motions through the host', () => {
         missing: false,
       },
     ]);
-    // The next write stores version 2.
+    // The next write stores the current version (3).
     await host.openMotionDialog().catch(() => undefined);
     await host.openFileFromUser(await put('b.vmd', vmdBytes()));
     await host.flush();
@@ -274,7 +274,7 @@ describe('opening motions through the host', () => {
       schemaVersion: number;
       entries: { kind: string; path: string }[];
     };
-    expect(onDisk.schemaVersion).toBe(2);
+    expect(onDisk.schemaVersion).toBe(3);
     expect(onDisk.entries.map((stored) => stored.kind)).toEqual(['motion', 'model']);
   });
 });

@@ -45,7 +45,9 @@ import {
   type OpenedFileData,
   type RecentModel,
 } from './model-library';
+import { readAudioFile } from './audio-file';
 import { createMusicService } from './music-service';
+import { findSongBeside } from './song-beside';
 import { isAudioFileName } from '../../../shared/audio-files';
 import { AUDIO_MAX_BYTES } from './audio-file';
 import { MOTION_MAX_BYTES, readMotionFile } from './motion-file';
@@ -249,7 +251,26 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     hasher.remember(path, motion.size, mtimeMs, motion.sha256);
     options.onModelOpened?.(path);
     log.info(`Opened the motion ${path} (${motion.format}, ${motion.size} bytes).`);
-    return { ...motion, libraryEntryId: await recordInLibrary(file) };
+    return {
+      ...motion,
+      libraryEntryId: await recordInLibrary(file),
+      ...(await songBesideOf(path, motion.format)),
+    };
+  }
+
+  /**
+   * A VMD's song beside it (see `song-beside.ts`): that one file is let through for the page
+   * to read should the person take it up; nothing else of the folder is.
+   */
+  async function songBesideOf(
+    path: string,
+    format: MotionFile['format'],
+  ): Promise<{ songBeside?: string }> {
+    if (format !== 'vmd') return {};
+    const song = await findSongBeside(path, log);
+    if (song === undefined) return {};
+    music.allow(song);
+    return { songBeside: song };
   }
 
   /** A motion the user chose is allowed only once it has been read as a motion. */
@@ -342,7 +363,12 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return readModelTexture(modelPath, textureName, { budget });
   }
 
-  const music = createMusicService({ dialogs: options.dialogs, log: loggerFor('music'), budget });
+  const music = createMusicService({
+    dialogs: options.dialogs,
+    log: loggerFor('music'),
+    budget,
+    library: { paths: () => library.paths(), record: recordInLibrary },
+  });
 
   async function openModelDialog(): Promise<ModelFile> {
     return openChosen(await chosen(options.dialogs.showOpenModel(), 'model'), 'dialog');
@@ -360,7 +386,8 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       const summary = await presets.importFile(path);
       return { kind: 'preset', loaded: await loadPreset(summary.id) };
     }
-    if (isAudioFileName(path)) return { kind: 'music', music: await music.openChosenMusic(path) };
+    if (isAudioFileName(path))
+      return { kind: 'music', music: await music.openChosenMusic(path, source) };
     if (isMotionFileName(path)) {
       return { kind: 'motion', motion: await openChosenMotion(path, source) };
     }
@@ -386,7 +413,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       );
     }
     if (extname(path).toLowerCase() === `.${PRESET_EXTENSION}`) return openFile(path, 'drop');
-    // A song is not kept in the library, so it is allowed as soon as it reads as audio.
+    // A song has nothing for the page to prepare first: it joins the library once it reads as audio.
     if (isAudioFileName(path)) return { kind: 'music', music: await music.openChosenMusic(path) };
     if (isMotionFileName(path)) {
       const file = await readMotionFile(path, readMotionOptions);
@@ -395,7 +422,10 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       motionAccess.allow(path, 'drop');
       droppedUnkept.set(path, { ...file, bytes: new Uint8Array(0) });
       log.info(`Read the dropped motion ${path} (${motion.format}, ${motion.size} bytes).`);
-      return { kind: 'motion', motion: { ...motion, libraryEntryId: null } };
+      return {
+        kind: 'motion',
+        motion: { ...motion, libraryEntryId: null, ...(await songBesideOf(path, motion.format)) },
+      };
     }
     const file = await readOrWithdraw(path);
     const { mtimeMs, ...model } = file;
@@ -426,6 +456,12 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     const kind = await library.kindOf(id);
     if (kind === undefined) {
       throw new HostProblemError('missing', `The recent-model library has no entry ${id}.`);
+    }
+    if (kind === 'music') {
+      const path = await chosen(options.dialogs.showOpenMusic(), 'music');
+      const song = await readAudioFile(path, { budget });
+      music.allow(path);
+      return libraryChanged(library.relocate(id, song));
     }
     if (kind === 'motion') {
       const path = await chosen(options.dialogs.showOpenMotion(), 'motion');

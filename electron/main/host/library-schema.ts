@@ -1,9 +1,11 @@
 /**
- * The recent-file library (`library.json` in the data folder), version 2: models and
- * motions, and the upgrade steps that bring older files forward (version 1 held models only).
+ * The recent-file library (`library.json` in the data folder), version 3: models, motions and
+ * songs, and the upgrade steps that bring older files forward (version 1 held models only,
+ * version 2 models and motions).
  */
 
 import { z } from 'zod';
+import { AUDIO_FORMATS } from '../../../shared/audio-files';
 import { MODEL_FORMATS, MOTION_FORMATS, sha256Schema } from '../../../shared/preset-schema';
 import {
   upgradeDocument,
@@ -13,8 +15,8 @@ import {
 } from '../../../shared/schema-upgrade';
 import { STORE_ID_PATTERN } from './store-ids';
 
-export const LIBRARY_SCHEMA_VERSION = 2;
-/** The library keeps the most recent 30 files (models and motions together). */
+export const LIBRARY_SCHEMA_VERSION = 3;
+/** The library keeps the most recent 30 files (models, motions and songs together). */
 export const LIBRARY_MAX_ENTRIES = 30;
 
 const entryFields = {
@@ -32,10 +34,11 @@ const entryFields = {
   hasThumbnail: z.boolean(),
 };
 
-/** An entry is a model or a motion; its format must be one of its kind's. */
+/** An entry is a model, a motion or a song; its format must be one of its kind's. */
 const libraryEntrySchema = z.discriminatedUnion('kind', [
   z.object({ ...entryFields, kind: z.literal('model'), format: z.enum(MODEL_FORMATS) }),
   z.object({ ...entryFields, kind: z.literal('motion'), format: z.enum(MOTION_FORMATS) }),
+  z.object({ ...entryFields, kind: z.literal('music'), format: z.enum(AUDIO_FORMATS) }),
 ]);
 
 const librarySchema = z.object({
@@ -66,8 +69,16 @@ function addEntryKinds(v1: RawDocument): RawDocument {
   };
 }
 
+/** Version 2 → 3: songs may now be listed; every version 2 entry stays as it was. */
+function allowSongs(v2: RawDocument): RawDocument {
+  return { ...v2, schemaVersion: 3 };
+}
+
 /** Upgrade steps keyed by the version they upgrade from. */
-export const LIBRARY_UPGRADES: Readonly<Record<number, UpgradeStep>> = { 1: addEntryKinds };
+export const LIBRARY_UPGRADES: Readonly<Record<number, UpgradeStep>> = {
+  1: addEntryKinds,
+  2: allowSongs,
+};
 
 /** The library file's parsed JSON, upgraded and checked (for the JSON file store). */
 export const libraryFileSchema: z.ZodType<LibraryFile> = z

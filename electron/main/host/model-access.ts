@@ -48,6 +48,8 @@ export interface AccessWording {
 export const MODEL_ACCESS_WORDING: AccessWording = { files: 'models', menuItem: 'Open Model…' };
 /** The motions' allow-list wording. */
 export const MOTION_ACCESS_WORDING: AccessWording = { files: 'motions', menuItem: 'Open Motion…' };
+/** The songs' allow-list wording. */
+export const MUSIC_ACCESS_WORDING: AccessWording = { files: 'songs', menuItem: 'Open Music…' };
 
 /**
  * An empty allow-list.

@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { FILE_FORMAT_NAMES } from '../../../shared/file-format-names';
 import type { LibraryEntry, LibraryListing } from '../../../shared/host-contract';
+import { AUDIO_FORMATS, type AudioFormat } from '../../../shared/audio-files';
 import { MOTION_FORMATS, type MotionFormat } from '../../../shared/preset-schema';
 import { createBatchedRun } from './batched-run';
 import { readCheckedSize } from './bounded-read';
@@ -23,6 +24,7 @@ import {
   type StoredLibraryEntry,
 } from './library-schema';
 import type { Logger } from './logger';
+import type { AudioFileData } from './audio-file';
 import type { ModelFileData } from './model-file';
 import type { MotionFileData } from './motion-file';
 import { looksLikePng, pngDataUrl, THUMBNAIL_MAX_BYTES } from './png';
@@ -42,8 +44,8 @@ export interface ModelLibraryOptions {
   readonly now?: () => Date;
 }
 
-/** A file just read: a model or a motion (told apart by its format). */
-export type OpenedFileData = ModelFileData | MotionFileData;
+/** A file just read: a model, a motion or a song (told apart by its format). */
+export type OpenedFileData = ModelFileData | MotionFileData | AudioFileData;
 
 /** One File > Open Recent item. */
 export interface RecentModel {
@@ -269,10 +271,10 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
       const current = await entries();
       const entry = findEntry(current, id);
       if (file.format !== entry.format) {
-        const noun = entry.kind;
+        const noun = KIND_NOUNS[entry.kind];
         throw new HostProblemError(
           'wrong-format',
-          `${file.path} is a ${FILE_FORMAT_NAMES[file.format]} ${isMotionFormat(file.format) ? 'motion' : 'model'}, ` +
+          `${file.path} is a ${FILE_FORMAT_NAMES[file.format]} ${KIND_NOUNS[kindOfFormat(file.format)]}, ` +
             `but "${entry.title}" was ${FILE_FORMAT_NAMES[entry.format]}; pick the same ${noun} file.`,
         );
       }
@@ -403,6 +405,22 @@ function isMotionFormat(format: OpenedFileData['format']): format is MotionForma
   return (MOTION_FORMATS as readonly string[]).includes(format);
 }
 
+/** How each kind of entry is named in messages. */
+const KIND_NOUNS: Readonly<Record<LibraryEntry['kind'], string>> = {
+  model: 'model',
+  motion: 'motion',
+  music: 'song',
+};
+
+function isAudioFormat(format: OpenedFileData['format']): format is AudioFormat {
+  return (AUDIO_FORMATS as readonly string[]).includes(format);
+}
+
+/** What kind of entry a file of `format` makes. */
+function kindOfFormat(format: OpenedFileData['format']): LibraryEntry['kind'] {
+  return isMotionFormat(format) ? 'motion' : isAudioFormat(format) ? 'music' : 'model';
+}
+
 /** The stored entry for a file just read, with the fields the library decides. */
 function storedEntry(
   file: OpenedFileData,
@@ -413,6 +431,9 @@ function storedEntry(
     // Motion files name no author.
     return { ...common, kind: 'motion', format: file.format, author: '' };
   }
+  // Songs are listed by file name; their tags are not read.
+  if (isAudioFormat(file.format))
+    return { ...common, kind: 'music', format: file.format, author: '' };
   const model = file as ModelFileData;
   return { ...common, kind: 'model', format: model.format, author: model.author };
 }

@@ -1,14 +1,17 @@
 /**
  * Music for the page: Open Music… (the native dialog, then the chosen file read as audio) and
- * reading a song again by its path. Only files the person chose in the dialog may be read;
- * nothing else in their folders becomes readable, and nothing is written.
+ * reading a song again by its path. Only files the person chose (dialog, drop, a verified
+ * preset) or has in the recent library may be read, through the same kind of allow-list as
+ * models and motions; nothing else in their folders becomes readable.
  */
 
 import type { MusicFile } from '../../../shared/host-contract';
+import type { AudioFileData } from './audio-file';
 import { readAudioFile } from './audio-file';
 import type { Dialogs } from './dialogs';
 import { HostProblemError } from './host-problem';
-import { isResolvedPath } from './model-access';
+import type { AccessSource, ModelAccess } from './model-access';
+import { MUSIC_ACCESS_WORDING, createModelAccess, isResolvedPath } from './model-access';
 import type { Logger } from './logger';
 import type { ReadBudget } from './read-budget';
 
@@ -20,6 +23,15 @@ export interface MusicServiceOptions {
   readonly budget?: ReadBudget;
   /** Largest music file read, bytes (tests lower it). */
   readonly maxBytes?: number;
+  /**
+   * The recent library: songs in it may be read again (its paths are asked each time, so a
+   * removed entry stops being readable at once), and each song read is recorded in it.
+   * Absent: no library (songs are allowed only as chosen).
+   */
+  readonly library?: {
+    paths(): Promise<readonly string[]>;
+    record(file: AudioFileData): Promise<unknown>;
+  };
 }
 
 export interface MusicService {
@@ -27,9 +39,15 @@ export interface MusicService {
   openMusicDialog(): Promise<MusicFile>;
   /** A song chosen earlier in this session, read again (it may have changed on disk). */
   readMusic(path: string): Promise<MusicFile>;
-  /** A song the person chose outside the dialog (dropped on the window), read and allowed. */
-  openChosenMusic(path: string): Promise<MusicFile>;
-  /** Lets the page read the song a loaded preset names (checked by size and hash first). */
+  /**
+   * A song the person chose outside the dialog (dropped on the window, opened from the
+   * system), read and allowed; `source` says how (default `drop`).
+   */
+  openChosenMusic(path: string, source?: AccessSource): Promise<MusicFile>;
+  /**
+   * Lets the page read a song the host vouched for: the one a loaded preset names (checked by
+   * size and hash first), or a VMD's song beside it.
+   */
   allow(path: string): void;
   /** True for a song the person chose, dropped or had verified from a preset this session. */
   isAllowed(path: string): boolean;
@@ -37,18 +55,29 @@ export interface MusicService {
 
 /** Makes the music service; its allow-list lives as long as it does (one app session). */
 export function createMusicService(options: MusicServiceOptions): MusicService {
-  const chosen = new Set<string>();
+  const access: ModelAccess = createModelAccess(process.platform, MUSIC_ACCESS_WORDING);
 
   async function read(path: string): Promise<MusicFile> {
-    const { mtimeMs, ...file } = await readAudioFile(path, {
+    const data = await readAudioFile(path, {
       ...(options.budget ? { budget: options.budget } : {}),
       ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
     });
+    const { mtimeMs, ...file } = data;
     options.log.info(`Opened the music ${path} (${file.format}, ${file.size} bytes, ${mtimeMs}).`);
+    await recordInLibrary(data);
     return file;
   }
 
-  async function openChosenMusic(path: string): Promise<MusicFile> {
+  /** The song was read fine; a library that cannot be written must not undo that. */
+  async function recordInLibrary(file: AudioFileData): Promise<void> {
+    try {
+      await options.library?.record(file);
+    } catch (error) {
+      options.log.error(`Opened ${file.path}, but could not add it to the recent library.`, error);
+    }
+  }
+
+  async function openChosenMusic(path: string, source: AccessSource = 'drop'): Promise<MusicFile> {
     // The same plain, absolute form is compared and read: no "..", no link walked back out.
     if (!isResolvedPath(path))
       throw new HostProblemError(
@@ -57,7 +86,7 @@ export function createMusicService(options: MusicServiceOptions): MusicService {
       );
     const file = await read(path);
     // Allowed only once it has been read as audio.
-    chosen.add(path);
+    access.allow(path, source);
     return file;
   }
 
@@ -65,17 +94,17 @@ export function createMusicService(options: MusicServiceOptions): MusicService {
     async openMusicDialog() {
       const path = await options.dialogs.showOpenMusic();
       if (path === null) throw new HostProblemError('canceled', 'No music file was chosen.');
-      return openChosenMusic(path);
+      return openChosenMusic(path, 'dialog');
     },
     openChosenMusic,
-    allow: (path) => void chosen.add(path),
-    isAllowed: (path) => chosen.has(path),
+    allow: (path) => access.allow(path, 'preset'),
+    isAllowed: (path) => access.isAllowed(path),
     async readMusic(path) {
-      if (!chosen.has(path)) {
-        throw new HostProblemError(
-          'not-allowed',
-          `${path} was not chosen with Open Music… in this session, so it was not read.`,
-        );
+      // Library paths are asked live, so a removed entry stops being readable at once.
+      if (!access.isAllowed(path)) {
+        const inLibrary =
+          isResolvedPath(path) && (await options.library?.paths())?.includes(path) === true;
+        if (!inLibrary) access.check(path);
       }
       return read(path);
     },

@@ -1,7 +1,8 @@
-import type { SoundRequestRing } from '../physics/sound/sound-requests';
+import type { SoundRequest, SoundRequestRing } from '../physics/sound/sound-requests';
 import { soundRequest } from '../physics/sound/sound-requests';
 import type { AudioOutput } from './audio-output';
 import { makeNoise, playImpact } from './impact-synth';
+import type { RecordedSounds } from './recorded-sounds';
 import type { SoundLogEntry } from './sound-log';
 import { SOUND_LOG_LIMIT } from './sound-log';
 
@@ -17,7 +18,8 @@ const MAX_PLAYING = 6;
  *
  * What is not heard is not played and not logged: while muted, with impacts off, at VOLUME 0,
  * or before the person's first click or key press lets the page make sound, requests are
- * dropped (never queued for later: a late thud would belong to nothing on screen).
+ * dropped (never queued for later: a late thud would belong to nothing on screen). Every
+ * request, heard or not, is kept in the recorded sounds when there are some, for clips.
  */
 export class ImpactPlayer {
   private readonly entries: SoundLogEntry[] = [];
@@ -39,12 +41,14 @@ export class ImpactPlayer {
    * @param requests the sandbox's sound requests (null: the sandbox makes none)
    * @param screenX where a world point (metres) is across the view, −1 left .. 1 right
    * @param now the page's clock, ms (for the log)
+   * @param recorded where every request is kept for clips (null: nowhere)
    */
   constructor(
     private readonly output: AudioOutput,
     private readonly requests: SoundRequestRing | null,
     private readonly screenX: (x: number, y: number, z: number) => number,
     private readonly now: () => number = () => performance.now(),
+    private readonly recorded: RecordedSounds | null = null,
   ) {}
 
   /** Polls once every animation frame until {@link dispose}. */
@@ -64,7 +68,7 @@ export class ImpactPlayer {
     const context = this.output.audioContext;
     const bus = this.output.impactBus;
     if (!context || !bus || context.state !== 'running' || !this.output.impactsAudible) {
-      ring.clear();
+      this.keepUnheard(ring);
       return;
     }
     if (this.noiseContext !== context) {
@@ -74,6 +78,7 @@ export class ImpactPlayer {
     const request = this.request;
     const when = context.currentTime;
     while (ring.shift(request)) {
+      const pan = this.keep(request);
       const voice = request.kind === 'blast' ? 0 : this.freeVoice(when);
       if (voice < 0) continue;
       try {
@@ -81,12 +86,7 @@ export class ImpactPlayer {
           context,
           bus,
           this.noise!,
-          {
-            kind: request.kind,
-            gain: request.gain,
-            brightness: request.brightness,
-            pan: 0.8 * this.screenX(request.x, request.y, request.z),
-          },
+          { kind: request.kind, gain: request.gain, brightness: request.brightness, pan },
           when,
         );
         if (request.kind !== 'blast') this.ends[voice] = end;
@@ -106,6 +106,19 @@ export class ImpactPlayer {
     cancelAnimationFrame(this.frame);
     this.noise = null;
     this.noiseContext = null;
+  }
+
+  /** Keeps `request` in the recorded sounds; returns its stereo place. */
+  private keep(request: SoundRequest): number {
+    const pan = 0.8 * this.screenX(request.x, request.y, request.z);
+    this.recorded?.noteImpact(request.time, request.kind, request.gain, request.brightness, pan);
+    return pan;
+  }
+
+  /** Empties the ring without a sound, keeping each request for clips. */
+  private keepUnheard(ring: SoundRequestRing): void {
+    if (!this.recorded) return ring.clear();
+    while (ring.shift(this.request)) this.keep(this.request);
   }
 
   private freeVoice(now: number): number {

@@ -53,6 +53,11 @@ export class MusicPlayer {
     }
   }
 
+  /** The decoded song (a clip's sound plays it again offline). */
+  get audio(): AudioBuffer {
+    return this.buffer;
+  }
+
   /** The song's length, seconds. */
   get duration(): number {
     return this.buffer.duration;
@@ -88,7 +93,11 @@ export class MusicPlayer {
     const now = this.position;
     if (this.source && (!target.play || !canPlay)) this.stop(now);
     if (!this.source) {
-      if (needsSeek(this.pausedAt, target)) this.pausedAt = target.position;
+      // A song starting takes the motion's place exactly: the tolerance is for a song already
+      // playing (not to restart it for a few ms), and a start from a place within it would
+      // stay that far off for the whole stretch.
+      if (needsSeek(this.pausedAt, target) || (target.play && canPlay))
+        this.pausedAt = target.position;
       this.rateValue = target.rate;
       if (target.play && canPlay) this.start(context, bus, this.pausedAt);
       return;

@@ -190,7 +190,10 @@ export class AppUi {
       bonesOf: (figure) => this.models.models.bonesOf(figure),
       status: this.status,
       strings: () => this.strings,
-      onMotionRead: () => void this.library.refresh(),
+      onMotionRead: (file) => {
+        void this.library.refresh();
+        void this.sound.music.offerSongBeside(file);
+      },
       onChanged: () => this.refresh(),
       beforeChange: () => this.sceneUndo.beforeChange('motion-choice'),
     });
@@ -266,6 +269,8 @@ export class AppUi {
       openModel: (file) => this.models.openFile(file),
       addModel: (file) => this.models.addFile(file),
       openMotion: (file) => this.motions.openFile(file),
+      openMusic: ({ path, size, sha256, fileName, format, bytes }) =>
+        void this.sound.music.useSong(bytes, fileName, { path, size, sha256, fileName, format }),
     });
     this.panel.addSection(this.presets.panel.element);
     this.panel.addSection(this.library.panel.element);
@@ -279,6 +284,7 @@ export class AppUi {
       language: this.languageValue,
       requests: options.sandbox.soundRequests,
       screenX: (x, y, z) => options.view.screenX(x, y, z),
+      recording: { clock: this.timeline.recorder, steps: () => options.sandbox.steps },
       music: {
         host: options.host,
         sandbox: options.sandbox,
@@ -286,6 +292,8 @@ export class AppUi {
         problemText: (problem) => this.strings.problem(problem),
         say: (message) => this.status.say(message),
         alert: (message) => this.status.alert(message),
+        onSongRead: () => void this.library.refresh(),
+        confirm: (question) => this.ask.confirm(question),
       },
     });
     this.panel.addSection(this.sound.panel.element);
@@ -299,6 +307,7 @@ export class AppUi {
       sandbox: options.sandbox,
       view: options.view,
       recording: () => this.recordingForExports(),
+      clipAudio: (startStep, seconds) => this.sound.clipAudio(startStep, seconds),
       exportedFigureOf: (figure) => this.models.models.exportedFigureOf(figure),
       panel: this.exportPanel,
       progress: this.exportProgress,

@@ -38,6 +38,11 @@ export interface ClipJob {
   readonly signal?: AbortSignal;
   /** The window whose WebCodecs are used. */
   readonly window: Window & typeof globalThis;
+  /**
+   * The clip's sound from its first frame (48 kHz), or null for none. Written as Opus when
+   * this browser's `AudioEncoder` encodes it, else left out (see {@link EncodedClip.audio}).
+   */
+  readonly audio?: AudioBuffer | null;
 }
 
 /** An encoded clip. */
@@ -48,6 +53,11 @@ export interface EncodedClip {
   readonly codec: string;
   /** Frames in the file. */
   readonly frames: number;
+  /**
+   * The sound: `written` ("Opus"), or why there is none (`missing`: this browser cannot
+   * encode Opus), or neither when the job had no sound to write.
+   */
+  readonly audio: { readonly written: 'Opus' } | { readonly missing: string } | null;
 }
 
 /**
@@ -60,8 +70,10 @@ export interface EncodedClip {
 export async function encodeClip(job: ClipJob): Promise<EncodedClip> {
   const { canvas, schedule, window: win } = job;
   const codec = await chooseCodec(win, canvas.width, canvas.height, schedule.fps);
+  const audioProblem = job.audio ? await opusProblem(win, job.audio) : null;
+  const audio = job.audio && audioProblem === null ? job.audio : null;
   throwIfCanceled(job.signal);
-  const muxer = await openClipMuxer(codec.webm, schedule.fps);
+  const muxer = await openClipMuxer(codec.webm, schedule.fps, audio);
   let failure: Error | undefined;
   const encoder = new win.VideoEncoder({
     output: (chunk, meta) => muxer.add(chunk, meta),
@@ -93,7 +105,12 @@ export async function encodeClip(job: ClipJob): Promise<EncodedClip> {
     await encoder.flush();
     if (failure) throw failure;
     const frames = muxer.frames;
-    return { bytes: await muxer.finish(), codec: codec.label, frames };
+    const said = audio
+      ? { written: 'Opus' as const }
+      : audioProblem === null
+        ? null
+        : { missing: audioProblem };
+    return { bytes: await muxer.finish(), codec: codec.label, frames, audio: said };
   } catch (error) {
     await muxer.cancel().catch(() => undefined);
     throw failure ?? error;
@@ -120,6 +137,26 @@ async function chooseCodec(
   throw new ClipUnsupportedError(
     `its VideoEncoder encodes neither ${names} at ${width}×${height}.`,
   );
+}
+
+/** Opus at the clip sound's rate and channels, as the muxer asks for it. */
+const OPUS_BITS_PER_SECOND = 128_000;
+
+/** Why this browser cannot encode `audio` as Opus, or null when it can. */
+async function opusProblem(
+  win: Window & typeof globalThis,
+  audio: AudioBuffer,
+): Promise<string | null> {
+  if (typeof win.AudioEncoder !== 'function') return 'it has no WebCodecs AudioEncoder';
+  const support = await win.AudioEncoder.isConfigSupported({
+    codec: 'opus',
+    sampleRate: audio.sampleRate,
+    numberOfChannels: audio.numberOfChannels,
+    bitrate: OPUS_BITS_PER_SECOND,
+  }).catch(() => undefined);
+  return support?.supported
+    ? null
+    : `its AudioEncoder does not encode Opus at ${audio.sampleRate / 1000} kHz`;
 }
 
 function encoderConfig(

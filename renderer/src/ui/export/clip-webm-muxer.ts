@@ -1,8 +1,10 @@
 import {
+  AudioBufferSource,
   BufferTarget,
   EncodedPacket,
   EncodedVideoPacketSource,
   Output,
+  QUALITY_HIGH,
   WebMOutputFormat,
 } from 'mediabunny';
 
@@ -22,16 +24,30 @@ export class ClipWebmMuxer {
   ) {}
 
   /**
-   * Starts a WebM file with one video track.
+   * Starts a WebM file with one video track and, given `audio`, an Opus track of it.
    *
    * @param codec - what the frames are encoded with
    * @param fps - the clip's frames per second (written as the track's frame rate)
+   * @param audio - the clip's sound from its first frame on, or null for a silent file. It is
+   *   encoded with WebCodecs' `AudioEncoder` (mediabunny's `AudioBufferSource`) and handed
+   *   over whole before the first frame: the file's blocks are interleaved by time, so the
+   *   frames then go out as they come instead of waiting for the sound.
    */
-  static async open(codec: 'vp8' | 'vp9', fps: number): Promise<ClipWebmMuxer> {
+  static async open(
+    codec: 'vp8' | 'vp9',
+    fps: number,
+    audio: AudioBuffer | null = null,
+  ): Promise<ClipWebmMuxer> {
     const output = new Output({ format: new WebMOutputFormat(), target: new BufferTarget() });
     const source = new EncodedVideoPacketSource(codec);
     output.addVideoTrack(source, { frameRate: fps });
+    const sound = audio ? new AudioBufferSource({ codec: 'opus', quality: QUALITY_HIGH }) : null;
+    if (sound) output.addAudioTrack(sound);
     await output.start();
+    if (sound && audio) {
+      await sound.add(audio);
+      sound.close();
+    }
     return new ClipWebmMuxer(output, source);
   }
 

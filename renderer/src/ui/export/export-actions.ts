@@ -35,6 +35,11 @@ export interface ExportActionsOptions {
   readonly view: ExportView;
   /** The app's recording, or undefined when the scene is not recorded. */
   readonly recording: () => ExportRecording | undefined;
+  /**
+   * The sound of a clip `seconds` long from the recording's step `startStep` (the song and the
+   * impact sounds heard then), or null for none. Absent: clips are silent.
+   */
+  readonly clipAudio?: (startStep: number, seconds: number) => Promise<AudioBuffer> | null;
   /** What a motion export needs to know of a figure (VRM rig, MMD or box). */
   readonly exportedFigureOf: (figure: Figure) => ExportedFigure;
   readonly panel: ExportPanel;
@@ -177,7 +182,15 @@ export class ExportActions {
     );
     if (!outcome) return;
     const seconds = (found.range.lastFrame - found.range.firstFrame) / RECORD_RATE_HZ;
-    this.options.status.say(this.text.clipDone(outcome, seconds, clip.frames));
+    this.options.status.say(
+      this.text.clipDone(outcome, seconds, clip.frames, this.soundWords(clip.audio)),
+    );
+  }
+
+  /** What the status says of a clip's sound. */
+  private soundWords(audio: EncodedClip['audio']): string {
+    if (!audio) return '';
+    return 'written' in audio ? this.text.clipWithSound : this.text.clipVideoOnly(audio.missing);
   }
 
   /**
@@ -193,6 +206,11 @@ export class ExportActions {
   ): Promise<EncodedClip> {
     const { view, sandbox } = this.options;
     const schedule = new ClipFrameSchedule(range.firstFrame, range.lastFrame, RECORD_RATE_HZ, fps);
+    // Rendered before the first frame: it reads the recording as the person heard it.
+    const audio = await this.options.clipAudio?.(
+      recording.recorder.stepAt(range.firstFrame),
+      schedule.seconds,
+    );
     // The percentages of this clip are one history entry that updates.
     const progressTopic = Symbol('clip progress');
     view.stop();
@@ -203,6 +221,7 @@ export class ExportActions {
         schedule,
         window: this.options.window,
         signal,
+        audio: audio ?? null,
         drawFrame: (index) => {
           replay.show(schedule.recordedFrame(index));
           view.drawFrame(1 / fps);

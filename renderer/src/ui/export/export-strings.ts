@@ -17,7 +17,12 @@ export interface ExportStrings {
   readonly downloaded: (fileName: string) => string;
   readonly motionDone: (where: string, frames: number, bones: number) => string;
   readonly pictureDone: (where: string, width: number, height: number) => string;
-  readonly clipDone: (where: string, seconds: number, frames: number) => string;
+  /** `sound` is {@link clipWithSound}, {@link clipVideoOnly}'s words, or empty. */
+  readonly clipDone: (where: string, seconds: number, frames: number, sound: string) => string;
+  /** Said of a clip with its sound track. */
+  readonly clipWithSound: string;
+  /** Said of a clip written without sound, and why. */
+  readonly clipVideoOnly: (detail: string) => string;
   readonly clipRecording: (percent: number) => string;
   readonly clipCanceled: string;
   readonly clipUnsupported: (detail: string) => string;
@@ -38,8 +43,11 @@ export const EXPORT_STRINGS_EN: ExportStrings = {
   downloaded: (fileName) => `Downloaded ${fileName} (to your browser's download folder)`,
   motionDone: (where, frames, bones) => `${where}: ${frames} frames at 30 fps, ${bones} bones.`,
   pictureDone: (where, width, height) => `${where}: ${width}×${height} pixels.`,
-  clipDone: (where, seconds, frames) =>
-    `${where}: ${seconds.toFixed(2)} s, ${frames} frames. The scene is as it was.`,
+  clipDone: (where, seconds, frames, sound) =>
+    `${where}: ${seconds.toFixed(2)} s, ${frames} frames${sound}. The scene is as it was.`,
+  clipWithSound: ', with its sound (Opus)',
+  clipVideoOnly: (detail) =>
+    `, video only: this browser cannot encode the sound as Opus (${detail})`,
   clipRecording: (percent) => `Recording the clip… ${percent}%`,
   clipCanceled: 'The clip was canceled; nothing was saved and the scene is as it was.',
   clipUnsupported: (detail) => withReason('This browser cannot make a WebM clip', detail, 'en'),
@@ -61,8 +69,10 @@ export const EXPORT_STRINGS_JA: ExportStrings = {
   motionDone: (where, frames, bones) =>
     `${where}：30 fps で ${frames} フレーム、ボーン ${bones} 本。`,
   pictureDone: (where, width, height) => `${where}：${width}×${height} ピクセル。`,
-  clipDone: (where, seconds, frames) =>
-    `${where}：${seconds.toFixed(2)} 秒、${frames} フレーム。シーンは元のままです。`,
+  clipDone: (where, seconds, frames, sound) =>
+    `${where}：${seconds.toFixed(2)} 秒、${frames} フレーム${sound}。シーンは元のままです。`,
+  clipWithSound: '、音声付き（Opus）',
+  clipVideoOnly: (detail) => `、映像のみ：このブラウザーでは音声を Opus にできません（${detail}）`,
   clipRecording: (percent) => `動画を記録中… ${percent}%`,
   clipCanceled: '動画をキャンセルしました。何も保存されず、シーンは元のままです。',
   clipUnsupported: (detail) => withReason('このブラウザーでは WebM 動画を作れません', detail, 'ja'),

@@ -4,10 +4,14 @@ import { lazyModule } from '../../lazy-module';
 const loadMuxer = lazyModule(() => import('../export/clip-webm-muxer'));
 
 /**
- * Starts a WebM file for a clip (see ui/export/clip-webm-muxer.ts); the muxer loads with the
- * first clip exported.
+ * Starts a WebM file for a clip, with its sound when `audio` is given (see
+ * ui/export/clip-webm-muxer.ts); the muxer loads with the first clip exported.
  */
-export async function openClipMuxer(codec: 'vp8' | 'vp9', fps: number): Promise<ClipWebmMuxer> {
+export async function openClipMuxer(
+  codec: 'vp8' | 'vp9',
+  fps: number,
+  audio: AudioBuffer | null,
+): Promise<ClipWebmMuxer> {
   const module = await loadMuxer();
-  return module.ClipWebmMuxer.open(codec, fps);
+  return module.ClipWebmMuxer.open(codec, fps, audio);
 }

@@ -5,6 +5,7 @@ import type {
   LibraryListing,
   ModelFile,
   MotionFile,
+  MusicFile,
 } from '../../../../shared/host-contract';
 import type { AskDialog } from '../shell/ask-dialog';
 import type { FileStrings } from '../files/file-strings';
@@ -30,6 +31,8 @@ export interface LibraryActionsOptions {
   readonly addModel: (file: ModelFile) => void;
   /** Plays a motion the host has read, as Open Motion… would. */
   readonly openMotion: (file: MotionFile) => void;
+  /** Plays a song from the library as the song for the motion. */
+  readonly openMusic: (file: MusicFile) => void;
 }
 
 /**
@@ -159,7 +162,11 @@ export class LibraryActions {
     const host = this.options.host;
     if (!host) return;
     await this.guard(async () => {
-      if (action === 'open' && entry.kind === 'motion') {
+      if (action === 'open' && entry.kind === 'music') {
+        const read = await host.readMusic(entry.path);
+        if (read.ok) this.options.openMusic(read.value);
+        else this.options.status.alert(this.text.libraryFailed(this.problem(read.problem)));
+      } else if (action === 'open' && entry.kind === 'motion') {
         const read = await host.readMotion(entry.path);
         if (read.ok) this.options.openMotion(read.value);
         else this.options.status.alert(this.text.libraryFailed(this.problem(read.problem)));

@@ -68,7 +68,7 @@ export class LibraryItem {
   private updateButtons(text: FileStrings): void {
     const wanted: readonly LibraryItemAction[] = this.entry.missing
       ? ['locate', 'remove']
-      : this.entry.kind === 'motion'
+      : this.entry.kind !== 'model'
         ? ['open', 'remove']
         : ['open', 'add', 'remove'];
     for (const [action, button] of this.buttons) {

@@ -134,8 +134,14 @@ export class AskDialog {
     this.finish(null);
   };
 
-  /** Closed some other way (e.g. the page's own close); treat as canceled. */
-  private readonly onClose = (): void => this.finish(null);
+  /**
+   * Closed some other way (e.g. the page's own close); treat as canceled. The event comes a
+   * task after the close, so one from an answered question can arrive while the next question
+   * is already open: that one is left alone.
+   */
+  private readonly onClose = (): void => {
+    if (!this.dialog.open) this.finish(null);
+  };
 
   private element<K extends keyof HTMLElementTagNameMap>(
     tag: K,

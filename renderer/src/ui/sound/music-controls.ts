@@ -1,11 +1,18 @@
 import { AUDIO_EXTENSIONS } from '../../../../shared/audio-files';
-import type { HostApi, HostProblem, MotionNote } from '../../../../shared/host-contract';
+import type {
+  HostApi,
+  HostProblem,
+  MotionFile,
+  MotionNote,
+} from '../../../../shared/host-contract';
 import type { PresetMusicRef } from '../../../../shared/preset-schema';
 import type { AudioOutput } from '../../audio/audio-output';
 import { MusicError, MusicPlayer } from '../../audio/music-player';
 import type { MotionClock } from '../../audio/music-sync';
+import type { RecordedSounds } from '../../audio/recorded-sounds';
 import { StallWatch, clampOffset, musicTarget } from '../../audio/music-sync';
 import type { Sandbox } from '../../physics/sandbox';
+import type { YesNoQuestion } from '../shell/ask-dialog';
 import type { SoundStrings } from './sound-strings';
 
 /** What the music follows and where it reports. */
@@ -26,6 +33,12 @@ export interface MusicControlsOptions {
   readonly alert: (message: string) => void;
   /** The song or offset changed (the panel shows them). */
   readonly onChanged: () => void;
+  /** Asks a yes/no question in the page (the app's own dialog); resolves to the answer. */
+  readonly confirm?: (question: YesNoQuestion) => Promise<boolean>;
+  /** A song the host read was opened (the host lists it in the recent library). */
+  readonly onSongRead?: () => void;
+  /** Where the song's place is kept on the recording's clock, for clips; null: nowhere. */
+  readonly recorded: RecordedSounds | null;
 }
 
 /**
@@ -36,6 +49,8 @@ export interface MusicControlsOptions {
  */
 export class MusicControls {
   private player: MusicPlayer | null = null;
+  /** Numbers each song opened, so a clip plays only the stretches of the song it has now. */
+  private songNumber = 0;
   /** Where the song came from, when the host read it (a preset can name it then). */
   private source: Omit<PresetMusicRef, 'offset'> | null = null;
   private offsetValue = 0;
@@ -109,10 +124,43 @@ export class MusicControls {
     }
     this.player?.dispose();
     this.player = player;
+    this.songNumber++;
     this.source = source;
     this.options.say(text.musicOpened(fileName, player.duration));
     this.options.onChanged();
+    if (source) this.options.onSongRead?.();
     return true;
+  }
+
+  /** The song now and its number in the recorded sounds, for a clip; null without one. */
+  clipSong(): { readonly buffer: AudioBuffer; readonly number: number } | null {
+    return this.player ? { buffer: this.player.audio, number: this.songNumber } : null;
+  }
+
+  /**
+   * A motion file was opened: when it is a VMD with a song of its name beside it (the host
+   * found it and lets it be read), asks whether to play that song, and plays it on yes.
+   * Nothing is asked when that song already plays. Resolves to whether it plays now.
+   */
+  async offerSongBeside(motion: MotionFile): Promise<boolean> {
+    const path = motion.songBeside;
+    const { host, confirm } = this.options;
+    if (path === undefined || !host || !confirm || this.source?.path === path) return false;
+    const text = this.options.strings();
+    const song = path.split(/[\\/]/).pop() ?? path;
+    const yes = await confirm({
+      question: text.songBesideQuestion(song, motion.fileName),
+      confirm: text.songBesideYes,
+      cancel: text.songBesideNo,
+    });
+    if (!yes) return false;
+    const outcome = await host.readMusic(path);
+    if (!outcome.ok) {
+      this.options.alert(text.musicFailed(this.options.problemText(outcome.problem)));
+      return false;
+    }
+    const { size, sha256, fileName, format, bytes } = outcome.value;
+    return this.useSong(bytes, fileName, { path, size, sha256, fileName, format });
   }
 
   /** The song and offset for a preset; undefined without a song the host read. */
@@ -197,6 +245,14 @@ export class MusicControls {
     if (!player) return;
     const clock = this.clock();
     player.sync(musicTarget(clock, this.offsetValue, player.duration));
+    const { timeline, sandbox } = this.options;
+    // Kept while the scene runs live: what a clip of this stretch will play. The stall watch
+    // is left out: a clock that stands still takes no steps, so nothing is recorded meanwhile.
+    this.options.recorded?.noteSong(
+      this.songNumber,
+      clock.time === null ? null : clock.time + this.offsetValue,
+      timeline.live && !timeline.playing && sandbox.motionPlaying,
+    );
   }
 
   private clock(): MotionClock {

@@ -1,6 +1,9 @@
 import { AudioOutput } from '../../audio/audio-output';
+import { renderClipAudio } from '../../audio/clip-audio';
 import { ImpactPlayer } from '../../audio/impact-player';
 import type { SoundLogEntry } from '../../audio/sound-log';
+import type { SoundRecordingClock } from '../../audio/recorded-sounds';
+import { RecordedSounds } from '../../audio/recorded-sounds';
 import type { SoundSettings } from '../../audio/sound-settings';
 import { readSoundSettings, saveSoundSettings } from '../../audio/sound-settings';
 import type { SoundRequestRing } from '../../physics/sound/sound-requests';
@@ -21,7 +24,15 @@ export interface SoundControlsOptions {
   /** Where a world point (metres) is across the view, −1 left .. 1 right. */
   readonly screenX: (x: number, y: number, z: number) => number;
   /** What the music needs (its output and strings come from here). */
-  readonly music: Omit<MusicControlsOptions, 'window' | 'output' | 'strings' | 'onChanged'>;
+  readonly music: Omit<
+    MusicControlsOptions,
+    'window' | 'output' | 'strings' | 'onChanged' | 'recorded'
+  >;
+  /**
+   * The recording's clock and the sandbox's step count, so what is heard is kept beside the
+   * recorded frames for clips; absent: nothing is kept.
+   */
+  readonly recording?: { readonly clock: SoundRecordingClock; readonly steps: () => number };
 }
 
 /**
@@ -34,6 +45,8 @@ export class SoundControls {
   private readonly player: ImpactPlayer;
   /** The song for the motion and its offset. */
   readonly music: MusicControls;
+  /** What was heard, on the recording's clock (null without a recording). */
+  readonly recorded: RecordedSounds | null;
   private settings: SoundSettings;
   private language: Language;
 
@@ -42,7 +55,16 @@ export class SoundControls {
     this.language = options.language;
     this.output = new AudioOutput();
     this.output.unlockOn(options.window);
-    this.player = new ImpactPlayer(this.output, options.requests, options.screenX);
+    this.recorded = options.recording
+      ? new RecordedSounds(options.recording.clock, options.recording.steps)
+      : null;
+    this.player = new ImpactPlayer(
+      this.output,
+      options.requests,
+      options.screenX,
+      undefined,
+      this.recorded,
+    );
     this.player.start();
     this.panel = new SoundPanel(options.window.document, options.language, {
       onVolume: (volume) => this.change({ volume }),
@@ -57,6 +79,7 @@ export class SoundControls {
       window: options.window,
       output: this.output,
       strings: () => soundStrings(this.language),
+      recorded: this.recorded,
       onChanged: () => this.panel.showSong(this.music.songName, this.music.offset),
     });
     this.apply();
@@ -99,6 +122,23 @@ export class SoundControls {
         return text().offsetSet(this.music.offset);
       },
     };
+  }
+
+  /**
+   * The sound of a clip `seconds` long starting at the recording's step `startStep`: the
+   * song (when Music is on) and the impact and blast sounds (when Impacts are on), rendered
+   * offline. VOLUME and mute are this computer's listening level and leave the clip alone.
+   * Null when nothing was kept (no recording).
+   */
+  clipAudio(startStep: number, seconds: number): Promise<AudioBuffer> | null {
+    if (!this.recorded) return null;
+    return renderClipAudio({
+      startStep,
+      seconds,
+      sounds: this.recorded,
+      song: this.settings.music ? this.music.clipSong() : null,
+      impacts: this.settings.impacts,
+    });
   }
 
   setLanguage(language: Language): void {

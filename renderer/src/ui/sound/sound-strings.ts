@@ -21,6 +21,10 @@ export interface SoundStrings {
   musicOpened(fileName: string, seconds: number): string;
   /** `reason` names the file and says what is wrong. */
   musicFailed(reason: string): string;
+  /** The question when a VMD has a song of its name beside it, and its two answers. */
+  songBesideQuestion(song: string, motion: string): string;
+  readonly songBesideYes: string;
+  readonly songBesideNo: string;
 }
 
 export const SOUND_STRINGS_EN: SoundStrings = {
@@ -43,6 +47,10 @@ export const SOUND_STRINGS_EN: SoundStrings = {
   musicOpened: (fileName, seconds) =>
     `Music: ${fileName} (${Math.round(seconds)} s). It plays with the motion.`,
   musicFailed: (reason) => `Could not open the music: ${reason}.`,
+  songBesideQuestion: (song, motion) =>
+    `${song} is beside ${motion}. Play it as the song for this motion?`,
+  songBesideYes: 'Play the song',
+  songBesideNo: 'Not now',
 };
 
 export const SOUND_STRINGS_JA: SoundStrings = {
@@ -64,6 +72,10 @@ export const SOUND_STRINGS_JA: SoundStrings = {
   musicOpened: (fileName, seconds) =>
     `音楽: ${fileName}（${Math.round(seconds)} 秒）。モーションに合わせて流れます。`,
   musicFailed: (reason) => `音楽を開けませんでした: ${reason}。`,
+  songBesideQuestion: (song, motion) =>
+    `${motion} の隣に ${song} があります。このモーションの曲として再生しますか？`,
+  songBesideYes: '曲を再生する',
+  songBesideNo: '今はしない',
 };
 
 /** An offset as the panel shows it: `+1.25 s`, `−0.50 s`. */
