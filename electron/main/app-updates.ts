@@ -119,7 +119,11 @@ export function createAppUpdates(options: AppUpdatesOptions): AppUpdates {
         return;
       }
       const version = result.updateInfo.version;
-      if (!result.isUpdateAvailable || result.downloadPromise == null) {
+      if (
+        !result.isUpdateAvailable ||
+        result.downloadPromise === undefined ||
+        result.downloadPromise === null
+      ) {
         deliver({ kind: 'up-to-date', version: options.currentVersion }, trigger);
         return;
       }

@@ -248,7 +248,10 @@ export const net = {
     if (options.protocol !== 'http:') {
       throw new Error(`electron-stub: net.request to ${String(options.protocol)} is not stubbed`);
     }
-    const { session: _session, redirect: _redirect, ...plain } = options;
+    // Electron's own options mean nothing to Node's client.
+    const plain: RequestOptions & { session?: unknown; redirect?: string } = { ...options };
+    delete plain.session;
+    delete plain.redirect;
     return httpRequest(plain);
   },
 };

@@ -18,7 +18,7 @@ export function installElectronForRequire(standIn: object): () => void {
   module.exports = standIn;
   require.cache[id] = module;
   return () => {
-    if (previous === undefined) delete require.cache[id];
+    if (previous === undefined) Reflect.deleteProperty(require.cache, id);
     else require.cache[id] = previous;
   };
 }
