@@ -29,8 +29,11 @@ export type Updater = Pick<
 >;
 
 export interface AppUpdatesOptions {
-  /** electron-updater's `autoUpdater` (tests: an updater pointed at a local server). */
-  readonly updater: Updater;
+  /**
+   * electron-updater's `autoUpdater` (tests: an updater pointed at a local server); left out
+   * where `support` says the build cannot update, so the module is never loaded there.
+   */
+  readonly updater?: Updater | undefined;
   /** Whether this build can install updates (see `updateSupport`). */
   readonly support: UpdateSupport;
   /** The running version, e.g. `0.1.0`. */
@@ -92,16 +95,7 @@ export function createAppUpdates(options: AppUpdatesOptions): AppUpdates {
   let lastCheckAt: number | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
 
-  updater.autoDownload = true;
-  // A downloaded update the person chose Later for installs when they quit: never sooner.
-  updater.autoInstallOnAppQuit = true;
-  updater.logger = {
-    info: (message?: unknown) => logger.info(String(message)),
-    warn: (message?: unknown) => logger.warn(String(message)),
-    error: (message?: unknown) => logger.error(String(message)),
-  };
-  // Without a listener an emitted 'error' would throw; the check's own promise reports it.
-  updater.on('error', (error) => logger.warn(`The updater reported: ${describe(error)}`));
+  if (updater !== undefined) configure(updater, logger);
 
   const deliver = (event: UpdateEvent, trigger: CheckTrigger): void => {
     const response = respondToUpdate(event, trigger);
@@ -110,7 +104,7 @@ export function createAppUpdates(options: AppUpdatesOptions): AppUpdates {
     }
   };
 
-  async function run(trigger: CheckTrigger): Promise<void> {
+  async function run(trigger: CheckTrigger, updater: Updater): Promise<void> {
     lastCheckAt = now();
     try {
       const result = await withTimeout(updater.checkForUpdates(), timeoutMs);
@@ -153,8 +147,12 @@ export function createAppUpdates(options: AppUpdatesOptions): AppUpdates {
       deliver({ kind: 'ready', version: readyVersion }, trigger);
       return Promise.resolve();
     }
+    if (updater === undefined) {
+      deliver({ kind: 'failed', detail: 'the updater could not be loaded' }, trigger);
+      return Promise.resolve();
+    }
     // One check at a time; asking again while one runs waits for it.
-    busy ??= run(trigger).finally(() => {
+    busy ??= run(trigger, updater).finally(() => {
       busy = undefined;
     });
     return busy;
@@ -201,13 +199,14 @@ export function createAppUpdates(options: AppUpdatesOptions): AppUpdates {
     },
     restart(request) {
       const decision = decideRestart({ readyVersion, ...request });
-      if (decision.restart) {
-        logger.info(`Restarting into version ${readyVersion ?? '?'}.`);
-        // Silent (the one-click installer asks nothing) and started again afterwards.
-        updater.quitAndInstall(true, true);
-      } else {
+      if (!decision.restart) {
         logger.info(`No restart for the update: ${decision.reason}.`);
+        return decision;
       }
+      logger.info(`Restarting into version ${readyVersion ?? '?'}.`);
+      // Silent (the one-click installer asks nothing) and started again afterwards. A ready
+      // version exists only where an updater downloaded it.
+      updater?.quitAndInstall(true, true);
       return decision;
     },
     dispose() {
@@ -215,6 +214,20 @@ export function createAppUpdates(options: AppUpdatesOptions): AppUpdates {
       timer = undefined;
     },
   };
+}
+
+/** Downloads in the background, installs at quit unless restarted sooner, logs to `logger`. */
+function configure(updater: Updater, logger: Logger): void {
+  updater.autoDownload = true;
+  // A downloaded update the person chose Later for installs when they quit: never sooner.
+  updater.autoInstallOnAppQuit = true;
+  updater.logger = {
+    info: (message?: unknown) => logger.info(String(message)),
+    warn: (message?: unknown) => logger.warn(String(message)),
+    error: (message?: unknown) => logger.error(String(message)),
+  };
+  // Without a listener an emitted 'error' would throw; the check's own promise reports it.
+  updater.on('error', (error) => logger.warn(`The updater reported: ${describe(error)}`));
 }
 
 /** Rejects with {@link CheckTimeout} when `promise` has not settled within `ms`. */

@@ -218,6 +218,14 @@ export const dialog = {
   },
 };
 
+/** The file manager: records each folder the app asked it to open, and succeeds. */
+export const shell = {
+  openPath(path: string): Promise<string> {
+    recorded.openedPaths.push(path);
+    return Promise.resolve('');
+  },
+};
+
 export const screen = {
   getAllDisplays: () => [
     { id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 } },
@@ -270,8 +278,10 @@ export const recorded = {
   messageBoxes: [] as string[],
   privilegedSchemes: [] as unknown[],
   protocolHandlers: new Map<string, Listener>(),
+  /** Folders `shell.openPath` was asked to open. */
+  openedPaths: [] as string[],
   /** host:port/path of each `net.request`. */
   netRequests: [] as string[],
 };
 
-export default { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, session };
+export default { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, session, shell };
