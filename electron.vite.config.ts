@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'electron-vite';
 import { rapierWasmFile } from './tools/build/rapier-wasm-file';
-import { thirdPartyNotices } from './tools/build/third-party-notices';
+import { noticeFile, thirdPartyNotices } from './tools/build/third-party-notices';
 
 const root = import.meta.dirname;
 const rendererRoot = resolve(root, 'renderer');
@@ -73,6 +73,7 @@ function testBuild() {
         swapEntry(resolve(rendererRoot, 'index.html'), APP_ENTRY, TEST_ENTRY),
         rapierWasmFile(),
         compileHints(),
+        noticeFile(root, 'renderer', resolve(root, 'out-test/renderer')),
       ],
       build: {
         outDir: resolve(root, 'out-test/renderer'),

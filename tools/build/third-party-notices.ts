@@ -41,7 +41,12 @@ const ASSET_NOTICE = [
  * @param outDir - the part's output folder
  */
 export function thirdPartyNotices(root: string, part: AppPart, outDir: string): Plugin[] {
-  const notices = license({
+  return [noticeFile(root, part, outDir), bundledPackages(bundledPackagesFile(root, part))];
+}
+
+/** The notice file alone (the renderer's test build, whose page shows it in About). */
+export function noticeFile(root: string, part: AppPart, outDir: string): Plugin {
+  return license({
     cwd: root,
     thirdParty: {
       includePrivate: false,
@@ -49,7 +54,6 @@ export function thirdPartyNotices(root: string, part: AppPart, outDir: string): 
       output: { file: join(outDir, NOTICES_FILE), template: (deps) => noticeText(part, deps) },
     },
   }) as unknown as Plugin;
-  return [notices, bundledPackages(bundledPackagesFile(root, part))];
 }
 
 function noticeText(part: AppPart, dependencies: readonly Dependency[]): string {
