@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'electron-vite';
 import { rapierWasmFile } from './tools/build/rapier-wasm-file';
+import { noticeFile, thirdPartyNotices } from './tools/build/third-party-notices';
 
 const root = import.meta.dirname;
 const rendererRoot = resolve(root, 'renderer');
@@ -22,12 +23,14 @@ export default defineConfig(({ mode }) => (mode === 'test' ? testBuild() : appBu
 function appBuild() {
   return {
     main: {
+      plugins: [thirdPartyNotices(root, 'main', resolve(root, 'out/main'))],
       build: {
         outDir: 'out/main',
         rollupOptions: { input: { index: resolve(root, 'electron/main/index.ts') } },
       },
     },
     preload: {
+      plugins: [thirdPartyNotices(root, 'preload', resolve(root, 'out/preload'))],
       build: {
         outDir: 'out/preload',
         // A sandboxed preload cannot load modules: bundle everything into one CommonJS file.
@@ -41,7 +44,11 @@ function appBuild() {
     renderer: {
       root: rendererRoot,
       base: './',
-      plugins: [rapierWasmFile(), compileHints()],
+      plugins: [
+        rapierWasmFile(),
+        compileHints(),
+        thirdPartyNotices(root, 'renderer', resolve(root, 'out/renderer')),
+      ],
       build: {
         outDir: resolve(root, 'out/renderer'),
         target: 'es2022',
@@ -66,6 +73,7 @@ function testBuild() {
         swapEntry(resolve(rendererRoot, 'index.html'), APP_ENTRY, TEST_ENTRY),
         rapierWasmFile(),
         compileHints(),
+        noticeFile(root, 'renderer', resolve(root, 'out-test/renderer')),
       ],
       build: {
         outDir: resolve(root, 'out-test/renderer'),

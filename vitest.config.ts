@@ -21,6 +21,7 @@ const SIM_FILES = [
   'tests/unit/motion-real-figures.test.ts',
   'tests/unit/fuzz-boundaries.test.ts',
   'tests/unit/start-electron.test.ts',
+  'tests/unit/installer-package-dir.test.ts',
 ];
 
 /**

@@ -29,6 +29,35 @@ export interface AppInfo {
   readonly locale: string;
 }
 
+/** What Help > About shows beside {@link AppInfo}. */
+export interface AboutInfo {
+  readonly name: string;
+  readonly version: string;
+  /** `process.versions.electron`, e.g. `45.3.4`. */
+  readonly electron: string;
+  /** `process.versions.chrome`. */
+  readonly chromium: string;
+  /** `process.versions.node`. */
+  readonly node: string;
+  /** The data folder (library, presets, settings): an absolute path. */
+  readonly dataFolder: string;
+}
+
+/**
+ * What the update flow tells the page: a downloaded version is ready (the quiet notice with
+ * Restart now / Later), the person chose Help > Restart to Update (the page keeps the scene,
+ * then asks the host to restart), or a check failed (one line in Message History).
+ */
+export type UpdateStatus =
+  | { readonly kind: 'ready'; readonly version: string }
+  | { readonly kind: 'restart-chosen'; readonly version: string }
+  | { readonly kind: 'check-failed'; readonly detail: string }
+  | { readonly kind: 'check-timed-out'; readonly seconds: number };
+
+/** The host's answer to Restart now: restarting, or why not (a sentence). */
+export type UpdateRestartResult =
+  { readonly restarting: true } | { readonly restarting: false; readonly reason: string };
+
 /**
  * What kind of thing went wrong with a file the user asked for; `message` says it in words
  * (naming the file) and is meant to be shown as is.
@@ -404,6 +433,18 @@ export interface HostRequests {
     readonly args: readonly [language: MenuLanguageCode];
     readonly result: { readonly language: MenuLanguageCode };
   };
+  /** Name, version, Electron/Chromium/Node versions and the data folder, for Help > About. */
+  'rp:app:about': { readonly args: readonly []; readonly result: AboutInfo };
+  /** Opens the data folder in the system's file manager. */
+  'rp:app:show-data-folder': {
+    readonly args: readonly [];
+    readonly result: HostOutcome<{ readonly path: string }>;
+  };
+  /**
+   * Restart now, for a downloaded update: sent by the page after it has sent the scene as
+   * the recovery copy; the host restarts only if that copy is on disk.
+   */
+  'rp:update:restart': { readonly args: readonly []; readonly result: UpdateRestartResult };
 }
 
 /** The languages the native menu speaks (the panel's languages). */
@@ -449,6 +490,9 @@ const requestChannelTable: { readonly [K in HostChannel]: true } = {
   'rp:recovery:take': true,
   'rp:export:save': true,
   'rp:menu:set-language': true,
+  'rp:app:about': true,
+  'rp:app:show-data-folder': true,
+  'rp:update:restart': true,
 };
 
 /** Every key of `HostRequests`, for registering and checking handlers at run time. */
@@ -467,7 +511,17 @@ export interface HostEvents {
   'rp:file:opened': HostOutcome<DroppedFileResult>;
   /** How far the host has read a big model file (see {@link READ_PROGRESS_MIN_BYTES}). */
   'rp:model:read-progress': ReadProgress;
+  /** Help > About was chosen: the page shows its About dialog. */
+  'rp:app:show-about': null;
+  /** The update flow's news for the page (see {@link UpdateStatus}). */
+  'rp:update:status': UpdateStatus;
 }
+
+/** The channel on which Help > About asks the page to show its About dialog. */
+export const SHOW_ABOUT_CHANNEL = 'rp:app:show-about' satisfies HostEventChannel;
+
+/** The channel on which the update flow tells the page its news. */
+export const UPDATE_STATUS_CHANNEL = 'rp:update:status' satisfies HostEventChannel;
 
 /** A big model file being read: its name and bytes so far of its size. */
 export interface ReadProgress {
@@ -500,6 +554,16 @@ export interface HostApi {
   onMenuCommand(listener: (command: AppCommand) => void): () => void;
   /** Subscribes to the host's progress reading big model files; returns the unsubscribe. */
   onReadProgress(listener: (progress: ReadProgress) => void): () => void;
+  /** What Help > About shows. */
+  getAboutInfo(): Promise<AboutInfo>;
+  /** Opens the data folder in the system's file manager. */
+  showDataFolder(): Promise<HostOutcome<{ readonly path: string }>>;
+  /** Subscribes to Help > About; returns the unsubscribe function. */
+  onShowAbout(listener: () => void): () => void;
+  /** Subscribes to the update flow's news; returns the unsubscribe function. */
+  onUpdateStatus(listener: (status: UpdateStatus) => void): () => void;
+  /** Restart now into the downloaded update (send the recovery copy first). */
+  restartToUpdate(): Promise<UpdateRestartResult>;
   /** Relabels the native menu in the panel's language. */
   setMenuLanguage(language: MenuLanguageCode): Promise<{ readonly language: MenuLanguageCode }>;
 

@@ -3,12 +3,17 @@
  * functions, tested under Node); this file connects it to Electron.
  */
 
-import { app, BrowserWindow, Menu, session } from 'electron';
+import { app, BrowserWindow, dialog, Menu, session, shell } from 'electron';
 import {
   FILE_OPENED_CHANNEL,
   MENU_COMMAND_CHANNEL,
   READ_PROGRESS_CHANNEL,
+  SHOW_ABOUT_CHANNEL,
+  UPDATE_STATUS_CHANNEL,
+  type HostEventChannel,
+  type HostEvents,
   type MenuLanguageCode,
+  type UpdateRestartResult,
 } from '../../shared/host-contract';
 import type { AppCommand } from '../../shared/commands';
 import { dirname } from 'node:path';
@@ -24,6 +29,10 @@ import { createHostServices } from './host/host-services';
 import { filesFromArgv } from './host/launch-files';
 import { createConsoleLogger } from './host/logger';
 import { createWindowStateStore } from './host/window-state-store';
+import { recoveryCopyIsFresh } from './host/recovery-copy-check';
+import { updateSupport, type UpdateResponse } from './host/update-policy';
+import { createUpdateSettingsStore } from './host/update-settings-store';
+import { createAppUpdates, type AppUpdates, type Updater } from './app-updates';
 import { registerHostIpc } from './ipc';
 import { createMainWindow } from './main-window';
 import { buildMenuTemplate, type RecentMenuModel } from './menu';
@@ -32,6 +41,8 @@ import { createNativeDialogs } from './native-dialogs';
 import { reloadPageWhenItDies } from './page-recovery';
 import { preloadPath, resolveRendererLocation } from './renderer-location';
 import { denyAllPermissions, guardWebContents, installContentSecurityPolicy } from './security';
+import { readUpdateEnvironment } from './update-environment';
+import { updateAnswerWords } from './update-words';
 
 const log = createConsoleLogger('main');
 
@@ -56,6 +67,13 @@ function start(): void {
   let mainWindow: BrowserWindow | undefined;
   let opening: Promise<void> | undefined;
   let menuReady = false;
+  /** Set when the app restarts into an update: the scene's recovery copy must survive the close. */
+  let keepRecoveryOnClose = false;
+  let updates: AppUpdates | undefined;
+  const updateSettings = createUpdateSettingsStore({
+    directory: app.getPath('userData'),
+    logger: createConsoleLogger('update-settings'),
+  });
   /** The panel's language once the page has said it; until then the system's. */
   let menuLanguage: MenuLanguageCode | undefined;
   const dialogs = createNativeDialogs(
@@ -127,12 +145,17 @@ function start(): void {
     // Opened files wait until the page has loaded and subscribed to FILE_OPENED_CHANNEL.
     window.webContents.on('did-finish-load', () => fileOpens.rendererReady());
     window.webContents.on('did-start-loading', () => fileOpens.rendererGone());
+    // Automatic update checks wait for the window, so they never compete with the start.
+    window.once('show', () => updates?.windowShown());
     window.once('closed', () => {
       fileOpens.rendererGone();
       // Closing the window is a clean end: its scene is not offered again at the next start.
-      services
-        .discardRecovery()
-        .catch((error: unknown) => log.error('Could not remove the recovery scene.', error));
+      // A restart into an update is not: its scene comes back at the next start.
+      if (!keepRecoveryOnClose) {
+        services
+          .discardRecovery()
+          .catch((error: unknown) => log.error('Could not remove the recovery scene.', error));
+      }
       if (mainWindow === window) mainWindow = undefined;
     });
   };
@@ -149,9 +172,82 @@ function start(): void {
       openMotion: openMotionFromMenu,
       recentModels,
       openRecent: (path) => fileOpens.request(path),
+      help: {
+        showAbout: () => sendToPage(SHOW_ABOUT_CHANNEL, null),
+        checkForUpdates: () => void updates?.check('manual'),
+        automaticChecks: updates?.automaticChecks ?? true,
+        setAutomaticChecks: (on) =>
+          void updates
+            ?.setAutomaticChecks(on)
+            .catch((error: unknown) => log.error('Could not remember the update setting.', error)),
+        readyVersion: updates?.readyVersion,
+        restartToUpdate: () => {
+          const version = updates?.readyVersion;
+          // The page keeps its scene first, then asks for the restart (rp:update:restart).
+          if (version !== undefined)
+            sendToPage(UPDATE_STATUS_CHANNEL, { kind: 'restart-chosen', version });
+        },
+      },
     });
     Menu.setApplicationMenu(Menu.buildFromTemplate(template));
   };
+  function sendToPage<K extends HostEventChannel>(channel: K, payload: HostEvents[K]): void {
+    if (mainWindow !== undefined && !mainWindow.isDestroyed()) {
+      mainWindow.webContents.send(channel, payload);
+    }
+  }
+  /** The ready notice and history lines go to the page; an answer is a message box. */
+  function showUpdateResponse(response: UpdateResponse): void {
+    if (response.notice !== undefined) {
+      sendToPage(UPDATE_STATUS_CHANNEL, { kind: 'ready', version: response.notice.version });
+    }
+    if (response.history !== undefined) sendToPage(UPDATE_STATUS_CHANNEL, response.history);
+    if (response.answer !== undefined) {
+      const words = updateAnswerWords(
+        menuLanguageFor(menuLanguage ?? app.getLocale()),
+        app.getName(),
+        response.answer,
+      );
+      const options = {
+        type: 'info' as const,
+        message: words.message,
+        detail: words.detail,
+        buttons: [words.ok],
+      };
+      const box =
+        mainWindow === undefined || mainWindow.isDestroyed()
+          ? dialog.showMessageBox(options)
+          : dialog.showMessageBox(mainWindow, options);
+      box.catch((error: unknown) => log.error('The update answer could not be shown.', error));
+    }
+  }
+  async function startUpdates(): Promise<AppUpdates> {
+    const support = updateSupport(await readUpdateEnvironment(app.isPackaged));
+    if (!support.supported) log.info(`Updates are not offered: ${support.reason}.`);
+    const started = createAppUpdates({
+      updater: support.supported ? await loadUpdater() : undefined,
+      support,
+      currentVersion: app.getVersion(),
+      settings: updateSettings,
+      logger: createConsoleLogger('updates'),
+      show: showUpdateResponse,
+      onChange: () => refreshRecentMenu(),
+    });
+    await started.load();
+    return started;
+  }
+  /** Restart now: only with the scene's recovery copy fresh on disk (see decideRestart). */
+  async function restartToUpdate(): Promise<UpdateRestartResult> {
+    if (updates === undefined)
+      return { restarting: false, reason: 'no update has been downloaded' };
+    await services.flush();
+    const written = await recoveryCopyIsFresh(app.getPath('userData'), Date.now());
+    keepRecoveryOnClose = written;
+    const decision = updates.restart({ askedByPerson: true, recoveryCopyWritten: written });
+    if (decision.restart) return { restarting: true };
+    keepRecoveryOnClose = false;
+    return { restarting: false, reason: decision.reason };
+  }
   function refreshRecentMenu(): void {
     if (!menuReady) return;
     void services
@@ -191,6 +287,7 @@ function start(): void {
   flushBeforeQuit([
     { name: 'the window size and place', flush: () => windowState.flush() },
     { name: 'the recent-model library and presets', flush: () => services.flush() },
+    { name: 'the update setting', flush: () => updateSettings.flush() },
   ]);
 
   void app
@@ -215,8 +312,16 @@ function start(): void {
           menuLanguage = language;
           refreshRecentMenu();
         },
+        dataFolder: app.getPath('userData'),
+        versions: process.versions,
+        openFolder: (path) => shell.openPath(path),
+        restartToUpdate,
       });
       registerHostIpc(handlers, isAppUrl, createConsoleLogger('ipc'));
+      updates = await startUpdates().catch((error: unknown) => {
+        log.error('Updates could not be set up; the app runs without them.', error);
+        return undefined;
+      });
       menuReady = true;
       setMenu([]);
       refreshRecentMenu();
@@ -245,6 +350,16 @@ function flushBeforeQuit(stores: readonly PendingWrites[]): void {
       app.quit();
     });
   });
+}
+
+/**
+ * electron-updater, loaded only where the build can update. It is CommonJS whose
+ * `autoUpdater` is a getter Node's named-export detection does not see: read it from the
+ * module object (the default export).
+ */
+async function loadUpdater(): Promise<Updater> {
+  const loaded = await import('electron-updater');
+  return (loaded.default as typeof loaded).autoUpdater;
 }
 
 function reportFailure(error: unknown): void {

@@ -36,6 +36,12 @@ export interface MenuLabels {
   readonly reload: string;
   readonly toggleDevTools: string;
   readonly fullScreen: string;
+  /** Help > Check for Updates…: checks now and answers either way. */
+  readonly checkForUpdates: string;
+  /** Help > the "check by itself" setting (a checkbox). */
+  readonly checkAutomatically: string;
+  /** Help > Restart to Update, shown once `version` is downloaded. */
+  readonly restartToUpdate: (version: string) => string;
   /** Labels for standard role items; a missing one keeps Electron's own (English) label. */
   readonly roles: Readonly<Partial<Record<MenuRole, string>>>;
 }
@@ -60,6 +66,9 @@ export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
     reload: 'Reload',
     toggleDevTools: 'Toggle Developer Tools',
     fullScreen: 'Toggle Full Screen',
+    checkForUpdates: 'Check for Updates…',
+    checkAutomatically: 'Check for Updates Automatically',
+    restartToUpdate: (version) => `Restart to Update to ${version}`,
     roles: {},
   },
   ja: {
@@ -81,6 +90,9 @@ export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
     reload: '再読み込み',
     toggleDevTools: '開発者ツール',
     fullScreen: 'フルスクリーン',
+    checkForUpdates: 'アップデートを確認…',
+    checkAutomatically: 'アップデートを自動で確認',
+    restartToUpdate: (version) => `再起動してバージョン ${version} に更新`,
     roles: {
       undo: '取り消す',
       redo: 'やり直す',

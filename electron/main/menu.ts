@@ -30,6 +30,23 @@ export interface MenuOptions {
   readonly recentModels?: readonly RecentMenuModel[];
   /** Opens a recent model or motion by its path. */
   readonly openRecent?: (path: string) => void;
+  /** About and the update items of the Help menu (default: none). */
+  readonly help?: HelpMenuOptions;
+}
+
+/** What the Help menu offers beyond the help command: About and updates. */
+export interface HelpMenuOptions {
+  /** About Ragdoll Playground (Help menu; on macOS also the app menu). */
+  readonly showAbout: () => void;
+  /** Check for Updates…: checks now and answers either way. */
+  readonly checkForUpdates: () => void;
+  /** The remembered "check by itself" setting, shown as a checkbox. */
+  readonly automaticChecks: boolean;
+  readonly setAutomaticChecks: (on: boolean) => void;
+  /** A downloaded version waiting for a restart: adds Restart to Update. */
+  readonly readyVersion?: string | undefined;
+  /** Restart to Update: the page keeps the scene, then the app restarts into the update. */
+  readonly restartToUpdate: () => void;
 }
 
 /** One File > Open Recent item. */
@@ -58,7 +75,7 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
   const role = (name: MenuRole): MenuItemConstructorOptions => roleItem(name, labels);
   const mac = options.platform === 'darwin';
   return [
-    ...(mac ? [appMenu(options.appName, labels, role)] : []),
+    ...(mac ? [appMenu(options.appName, labels, role, options.help)] : []),
     fileMenu(options, labels, mac, commands('file')),
     {
       label: labels.edit,
@@ -83,7 +100,51 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
         ? [role('minimize'), role('zoom'), { type: 'separator' }, role('front')]
         : [role('minimize'), role('close')],
     },
-    { label: labels.help, role: 'help', submenu: commands('help') },
+    {
+      label: labels.help,
+      role: 'help',
+      submenu: [...commands('help'), ...helpExtras(options, labels, mac)],
+    },
+  ];
+}
+
+/** Check for Updates…, Restart to Update, the automatic setting, and About (not on macOS). */
+function helpExtras(
+  options: MenuOptions,
+  labels: MenuLabels,
+  mac: boolean,
+): MenuItemConstructorOptions[] {
+  const help = options.help;
+  if (help === undefined) return [];
+  const restart: MenuItemConstructorOptions[] =
+    help.readyVersion === undefined
+      ? []
+      : [
+          {
+            id: 'restart-to-update',
+            label: labels.restartToUpdate(help.readyVersion),
+            click: () => help.restartToUpdate(),
+          },
+        ];
+  // macOS keeps About in the app menu, where its people look for it.
+  const about: MenuItemConstructorOptions[] = mac
+    ? []
+    : [
+        { type: 'separator' },
+        { id: 'about', label: labels.about(options.appName), click: () => help.showAbout() },
+      ];
+  return [
+    { type: 'separator' },
+    { id: 'check-for-updates', label: labels.checkForUpdates, click: () => help.checkForUpdates() },
+    ...restart,
+    {
+      id: 'check-automatically',
+      label: labels.checkAutomatically,
+      type: 'checkbox',
+      checked: help.automaticChecks,
+      click: (item) => help.setAutomaticChecks(item.checked),
+    },
+    ...about,
   ];
 }
 
@@ -91,11 +152,17 @@ function appMenu(
   appName: string,
   labels: MenuLabels,
   role: (name: MenuRole) => MenuItemConstructorOptions,
+  help: HelpMenuOptions | undefined,
 ): MenuItemConstructorOptions {
+  // The page's About (versions, notices, data folder) when the app provides it.
+  const about: MenuItemConstructorOptions =
+    help === undefined
+      ? { role: 'about', label: labels.about(appName) }
+      : { id: 'about', label: labels.about(appName), click: () => help.showAbout() };
   return {
     label: appName,
     submenu: [
-      { role: 'about', label: labels.about(appName) },
+      about,
       { type: 'separator' },
       role('services'),
       { type: 'separator' },

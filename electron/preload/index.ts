@@ -12,7 +12,10 @@ import {
   MENU_COMMAND_CHANNEL,
   FILE_OPENED_CHANNEL,
   READ_PROGRESS_CHANNEL,
+  SHOW_ABOUT_CHANNEL,
+  UPDATE_STATUS_CHANNEL,
   type ReadProgress,
+  type UpdateStatus,
   type DropGrant,
   type DroppedFileHandle,
   type ExportFileFormat,
@@ -121,6 +124,23 @@ function isReadProgress(value: unknown): value is ReadProgress {
   );
 }
 
+/** An update status as the contract shapes it; anything else on the channel is dropped. */
+function isUpdateStatus(value: unknown): value is UpdateStatus {
+  if (typeof value !== 'object' || value === null) return false;
+  const status = value as Record<string, unknown>;
+  switch (status['kind']) {
+    case 'ready':
+    case 'restart-chosen':
+      return typeof status['version'] === 'string';
+    case 'check-failed':
+      return typeof status['detail'] === 'string';
+    case 'check-timed-out':
+      return typeof status['seconds'] === 'number';
+    default:
+      return false;
+  }
+}
+
 const host: HostApi = Object.freeze({
   getAppInfo: () => invoke('rp:app:get-info'),
   openModelDialog: () => invoke('rp:model:open-dialog'),
@@ -161,6 +181,17 @@ const host: HostApi = Object.freeze({
   saveExport: (format: ExportFileFormat, suggestedName: string, bytes: Uint8Array) =>
     invoke('rp:export:save', format, suggestedName, bytes),
   setMenuLanguage: (language: MenuLanguageCode) => invoke('rp:menu:set-language', language),
+  getAboutInfo: () => invoke('rp:app:about'),
+  showDataFolder: () => invoke('rp:app:show-data-folder'),
+  restartToUpdate: () => invoke('rp:update:restart'),
+  onShowAbout(listener: () => void): () => void {
+    return subscribe(SHOW_ABOUT_CHANNEL, () => listener());
+  },
+  onUpdateStatus(listener: (status: UpdateStatus) => void): () => void {
+    return subscribe(UPDATE_STATUS_CHANNEL, (_event, status) => {
+      if (isUpdateStatus(status)) listener(status);
+    });
+  },
   onReadProgress(listener: (progress: ReadProgress) => void): () => void {
     return subscribe(READ_PROGRESS_CHANNEL, (_event, progress) => {
       if (isReadProgress(progress)) listener(progress);

@@ -69,6 +69,20 @@ describe('app:// path resolution', () => {
     expect(resolveAppPath(url, renderer).kind).toBe('refused');
   });
 
+  it('serves the third-party notices at the root by name, as plain text, and no other text file', () => {
+    expect(resolveAppPath('app://renderer/THIRD-PARTY-NOTICES.txt', renderer)).toEqual({
+      kind: 'file',
+      path: join(renderer, 'THIRD-PARTY-NOTICES.txt'),
+      contentType: 'text/plain; charset=utf-8',
+    });
+    for (const url of [
+      'app://renderer/assets/THIRD-PARTY-NOTICES.txt',
+      'app://renderer/third-party-notices.txt',
+    ]) {
+      expect(resolveAppPath(url, renderer).kind).toBe('refused');
+    }
+  });
+
   it('dot segments, plain or as %2e, are folded by the URL parser at the root, staying inside', () => {
     for (const url of ['app://renderer/../secret.js', 'app://renderer/%2e%2e/secret.js']) {
       expect(resolveAppPath(url, renderer)).toMatchObject({

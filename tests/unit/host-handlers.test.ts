@@ -9,6 +9,7 @@ import { callHostHandler, HostRequestError } from '../../electron/main/host/call
 import {
   createHostHandlers,
   HOST_ARGUMENT_SCHEMAS,
+  type HostDeps,
   type HostHandlers,
 } from '../../electron/main/host/host-handlers';
 import { createHostServices } from '../../electron/main/host/host-services';
@@ -62,6 +63,9 @@ const VALID_ARGS: { readonly [K in HostChannel]: HostRequests[K]['args'] } = {
   'rp:recovery:take': [],
   'rp:export:save': ['vrma', 'fall.vrma', new Uint8Array(4)],
   'rp:menu:set-language': ['ja'],
+  'rp:app:about': [],
+  'rp:app:show-data-folder': [],
+  'rp:update:restart': [],
 };
 
 /** Per channel, arguments of the right types that must still be refused (paths, ids, sizes). */
@@ -95,6 +99,8 @@ const REFUSED_ARGS: {
   { channel: 'rp:export:save', args: ['png', 'a.png', 'bytes'], why: 'text instead of bytes' },
   { channel: 'rp:library:remove', args: ['/etc/passwd'], why: 'a path as id' },
   { channel: 'rp:menu:set-language', args: ['de'], why: 'a language the menu does not speak' },
+  { channel: 'rp:app:show-data-folder', args: ['/etc'], why: 'a folder named by the page' },
+  { channel: 'rp:update:restart', args: [true], why: 'an argument where none is taken' },
   { channel: 'rp:preset:rename', args: [SOME_ID, '   '], why: 'a blank name' },
   { channel: 'rp:preset:rename', args: [SOME_ID, 'a\u0007b'], why: 'a control character' },
   { channel: 'rp:preset:rename', args: [SOME_ID, 'x'.repeat(81)], why: 'a name too long' },
@@ -202,6 +208,63 @@ describe('host handlers', () => {
       HostRequestError,
     );
     expect(languages).toEqual(['ja', 'en']);
+  });
+});
+
+describe('About, Show Data Folder and Restart now', () => {
+  function aboutHandlers(extra: Partial<HostDeps>) {
+    const services = createHostServices({
+      dataDirectory: dataFolder.path,
+      dialogs: scriptedDialogs(),
+      loggerFor: () => createRecordingLogger(),
+    });
+    return createHostHandlers({ appInfo: APP_INFO, services, ...extra });
+  }
+
+  it('tells About the versions and the data folder', async () => {
+    const handlers = aboutHandlers({
+      dataFolder: dataFolder.path,
+      versions: { electron: '45.3.4', chrome: '142.0.7444.59', node: '22.20.0' },
+    });
+    await expect(callHostHandler(handlers, 'rp:app:about', [])).resolves.toEqual({
+      name: APP_INFO.name,
+      version: APP_INFO.version,
+      electron: '45.3.4',
+      chromium: '142.0.7444.59',
+      node: '22.20.0',
+      dataFolder: dataFolder.path,
+    });
+  });
+
+  it('opens the data folder, and names it with the reason when that fails', async () => {
+    const opened: string[] = [];
+    const handlers = aboutHandlers({
+      dataFolder: dataFolder.path,
+      openFolder: (path) => {
+        opened.push(path);
+        return Promise.resolve(opened.length === 1 ? '' : 'no file manager');
+      },
+    });
+    await expect(callHostHandler(handlers, 'rp:app:show-data-folder', [])).resolves.toEqual({
+      ok: true,
+      value: { path: dataFolder.path },
+    });
+    const failed = await callHostHandler(handlers, 'rp:app:show-data-folder', []);
+    expect(failed).toEqual({
+      ok: false,
+      problem: {
+        code: 'unreadable',
+        message: `The data folder ${dataFolder.path} could not be opened: no file manager.`,
+      },
+    });
+    expect(opened).toEqual([dataFolder.path, dataFolder.path]);
+  });
+
+  it('answers Restart now with no restart when the app has no update flow', async () => {
+    await expect(callHostHandler(aboutHandlers({}), 'rp:update:restart', [])).resolves.toEqual({
+      restarting: false,
+      reason: 'no update has been downloaded',
+    });
   });
 });
 

@@ -4,7 +4,7 @@
  * stand-in secrets.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -192,8 +192,39 @@ describe('release.yml', () => {
     expect(install).toBeGreaterThan(0);
     expect(build).toBeGreaterThan(install);
     expect(publish).toBeGreaterThan(build);
-    expect(publish).toBe(steps.length - 1);
+    // Only the check that the update files were made follows the upload.
+    expect(publish).toBe(steps.length - 2);
     expect(steps[publish]!.run).toContain('${{ matrix.platform }}');
+  });
+
+  it('publishes to the repository it runs in, whatever the builder config names', () => {
+    const run = steps[indexOf(/--publish always/)]!.run!;
+    expect(run).toContain('-c.publish.owner=${{ github.repository_owner }}');
+    expect(run).toContain('-c.publish.repo=${{ github.event.repository.name }}');
+    expect(loadBuilderConfig().publish).toMatchObject({
+      provider: 'github',
+      owner: expect.any(String) as unknown,
+      repo: expect.any(String) as unknown,
+    });
+  });
+
+  it('fails the release when no latest*.yml update file was made beside the installers', async () => {
+    const check = steps[steps.length - 1]!;
+    expect(check.shell).toBe('bash');
+    const folder = mkdtempSync(join(tmpdir(), 'rp-release-check-'));
+    try {
+      const inFolder = `cd '${folder}'\n${scriptOf(check)}`;
+      const none = await runBash(inFolder, {});
+      expect(none.code).not.toBe(0);
+      expect(none.stdout).toContain('no latest*.yml in release/');
+      mkdirSync(join(folder, 'release'));
+      writeFileSync(join(folder, 'release', 'latest-linux.yml'), 'version: 0.1.0\n');
+      const made = await runBash(inFolder, {});
+      expect(made.code).toBe(0);
+      expect(made.stdout).toContain('Uploaded release/latest-linux.yml');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('publishes with the workflow token and the permission to write releases', () => {

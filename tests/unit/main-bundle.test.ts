@@ -61,7 +61,7 @@ describe('built main process, production (Linux, English, first run)', () => {
         { channel: 'rp:app:get-info', args: [], frameUrl: null },
         { channel: 'rp:app:get-info', args: ['extra'], frameUrl: APP_URL },
       ],
-      menuClicks: ['drop', 'help'],
+      menuClicks: ['drop', 'help', 'about', 'check-for-updates'],
     });
   });
 
@@ -223,8 +223,18 @@ describe('built main process, production (Linux, English, first run)', () => {
       'Window',
       'Help',
     ]);
-    const items = flatten(menu).filter((item) => item.id !== undefined);
+    const withIds = flatten(menu).filter((item) => item.id !== undefined);
+    const isCommand = (id: string | undefined): boolean =>
+      (APP_COMMANDS as readonly (string | undefined)[]).includes(id);
+    const items = withIds.filter((item) => isCommand(item.id));
     expect(items.map((item) => item.id).sort()).toEqual([...APP_COMMANDS].sort());
+    // Besides the commands: About and the update items of the Help menu (no update is ready).
+    expect(
+      withIds
+        .filter((item) => !isCommand(item.id))
+        .map((item) => item.id)
+        .sort(),
+    ).toEqual(['about', 'check-automatically', 'check-for-updates']);
     for (const item of items) {
       const command = COMMANDS[item.id as (typeof APP_COMMANDS)[number]];
       expect(item).toMatchObject({
@@ -258,7 +268,32 @@ describe('built main process, production (Linux, English, first run)', () => {
     expect(report.sentToRenderer).toEqual([
       { channel: 'rp:menu:command', args: ['drop'] },
       { channel: 'rp:menu:command', args: ['help'] },
+      { channel: 'rp:app:show-about', args: [null] },
     ]);
+  });
+
+  it('answers About and Show Data Folder, and offers no update to a copy run from source', () => {
+    const resultOf = (channel: string): unknown =>
+      report.ipcResults[HOST_CHANNELS.indexOf(channel as (typeof HOST_CHANNELS)[number])];
+    expect(resultOf('rp:app:about')).toMatchObject({
+      result: {
+        name: 'Ragdoll Playground',
+        version: '0.1.0',
+        node: process.versions.node,
+        dataFolder: expect.stringContaining('rp-main-bundle-') as unknown,
+      },
+    });
+    expect(resultOf('rp:app:show-data-folder')).toMatchObject({ result: { ok: true } });
+    expect(resultOf('rp:update:restart')).toEqual({
+      result: { restarting: false, reason: 'no update has been downloaded' },
+    });
+    // Check for Updates… answers, in a box, why this copy cannot update; nothing is fetched.
+    expect(report.messageBoxes).toEqual(['This copy cannot update itself.']);
+    expect(
+      report.logs.some((line) =>
+        line.includes('Updates are not offered: this copy runs from its source folder'),
+      ),
+    ).toBe(true);
   });
 
   it('opens a new window when activated with none open (macOS dock click)', () => {
@@ -315,8 +350,11 @@ describe('built main process, macOS in Japanese with saved bounds', () => {
       'ヘルプ',
     ]);
     expect(flatten(menu).map((item) => item.role)).toEqual(
-      expect.arrayContaining(['about', 'hide', 'quit', 'copy', 'paste', 'front']),
+      expect.arrayContaining(['hide', 'quit', 'copy', 'paste', 'front']),
     );
+    // The app menu's About is the page's (versions, notices, data folder), not Electron's panel.
+    const appMenu = menu[0]?.submenu ?? [];
+    expect(appMenu[0]).toMatchObject({ id: 'about', label: 'Ragdoll Playground について' });
     const drop = flatten(menu).find((item) => item.id === 'drop');
     expect(drop?.label).toBe(COMMANDS.drop.label.ja);
     // macOS keeps Quit in the app menu, so File ends with the exports.

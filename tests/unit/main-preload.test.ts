@@ -56,6 +56,11 @@ const HOST_API_METHODS: readonly (keyof HostApi)[] = [
   'saveExport',
   'setMenuLanguage',
   'onReadProgress',
+  'getAboutInfo',
+  'showDataFolder',
+  'restartToUpdate',
+  'onShowAbout',
+  'onUpdateStatus',
 ];
 
 const CONTENT = presetContent();
@@ -116,6 +121,9 @@ const REQUEST_METHODS: {
     args: ['png', 'view.png', PNG_BYTES],
   },
   { call: (h) => h.setMenuLanguage('ja'), channel: 'rp:menu:set-language', args: ['ja'] },
+  { call: (h) => h.getAboutInfo(), channel: 'rp:app:about', args: [] },
+  { call: (h) => h.showDataFolder(), channel: 'rp:app:show-data-folder', args: [] },
+  { call: (h) => h.restartToUpdate(), channel: 'rp:update:restart', args: [] },
 ];
 
 /** The parts of `electron` a sandboxed preload may use, recording what it does. */
@@ -270,5 +278,26 @@ describe('built preload', () => {
     renderer.emit('rp:menu:command', 'reset');
     expect(received).toEqual(['blast']);
     expect(renderer.listeners.get('rp:menu:command')?.size).toBe(0);
+  });
+
+  it('relays Help > About and well-formed update news until unsubscribed, dropping anything else', () => {
+    let abouts = 0;
+    const statuses: unknown[] = [];
+    const stopAbout = host().onShowAbout(() => (abouts += 1));
+    const stopUpdates = host().onUpdateStatus((status) => statuses.push(status));
+    renderer.emit('rp:app:show-about', null);
+    renderer.emit('rp:update:status', { kind: 'ready', version: '0.2.0' });
+    renderer.emit('rp:update:status', { kind: 'ready', version: 2 });
+    renderer.emit('rp:update:status', { kind: 'restart-now-please' });
+    renderer.emit('rp:update:status', { kind: 'check-failed', detail: 'offline' });
+    stopAbout();
+    stopUpdates();
+    renderer.emit('rp:app:show-about', null);
+    renderer.emit('rp:update:status', { kind: 'check-timed-out', seconds: 30 });
+    expect(abouts).toBe(1);
+    expect(statuses).toEqual([
+      { kind: 'ready', version: '0.2.0' },
+      { kind: 'check-failed', detail: 'offline' },
+    ]);
   });
 });

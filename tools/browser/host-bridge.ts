@@ -28,6 +28,8 @@ import type {
   HostOutcome,
   MenuLanguageCode,
   ReadProgress,
+  UpdateRestartResult,
+  UpdateStatus,
 } from '../../shared/host-contract';
 import { callHostHandler } from '../../electron/main/host/call-host-handler';
 import type { Dialogs } from '../../electron/main/host/dialogs';
@@ -50,6 +52,8 @@ export interface HostBridgeOptions {
    * test says which path each dropped file name stands for.
    */
   readonly droppedFiles?: Readonly<Record<string, string>>;
+  /** Answers Restart now. Default: no update is ready. */
+  readonly restartToUpdate?: () => Promise<UpdateRestartResult>;
 }
 
 export { CANCELING_DIALOGS };
@@ -61,6 +65,10 @@ export interface HostBridge {
    * click would. Resolves after the listeners have run (synchronously, in the page).
    */
   sendMenuCommand(command: AppCommand): Promise<void>;
+  /** Delivers Help > About to every `host.onShowAbout` listener, as the native menu would. */
+  showAbout(): Promise<void>;
+  /** Delivers an update status to every `host.onUpdateStatus` listener. */
+  sendUpdateStatus(status: UpdateStatus): Promise<void>;
   /**
    * Opens `path` as the OS or File > Open Model… would, and delivers the result to every
    * `host.onFileOpened` listener in the page.
@@ -96,6 +104,8 @@ const PAGE_NAMES = {
   menu: '__ragdollHostBridgeMenuCommand',
   fileOpened: '__ragdollHostBridgeFileOpened',
   readProgress: '__ragdollHostBridgeReadProgress',
+  about: '__ragdollHostBridgeShowAbout',
+  updateStatus: '__ragdollHostBridgeUpdateStatus',
 } as const;
 
 /**
@@ -136,6 +146,10 @@ export async function exposeHostToPage(
     appInfo: { ...DEFAULT_APP_INFO, ...options.appInfo },
     services,
     setMenuLanguage: (language) => menuLanguages.push(language),
+    dataFolder: dataDirectory,
+    // A browser has no file manager to open: say so, as a failed shell.openPath would.
+    openFolder: () => Promise.resolve('the test browser has no file manager'),
+    ...(options.restartToUpdate === undefined ? {} : { restartToUpdate: options.restartToUpdate }),
   });
   await page.exposeBinding(PAGE_NAMES.drop, (source: BindingCaller, fileName: unknown) => {
     if (source.frame !== source.page.mainFrame()) {
@@ -176,6 +190,8 @@ export async function exposeHostToPage(
       );
       return outcome;
     },
+    showAbout: () => deliverToPage(page, PAGE_NAMES.about, null),
+    sendUpdateStatus: (status) => deliverToPage(page, PAGE_NAMES.updateStatus, status),
     async sendMenuCommand(command) {
       await page.evaluate(
         ([name, picked]) => {
@@ -199,6 +215,18 @@ export function pageScript<A>(run: (argument: A) => void, argument: A): string {
   return `(() => { const __name = (target) => target; (${run.toString()})(${JSON.stringify(argument)}); })();`;
 }
 
+/** Calls the page's delivery function `name` with `value`, as `webContents.send` would. */
+async function deliverToPage(page: Page, name: string, value: unknown): Promise<void> {
+  await page.evaluate(
+    ([deliveryName, delivered]) => {
+      const deliver = (window as unknown as Record<string, (value: unknown) => void>)[deliveryName];
+      if (deliver === undefined) throw new Error('host-bridge: window.host is not installed');
+      deliver(delivered);
+    },
+    [name, value] as const,
+  );
+}
+
 /**
  * Runs in the page, serialized by Playwright: it may use nothing outside its own body.
  * Mirrors electron/preload/index.ts method for method.
@@ -210,6 +238,8 @@ function installPageHost(names: typeof PAGE_NAMES): void {
   const listeners = new Set<(command: AppCommand) => void>();
   const fileListeners = new Set<(outcome: HostOutcome<DroppedFileResult>) => void>();
   const progressListeners = new Set<(progress: ReadProgress) => void>();
+  const aboutListeners = new Set<() => void>();
+  const updateListeners = new Set<(status: UpdateStatus) => void>();
   const host: HostApi = Object.freeze({
     getAppInfo: () => invoke('rp:app:get-info', []),
     openModelDialog: () => invoke('rp:model:open-dialog', []),
@@ -250,6 +280,23 @@ function installPageHost(names: typeof PAGE_NAMES): void {
     saveExport: (format: ExportFileFormat, suggestedName: string, bytes: Uint8Array) =>
       invoke('rp:export:save', [format, suggestedName, bytes]),
     setMenuLanguage: (language: MenuLanguageCode) => invoke('rp:menu:set-language', [language]),
+    getAboutInfo: () => invoke('rp:app:about', []),
+    showDataFolder: () => invoke('rp:app:show-data-folder', []),
+    restartToUpdate: () => invoke('rp:update:restart', []),
+    onShowAbout(listener: () => void): () => void {
+      const relay = (): void => listener();
+      aboutListeners.add(relay);
+      return () => {
+        aboutListeners.delete(relay);
+      };
+    },
+    onUpdateStatus(listener: (status: UpdateStatus) => void): () => void {
+      const relay = (status: UpdateStatus): void => listener(status);
+      updateListeners.add(relay);
+      return () => {
+        updateListeners.delete(relay);
+      };
+    },
     onReadProgress(listener: (progress: ReadProgress) => void): () => void {
       const relay = (progress: ReadProgress): void => listener(progress);
       progressListeners.add(relay);
@@ -276,6 +323,16 @@ function installPageHost(names: typeof PAGE_NAMES): void {
   Object.defineProperty(window, names.readProgress, {
     value: (progress: ReadProgress) => {
       for (const listener of [...progressListeners]) listener(progress);
+    },
+  });
+  Object.defineProperty(window, names.about, {
+    value: () => {
+      for (const listener of [...aboutListeners]) listener();
+    },
+  });
+  Object.defineProperty(window, names.updateStatus, {
+    value: (status: UpdateStatus) => {
+      for (const listener of [...updateListeners]) listener(status);
     },
   });
   Object.defineProperty(window, names.fileOpened, {

@@ -160,6 +160,9 @@ function validArgs(
       new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
     ],
     'rp:menu:set-language': [pick(random, ['en', 'ja'])],
+    'rp:app:about': [],
+    'rp:app:show-data-folder': [],
+    'rp:update:restart': [],
   };
   return table[channel];
 }

@@ -31,6 +31,11 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.woff2': 'font/woff2',
 };
 
+/** Files served by name whatever their type: the third-party notices Help > About shows. */
+const NAMED_FILES: Readonly<Record<string, string>> = {
+  '/THIRD-PARTY-NOTICES.txt': 'text/plain; charset=utf-8',
+};
+
 /** Where a request points: a file inside the renderer folder, or why it is refused. */
 export type AppPath =
   | { readonly kind: 'file'; readonly path: string; readonly contentType: string }
@@ -71,7 +76,7 @@ export function resolveAppPath(url: string, rendererFolder: string): AppPath {
   const root = resolve(rendererFolder);
   const path = resolve(root, `.${wanted}`);
   if (!isInsideFolder(path, root)) return refused(403, 'the path leaves the renderer folder');
-  const contentType = CONTENT_TYPES[extname(path).toLowerCase()];
+  const contentType = NAMED_FILES[wanted] ?? CONTENT_TYPES[extname(path).toLowerCase()];
   if (contentType === undefined) return refused(404, 'a file type the build does not contain');
   return { kind: 'file', path, contentType };
 }

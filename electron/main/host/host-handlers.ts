@@ -10,14 +10,16 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import type {
+  AboutInfo,
   AppInfo,
   HostChannel,
   HostRequests,
   MenuLanguageCode,
+  UpdateRestartResult,
 } from '../../../shared/host-contract';
 import { MENU_LANGUAGE_CODES } from '../../../shared/host-contract';
 import { presetContentSchema, presetNameSchema } from '../../../shared/preset-schema';
-import { toOutcome } from './host-problem';
+import { HostProblemError, toOutcome } from './host-problem';
 import { looksLikePng, THUMBNAIL_MAX_BYTES } from './png';
 import type { HostServices } from './host-services';
 import { STORE_ID_PATTERN } from './store-ids';
@@ -30,6 +32,21 @@ export interface HostDeps {
   readonly services: HostServices;
   /** Relabels the native menu in `language` (the panel's). Default: there is no menu. */
   readonly setMenuLanguage?: (language: MenuLanguageCode) => void;
+  /** The data folder About names and Show Data Folder opens. Default: none (not shown). */
+  readonly dataFolder?: string;
+  /** The runtime's versions About shows. Default: this process's `process.versions`. */
+  readonly versions?: {
+    readonly electron?: string;
+    readonly chrome?: string;
+    readonly node: string;
+  };
+  /**
+   * Opens a folder in the system's file manager; resolves to '' when it did, else the reason
+   * (Electron's `shell.openPath`). Default: there is no file manager to open.
+   */
+  readonly openFolder?: (path: string) => Promise<string>;
+  /** Restart now into a downloaded update. Default: no update is ever ready. */
+  readonly restartToUpdate?: () => Promise<UpdateRestartResult>;
 }
 
 /** The handler for one channel: its contract arguments in, its contract result out. */
@@ -120,6 +137,9 @@ export const HOST_ARGUMENT_SCHEMAS: {
     }),
   ]),
   'rp:menu:set-language': z.tuple([z.enum(MENU_LANGUAGE_CODES)]),
+  'rp:app:about': z.tuple([]),
+  'rp:app:show-data-folder': z.tuple([]),
+  'rp:update:restart': z.tuple([]),
 };
 
 /** Builds the handlers over `deps`. */
@@ -159,5 +179,37 @@ export function createHostHandlers(deps: HostDeps): HostHandlers {
       deps.setMenuLanguage?.(language);
       return Promise.resolve({ language });
     },
+    'rp:app:about': () => Promise.resolve(aboutInfo(deps)),
+    'rp:app:show-data-folder': () => toOutcome(() => showDataFolder(deps)),
+    'rp:update:restart': () =>
+      deps.restartToUpdate?.() ??
+      Promise.resolve({ restarting: false, reason: 'no update has been downloaded' }),
   };
+}
+
+function aboutInfo(deps: HostDeps): AboutInfo {
+  const versions = deps.versions ?? process.versions;
+  return {
+    name: deps.appInfo.name,
+    version: deps.appInfo.version,
+    electron: versions.electron ?? '',
+    chromium: versions.chrome ?? '',
+    node: versions.node,
+    dataFolder: deps.dataFolder ?? '',
+  };
+}
+
+async function showDataFolder(deps: HostDeps): Promise<{ readonly path: string }> {
+  const folder = deps.dataFolder;
+  if (folder === undefined || deps.openFolder === undefined) {
+    throw new HostProblemError('unreadable', 'This copy of the app has no data folder to show.');
+  }
+  const failure = await deps.openFolder(folder);
+  if (failure !== '') {
+    throw new HostProblemError(
+      'unreadable',
+      `The data folder ${folder} could not be opened: ${failure}.`,
+    );
+  }
+  return { path: folder };
 }

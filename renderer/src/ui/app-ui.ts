@@ -36,6 +36,7 @@ import { SceneTimeline } from './timeline/scene-timeline';
 import { TimelineActions } from './timeline/timeline-actions';
 import { TimelineBar } from './timeline/timeline-bar';
 import { SoundControls } from './sound/sound-controls';
+import { ReleaseUi } from './release/release-ui';
 
 /** What the UI toggles on the view, and where avatars go. */
 export interface UiView extends AvatarView, PresetView {
@@ -134,6 +135,8 @@ export class AppUi {
   private readonly sceneUndo: SceneUndo;
   /** VOLUME, mute, impacts and music on/off, and the impact sounds themselves. */
   readonly sound: SoundControls;
+  /** Help > About, the update notice and the first-run welcome. */
+  readonly release: ReleaseUi;
 
   constructor(private readonly options: AppUiOptions) {
     const document = options.root.ownerDocument;
@@ -179,7 +182,7 @@ export class AppUi {
     options.root.append(this.timelineBar.element, this.help.element);
     this.keyboard = new KeyboardShortcuts(document.defaultView ?? window, {
       onCommand: (command) => this.runKey(command),
-      onEscape: () => this.closeHelp() || this.exports.cancelClip(),
+      onEscape: () => this.closeHelp() || this.release.closeOverlay() || this.exports.cancelClip(),
     });
     this.motions = new MotionActions({
       window: document.defaultView ?? window,
@@ -359,6 +362,19 @@ export class AppUi {
         this.refresh();
       },
     });
+    this.release = new ReleaseUi({
+      document,
+      root: options.root,
+      statusElement: this.status.element,
+      host: options.host,
+      storage: options.storage,
+      strings: () => this.strings.release,
+      fallback: { name: this.strings.appTitle, version: '—' },
+      keepScene: () => this.recovery?.saveNow() ?? Promise.resolve(),
+      say: (message) => this.status.say(message),
+      alert: (message) => this.status.alert(message),
+      note: (message) => this.status.note(message),
+    });
     this.commandUi = this.createCommandUi();
     this.hostLink = new HostLink(options.host);
     this.hostLink.listen((command) => this.run(command));
@@ -405,7 +421,8 @@ export class AppUi {
    * language switch act, so a stray key does not change the scene behind it.
    */
   private runKey(command: AppCommand): void {
-    if (this.help.isOpen && command !== 'help' && command !== 'toggle-language') return;
+    const modal = this.help.isOpen || this.release.modalOpen;
+    if (modal && command !== 'help' && command !== 'toggle-language') return;
     this.run(command);
   }
 
@@ -482,6 +499,7 @@ export class AppUi {
     this.motions.dispose();
     this.keyboard.dispose();
     this.hostLink.dispose();
+    this.release.dispose();
     this.help.dispose();
     this.status.dispose();
     this.panel.dispose();
@@ -564,6 +582,7 @@ export class AppUi {
     this.exportPanel.setLanguage(this.languageValue);
     this.sound.setLanguage(this.languageValue);
     this.exportProgress.setLanguage(this.strings.exports.cancel);
+    this.release.relabel();
     this.hostLink.setMenuLanguage(this.languageValue);
     this.refresh();
     void this.describeHost();

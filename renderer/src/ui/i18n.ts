@@ -17,6 +17,8 @@ import type { UndoStrings } from './undo/undo-strings';
 import { UNDO_STRINGS_EN, UNDO_STRINGS_JA } from './undo/undo-strings';
 import type { WarningStrings } from './models/warning-strings';
 import { WARNING_STRINGS_EN, WARNING_STRINGS_JA } from './models/warning-strings';
+import type { ReleaseStrings } from './release/release-strings';
+import { RELEASE_STRINGS_EN, RELEASE_STRINGS_JA } from './release/release-strings';
 import type { TimelineStrings } from './timeline/timeline-strings';
 import { TIMELINE_STRINGS_EN, TIMELINE_STRINGS_JA } from './timeline/timeline-strings';
 
@@ -117,6 +119,8 @@ export interface UiStrings {
   readonly files: FileStrings;
   /** Export Motion…, Save Picture…, Export Clip…. */
   readonly exports: ExportStrings;
+  /** About, the update notice and the first-run welcome. */
+  readonly release: ReleaseStrings;
   /** An MMD model's tolerated problems, one sentence per code (ui/warning-strings.ts). */
   readonly warnings: WarningStrings;
   /** The motion controls and their messages (ui/motion-strings.ts). */
@@ -237,6 +241,7 @@ const EN: UiStrings = {
   timeline: TIMELINE_STRINGS_EN,
   undo: UNDO_STRINGS_EN,
   cast: CAST_STRINGS_EN,
+  release: RELEASE_STRINGS_EN,
 };
 
 const JA: UiStrings = {
@@ -350,6 +355,7 @@ const JA: UiStrings = {
   timeline: TIMELINE_STRINGS_JA,
   undo: UNDO_STRINGS_JA,
   cast: CAST_STRINGS_JA,
+  release: RELEASE_STRINGS_JA,
 };
 
 const STRINGS: Readonly<Record<Language, UiStrings>> = { en: EN, ja: JA };

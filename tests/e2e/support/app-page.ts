@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { WELCOME_STORAGE_KEY } from '../../../renderer/src/ui/release/first-run';
 import type {
   HookFrameStats,
   HookScreenPoint,
@@ -30,6 +31,11 @@ export interface OpenOptions {
   readonly deviceScaleFactor?: number;
   /** Runs before navigation, e.g. to expose a host bridge. */
   readonly beforeLoad?: (page: Page) => Promise<unknown>;
+  /**
+   * Start as a first run: the welcome shows when the library and presets are empty. Default
+   * false: the page's storage says the welcome was dismissed before, as after any first day.
+   */
+  readonly firstRun?: boolean;
 }
 
 /**
@@ -46,6 +52,12 @@ export async function openApp(
     deviceScaleFactor: options.deviceScaleFactor ?? 1,
     locale: options.locale ?? 'en-US',
   });
+  if (options.firstRun !== true) {
+    await context.addInitScript(
+      (key) => window.localStorage.setItem(key, '1'),
+      WELCOME_STORAGE_KEY,
+    );
+  }
   const page = await context.newPage();
   page.setDefaultTimeout(SLOW_TIMEOUT_MS);
   const errors: string[] = [];

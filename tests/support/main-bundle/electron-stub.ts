@@ -5,6 +5,7 @@
  */
 
 import { EventEmitter } from 'node:events';
+import { request as httpRequest, type RequestOptions } from 'node:http';
 
 type Listener = (...args: never[]) => unknown;
 
@@ -172,6 +173,10 @@ export const ipcMain = {
 };
 
 export const session = {
+  /** electron-updater asks for its own uncached session; requests ignore it here. */
+  fromPartition(partition: string): { partition: string } {
+    return { partition };
+  },
   defaultSession: {
     webRequest: {
       onHeadersReceived(listener: Listener): void {
@@ -213,6 +218,14 @@ export const dialog = {
   },
 };
 
+/** The file manager: records each folder the app asked it to open, and succeeds. */
+export const shell = {
+  openPath(path: string): Promise<string> {
+    recorded.openedPaths.push(path);
+    return Promise.resolve('');
+  },
+};
+
 export const screen = {
   getAllDisplays: () => [
     { id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 } },
@@ -230,6 +243,27 @@ export const Menu = {
   },
 };
 
+/**
+ * Electron's `net.request`, as far as electron-updater uses it, over Node's own HTTP client
+ * (plain http only: the tests serve from 127.0.0.1). Node's request and response have the
+ * methods and events it uses: `on('response')`, `abort`, `end`, `statusCode`, `headers`, `pipe`.
+ */
+export const net = {
+  request(options: RequestOptions & { session?: unknown; redirect?: string }) {
+    recorded.netRequests.push(
+      `${options.hostname ?? ''}:${String(options.port ?? '')}${options.path ?? ''}`,
+    );
+    if (options.protocol !== 'http:') {
+      throw new Error(`electron-stub: net.request to ${String(options.protocol)} is not stubbed`);
+    }
+    // Electron's own options mean nothing to Node's client.
+    const plain: RequestOptions & { session?: unknown; redirect?: string } = { ...options };
+    delete plain.session;
+    delete plain.redirect;
+    return httpRequest(plain);
+  },
+};
+
 /** Everything the main process did to the stand-in. */
 export const recorded = {
   windows: [] as BrowserWindow[],
@@ -244,6 +278,10 @@ export const recorded = {
   messageBoxes: [] as string[],
   privilegedSchemes: [] as unknown[],
   protocolHandlers: new Map<string, Listener>(),
+  /** Folders `shell.openPath` was asked to open. */
+  openedPaths: [] as string[],
+  /** host:port/path of each `net.request`. */
+  netRequests: [] as string[],
 };
 
-export default { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session };
+export default { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, session, shell };
