@@ -36,9 +36,11 @@ import { SceneTimeline } from './timeline/scene-timeline';
 import { TimelineActions } from './timeline/timeline-actions';
 import { TimelineBar } from './timeline/timeline-bar';
 import { SoundControls } from './sound/sound-controls';
+import type { CaptureView } from './capture/capture-controls';
+import { CaptureControls } from './capture/capture-controls';
 
 /** What the UI toggles on the view, and where avatars go. */
-export interface UiView extends AvatarView, PresetView {
+export interface UiView extends AvatarView, PresetView, CaptureView {
   showBodies: boolean;
   /** Follow: the camera keeps the figures framed. */
   following: boolean;
@@ -134,6 +136,8 @@ export class AppUi {
   private readonly sceneUndo: SceneUndo;
   /** VOLUME, mute, impacts and music on/off, and the impact sounds themselves. */
   readonly sound: SoundControls;
+  /** Clean View, BACKGROUND and STAGE. */
+  readonly capture: CaptureControls;
 
   constructor(private readonly options: AppUiOptions) {
     const document = options.root.ownerDocument;
@@ -179,7 +183,8 @@ export class AppUi {
     options.root.append(this.timelineBar.element, this.help.element);
     this.keyboard = new KeyboardShortcuts(document.defaultView ?? window, {
       onCommand: (command) => this.runKey(command),
-      onEscape: () => this.closeHelp() || this.exports.cancelClip(),
+      onEscape: () =>
+        this.closeHelp() || this.exports.cancelClip() || this.capture.leaveCleanViewByEscape(),
     });
     this.motions = new MotionActions({
       window: document.defaultView ?? window,
@@ -273,6 +278,16 @@ export class AppUi {
       this.run(command),
     );
     this.panel.addSection(this.exportPanel.element);
+    this.capture = new CaptureControls({
+      root: options.root,
+      viewport: options.view.canvas.parentElement ?? undefined,
+      view: options.view,
+      storage: options.storage,
+      language: this.languageValue,
+      onCommand: (command) => this.run(command),
+      say: (message) => this.status.say(message),
+    });
+    this.panel.addSection(this.capture.panel.element);
     this.sound = new SoundControls({
       window: document.defaultView ?? window,
       storage: options.storage,
@@ -305,6 +320,17 @@ export class AppUi {
       status: this.status,
       strings: () => this.strings,
       busyElement: options.root,
+      transparent: () => this.capture.transparent,
+      offerChroma: async (reason) => {
+        const text = this.strings.capture;
+        const yes = await this.ask.confirm({
+          question: text.alphaClipQuestion(reason),
+          confirm: text.alphaClipUseGreen,
+          cancel: text.alphaClipCancel,
+        });
+        if (yes) this.capture.setBackground('green');
+        return yes;
+      },
     });
     this.sections = new CollapsibleSections(this.panel.element, options.storage);
     this.bodyActions = new BodyActions({
@@ -459,6 +485,7 @@ export class AppUi {
     this.exports.cancelClip();
     this.exportProgress.dispose();
     this.exportPanel.dispose();
+    this.capture.dispose();
     this.sound.dispose();
     this.options.view.beforeGrab = null;
     this.viewPointer.dispose();
@@ -500,7 +527,15 @@ export class AppUi {
       toggleFaceReactions: () => this.toggleFaceReactions(),
       resetView: () => view.resetCamera(),
       togglePinUnderPointer: () => this.bodyActions.togglePin(this.viewPointer.bodyUnderPointer()),
-      toggleHelp: () => this.help.toggle(),
+      toggleHelp: () => {
+        // Help is part of the page the clean view hides: asked for, the panel comes back too.
+        if (this.capture.cleanViewActive) this.capture.toggleCleanView();
+        this.help.toggle();
+      },
+      toggleCleanView: () => {
+        this.help.close();
+        return this.capture.toggleCleanView();
+      },
       toggleLanguage: () => this.setLanguage(otherLanguage(this.languageValue)),
       openModel: () => models.openModel(),
       useBoxDummy: () => models.useBoxDummy(),
@@ -553,6 +588,7 @@ export class AppUi {
     this.presets.relabel();
     this.library.relabel();
     this.exportPanel.setLanguage(this.languageValue);
+    this.capture.setLanguage(this.languageValue);
     this.sound.setLanguage(this.languageValue);
     this.exportProgress.setLanguage(this.strings.exports.cancel);
     this.hostLink.setMenuLanguage(this.languageValue);

@@ -1,4 +1,4 @@
-import type { ClipWebmMuxer } from '../export/clip-webm-muxer';
+import type { ClipAlphaWebmWriter, ClipWebmMuxer } from '../export/clip-webm-muxer';
 import { lazyModule } from '../../lazy-module';
 
 const loadMuxer = lazyModule(() => import('../export/clip-webm-muxer'));
@@ -10,4 +10,15 @@ const loadMuxer = lazyModule(() => import('../export/clip-webm-muxer'));
 export async function openClipMuxer(codec: 'vp8' | 'vp9', fps: number): Promise<ClipWebmMuxer> {
   const module = await loadMuxer();
   return module.ClipWebmMuxer.open(codec, fps);
+}
+
+/** Starts a WebM file that keeps the frames' alpha (see `ClipAlphaWebmWriter`). */
+export async function openAlphaClipWriter(
+  codec: 'vp8' | 'vp9',
+  fps: number,
+  bitsPerSecond: number,
+  keyFrameSeconds: number,
+): Promise<ClipAlphaWebmWriter> {
+  const module = await loadMuxer();
+  return module.ClipAlphaWebmWriter.open(codec, fps, bitsPerSecond, keyFrameSeconds);
 }
