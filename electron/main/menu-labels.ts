@@ -36,6 +36,8 @@ export interface MenuLabels {
   readonly reload: string;
   readonly toggleDevTools: string;
   readonly fullScreen: string;
+  /** View > Always on Top: the window stays above other windows (for capturing it). */
+  readonly alwaysOnTop: string;
   /** Labels for standard role items; a missing one keeps Electron's own (English) label. */
   readonly roles: Readonly<Partial<Record<MenuRole, string>>>;
 }
@@ -60,6 +62,7 @@ export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
     reload: 'Reload',
     toggleDevTools: 'Toggle Developer Tools',
     fullScreen: 'Toggle Full Screen',
+    alwaysOnTop: 'Always on Top',
     roles: {},
   },
   ja: {
@@ -81,6 +84,7 @@ export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
     reload: '再読み込み',
     toggleDevTools: '開発者ツール',
     fullScreen: 'フルスクリーン',
+    alwaysOnTop: '常に手前に表示',
     roles: {
       undo: '取り消す',
       redo: 'やり直す',

@@ -59,6 +59,8 @@ export class BrowserWindow extends EventEmitter {
   loaded: { file?: string; url?: string } = {};
   shown = false;
   maximized = false;
+  /** Each `setAlwaysOnTop` call: the flag and the level. */
+  readonly alwaysOnTop: [boolean, string | undefined][] = [];
   destroyed = false;
   bounds: Bounds;
 
@@ -87,6 +89,9 @@ export class BrowserWindow extends EventEmitter {
   }
   maximize(): void {
     this.maximized = true;
+  }
+  setAlwaysOnTop(flag: boolean, level?: string): void {
+    this.alwaysOnTop.push([flag, level]);
   }
   isMaximized(): boolean {
     return this.maximized;
