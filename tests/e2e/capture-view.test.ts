@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   SLOW_TIMEOUT_MS,
   advance,
+  aimAt,
   drawFrameNow,
   holdTime,
   statusText,
@@ -96,13 +97,23 @@ function expectColour(pixel: Rgba, hex: number): void {
 }
 
 describe('CLEAN VIEW', () => {
-  it('hides every control, shows a hint, and Esc or 1 brings the panel back', async () => {
+  it('hides every control and the pins, shows a hint, and Esc or 1 brings them back', async () => {
     await withApp(
       async ({ page }) => {
         const windowWidth = page.viewportSize()!.width;
+        const pinHeadsShown = () => page.evaluate(() => window.__ragdoll!.pinHeadsShown());
+        await standStill(page);
+        const torso = await aimAt(page, () =>
+          page.evaluate(() => window.__ragdoll!.partOnScreen(0, 'torso')),
+        );
+        await page.mouse.move(torso.x, torso.y);
+        await page.keyboard.press('q');
+        await statusStartingWith(page, 'Pinned');
+        expect(await pinHeadsShown()).toBe(true);
         expect(await visibleControls(page)).toContain('aside.panel');
         await page.keyboard.press('1');
         await expect.poll(() => visibleControls(page)).toEqual([]);
+        expect(await pinHeadsShown()).toBe(false);
         const hint = page.locator('.clean-view-hint');
         await expect.poll(() => hint.isVisible()).toBe(true);
         expect(await hint.textContent()).toBe(
@@ -118,6 +129,7 @@ describe('CLEAN VIEW', () => {
 
         await page.keyboard.press('Escape');
         await expect.poll(() => hint.isVisible()).toBe(false);
+        expect(await pinHeadsShown()).toBe(true);
         await expect
           .poll(() => page.getByRole('button', { name: 'Clean View' }).isVisible())
           .toBe(true);
