@@ -4,7 +4,8 @@
  * over the whole window and a hint; a transparent Save Picture… PNG has alpha 0 in the sky
  * and 255 on the figure (and on the floor, unless STAGE is off); a chroma background fills
  * the sky with exactly its colour (a preset or one picked), remembered across a reload; a
- * transparent Export Clip… writes a WebM whose frames carry alpha.
+ * transparent Export Clip… writes a WebM whose frames carry alpha, and where the browser cannot
+ * keep alpha the app says why and offers the clip on green.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -245,6 +246,40 @@ describe('a transparent Export Clip…', () => {
         expect(await track!.canBeTransparent()).toBe(true);
         const first = await new EncodedPacketSink(track!).getFirstPacket();
         expect(first?.sideData.alpha?.byteLength ?? 0).toBeGreaterThan(0);
+      },
+      { beforeLoad: (page) => testHost.install(page), viewport: VIEWPORT },
+    );
+  });
+
+  it('where the browser cannot keep alpha, says why and offers the clip on green', async () => {
+    host = createTestHost();
+    const testHost = host;
+    await withApp(
+      async ({ page }) => {
+        await holdTime(page);
+        await advance(page, 1);
+        const background = page.getByRole('combobox', { name: 'Background', exact: true });
+        await background.selectOption('transparent');
+        // A browser without web workers cannot split a frame's alpha from its colour.
+        await page.evaluate(() => {
+          (window as { Worker?: unknown }).Worker = undefined;
+        });
+        const path = join(testHost.files, 'green.webm');
+        testHost.dialogs.saveExport.push(path);
+        await page.keyboard.press('w');
+        const question = page.getByRole('dialog');
+        await expect
+          .poll(() => question.textContent())
+          .toContain(
+            'This browser cannot encode a clip with transparency (it runs no web workers). ' +
+              'Export it on a green background, for chroma keying, instead?',
+          );
+        await question.getByRole('button', { name: 'Use green' }).click();
+        await statusStartingWith(page, `Saved ${path}: `);
+        expect(await background.inputValue()).toBe('green');
+        const input = new Input({ source: new BufferSource(readFileSync(path)), formats: [WEBM] });
+        const track = await input.getPrimaryVideoTrack();
+        expect(await track!.canBeTransparent()).toBe(false);
       },
       { beforeLoad: (page) => testHost.install(page), viewport: VIEWPORT },
     );
