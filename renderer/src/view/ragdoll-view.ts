@@ -15,7 +15,7 @@ import { GrabController } from './grab-controller';
 import { RenderLoop } from './render-loop';
 import { SceneEnvironment } from './scene-environment';
 import type { Backdrop } from './backdrop';
-import { SKY_BACKDROP } from './backdrop';
+import { SKY_BACKDROP, sameBackdrop } from './backdrop';
 import { OUTLINE_LAYER } from './outline-mesh';
 import { StageMesh } from './stage-mesh';
 import { SunShadowUpdate } from './sun-shadow-update';
@@ -207,6 +207,8 @@ export class RagdollView {
   }
 
   set backdrop(backdrop: Backdrop) {
+    // The colour picker sets it on every move of the pointer: only a change is applied.
+    if (sameBackdrop(backdrop, this.backdropValue)) return;
     this.backdropValue = backdrop;
     this.environment.setBackdrop(backdrop);
   }

@@ -71,8 +71,8 @@ export class CaptureControls {
     if (this.cleanView.active) return this.leaveCleanView();
     this.cleanView.enter(this.text.cleanHint);
     this.options.view.pinHeadsShown = false;
-    // Said to the status line, which is hidden now: screen readers still hear it on return.
-    return { kind: 'none', message: this.text.cleanOn };
+    // Nothing for the status line, which is hidden now: the hint (a status region) says it.
+    return { kind: 'none', message: '' };
   }
 
   /** Esc: back to the panel; false when the clean view was not on. */

@@ -12,7 +12,6 @@ export interface CaptureStrings {
   readonly stage: string;
   /** Shown for a few seconds over the clean view. */
   readonly cleanHint: string;
-  readonly cleanOn: string;
   readonly cleanOff: string;
   readonly backgroundSet: (name: string) => string;
   readonly stageSet: (shown: boolean) => string;
@@ -36,7 +35,6 @@ export const CAPTURE_STRINGS_EN: CaptureStrings = {
   colour: 'Background colour',
   stage: 'Show stage',
   cleanHint: 'Clean view: press Esc or 1 to bring the panel back.',
-  cleanOn: 'Clean view: only the scene is drawn.',
   cleanOff: 'The panel is back.',
   backgroundSet: (name) => `Background: ${name}.`,
   stageSet: (shown) =>
@@ -62,7 +60,6 @@ export const CAPTURE_STRINGS_JA: CaptureStrings = {
   colour: '背景の色',
   stage: 'ステージを表示',
   cleanHint: 'クリーンビュー: Esc か 1 でパネルに戻ります。',
-  cleanOn: 'クリーンビュー: シーンだけを描いています。',
   cleanOff: 'パネルを戻しました。',
   backgroundSet: (name) => `背景: ${name}。`,
   stageSet: (shown) =>
