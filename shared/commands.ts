@@ -25,6 +25,7 @@ export const APP_COMMANDS = [
   'toggle-follow',
   'toggle-face-reactions',
   'reset-view',
+  'clean-view',
   'toggle-pin',
   'open-model',
   'box-dummy',
@@ -160,6 +161,13 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     accelerator: 'Home',
     menu: 'view',
     label: { en: 'Reset View', ja: '視点を戻す' },
+  },
+  // For capture (OBS, screen recorders): only the scene. 1 reads as "one thing on screen".
+  'clean-view': {
+    key: '1',
+    accelerator: '1',
+    menu: 'view',
+    label: { en: 'Clean View', ja: 'クリーンビュー' },
   },
   'toggle-pin': {
     key: 'q',

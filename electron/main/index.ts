@@ -19,6 +19,7 @@ import type { AppCommand } from '../../shared/commands';
 import { dirname } from 'node:path';
 import { registerAppScheme, serveAppScheme } from './app-protocol';
 import { createAppUrlCheck } from './host/app-url';
+import { createAlwaysOnTop } from './host/always-on-top';
 import { buildContentSecurityPolicy } from './host/content-security-policy';
 import { createFileOpenQueue } from './host/file-open-queue';
 import { newDropKey } from './host/drop-grants';
@@ -62,6 +63,10 @@ function start(): void {
   const windowState = createWindowStateStore({
     directory: app.getPath('userData'),
     logger: createConsoleLogger('window-state'),
+  });
+  const alwaysOnTop = createAlwaysOnTop({
+    directory: app.getPath('userData'),
+    logger: createConsoleLogger('always-on-top'),
   });
   const securityLog = createConsoleLogger('security');
   let mainWindow: BrowserWindow | undefined;
@@ -141,6 +146,7 @@ function start(): void {
       dropKey,
     });
     mainWindow = window;
+    alwaysOnTop.apply(window);
     reloadPageWhenItDies(window, createConsoleLogger('page-recovery'));
     // Opened files wait until the page has loaded and subscribed to FILE_OPENED_CHANNEL.
     window.webContents.on('did-finish-load', () => fileOpens.rendererReady());
@@ -187,6 +193,10 @@ function start(): void {
           if (version !== undefined)
             sendToPage(UPDATE_STATUS_CHANNEL, { kind: 'restart-chosen', version });
         },
+      },
+      alwaysOnTop: {
+        on: alwaysOnTop.on,
+        set: (on) => void alwaysOnTop.set(on, mainWindow),
       },
     });
     Menu.setApplicationMenu(Menu.buildFromTemplate(template));
@@ -286,6 +296,7 @@ function start(): void {
   });
   flushBeforeQuit([
     { name: 'the window size and place', flush: () => windowState.flush() },
+    { name: 'the Always on Top choice', flush: () => alwaysOnTop.flush() },
     { name: 'the recent-model library and presets', flush: () => services.flush() },
     { name: 'the update setting', flush: () => updateSettings.flush() },
   ]);
@@ -322,6 +333,8 @@ function start(): void {
         log.error('Updates could not be set up; the app runs without them.', error);
         return undefined;
       });
+      // Read before the menu shows its checkbox and the window opens.
+      await alwaysOnTop.load();
       menuReady = true;
       setMenu([]);
       refreshRecentMenu();

@@ -42,6 +42,8 @@ export interface MenuLabels {
   readonly checkAutomatically: string;
   /** Help > Restart to Update, shown once `version` is downloaded. */
   readonly restartToUpdate: (version: string) => string;
+  /** View > Always on Top: the window stays above other windows (for capturing it). */
+  readonly alwaysOnTop: string;
   /** Labels for standard role items; a missing one keeps Electron's own (English) label. */
   readonly roles: Readonly<Partial<Record<MenuRole, string>>>;
 }
@@ -69,6 +71,7 @@ export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
     checkForUpdates: 'Check for Updates…',
     checkAutomatically: 'Check for Updates Automatically',
     restartToUpdate: (version) => `Restart to Update to ${version}`,
+    alwaysOnTop: 'Always on Top',
     roles: {},
   },
   ja: {
@@ -93,6 +96,7 @@ export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
     checkForUpdates: 'アップデートを確認…',
     checkAutomatically: 'アップデートを自動で確認',
     restartToUpdate: (version) => `再起動してバージョン ${version} に更新`,
+    alwaysOnTop: '常に手前に表示',
     roles: {
       undo: '取り消す',
       redo: 'やり直す',

@@ -30,6 +30,11 @@ export interface MenuOptions {
   readonly recentModels?: readonly RecentMenuModel[];
   /** Opens a recent model or motion by its path. */
   readonly openRecent?: (path: string) => void;
+  /**
+   * View > Always on Top, a checkbox: whether it is on now, and what to do when it is
+   * switched (told the new state). Default: not in the menu.
+   */
+  readonly alwaysOnTop?: { readonly on: boolean; readonly set: (on: boolean) => void };
   /** About and the update items of the Help menu (default: none). */
   readonly help?: HelpMenuOptions;
 }
@@ -238,9 +243,24 @@ function viewExtras(options: MenuOptions, labels: MenuLabels): MenuItemConstruct
         { role: 'toggleDevTools', label: labels.toggleDevTools },
       ]
     : [];
+  const onTop = options.alwaysOnTop;
+  const alwaysOnTop: MenuItemConstructorOptions[] =
+    onTop === undefined
+      ? []
+      : [
+          {
+            // No id: menu ids are the page's commands (shared/commands.ts); this stays here.
+            type: 'checkbox',
+            label: labels.alwaysOnTop,
+            checked: onTop.on,
+            // Electron has flipped the checkbox before the click arrives.
+            click: (item) => onTop.set(item.checked),
+          },
+        ];
   return [
     { type: 'separator' },
     ...development,
+    ...alwaysOnTop,
     { role: 'togglefullscreen', label: labels.fullScreen },
   ];
 }

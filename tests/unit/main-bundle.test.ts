@@ -92,6 +92,8 @@ describe('built main process, production (Linux, English, first run)', () => {
     expect(report.windowOptions).not.toHaveProperty('x');
     expect(report.shownWhenReady).toBe(true);
     expect(report.maximizedWhenReady).toBe(false);
+    // Always on Top is off until the person switches it on (View menu).
+    expect(report.alwaysOnTopCalls).toEqual([[false, null]]);
   });
 
   it('registers app:// as a privileged scheme and serves only the built page from it', async () => {

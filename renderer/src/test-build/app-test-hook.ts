@@ -64,6 +64,7 @@ export function createAppTestHook(app: RunningApp, sections?: FrameSectionTimes)
       };
     },
     grabbedHandle: () => sandbox.grabbedHandle,
+    pinHeadsShown: () => view.pinHeadsShown,
     settings: () => ({
       stiffness: sandbox.stiffness,
       timeScale: sandbox.timeScale,

@@ -73,6 +73,8 @@ export interface RagdollTestHook {
   cameraPosition(): HookVec3;
   /** The grabbed body's handle, or null. */
   grabbedHandle(): number | null;
+  /** Whether the view draws the pins' heads (off in the clean view). */
+  pinHeadsShown(): boolean;
   /** STIFFNESS 0..100 and TIME 0.1..1 as the sandbox has them. */
   settings(): {
     stiffness: number;

@@ -37,9 +37,11 @@ import { TimelineActions } from './timeline/timeline-actions';
 import { TimelineBar } from './timeline/timeline-bar';
 import { SoundControls } from './sound/sound-controls';
 import { ReleaseUi } from './release/release-ui';
+import type { CaptureView } from './capture/capture-controls';
+import { CaptureControls } from './capture/capture-controls';
 
 /** What the UI toggles on the view, and where avatars go. */
-export interface UiView extends AvatarView, PresetView {
+export interface UiView extends AvatarView, PresetView, CaptureView {
   showBodies: boolean;
   /** Follow: the camera keeps the figures framed. */
   following: boolean;
@@ -137,6 +139,8 @@ export class AppUi {
   readonly sound: SoundControls;
   /** Help > About, the update notice and the first-run welcome. */
   readonly release: ReleaseUi;
+  /** Clean View, BACKGROUND and STAGE. */
+  readonly capture: CaptureControls;
 
   constructor(private readonly options: AppUiOptions) {
     const document = options.root.ownerDocument;
@@ -182,7 +186,11 @@ export class AppUi {
     options.root.append(this.timelineBar.element, this.help.element);
     this.keyboard = new KeyboardShortcuts(document.defaultView ?? window, {
       onCommand: (command) => this.runKey(command),
-      onEscape: () => this.closeHelp() || this.release.closeOverlay() || this.exports.cancelClip(),
+      onEscape: () =>
+        this.closeHelp() ||
+        this.release.closeOverlay() ||
+        this.exports.cancelClip() ||
+        this.capture.leaveCleanViewByEscape(),
     });
     this.motions = new MotionActions({
       window: document.defaultView ?? window,
@@ -281,6 +289,16 @@ export class AppUi {
       this.run(command),
     );
     this.panel.addSection(this.exportPanel.element);
+    this.capture = new CaptureControls({
+      root: options.root,
+      viewport: options.view.canvas.parentElement ?? undefined,
+      view: options.view,
+      storage: options.storage,
+      language: this.languageValue,
+      onCommand: (command) => this.run(command),
+      say: (message) => this.status.say(message),
+    });
+    this.panel.addSection(this.capture.panel.element);
     this.sound = new SoundControls({
       window: document.defaultView ?? window,
       storage: options.storage,
@@ -317,6 +335,17 @@ export class AppUi {
       status: this.status,
       strings: () => this.strings,
       busyElement: options.root,
+      transparent: () => this.capture.transparent,
+      offerChroma: async (reason) => {
+        const text = this.strings.capture;
+        const yes = await this.ask.confirm({
+          question: text.alphaClipQuestion(reason),
+          confirm: text.alphaClipUseGreen,
+          cancel: text.alphaClipCancel,
+        });
+        if (yes) this.capture.setBackground('green');
+        return yes;
+      },
     });
     this.sections = new CollapsibleSections(this.panel.element, options.storage);
     this.bodyActions = new BodyActions({
@@ -485,6 +514,7 @@ export class AppUi {
     this.exports.cancelClip();
     this.exportProgress.dispose();
     this.exportPanel.dispose();
+    this.capture.dispose();
     this.sound.dispose();
     this.options.view.beforeGrab = null;
     this.viewPointer.dispose();
@@ -527,7 +557,15 @@ export class AppUi {
       toggleFaceReactions: () => this.toggleFaceReactions(),
       resetView: () => view.resetCamera(),
       togglePinUnderPointer: () => this.bodyActions.togglePin(this.viewPointer.bodyUnderPointer()),
-      toggleHelp: () => this.help.toggle(),
+      toggleHelp: () => {
+        // Help is part of the page the clean view hides: asked for, the panel comes back too.
+        if (this.capture.cleanViewActive) this.capture.toggleCleanView();
+        this.help.toggle();
+      },
+      toggleCleanView: () => {
+        this.help.close();
+        return this.capture.toggleCleanView();
+      },
       toggleLanguage: () => this.setLanguage(otherLanguage(this.languageValue)),
       openModel: () => models.openModel(),
       useBoxDummy: () => models.useBoxDummy(),
@@ -580,6 +618,7 @@ export class AppUi {
     this.presets.relabel();
     this.library.relabel();
     this.exportPanel.setLanguage(this.languageValue);
+    this.capture.setLanguage(this.languageValue);
     this.sound.setLanguage(this.languageValue);
     this.exportProgress.setLanguage(this.strings.exports.cancel);
     this.release.relabel();

@@ -1,6 +1,8 @@
 import type { AppCommand } from '../../../shared/commands';
 import { COMMANDS } from '../../../shared/commands';
 import type { HostProblem } from '../../../shared/host-contract';
+import type { CaptureStrings } from './capture/capture-strings';
+import { CAPTURE_STRINGS_EN, CAPTURE_STRINGS_JA } from './capture/capture-strings';
 import type { CastStrings } from './models/cast-strings';
 import { CAST_STRINGS_EN, CAST_STRINGS_JA } from './models/cast-strings';
 import type { ExportStrings } from './export/export-strings';
@@ -132,6 +134,8 @@ export interface UiStrings {
   readonly undo: UndoStrings;
   /** Mixed casts, the drop target, reading progress, the status history (ui/cast-strings.ts). */
   readonly cast: CastStrings;
+  /** Clean View, BACKGROUND and STAGE (ui/capture/capture-strings.ts). */
+  readonly capture: CaptureStrings;
 }
 
 const EN: UiStrings = {
@@ -242,6 +246,7 @@ const EN: UiStrings = {
   undo: UNDO_STRINGS_EN,
   cast: CAST_STRINGS_EN,
   release: RELEASE_STRINGS_EN,
+  capture: CAPTURE_STRINGS_EN,
 };
 
 const JA: UiStrings = {
@@ -356,6 +361,7 @@ const JA: UiStrings = {
   undo: UNDO_STRINGS_JA,
   cast: CAST_STRINGS_JA,
   release: RELEASE_STRINGS_JA,
+  capture: CAPTURE_STRINGS_JA,
 };
 
 const STRINGS: Readonly<Record<Language, UiStrings>> = { en: EN, ja: JA };

@@ -14,6 +14,8 @@ import type { GrabTarget } from './grab-controller';
 import { GrabController } from './grab-controller';
 import { RenderLoop } from './render-loop';
 import { SceneEnvironment } from './scene-environment';
+import type { Backdrop } from './backdrop';
+import { SKY_BACKDROP, sameBackdrop } from './backdrop';
 import { OUTLINE_LAYER } from './outline-mesh';
 import { StageMesh } from './stage-mesh';
 import { SunShadowUpdate } from './sun-shadow-update';
@@ -127,6 +129,7 @@ export class RagdollView {
   private readonly sections: FrameSectionClock | undefined;
   private framesDrawn = 0;
   private drawCallsIssued = 0;
+  private backdropValue: Backdrop = SKY_BACKDROP;
 
   constructor(
     private readonly container: HTMLElement,
@@ -196,6 +199,42 @@ export class RagdollView {
 
   set showBodies(visible: boolean) {
     this.bodyMeshes.showBodies = visible;
+  }
+
+  /** What is drawn behind the scene: the sky, a solid colour or nothing (see {@link Backdrop}). */
+  get backdrop(): Backdrop {
+    return this.backdropValue;
+  }
+
+  set backdrop(backdrop: Backdrop) {
+    // The colour picker sets it on every move of the pointer: only a change is applied.
+    if (sameBackdrop(backdrop, this.backdropValue)) return;
+    this.backdropValue = backdrop;
+    this.environment.setBackdrop(backdrop);
+  }
+
+  /**
+   * Whether the stage (floor, slope, stairs, wall) is drawn; the physics keeps it either way,
+   * so figures still stand on a floor nobody sees (a figure-only shot).
+   */
+  get stageShown(): boolean {
+    return this.stageMesh.group.visible;
+  }
+
+  set stageShown(shown: boolean) {
+    if (shown === this.stageMesh.group.visible) return;
+    this.stageMesh.group.visible = shown;
+    // The stairs and wall cast shadows: the map must be drawn again with or without them.
+    this.renderer.shadowMap.needsUpdate = true;
+  }
+
+  /** Whether the pins' red heads are drawn (off in the clean view: only the scene shows). */
+  get pinHeadsShown(): boolean {
+    return this.pinMarkers.group.visible;
+  }
+
+  set pinHeadsShown(shown: boolean) {
+    this.pinMarkers.group.visible = shown;
   }
 
   /** The colour (0xRRGGBB) of body `handle`'s BODIES outline as last drawn, for tests. */
@@ -527,12 +566,20 @@ function createRenderer(container: HTMLElement): WebGLRenderer {
   canvas.height = Math.floor(height * pixelRatio);
   let renderer: WebGLRenderer;
   try {
-    renderer = new WebGLRenderer({ canvas, antialias: true, powerPreference: 'high-performance' });
+    // An alpha channel lets a transparent backdrop reach pictures and clips as alpha 0; the
+    // sky and solid backdrops cover every pixel with alpha 1, so the window looks the same.
+    renderer = new WebGLRenderer({
+      canvas,
+      alpha: true,
+      antialias: true,
+      powerPreference: 'high-performance',
+    });
   } catch (error) {
     throw new ViewError(
       `WebGL is not available, so the scene cannot be drawn (${error instanceof Error ? error.message : String(error)}).`,
     );
   }
+  renderer.setClearColor(0x000000, 0);
   // The same size again: three.js learns the ratio without the canvas being resized.
   renderer.setDrawingBufferSize(width, height, pixelRatio);
   renderer.shadowMap.enabled = true;

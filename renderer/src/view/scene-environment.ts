@@ -10,6 +10,7 @@ import {
   SphereGeometry,
   Vector3,
 } from 'three';
+import type { Backdrop } from './backdrop';
 import { ShadowCasterBounds } from './shadow-caster-bounds';
 
 /** Sky colours: a clear blue overhead fading to a pale horizon the floor's fog meets. */
@@ -82,20 +83,41 @@ export class SceneEnvironment {
     depthWrite: false,
     fog: false,
   });
+  private readonly sky: Mesh;
+  private readonly fog = new Fog(SKY_HORIZON, FOG_NEAR, FOG_FAR);
+  /** The solid backdrop's colour, kept to reuse (the scene's background holds it). */
+  private readonly solid = new Color();
   private readonly sun = new DirectionalLight(0xffffff, 2.4);
   /** The sun's light space, for {@link shadowBounds}. */
   private readonly lightSpace = new ShadowCasterBounds(SUN_POSITION);
 
   constructor() {
-    this.scene.fog = new Fog(SKY_HORIZON, FOG_NEAR, FOG_FAR);
+    this.scene.fog = this.fog;
     this.scene.background = SKY_HORIZON;
     const sky = new Mesh(this.skyGeometry, this.skyMaterial);
     sky.name = 'sky';
     sky.renderOrder = -1;
     sky.frustumCulled = false;
+    this.sky = sky;
     this.scene.add(sky);
     this.scene.add(new HemisphereLight(0xdfeaff, 0x8a7d6b, 1.1));
     this.configureSun();
+  }
+
+  /**
+   * Draws `backdrop` behind the scene from the next frame on. The sky brings its fog; a solid
+   * colour or transparency draws no sky and no fog, so the floor's far edge is not tinted
+   * towards a horizon that is not there and a chroma key meets one exact colour. Transparent
+   * leaves the background to the renderer's clear colour, which has alpha 0 (see
+   * `createRenderer`).
+   */
+  setBackdrop(backdrop: Backdrop): void {
+    const sky = backdrop.kind === 'sky';
+    this.sky.visible = sky;
+    this.scene.fog = sky ? this.fog : null;
+    if (backdrop.kind === 'sky') this.scene.background = SKY_HORIZON;
+    else if (backdrop.kind === 'transparent') this.scene.background = null;
+    else this.scene.background = this.solid.setHex(backdrop.rgb);
   }
 
   /** An empty box in the sun's light space, to gather casters in for {@link fitShadow}. */

@@ -56,3 +56,45 @@ export async function measurePng(context: BrowserContext, png: Buffer): Promise<
     await page.close();
   }
 }
+
+/** One pixel of a decoded image: red, green, blue and alpha, 0..255 each. */
+export interface Rgba {
+  readonly r: number;
+  readonly g: number;
+  readonly b: number;
+  readonly a: number;
+}
+
+/**
+ * Decodes a PNG in a blank page of `context` (the browser's own decoder, with no colour
+ * conversion) and returns its size and the pixels at `points` (image pixels from the top left).
+ */
+export async function readPngPixels(
+  context: BrowserContext,
+  png: Buffer,
+  points: readonly { readonly x: number; readonly y: number }[],
+): Promise<{ width: number; height: number; pixels: Rgba[] }> {
+  const page = await context.newPage();
+  try {
+    return await page.evaluate(
+      async ({ base64, at }) => {
+        const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }), {
+          colorSpaceConversion: 'none',
+          premultiplyAlpha: 'none',
+        });
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context2d = canvas.getContext('2d')!;
+        context2d.drawImage(bitmap, 0, 0);
+        const pixels = at.map(({ x, y }) => {
+          const [r, g, b, a] = context2d.getImageData(Math.round(x), Math.round(y), 1, 1).data;
+          return { r: r!, g: g!, b: b!, a: a! };
+        });
+        return { width: bitmap.width, height: bitmap.height, pixels };
+      },
+      { base64: png.toString('base64'), at: points },
+    );
+  } finally {
+    await page.close();
+  }
+}

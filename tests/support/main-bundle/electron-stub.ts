@@ -60,6 +60,8 @@ export class BrowserWindow extends EventEmitter {
   loaded: { file?: string; url?: string } = {};
   shown = false;
   maximized = false;
+  /** Each `setAlwaysOnTop` call: the flag and the level. */
+  readonly alwaysOnTop: [boolean, string | undefined][] = [];
   destroyed = false;
   bounds: Bounds;
 
@@ -88,6 +90,9 @@ export class BrowserWindow extends EventEmitter {
   }
   maximize(): void {
     this.maximized = true;
+  }
+  setAlwaysOnTop(flag: boolean, level?: string): void {
+    this.alwaysOnTop.push([flag, level]);
   }
   isMaximized(): boolean {
     return this.maximized;

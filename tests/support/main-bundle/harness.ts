@@ -69,6 +69,7 @@ const report: MainBundleReport = {
   loaded: window.loaded,
   shownWhenReady: window.shown,
   maximizedWhenReady: window.maximized,
+  alwaysOnTopCalls: window.alwaysOnTop.map(([flag, level]) => [flag, level ?? null] as const),
   headerListenerCount: stub.recorded.headersListeners.length,
   responseHeaders: runHeaderListener(stub),
   navigations: scenario.navigations.map((url) => {

@@ -86,6 +86,8 @@ export interface MainBundleReport {
   readonly loaded: { readonly file?: string; readonly url?: string };
   readonly shownWhenReady: boolean;
   readonly maximizedWhenReady: boolean;
+  /** Each `setAlwaysOnTop` call on the window: the flag and the level (null: none given). */
+  readonly alwaysOnTopCalls: readonly (readonly [boolean, string | null])[];
   /** Headers the CSP listener returned for a response that had its own CSP and one other header. */
   readonly headerListenerCount: number;
   readonly responseHeaders: Record<string, string[]>;

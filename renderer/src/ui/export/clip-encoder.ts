@@ -1,9 +1,17 @@
-import { openClipMuxer } from '../lazy/clip-webm-muxer';
+import { openAlphaClipWriter, openClipMuxer } from '../lazy/clip-webm-muxer';
 import type { ClipFrameSchedule } from './clip-frame-schedule';
 
 /** A browser that cannot encode a WebM clip (no WebCodecs, or neither VP9 nor VP8). */
 export class ClipUnsupportedError extends Error {
   override name = 'ClipUnsupportedError';
+}
+
+/**
+ * A clip asked for with its alpha channel (a transparent background) that this browser
+ * cannot encode with one; the message says why, as a reason to put in a sentence.
+ */
+export class ClipAlphaUnsupportedError extends Error {
+  override name = 'ClipAlphaUnsupportedError';
 }
 
 /** The clip was canceled (its frames are thrown away). */
@@ -43,6 +51,11 @@ export interface ClipJob {
    * this browser's `AudioEncoder` encodes it, else left out (see {@link EncodedClip.audio}).
    */
   readonly audio?: AudioBuffer | null;
+  /**
+   * Keep the canvas's alpha channel (a transparent background): the WebM then holds alpha
+   * beside each frame, or a {@link ClipAlphaUnsupportedError} says why it cannot.
+   */
+  readonly alpha?: boolean;
 }
 
 /** An encoded clip. */
@@ -73,6 +86,8 @@ export async function encodeClip(job: ClipJob): Promise<EncodedClip> {
   const audioProblem = job.audio ? await opusProblem(win, job.audio) : null;
   const audio = job.audio && audioProblem === null ? job.audio : null;
   throwIfCanceled(job.signal);
+  // A clip with alpha is made by its own path, which writes the video alone.
+  if (job.alpha === true) return encodeAlphaClip(job, codec);
   const muxer = await openClipMuxer(codec.webm, schedule.fps, audio);
   let failure: Error | undefined;
   const encoder = new win.VideoEncoder({
@@ -118,6 +133,71 @@ export async function encodeClip(job: ClipJob): Promise<EncodedClip> {
     if (encoder.state !== 'closed') encoder.close();
   }
 }
+
+/**
+ * {@link encodeClip} keeping alpha: each frame is taken from the canvas as {@link encodeClip}
+ * takes it and handed to mediabunny, which encodes its colour and its alpha with two
+ * encoders of `codec` (see `ClipAlphaWebmWriter`).
+ */
+async function encodeAlphaClip(
+  job: ClipJob,
+  codec: (typeof CLIP_CODECS)[number],
+): Promise<EncodedClip> {
+  const { canvas, schedule, window: win } = job;
+  checkAlphaFrames(win, canvas);
+  const writer = await openAlphaClipWriter(
+    codec.webm,
+    schedule.fps,
+    CLIP_BITS_PER_SECOND,
+    KEY_FRAME_SECONDS,
+  );
+  try {
+    for (let index = 0; index < schedule.frames; index++) {
+      throwIfCanceled(job.signal);
+      job.drawFrame(index);
+      await writer.add(
+        new win.VideoFrame(canvas, {
+          timestamp: schedule.timestampUs(index),
+          duration: schedule.durationUs(index),
+          alpha: 'keep',
+        }),
+      );
+      job.onProgress?.((index + 1) / schedule.frames);
+      // Lets the page paint the progress and hear Cancel.
+      await nextTask(win);
+    }
+    const frames = writer.frames;
+    return {
+      bytes: await writer.finish(),
+      codec: `${codec.label} with alpha`,
+      frames,
+      audio: job.audio ? { missing: 'a clip with alpha is written without its sound' } : null,
+    };
+  } catch (error) {
+    await writer.cancel().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Throws a {@link ClipAlphaUnsupportedError} unless a frame taken from `canvas` carries alpha
+ * in a pixel format the alpha encoding can read, and workers run (mediabunny splits colour
+ * from alpha in one). Without this check a frame without alpha would be encoded opaque, silently.
+ */
+function checkAlphaFrames(win: Window & typeof globalThis, canvas: HTMLCanvasElement): void {
+  if (typeof win.Worker !== 'function')
+    throw new ClipAlphaUnsupportedError('it runs no web workers');
+  const probe = new win.VideoFrame(canvas, { timestamp: 0, alpha: 'keep' });
+  const format = probe.format;
+  probe.close();
+  if (format === null || !ALPHA_FORMATS.has(format))
+    throw new ClipAlphaUnsupportedError(
+      `its frames of the view come as ${format ?? 'an unknown pixel format'}, without alpha`,
+    );
+}
+
+/** Pixel formats with alpha that the colour/alpha split reads (8 bits per sample). */
+const ALPHA_FORMATS: ReadonlySet<string> = new Set(['RGBA', 'BGRA', 'I420A', 'I422A', 'I444A']);
 
 /** The first of {@link CLIP_CODECS} this browser encodes at this size, or a {@link ClipUnsupportedError}. */
 async function chooseCodec(

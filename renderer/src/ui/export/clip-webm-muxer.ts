@@ -5,6 +5,8 @@ import {
   EncodedVideoPacketSource,
   Output,
   QUALITY_HIGH,
+  VideoSample,
+  VideoSampleSource,
   WebMOutputFormat,
 } from 'mediabunny';
 
@@ -76,6 +78,81 @@ export class ClipWebmMuxer {
   /** Throws the unfinished file away. */
   async cancel(): Promise<void> {
     await this.queue.catch(() => undefined);
+    await this.output.cancel();
+  }
+}
+
+/**
+ * A WebM file whose video keeps the frames' alpha channel, for a clip on a transparent
+ * background. WebCodecs' VP8 and VP9 encoders drop alpha, so mediabunny encodes each frame
+ * twice: its colour, and its alpha as a grey picture in a second encoder, stored as the
+ * colour frame's WebM BlockAdditional (the layout Chromium and ffmpeg's libvpx decoders read
+ * as "alpha mode").
+ */
+export class ClipAlphaWebmWriter {
+  private added = 0;
+
+  private constructor(
+    private readonly output: Output<WebMOutputFormat, BufferTarget>,
+    private readonly source: VideoSampleSource,
+  ) {}
+
+  /**
+   * Starts the file.
+   *
+   * @param codec - what the frames are encoded with
+   * @param fps - the clip's frames per second
+   * @param bitsPerSecond - asked of each encoder
+   * @param keyFrameSeconds - a key frame at least this often, seconds
+   */
+  static async open(
+    codec: 'vp8' | 'vp9',
+    fps: number,
+    bitsPerSecond: number,
+    keyFrameSeconds: number,
+  ): Promise<ClipAlphaWebmWriter> {
+    const output = new Output({ format: new WebMOutputFormat(), target: new BufferTarget() });
+    const source = new VideoSampleSource({
+      codec,
+      bitrate: bitsPerSecond,
+      keyFrameInterval: keyFrameSeconds,
+      alpha: 'keep',
+    });
+    output.addVideoTrack(source, { frameRate: fps });
+    await output.start();
+    return new ClipAlphaWebmWriter(output, source);
+  }
+
+  /** How many frames were encoded so far. */
+  get frames(): number {
+    return this.added;
+  }
+
+  /**
+   * Encodes `frame` (its timestamp and duration as stamped) and closes it; resolves when
+   * the encoders are ready for the next one.
+   */
+  async add(frame: VideoFrame): Promise<void> {
+    const sample = new VideoSample(frame);
+    try {
+      await this.source.add(sample);
+      this.added++;
+    } finally {
+      sample.close();
+    }
+  }
+
+  /** Ends the file and returns its bytes. */
+  async finish(): Promise<Uint8Array> {
+    this.source.close();
+    await this.output.finalize();
+    const buffer = this.output.target.buffer;
+    if (!buffer) throw new Error('the WebM writer produced no bytes.');
+    return new Uint8Array(buffer);
+  }
+
+  /** Throws the unfinished file away. */
+  async cancel(): Promise<void> {
     await this.output.cancel();
   }
 }

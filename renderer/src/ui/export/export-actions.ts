@@ -6,7 +6,12 @@ import { RECORD_RATE_HZ } from '../../physics/recording/scene-recorder';
 import type { Figure, Prop } from '../../physics/sandbox';
 import type { UiStrings } from '../i18n';
 import type { StatusArea } from '../status/status';
-import { ClipCanceledError, ClipUnsupportedError, encodeClip } from './clip-encoder';
+import {
+  ClipAlphaUnsupportedError,
+  ClipCanceledError,
+  ClipUnsupportedError,
+  encodeClip,
+} from './clip-encoder';
 import type { EncodedClip } from './clip-encoder';
 import { ClipFrameSchedule } from './clip-frame-schedule';
 import { ClipReplay } from './clip-replay';
@@ -50,6 +55,14 @@ export interface ExportActionsOptions {
   readonly busyElement: HTMLElement;
   /** A clock for file names. Default: now. */
   readonly now?: () => Date;
+  /** Whether the view has a transparent background: a clip then keeps alpha. Default: no. */
+  readonly transparent?: () => boolean;
+  /**
+   * A transparent clip this browser cannot encode (`reason` says why): asks whether to make it
+   * on a chroma-key background instead, and switches to one when the answer is yes. Default:
+   * the reason is told and nothing more.
+   */
+  readonly offerChroma?: (reason: string) => Promise<boolean>;
 }
 
 /**
@@ -162,19 +175,23 @@ export class ExportActions {
     const abort = new AbortController();
     this.clipAbort = abort;
     this.showBusy(true);
-    let clip;
+    // A refused transparent clip is kept as the outcome, to offer a chroma key once not busy.
+    let clip: EncodedClip | ClipAlphaUnsupportedError;
     try {
-      clip = await this.recordRange(found.recording, found.range, fps, abort.signal);
+      const alpha = this.options.transparent?.() ?? false;
+      clip = await this.recordRange(found.recording, found.range, fps, abort.signal, alpha);
     } catch (error) {
       if (error instanceof ClipCanceledError)
         return this.options.status.say(this.text.clipCanceled);
       if (error instanceof ClipUnsupportedError)
         return this.options.status.alert(this.text.clipUnsupported(error.message));
-      throw error;
+      if (!(error instanceof ClipAlphaUnsupportedError)) throw error;
+      clip = error;
     } finally {
       this.clipAbort = null;
       this.showBusy(false);
     }
+    if (clip instanceof ClipAlphaUnsupportedError) return this.offerChroma(clip.message);
     const outcome = await this.save(
       'webm',
       `${exportFileStem('clip', this.now())}.webm`,
@@ -193,6 +210,13 @@ export class ExportActions {
     return 'written' in audio ? this.text.clipWithSound : this.text.clipVideoOnly(audio.missing);
   }
 
+  /** A transparent clip could not be made: offers a chroma-key one, and makes it if wanted. */
+  private async offerChroma(reason: string): Promise<void> {
+    const offer = this.options.offerChroma;
+    if (!offer) return this.options.status.alert(this.text.clipUnsupported(reason));
+    if (await offer(reason)) await this.exportClip();
+  }
+
   /**
    * Replays `range` through the recording frame by frame, each drawn and encoded offline,
    * with the view's frame loop stopped, then leaves the scene exactly as it found it: every
@@ -203,6 +227,7 @@ export class ExportActions {
     range: ExportRange,
     fps: number,
     signal: AbortSignal,
+    alpha: boolean,
   ): Promise<EncodedClip> {
     const { view, sandbox } = this.options;
     const schedule = new ClipFrameSchedule(range.firstFrame, range.lastFrame, RECORD_RATE_HZ, fps);
@@ -222,6 +247,7 @@ export class ExportActions {
         window: this.options.window,
         signal,
         audio: audio ?? null,
+        alpha,
         drawFrame: (index) => {
           replay.show(schedule.recordedFrame(index));
           view.drawFrame(1 / fps);

@@ -1,4 +1,4 @@
-import type { ClipWebmMuxer } from '../export/clip-webm-muxer';
+import type { ClipAlphaWebmWriter, ClipWebmMuxer } from '../export/clip-webm-muxer';
 import { lazyModule } from '../../lazy-module';
 
 const loadMuxer = lazyModule(() => import('../export/clip-webm-muxer'));
@@ -14,4 +14,15 @@ export async function openClipMuxer(
 ): Promise<ClipWebmMuxer> {
   const module = await loadMuxer();
   return module.ClipWebmMuxer.open(codec, fps, audio);
+}
+
+/** Starts a WebM file that keeps the frames' alpha (see `ClipAlphaWebmWriter`). */
+export async function openAlphaClipWriter(
+  codec: 'vp8' | 'vp9',
+  fps: number,
+  bitsPerSecond: number,
+  keyFrameSeconds: number,
+): Promise<ClipAlphaWebmWriter> {
+  const module = await loadMuxer();
+  return module.ClipAlphaWebmWriter.open(codec, fps, bitsPerSecond, keyFrameSeconds);
 }

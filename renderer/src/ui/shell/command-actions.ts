@@ -104,6 +104,8 @@ export interface CommandUi {
   toggleFaceReactions(): CommandOutcome;
   /** Home: the camera back at its start, framing every figure. */
   resetView(): void;
+  /** Clean View: only the scene, or the panel back; says which. */
+  toggleCleanView(): CommandOutcome;
   /** Pins the body under the pointer, or unpins it; says what happened. */
   togglePinUnderPointer(): CommandOutcome;
   toggleHelp(): void;
@@ -245,6 +247,8 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
     case 'reset-view':
       ui.resetView();
       return status(ui.strings.viewReset);
+    case 'clean-view':
+      return ui.toggleCleanView();
     case 'toggle-pin':
       return ui.togglePinUnderPointer();
     case 'toggle-mute':

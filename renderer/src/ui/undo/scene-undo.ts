@@ -49,6 +49,7 @@ const SCENE_UNCHANGED: ReadonlySet<AppCommand> = new Set<AppCommand>([
   'toggle-follow',
   'toggle-face-reactions',
   'reset-view',
+  'clean-view',
   'open-model',
   // Add Model… only opens a dialog; the figure's arrival is recorded when it is placed.
   'add-model',
