@@ -78,3 +78,44 @@ function finiteArray(value: unknown, length: number): boolean {
   for (let i = 0; i < value.length; i++) if (!Number.isFinite(value[i])) return false;
   return true;
 }
+
+/** Where the receiver listens: this machine only, or every network interface. */
+export type VmcListen = 'local' | 'network';
+
+/** The panel's receive settings. */
+export interface VmcReceiveRequest {
+  readonly on: boolean;
+  /** UDP port, 1024..65535. */
+  readonly port: number;
+  readonly listen: VmcListen;
+}
+
+/** The panel's send settings. */
+export interface VmcSendRequest {
+  readonly on: boolean;
+  /** An IPv4 address or host name, e.g. `127.0.0.1`. */
+  readonly host: string;
+  /** UDP port, 1024..65535; not the port we receive on. */
+  readonly port: number;
+}
+
+/** What the sender is doing. */
+export interface VmcSendStatus {
+  readonly sending: boolean;
+  /** `host:port`, or null when not sending. */
+  readonly target: string | null;
+  /** Frames sent since sending began. */
+  readonly frames: number;
+  /** Why it does not send (or the last send failure), or null. */
+  readonly problem: string | null;
+}
+
+/** What one poll of the receiver returns: the newest frame (if newer) and the status. */
+export interface VmcPoll {
+  readonly frame: VmcFrame | null;
+  readonly status: VmcReceiveStatus;
+}
+
+/** The lowest port the panel accepts (below are the system's). */
+export const VMC_PORT_MIN = 1024;
+export const VMC_PORT_MAX = 65535;

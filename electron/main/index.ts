@@ -21,6 +21,7 @@ import { flushWithin, QUIT_FLUSH_LIMIT_MS, type PendingWrites } from './host/flu
 import { createHostHandlers } from './host/host-handlers';
 import { toOutcome } from './host/host-problem';
 import { createHostServices } from './host/host-services';
+import { createVmcService } from './host/vmc/vmc-service';
 import { filesFromArgv } from './host/launch-files';
 import { createConsoleLogger } from './host/logger';
 import { createWindowStateStore } from './host/window-state-store';
@@ -62,6 +63,8 @@ function start(): void {
     () => mainWindow,
     () => menuLanguageFor(menuLanguage ?? app.getLocale()),
   );
+  // VMC sockets open only when the panel turns receiving or sending on.
+  const vmc = createVmcService(createConsoleLogger('vmc'));
   // Shared only with the window's preload, which signs each dropped path with it.
   const dropKey = newDropKey();
   const services = createHostServices({
@@ -191,6 +194,7 @@ function start(): void {
   flushBeforeQuit([
     { name: 'the window size and place', flush: () => windowState.flush() },
     { name: 'the recent-model library and presets', flush: () => services.flush() },
+    { name: 'the VMC sockets', flush: () => vmc.close() },
   ]);
 
   void app
@@ -210,6 +214,7 @@ function start(): void {
           locale: app.getLocale(),
         },
         services,
+        vmc,
         setMenuLanguage: (language) => {
           if (language === menuLanguage) return;
           menuLanguage = language;

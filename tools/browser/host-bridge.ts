@@ -250,6 +250,10 @@ function installPageHost(names: typeof PAGE_NAMES): void {
     saveExport: (format: ExportFileFormat, suggestedName: string, bytes: Uint8Array) =>
       invoke('rp:export:save', [format, suggestedName, bytes]),
     setMenuLanguage: (language: MenuLanguageCode) => invoke('rp:menu:set-language', [language]),
+    vmcReceive: (request: unknown) => invoke('rp:vmc:receive', [request]),
+    vmcPoll: (sequence: number) => invoke('rp:vmc:poll', [sequence]),
+    vmcSend: (request: unknown) => invoke('rp:vmc:send', [request]),
+    vmcSendFrame: (frame: unknown, time: number) => invoke('rp:vmc:send-frame', [frame, time]),
     onReadProgress(listener: (progress: ReadProgress) => void): () => void {
       const relay = (progress: ReadProgress): void => listener(progress);
       progressListeners.add(relay);

@@ -21,6 +21,11 @@ import { toOutcome } from './host-problem';
 import { looksLikePng, THUMBNAIL_MAX_BYTES } from './png';
 import type { HostServices } from './host-services';
 import { STORE_ID_PATTERN } from './store-ids';
+import { isVmcFrame, VMC_PORT_MAX, VMC_PORT_MIN } from '../../../shared/vmc-frame';
+import type { VmcFrame } from '../../../shared/vmc-frame';
+import { createConsoleLogger } from './logger';
+import type { VmcService } from './vmc/vmc-service';
+import { createVmcService } from './vmc/vmc-service';
 
 /** What the handlers need from the running app, injected so tests can supply it. */
 export interface HostDeps {
@@ -30,6 +35,8 @@ export interface HostDeps {
   readonly services: HostServices;
   /** Relabels the native menu in `language` (the panel's). Default: there is no menu. */
   readonly setMenuLanguage?: (language: MenuLanguageCode) => void;
+  /** VMC in and out (default: one made here, opening no socket until asked). */
+  readonly vmc?: VmcService;
 }
 
 /** The handler for one channel: its contract arguments in, its contract result out. */
@@ -71,6 +78,20 @@ const pngSchema = z
   .refine((bytes) => looksLikePng(bytes), { message: 'must be a PNG image' });
 /** The largest export the page may send (a long 60 fps clip stays well under it), bytes. */
 const MAX_EXPORT_BYTES = 1024 * 1024 * 1024;
+
+/** A UDP port the panel may use. */
+const vmcPortSchema = z.number().int().min(VMC_PORT_MIN).max(VMC_PORT_MAX);
+/** An IPv4 address or a host name (letters, digits, dots, hyphens). */
+const vmcHostSchema = z
+  .string()
+  .min(1)
+  .max(253)
+  .regex(/^[A-Za-z0-9.-]+$/, 'must be an IPv4 address or a host name');
+/** A pose to send: the frame's shape with finite numbers (see `isVmcFrame`). */
+const vmcFrameSchema = z.custom<VmcFrame>(
+  (frame) => isVmcFrame(frame) && frame.blendNames.length <= 256,
+  'must be a VMC frame (55 bone rotations, positions and at most 256 expressions, all finite)',
+);
 
 /** The arguments each channel accepts, checked before its handler runs. */
 export const HOST_ARGUMENT_SCHEMAS: {
@@ -120,12 +141,19 @@ export const HOST_ARGUMENT_SCHEMAS: {
     }),
   ]),
   'rp:menu:set-language': z.tuple([z.enum(MENU_LANGUAGE_CODES)]),
+  'rp:vmc:receive': z.tuple([
+    z.object({ on: z.boolean(), port: vmcPortSchema, listen: z.enum(['local', 'network']) }),
+  ]),
+  'rp:vmc:poll': z.tuple([z.number().int().min(0)]),
+  'rp:vmc:send': z.tuple([z.object({ on: z.boolean(), host: vmcHostSchema, port: vmcPortSchema })]),
+  'rp:vmc:send-frame': z.tuple([vmcFrameSchema, z.number().min(0).max(1e9)]),
 };
 
 /** Builds the handlers over `deps`. */
 export function createHostHandlers(deps: HostDeps): HostHandlers {
   const appInfo = Object.freeze({ ...deps.appInfo });
   const s = deps.services;
+  const vmc = deps.vmc ?? createVmcService(createConsoleLogger('vmc'));
   return {
     'rp:app:get-info': () => Promise.resolve(appInfo),
     'rp:model:open-dialog': () => toOutcome(() => s.openModelDialog()),
@@ -159,5 +187,9 @@ export function createHostHandlers(deps: HostDeps): HostHandlers {
       deps.setMenuLanguage?.(language);
       return Promise.resolve({ language });
     },
+    'rp:vmc:receive': (request) => vmc.receive(request),
+    'rp:vmc:poll': (sequence) => Promise.resolve(vmc.poll(sequence)),
+    'rp:vmc:send': (request) => vmc.send(request),
+    'rp:vmc:send-frame': (frame, time) => Promise.resolve(vmc.sendFrame(frame, time)),
   };
 }

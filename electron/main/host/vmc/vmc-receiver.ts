@@ -7,14 +7,13 @@
 
 import { createSocket } from 'node:dgram';
 import type { RemoteInfo, Socket } from 'node:dgram';
-import type { VmcFrame, VmcReceiveStatus } from '../../../../shared/vmc-frame';
+import type { VmcFrame, VmcListen, VmcReceiveStatus } from '../../../../shared/vmc-frame';
 import { VMC_RECEIVE_PORT } from '../../../../shared/vmc-frame';
 import type { Logger } from '../logger';
 import { OscError } from './osc-codec';
 import { VmcPoseState } from './vmc-pose-state';
 
-/** Where to listen: this machine only (the default) or every network interface. */
-export type VmcListen = 'local' | 'network';
+export type { VmcListen } from '../../../../shared/vmc-frame';
 
 export interface VmcReceiveSettings {
   /** UDP port, 1024..65535 (default 39539). */
