@@ -5,6 +5,7 @@ import {
 } from '../motion/builtin-motions';
 import { MotionFileError } from '../motion/motion-file-error';
 import { retargetMotion } from '../motion/retarget-motion';
+import { createLiveVmcMotion } from '../motion/live-vmc-motion';
 import { readMotionFile } from './lazy/motion-file-reader';
 import type { MotionToolkit } from './motion-ports';
 
@@ -18,5 +19,6 @@ export const APP_MOTION_TOOLKIT: MotionToolkit = {
   },
   load: readMotionFile,
   retarget: (clip, spec, options) => retargetMotion(clip, spec, options),
+  live: (spec, options) => createLiveVmcMotion(spec, options.figureKind),
   isMotionFileError: (error): error is Error => error instanceof MotionFileError,
 };

@@ -36,6 +36,7 @@ import { SceneTimeline } from './timeline/scene-timeline';
 import { TimelineActions } from './timeline/timeline-actions';
 import { TimelineBar } from './timeline/timeline-bar';
 import { SoundControls } from './sound/sound-controls';
+import { VmcControls } from './vmc/vmc-controls';
 
 /** What the UI toggles on the view, and where avatars go. */
 export interface UiView extends AvatarView, PresetView {
@@ -134,6 +135,8 @@ export class AppUi {
   private readonly sceneUndo: SceneUndo;
   /** VOLUME, mute, impacts and music on/off, and the impact sounds themselves. */
   readonly sound: SoundControls;
+  /** VMC in (Live (VMC) in the motion list) and out, and their panel section. */
+  readonly vmc: VmcControls;
 
   constructor(private readonly options: AppUiOptions) {
     const document = options.root.ownerDocument;
@@ -289,6 +292,26 @@ export class AppUi {
       },
     });
     this.panel.addSection(this.sound.panel.element);
+    this.vmc = new VmcControls({
+      window: document.defaultView ?? window,
+      host: options.host,
+      storage: options.storage,
+      language: this.languageValue,
+      sandbox: options.sandbox,
+      motions: this.motions,
+      focusedFigure: () => options.view.focusedFigure,
+      figureInfo: (figure) => {
+        const exported = this.models.models.exportedFigureOf(figure);
+        return exported.vrm
+          ? {
+              kind: 'vrm',
+              boneOwners: exported.vrm.boneOwners,
+              hipsOffset: exported.vrm.hipsOffset,
+            }
+          : { kind: exported.kind };
+      },
+    });
+    this.panel.addSection(this.vmc.panel.element);
     this.exportProgress = new ExportProgress(document, this.strings.exports.cancel, () =>
       this.exports.cancelClip(),
     );
@@ -460,6 +483,7 @@ export class AppUi {
     this.exportProgress.dispose();
     this.exportPanel.dispose();
     this.sound.dispose();
+    this.vmc.dispose();
     this.options.view.beforeGrab = null;
     this.viewPointer.dispose();
     this.bodyMenu.dispose();
@@ -554,6 +578,7 @@ export class AppUi {
     this.library.relabel();
     this.exportPanel.setLanguage(this.languageValue);
     this.sound.setLanguage(this.languageValue);
+    this.vmc.setLanguage(this.languageValue);
     this.exportProgress.setLanguage(this.strings.exports.cancel);
     this.hostLink.setMenuLanguage(this.languageValue);
     this.refresh();
