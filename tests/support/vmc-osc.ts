@@ -1,13 +1,13 @@
 /**
- * A VMC sender and reader for tests, built on `osc-min` (a maintained OSC library, not the
- * app's codec) so the tests do not trust the code they check. Positions and rotations are in
- * Unity's space, as on the wire.
+ * A VMC sender and reader for tests, built on the hand-written codec in osc-by-hand.ts (not
+ * the app's `osc-min`), so the tests do not trust the code they check. Positions and
+ * rotations are in Unity's space, as on the wire.
  */
 
 import { createSocket } from 'node:dgram';
 import type { Socket } from 'node:dgram';
-import { fromBuffer, toBuffer } from 'osc-min';
-import type { OscMessageOutput, OscPacketOutput } from 'osc-min';
+import type { OscMessage, OscOutArg } from './osc-by-hand';
+import { OscBundleWriter, decodeOscPacket } from './osc-by-hand';
 
 /** One VMC bone pose on the wire: Unity position (x, y, z) and rotation (x, y, z, w). */
 export interface WireBone {
@@ -16,38 +16,30 @@ export interface WireBone {
   readonly rotation: readonly [number, number, number, number];
 }
 
-const float = (value: number) => ({ type: 'float' as const, value });
+const float = (value: number): OscOutArg => ({ type: 'f', value });
 
-/** The OSC bytes of a bundle of `/VMC/Ext/Bone/Pos` messages (plus OK, T and Root/Pos). */
+/** The OSC bytes of one bundle of `/VMC/Ext/Bone/Pos` messages (plus OK, T and Root/Pos). */
 export function vmcBundle(bones: readonly WireBone[], time = 0): Uint8Array {
-  const elements = [
-    { address: '/VMC/Ext/OK', args: [{ type: 'integer' as const, value: 1 }] },
-    { address: '/VMC/Ext/T', args: [float(time)] },
-    {
-      address: '/VMC/Ext/Root/Pos',
-      args: [{ type: 'string' as const, value: 'root' }, ...[0, 0, 0, 0, 0, 0, 1].map(float)],
-    },
-    ...bones.map((bone) => ({
-      address: '/VMC/Ext/Bone/Pos',
-      args: [
-        { type: 'string' as const, value: bone.name },
-        ...bone.position.map(float),
-        ...bone.rotation.map(float),
-      ],
-    })),
-  ];
-  const view = toBuffer({ timetag: [0, 1], elements });
-  return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  const writer = new OscBundleWriter(65000);
+  writer.message('/VMC/Ext/OK', [{ type: 'i', value: 1 }]);
+  writer.message('/VMC/Ext/T', [float(time)]);
+  writer.message('/VMC/Ext/Root/Pos', [
+    { type: 's', value: 'root' },
+    ...[0, 0, 0, 0, 0, 0, 1].map(float),
+  ]);
+  for (const bone of bones)
+    writer.message('/VMC/Ext/Bone/Pos', [
+      { type: 's', value: bone.name },
+      ...bone.position.map(float),
+      ...bone.rotation.map(float),
+    ]);
+  return writer.take()[0]!.slice();
 }
 
-/** Every message in a datagram, bundles flattened, decoded by osc-min. */
-export function readMessages(bytes: Uint8Array): OscMessageOutput[] {
-  const out: OscMessageOutput[] = [];
-  const walk = (packet: OscPacketOutput) => {
-    if (packet.oscType === 'message') out.push(packet);
-    else packet.elements.forEach(walk);
-  };
-  walk(fromBuffer(bytes));
+/** Every message in a datagram, bundles flattened, decoded by the hand-written codec. */
+export function readMessages(bytes: Uint8Array): OscMessage[] {
+  const out: OscMessage[] = [];
+  decodeOscPacket(bytes, (m) => out.push(m));
   return out;
 }
 

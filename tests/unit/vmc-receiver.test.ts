@@ -1,11 +1,13 @@
 /**
- * The VMC receiver over real loopback UDP, fed by `osc-min` (not the app's codec): it decodes
+ * The VMC receiver over real loopback UDP, fed by a hand-written OSC encoder (not the app's
+ * `osc-min`): it decodes
  * and turns poses into our space, ignores unknown addresses, counts and drops malformed
  * packets (a flood of 10,000 in a second included) while still answering, and says plainly
  * when its port is in use.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { toBuffer } from 'osc-min';
+import type { OscOutArg } from '../support/osc-by-hand';
+import { encodeMessage } from '../support/osc-by-hand';
 import type { Logger } from '../../electron/main/host/logger';
 import { VmcReceiver } from '../../electron/main/host/vmc/vmc-receiver';
 import { vmcBoneIndex } from '../../shared/vmc-bones';
@@ -45,9 +47,18 @@ async function until(check: () => boolean): Promise<void> {
   expect(check()).toBe(true);
 }
 
-function message(address: string, args: unknown[]): Uint8Array {
-  const view = toBuffer({ address, args: args as never });
-  return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+/** One message by hand; plain numbers are floats, plain strings strings. */
+function message(address: string, args: readonly (number | string | OscOutArg)[]): Uint8Array {
+  return encodeMessage(
+    address,
+    args.map((arg): OscOutArg =>
+      typeof arg === 'number'
+        ? { type: 'f', value: arg }
+        : typeof arg === 'string'
+          ? { type: 's', value: arg }
+          : arg,
+    ),
+  );
 }
 
 describe('VMC receiver', () => {
@@ -64,7 +75,7 @@ describe('VMC receiver', () => {
         { name: 'NotABone', position: [0, 0, 0], rotation: [0, 0, 0, 1] },
       ]),
     );
-    await send(message('/VMC/Ext/Blend/Val', ['Blink', { type: 'float', value: 0.75 }]));
+    await send(message('/VMC/Ext/Blend/Val', ['Blink', 0.75]));
     await send(message('/VMC/Ext/Some/Other', [1, 2, 3]));
     await send(message('/VMC/Ext/Blend/Apply', []));
     await until(() => receiver.pose.blendNames.length === 1);
@@ -103,16 +114,10 @@ describe('VMC receiver', () => {
       good.slice(0, good.length - 8),
       huge,
       message('/VMC/Ext/Bone/Pos', [1, 2, 3]), // a number where the bone name belongs
-      message('/VMC/Ext/Bone/Pos', ['Hips', { type: 'float', value: 1 }]), // too few numbers
-      message('/VMC/Ext/Bone/Pos', [
-        'Hips',
-        ...[0, 0, 0, 0, 0, 0, 0].map((value) => ({ type: 'float', value })),
-      ]), // zero rotation
-      message('/VMC/Ext/Root/Pos', [
-        'root',
-        ...[0, 0, 0, 0, 0, 0].map((value) => ({ type: 'float', value })),
-        { type: 'float', value: Number.NaN },
-      ]),
+      message('/VMC/Ext/Bone/Pos', ['Hips', 1]), // too few numbers
+      message('/VMC/Ext/Bone/Pos', ['Hips', 0, 0, 0, 0, 0, 0, 0]), // zero rotation
+      message('/VMC/Ext/Root/Pos', ['root', 0, 0, 0, 0, 0, 0, Number.NaN]),
+      message('/VMC/Ext/Bone/Pos', [{ type: 'T' }, 0, 0, 0, 0, 0, 0, 1]), // wrong type tag
       new Uint8Array([0xff, 0xfe, 0xfd, 0xfc]),
     ];
     for (const bytes of bad) await send(bytes);
@@ -130,15 +135,14 @@ describe('VMC receiver', () => {
   it('survives a flood of 10,000 packets in a second, still answering', async () => {
     const { receiver, send } = await started();
     const junk = new Uint8Array(64).fill(0x41);
-    // 100 bursts of 100, 10 ms apart: 10,000 packets in about a second.
-    const began = performance.now();
+    // 100 bursts of 100, 10 ms apart: 10,000 packets in about a second on an idle machine
+    // (a busy one takes longer to send them; the receiver's side is the same).
     for (let burst = 0; burst < 100; burst++) {
       const sends: Promise<void>[] = [];
       for (let i = 0; i < 100; i++) sends.push(send(i % 2 === 0 ? junk : junk.subarray(0, 7)));
       await Promise.all(sends);
       await sleep(10);
     }
-    expect(performance.now() - began).toBeLessThan(5000);
     await sleep(200);
     const status = receiver.status();
     // Every packet that reached the socket (the kernel may drop some of a flood) was refused.

@@ -1,40 +1,73 @@
 /**
- * A small OSC 1.0 codec (https://opensoundcontrol.stanford.edu/spec-1_0.html): messages and
- * bundles, the argument types VMC senders use (i, f, d, s, S, b, h, t, T, F, N, I, c, r, m)
- * and array brackets.
- *
- * Why our own rather than a library: the receiver must stay under 1 % of a core while a
- * tracker sends all 55 bones 60 times a second (about 3,300 messages a second). `osc-min`
- * 2.1.2 measured about 6 µs a message here (2 % of a core on its own) because it builds a
- * typed object per argument; `osc` (osc.js) 2.4.5 is faster but pulls in `serialport` (a
- * native module) and `ws` for its transports. This reader hands plain numbers and strings
- * straight from a DataView. The tests check it against `osc-min`, an independent encoder and
- * decoder.
+ * OSC 1.0 for VMC, over `osc-min` (a maintained OSC library): decoding a datagram into flat
+ * messages (bundles opened in order), and packing messages into bundles that each fit one
+ * datagram. Anything `osc-min` cannot read becomes an {@link OscError}, so a caller drops the
+ * packet whole.
  */
 
-/** A packet that is not well-formed OSC; the message says what is wrong, at which byte. */
+import { fromBuffer, toBuffer } from 'osc-min';
+import type { OscArgOutputOrArray, OscPacketOutput } from 'osc-min';
+
+/** A packet that is not well-formed OSC; the message says what is wrong. */
 export class OscError extends Error {
   override readonly name = 'OscError';
 }
 
-/** One argument as read: numbers (i, f, d, h, t, c, r, m as numbers), text, a blob, or T/F/N/I. */
+/** One argument as read: a number (i, f, d, h, t as numbers), text, a blob, or T/F/N/I. */
 export type OscArg = number | string | Uint8Array | boolean | null;
 
 /** A decoded OSC message. */
 export interface OscMessage {
   /** E.g. `/VMC/Ext/Bone/Pos`. */
   readonly address: string;
-  /** The type tags without the leading comma, e.g. `sfffffff`. */
-  readonly types: string;
   readonly args: readonly OscArg[];
 }
 
-/** Bundles inside bundles deeper than this are refused (no sender nests them at all). */
+/** Bundles inside bundles deeper than this are refused (no VMC sender nests them at all). */
 const MAX_BUNDLE_DEPTH = 8;
-const BUNDLE_TAG = '#bundle';
 
-const latin1 = new TextDecoder('latin1');
-const utf8 = new TextDecoder('utf-8', { fatal: false });
+function argValue(arg: OscArgOutputOrArray, out: OscArg[]): void {
+  switch (arg.type) {
+    case 'array':
+      for (const inner of arg.value) argValue(inner, out);
+      return;
+    case 'bigint':
+      out.push(Number(arg.value));
+      return;
+    case 'timetag':
+      out.push(arg.value[0] + arg.value[1] / 2 ** 32);
+      return;
+    case 'blob':
+      out.push(new Uint8Array(arg.value.buffer, arg.value.byteOffset, arg.value.byteLength));
+      return;
+    case 'true':
+    case 'false':
+      out.push(arg.type === 'true');
+      return;
+    case 'null':
+    case 'bang':
+      out.push(null);
+      return;
+    case 'midi':
+    case 'color':
+      out.push(null); // no VMC message carries these
+      return;
+    default:
+      out.push(arg.value);
+  }
+}
+
+function flatten(packet: OscPacketOutput, depth: number, out: OscMessage[]): void {
+  if (packet.oscType === 'message') {
+    const args: OscArg[] = [];
+    for (const arg of packet.args) argValue(arg, args);
+    out.push({ address: packet.address, args });
+    return;
+  }
+  if (depth >= MAX_BUNDLE_DEPTH)
+    throw new OscError(`bundles nested deeper than ${MAX_BUNDLE_DEPTH}`);
+  for (const element of packet.elements) flatten(element, depth + 1, out);
+}
 
 /**
  * Calls `onMessage` for every message in `bytes` (a message or a bundle, nested bundles in
@@ -44,155 +77,17 @@ const utf8 = new TextDecoder('utf-8', { fatal: false });
  * @param bytes - one UDP datagram
  */
 export function decodeOscPacket(bytes: Uint8Array, onMessage: (message: OscMessage) => void): void {
+  if (bytes.byteLength < 4 || bytes.byteLength % 4 !== 0)
+    throw new OscError(`an OSC packet is a multiple of 4 bytes, not ${bytes.byteLength}`);
+  let packet: OscPacketOutput;
+  try {
+    packet = fromBuffer(bytes);
+  } catch (error) {
+    throw new OscError(error instanceof Error ? error.message : String(error));
+  }
   const messages: OscMessage[] = [];
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  readPacket(bytes, view, 0, bytes.byteLength, 0, messages);
+  flatten(packet, 0, messages);
   for (const message of messages) onMessage(message);
-}
-
-function readPacket(
-  bytes: Uint8Array,
-  view: DataView,
-  start: number,
-  end: number,
-  depth: number,
-  out: OscMessage[],
-): void {
-  if (end - start < 4 || (end - start) % 4 !== 0)
-    throw new OscError(`an OSC packet is a multiple of 4 bytes, not ${end - start}`);
-  if (bytes[start] === 0x23 /* # */) {
-    readBundle(bytes, view, start, end, depth, out);
-    return;
-  }
-  out.push(readMessage(bytes, view, start, end));
-}
-
-function readBundle(
-  bytes: Uint8Array,
-  view: DataView,
-  start: number,
-  end: number,
-  depth: number,
-  out: OscMessage[],
-): void {
-  if (depth >= MAX_BUNDLE_DEPTH)
-    throw new OscError(`bundles nested deeper than ${MAX_BUNDLE_DEPTH}`);
-  const [tag, afterTag] = readString(bytes, start, end, latin1);
-  if (tag !== BUNDLE_TAG) throw new OscError(`"${tag.slice(0, 32)}" is not an address or #bundle`);
-  let at = afterTag + 8; // the time tag: VMC data is applied on arrival
-  if (at > end) throw new OscError('the bundle ends inside its time tag');
-  while (at < end) {
-    if (at + 4 > end) throw new OscError(`a bundle element's size is cut off at byte ${at}`);
-    const size = view.getInt32(at);
-    at += 4;
-    if (size <= 0 || size % 4 !== 0 || at + size > end)
-      throw new OscError(`a bundle element claims ${size} bytes; ${end - at} are left`);
-    readPacket(bytes, view, at, at + size, depth + 1, out);
-    at += size;
-  }
-}
-
-function readMessage(bytes: Uint8Array, view: DataView, start: number, end: number): OscMessage {
-  const [address, afterAddress] = readString(bytes, start, end, latin1);
-  if (!address.startsWith('/'))
-    throw new OscError(`"${address.slice(0, 32)}" is not an OSC address (it must start with /)`);
-  // OSC 1.0 allows a message without type tags (old senders); it has no arguments then.
-  if (afterAddress >= end) return { address, types: '', args: [] };
-  const [tags, afterTags] = readString(bytes, afterAddress, end, latin1);
-  if (!tags.startsWith(','))
-    throw new OscError(`${address}: type tags must start with a comma, not "${tags.slice(0, 8)}"`);
-  const types = tags.slice(1);
-  const args: OscArg[] = [];
-  let at = afterTags;
-  for (let i = 0; i < types.length; i++) {
-    const type = types[i]!;
-    at = readArg(bytes, view, type, at, end, args, address);
-  }
-  return { address, types, args };
-}
-
-/** Reads one argument of `type` at `at` into `args`; returns where the next begins. */
-function readArg(
-  bytes: Uint8Array,
-  view: DataView,
-  type: string,
-  at: number,
-  end: number,
-  args: OscArg[],
-  address: string,
-): number {
-  const need = (count: number) => {
-    if (at + count > end)
-      throw new OscError(`${address}: the packet ends inside a "${type}" argument`);
-  };
-  switch (type) {
-    case 'i':
-    case 'c':
-    case 'r':
-    case 'm':
-      need(4);
-      args.push(type === 'i' ? view.getInt32(at) : view.getUint32(at));
-      return at + 4;
-    case 'f':
-      need(4);
-      args.push(view.getFloat32(at));
-      return at + 4;
-    case 'd':
-      need(8);
-      args.push(view.getFloat64(at));
-      return at + 8;
-    case 'h':
-    case 't':
-      need(8);
-      args.push(Number(type === 'h' ? view.getBigInt64(at) : view.getBigUint64(at)));
-      return at + 8;
-    case 's':
-    case 'S': {
-      const [text, next] = readString(bytes, at, end, utf8);
-      args.push(text);
-      return next;
-    }
-    case 'b': {
-      need(4);
-      const size = view.getInt32(at);
-      if (size < 0 || at + 4 + size > end)
-        throw new OscError(`${address}: a blob claims ${size} bytes; ${end - at - 4} are left`);
-      args.push(bytes.subarray(at + 4, at + 4 + size));
-      return at + 4 + padded(size);
-    }
-    case 'T':
-    case 'F':
-      args.push(type === 'T');
-      return at;
-    case 'N':
-    case 'I':
-      args.push(null);
-      return at;
-    case '[':
-    case ']':
-      return at; // arrays are read flat: VMC uses none
-    default:
-      throw new OscError(`${address}: unknown type tag "${type}"`);
-  }
-}
-
-/** A NUL-terminated string padded to 4 bytes: its text and the offset after the padding. */
-function readString(
-  bytes: Uint8Array,
-  start: number,
-  end: number,
-  decoder: TextDecoder,
-): [string, number] {
-  let nul = start;
-  while (nul < end && bytes[nul] !== 0) nul++;
-  if (nul >= end) throw new OscError(`a string starting at byte ${start} has no terminating NUL`);
-  const next = start + padded(nul - start + 1);
-  if (next > end) throw new OscError(`a string's padding runs past the end at byte ${end}`);
-  return [decoder.decode(bytes.subarray(start, nul)), next];
-}
-
-function padded(size: number): number {
-  return (size + 3) & ~3;
 }
 
 /** An argument to write: a number with its type, or a string. */
@@ -200,123 +95,56 @@ export type OscOutArg =
   | { readonly type: 'f' | 'i' | 'd'; readonly value: number }
   | { readonly type: 's'; readonly value: string };
 
-const utf8Encoder = new TextEncoder();
+const OUT_TYPES = { f: 'float', i: 'integer', d: 'double', s: 'string' } as const;
+
+/** `#bundle\0` and the time tag 1 ("immediately", OSC 1.0). */
+const BUNDLE_HEADER = Uint8Array.from([35, 98, 117, 110, 100, 108, 101, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
 
 /**
- * Writes OSC messages into one growing buffer and packs them into bundles that each fit
- * `maxBytes` (a UDP datagram that needs no IP fragmentation). Reused frame after frame: it
- * allocates only while its buffer grows.
+ * Packs OSC messages (encoded by `osc-min`) into bundles that each fit `maxBytes` (a UDP
+ * datagram that needs no IP fragmentation), in order.
  */
 export class OscBundleWriter {
-  private buffer: Uint8Array;
-  private view: DataView;
-  private length = 0;
-  /** Where the current bundle started and how many messages it holds. */
-  private bundleStart = 0;
-  private bundleMessages = 0;
+  private readonly pending: DataView[] = [];
+  private pendingBytes = 0;
   private readonly datagrams: Uint8Array[] = [];
 
   /** @param maxBytes - the most bytes one datagram may have (default 1,400: under a 1,500-byte MTU) */
-  constructor(private readonly maxBytes = 1400) {
-    this.buffer = new Uint8Array(4096);
-    this.view = new DataView(this.buffer.buffer);
-  }
+  constructor(private readonly maxBytes = 1400) {}
 
   /** Adds a message to the current bundle, closing it first when the message would not fit. */
   message(address: string, args: readonly OscOutArg[]): void {
-    const size = messageSize(address, args);
-    if (16 + 4 + size > this.maxBytes)
-      throw new OscError(`${address}: a ${size}-byte message cannot fit a datagram`);
-    if (this.bundleMessages > 0 && this.length - this.bundleStart + 4 + size > this.maxBytes)
+    const encoded = toBuffer({
+      address,
+      args: args.map((arg) => ({ type: OUT_TYPES[arg.type], value: arg.value }) as never),
+    });
+    const size = 4 + encoded.byteLength;
+    if (BUNDLE_HEADER.length + size > this.maxBytes)
+      throw new OscError(`${address}: a ${encoded.byteLength}-byte message cannot fit a datagram`);
+    if (this.pending.length > 0 && BUNDLE_HEADER.length + this.pendingBytes + size > this.maxBytes)
       this.closeBundle();
-    if (this.bundleMessages === 0) this.openBundle();
-    this.reserve(4 + size);
-    this.view.setInt32(this.length, size);
-    this.length += 4;
-    this.writeString(address);
-    this.writeString(`,${args.map((a) => a.type).join('')}`);
-    for (const arg of args) this.writeArg(arg);
-    this.bundleMessages++;
+    this.pending.push(encoded);
+    this.pendingBytes += size;
   }
 
-  /**
-   * The datagrams written since the last call (views into a buffer the next frame reuses:
-   * send them before writing more).
-   */
+  /** The datagrams written since the last call. */
   take(): readonly Uint8Array[] {
-    if (this.bundleMessages > 0) this.closeBundle();
-    const out = this.datagrams.slice();
-    this.datagrams.length = 0;
-    this.length = 0;
-    this.bundleStart = 0;
-    return out;
-  }
-
-  private openBundle(): void {
-    this.bundleStart = this.length;
-    this.writeString(BUNDLE_TAG);
-    this.reserve(8);
-    // Time tag 1: "immediately" (OSC 1.0).
-    this.view.setUint32(this.length, 0);
-    this.view.setUint32(this.length + 4, 1);
-    this.length += 8;
+    if (this.pending.length > 0) this.closeBundle();
+    return this.datagrams.splice(0);
   }
 
   private closeBundle(): void {
-    this.datagrams.push(this.buffer.subarray(this.bundleStart, this.length));
-    this.bundleMessages = 0;
-  }
-
-  private writeArg(arg: OscOutArg): void {
-    this.reserve(8);
-    switch (arg.type) {
-      case 'f':
-        this.view.setFloat32(this.length, arg.value);
-        this.length += 4;
-        return;
-      case 'i':
-        this.view.setInt32(this.length, arg.value);
-        this.length += 4;
-        return;
-      case 'd':
-        this.view.setFloat64(this.length, arg.value);
-        this.length += 8;
-        return;
-      case 's':
-        this.writeString(arg.value);
+    const out = new Uint8Array(BUNDLE_HEADER.length + this.pendingBytes);
+    const view = new DataView(out.buffer);
+    out.set(BUNDLE_HEADER);
+    let at = BUNDLE_HEADER.length;
+    for (const message of this.pending) {
+      view.setInt32(at, message.byteLength);
+      out.set(new Uint8Array(message.buffer, message.byteOffset, message.byteLength), at + 4);
+      at += 4 + message.byteLength;
     }
+    this.datagrams.push(out);
+    this.pending.length = 0;
+    this.pendingBytes = 0;
   }
-
-  private writeString(text: string): void {
-    const bytes = utf8Encoder.encode(text);
-    const size = padded(bytes.length + 1);
-    this.reserve(size);
-    this.buffer.set(bytes, this.length);
-    this.buffer.fill(0, this.length + bytes.length, this.length + size);
-    this.length += size;
-  }
-
-  /** Grows the buffer (copying what is written) so `count` more bytes fit. */
-  private reserve(count: number): void {
-    if (this.length + count <= this.buffer.length) return;
-    // Datagrams already taken out point into the old buffer; they stay valid as copies.
-    const grown = new Uint8Array(Math.max(this.buffer.length * 2, this.length + count));
-    grown.set(this.buffer.subarray(0, this.length));
-    for (let i = 0; i < this.datagrams.length; i++) {
-      const d = this.datagrams[i]!;
-      this.datagrams[i] = grown.subarray(d.byteOffset, d.byteOffset + d.byteLength);
-    }
-    this.buffer = grown;
-    this.view = new DataView(grown.buffer);
-  }
-}
-
-/** Bytes of one encoded message (address, type tags, arguments). */
-function messageSize(address: string, args: readonly OscOutArg[]): number {
-  let size = padded(utf8Encoder.encode(address).length + 1) + padded(args.length + 2);
-  for (const arg of args) {
-    if (arg.type === 's') size += padded(utf8Encoder.encode(arg.value).length + 1);
-    else size += arg.type === 'd' ? 8 : 4;
-  }
-  return size;
 }

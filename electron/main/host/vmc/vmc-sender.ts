@@ -31,6 +31,9 @@ export class VmcSender {
   frames = 0;
   /** The last send failure, in words, or null. */
   problem: string | null = null;
+  /** Datagrams handed to the socket and not yet sent. */
+  private inFlight = 0;
+  private drained: (() => void) | null = null;
 
   constructor(private readonly logger: Logger) {}
 
@@ -53,8 +56,10 @@ export class VmcSender {
     for (const datagram of this.writer.write(frame, time)) {
       this.datagrams++;
       // A copy: the writer's buffer is reused for the next frame before dgram has sent.
+      this.inFlight++;
       socket.send(Buffer.from(datagram), target.port, target.host, (error) => {
         if (error) this.noteError(error);
+        if (--this.inFlight === 0) this.drained?.();
       });
     }
     this.frames++;
@@ -64,10 +69,14 @@ export class VmcSender {
     return this.socket !== null;
   }
 
+  /** Closes the socket once the datagrams already handed to it are sent. */
   async stop(): Promise<void> {
     const socket = this.socket;
     this.socket = null;
-    if (socket) await new Promise<void>((resolve) => socket.close(() => resolve()));
+    if (!socket) return;
+    if (this.inFlight > 0) await new Promise<void>((resolve) => (this.drained = resolve));
+    this.drained = null;
+    await new Promise<void>((resolve) => socket.close(() => resolve()));
   }
 
   private noteError(error: Error): void {
