@@ -1,3 +1,4 @@
+import { vmcStrings } from './vmc/vmc-strings';
 import { APP_COMMANDS, keyText } from '../../../shared/commands';
 import type { Language } from './i18n';
 import { commandLabel, strings } from './i18n';
@@ -109,6 +110,8 @@ export class HelpOverlay {
       item.textContent = line;
       mouse.append(item);
     }
+    const vmc = this.make('p', 'help-vmc');
+    vmc.textContent = vmcStrings(this.language).help;
     const host = this.make('p', 'help-host');
     host.textContent = this.hostLine;
     const escape = this.make('p', 'help-escape');
@@ -118,6 +121,7 @@ export class HelpOverlay {
       this.commandTable(),
       mouseTitle,
       mouse,
+      vmc,
       host,
       escape,
       this.closeButton,

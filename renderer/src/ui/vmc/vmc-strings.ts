@@ -18,6 +18,8 @@ export interface VmcStrings {
   readonly sendRate: string;
   readonly off: string;
   readonly noHost: string;
+  /** The help dialog's paragraph about VMC. */
+  readonly help: string;
   listening(address: string, port: number): string;
   receiving(sender: string, packetsPerSecond: number, bad: number): string;
   noData(seconds: number): string;
@@ -45,6 +47,7 @@ export const VMC_STRINGS_EN: VmcStrings = {
   sendRate: 'Per second',
   off: 'Off.',
   noHost: 'VMC needs the desktop app.',
+  help: 'VMC (panel, VMC section): with Receive VMC on, choose Live (VMC) in the motion list and the figures follow a tracker app (port 39539) through the physics; they can still be hit and knocked down, and get up into the live pose. After 1 s without data they hold the pose; after 5 s the motion chosen before returns. Send VMC streams the ragdoll pose of the figure the camera orbits to another VMC app (127.0.0.1:39540 by default).',
   listening: (address, port) => `Listening on ${address}:${port}; no sender yet.`,
   receiving: (sender, rate, bad) =>
     `From ${sender}: ${rate} packets/s${bad > 0 ? `, ${bad} not VMC (dropped)` : ''}.`,
@@ -73,6 +76,7 @@ export const VMC_STRINGS_JA: VmcStrings = {
   sendRate: '毎秒',
   off: 'オフ。',
   noHost: 'VMC はデスクトップアプリで使えます。',
+  help: 'VMC（パネルの VMC 欄）: 「VMC を受信」をオンにしてモーション一覧で「ライブ（VMC）」を選ぶと、人形がトラッカーアプリ（ポート 39539）の動きに物理を通して従います。当たれば倒れ、ライブのポーズへ起き上がります。データが 1 秒途切れるとポーズを保ち、5 秒で前に選んでいたモーションに戻ります。「VMC を送信」はカメラが回り込んでいる人形のラグドールのポーズをほかの VMC アプリへ送ります（既定 127.0.0.1:39540）。',
   listening: (address, port) => `${address}:${port} で待ち受け中。送信元はまだありません。`,
   receiving: (sender, rate, bad) =>
     `${sender} から毎秒 ${rate} パケット${bad > 0 ? `（VMC でない ${bad} 個は破棄）` : ''}。`,
