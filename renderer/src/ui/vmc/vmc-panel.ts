@@ -85,7 +85,7 @@ export class VmcPanel {
     this.listenLabel = listen.label;
     this.warning = make(document, 'p', 'vmc-warning');
     this.receiveStatus = make(document, 'p', 'vmc-status vmc-receive-status');
-    this.receiveStatus.setAttribute('role', 'status');
+    this.receiveStatus.setAttribute('aria-live', 'polite');
     const send = check('vmc-send');
     this.send = send.input;
     this.sendText = send.text;
@@ -105,7 +105,7 @@ export class VmcPanel {
     }
     this.sendRateLabel = sendRate.label;
     this.sendStatus = make(document, 'p', 'vmc-status vmc-send-status');
-    this.sendStatus.setAttribute('role', 'status');
+    this.sendStatus.setAttribute('aria-live', 'polite');
     const body = make(document, 'div', 'panel-group-body');
     body.append(
       receive.label,
