@@ -13,6 +13,14 @@
 import type { AppCommand } from './commands';
 import type { ModelFormat, MotionFormat, Preset, PresetContent } from './preset-schema';
 import type { AudioFormat } from './audio-files';
+import type {
+  VmcFrame,
+  VmcPoll,
+  VmcReceiveRequest,
+  VmcReceiveStatus,
+  VmcSendRequest,
+  VmcSendStatus,
+} from './vmc-frame';
 
 export type { ModelFormat, MotionFormat, Preset, PresetContent } from './preset-schema';
 
@@ -445,6 +453,23 @@ export interface HostRequests {
    * the recovery copy; the host restarts only if that copy is on disk.
    */
   'rp:update:restart': { readonly args: readonly []; readonly result: UpdateRestartResult };
+  /** VMC receive on or off, and where it listens; the status says why it cannot listen. */
+  'rp:vmc:receive': {
+    readonly args: readonly [request: VmcReceiveRequest];
+    readonly result: VmcReceiveStatus;
+  };
+  /** The newest received pose when newer than `sequence`, and the receiver's status. */
+  'rp:vmc:poll': { readonly args: readonly [sequence: number]; readonly result: VmcPoll };
+  /** VMC send on or off, and where to. */
+  'rp:vmc:send': {
+    readonly args: readonly [request: VmcSendRequest];
+    readonly result: VmcSendStatus;
+  };
+  /** Sends one pose of the chosen figure (`time`: seconds since sending began). */
+  'rp:vmc:send-frame': {
+    readonly args: readonly [frame: VmcFrame, time: number];
+    readonly result: VmcSendStatus;
+  };
 }
 
 /** The languages the native menu speaks (the panel's languages). */
@@ -493,6 +518,10 @@ const requestChannelTable: { readonly [K in HostChannel]: true } = {
   'rp:app:about': true,
   'rp:app:show-data-folder': true,
   'rp:update:restart': true,
+  'rp:vmc:receive': true,
+  'rp:vmc:poll': true,
+  'rp:vmc:send': true,
+  'rp:vmc:send-frame': true,
 };
 
 /** Every key of `HostRequests`, for registering and checking handlers at run time. */
@@ -624,4 +653,13 @@ export interface HostApi {
     suggestedName: string,
     bytes: Uint8Array,
   ): Promise<HostOutcome<{ readonly path: string }>>;
+
+  /** VMC receive on or off, and where it listens. */
+  vmcReceive(request: VmcReceiveRequest): Promise<VmcReceiveStatus>;
+  /** The newest received VMC pose if newer than `sequence` (call once per displayed frame). */
+  vmcPoll(sequence: number): Promise<VmcPoll>;
+  /** VMC send on or off, and where to. */
+  vmcSend(request: VmcSendRequest): Promise<VmcSendStatus>;
+  /** Sends one figure pose over VMC. */
+  vmcSendFrame(frame: VmcFrame, time: number): Promise<VmcSendStatus>;
 }

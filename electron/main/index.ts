@@ -27,6 +27,7 @@ import { flushWithin, QUIT_FLUSH_LIMIT_MS, type PendingWrites } from './host/flu
 import { createHostHandlers } from './host/host-handlers';
 import { toOutcome } from './host/host-problem';
 import { createHostServices } from './host/host-services';
+import { createVmcService } from './host/vmc/vmc-service';
 import { filesFromArgv } from './host/launch-files';
 import { createConsoleLogger } from './host/logger';
 import { createWindowStateStore } from './host/window-state-store';
@@ -85,6 +86,8 @@ function start(): void {
     () => mainWindow,
     () => menuLanguageFor(menuLanguage ?? app.getLocale()),
   );
+  // VMC sockets open only when the panel turns receiving or sending on.
+  const vmc = createVmcService(createConsoleLogger('vmc'));
   // Shared only with the window's preload, which signs each dropped path with it.
   const dropKey = newDropKey();
   const services = createHostServices({
@@ -299,6 +302,7 @@ function start(): void {
     { name: 'the Always on Top choice', flush: () => alwaysOnTop.flush() },
     { name: 'the recent-model library and presets', flush: () => services.flush() },
     { name: 'the update setting', flush: () => updateSettings.flush() },
+    { name: 'the VMC sockets', flush: () => vmc.close() },
   ]);
 
   void app
@@ -318,6 +322,7 @@ function start(): void {
           locale: app.getLocale(),
         },
         services,
+        vmc,
         setMenuLanguage: (language) => {
           if (language === menuLanguage) return;
           menuLanguage = language;

@@ -27,6 +27,7 @@ import {
   type DroppedFileResult,
   type PresetContent,
 } from '../../shared/host-contract';
+import type { VmcFrame, VmcReceiveRequest, VmcSendRequest } from '../../shared/vmc-frame';
 
 /** `ipcRenderer.invoke` typed by the contract: the channel fixes the arguments and result. */
 function invoke<K extends HostChannel>(
@@ -192,6 +193,10 @@ const host: HostApi = Object.freeze({
       if (isUpdateStatus(status)) listener(status);
     });
   },
+  vmcReceive: (request: VmcReceiveRequest) => invoke('rp:vmc:receive', request),
+  vmcPoll: (sequence: number) => invoke('rp:vmc:poll', sequence),
+  vmcSend: (request: VmcSendRequest) => invoke('rp:vmc:send', request),
+  vmcSendFrame: (frame: VmcFrame, time: number) => invoke('rp:vmc:send-frame', frame, time),
   onReadProgress(listener: (progress: ReadProgress) => void): () => void {
     return subscribe(READ_PROGRESS_CHANNEL, (_event, progress) => {
       if (isReadProgress(progress)) listener(progress);

@@ -23,6 +23,8 @@ const APP_INFO: AppInfo = {
   locale: 'ja-JP',
 };
 
+import { createVmcOutFrame } from '../../renderer/src/motion/vmc-out-pose';
+
 const SOME_ID = 'p-mk1abcde-0123abcd';
 const NOWHERE = '/nowhere/at/all/avatar.vrm';
 
@@ -66,6 +68,10 @@ const VALID_ARGS: { readonly [K in HostChannel]: HostRequests[K]['args'] } = {
   'rp:app:about': [],
   'rp:app:show-data-folder': [],
   'rp:update:restart': [],
+  'rp:vmc:receive': [{ on: false, port: 39539, listen: 'local' }],
+  'rp:vmc:poll': [0],
+  'rp:vmc:send': [{ on: false, host: '127.0.0.1', port: 39540 }],
+  'rp:vmc:send-frame': [createVmcOutFrame(), 0],
 };
 
 /** Per channel, arguments of the right types that must still be refused (paths, ids, sizes). */
@@ -101,6 +107,31 @@ const REFUSED_ARGS: {
   { channel: 'rp:menu:set-language', args: ['de'], why: 'a language the menu does not speak' },
   { channel: 'rp:app:show-data-folder', args: ['/etc'], why: 'a folder named by the page' },
   { channel: 'rp:update:restart', args: [true], why: 'an argument where none is taken' },
+  {
+    channel: 'rp:vmc:receive',
+    args: [{ on: true, port: 80, listen: 'local' }],
+    why: 'a system port for VMC',
+  },
+  {
+    channel: 'rp:vmc:receive',
+    args: [{ on: true, port: 39539, listen: 'everywhere' }],
+    why: 'an unknown listen choice',
+  },
+  {
+    channel: 'rp:vmc:send',
+    args: [{ on: true, host: 'a host; rm', port: 39540 }],
+    why: 'a send host that is no address',
+  },
+  {
+    channel: 'rp:vmc:send-frame',
+    args: [{ ...createVmcOutFrame(), rotations: new Float64Array(220).fill(Number.NaN) }, 0],
+    why: 'a VMC frame with NaN rotations',
+  },
+  {
+    channel: 'rp:vmc:send-frame',
+    args: [{ ...createVmcOutFrame(), rotations: new Float64Array(4) }, 0],
+    why: 'a VMC frame with too few bones',
+  },
   { channel: 'rp:preset:rename', args: [SOME_ID, '   '], why: 'a blank name' },
   { channel: 'rp:preset:rename', args: [SOME_ID, 'a\u0007b'], why: 'a control character' },
   { channel: 'rp:preset:rename', args: [SOME_ID, 'x'.repeat(81)], why: 'a name too long' },

@@ -5,6 +5,7 @@
  * channels, and let menu-command listeners unsubscribe.
  */
 
+import { createVmcOutFrame } from '../../renderer/src/motion/vmc-out-pose';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -61,12 +62,17 @@ const HOST_API_METHODS: readonly (keyof HostApi)[] = [
   'restartToUpdate',
   'onShowAbout',
   'onUpdateStatus',
+  'vmcReceive',
+  'vmcPoll',
+  'vmcSend',
+  'vmcSendFrame',
 ];
 
 const CONTENT = presetContent();
 const DROP_KEY = newDropKey();
 const ID = 'p-mk1abcde-0123abcd';
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+const VMC_FRAME = createVmcOutFrame();
 
 /** Each request method, the channel it must invoke and the arguments it must pass. */
 const REQUEST_METHODS: {
@@ -124,6 +130,22 @@ const REQUEST_METHODS: {
   { call: (h) => h.getAboutInfo(), channel: 'rp:app:about', args: [] },
   { call: (h) => h.showDataFolder(), channel: 'rp:app:show-data-folder', args: [] },
   { call: (h) => h.restartToUpdate(), channel: 'rp:update:restart', args: [] },
+  {
+    call: (h) => h.vmcReceive({ on: true, port: 39539, listen: 'local' }),
+    channel: 'rp:vmc:receive',
+    args: [{ on: true, port: 39539, listen: 'local' }],
+  },
+  { call: (h) => h.vmcPoll(7), channel: 'rp:vmc:poll', args: [7] },
+  {
+    call: (h) => h.vmcSend({ on: false, host: '127.0.0.1', port: 39540 }),
+    channel: 'rp:vmc:send',
+    args: [{ on: false, host: '127.0.0.1', port: 39540 }],
+  },
+  {
+    call: (h) => h.vmcSendFrame(VMC_FRAME, 1.5),
+    channel: 'rp:vmc:send-frame',
+    args: [VMC_FRAME, 1.5],
+  },
 ];
 
 /** The parts of `electron` a sandboxed preload may use, recording what it does. */

@@ -297,6 +297,10 @@ function installPageHost(names: typeof PAGE_NAMES): void {
         updateListeners.delete(relay);
       };
     },
+    vmcReceive: (request: unknown) => invoke('rp:vmc:receive', [request]),
+    vmcPoll: (sequence: number) => invoke('rp:vmc:poll', [sequence]),
+    vmcSend: (request: unknown) => invoke('rp:vmc:send', [request]),
+    vmcSendFrame: (frame: unknown, time: number) => invoke('rp:vmc:send-frame', [frame, time]),
     onReadProgress(listener: (progress: ReadProgress) => void): () => void {
       const relay = (progress: ReadProgress): void => listener(progress);
       progressListeners.add(relay);

@@ -15,6 +15,7 @@ import { callHostHandler, HostRequestError } from '../../electron/main/host/call
 import { mintDropGrant } from '../../electron/main/host/drop-grants';
 import type { Dialogs } from '../../electron/main/host/dialogs';
 import { createHostHandlers, type HostHandlers } from '../../electron/main/host/host-handlers';
+import { createVmcOutFrame } from '../../renderer/src/motion/vmc-out-pose';
 import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
 import { createSeededRandom, type RandomSource } from '../../renderer/src/physics/seeded-random';
 import { recordFileAccess } from './file-access-recorder';
@@ -163,6 +164,11 @@ function validArgs(
     'rp:app:about': [],
     'rp:app:show-data-folder': [],
     'rp:update:restart': [],
+    // Off: the fuzz pass opens no sockets; the argument checks still run.
+    'rp:vmc:receive': [{ on: false, port: pick(random, [39539, 80, 70000]), listen: 'local' }],
+    'rp:vmc:poll': [pick(random, [0, -1, 1.5])],
+    'rp:vmc:send': [{ on: false, host: pick(random, ['127.0.0.1', 'a b', '']), port: 39540 }],
+    'rp:vmc:send-frame': [createVmcOutFrame(), pick(random, [0, -1])],
   };
   return table[channel];
 }

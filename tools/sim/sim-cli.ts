@@ -34,6 +34,8 @@ import { exportRecordedMotion, recordWholeRun } from './export-recorded-motion';
 import type { ExportedFigure } from '../../renderer/src/motion/export/export-figure-motion';
 import type { SceneRecorder } from '../../renderer/src/physics/recording/scene-recorder';
 import type { Sandbox } from '../../renderer/src/physics/sandbox';
+import type { VmcOutFigure } from '../../renderer/src/motion/vmc-out-pose';
+import { VmcSimError, runVmcIn, runVmcOut } from './run-vmc';
 
 /**
  * A --model file, loaded: a VRM, an MMD model with its own bodies and joints, or an MMD model
@@ -224,6 +226,8 @@ export async function runSimCli(args: readonly string[], out: SimOutput): Promis
   await RAPIER.init();
   const mmd = model?.kind === 'mmd' ? model.doll.rig.physics : undefined;
   const { spec, kind: figureKind } = figureDoll(model);
+  if (options.vmcIn !== undefined || options.vmcOut !== undefined)
+    return runVmc(out, options, { spec, figure: vmcFigure(model), ...(mmd ? { mmd } : {}) }, clip);
   let recorder: SceneRecorder | undefined;
   const prepare = (sandbox: Sandbox) => {
     if (options.exportMotion) recorder = recordWholeRun(sandbox, options.seconds);
@@ -269,6 +273,54 @@ export async function runSimCli(args: readonly string[], out: SimOutput): Promis
         `${'exported'.padEnd(22)}${exported.path} (${exported.frames} frames, ${exported.bones.length} bones)`,
       );
   }
+  return 0;
+}
+
+/** How the figures are seen by VMC: their kind, and a VRM avatar's bones. */
+function vmcFigure(model: LoadedModel | undefined): VmcOutFigure {
+  if (model?.kind !== 'vrm') return { kind: model?.kind === 'mmd' ? 'mmd' : 'box' };
+  return {
+    kind: 'vrm',
+    boneOwners: model.doll.rig.boneOwners,
+    hipsOffset: model.doll.rig.hipsOffset,
+  };
+}
+
+/** --vmc-in or --vmc-out: a real-time run; prints its report like the others. */
+async function runVmc(
+  out: SimOutput,
+  options: SimOptions,
+  scene: Parameters<typeof runVmcIn>[2],
+  clip: MotionClip | undefined,
+): Promise<number> {
+  let report: object;
+  try {
+    if (options.vmcIn !== undefined) {
+      report = await runVmcIn(RAPIER, options, scene, options.vmcIn, out.error);
+    } else {
+      const motion = clip
+        ? retargetMotion(clip, scene.spec, { figureKind: scene.figure.kind })
+        : undefined;
+      report = await runVmcOut(
+        RAPIER,
+        options,
+        { ...scene, ...(motion ? { motion } : {}) },
+        options.vmcOut!,
+        out.error,
+      );
+    }
+  } catch (error) {
+    if (!(error instanceof VmcSimError)) throw error;
+    out.error(`sim: ${error.message}`);
+    return 1;
+  }
+  const full = { dolls: options.dolls, seconds: options.seconds, ...report };
+  if (options.json) out.log(JSON.stringify(full));
+  else
+    for (const [name, value] of Object.entries(full))
+      out.log(
+        `${name.padEnd(22)}${typeof value === 'number' ? Number(value.toFixed(4)) : String(value)}`,
+      );
   return 0;
 }
 

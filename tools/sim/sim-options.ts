@@ -26,6 +26,10 @@ export interface SimOptions {
   readonly exportMotion?: string;
   /** The simulated seconds [start, end] to export (default: the whole run). */
   readonly exportRange?: readonly [number, number];
+  /** Listen for VMC on 127.0.0.1 at this port and drive the figures from it (real time). */
+  readonly vmcIn?: number;
+  /** Send the first figure's pose as VMC to this address at 60 Hz (real time). */
+  readonly vmcOut?: { readonly host: string; readonly port: number };
   readonly json: boolean;
   readonly help: boolean;
 }
@@ -62,6 +66,16 @@ Builds the app's scene in Node, runs it and prints measurements.
                      an MMD motion; the JSON adds exported (path, frames, bones)
   --export-range START:END
                      simulated seconds to export (default: the whole run)
+  --vmc-in PORT      listen for VMC (OSC over UDP) on 127.0.0.1:PORT for --seconds of
+                     real time; from the first packet on every doll follows the received
+                     pose through the physics. The JSON adds vmcPackets, vmcBadPackets,
+                     vmcSender and liveTrackingErrorRad (mean angle between each followed
+                     joint and the received target while following). A port in use exits
+                     with status 1
+  --vmc-out HOST:PORT
+                     send the first doll's pose as VMC to HOST:PORT at 60 Hz for --seconds
+                     of real time (playing --motion if given); the JSON adds vmcFramesSent
+                     and vmcDatagramsSent
   --json             print one JSON object
   --help             this text`;
 
@@ -124,6 +138,31 @@ function exportOptions(
   return { exportMotion: path, exportRange: [start, end] };
 }
 
+/** A UDP port number option (1-65535). */
+function portOption(raw: string, name: string): number {
+  return numberOption(raw, name, 1, 65535, 0, true);
+}
+
+function vmcOptions(
+  vmcIn: string | undefined,
+  vmcOut: string | undefined,
+  motion: string | undefined,
+  exportMotion: string | undefined,
+): { vmcIn?: number; vmcOut?: { host: string; port: number } } {
+  if (vmcIn !== undefined && vmcOut !== undefined)
+    throw new SimUsageError('--vmc-in and --vmc-out cannot be used together');
+  if (vmcIn !== undefined && motion !== undefined)
+    throw new SimUsageError('--vmc-in drives the dolls itself: leave out --motion');
+  if ((vmcIn ?? vmcOut) !== undefined && exportMotion !== undefined)
+    throw new SimUsageError('--export-motion cannot be used with --vmc-in or --vmc-out');
+  if (vmcIn !== undefined) return { vmcIn: portOption(vmcIn, 'vmc-in') };
+  if (vmcOut === undefined) return {};
+  const match = /^([^:\s]+):(\d+)$/.exec(vmcOut.trim());
+  if (!match)
+    throw new SimUsageError(`--vmc-out needs HOST:PORT, e.g. 127.0.0.1:39540, not "${vmcOut}"`);
+  return { vmcOut: { host: match[1]!, port: portOption(match[2]!, 'vmc-out') } };
+}
+
 /** True for a path the simulator reads as an MMD model (.pmx or .pmd, any case). */
 export function isMmdPath(path: string): boolean {
   return /\.(pmx|pmd)$/i.test(path);
@@ -158,6 +197,8 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
         balance: { type: 'string' },
         'export-motion': { type: 'string' },
         'export-range': { type: 'string' },
+        'vmc-in': { type: 'string' },
+        'vmc-out': { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -188,6 +229,7 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
     hitBall: v['hit-ball'] === undefined ? null : numberOption(v['hit-ball'], 'hit-ball', 0, 50, 0),
     balance,
     ...exportOptions(v['export-motion'], v['export-range']),
+    ...vmcOptions(v['vmc-in'], v['vmc-out'], v.motion, v['export-motion']),
     json: v.json,
     help: v.help,
   };

@@ -23,6 +23,11 @@ import { HostProblemError, toOutcome } from './host-problem';
 import { looksLikePng, THUMBNAIL_MAX_BYTES } from './png';
 import type { HostServices } from './host-services';
 import { STORE_ID_PATTERN } from './store-ids';
+import { isVmcFrame, VMC_PORT_MAX, VMC_PORT_MIN } from '../../../shared/vmc-frame';
+import type { VmcFrame } from '../../../shared/vmc-frame';
+import { createConsoleLogger } from './logger';
+import type { VmcService } from './vmc/vmc-service';
+import { createVmcService } from './vmc/vmc-service';
 
 /** What the handlers need from the running app, injected so tests can supply it. */
 export interface HostDeps {
@@ -47,6 +52,8 @@ export interface HostDeps {
   readonly openFolder?: (path: string) => Promise<string>;
   /** Restart now into a downloaded update. Default: no update is ever ready. */
   readonly restartToUpdate?: () => Promise<UpdateRestartResult>;
+  /** VMC in and out (default: one made here, opening no socket until asked). */
+  readonly vmc?: VmcService;
 }
 
 /** The handler for one channel: its contract arguments in, its contract result out. */
@@ -88,6 +95,20 @@ const pngSchema = z
   .refine((bytes) => looksLikePng(bytes), { message: 'must be a PNG image' });
 /** The largest export the page may send (a long 60 fps clip stays well under it), bytes. */
 const MAX_EXPORT_BYTES = 1024 * 1024 * 1024;
+
+/** A UDP port the panel may use. */
+const vmcPortSchema = z.number().int().min(VMC_PORT_MIN).max(VMC_PORT_MAX);
+/** An IPv4 address or a host name (letters, digits, dots, hyphens). */
+const vmcHostSchema = z
+  .string()
+  .min(1)
+  .max(253)
+  .regex(/^[A-Za-z0-9.-]+$/, 'must be an IPv4 address or a host name');
+/** A pose to send: the frame's shape with finite numbers (see `isVmcFrame`). */
+const vmcFrameSchema = z.custom<VmcFrame>(
+  (frame) => isVmcFrame(frame) && frame.blendNames.length <= 256,
+  'must be a VMC frame (55 bone rotations, positions and at most 256 expressions, all finite)',
+);
 
 /** The arguments each channel accepts, checked before its handler runs. */
 export const HOST_ARGUMENT_SCHEMAS: {
@@ -140,12 +161,19 @@ export const HOST_ARGUMENT_SCHEMAS: {
   'rp:app:about': z.tuple([]),
   'rp:app:show-data-folder': z.tuple([]),
   'rp:update:restart': z.tuple([]),
+  'rp:vmc:receive': z.tuple([
+    z.object({ on: z.boolean(), port: vmcPortSchema, listen: z.enum(['local', 'network']) }),
+  ]),
+  'rp:vmc:poll': z.tuple([z.number().int().min(0)]),
+  'rp:vmc:send': z.tuple([z.object({ on: z.boolean(), host: vmcHostSchema, port: vmcPortSchema })]),
+  'rp:vmc:send-frame': z.tuple([vmcFrameSchema, z.number().min(0).max(1e9)]),
 };
 
 /** Builds the handlers over `deps`. */
 export function createHostHandlers(deps: HostDeps): HostHandlers {
   const appInfo = Object.freeze({ ...deps.appInfo });
   const s = deps.services;
+  const vmc = deps.vmc ?? createVmcService(createConsoleLogger('vmc'));
   return {
     'rp:app:get-info': () => Promise.resolve(appInfo),
     'rp:model:open-dialog': () => toOutcome(() => s.openModelDialog()),
@@ -184,6 +212,10 @@ export function createHostHandlers(deps: HostDeps): HostHandlers {
     'rp:update:restart': () =>
       deps.restartToUpdate?.() ??
       Promise.resolve({ restarting: false, reason: 'no update has been downloaded' }),
+    'rp:vmc:receive': (request) => vmc.receive(request),
+    'rp:vmc:poll': (sequence) => Promise.resolve(vmc.poll(sequence)),
+    'rp:vmc:send': (request) => vmc.send(request),
+    'rp:vmc:send-frame': (frame, time) => Promise.resolve(vmc.sendFrame(frame, time)),
   };
 }
 

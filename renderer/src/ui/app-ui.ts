@@ -39,6 +39,7 @@ import { SoundControls } from './sound/sound-controls';
 import { ReleaseUi } from './release/release-ui';
 import type { CaptureView } from './capture/capture-controls';
 import { CaptureControls } from './capture/capture-controls';
+import { VmcControls } from './vmc/vmc-controls';
 
 /** What the UI toggles on the view, and where avatars go. */
 export interface UiView extends AvatarView, PresetView, CaptureView {
@@ -141,6 +142,8 @@ export class AppUi {
   readonly release: ReleaseUi;
   /** Clean View, BACKGROUND and STAGE. */
   readonly capture: CaptureControls;
+  /** VMC in (Live (VMC) in the motion list) and out, and their panel section. */
+  readonly vmc: VmcControls;
 
   constructor(private readonly options: AppUiOptions) {
     const document = options.root.ownerDocument;
@@ -318,6 +321,26 @@ export class AppUi {
       },
     });
     this.panel.addSection(this.sound.panel.element);
+    this.vmc = new VmcControls({
+      window: document.defaultView ?? window,
+      host: options.host,
+      storage: options.storage,
+      language: this.languageValue,
+      sandbox: options.sandbox,
+      motions: this.motions,
+      focusedFigure: () => options.view.focusedFigure,
+      figureInfo: (figure) => {
+        const exported = this.models.models.exportedFigureOf(figure);
+        return exported.vrm
+          ? {
+              kind: 'vrm',
+              boneOwners: exported.vrm.boneOwners,
+              hipsOffset: exported.vrm.hipsOffset,
+            }
+          : { kind: exported.kind };
+      },
+    });
+    this.panel.addSection(this.vmc.panel.element);
     this.exportProgress = new ExportProgress(document, this.strings.exports.cancel, () =>
       this.exports.cancelClip(),
     );
@@ -516,6 +539,7 @@ export class AppUi {
     this.exportPanel.dispose();
     this.capture.dispose();
     this.sound.dispose();
+    this.vmc.dispose();
     this.options.view.beforeGrab = null;
     this.viewPointer.dispose();
     this.bodyMenu.dispose();
@@ -620,6 +644,7 @@ export class AppUi {
     this.exportPanel.setLanguage(this.languageValue);
     this.capture.setLanguage(this.languageValue);
     this.sound.setLanguage(this.languageValue);
+    this.vmc.setLanguage(this.languageValue);
     this.exportProgress.setLanguage(this.strings.exports.cancel);
     this.release.relabel();
     this.hostLink.setMenuLanguage(this.languageValue);

@@ -6,6 +6,7 @@ import {
 import { MotionFileError } from '../../motion/motion-file-error';
 import { retargetMotion } from '../../motion/retarget-motion';
 import { readMotionFile } from '../lazy/motion-file-reader';
+import { createLiveVmcMotion } from '../../motion/live-vmc-motion';
 import type { MotionToolkit } from './motion-ports';
 
 /** The app's motion readers, built-in motions and retargeting behind the controls. */
@@ -18,5 +19,6 @@ export const APP_MOTION_TOOLKIT: MotionToolkit = {
   },
   load: readMotionFile,
   retarget: (clip, spec, options) => retargetMotion(clip, spec, options),
+  live: (spec, options) => createLiveVmcMotion(spec, options.figureKind),
   isMotionFileError: (error): error is Error => error instanceof MotionFileError,
 };

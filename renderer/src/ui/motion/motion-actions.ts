@@ -11,6 +11,7 @@ import {
   builtinChoice,
   choiceTarget,
   FILE_MOTION,
+  LIVE_MOTION,
   motionChoices,
   NO_MOTION,
   nextChoice,
@@ -25,6 +26,7 @@ import type {
 } from './motion-ports';
 import type { MotionStrings } from './motion-strings';
 import type { StatusArea } from '../status/status';
+import type { LiveVmcMotion } from '../../motion/live-vmc-motion';
 
 /** Where the motion actions live and what they talk to. */
 export interface MotionActionsOptions {
@@ -61,11 +63,17 @@ interface OpenedFile {
   readonly ref: Extract<PresetMotionRef, { kind: 'file' }> | undefined;
 }
 
-/** What the figures play. */
-type Playing =
+/** What the figures play from a clip or not at all. */
+type ClipPlaying =
   | { readonly kind: 'none' }
   | { readonly kind: 'builtin'; readonly name: string; readonly clip: MotionClip }
   | { readonly kind: 'file'; readonly file: OpenedFile };
+
+/**
+ * What the figures play: a clip, nothing, or the live VMC stream (which remembers what played
+ * before, to go back to when the stream stops).
+ */
+type Playing = ClipPlaying | { readonly kind: 'live'; readonly previous: ClipPlaying };
 
 /** A preset's motion, read and parsed before the scene is replaced (see {@link MotionActions.prepareRestore}). */
 export interface PreparedMotion {
@@ -100,6 +108,10 @@ export class MotionActions {
   /** Each motion's figure, for what its model does with the bones the ragdoll does not follow. */
   private readonly figureOfMotion = new WeakMap<FigureMotion, Figure>();
   private readonly input: HTMLInputElement;
+  /** The live motions the figures play now (fed each frame by the VMC controls). */
+  private readonly live = new Set<LiveVmcMotion>();
+  /** Whether VMC receiving is on, so Live (VMC) is offered. */
+  private liveOffered = false;
 
   constructor(private readonly options: MotionActionsOptions) {
     const document = options.window.document;
@@ -124,13 +136,40 @@ export class MotionActions {
 
   /** The motion list as it stands: None, the built-ins, the file opened last. */
   get choices(): MotionChoice[] {
-    return motionChoices(this.options.toolkit.builtinNames, this.file?.fileName, this.text);
+    return motionChoices(
+      this.options.toolkit.builtinNames,
+      this.file?.fileName,
+      this.text,
+      this.liveOffered && this.options.toolkit.live !== undefined,
+    );
+  }
+
+  /** The live VMC motions the figures play now (none unless Live (VMC) is chosen). */
+  get liveMotions(): ReadonlySet<LiveVmcMotion> {
+    return this.live;
+  }
+
+  /** VMC receiving turned on or off: Live (VMC) is offered, or leaves (back to what played). */
+  setLiveOffered(on: boolean): void {
+    if (on === this.liveOffered) return;
+    this.liveOffered = on;
+    if (!on && this.playingNow.kind === 'live') this.play(this.playingNow.previous);
+    this.options.onChanged();
+  }
+
+  /** The live stream stopped (5 s without data): back to what played before, said so. */
+  endLive(): void {
+    const now = this.playingNow;
+    if (now.kind !== 'live') return;
+    this.play(now.previous);
+    this.options.status.say(this.text.liveEnded(this.currentName));
   }
 
   /** The list value of what the figures play. */
   get selected(): string {
     const now = this.playingNow;
     if (now.kind === 'builtin') return builtinChoice(now.name);
+    if (now.kind === 'live') return LIVE_MOTION;
     return now.kind === 'file' ? FILE_MOTION : NO_MOTION;
   }
 
@@ -138,6 +177,7 @@ export class MotionActions {
   get currentName(): string {
     const now = this.playingNow;
     if (now.kind === 'builtin') return this.text.builtin(now.name);
+    if (now.kind === 'live') return this.text.live;
     return now.kind === 'file' ? now.file.fileName : this.text.none;
   }
 
@@ -161,7 +201,10 @@ export class MotionActions {
     const target = choiceTarget(value, this.options.toolkit.builtinNames);
     if (target === undefined) return TOLD;
     if (target.kind === 'none') this.play(NONE);
-    else if (target.kind === 'file') {
+    else if (target.kind === 'live') {
+      const now = this.playingNow;
+      if (this.liveOffered && now.kind !== 'live') this.play({ kind: 'live', previous: now });
+    } else if (target.kind === 'file') {
       if (this.file !== undefined) this.play({ kind: 'file', file: this.file });
     } else {
       this.play({
@@ -275,6 +318,8 @@ export class MotionActions {
       if (!this.applied.has(figure.id)) fresh.push(figure);
     }
     for (const id of [...this.applied]) if (!present.has(id)) this.applied.delete(id);
+    for (const motion of [...this.live])
+      if (!present.has(this.figureOfMotion.get(motion)?.id ?? -1)) this.live.delete(motion);
     if (fresh.length === 0) return;
     const now = this.playingNow;
     const motions: FigureMotion[] = [];
@@ -282,7 +327,7 @@ export class MotionActions {
       this.applied.add(figure.id);
       if (now.kind === 'none') continue;
       try {
-        const motion = this.retarget(clipOf(now), figure);
+        const motion = this.motionFor(now, figure);
         this.options.sandbox.setFigureMotion(figure, motion, 0);
         motions.push(motion);
       } catch (error) {
@@ -296,7 +341,8 @@ export class MotionActions {
 
   /** The scene's motion settings, for a preset. */
   presetSettings(): PresetMotionSettings {
-    const now = this.playingNow;
+    // A preset cannot bring a live stream back: it keeps what played before it.
+    const now = this.playingNow.kind === 'live' ? this.playingNow.previous : this.playingNow;
     const motion: PresetMotionRef =
       now.kind === 'builtin'
         ? { kind: 'builtin', name: now.name }
@@ -448,8 +494,10 @@ export class MotionActions {
   private applyToAll(next: Playing, times: readonly number[]): readonly FigureMotion[] {
     const figures = this.options.sandbox.figures;
     const motions =
-      next.kind === 'none' ? [] : figures.map((figure) => this.retarget(clipOf(next), figure));
+      next.kind === 'none' ? [] : figures.map((figure) => this.motionFor(next, figure));
     this.playingNow = next;
+    this.live.clear();
+    if (next.kind === 'live') for (const motion of motions) this.live.add(motion as LiveVmcMotion);
     this.applied.clear();
     this.reportedBones.clear();
     figures.forEach((figure, index) => {
@@ -457,6 +505,19 @@ export class MotionActions {
       this.options.sandbox.setFigureMotion(figure, motions[index] ?? null, times[index] ?? 0);
     });
     return motions;
+  }
+
+  /** `playing`'s motion bound to `figure` (a live one joins the fed set). */
+  private motionFor(playing: Exclude<Playing, { kind: 'none' }>, figure: Figure): FigureMotion {
+    if (playing.kind !== 'live') return this.retarget(clipOf(playing), figure);
+    const live = this.options.toolkit.live;
+    if (!live) throw new Error('Live (VMC) needs the desktop app.');
+    const figureKind = this.options.kindOf(figure);
+    const motion = live(figure.ragdoll.spec, { figureKind });
+    this.unreported.add(motion);
+    this.figureOfMotion.set(motion, figure);
+    this.live.add(motion);
+    return motion;
   }
 
   private retarget(clip: MotionClip, figure: Figure): FigureMotion {
@@ -515,7 +576,7 @@ export class MotionActions {
   };
 }
 
-function clipOf(playing: Exclude<Playing, { kind: 'none' }>): MotionClip {
+function clipOf(playing: Exclude<ClipPlaying, { kind: 'none' }>): MotionClip {
   return playing.kind === 'file' ? playing.file.clip : playing.clip;
 }
 

@@ -10,11 +10,13 @@ import type { MotionStrings } from './motion-strings';
 export const NO_MOTION = 'none';
 /** The value of the opened file's entry. */
 export const FILE_MOTION = 'file';
+/** The value of the live VMC entry (shown while VMC receiving is on). */
+export const LIVE_MOTION = 'live';
 const BUILTIN_PREFIX = 'builtin:';
 
 /** One entry of the list. */
 export interface MotionChoice {
-  /** `none`, `builtin:<name>` or `file`. */
+  /** `none`, `builtin:<name>`, `file` or `live`. */
   readonly value: string;
   readonly label: string;
 }
@@ -23,7 +25,8 @@ export interface MotionChoice {
 export type MotionChoiceTarget =
   | { readonly kind: 'none' }
   | { readonly kind: 'builtin'; readonly name: string }
-  | { readonly kind: 'file' };
+  | { readonly kind: 'file' }
+  | { readonly kind: 'live' };
 
 /** The list value of a built-in motion. */
 export function builtinChoice(name: string): string {
@@ -37,20 +40,23 @@ export function choiceTarget(
 ): MotionChoiceTarget | undefined {
   if (value === NO_MOTION) return { kind: 'none' };
   if (value === FILE_MOTION) return { kind: 'file' };
+  if (value === LIVE_MOTION) return { kind: 'live' };
   if (!value.startsWith(BUILTIN_PREFIX)) return undefined;
   const name = value.slice(BUILTIN_PREFIX.length);
   return builtinNames.includes(name) ? { kind: 'builtin', name } : undefined;
 }
 
 /**
- * The list, in order: None, the built-ins, then the file.
+ * The list, in order: None, the built-ins, the file, then Live (VMC).
  *
  * @param fileName - the motion file opened last, if any
+ * @param live - whether VMC receiving is on (Live (VMC) is offered)
  */
 export function motionChoices(
   builtinNames: readonly string[],
   fileName: string | undefined,
   text: MotionStrings,
+  live = false,
 ): MotionChoice[] {
   const choices: MotionChoice[] = [{ value: NO_MOTION, label: text.none }];
   for (const name of builtinNames) {
@@ -58,6 +64,7 @@ export function motionChoices(
   }
   if (fileName !== undefined)
     choices.push({ value: FILE_MOTION, label: text.fileChoice(fileName) });
+  if (live) choices.push({ value: LIVE_MOTION, label: text.live });
   return choices;
 }
 

@@ -4,6 +4,7 @@ import type { DollSpec } from '../../physics/doll-spec';
 import type { DollMotion } from '../../physics/motion/doll-motion';
 import type { FigureMotionState } from '../../physics/motion/figure-motion-state';
 import type { Figure } from '../../physics/sandbox';
+import type { LiveVmcMotion } from '../../motion/live-vmc-motion';
 
 export type { MotionClip } from '../../motion/motion-clip';
 export type { FigureKind } from '../../motion/retarget-motion';
@@ -31,6 +32,8 @@ export interface MotionToolkit {
     spec: DollSpec,
     options: { readonly figureKind: FigureKind },
   ): FigureMotion;
+  /** A live VMC motion bound to a figure (absent: no Live (VMC) entry). */
+  live?(spec: DollSpec, options: { readonly figureKind: FigureKind }): LiveVmcMotion;
   /** True for a motion file's problem (as opposed to a bug). */
   isMotionFileError(error: unknown): error is Error;
 }

@@ -10,6 +10,10 @@ export interface MotionStrings {
   readonly listLabel: string;
   /** The list's first choice: no motion, the passive ragdoll. */
   readonly none: string;
+  /** The live VMC entry of the list. */
+  readonly live: string;
+  /** The live stream stopped for 5 s: the figures play `name` again. */
+  liveEnded(name: string): string;
   /** A built-in motion's name in the list (`stand` → `Stand`). */
   readonly builtin: (name: string) => string;
   /** The opened file's entry in the list. */
@@ -68,6 +72,8 @@ function capitalised(name: string): string {
 export const MOTION_STRINGS_EN: MotionStrings = {
   listLabel: 'Motion',
   none: 'None (ragdoll)',
+  live: 'Live (VMC)',
+  liveEnded: (name) => `No VMC data for 5 s: back to ${name}.`,
   builtin: (name) => BUILTIN_EN[name] ?? capitalised(name),
   fileChoice: (fileName) => `File: ${fileName}`,
   muscle: 'Muscle',
@@ -112,6 +118,8 @@ export const MOTION_STRINGS_EN: MotionStrings = {
 export const MOTION_STRINGS_JA: MotionStrings = {
   listLabel: 'モーション',
   none: 'なし（ラグドール）',
+  live: 'ライブ（VMC）',
+  liveEnded: (name) => `VMC のデータが 5 秒届かないため、${name} に戻しました。`,
   builtin: (name) => BUILTIN_JA[name] ?? capitalised(name),
   fileChoice: (fileName) => `ファイル: ${fileName}`,
   muscle: '筋力',

@@ -1,6 +1,7 @@
 import { APP_COMMANDS, keyText } from '../../../../shared/commands';
 import type { Language } from '../i18n';
 import { commandLabel, strings } from '../i18n';
+import { vmcStrings } from '../vmc/vmc-strings';
 
 /**
  * The help dialog (F1 opens, Esc closes): every command with its key, the mouse controls,
@@ -109,6 +110,8 @@ export class HelpOverlay {
       item.textContent = line;
       mouse.append(item);
     }
+    const vmc = this.make('p', 'help-vmc');
+    vmc.textContent = vmcStrings(this.language).help;
     const host = this.make('p', 'help-host');
     host.textContent = this.hostLine;
     const escape = this.make('p', 'help-escape');
@@ -118,6 +121,7 @@ export class HelpOverlay {
       this.commandTable(),
       mouseTitle,
       mouse,
+      vmc,
       host,
       escape,
       this.closeButton,
