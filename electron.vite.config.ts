@@ -2,7 +2,11 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'electron-vite';
 import { rapierWasmFile } from './tools/build/rapier-wasm-file';
-import { noticeFile, thirdPartyNotices } from './tools/build/third-party-notices';
+import {
+  noticeFile,
+  thirdPartyNotices,
+  withOtherPartsNotices,
+} from './tools/build/third-party-notices';
 
 const root = import.meta.dirname;
 const rendererRoot = resolve(root, 'renderer');
@@ -26,6 +30,9 @@ function appBuild() {
       plugins: [thirdPartyNotices(root, 'main', resolve(root, 'out/main'))],
       build: {
         outDir: 'out/main',
+        // Bundled like the preload: the shipped notice file then names every package the main
+        // process runs, and the installers carry no node_modules of their own.
+        externalizeDeps: false,
         rollupOptions: { input: { index: resolve(root, 'electron/main/index.ts') } },
       },
     },
@@ -48,6 +55,7 @@ function appBuild() {
         rapierWasmFile(),
         compileHints(),
         thirdPartyNotices(root, 'renderer', resolve(root, 'out/renderer')),
+        withOtherPartsNotices(root, resolve(root, 'out/renderer')),
       ],
       build: {
         outDir: resolve(root, 'out/renderer'),

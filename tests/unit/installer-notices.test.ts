@@ -21,8 +21,17 @@ const PARTS: readonly AppPart[] = ['main', 'preload', 'renderer'];
 /** File types that are fonts or sounds: shipping one obliges us to ship its licence. */
 const FONT_OR_SOUND = /\.(woff2?|ttf|otf|eot|mp3|ogg|oga|opus|wav|flac|m4a|aac)$/i;
 
-function notices(part: AppPart): string {
+/** What separates the parts in the renderer's file, which carries main's and preload's after its own. */
+const PART_RULE = `\n\n${'#'.repeat(78)}\n\n`;
+
+/** The notice file in out/<part>, whole (the renderer's holds all three parts). */
+function noticeFileText(part: AppPart): string {
   return readFileSync(fromRoot(`out/${part}/${NOTICES_FILE}`), 'utf8');
+}
+
+/** The part's own notices: its file up to any other part's appended after it. */
+function notices(part: AppPart): string {
+  return noticeFileText(part).split(PART_RULE)[0]!;
 }
 
 function bundled(part: AppPart): string[] {
@@ -34,18 +43,33 @@ function bundled(part: AppPart): string[] {
 /** What separates the sections (licence texts underline their own titles with shorter runs). */
 const SECTION_RULE = `\n\n${'='.repeat(78)}\n\n`;
 
-/** The section the notice file has for `name`: from its heading to the next rule. */
+/**
+ * Every installed version of `name`: at the top of node_modules, or nested under a package
+ * that needs another version (electron-updater keeps its own semver).
+ */
+function installedVersions(name: string): string[] {
+  const top = fromRoot('node_modules');
+  const owners = readdirSync(top).flatMap((entry) =>
+    entry.startsWith('@')
+      ? readdirSync(join(top, entry)).map((scoped) => join(top, entry, scoped))
+      : [join(top, entry)],
+  );
+  return [join(top, name), ...owners.map((owner) => join(owner, 'node_modules', name))]
+    .map((folder) => join(folder, 'package.json'))
+    .filter((manifest) => existsSync(manifest))
+    .map((manifest) => (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version);
+}
+
+/** The section the notice file has for `name` at an installed version: its heading to the next rule. */
 function section(text: string, name: string): string | undefined {
-  const version = (
-    JSON.parse(readFileSync(fromRoot(`node_modules/${name}/package.json`), 'utf8')) as {
-      version: string;
-    }
-  ).version;
-  const heading = `\n${name} ${version}\n`;
-  const start = text.indexOf(heading);
-  if (start < 0) return undefined;
-  const end = text.indexOf(SECTION_RULE, start);
-  return text.slice(start, end < 0 ? undefined : end);
+  for (const version of installedVersions(name)) {
+    const heading = `\n${name} ${version}\n`;
+    const start = text.indexOf(heading);
+    if (start < 0) continue;
+    const end = text.indexOf(SECTION_RULE, start);
+    return text.slice(start, end < 0 ? undefined : end);
+  }
+  return undefined;
 }
 
 describe('third-party notices in out/ (after npm run build)', () => {
@@ -77,6 +101,19 @@ describe('third-party notices in out/ (after npm run build)', () => {
     const text = notices('renderer');
     expect(section(text, 'three')).toContain('Permission is hereby granted, free of charge');
     expect(section(text, '@dimforge/rapier3d-simd-compat')).toContain('Apache License');
+  });
+
+  it("shows every part's packages in About, which reads the renderer's file", () => {
+    const shown = noticeFileText('renderer');
+    for (const part of PARTS) {
+      for (const name of bundled(part)) {
+        expect(
+          section(shown, name),
+          `${name} (in out/${part}) is missing from About`,
+        ).toBeDefined();
+      }
+    }
+    expect(bundled('main')).toEqual(expect.arrayContaining(['zod', 'osc-min', 'electron-updater']));
   });
 
   it('names every font or sound file shipped in out/', () => {

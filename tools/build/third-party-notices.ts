@@ -9,7 +9,7 @@
  * package that reaches a bundle without reaching its notice file fails the test.
  */
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import license, { type Dependency } from 'rollup-plugin-license';
 import type { Plugin } from 'vite';
@@ -44,6 +44,29 @@ export function thirdPartyNotices(root: string, part: AppPart, outDir: string): 
   return [noticeFile(root, part, outDir), bundledPackages(bundledPackagesFile(root, part))];
 }
 
+/**
+ * Appends the main process's and the preload's notice files to the renderer's, so the one
+ * file Help > About reads names every package the app runs. electron-vite builds main and
+ * preload before the renderer, so both files exist when the renderer's bundle closes.
+ */
+export function withOtherPartsNotices(root: string, outDir: string): Plugin {
+  return {
+    name: 'ragdoll:all-notices',
+    closeBundle: {
+      order: 'post',
+      handler: () => {
+        const parts = (['main', 'preload'] as const).map((part) =>
+          readFileSync(join(root, 'out', part, NOTICES_FILE), 'utf8'),
+        );
+        appendFileSync(
+          join(outDir, NOTICES_FILE),
+          parts.map((text) => `\n\n${'#'.repeat(78)}\n\n${text}`).join(''),
+        );
+      },
+    },
+  };
+}
+
 /** The notice file alone (the renderer's test build, whose page shows it in About). */
 export function noticeFile(root: string, part: AppPart, outDir: string): Plugin {
   return license({
@@ -51,12 +74,15 @@ export function noticeFile(root: string, part: AppPart, outDir: string): Plugin 
     thirdParty: {
       includePrivate: false,
       multipleVersions: true,
-      output: { file: join(outDir, NOTICES_FILE), template: (deps) => noticeText(part, deps) },
+      output: {
+        file: join(outDir, NOTICES_FILE),
+        template: (deps) => noticeText(root, part, deps),
+      },
     },
   }) as unknown as Plugin;
 }
 
-function noticeText(part: AppPart, dependencies: readonly Dependency[]): string {
+function noticeText(root: string, part: AppPart, dependencies: readonly Dependency[]): string {
   const sorted = [...dependencies].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
   const header = [
     `Ragdoll Playground: third-party software in the ${part} bundle`,
@@ -66,17 +92,19 @@ function noticeText(part: AppPart, dependencies: readonly Dependency[]): string 
       : `${sorted.length} packages are bundled into this part of the app. Each is listed with ` +
         'its licence as the package ships it.',
   ].join('\n');
-  const sections = sorted.map(dependencySection);
+  const sections = sorted.map((dependency) => dependencySection(root, dependency));
   return [header, ...sections, ASSET_NOTICE].join(`\n\n${'='.repeat(78)}\n\n`) + '\n';
 }
 
-function dependencySection(dependency: Dependency): string {
+function dependencySection(root: string, dependency: Dependency): string {
   const source =
     typeof dependency.repository === 'string'
       ? dependency.repository
       : (dependency.repository?.url ?? dependency.homepage ?? '');
   const text =
     dependency.licenseText?.trim() ||
+    copyingFileText(root, dependency) ||
+    declaredMitText(dependency) ||
     `The package includes no licence file; its package.json declares ${dependency.license ?? 'no licence'}.`;
   return [
     `${dependency.name ?? '(unnamed)'} ${dependency.version ?? ''}`.trim(),
@@ -86,6 +114,56 @@ function dependencySection(dependency: Dependency): string {
     text,
   ].join('\n');
 }
+
+/**
+ * The licence a package ships as COPYING (osc-min's zlib licence), which rollup-plugin-license
+ * does not look for: read from the package's folder at the top of node_modules.
+ */
+function copyingFileText(root: string, dependency: Dependency): string | undefined {
+  if (dependency.name === null || dependency.name === undefined) return undefined;
+  for (const name of ['COPYING', 'COPYING.md', 'COPYING.txt']) {
+    const file = join(root, 'node_modules', dependency.name, name);
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  }
+  return undefined;
+}
+
+/**
+ * The MIT licence's wording for a package that declares MIT in its package.json but ships no
+ * licence file (lazy-val, under electron-updater): the licence requires its text to travel
+ * with the code, and the declaration says which text that is.
+ */
+function declaredMitText(dependency: Dependency): string | undefined {
+  if (dependency.license !== 'MIT') return undefined;
+  const author = dependency.author?.name ?? `the ${dependency.name ?? ''} authors`;
+  return [
+    `The package ships no licence file; its package.json declares MIT, whose text follows.`,
+    '',
+    'MIT License',
+    '',
+    `Copyright (c) ${author}`,
+    '',
+    MIT_TEXT,
+  ].join('\n');
+}
+
+const MIT_TEXT = [
+  'Permission is hereby granted, free of charge, to any person obtaining a copy of this',
+  'software and associated documentation files (the "Software"), to deal in the Software',
+  'without restriction, including without limitation the rights to use, copy, modify, merge,',
+  'publish, distribute, sublicense, and/or sell copies of the Software, and to permit persons',
+  'to whom the Software is furnished to do so, subject to the following conditions:',
+  '',
+  'The above copyright notice and this permission notice shall be included in all copies or',
+  'substantial portions of the Software.',
+  '',
+  'THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED,',
+  'INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR',
+  'PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE',
+  'FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR',
+  'OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER',
+  'DEALINGS IN THE SOFTWARE.',
+].join('\n');
 
 /**
  * Writes the names of the npm packages with code in the bundle (modules under node_modules
