@@ -70,7 +70,8 @@ function appBuild() {
 
 /**
  * The renderer as the app builds it, with index.html's entry swapped for the test entry
- * (same page, same CSP), plus the benchmark page bench-vrm-load.html.
+ * (same page, same CSP), plus the benchmark pages bench-vrm-load.html and
+ * bench-bare-avatars.html.
  */
 function testBuild() {
   return {
@@ -91,6 +92,7 @@ function testBuild() {
           input: {
             index: resolve(rendererRoot, 'index.html'),
             'bench-vrm-load': resolve(rendererRoot, 'bench-vrm-load.html'),
+            'bench-bare-avatars': resolve(rendererRoot, 'bench-bare-avatars.html'),
           },
         },
       },

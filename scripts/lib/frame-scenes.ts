@@ -107,23 +107,42 @@ async function startCpuProfile(page: Page): Promise<{ stop(path: string): Promis
   };
 }
 
+/** Presses BLAST (`b`) every second until `done` says so (the bare page ignores the key). */
+export async function blastUntil(page: Page, done: () => Promise<boolean>): Promise<void> {
+  while (!(await done())) {
+    await page.keyboard.press('b');
+    await page.waitForTimeout(BLAST_EVERY_MS);
+  }
+}
+
 /** What fills the scene before frames are taken. */
 export type SceneFill = (page: Page) => Promise<void>;
 
-async function frames(page: Page): Promise<number> {
-  return page.evaluate(() => window.__ragdoll?.frameStats().frames ?? 0);
+/**
+ * Which page hook the frames are read through: the app's `window.__ragdoll`, or the bare
+ * avatar page's `window.__ragdollBareAvatars`; both offer `frameStats`, `drawCounts` and
+ * `frameSections`.
+ */
+export type FrameHookName = '__ragdollBareAvatars' | '__ragdoll';
+
+async function frames(page: Page, hook: FrameHookName): Promise<number> {
+  return page.evaluate((name) => window[name]?.frameStats().frames ?? 0, hook);
 }
 
-async function waitForFrameCount(page: Page, target: number): Promise<void> {
-  await page.waitForFunction((n) => (window.__ragdoll?.frameStats().frames ?? 0) >= n, target, {
-    timeout: LOAD_TIMEOUT_MS,
-    polling: 100,
-  });
+async function waitForFrameCount(page: Page, hook: FrameHookName, target: number): Promise<void> {
+  await page.waitForFunction(
+    ([name, n]) => (window[name]?.frameStats().frames ?? 0) >= n,
+    [hook, target] as const,
+    { timeout: LOAD_TIMEOUT_MS, polling: 100 },
+  );
 }
 
 /** The view's drawn frames and draw calls so far; null for a build without the count. */
-async function drawCounts(page: Page): Promise<{ frames: number; drawCalls: number } | null> {
-  return page.evaluate(() => window.__ragdoll!.drawCounts?.() ?? null);
+async function drawCounts(
+  page: Page,
+  hook: FrameHookName,
+): Promise<{ frames: number; drawCalls: number } | null> {
+  return page.evaluate((name) => window[name]!.drawCounts?.() ?? null, hook);
 }
 
 async function figureCount(page: Page): Promise<number> {
@@ -183,6 +202,7 @@ export async function sampleFrames(
   fill: SceneFill,
   count: number,
   profilePath?: string,
+  hook: FrameHookName = '__ragdoll',
 ): Promise<FrameSample> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
@@ -197,29 +217,29 @@ export async function sampleFrames(
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(url, { timeout: LOAD_TIMEOUT_MS });
-    await page.waitForFunction(() => window.__ragdoll !== undefined, undefined, {
+    await page.waitForFunction((name) => window[name] !== undefined, hook, {
       timeout: LOAD_TIMEOUT_MS,
     });
     if (!(await page.evaluate(() => crossOriginIsolated)))
       console.error('note: the page is not cross-origin isolated; timings are in 0.1 ms steps');
     await fill(page);
-    await waitForFrameCount(page, (await frames(page)) + WARM_UP_FRAMES);
+    await waitForFrameCount(page, hook, (await frames(page, hook)) + WARM_UP_FRAMES);
     const profiler = profilePath === undefined ? undefined : await startCpuProfile(page);
-    const startFrame = await frames(page);
-    const startCounts = await drawCounts(page);
+    const startFrame = await frames(page, hook);
+    const startCounts = await drawCounts(page, hook);
     const startedAt = Date.now();
-    while ((await frames(page)) < startFrame + count) {
-      await page.keyboard.press('b');
-      await page.waitForTimeout(BLAST_EVERY_MS);
-    }
+    await blastUntil(page, () => frames(page, hook).then((n) => n >= startFrame + count));
     const wallSeconds = (Date.now() - startedAt) / 1000;
     if (profiler && profilePath !== undefined) await profiler.stop(profilePath);
-    const endCounts = await drawCounts(page);
-    const { stats, sections } = await page.evaluate(() => ({
-      stats: window.__ragdoll!.frameStats(),
-      // An older build has no section clock.
-      sections: window.__ragdoll!.frameSections?.() ?? null,
-    }));
+    const endCounts = await drawCounts(page, hook);
+    const { stats, sections } = await page.evaluate(
+      (name) => ({
+        stats: window[name]!.frameStats(),
+        // An older build has no section clock.
+        sections: window[name]!.frameSections?.() ?? null,
+      }),
+      hook,
+    );
     if (errors.length > 0) throw new Error(`bench: the page failed: ${errors.join('; ')}`);
     const taken = stats.frames - startFrame;
     const tail = <T>(values: readonly T[]): T[] => values.slice(-taken);

@@ -17,6 +17,7 @@ const TEST_BUILD = fromRoot('out-test/renderer');
 const MARKERS = {
   testHook: '__ragdoll',
   vrmLoadBench: '__ragdollVrmLoadBench',
+  bareAvatarsBench: '__ragdollBareAvatars',
   fixedFrameQuery: 'frame-seconds',
   frameSectionsQuery: 'frame-sections',
 } as const;
@@ -83,8 +84,9 @@ describe('the renderer test build', () => {
     expect(markersIn(TEST_BUILD)).toEqual(Object.keys(MARKERS));
   });
 
-  it('has the app page and the VRM load benchmark page', () => {
+  it('has the app page and the benchmark pages (VRM load, bare avatars)', () => {
     expect(existsSync(join(TEST_BUILD, 'index.html'))).toBe(true);
     expect(existsSync(join(TEST_BUILD, 'bench-vrm-load.html'))).toBe(true);
+    expect(existsSync(join(TEST_BUILD, 'bench-bare-avatars.html'))).toBe(true);
   });
 });

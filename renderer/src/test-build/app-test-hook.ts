@@ -5,6 +5,7 @@ import { BODY_SNAPSHOT_LENGTH } from '../physics/body-snapshot';
 import type { HookPose, HookScreenPoint, HookVec3, RagdollTestHook } from './test-hook';
 import type { FrameSectionTimes } from './frame-section-times';
 import { TestClock } from './test-clock';
+import { recordBodyStream } from './body-stream';
 import { MmdAvatar } from '../view/mmd/mmd-avatar';
 import type { RagdollView } from '../view/ragdoll-view';
 import { VrmAvatar } from '../view/vrm/vrm-avatar';
@@ -175,6 +176,24 @@ export function createAppTestHook(app: RunningApp, sections?: FrameSectionTimes)
         return parts;
       });
     },
+    bodyStream: (frames) =>
+      recordBodyStream(
+        {
+          bodies: sandbox.bodies,
+          get bodiesVersion() {
+            return sandbox.bodiesVersion;
+          },
+          readTransform: (handle, position, rotation) =>
+            sandbox.readTransform(handle, position, rotation),
+          figures: sandbox.figures.map((figure) => ({
+            id: figure.id,
+            partHandles: figure.ragdoll.parts.map(
+              (part) => [part.spec.name, part.body.handle] as const,
+            ),
+          })),
+        },
+        frames,
+      ),
     pointOnScreen: (point) => view.projectToClient(point),
     pickablePoint: (target) => pickablePoint(view, target),
     advance: (seconds) => clock.advanceSimulated(seconds),

@@ -8,6 +8,22 @@
  * Kept free of imports so tests can import its types without pulling in the renderer.
  */
 
+/**
+ * Every body's transform frame by frame, with the bodies as the view draws them (shape, kind,
+ * owner: the renderer's `SimBody`, typed loosely here to keep this file free of imports) and
+ * each figure's part handles. Recorded by {@link RagdollTestHook.bodyStream}.
+ */
+export interface HookBodyStream {
+  readonly bodies: readonly unknown[];
+  readonly figures: readonly {
+    readonly id: number;
+    readonly partHandles: readonly (readonly [string, number])[];
+  }[];
+  readonly frameCount: number;
+  /** `frameCount × bodies.length × 7` floats: position x, y, z, rotation x, y, z, w. */
+  readonly transforms: readonly number[];
+}
+
 /** A point in metres. */
 export interface HookVec3 {
   readonly x: number;
@@ -176,6 +192,12 @@ export interface RagdollTestHook {
    * spec order, as `bodyPoses`); null when the frame is not held.
    */
   recordedPoses(frame: number): HookPose[][] | null;
+  /**
+   * Records the next `frames` drawn frames: every body's transform after each frame's physics,
+   * with the bodies' shapes and the figures' part handles, for the bare avatar benchmark page
+   * to replay without physics. Rejects if bodies are added or removed meanwhile.
+   */
+  bodyStream(frames: number): Promise<HookBodyStream>;
   /**
    * Where the world point `point` (metres) appears on screen, CSS pixels from the viewport's
    * top left; null when it is behind the camera.

@@ -1,0 +1,63 @@
+import type { SimBody } from '../physics/body-registry';
+import { stageLayout, type StageLayout } from '../physics/stage';
+import type { ViewSandbox } from '../view/ragdoll-view';
+import { STREAM_FLOATS_PER_BODY, type BodyStream } from './body-stream';
+
+/**
+ * A {@link ViewSandbox} that steps no physics: each frame it shows the next frame of a
+ * recorded {@link BodyStream} (looping), so the view, the avatars' pose writing and their
+ * spring bones do the work they do in the app while nothing is simulated. Grabbing does
+ * nothing; nothing is pinned. Test build only (the bare avatar page).
+ */
+export class ReplaySandbox implements ViewSandbox {
+  readonly stage: StageLayout = stageLayout();
+  readonly timeScale = 1;
+  readonly bodiesVersion = 1;
+  readonly grabbedHandle = null;
+  readonly pinnedHandles: readonly number[] = [];
+  readonly recording = null;
+  readonly bodies: readonly SimBody[];
+  private readonly transforms: Float32Array;
+  /** Body handle → its index in the stream's frames. */
+  private readonly indexOf = new Map<number, number>();
+  private frame = 0;
+
+  constructor(private readonly stream: BodyStream) {
+    this.bodies = stream.bodies;
+    this.transforms = Float32Array.from(stream.transforms);
+    stream.bodies.forEach((body, index) => this.indexOf.set(body.handle, index));
+  }
+
+  /** Moves to the stream's next frame (the first again after the last); no physics steps. */
+  advance(): number {
+    this.frame = (this.frame + 1) % this.stream.frameCount;
+    return 0;
+  }
+
+  readTransform(
+    handle: number,
+    position: { x: number; y: number; z: number },
+    rotation: { x: number; y: number; z: number; w: number },
+  ): boolean {
+    const index = this.indexOf.get(handle);
+    if (index === undefined) return false;
+    const at = (this.frame * this.bodies.length + index) * STREAM_FLOATS_PER_BODY;
+    const t = this.transforms;
+    position.x = t[at]!;
+    position.y = t[at + 1]!;
+    position.z = t[at + 2]!;
+    rotation.x = t[at + 3]!;
+    rotation.y = t[at + 4]!;
+    rotation.z = t[at + 5]!;
+    rotation.w = t[at + 6]!;
+    return true;
+  }
+
+  grab(): boolean {
+    return false;
+  }
+
+  moveGrab(): void {}
+
+  releaseGrab(): void {}
+}
