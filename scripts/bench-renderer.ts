@@ -34,7 +34,10 @@
  * in the same run, alternating with this build sample by sample (`--rounds N` splits the
  * frames into N alternating blocks), and prints both side by side. `--scenes box,avatars`
  * picks the scenes (also `avatars-no-face`: the avatar scene with FACE REACTIONS off, to time
- * the faces' reactions side by side; `mmd` and `mmd-no-edges`: six MMD figures, Gene_light from
+ * the faces' reactions side by side; `bare-avatars`: the avatar scene recorded body by body
+ * once, then replayed on the test build's bench-bare-avatars.html, which draws the same
+ * avatars, stage, lights and shadows with no physics and no UI: what the drawing alone costs,
+ * the floor for the page's thread; `mmd` and `mmd-no-edges`: six MMD figures, Gene_light from
  * the real-model folder, `--mmd-model FILE` or a generated PMX, with their edges and without,
  * to time the edges side by side); `--start-only` and `--frames-only` skip a part; `--floor` adds a bare
  * page (one text line and one cleared WebGL canvas) to the starts, the floor this browser and
