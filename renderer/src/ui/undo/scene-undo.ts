@@ -8,6 +8,7 @@ import {
   sceneSnapshotBytes,
   takeSceneSnapshot,
 } from '../../physics/scene-snapshot';
+import { sameLinkRecords } from '../../physics/links/link-places';
 import type { CommandOutcome } from '../shell/command-actions';
 import type { FigureSource, PreparedFigure } from '../../models/figure-models';
 import { figureSourceData } from '../../models/figure-models';
@@ -466,6 +467,7 @@ function sameScene(a: SceneSnapshot, b: SceneSnapshot): boolean {
     a.motionPlaying === b.motionPlaying &&
     a.pins.length === b.pins.length &&
     a.pins.every((pin, i) => samePin(pin, b.pins[i]!)) &&
+    sameLinkRecords(a.links, b.links) &&
     a.figures.length === b.figures.length &&
     a.figures.every(
       (figure, i) =>
