@@ -267,10 +267,9 @@ export function restoreScene(
     props: restored.map((prop) => prop.bodies),
   };
   const skipped = restoreLinkRecords(sandbox.links, preset.links.map(linkRecord), lists);
-  if (skipped > 0)
-    notes.push(
-      `${skipped} link${skipped === 1 ? ' was' : 's were'} left out: an end of it is not in the scene.`,
-    );
+  if (skipped === 1) notes.push('1 link was left out: one of its ends is not in the scene.');
+  else if (skipped > 1)
+    notes.push(`${skipped} links were left out: one of their ends is not in the scene.`);
   return { notes };
 }
 
