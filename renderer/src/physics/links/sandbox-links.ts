@@ -195,6 +195,18 @@ export class SandboxLinks {
     return link;
   }
 
+  /** The body a click on view handle `handle` holds: an MMD body's ragdoll part, or itself. */
+  targetOf(handle: number): RigidBody | undefined {
+    return this.registry.grabTarget(handle);
+  }
+
+  /** The links that hold the body a click on view handle `handle` holds (a copy). */
+  linksOf(handle: number): Link[] {
+    const body = this.registry.grabTarget(handle);
+    if (!body) return [];
+    return this.list.filter((link) => link.bodyA === body || link.bodyB === body);
+  }
+
   /** Removes the link with this id; false when there is none. */
   remove(id: number): boolean {
     this.prune();
@@ -221,6 +233,28 @@ export class SandboxLinks {
   readEnds(link: Link, a: Vec3Like, b: Vec3Like): void {
     anchorInWorld(link.bodyA, link.geometry.anchorA, a);
     anchorInWorld(link.bodyB, link.geometry.anchorB, b);
+  }
+
+  /**
+   * Where the ray from `origin` along `direction` (world metres) first meets the body a click
+   * on view handle `handle` holds (an MMD body's ragdoll part), or that body's centre when the
+   * ray misses it; undefined when there is no such body. Allocates: for a click.
+   */
+  pointOn(handle: number, origin: Vec3Like, direction: Vec3Like): Vec3Like | undefined {
+    const body = this.registry.grabTarget(handle);
+    if (!body) return undefined;
+    const ray = new this.rapier.Ray(origin, direction);
+    let nearest = Infinity;
+    for (let i = 0; i < body.numColliders(); i++) {
+      const toi = body.collider(i).castRay(ray, 1000, true);
+      if (toi >= 0 && toi < nearest) nearest = toi;
+    }
+    if (!Number.isFinite(nearest)) return { ...body.translation() };
+    return vec3(
+      origin.x + direction.x * nearest,
+      origin.y + direction.y * nearest,
+      origin.z + direction.z * nearest,
+    );
   }
 
   /** How far a link's anchors are apart past its length now, metres (negative: slack). */

@@ -36,6 +36,7 @@ export type UndoLabel =
   | AppCommand
   | 'throw'
   | 'pin'
+  | 'link'
   | 'delete'
   | 'load-preset'
   | 'motion-choice'
@@ -51,6 +52,8 @@ const SCENE_UNCHANGED: ReadonlySet<AppCommand> = new Set<AppCommand>([
   'toggle-face-reactions',
   'reset-view',
   'clean-view',
+  // Choosing a tool changes nothing; the link it makes is recorded when it is made.
+  'link-tool',
   'open-model',
   // Add Model… only opens a dialog; the figure's arrival is recorded when it is placed.
   'add-model',
@@ -413,6 +416,8 @@ export class SceneUndo {
         return text.undo.throwing;
       case 'pin':
         return text.undo.pin;
+      case 'link':
+        return text.undo.link;
       case 'delete':
         return text.undo.deleting;
       case 'load-preset':
