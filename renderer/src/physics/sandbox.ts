@@ -341,7 +341,8 @@ export class Sandbox {
 
   /**
    * RESET: every figure back at its slot, standing on the floor in its rest pose, at rest;
-   * every prop removed, every pin let go. Settings (STIFFNESS, TIME) are kept.
+   * every prop removed, every pin let go, every link removed. Settings (STIFFNESS, TIME) are
+   * kept.
    */
   reset(): void {
     this.parts.grab.release();
