@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../renderer/src/physics/sandbox';
+import { soundRequest } from '../../renderer/src/physics/sound/sound-requests';
 import { useSandboxes } from '../support/sandboxes';
 
 const sandbox = useSandboxes();
@@ -137,6 +138,28 @@ describe('links', () => {
     // Broken, the box falls.
     s.run(0.5);
     expect(box.body.translation().y).toBeLessThan(1.5);
+  });
+
+  it('a link that breaks asks for the impact sound where it broke', async () => {
+    const s = await sandbox({ impactSounds: true });
+    const box = boxAt(s, 0, 3);
+    s.links.setSettings({ breakForce: 10 });
+    s.links.make(
+      'rope',
+      { handle: null, point: { x: 0, y: 3.5, z: 0 } },
+      { handle: box.body.handle, point: { x: 0, y: 3, z: 0 } },
+    );
+    const ring = s.soundRequests!;
+    const before = ring.total;
+    // Taut from the start, the box's weight (about 300 N) breaks it in the first step, in the air.
+    s.step();
+    expect(s.links.list).toHaveLength(0);
+    expect(ring.total).toBe(before + 1);
+    const request = soundRequest();
+    const heard: { kind: string; y: number }[] = [];
+    while (ring.shift(request)) heard.push({ kind: request.kind, y: request.y });
+    expect(heard.at(-1)!.kind).toBe('box');
+    expect(heard.at(-1)!.y).toBeCloseTo(3.5, 6);
   });
 
   it('a breakable weld resting on the floor does not break under its own weight (contacts carry it)', async () => {
