@@ -61,6 +61,7 @@ function content(model: PresetModelRef, thumbnail: string): PresetContent {
       ...state(i),
     })),
     pins: [],
+    links: [],
     thumbnail,
   };
 }

@@ -27,6 +27,7 @@ export const APP_COMMANDS = [
   'reset-view',
   'clean-view',
   'toggle-pin',
+  'link-tool',
   'open-model',
   'box-dummy',
   'add-model',
@@ -174,6 +175,12 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     accelerator: 'Q',
     menu: 'scene',
     label: { en: 'Pin/Unpin Under Pointer', ja: 'ポインターの物を固定/解除' },
+  },
+  'link-tool': {
+    key: '/',
+    accelerator: '/',
+    menu: 'scene',
+    label: { en: 'Link Tool', ja: 'つなぐ道具' },
   },
   'open-model': {
     key: 'm',

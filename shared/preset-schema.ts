@@ -1,9 +1,9 @@
 /**
- * The preset (saved scene) format, version 4: what a `.ragdoll` file contains, checked with
+ * The preset (saved scene) format, version 5: what a `.ragdoll` file contains, checked with
  * zod wherever one is read (the host on disk, the renderer before restoring), and the upgrade
  * steps that bring older files forward (version 1 had no motion: it loads with none; version 2
  * had no GRAVITY setting: it loads with Earth's; version 3 had no model props: it loads as it
- * was).
+ * was; version 4 had no links: it loads with none).
  *
  * Units: positions in metres, motion times in seconds, rotations as unit quaternions [x, y, z, w], linear velocities
  * in m/s, angular velocities in rad/s, the camera's field of view in degrees. Every number
@@ -29,7 +29,7 @@ import {
 export { PRESET_MAX_PARTS_PER_FIGURE, PRESET_MOTION_TIME_MAX, PRESET_NAME_MAX_LENGTH };
 
 /** The version this app writes. */
-export const PRESET_SCHEMA_VERSION = 4;
+export const PRESET_SCHEMA_VERSION = 5;
 /** The sandbox's limits (renderer/src/physics): six figures, twelve props. */
 export const PRESET_MAX_FIGURES = 6;
 export const PRESET_MAX_PROPS = 12;
@@ -183,6 +183,65 @@ const pinSchema = z.discriminatedUnion('kind', [
 /** Most pins a preset holds: every figure's every part and every prop is plenty. */
 export const PRESET_MAX_PINS = 256;
 
+/** The kinds of link (the constraint tools): ropes, welds, springs and hinges. */
+export const PRESET_LINK_TYPES = ['rope', 'weld', 'spring', 'hinge'] as const;
+/** Most links a preset holds. */
+export const PRESET_MAX_LINKS = 256;
+/** Longest rope or spring, metres; strongest spring (N/m), damping (N·s/m), break force (N). */
+export const PRESET_LINK_LIMITS = {
+  length: 1000,
+  stiffness: 1_000_000,
+  damping: 100_000,
+  breakForce: 10_000_000,
+} as const;
+
+/**
+ * One end of a link (version 5): the world (the stage), part `part` (spec order) of figure
+ * `figure`, or part `part` of prop `prop` (saved order; 0 for a ball or box, a model prop's
+ * carrier part otherwise).
+ */
+const linkEndSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('world') }),
+  z.object({
+    kind: z.literal('part'),
+    figure: index.max(PRESET_MAX_FIGURES - 1),
+    part: index.max(PRESET_MAX_PARTS_PER_FIGURE - 1),
+  }),
+  z.object({
+    kind: z.literal('prop'),
+    prop: index.max(PRESET_MAX_PROPS - 1),
+    part: index.max(PRESET_MAX_PARTS_PER_FIGURE - 1),
+  }),
+]);
+
+/** A unit direction [x, y, z], checked loosely like the quaternions. */
+const directionSchema = z
+  .tuple([unit, unit, unit])
+  .refine((v) => Math.abs(Math.hypot(...v) - 1) <= 1e-3, { message: 'must be a unit vector' })
+  .readonly();
+
+/**
+ * A link (version 5): its two ends, each anchor in its end's frame (a world end's is a world
+ * point), metres; a weld's joint frames, a hinge's axis in each end's frame, a rope's length
+ * (a spring's rest length), a spring's stiffness and damping, and the force that breaks it
+ * (null: unbreakable).
+ */
+const linkSchema = z.object({
+  type: z.enum(PRESET_LINK_TYPES),
+  a: linkEndSchema,
+  b: linkEndSchema,
+  anchorA: vec3Schema,
+  anchorB: vec3Schema,
+  frameA: quaternionSchema,
+  frameB: quaternionSchema,
+  axisA: directionSchema,
+  axisB: directionSchema,
+  length: z.number().min(0).max(PRESET_LINK_LIMITS.length),
+  stiffness: z.number().min(0).max(PRESET_LINK_LIMITS.stiffness),
+  damping: z.number().min(0).max(PRESET_LINK_LIMITS.damping),
+  breakForce: z.number().gt(0).max(PRESET_LINK_LIMITS.breakForce).nullable(),
+});
+
 /** A preset's name: trimmed, not empty, no control characters (it is shown in lists). */
 export const presetNameSchema = z
   .string()
@@ -226,6 +285,8 @@ export const presetContentSchema = z.object({
   props: z.array(propSchema).max(PRESET_MAX_PROPS),
   /** Bodies held in place where they were saved (see `Sandbox.pin`). */
   pins: z.array(pinSchema).max(PRESET_MAX_PINS),
+  /** Ropes, welds, springs and hinges (see `Sandbox.links`). */
+  links: z.array(linkSchema).max(PRESET_MAX_LINKS),
   thumbnail: presetThumbnailSchema.optional(),
 });
 
@@ -250,6 +311,8 @@ export type PresetProp = z.infer<typeof propSchema>;
 export type PresetModelProp = z.infer<typeof modelPropSchema>;
 export type PresetFileModelRef = z.infer<typeof fileModelRefSchema>;
 export type PresetPin = z.infer<typeof pinSchema>;
+export type PresetLink = z.infer<typeof linkSchema>;
+export type PresetLinkEnd = z.infer<typeof linkEndSchema>;
 
 /** The motion settings of a scene saved before motions existed: passive ragdolls, as then. */
 export const PRESET_MOTION_NONE: PresetMotionSettings = Object.freeze({
@@ -306,11 +369,20 @@ function addModelProps(v3: RawDocument): RawDocument {
   return { ...v3, schemaVersion: 4 };
 }
 
+/**
+ * Version 4 → 5: links (ropes, welds, springs, hinges) arrived. A version 4 scene has none, as
+ * every scene had then; nothing else changes.
+ */
+function addLinks(v4: RawDocument): RawDocument {
+  return { ...v4, schemaVersion: 5, links: [] };
+}
+
 /** Upgrade steps keyed by the version they upgrade from. */
 export const PRESET_UPGRADES: Readonly<Record<number, UpgradeStep>> = {
   1: addMotion,
   2: addGravity,
   3: addModelProps,
+  4: addLinks,
 };
 
 /**

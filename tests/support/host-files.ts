@@ -287,6 +287,7 @@ export function presetContent(
       ...bodyState(i),
     })),
     pins: [],
+    links: [],
   };
   return options.thumbnail === undefined ? content : { ...content, thumbnail: options.thumbnail };
 }

@@ -22,7 +22,7 @@ import { presetContent } from '../support/host-files';
 const TIME = '2026-11-30T06:00:00.000Z';
 const valid = (): Preset => ({
   ...presetContent({ figures: 2, props: 2 }),
-  schemaVersion: 4,
+  schemaVersion: 5,
   createdAt: TIME,
   updatedAt: TIME,
 });
@@ -38,15 +38,16 @@ function refusal(raw: unknown): string {
   throw new Error('expected the preset to be refused');
 }
 
-describe('preset schema v4', () => {
+describe('preset schema v5', () => {
   it('accepts a full preset and keeps exactly the fields the sandbox uses', () => {
     const preset = migratePreset(JSON.parse(JSON.stringify(valid())));
-    expect(PRESET_SCHEMA_VERSION).toBe(4);
+    expect(PRESET_SCHEMA_VERSION).toBe(5);
     expect(Object.keys(preset).sort()).toEqual(
       [
         'camera',
         'createdAt',
         'figures',
+        'links',
         'motion',
         'name',
         'pins',
@@ -198,7 +199,7 @@ describe('preset schema v4', () => {
     delete v1Settings['gravity'];
     v1['settings'] = v1Settings;
     const upgraded = migratePreset(JSON.parse(JSON.stringify(v1)));
-    expect(upgraded.schemaVersion).toBe(4);
+    expect(upgraded.schemaVersion).toBe(5);
     expect(upgraded.motion).toEqual({
       motion: { kind: 'none' },
       playing: true,
@@ -222,7 +223,7 @@ describe('preset schema v4', () => {
     delete withoutPins['pins'];
     const v2 = { ...withoutPins, schemaVersion: 2, settings: v2Settings };
     const upgraded = migratePreset(JSON.parse(JSON.stringify(v2)));
-    expect(upgraded.schemaVersion).toBe(4);
+    expect(upgraded.schemaVersion).toBe(5);
     expect(upgraded.settings).toEqual({ ...v2Settings, gravity: 1 });
     expect(upgraded.pins).toEqual([]);
     const rest: Record<string, unknown> = { ...upgraded };
@@ -239,7 +240,55 @@ describe('preset schema v4', () => {
     const v3 = { ...valid(), schemaVersion: 3 };
     const upgraded = migratePreset(JSON.parse(JSON.stringify(v3)));
     expect({ ...upgraded, schemaVersion: 3 }).toEqual(v3);
-    expect(upgraded.schemaVersion).toBe(4);
+    expect(upgraded.schemaVersion).toBe(5);
+  });
+
+  it('loads a version 4 preset (saved before links) with no links, the rest unchanged', () => {
+    const v4: Record<string, unknown> = { ...valid(), schemaVersion: 4 };
+    delete v4['links'];
+    const upgraded = migratePreset(JSON.parse(JSON.stringify(v4)));
+    expect(upgraded.schemaVersion).toBe(5);
+    expect(upgraded.links).toEqual([]);
+    const rest: Record<string, unknown> = { ...upgraded };
+    delete rest['links'];
+    expect({ ...rest, schemaVersion: 4 }).toEqual(v4);
+    // A version 4 file that somehow had links gets none: links did not exist then.
+    expect(migratePreset({ ...v4, links: 'junk' }).links).toEqual([]);
+  });
+
+  it('keeps links and refuses a broken one, naming the field', () => {
+    const rope = {
+      type: 'rope' as const,
+      a: { kind: 'world' as const },
+      b: { kind: 'part' as const, figure: 1, part: 2 },
+      anchorA: [0, 3, 0] as const,
+      anchorB: [0, 0.1, 0] as const,
+      frameA: [0, 0, 0, 1] as const,
+      frameB: [0, 0, 0, 1] as const,
+      axisA: [0, 0, 1] as const,
+      axisB: [0, 0, 1] as const,
+      length: 1.5,
+      stiffness: 2000,
+      damping: 40,
+      breakForce: null,
+    };
+    const weld = {
+      ...rope,
+      type: 'weld' as const,
+      a: { kind: 'prop' as const, prop: 0, part: 0 },
+      breakForce: 500,
+    };
+    expect(migratePreset({ ...valid(), links: [rope, weld] }).links).toEqual([rope, weld]);
+    expect(refusal({ ...valid(), links: [{ ...rope, type: 'glue' }] })).toMatch(/links/);
+    expect(refusal({ ...valid(), links: [{ ...rope, length: -1 }] })).toMatch(/links\[0\]\.length/);
+    expect(refusal({ ...valid(), links: [{ ...rope, breakForce: 0 }] })).toMatch(/breakForce/);
+    expect(refusal({ ...valid(), links: [{ ...rope, axisA: [0, 0, 2] }] })).toMatch(/axisA/);
+    expect(
+      refusal({ ...valid(), links: [{ ...rope, b: { kind: 'part', figure: 6, part: 0 } }] }),
+    ).toMatch(/links/);
+    expect(refusal({ ...valid(), links: Array.from({ length: 257 }, () => rope) })).toMatch(
+      /links/,
+    );
   });
 
   it('keeps a model prop: its file, its carrier state and its own bodies; refuses a bad one', () => {
@@ -266,8 +315,8 @@ describe('preset schema v4', () => {
   });
 
   it('refuses a newer version, a missing version and a non-object, saying which', () => {
-    expect(refusal({ ...valid(), schemaVersion: 5 })).toContain(
-      'schemaVersion 5, written by a newer Ragdoll Playground (this one reads up to 4)',
+    expect(refusal({ ...valid(), schemaVersion: 6 })).toContain(
+      'schemaVersion 6, written by a newer Ragdoll Playground (this one reads up to 5)',
     );
     expect(refusal({ ...valid(), schemaVersion: undefined })).toContain(
       'has no valid schemaVersion',

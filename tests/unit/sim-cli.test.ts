@@ -26,6 +26,24 @@ describe('npm run sim', () => {
     expect(result.msPerStep).toBeGreaterThan(0);
   });
 
+  it('--rope-from-world hangs the first doll from a rope that stays within 1 cm of its length under a BLAST', async () => {
+    const result = await simJson('--rope-from-world', 'head', '--blast', '16', '--seconds', '3');
+    expect(result.ropePart).toBe('head');
+    expect(result.ropeLengthM).toBeCloseTo(0.5, 6);
+    expect(result.ropeMaxStretchM).toBeLessThan(0.01);
+    expect(result.ropeSolverStretchM).toBeGreaterThanOrEqual(0);
+    // The blast threw it.
+    expect(result.maxSpeed).toBeGreaterThan(5);
+    expect(result.nanCount).toBe(0);
+    expect(result.maxJointGapM).toBeLessThan(0.011);
+    const table = await simInProcess('--rope-from-world', 'armL_lo', '--seconds', '0.5');
+    expect(table.status).toBe(0);
+    expect(table.stdout).toMatch(/rope largest stretch\s+[\d.]+ mm/);
+    const wrong = await simInProcess('--rope-from-world', 'tail', '--seconds', '0.5');
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toMatch(/has no part "tail"; its parts are .*head/);
+  });
+
   it('prints a readable table without --json', async () => {
     const run = await simInProcess('--seconds', '1');
     expect(run.status).toBe(0);

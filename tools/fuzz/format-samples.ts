@@ -83,5 +83,22 @@ export function presetContentSample(
       { kind: 'prop', prop: 0 },
       { kind: 'prop', prop: 2 },
     ],
+    links: [
+      {
+        type: 'rope',
+        a: { kind: 'world' },
+        b: { kind: 'part', figure: 1, part: 3 },
+        anchorA: [0, 3, 0],
+        anchorB: [0, 0.1, 0],
+        frameA: [0, 0, 0, 1],
+        frameB: [0, 0, 0, 1],
+        axisA: [0, 0, 1],
+        axisB: [0, 0, 1],
+        length: 1.2,
+        stiffness: 2000,
+        damping: 40,
+        breakForce: 800,
+      },
+    ],
   };
 }

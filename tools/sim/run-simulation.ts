@@ -8,6 +8,8 @@ import type { MotionReport } from './motion-watch';
 import { MotionWatch } from './motion-watch';
 import type { SimOptions } from './sim-options';
 import { throwBallAtHead } from '../physics/throw-ball';
+import type { RopeReport } from './rope-from-world';
+import { hangFromRope, ropeReport } from './rope-from-world';
 
 /** What the simulator prints. Peaks are over the whole run; the pose is at the end. */
 export interface SimResult {
@@ -37,6 +39,9 @@ export interface SimResult {
 
 /** A run with `--motion`: the measurements plus how the figures played it. */
 export type SimMotionResult = SimResult & MotionReport;
+
+/** A run with `--rope-from-world`: the measurements plus the rope's. */
+export type SimRopeResult = SimResult & RopeReport;
 
 /** Seconds the dolls get to fall and land before a requested blast. */
 const LANDING_SECONDS = 1.5;
@@ -94,9 +99,14 @@ export function runSimulation(
         sandbox,
         sandbox.figures.map((figure) => ({ figure, motion })),
       );
+    } else if (options.ropeFromWorld !== undefined) {
+      // Standing in the rest pose: the first figure is then hung from the rope.
+      sandbox.reset();
     } else {
       sandbox.drop();
     }
+    const rope =
+      options.ropeFromWorld === undefined ? null : hangFromRope(sandbox, options.ropeFromWorld);
     for (let i = 0; i < options.props; i++) sandbox.addProp(i % 2 === 0 ? 'ball' : 'box');
 
     let maxJointGapM = 0;
@@ -138,7 +148,11 @@ export function runSimulation(
       finalMaxSpeed: end.maxSpeed,
       hitBall: options.hitBall,
     };
-    return watch ? { ...result, ...watch.report() } : result;
+    const withRope =
+      rope && options.ropeFromWorld !== undefined
+        ? { ...result, ...ropeReport(options.ropeFromWorld, rope) }
+        : result;
+    return watch ? { ...withRope, ...watch.report() } : withRope;
   } finally {
     sandbox.dispose();
   }

@@ -20,6 +20,7 @@ import type { MmdProp } from './load-mmd-prop';
 import { addMmdProp, mmdPropFromModel, mmdPropReport } from './load-mmd-prop';
 import { mmdModelKind } from '../../renderer/src/rig/mmd/mmd-prop-rig';
 import { runSimulation } from './run-simulation';
+import type { SimRopeResult } from './run-simulation';
 import type { SimMotionResult, SimResult } from './run-simulation';
 import { loadMotionSource } from '../loaders/load-motion';
 import type { MotionClip } from '../../renderer/src/motion/motion-clip';
@@ -75,8 +76,18 @@ function printTable(
     ['top speed', `${result.maxSpeed.toFixed(2)} m/s`],
     ['speed at the end', `${result.finalMaxSpeed.toFixed(3)} m/s`],
     ...motionRows(result),
+    ...ropeRows(result),
   ];
   for (const [name, value] of rows) out.log(`${name.padEnd(22)}${value}`);
+}
+
+function ropeRows(result: SimResult | SimRopeResult): [string, string][] {
+  if (!('ropePart' in result)) return [];
+  return [
+    ['rope', `from the world to ${result.ropePart}, ${result.ropeLengthM.toFixed(3)} m`],
+    ['rope largest stretch', `${(result.ropeMaxStretchM * 1000).toFixed(2)} mm`],
+    ['rope solver stretch', `${(result.ropeSolverStretchM * 1000).toFixed(2)} mm`],
+  ];
 }
 
 function motionRows(result: SimResult | SimMotionResult): [string, string][] {
@@ -228,6 +239,14 @@ export async function runSimCli(args: readonly string[], out: SimOutput): Promis
   const { spec, kind: figureKind } = figureDoll(model);
   if (options.vmcIn !== undefined || options.vmcOut !== undefined)
     return runVmc(out, options, { spec, figure: vmcFigure(model), ...(mmd ? { mmd } : {}) }, clip);
+  const ropePart = options.ropeFromWorld;
+  if (ropePart !== undefined && !spec.parts.some((part) => part.name === ropePart)) {
+    const names = spec.parts.map((part) => part.name).join(', ');
+    out.error(
+      `sim: --rope-from-world: ${spec.name} has no part "${ropePart}"; its parts are ${names}`,
+    );
+    return 1;
+  }
   let recorder: SceneRecorder | undefined;
   const prepare = (sandbox: Sandbox) => {
     if (options.exportMotion) recorder = recordWholeRun(sandbox, options.seconds);

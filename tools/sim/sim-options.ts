@@ -30,6 +30,8 @@ export interface SimOptions {
   readonly vmcIn?: number;
   /** Send the first figure's pose as VMC to this address at 60 Hz (real time). */
   readonly vmcOut?: { readonly host: string; readonly port: number };
+  /** Hang the first figure from a rope tied 1 m above this part's rest position. */
+  readonly ropeFromWorld?: string;
   readonly json: boolean;
   readonly help: boolean;
 }
@@ -76,6 +78,10 @@ Builds the app's scene in Node, runs it and prints measurements.
                      send the first doll's pose as VMC to HOST:PORT at 60 Hz for --seconds
                      of real time (playing --motion if given); the JSON adds vmcFramesSent
                      and vmcDatagramsSent
+  --rope-from-world PART
+                     the first doll hangs from a rope tied 1 m above PART's rest
+                     position (e.g. head, armL_lo); the JSON adds the rope's
+                     largest stretch, ropeMaxStretchM (m)
   --json             print one JSON object
   --help             this text`;
 
@@ -168,6 +174,14 @@ export function isMmdPath(path: string): boolean {
   return /\.(pmx|pmd)$/i.test(path);
 }
 
+function ropeOption(part: string | undefined, vmc: string | undefined): { ropeFromWorld?: string } {
+  if (part === undefined) return {};
+  if (!/^[A-Za-z0-9_.-]+$/.test(part))
+    throw new SimUsageError(`--rope-from-world needs a part name such as head, not "${part}"`);
+  if (vmc !== undefined) throw new SimUsageError('--rope-from-world cannot be used with VMC');
+  return { ropeFromWorld: part };
+}
+
 function reportOption(report: boolean, model: string | undefined): boolean {
   if (report && (model === undefined || !isMmdPath(model)))
     throw new SimUsageError('--report needs --model with a .pmx or .pmd file');
@@ -199,6 +213,7 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
         'export-range': { type: 'string' },
         'vmc-in': { type: 'string' },
         'vmc-out': { type: 'string' },
+        'rope-from-world': { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -230,6 +245,7 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
     balance,
     ...exportOptions(v['export-motion'], v['export-range']),
     ...vmcOptions(v['vmc-in'], v['vmc-out'], v.motion, v['export-motion']),
+    ...ropeOption(v['rope-from-world'], v['vmc-in'] ?? v['vmc-out']),
     json: v.json,
     help: v.help,
   };

@@ -1,5 +1,6 @@
 import { FallGuard } from './fall-guard';
 import { Grab } from './grab';
+import { SandboxLinks } from './links/sandbox-links';
 import type { HeldBodies } from './joint-projection';
 import { OTHER_SOLVER_GROUPS } from './mmd/interaction-groups';
 import { SceneRest } from './mmd/scene-rest';
@@ -66,6 +67,7 @@ export function createSandboxParts(
       : new MotorStiffness(rapier, world);
   const grab = new Grab(rapier, world);
   const pins = new Pins(rapier);
+  const contents = new SceneContents();
   const rest = options.sceneRest === false ? null : new SceneRest();
   const motions = new MotionFigures(
     rapier,
@@ -78,7 +80,8 @@ export function createSandboxParts(
     world,
     stage,
     stageColliders,
-    contents: new SceneContents(),
+    contents,
+    links: new SandboxLinks(rapier, world, contents.registry, sounds, FIXED_STEP),
     stiffness,
     motions,
     grab,

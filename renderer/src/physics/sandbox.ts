@@ -26,6 +26,7 @@ import { SandboxMotion } from './sandbox-motion';
 import type { SandboxParts } from './sandbox-parts';
 import { createSandboxParts } from './sandbox-parts';
 import { SandboxPins } from './sandbox-pins';
+import type { SandboxLinks } from './links/sandbox-links';
 import type { SandboxOptions } from './sandbox-settings';
 import {
   FALL_GUARD_Y,
@@ -87,6 +88,8 @@ export class Sandbox {
   readonly pins: SandboxPins;
   /** Which motion each figure plays, MUSCLE, GET UP and play/pause. */
   readonly motion: SandboxMotion;
+  /** Ropes, welds, springs and hinges: `sandbox.links.make(…)`. */
+  readonly links: SandboxLinks;
   private readonly parts: SandboxParts;
   private readonly capture: SandboxCapture;
   private readonly pipeline: StepPipeline;
@@ -119,6 +122,7 @@ export class Sandbox {
     };
     this.pins = new SandboxPins(parts.contents.registry, parts.pins, parts.grab);
     this.motion = new SandboxMotion(parts.motions);
+    this.links = parts.links;
     this.capture = new SandboxCapture(parts, this);
     this.pipeline = new StepPipeline(parts);
   }
@@ -337,11 +341,13 @@ export class Sandbox {
 
   /**
    * RESET: every figure back at its slot, standing on the floor in its rest pose, at rest;
-   * every prop removed, every pin let go. Settings (STIFFNESS, TIME) are kept.
+   * every prop removed, every pin let go, every link removed. Settings (STIFFNESS, TIME) are
+   * kept.
    */
   reset(): void {
     this.parts.grab.release();
     this.parts.pins.clear();
+    this.parts.links.clear();
     this.clearProps();
     for (const figure of this.parts.contents.figures) {
       placeStanding(figure);

@@ -5,6 +5,7 @@ import type {
   PresetProp,
   PresetMotionSettings,
   PresetPin,
+  PresetLink,
 } from '../../../shared/preset-schema';
 import { PRESET_MAX_PARTS_PER_FIGURE } from '../../../shared/preset-limits';
 import type { BodyState } from './body-state';
@@ -19,6 +20,8 @@ import type { MmdPhysicsSpec } from './mmd/mmd-physics-spec';
 import { validateMmdPhysicsSpec } from './mmd/validate-mmd-physics-spec';
 import type { ModelProp, ModelPropSpec } from './model-prop';
 import type { RigidBody } from './rapier-api';
+import type { LinkRecord, PlaceLists } from './links/link-places';
+import { linkRecords, restoreLinkRecords } from './links/link-places';
 
 /** The sandbox as presets capture and restore it (the `Sandbox` class fits). */
 export type PresetSandbox = Pick<
@@ -44,6 +47,7 @@ export type PresetSandbox = Pick<
   | 'restoreProp'
   | 'restoreModelProp'
   | 'pin'
+  | 'links'
 >;
 
 /** What the sandbox does not know but a preset holds: the view and the figures' models. */
@@ -72,6 +76,7 @@ export interface SceneExtras {
  * every prop. Allocates: for saving.
  */
 export function captureScene(sandbox: PresetSandbox, extras: SceneExtras): PresetContent {
+  const saved = savedProps(sandbox, extras);
   return {
     name: extras.name,
     settings: {
@@ -88,8 +93,9 @@ export function captureScene(sandbox: PresetSandbox, extras: SceneExtras): Prese
       parts: savedStates(sandbox, figure),
       motionTime: extras.motionTimeOf(figure),
     })),
-    props: savedProps(sandbox, extras).map((saved) => saved.entry),
-    pins: capturePins(sandbox, savedProps(sandbox, extras)),
+    props: saved.map((prop) => prop.entry),
+    pins: capturePins(sandbox, saved),
+    links: linkRecords(sandbox.links.list, presetLists(sandbox, saved)).map(presetLink),
     ...(extras.thumbnail === undefined ? {} : { thumbnail: extras.thumbnail }),
   };
 }
@@ -98,6 +104,8 @@ export function captureScene(sandbox: PresetSandbox, extras: SceneExtras): Prese
 interface SavedProp {
   readonly entry: PresetProp;
   readonly body: RigidBody;
+  /** Its bodies a link may hold, in order: a ball's or box's one, a model prop's carrier parts. */
+  readonly bodies: readonly RigidBody[];
 }
 
 /**
@@ -109,6 +117,7 @@ function savedProps(sandbox: PresetSandbox, extras: SceneExtras): SavedProp[] {
   const saved: SavedProp[] = sandbox.props.map((prop) => ({
     entry: { kind: prop.kind, ...sandbox.captureProp(prop) },
     body: prop.body,
+    bodies: [prop.body],
   }));
   for (const prop of sandbox.modelProps) {
     const model = extras.modelPropOf?.(prop);
@@ -122,6 +131,7 @@ function savedProps(sandbox: PresetSandbox, extras: SceneExtras): SavedProp[] {
         bodies: bodies.length <= PRESET_MAX_PARTS_PER_FIGURE ? bodies : [],
       },
       body: prop.body,
+      bodies: prop.ragdoll.parts.map((part) => part.body),
     });
   }
   return saved;
@@ -236,15 +246,48 @@ export function restoreScene(
       `Figure ${index + 1} was saved with ${states.length} parts but its doll has ${figure.ragdoll.parts.length}; it was dropped in again instead.`,
     );
   });
-  const restored = preset.props.map((prop, index): RigidBody | undefined => {
-    if (prop.kind !== 'model') return sandbox.restoreProp(prop.kind, prop).body;
+  const restored = preset.props.map((prop, index) => {
+    if (prop.kind !== 'model') {
+      const body = sandbox.restoreProp(prop.kind, prop).body;
+      return { body, bodies: [body] };
+    }
     const model = models[index];
-    if (!model) return undefined;
+    if (!model) return { body: undefined, bodies: [] };
     const bodies = prop.bodies.length > 0 ? prop.bodies : undefined;
-    return sandbox.restoreModelProp(model, prop, bodies).body;
+    const made = sandbox.restoreModelProp(model, prop, bodies);
+    return { body: made.body, bodies: made.ragdoll.parts.map((part) => part.body) };
   });
-  restorePins(sandbox, preset.pins, restored);
+  restorePins(
+    sandbox,
+    preset.pins,
+    restored.map((prop) => prop.body),
+  );
+  const lists: PlaceLists = {
+    figures: sandbox.figures.map((figure) => figure.ragdoll.parts.map((part) => part.body)),
+    props: restored.map((prop) => prop.bodies),
+  };
+  const skipped = restoreLinkRecords(sandbox.links, preset.links.map(linkRecord), lists);
+  if (skipped === 1) notes.push('1 link was left out: one of its ends is not in the scene.');
+  else if (skipped > 1)
+    notes.push(`${skipped} links were left out: one of their ends is not in the scene.`);
   return { notes };
+}
+
+/** Where a preset counts link ends: figures' parts, then the saved props' bodies. */
+function presetLists(sandbox: PresetSandbox, props: readonly SavedProp[]): PlaceLists {
+  return {
+    figures: sandbox.figures.map((figure) => figure.ragdoll.parts.map((part) => part.body)),
+    props: props.map((prop) => prop.bodies),
+  };
+}
+
+function presetLink(record: LinkRecord): PresetLink {
+  return { ...record.geometry, a: record.a, b: record.b };
+}
+
+function linkRecord(link: PresetLink): LinkRecord {
+  const { a, b, ...geometry } = link;
+  return { a, b, geometry };
 }
 
 /** Each pinned body as a preset names it: a figure's part, or a prop, by its saved position. */

@@ -7,6 +7,8 @@ import {
 } from './body-snapshot';
 import { BODY_SNAPSHOT_LENGTH } from './body-snapshot';
 import type { DollSpec } from './doll-spec';
+import type { LinkRecord, PlaceLists } from './links/link-places';
+import { linkRecords, restoreLinkRecords, sameLinkRecords } from './links/link-places';
 import type { MmdPhysicsSpec } from './mmd/mmd-physics-spec';
 import type { ModelProp, ModelPropSpec } from './model-prop';
 import type { PropKind } from './props';
@@ -44,6 +46,7 @@ export type SnapshotSandbox = Pick<
   | 'addModelProp'
   | 'removeModelProp'
   | 'noteBodiesRestored'
+  | 'links'
 >;
 
 /** One figure as a snapshot keeps it: what it is made of and every body's full state. */
@@ -107,6 +110,8 @@ export interface SceneSnapshot {
   /** Model props, in the sandbox's order. */
   readonly modelProps: readonly ModelPropSnapshot[];
   readonly pins: readonly SnapshotPin[];
+  /** Ropes, welds, springs and hinges, by place (props, then model props, in one list). */
+  readonly links: readonly LinkRecord[];
 }
 
 /**
@@ -191,6 +196,25 @@ export function takeSceneSnapshot(sandbox: SnapshotSandbox): SceneSnapshot {
       asleep: takeSleepFlags(modelPropBodies(prop)),
     })),
     pins: snapshotPins(sandbox),
+    links: linkRecords(
+      sandbox.links.list,
+      snapshotLists(sandbox.figures, sandbox.props, sandbox.modelProps),
+    ),
+  };
+}
+
+/** Where link ends are counted: figures' parts; balls and boxes, then model props' parts. */
+function snapshotLists(
+  figures: readonly Figure[],
+  props: readonly Prop[],
+  modelProps: readonly ModelProp[],
+): PlaceLists {
+  return {
+    figures: figures.map((figure) => figure.ragdoll.parts.map((part) => part.body)),
+    props: [
+      ...props.map((prop) => [prop.body]),
+      ...modelProps.map((prop) => prop.ragdoll.parts.map((part) => part.body)),
+    ],
   };
 }
 
@@ -247,6 +271,12 @@ export function restoreSceneSnapshot(
   for (const pin of snapshot.pins) {
     const body = pinnedBody(sandbox, order, modelProps, pin);
     if (body) sandbox.pin(body.handle);
+  }
+  // Links that are already as saved stay (a step that changed no link leaves them be).
+  const lists = snapshotLists(order, sandbox.props, modelProps);
+  if (!sameLinkRecords(linkRecords(sandbox.links.list, lists), snapshot.links)) {
+    sandbox.links.clear();
+    restoreLinkRecords(sandbox.links, snapshot.links, lists);
   }
   sandbox.noteBodiesRestored();
 }

@@ -2,6 +2,7 @@ import { FALL_GUARD_INTERVAL_STEPS } from './fall-guard';
 import type { FallGuard } from './fall-guard';
 import type { Grab } from './grab';
 import type { HeldBodies } from './joint-projection';
+import type { SandboxLinks } from './links/sandbox-links';
 import type { SceneRest } from './mmd/scene-rest';
 import type { MotionFigures } from './motion/motion-figures';
 import type { World } from './rapier-api';
@@ -21,6 +22,8 @@ export interface StepParts {
   readonly sounds: ImpactSounds | null;
   readonly restoredSleep: RestoredSleep;
   readonly contents: SceneContents;
+  /** Ropes, welds, springs and hinges (`links/sandbox-links.ts`). */
+  readonly links: SandboxLinks;
   /** What the joint checks leave alone: the grabbed body and the pinned ones. */
   readonly held: HeldBodies;
   /** Null when `SandboxOptions.sceneRest` is off. */
@@ -51,6 +54,25 @@ const drive: StepPhase = {
     parts.stiffness.beforeStep(FIXED_STEP);
     parts.motions.beforeStep(FIXED_STEP);
     parts.grab.beforeStep();
+  },
+};
+
+/** Breakable links note their ends' motion before the solver (see `links/link-load.ts`). */
+const linkLoadStart: StepPhase = {
+  name: 'link-load',
+  run(parts) {
+    parts.links.beforeWorldStep();
+  },
+};
+
+/**
+ * Links whose force passed their break force in the step break; stretched ropes are put back
+ * (after the joint checks, which may move a part a rope holds).
+ */
+const links: StepPhase = {
+  name: 'links',
+  run(parts) {
+    parts.links.afterWorldStep();
   },
 };
 
@@ -145,10 +167,12 @@ const fallGuard: StepPhase = {
  */
 export const STEP_PHASES: readonly StepPhase[] = [
   drive,
+  linkLoadStart,
   worldStep,
   restoredSleep,
   jointProjection,
   limitProjection,
+  links,
   motions,
   whipCap,
   stillScene,

@@ -195,6 +195,12 @@ export function createAppTestHook(app: RunningApp, sections?: FrameSectionTimes)
         frames,
       ),
     pointOnScreen: (point) => view.projectToClient(point),
+    links: () =>
+      sandbox.links.list.map((link) => ({
+        type: link.geometry.type,
+        length: link.geometry.length,
+        worldEnd: link.bodyA === null || link.bodyB === null,
+      })),
     pickablePoint: (target) => pickablePoint(view, target),
     advance: (seconds) => clock.advanceSimulated(seconds),
     holdTime: (held) => {

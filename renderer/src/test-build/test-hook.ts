@@ -203,6 +203,8 @@ export interface RagdollTestHook {
    * top left; null when it is behind the camera.
    */
   pointOnScreen(point: HookVec3): { x: number; y: number } | null;
+  /** The scene's links, oldest first: kind, length (metres) and which end is the world. */
+  links(): { type: string; length: number; worldEnd: boolean }[];
   /**
    * A point where a press would pick `target`'s body as the view draws it now: `target`
    * itself when the body shows there, else the nearest such point within 40 CSS pixels

@@ -7,6 +7,7 @@ import { CollapsibleSections } from './shell/collapsible-sections';
 import { ViewPointer } from './body/view-pointer';
 import { BodyActions } from './body/body-actions';
 import { BodyMenu } from './body/body-menu';
+import { LinkTools } from './links/link-tools';
 import { DropTarget } from './models/drop-target';
 import { LibraryActions } from './library/library-actions';
 import { PresetActions } from './presets/preset-actions';
@@ -126,6 +127,8 @@ export class AppUi {
   /** Pin here, Unpin, Delete, Focus on one body, and the right-click menu that offers them. */
   private readonly bodyActions: BodyActions;
   private readonly bodyMenu: BodyMenu;
+  /** ROPE, WELD, SPRING, HINGE: the constraint tools, their panel section and menu entries. */
+  private readonly links: LinkTools;
   /** Shows what dropping does while a file is dragged over the window. */
   private readonly dropTarget: DropTarget;
   private readonly keyboard: KeyboardShortcuts;
@@ -190,6 +193,7 @@ export class AppUi {
     this.keyboard = new KeyboardShortcuts(document.defaultView ?? window, {
       onCommand: (command) => this.runKey(command),
       onEscape: () =>
+        this.links.cancel() ||
         this.closeHelp() ||
         this.release.closeOverlay() ||
         this.exports.cancelClip() ||
@@ -387,6 +391,23 @@ export class AppUi {
         this.sceneUndo.beforeChange(change);
       },
     });
+    this.links = new LinkTools({
+      document,
+      language: this.languageValue,
+      links: options.sandbox.links,
+      canvas: options.view.canvas,
+      bodyAt: (x, y) => options.view.bodyAt(x, y),
+      rayAt: (x, y) => options.view.rayAt(x, y),
+      stagePointAt: (origin, direction) => options.sandbox.stagePointAt(origin, direction),
+      nameOf: (body) =>
+        options.sandbox.bodies.find((simBody) => simBody.handle === body.handle)?.name ?? '?',
+      beforeChange: () => {
+        this.timeline.resumeForChange();
+        this.sceneUndo.beforeChange('link');
+      },
+      report: (outcome) => this.report(outcome),
+    });
+    this.panel.addSection(this.links.panel.element);
     options.view.beforeGrab = () => this.sceneUndo.beforeChange('throw');
     this.bodyMenu = new BodyMenu(document);
     options.root.append(this.bodyMenu.element);
@@ -394,12 +415,10 @@ export class AppUi {
     options.root.append(this.dropTarget.element);
     this.viewPointer = new ViewPointer(options.view, {
       onBodyMenu: (body, x, y) =>
-        this.bodyMenu.open(
-          x,
-          y,
-          this.strings.bodyMenuLabel,
-          this.bodyActions.menuFor(body, (outcome) => this.report(outcome)),
-        ),
+        this.bodyMenu.open(x, y, this.strings.bodyMenuLabel, [
+          ...this.bodyActions.menuFor(body, (outcome) => this.report(outcome)),
+          ...this.links.menuFor(body),
+        ]),
       onShiftRelease: () => {
         const handle = options.sandbox.grabbedHandle;
         if (handle !== null) this.report(this.bodyActions.pinHandle(handle));
@@ -543,6 +562,7 @@ export class AppUi {
     this.options.view.beforeGrab = null;
     this.viewPointer.dispose();
     this.bodyMenu.dispose();
+    this.links.dispose();
     this.dropTarget.dispose();
     this.sections.dispose();
     this.recovery?.dispose();
@@ -581,6 +601,7 @@ export class AppUi {
       toggleFaceReactions: () => this.toggleFaceReactions(),
       resetView: () => view.resetCamera(),
       togglePinUnderPointer: () => this.bodyActions.togglePin(this.viewPointer.bodyUnderPointer()),
+      cycleLinkTool: () => this.links.cycle(),
       toggleHelp: () => {
         // Help is part of the page the clean view hides: asked for, the panel comes back too.
         if (this.capture.cleanViewActive) this.capture.toggleCleanView();
@@ -645,6 +666,7 @@ export class AppUi {
     this.capture.setLanguage(this.languageValue);
     this.sound.setLanguage(this.languageValue);
     this.vmc.setLanguage(this.languageValue);
+    this.links.setLanguage(this.languageValue);
     this.exportProgress.setLanguage(this.strings.exports.cancel);
     this.release.relabel();
     this.hostLink.setMenuLanguage(this.languageValue);

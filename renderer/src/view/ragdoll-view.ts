@@ -8,6 +8,8 @@ import { FramePoses } from './frame-poses';
 import type { FrameSectionClock } from './frame-sections';
 import type { PinSource } from './pin-markers';
 import { PinMarkers } from './pin-markers';
+import type { LinkLineSource } from './link-lines';
+import { LinkLines } from './link-lines';
 import type { SimBody } from '../physics/body-registry';
 import { BodyMeshes } from './body-meshes';
 import type { GrabTarget } from './grab-controller';
@@ -34,6 +36,8 @@ export interface ViewSandbox extends BodySource, GrabTarget, PinSource {
   advance(frameSeconds: number): number;
   /** The scene's recording, when time runs through one (the avatars keep their springs in step). */
   readonly recording?: RecordedFrames | null;
+  /** Ropes, welds, springs and hinges to draw, when the scene has them. */
+  readonly links?: LinkLineSource;
 }
 
 /** three.js's counts of live GPU resources (`renderer.info.memory`). */
@@ -121,6 +125,8 @@ export class RagdollView {
   private readonly follow: CameraFollow;
   /** A red pin head on each pinned body. */
   private readonly pinMarkers: PinMarkers;
+  /** A line for each rope and spring, a marker at each weld and hinge. */
+  private readonly linkLines: LinkLines | null;
   private readonly grab: GrabController;
   /** Called just before a mouse grab starts (undo captures the scene then). */
   beforeGrab: (() => void) | null = null;
@@ -150,6 +156,7 @@ export class RagdollView {
     this.stageMesh = new StageMesh(sandbox.stage);
     this.bodyMeshes = new BodyMeshes(this.poses, options.motionStateOf);
     this.pinMarkers = new PinMarkers(sandbox);
+    this.linkLines = sandbox.links ? new LinkLines(sandbox.links) : null;
     this.shadow = new SunShadowUpdate(
       this.environment,
       sandbox.stage,
@@ -162,6 +169,7 @@ export class RagdollView {
       this.avatars.group,
       this.pinMarkers.group,
     );
+    if (this.linkLines) this.environment.scene.add(this.linkLines.group);
     this.grab = new GrabController(
       this.canvas,
       this.camera,
@@ -490,6 +498,7 @@ export class RagdollView {
     this.avatars.dispose();
     this.bodyMeshes.dispose();
     this.pinMarkers.dispose();
+    this.linkLines?.dispose();
     this.stageMesh.dispose();
     this.environment.dispose();
     this.renderer.dispose();
@@ -513,6 +522,7 @@ export class RagdollView {
     this.avatars.prune(this.sandbox);
     this.avatars.update(this.frameSimSeconds, sections, this.sandbox.recording ?? undefined);
     this.pinMarkers.sync();
+    this.linkLines?.sync();
     this.updateShadow();
     // A held body is the person's: the camera stands still under the hand, as the orbit does.
     if (!this.grab.holding) this.follow.update(this.frameWallSeconds);

@@ -27,6 +27,8 @@ export interface SceneLayout {
   readonly figures: readonly RecordedFigure[];
   readonly props: readonly RecordedProp[];
   readonly bodyCount: number;
+  /** The ids of the links (ropes, welds, springs, hinges) in the scene then. */
+  readonly links: readonly number[];
 }
 
 /** A layout plus the live Rapier bodies in slot order (for recording the current scene). */
@@ -43,7 +45,11 @@ export function movingMmdBodies(figure: Figure): RigidBody[] {
 }
 
 /** The layout of the scene now. Allocates: call it when the scene's contents change. */
-export function liveLayout(figures: readonly Figure[], props: readonly Prop[]): LiveLayout {
+export function liveLayout(
+  figures: readonly Figure[],
+  props: readonly Prop[],
+  links: readonly { readonly id: number }[] = [],
+): LiveLayout {
   const bodies: RigidBody[] = [];
   const recordedFigures = figures.map((figure): RecordedFigure => {
     const start = bodies.length;
@@ -57,7 +63,12 @@ export function liveLayout(figures: readonly Figure[], props: readonly Prop[]): 
     return { id: prop.id, kind: prop.kind, slot: bodies.length - 1 };
   });
   return {
-    layout: { figures: recordedFigures, props: recordedProps, bodyCount: bodies.length },
+    layout: {
+      figures: recordedFigures,
+      props: recordedProps,
+      bodyCount: bodies.length,
+      links: links.map((link) => link.id),
+    },
     bodies,
   };
 }
@@ -66,5 +77,17 @@ export function liveLayout(figures: readonly Figure[], props: readonly Prop[]): 
 export function sameFigures(a: SceneLayout, b: SceneLayout): boolean {
   return (
     a.figures.length === b.figures.length && a.figures.every((f, i) => f.id === b.figures[i]!.id)
+  );
+}
+
+/**
+ * True when two layouts hold the same figures and the same links: a link made or removed is a
+ * boundary like a figure added (the scene before it cannot be put back with the links now).
+ */
+export function sameFiguresAndLinks(a: SceneLayout, b: SceneLayout): boolean {
+  return (
+    sameFigures(a, b) &&
+    a.links.length === b.links.length &&
+    a.links.every((id, i) => id === b.links[i])
   );
 }

@@ -11,7 +11,7 @@ import {
   encodeBodyState,
 } from './pose-codec';
 import type { LiveLayout, SceneLayout } from './scene-layout';
-import { liveLayout, sameFigures } from './scene-layout';
+import { liveLayout, sameFiguresAndLinks } from './scene-layout';
 
 /** Recorded frames per simulated second. */
 export const RECORD_RATE_HZ = 60;
@@ -25,7 +25,13 @@ const SLOT_BLOCK = 32;
 /** A figure or prop coming or going, at the first frame that shows the change. */
 export interface SceneEvent {
   readonly frame: number;
-  readonly type: 'figure-added' | 'figure-removed' | 'prop-added' | 'prop-removed';
+  readonly type:
+    | 'figure-added'
+    | 'figure-removed'
+    | 'prop-added'
+    | 'prop-removed'
+    | 'link-added'
+    | 'link-removed';
   readonly id: number;
 }
 
@@ -37,7 +43,10 @@ export interface SceneRecorderOptions {
 }
 
 /** What the recorder reads of the sandbox (the `Sandbox` class fits). */
-export type RecordedSandbox = Pick<Sandbox, 'figures' | 'props' | 'bodiesVersion' | 'steps'>;
+export type RecordedSandbox = Pick<
+  Sandbox,
+  'figures' | 'props' | 'bodiesVersion' | 'steps' | 'links'
+>;
 
 /**
  * Always-on recording of a sandbox: every moving body's position, rotation and velocities at
@@ -71,6 +80,7 @@ export class SceneRecorder {
   private frameLayouts: (SceneLayout | undefined)[] = [];
   private live: LiveLayout | null = null;
   private liveVersion = -1;
+  private liveLinksVersion = -1;
   private nextFrame = 0;
   private count = 0;
   private figureSetStart = 0;
@@ -140,8 +150,9 @@ export class SceneRecorder {
   }
 
   /**
-   * The oldest frame that holds the figures of the newest one: before it a figure was added or
-   * removed, and the scene cannot be put back there (the view's models are gone or not yet made).
+   * The oldest frame that holds the figures and links of the newest one: before it a figure was
+   * added or removed, or a link made, removed or broken, and the scene cannot be put back there
+   * (the view's models are gone or not yet made; the links are not those of then).
    */
   get firstFrameWithSameFigures(): number {
     return Math.max(this.firstFrame, this.figureSetStart);
@@ -252,13 +263,16 @@ export class SceneRecorder {
   /** The live layout, rebuilt (allocating) only when bodies were added or removed. */
   private currentLayout(): LiveLayout {
     const version = this.sandbox.bodiesVersion;
-    if (this.live && version === this.liveVersion) return this.live;
-    const next = liveLayout(this.sandbox.figures, this.sandbox.props);
+    const linksVersion = this.sandbox.links.version;
+    if (this.live && version === this.liveVersion && linksVersion === this.liveLinksVersion)
+      return this.live;
+    const next = liveLayout(this.sandbox.figures, this.sandbox.props, this.sandbox.links.list);
     const newest = this.count > 0 ? this.layoutAt(this.lastFrame) : null;
     if (newest) this.noteChanges(newest, next.layout);
-    if (!newest || !sameFigures(newest, next.layout)) this.figureSetStart = this.nextFrame;
+    if (!newest || !sameFiguresAndLinks(newest, next.layout)) this.figureSetStart = this.nextFrame;
     this.live = next;
     this.liveVersion = version;
+    this.liveLinksVersion = linksVersion;
     if (next.layout.bodyCount > this.slotCapacity || this.frameCapacity === 0)
       this.grow(next.layout.bodyCount);
     return next;
@@ -270,6 +284,7 @@ export class SceneRecorder {
     const pairs = [
       [ids(before.figures), ids(after.figures), 'figure'],
       [ids(before.props), ids(after.props), 'prop'],
+      [new Set(before.links), new Set(after.links), 'link'],
     ] as const;
     for (const [old, now, kind] of pairs) {
       for (const id of old)

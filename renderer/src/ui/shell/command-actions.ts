@@ -108,6 +108,8 @@ export interface CommandUi {
   toggleCleanView(): CommandOutcome;
   /** Pins the body under the pointer, or unpins it; says what happened. */
   togglePinUnderPointer(): CommandOutcome;
+  /** The link tool's next choice (off, ROPE, WELD, SPRING, HINGE); says which. */
+  cycleLinkTool(): CommandOutcome;
   toggleHelp(): void;
   toggleLanguage(): void;
   /** Open Model…: asks for a file and opens it; runs on by itself and reports its outcome. */
@@ -249,6 +251,8 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
       return status(ui.strings.viewReset);
     case 'clean-view':
       return ui.toggleCleanView();
+    case 'link-tool':
+      return ui.cycleLinkTool();
     case 'toggle-pin':
       return ui.togglePinUnderPointer();
     case 'toggle-mute':

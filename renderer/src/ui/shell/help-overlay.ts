@@ -2,6 +2,7 @@ import { APP_COMMANDS, keyText } from '../../../../shared/commands';
 import type { Language } from '../i18n';
 import { commandLabel, strings } from '../i18n';
 import { vmcStrings } from '../vmc/vmc-strings';
+import { linkStrings } from '../links/link-strings';
 
 /**
  * The help dialog (F1 opens, Esc closes): every command with its key, the mouse controls,
@@ -110,6 +111,8 @@ export class HelpOverlay {
       item.textContent = line;
       mouse.append(item);
     }
+    const links = this.make('p', 'help-links');
+    links.textContent = linkStrings(this.language).help;
     const vmc = this.make('p', 'help-vmc');
     vmc.textContent = vmcStrings(this.language).help;
     const host = this.make('p', 'help-host');
@@ -121,6 +124,7 @@ export class HelpOverlay {
       this.commandTable(),
       mouseTitle,
       mouse,
+      links,
       vmc,
       host,
       escape,

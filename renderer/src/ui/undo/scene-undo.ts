@@ -8,6 +8,7 @@ import {
   sceneSnapshotBytes,
   takeSceneSnapshot,
 } from '../../physics/scene-snapshot';
+import { sameLinkRecords } from '../../physics/links/link-places';
 import type { CommandOutcome } from '../shell/command-actions';
 import type { FigureSource, PreparedFigure } from '../../models/figure-models';
 import { figureSourceData } from '../../models/figure-models';
@@ -35,6 +36,7 @@ export type UndoLabel =
   | AppCommand
   | 'throw'
   | 'pin'
+  | 'link'
   | 'delete'
   | 'load-preset'
   | 'motion-choice'
@@ -50,6 +52,8 @@ const SCENE_UNCHANGED: ReadonlySet<AppCommand> = new Set<AppCommand>([
   'toggle-face-reactions',
   'reset-view',
   'clean-view',
+  // Choosing a tool changes nothing; the link it makes is recorded when it is made.
+  'link-tool',
   'open-model',
   // Add Model… only opens a dialog; the figure's arrival is recorded when it is placed.
   'add-model',
@@ -412,6 +416,8 @@ export class SceneUndo {
         return text.undo.throwing;
       case 'pin':
         return text.undo.pin;
+      case 'link':
+        return text.undo.link;
       case 'delete':
         return text.undo.deleting;
       case 'load-preset':
@@ -466,6 +472,7 @@ function sameScene(a: SceneSnapshot, b: SceneSnapshot): boolean {
     a.motionPlaying === b.motionPlaying &&
     a.pins.length === b.pins.length &&
     a.pins.every((pin, i) => samePin(pin, b.pins[i]!)) &&
+    sameLinkRecords(a.links, b.links) &&
     a.figures.length === b.figures.length &&
     a.figures.every(
       (figure, i) =>

@@ -12,6 +12,8 @@ export interface UndoStrings {
   /** Names of the changes that are not commands. */
   readonly throwing: string;
   readonly pin: string;
+  /** A link made or deleted with the link tools. */
+  readonly link: string;
   readonly deleting: string;
   readonly loadPreset: string;
   readonly motionChoice: string;
@@ -26,6 +28,7 @@ export const UNDO_STRINGS_EN: UndoStrings = {
     `${withReason('Could not undo or redo', detail, 'en')} The scene is as it was.`,
   throwing: 'Grab and Throw',
   pin: 'Pin',
+  link: 'Link',
   deleting: 'Delete',
   loadPreset: 'Load Preset',
   motionChoice: 'Motion Choice',
@@ -40,6 +43,7 @@ export const UNDO_STRINGS_JA: UndoStrings = {
     `${withReason('取り消し／やり直しができませんでした', detail, 'ja')}シーンはそのままです。`,
   throwing: 'つかんで投げる',
   pin: '固定',
+  link: 'つなぐ',
   deleting: '削除',
   loadPreset: 'プリセットの読み込み',
   motionChoice: 'モーションの選択',
