@@ -21,11 +21,13 @@ import { useAppSuite } from './support/suite';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../../test-results');
 
+// The tests that only read and click the interface, leaving it as they found it, share one
+// page (`withApp.shared`); those that change the scene or need other options open their own.
 const withApp = useAppSuite();
 
 describe('the app in Chromium', () => {
   it('boots, draws a scene that is not blank, and saves a screenshot', async () => {
-    await withApp(async ({ page, context }) => {
+    await withApp.shared(async ({ page, context }) => {
       await waitForFrames(page, 5);
       expect(await figureCount(page)).toBe(1);
       await expect.poll(() => statusText(page)).toMatch(/Ready/);
@@ -41,7 +43,7 @@ describe('the app in Chromium', () => {
   });
 
   it('opens help with F1 and closes it with Esc; help lists every command', async () => {
-    await withApp(async ({ page }) => {
+    await withApp.shared(async ({ page }) => {
       const dialog = page.getByRole('dialog', { name: 'Controls and shortcuts' });
       await expect.poll(() => dialog.isVisible()).toBe(false);
       await page.keyboard.press('F1');
@@ -74,7 +76,7 @@ describe('the app in Chromium', () => {
   });
 
   it('switches the labels between English and Japanese', async () => {
-    await withApp(async ({ page }) => {
+    await withApp.shared(async ({ page }) => {
       expect(await page.getAttribute('html', 'lang')).toBe('en');
       await page.getByRole('button', { name: 'Drop' }).waitFor();
       await page.getByRole('button', { name: '日本語' }).click();
@@ -158,7 +160,7 @@ describe('the app in Chromium', () => {
   });
 
   it('gives every panel control an accessible name and a keyboard shortcut', async () => {
-    await withApp(async ({ page }) => {
+    await withApp.shared(async ({ page }) => {
       // Actions on one listed preset or model (Load, Rename…, Remove…) and Clear All… are
       // named for their item and reached with Tab; they have no keys of their own, nor do
       // the sections' fold toggles (named by their section's heading), nor the capture view's
@@ -190,13 +192,15 @@ describe('the app in Chromium', () => {
   });
 
   it('runs as a plain web page without a host and says what needs the desktop app', async () => {
-    await withApp(async ({ page }) => {
+    await withApp.shared(async ({ page }) => {
       expect(await page.evaluate(() => typeof (window as { host?: unknown }).host)).toBe(
         'undefined',
       );
       await page.keyboard.press('F1');
       const dialog = page.getByRole('dialog', { name: 'Controls and shortcuts' });
       await expect.poll(() => dialog.innerText()).toContain('without the desktop app');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.isVisible()).toBe(false);
     });
   });
 
