@@ -22,7 +22,8 @@ import { useAppSuite } from './support/suite';
 const ARTIFACTS = resolve(import.meta.dirname, '../../test-results');
 
 // The tests that only read and click the interface, leaving it as they found it, share one
-// page (`withApp.shared`); those that change the scene or need other options open their own.
+// page (`withApp.shared`) and come first; those that change the scene or need other options
+// open their own (which closes the shared page: an open page draws on and takes CPU).
 const withApp = useAppSuite();
 
 describe('the app in Chromium', () => {
@@ -102,6 +103,51 @@ describe('the app in Chromium', () => {
     });
   });
 
+  it('gives every panel control an accessible name and a keyboard shortcut', async () => {
+    await withApp.shared(async ({ page }) => {
+      // Actions on one listed preset or model (Load, Rename…, Remove…) and Clear All… are
+      // named for their item and reached with Tab; they have no keys of their own, nor do
+      // the sections' fold toggles (named by their section's heading), nor the capture view's
+      // settings (the background colour and STAGE: set once before a capture, not played with),
+      // nor the VMC connection settings (on/off, ports, address: set up with the other apps).
+      const controls = page.locator(
+        '.panel button:not(.file-item-button):not(.library-clear):not(.panel-group-toggle), .panel input:not(.capture-colour):not(.capture-stage):not(.vmc-check):not(.vmc-field)',
+      );
+      const count = await controls.count();
+      expect(count).toBeGreaterThanOrEqual(12);
+      for (let i = 0; i < count; i++) {
+        const control = controls.nth(i);
+        const name = await control.evaluate(
+          (element) =>
+            element.getAttribute('aria-label') ??
+            (element.id
+              ? document.querySelector(`label[for="${element.id}"]`)?.textContent
+              : null) ??
+            element.querySelector('.panel-button-label')?.textContent ??
+            '',
+        );
+        expect(name.trim(), `control ${i} has a name`).not.toBe('');
+        expect(
+          await control.getAttribute('aria-keyshortcuts'),
+          `${name} has a shortcut`,
+        ).toBeTruthy();
+      }
+    });
+  });
+
+  it('runs as a plain web page without a host and says what needs the desktop app', async () => {
+    await withApp.shared(async ({ page }) => {
+      expect(await page.evaluate(() => typeof (window as { host?: unknown }).host)).toBe(
+        'undefined',
+      );
+      await page.keyboard.press('F1');
+      const dialog = page.getByRole('dialog', { name: 'Controls and shortcuts' });
+      await expect.poll(() => dialog.innerText()).toContain('without the desktop app');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+    });
+  });
+
   it('starts in Japanese when the browser language is Japanese', async () => {
     await withApp(
       async ({ page }) => {
@@ -156,51 +202,6 @@ describe('the app in Chromium', () => {
       expect(await figureCount(page)).toBe(2);
       expect(await propCount(page)).toBe(0);
       expect(await page.inputValue('#e2e-field')).toBe('aoxa');
-    });
-  });
-
-  it('gives every panel control an accessible name and a keyboard shortcut', async () => {
-    await withApp.shared(async ({ page }) => {
-      // Actions on one listed preset or model (Load, Rename…, Remove…) and Clear All… are
-      // named for their item and reached with Tab; they have no keys of their own, nor do
-      // the sections' fold toggles (named by their section's heading), nor the capture view's
-      // settings (the background colour and STAGE: set once before a capture, not played with),
-      // nor the VMC connection settings (on/off, ports, address: set up with the other apps).
-      const controls = page.locator(
-        '.panel button:not(.file-item-button):not(.library-clear):not(.panel-group-toggle), .panel input:not(.capture-colour):not(.capture-stage):not(.vmc-check):not(.vmc-field)',
-      );
-      const count = await controls.count();
-      expect(count).toBeGreaterThanOrEqual(12);
-      for (let i = 0; i < count; i++) {
-        const control = controls.nth(i);
-        const name = await control.evaluate(
-          (element) =>
-            element.getAttribute('aria-label') ??
-            (element.id
-              ? document.querySelector(`label[for="${element.id}"]`)?.textContent
-              : null) ??
-            element.querySelector('.panel-button-label')?.textContent ??
-            '',
-        );
-        expect(name.trim(), `control ${i} has a name`).not.toBe('');
-        expect(
-          await control.getAttribute('aria-keyshortcuts'),
-          `${name} has a shortcut`,
-        ).toBeTruthy();
-      }
-    });
-  });
-
-  it('runs as a plain web page without a host and says what needs the desktop app', async () => {
-    await withApp.shared(async ({ page }) => {
-      expect(await page.evaluate(() => typeof (window as { host?: unknown }).host)).toBe(
-        'undefined',
-      );
-      await page.keyboard.press('F1');
-      const dialog = page.getByRole('dialog', { name: 'Controls and shortcuts' });
-      await expect.poll(() => dialog.innerText()).toContain('without the desktop app');
-      await page.keyboard.press('Escape');
-      await expect.poll(() => dialog.isVisible()).toBe(false);
     });
   });
 
