@@ -21,11 +21,14 @@ import { useAppSuite } from './support/suite';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../../test-results');
 
+// The tests that only read and click the interface, leaving it as they found it, share one
+// page (`withApp.shared`) and come first; those that change the scene or need other options
+// open their own (which closes the shared page: an open page draws on and takes CPU).
 const withApp = useAppSuite();
 
 describe('the app in Chromium', () => {
   it('boots, draws a scene that is not blank, and saves a screenshot', async () => {
-    await withApp(async ({ page, context }) => {
+    await withApp.shared(async ({ page, context }) => {
       await waitForFrames(page, 5);
       expect(await figureCount(page)).toBe(1);
       await expect.poll(() => statusText(page)).toMatch(/Ready/);
@@ -41,7 +44,7 @@ describe('the app in Chromium', () => {
   });
 
   it('opens help with F1 and closes it with Esc; help lists every command', async () => {
-    await withApp(async ({ page }) => {
+    await withApp.shared(async ({ page }) => {
       const dialog = page.getByRole('dialog', { name: 'Controls and shortcuts' });
       await expect.poll(() => dialog.isVisible()).toBe(false);
       await page.keyboard.press('F1');
@@ -74,7 +77,7 @@ describe('the app in Chromium', () => {
   });
 
   it('switches the labels between English and Japanese', async () => {
-    await withApp(async ({ page }) => {
+    await withApp.shared(async ({ page }) => {
       expect(await page.getAttribute('html', 'lang')).toBe('en');
       await page.getByRole('button', { name: 'Drop' }).waitFor();
       await page.getByRole('button', { name: '日本語' }).click();
@@ -97,6 +100,52 @@ describe('the app in Chromium', () => {
         .getByRole('list', { name: 'Recently opened models and motions' })
         .waitFor({ state: 'attached' });
       expect(await page.getAttribute('html', 'lang')).toBe('en');
+    });
+  });
+
+  it('gives every panel control an accessible name and a keyboard shortcut', async () => {
+    await withApp.shared(async ({ page }) => {
+      // Actions on one listed preset or model (Load, Rename…, Remove…) and Clear All… are
+      // named for their item and reached with Tab; they have no keys of their own, nor do
+      // the sections' fold toggles (named by their section's heading), nor the capture view's
+      // settings (the background colour and STAGE: set once before a capture, not played with),
+      // nor the VMC connection settings (on/off, ports, address: set up with the other apps),
+      // nor the links' spring and break-force settings (typed once for the links made next).
+      const controls = page.locator(
+        '.panel button:not(.file-item-button):not(.library-clear):not(.panel-group-toggle), .panel input:not(.capture-colour):not(.capture-stage):not(.vmc-check):not(.vmc-field):not(.link-setting)',
+      );
+      const count = await controls.count();
+      expect(count).toBeGreaterThanOrEqual(12);
+      for (let i = 0; i < count; i++) {
+        const control = controls.nth(i);
+        const name = await control.evaluate(
+          (element) =>
+            element.getAttribute('aria-label') ??
+            (element.id
+              ? document.querySelector(`label[for="${element.id}"]`)?.textContent
+              : null) ??
+            element.querySelector('.panel-button-label')?.textContent ??
+            '',
+        );
+        expect(name.trim(), `control ${i} has a name`).not.toBe('');
+        expect(
+          await control.getAttribute('aria-keyshortcuts'),
+          `${name} has a shortcut`,
+        ).toBeTruthy();
+      }
+    });
+  });
+
+  it('runs as a plain web page without a host and says what needs the desktop app', async () => {
+    await withApp.shared(async ({ page }) => {
+      expect(await page.evaluate(() => typeof (window as { host?: unknown }).host)).toBe(
+        'undefined',
+      );
+      await page.keyboard.press('F1');
+      const dialog = page.getByRole('dialog', { name: 'Controls and shortcuts' });
+      await expect.poll(() => dialog.innerText()).toContain('without the desktop app');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.isVisible()).toBe(false);
     });
   });
 
@@ -154,50 +203,6 @@ describe('the app in Chromium', () => {
       expect(await figureCount(page)).toBe(2);
       expect(await propCount(page)).toBe(0);
       expect(await page.inputValue('#e2e-field')).toBe('aoxa');
-    });
-  });
-
-  it('gives every panel control an accessible name and a keyboard shortcut', async () => {
-    await withApp(async ({ page }) => {
-      // Actions on one listed preset or model (Load, Rename…, Remove…) and Clear All… are
-      // named for their item and reached with Tab; they have no keys of their own, nor do
-      // the sections' fold toggles (named by their section's heading), nor the capture view's
-      // settings (the background colour and STAGE: set once before a capture, not played with),
-      // nor the VMC connection settings (on/off, ports, address: set up with the other apps),
-      // nor the links' spring and break-force settings (typed once for the links made next).
-      const controls = page.locator(
-        '.panel button:not(.file-item-button):not(.library-clear):not(.panel-group-toggle), .panel input:not(.capture-colour):not(.capture-stage):not(.vmc-check):not(.vmc-field):not(.link-setting)',
-      );
-      const count = await controls.count();
-      expect(count).toBeGreaterThanOrEqual(12);
-      for (let i = 0; i < count; i++) {
-        const control = controls.nth(i);
-        const name = await control.evaluate(
-          (element) =>
-            element.getAttribute('aria-label') ??
-            (element.id
-              ? document.querySelector(`label[for="${element.id}"]`)?.textContent
-              : null) ??
-            element.querySelector('.panel-button-label')?.textContent ??
-            '',
-        );
-        expect(name.trim(), `control ${i} has a name`).not.toBe('');
-        expect(
-          await control.getAttribute('aria-keyshortcuts'),
-          `${name} has a shortcut`,
-        ).toBeTruthy();
-      }
-    });
-  });
-
-  it('runs as a plain web page without a host and says what needs the desktop app', async () => {
-    await withApp(async ({ page }) => {
-      expect(await page.evaluate(() => typeof (window as { host?: unknown }).host)).toBe(
-        'undefined',
-      );
-      await page.keyboard.press('F1');
-      const dialog = page.getByRole('dialog', { name: 'Controls and shortcuts' });
-      await expect.poll(() => dialog.innerText()).toContain('without the desktop app');
     });
   });
 

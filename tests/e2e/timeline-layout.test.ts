@@ -10,7 +10,8 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SLOW_TIMEOUT_MS } from './support/app-page';
+import { SLOW_TIMEOUT_MS, holdTime } from './support/app-page';
+import { recordUntil } from './support/timeline-page';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
@@ -115,9 +116,10 @@ describe('the timeline bar fits the window', () => {
           const language = layout.locale.slice(0, 2);
           if ((await page.evaluate(() => window.__ragdoll!.settings().language)) !== language)
             await page.keyboard.press('l');
-          await page.waitForFunction(() => window.__ragdoll!.timeline().lastFrame >= 20, null, {
-            timeout: SLOW_TIMEOUT_MS,
-          });
+          // Twenty recorded frames to step back through, in simulated time: a 1920×1080 frame
+          // under SwiftShader takes most of a second to draw.
+          await holdTime(page);
+          await recordUntil(page, 20);
           await barShows(page, 'live');
           const reports: BarReport[] = [await barReport(page)];
           await page.keyboard.press(' ');
