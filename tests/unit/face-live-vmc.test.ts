@@ -27,13 +27,13 @@ import { loadMmdTextures } from '../../renderer/src/view/mmd/mmd-textures';
 import { BLINK_GAP_MAX } from '../../renderer/src/view/face/blink-clock';
 import type { FaceCues } from '../../renderer/src/view/face/face-cues';
 import { MMD_FACE_NAMES, VRM_FACE_NAMES } from '../../renderer/src/view/face/face-roles';
-import type { FaceTarget } from '../../renderer/src/view/face/face-target';
 import { FigureFace } from '../../renderer/src/view/face/figure-face';
 import { LiveVmcFace } from '../../renderer/src/view/face/live-vmc-face';
 import { MotionFaceTracks } from '../../renderer/src/view/face/motion-face-tracks';
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { realFixture } from '../../tools/fixtures/real-fixtures';
+import { NamedFace } from '../support/named-face';
 import { loadRapier } from '../support/rapier';
 
 const FRAME = 1 / 60;
@@ -56,34 +56,6 @@ function motionSource(): {
     source: { current: () => holder.current, time: () => 0 },
   };
   return holder;
-}
-
-/** A face of plain names with weights, as a model's would be. */
-class NamedFace implements FaceTarget {
-  readonly weights: Float64Array;
-  constructor(readonly names: readonly string[]) {
-    this.weights = new Float64Array(names.length);
-  }
-  indexOf(name: string): number {
-    return this.names.indexOf(name);
-  }
-  weight(index: number): number {
-    return this.weights[index] ?? 0;
-  }
-  setWeight(index: number, weight: number): void {
-    if (index >= 0 && index < this.weights.length)
-      this.weights[index] = Math.min(1, Math.max(0, weight));
-  }
-  setWeightFrom(index: number, from: Float64Array, slot: number): void {
-    this.setWeight(index, from[slot]!);
-  }
-  readWeight(index: number, to: Float64Array, slot: number): void {
-    to[slot] = this.weights[index] ?? 0;
-  }
-  apply(): void {}
-  of(name: string): number {
-    return this.weights[this.indexOf(name)]!;
-  }
 }
 
 function cues(state: { held: boolean }): FaceCues {
