@@ -4,7 +4,7 @@ import { isVmcFrame } from '../../../../shared/vmc-frame';
 import { LIVE_END_AFTER_S } from '../../motion/live-vmc-phase';
 import type { LiveVmcMotion } from '../../motion/live-vmc-motion';
 import type { VmcOutFigure } from '../../motion/vmc-out-pose';
-import { createVmcOutFrame, writeVmcOutPose } from '../../motion/vmc-out-pose';
+import { VmcOutPoseWriter, createVmcOutFrame } from '../../motion/vmc-out-pose';
 import type { Figure } from '../../physics/sandbox';
 import type { VmcOutFace } from '../../view/face/vmc-out-blends';
 import { VmcOutBlends } from '../../view/face/vmc-out-blends';
@@ -79,6 +79,7 @@ export class VmcControls {
   private liveChosenAt: number | null = null;
   private readonly outFrame = createVmcOutFrame();
   private readonly outBlends = new VmcOutBlends();
+  private readonly outPose = new VmcOutPoseWriter();
   private partRotations = new Float64Array(0);
 
   constructor(private readonly options: VmcControlsOptions) {
@@ -249,7 +250,7 @@ export class VmcControls {
     rootCenter[1] = position.y;
     rootCenter[2] = position.z;
     const info = this.options.figureInfo(figure);
-    writeVmcOutPose(
+    this.outPose.write(
       figure.ragdoll.spec,
       info,
       this.partRotations,
