@@ -4,10 +4,10 @@
  * over the whole window and a hint; a transparent Save Picture… PNG has alpha 0 in the sky
  * and 255 on the figure (and on the floor, unless STAGE is off); a chroma background fills
  * the sky with exactly its colour (a preset or one picked), remembered across a reload; a
- * transparent Export Clip… writes a WebM whose frames carry alpha, and where the browser cannot
+ * transparent Export Clip… writes a WebM whose frames carry alpha (and its sound as Opus), and where the browser cannot
  * keep alpha the app says why and offers the clip on green.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BufferSource, EncodedPacketSink, Input, WEBM } from 'mediabunny';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -26,6 +26,7 @@ import { createTestHost } from './support/host-files';
 import type { Rgba } from './support/pixels';
 import { readPngPixels } from './support/pixels';
 import { useAppSuite } from './support/suite';
+import { wavBytes } from '../../tools/fixtures/audio/audio-fixtures';
 
 const withApp = useAppSuite();
 let host: TestHost | undefined;
@@ -223,11 +224,17 @@ describe('BACKGROUND and STAGE in Save Picture…', () => {
 });
 
 describe('a transparent Export Clip…', () => {
-  it('writes a WebM whose frames carry alpha', async () => {
+  it('writes a WebM whose frames carry alpha, with its sound as Opus', async () => {
     host = createTestHost();
     const testHost = host;
     await withApp(
       async ({ page }) => {
+        // A song, so the clip has sound to write.
+        const song = join(testHost.files, 'song.wav');
+        writeFileSync(song, wavBytes(4, { loudFrom: 0, loudTo: 4, level: 0.5 }));
+        testHost.dialogs.openMusic.push(song);
+        await page.getByRole('button', { name: 'Open Music…' }).click();
+        await expect.poll(() => statusText(page)).toContain('Music: song.wav');
         await holdTime(page);
         await advance(page, 1);
         await page
@@ -246,6 +253,12 @@ describe('a transparent Export Clip…', () => {
         expect(await track!.canBeTransparent()).toBe(true);
         const first = await new EncodedPacketSink(track!).getFirstPacket();
         expect(first?.sideData.alpha?.byteLength ?? 0).toBeGreaterThan(0);
+        // The sound beside it: an Opus track, and the status says so.
+        expect(await statusText(page)).toMatch(
+          /with its sound \(Opus\)\. The scene is as it was\.$/,
+        );
+        const audio = await input.getPrimaryAudioTrack();
+        expect(audio?.codec).toBe('opus');
       },
       { beforeLoad: (page) => testHost.install(page), viewport: VIEWPORT },
     );

@@ -18,8 +18,14 @@ export interface WireBone {
 
 const float = (value: number): OscOutArg => ({ type: 'f', value });
 
-/** The OSC bytes of one bundle of `/VMC/Ext/Bone/Pos` messages (plus OK, T and Root/Pos). */
-export function vmcBundle(bones: readonly WireBone[], time = 0): Uint8Array {
+/** Expression weights to send with a pose: name → 0..1 (`/VMC/Ext/Blend/Val`, then Apply). */
+export type WireBlends = Readonly<Record<string, number>>;
+
+/**
+ * The OSC bytes of one bundle of `/VMC/Ext/Bone/Pos` messages (plus OK, T and Root/Pos), and
+ * with `blends` their `/VMC/Ext/Blend/Val` messages and `/VMC/Ext/Blend/Apply`.
+ */
+export function vmcBundle(bones: readonly WireBone[], time = 0, blends?: WireBlends): Uint8Array {
   const writer = new OscBundleWriter(65000);
   writer.message('/VMC/Ext/OK', [{ type: 'i', value: 1 }]);
   writer.message('/VMC/Ext/T', [float(time)]);
@@ -33,6 +39,11 @@ export function vmcBundle(bones: readonly WireBone[], time = 0): Uint8Array {
       ...bone.position.map(float),
       ...bone.rotation.map(float),
     ]);
+  if (blends) {
+    for (const [name, weight] of Object.entries(blends))
+      writer.message('/VMC/Ext/Blend/Val', [{ type: 's', value: name }, float(weight)]);
+    writer.message('/VMC/Ext/Blend/Apply', []);
+  }
   return writer.take()[0]!.slice();
 }
 

@@ -3,7 +3,7 @@ import type { FaceAllocations } from '../../tools/allocations/face-allocations';
 import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocations/allocation-process';
 
 describe('a face allocates nothing per frame', () => {
-  it('over 10,000 frames of blinking, reactions, a motion face and the recording, on MMD morphs and eyes and on a VRM', () => {
+  it('over 10,000 frames of blinking, reactions, a motion face, a VMC sender’s expressions and the recording, on MMD morphs and eyes and on a VRM', () => {
     const result = measureAllocations<FaceAllocations>('tools/allocations/face-allocations.ts', {
       nodeFlags: WITHOUT_INLINING,
       timeoutMs: 120_000,
@@ -23,6 +23,8 @@ describe('a face allocates nothing per frame', () => {
     // While the timeline shows recorded frames, the face put back from its history: the same.
     expect(result.shownBytesPerFrame).toBeLessThan(0.5);
     expect(result.vrmShownBytesPerFrame).toBeLessThan(32 + 8);
+    // A VMC sender's expressions on the face (the live motion taking each frame): nothing.
+    expect(result.liveBytesPerFrame).toBeLessThan(0.5);
     // The cues the app gives a face: `FaceCues.takeJolt()` returns the root's velocity change
     // as a number, boxed (16 bytes) on frames the figure moves (most of them here); nothing else.
     expect(result.cuesBytesPerFrame).toBeLessThan(16 + 4);

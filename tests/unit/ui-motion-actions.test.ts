@@ -11,18 +11,20 @@ import { describe, expect, it } from 'vitest';
 import type { HostApi, MotionFile } from '../../shared/host-contract';
 import type { PresetMotionSettings } from '../../shared/preset-schema';
 import type { DollSpec } from '../../renderer/src/physics/doll-spec';
-import type { DollMotion } from '../../renderer/src/physics/motion/doll-motion';
 import type { Figure } from '../../renderer/src/physics/sandbox';
 import { strings } from '../../renderer/src/ui/i18n';
 import { MotionActions } from '../../renderer/src/ui/motion/motion-actions';
 import type {
   FigureMotion,
-  FigureMotionState,
   MotionClip,
-  MotionSandbox,
   MotionToolkit,
 } from '../../renderer/src/ui/motion/motion-ports';
 import type { FigureBones } from '../../renderer/src/motion/figure-bones';
+import {
+  RecordingMotionSandbox,
+  RecordingStatus,
+  STAND_IN_PAGE,
+} from '../support/motion-actions-stand-ins';
 
 class FakeFileError extends Error {}
 
@@ -69,33 +71,6 @@ const TOOLKIT: MotionToolkit = {
   isMotionFileError: (error): error is Error => error instanceof FakeFileError,
 };
 
-/** A sandbox that records each figure's motion and start time. */
-class FakeSandbox implements MotionSandbox {
-  readonly figures: Figure[] = [];
-  readonly given = new Map<number, { motion: string | null; start: number }>();
-  muscle = 100;
-  getUpEnabled = true;
-  motionPlaying = true;
-  setFigureMotion(target: Figure, motion: DollMotion | null, startTime = 0): void {
-    this.given.set(target.id, { motion: motion?.name ?? null, start: startTime });
-  }
-  setMuscle(value: number): void {
-    this.muscle = value;
-  }
-  setGetUpEnabled(on: boolean): void {
-    this.getUpEnabled = on;
-  }
-  setMotionPlaying(playing: boolean): void {
-    this.motionPlaying = playing;
-  }
-  figureMotionState(target: Figure): FigureMotionState {
-    return this.given.get(target.id)?.motion ? 'following' : 'passive';
-  }
-  figureMotionTime(target: Figure): number {
-    return this.given.get(target.id)?.start ?? 0;
-  }
-}
-
 /**
  * The bones of the `mmd` figures' model: 左親指1, 両目 and つま先IK follow their parents, a
  * body drives 髪1, and there is no 左袖.
@@ -105,41 +80,12 @@ const MMD_BONES: FigureBones = {
   takesMotion: (index) => index !== 3,
 };
 
-/** What the status line, the alert line and Message History alone were told, in order. */
-class FakeStatus {
-  readonly said: string[] = [];
-  readonly alerts: string[] = [];
-  readonly notes: string[] = [];
-  say(message: string): void {
-    this.said.push(message);
-  }
-  note(message: string): void {
-    this.notes.push(message);
-  }
-  alert(message: string): void {
-    this.alerts.push(message);
-  }
-}
-
-/** Just enough of a page for the hidden file input. */
-const PAGE = {
-  document: {
-    createElement: () => ({
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      setAttribute: () => undefined,
-      remove: () => undefined,
-    }),
-    body: { append: () => undefined },
-  },
-} as unknown as Window;
-
 function setUp(figures: Figure[], host?: Partial<HostApi>) {
-  const sandbox = new FakeSandbox();
+  const sandbox = new RecordingMotionSandbox();
   sandbox.figures.push(...figures);
-  const status = new FakeStatus();
+  const status = new RecordingStatus();
   const actions = new MotionActions({
-    window: PAGE,
+    window: STAND_IN_PAGE,
     host: host as HostApi | undefined,
     sandbox,
     toolkit: TOOLKIT,

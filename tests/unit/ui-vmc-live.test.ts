@@ -6,14 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
-import type { DollMotion } from '../../renderer/src/physics/motion/doll-motion';
 import type { Figure } from '../../renderer/src/physics/sandbox';
 import { builtinMotion } from '../../renderer/src/motion/builtin-motions';
 import { createLiveVmcMotion } from '../../renderer/src/motion/live-vmc-motion';
 import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
 import { strings } from '../../renderer/src/ui/i18n';
 import { MotionActions } from '../../renderer/src/ui/motion/motion-actions';
-import type { MotionSandbox, MotionToolkit } from '../../renderer/src/ui/motion/motion-ports';
+import type { MotionToolkit } from '../../renderer/src/ui/motion/motion-ports';
+import { RecordingMotionSandbox, STAND_IN_PAGE } from '../support/motion-actions-stand-ins';
 
 const TOOLKIT: MotionToolkit = {
   builtinNames: ['wave'],
@@ -28,44 +28,12 @@ function boxFigure(id: number): Figure {
   return { id, ragdoll: { spec: BOX_DOLL } } as unknown as Figure;
 }
 
-class FakeSandbox implements MotionSandbox {
-  readonly figures: Figure[] = [];
-  readonly given = new Map<number, DollMotion | null>();
-  muscle = 100;
-  getUpEnabled = true;
-  motionPlaying = true;
-  setFigureMotion(figure: Figure, motion: DollMotion | null): void {
-    this.given.set(figure.id, motion);
-  }
-  setMuscle(): void {}
-  setGetUpEnabled(): void {}
-  setMotionPlaying(): void {}
-  figureMotionState(): 'following' {
-    return 'following';
-  }
-  figureMotionTime(): number {
-    return 0;
-  }
-}
-
-const PAGE = {
-  document: {
-    createElement: () => ({
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      setAttribute: () => undefined,
-      remove: () => undefined,
-    }),
-    body: { append: () => undefined },
-  },
-} as unknown as Window;
-
 function setUp() {
-  const sandbox = new FakeSandbox();
+  const sandbox = new RecordingMotionSandbox();
   sandbox.figures.push(boxFigure(1), boxFigure(2));
   const said: string[] = [];
   const actions = new MotionActions({
-    window: PAGE,
+    window: STAND_IN_PAGE,
     host: undefined,
     sandbox,
     toolkit: TOOLKIT,
@@ -83,7 +51,7 @@ describe('Live (VMC) in the motion list', () => {
     expect(actions.choices.map((c) => c.value)).not.toContain('live');
     actions.choose('live');
     expect(actions.selected).toBe('none');
-    expect(sandbox.given.size).toBe(0);
+    expect(sandbox.motions.size).toBe(0);
     actions.setLiveOffered(true);
     expect(actions.choices.at(-1)).toEqual({ value: 'live', label: 'Live (VMC)' });
   });
@@ -94,11 +62,11 @@ describe('Live (VMC) in the motion list', () => {
     actions.choose('builtin:wave');
     actions.choose('live');
     expect(actions.selected).toBe('live');
-    expect([...sandbox.given.values()].map((m) => m?.name)).toEqual(['Live (VMC)', 'Live (VMC)']);
+    expect([...sandbox.motions.values()].map((m) => m?.name)).toEqual(['Live (VMC)', 'Live (VMC)']);
     expect(actions.liveMotions.size).toBe(2);
     sandbox.figures.push(boxFigure(3));
     actions.syncFigures();
-    expect(sandbox.given.get(3)?.name).toBe('Live (VMC)');
+    expect(sandbox.motions.get(3)?.name).toBe('Live (VMC)');
     expect(actions.liveMotions.size).toBe(3);
     expect(actions.presetSettings().motion).toEqual({ kind: 'builtin', name: 'wave' });
     sandbox.figures.splice(0, 1);
@@ -113,7 +81,7 @@ describe('Live (VMC) in the motion list', () => {
     actions.choose('live');
     actions.endLive();
     expect(actions.selected).toBe('builtin:wave');
-    expect(sandbox.given.get(1)?.name).not.toBe('Live (VMC)');
+    expect(sandbox.motions.get(1)?.name).not.toBe('Live (VMC)');
     expect(actions.liveMotions.size).toBe(0);
     expect(said.at(-1)).toMatch(/^No VMC data for 5 s: back to /);
   });
@@ -124,7 +92,7 @@ describe('Live (VMC) in the motion list', () => {
     actions.choose('live');
     actions.setLiveOffered(false);
     expect(actions.selected).toBe('none');
-    expect(sandbox.given.get(1)).toBeNull();
+    expect(sandbox.motions.get(1)).toBeNull();
     expect(actions.choices.map((c) => c.value)).not.toContain('live');
   });
 });

@@ -155,6 +155,29 @@ describe('VMC receiver', () => {
     expect(warnings.length).toBeLessThan(5);
   });
 
+  it('answers a waiting poll as soon as a packet makes a newer pose, and with none after its wait', async () => {
+    const { receiver, send } = await started();
+    const hips = (y: number) =>
+      vmcBundle([{ name: 'Hips', position: [0, y, 0], rotation: [0, 0, 0, 1] }]);
+    // Nothing newer within 50 ms: none.
+    const before = performance.now();
+    expect(await receiver.waitForFrame(0, 50)).toBeNull();
+    expect(performance.now() - before).toBeGreaterThanOrEqual(45);
+    // A poll waiting 10 s is answered by the packet, not by its wait running out.
+    const waiting = receiver.waitForFrame(0, 10_000);
+    const sentAt = performance.now();
+    await send(hips(0.8));
+    const frame = await waiting;
+    expect(performance.now() - sentAt).toBeLessThan(2000);
+    expect(frame?.hipsPosition[1]).toBeCloseTo(0.8, 6);
+    // Already newer: at once.
+    expect((await receiver.waitForFrame(0, 10_000))?.sequence).toBe(frame!.sequence);
+    // Closing answers a waiting poll with none.
+    const closing = receiver.waitForFrame(frame!.sequence, 10_000);
+    await receiver.stop();
+    expect(await closing).toBeNull();
+  });
+
   it('says plainly when the port is in use, and listens again once it is free', async () => {
     const first = new VmcReceiver(logger);
     await first.start({ port: 0, listen: 'local' });

@@ -4,7 +4,8 @@
  * MMD morphs moving a mesh's vertices and the MMD eyes' gaze, kept beside a recording that
  * is now and then scrubbed (`FaceHistory`), over 10,000 frames; then the same on a VRM face
  * (three-vrm's expressions, and the eyes' gaze through its look-at on a head that turns),
- * following the hand while held and the camera otherwise. As in `spring-history-allocations.ts`,
+ * following the hand while held and the camera otherwise; then an MMD face showing a VMC
+ * sender's expressions. As in `spring-history-allocations.ts`,
  * V8's sampling heap profiler counts allocations including those already collected; a sample
  * counts when its stack frame is the face's code (or a built-in it called).
  *
@@ -31,6 +32,10 @@ import { MMD_FACE_NAMES } from '../../renderer/src/view/face/face-roles';
 import { FigureFace } from '../../renderer/src/view/face/figure-face';
 import { MmdFaceTarget } from '../../renderer/src/view/face/mmd-face-target';
 import { MotionFaceTracks } from '../../renderer/src/view/face/motion-face-tracks';
+import { LiveVmcFace } from '../../renderer/src/view/face/live-vmc-face';
+import { createLiveVmcMotion } from '../../renderer/src/motion/live-vmc-motion';
+import { createVmcOutFrame } from '../../renderer/src/motion/vmc-out-pose';
+import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import { smoothStep } from '../../renderer/src/view/face/blink-clock';
 import { VrmFace } from '../../renderer/src/view/face/vrm-face';
 import { FaceHistory } from '../../renderer/src/view/face/face-history';
@@ -63,6 +68,11 @@ export interface FaceAllocations {
    */
   readonly cuesRapierBytesPerFrame: number;
   /**
+   * An MMD figure's face showing a VMC sender's expressions (Live (VMC)): the frame handed to
+   * the live motion and the received weights on the morphs, with the reactions for the rest, bytes.
+   */
+  readonly liveBytesPerFrame: number;
+  /**
    * A control: `smoothStep` called once a frame, which returns a fractional number and so
    * allocates a boxed one (16 bytes) when not inlined; shows the profile sees the face's code.
    */
@@ -72,7 +82,9 @@ export interface FaceAllocations {
 }
 
 const isOurs = (url: string) =>
-  url.includes('/renderer/src/view/face/') || url.includes('/renderer/src/motion/face-tracks');
+  url.includes('/renderer/src/view/face/') ||
+  url.includes('/renderer/src/motion/face-tracks') ||
+  url.includes('/renderer/src/motion/live-vmc-motion');
 
 const frameName = (frame: ProfileNode['callFrame']) =>
   `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*\/(renderer|tools|node_modules)\//, '$1/')}:${frame.lineNumber + 1}`;
@@ -290,6 +302,15 @@ export async function measureFaceAllocations(
     const phase = frame % 600;
     state = phase < 200 ? 'following' : phase < 400 ? 'limp' : 'gettingUp';
   };
+  // Live (VMC): the sender's expressions, their weights changing every frame.
+  const liveTarget = new MmdFaceTarget(morphs, position, 0.08);
+  const live = createLiveVmcMotion(BOX_DOLL, 'box');
+  const liveFrame = createVmcOutFrame();
+  liveFrame.blendNames = ['Joy', 'A', 'Blink'];
+  liveFrame.blendValues = new Float64Array(3);
+  const liveSource: FaceMotionSource = { current: () => live, time: () => 0 };
+  const liveFace = new FigureFace(liveTarget, MMD_FACE_NAMES, cues, 2);
+  liveFace.setMotionFace(new LiveVmcFace(liveTarget, 'mmd', liveSource, null));
   const frames = options.byFunction ? new Map<string, number>() : null;
   const session = new Session();
   session.connect();
@@ -319,6 +340,17 @@ export async function measureFaceAllocations(
     vrmRecording.scrubbing = true;
     const shownBytesPerFrame = await measure(session, mmdStep, frames);
     const vrmShownBytesPerFrame = await measure(session, vrmStep, frames);
+    const liveBytesPerFrame = await measure(
+      session,
+      () => {
+        advance();
+        liveFrame.blendValues[0] = (frame % 60) / 60;
+        liveFrame.blendValues[1] = (frame % 30) / 30;
+        live.update(liveFrame);
+        liveFace.update(1 / 60);
+      },
+      frames,
+    );
     let sink = 0;
     const controlBytesPerFrame = await measure(
       session,
@@ -338,6 +370,7 @@ export async function measureFaceAllocations(
       vrmShownBytesPerFrame,
       cuesBytesPerFrame: cues.ours,
       cuesRapierBytesPerFrame: cues.rapier,
+      liveBytesPerFrame,
       controlBytesPerFrame,
     };
     if (!frames) return result;

@@ -213,7 +213,7 @@ export function createHostHandlers(deps: HostDeps): HostHandlers {
       deps.restartToUpdate?.() ??
       Promise.resolve({ restarting: false, reason: 'no update has been downloaded' }),
     'rp:vmc:receive': (request) => vmc.receive(request),
-    'rp:vmc:poll': (sequence) => Promise.resolve(vmc.poll(sequence)),
+    'rp:vmc:poll': (sequence) => vmc.poll(sequence),
     'rp:vmc:send': (request) => vmc.send(request),
     'rp:vmc:send-frame': (frame, time) => Promise.resolve(vmc.sendFrame(frame, time)),
   };

@@ -24,6 +24,7 @@ import type { FaceSandbox, ViewerPosition } from './figure-face-cues';
 import { figureFaceCues } from './figure-face-cues';
 import type { FaceRole } from '../view/face/face-roles';
 import { MMD_FACE_NAMES, VRM_FACE_NAMES, missingFaceRoles } from '../view/face/face-roles';
+import type { VmcOutFace } from '../view/face/vmc-out-blends';
 
 /** The sandbox as figure models use it (the `Sandbox` class fits). */
 export interface ModelSandbox extends BodySource, FaceSandbox {
@@ -157,6 +158,8 @@ export class FigureModels {
   private readonly vrmRigs = new Map<number, NonNullable<ExportedFigure['vrm']>>();
   /** A figure's face as recorded beside the scene's frames, for a motion export. */
   private readonly faces = new Map<number, RecordedFace>();
+  /** A figure's face as VMC out sends it. */
+  private readonly vmcFaces = new Map<number, VmcOutFace>();
   /** An MMD figure's bones, as motions name them. */
   private readonly mmdBones = new Map<number, FigureBones>();
   /**
@@ -197,6 +200,11 @@ export class FigureModels {
     const source = this.sources.get(figure.id);
     if (source?.kind === 'mmd') return { kind: 'mmd', modelName: source.loaded.title, ...withFace };
     return { kind: this.kindOf(figure) };
+  }
+
+  /** A figure's face as VMC out sends it, or null (a box dummy, a model without a face). */
+  vmcFaceOf(figure: Figure): VmcOutFace | null {
+    return this.vmcFaces.get(figure.id) ?? null;
   }
 
   /** The bones of an MMD figure's model, which a motion's other bones may turn; else undefined. */
@@ -317,6 +325,7 @@ export class FigureModels {
     if (this.kinds.delete(figure.id)) this.view.removeAvatar(figure.id);
     this.vrmRigs.delete(figure.id);
     this.faces.delete(figure.id);
+    this.vmcFaces.delete(figure.id);
     this.mmdBones.delete(figure.id);
     this.sources.delete(figure.id);
     this.sandbox.removeFigure(figure);
@@ -440,7 +449,11 @@ export class FigureModels {
         { id: figure.id, partHandles, placements, face, motion },
         this.view.poses ?? this.sandbox,
       );
-      if (avatar.face) this.faces.set(figure.id, avatar.face.history);
+      if (avatar.face) {
+        this.faces.set(figure.id, avatar.face.history);
+        const vrmVersion = payload.model.loaded.vrm.meta.metaVersion === '0' ? '0' : '1';
+        this.vmcFaces.set(figure.id, { target: avatar.face.face.target, kind: 'vrm', vrmVersion });
+      }
       this.view.addAvatar(avatar);
     } else {
       const face = figureFaceCues(this.sandbox, figure, this.view.cameraPosition, this.reactionsOn);
@@ -452,6 +465,8 @@ export class FigureModels {
       );
       this.mmdBones.set(figure.id, avatar.figureBones);
       if (avatar.faceHistory) this.faces.set(figure.id, avatar.faceHistory);
+      if (avatar.face)
+        this.vmcFaces.set(figure.id, { target: avatar.face.target, kind: 'mmd', vrmVersion: '1' });
       this.view.addAvatar(avatar);
     }
     this.kinds.set(figure.id, payload.kind);

@@ -1,6 +1,7 @@
 import { VMC_BONE_COUNT, VMC_BONE_VRM_NAMES } from '../../../shared/vmc-bones';
 import type { VmcFrame } from '../../../shared/vmc-frame';
 import type { DollSpec } from '../physics/doll-spec';
+import type { DollMotion } from '../physics/motion/doll-motion';
 import { HUMANOID_PARENTS } from './humanoid-hierarchy';
 import type { ClipBone, MotionClip } from './motion-clip';
 import { multiplyInto, rotateVectorInto } from './quat-buffer';
@@ -32,15 +33,34 @@ const USUAL_HIPS_M = 0.9;
  * scaled from the sender's hip height (taken from that first frame) to the figure's.
  */
 export interface LiveVmcMotion extends RetargetedMotion {
+  /** Marks a live motion among the figure's motions. */
+  readonly liveVmc: true;
   /** Takes `frame`'s pose (allocates nothing). Bones the sender never named stay at rest. */
   update(frame: VmcFrame): void;
   /** The next frame becomes the reference for root motion. */
   resetReference(): void;
   /** True once a frame has been taken. */
   readonly hasPose: boolean;
-  /** The last frame's expressions (names as sent and weights 0..1), for the face. */
+  /**
+   * The last frame's expressions (names as sent), for the face. The same array until a frame
+   * names different expressions, so a reader can resolve the names once and compare by
+   * identity.
+   */
   readonly blendNames: readonly string[];
+  /** Their weights, 0..1, same order (refilled in place while the names stay). */
   readonly blendValues: Float64Array;
+}
+
+/** Whether `motion` is a {@link LiveVmcMotion} (the face reads its expressions). */
+export function isLiveVmcMotion(motion: DollMotion): motion is LiveVmcMotion {
+  return (motion as Partial<LiveVmcMotion>).liveVmc === true;
+}
+
+/** Whether two name lists hold the same names in the same order (allocates nothing). */
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 interface LiveClip {
@@ -120,15 +140,18 @@ export function createLiveVmcMotion(spec: DollSpec, figureKind: FigureKind): Liv
     }
     if (hasReference)
       for (let c = 0; c < 3; c++) hipsKey[c] = (hipsWorld[c]! - reference[c]!) / referenceHeight;
-    if (frame.blendNames !== blendNames) {
-      blendNames = frame.blendNames;
-      blendValues = frame.blendValues;
+    // Each polled frame arrives with new arrays: keep ours while the names stay the same.
+    if (!sameNames(frame.blendNames, blendNames)) {
+      blendNames = frame.blendNames.slice();
+      blendValues = new Float64Array(blendNames.length);
     }
+    blendValues.set(frame.blendValues);
     hasPose = true;
   }
 
   return {
     ...motion,
+    liveVmc: true,
     update,
     resetReference() {
       hasReference = false;

@@ -2,6 +2,8 @@ import type { RunningApp } from '../boot';
 import type { Sandbox } from '../physics/sandbox';
 import type { RigidBody } from '../physics/rapier-api';
 import { BODY_SNAPSHOT_LENGTH } from '../physics/body-snapshot';
+import { createDollPose } from '../physics/motion/doll-motion';
+import { Quaternion } from 'three';
 import type { HookPose, HookScreenPoint, HookVec3, RagdollTestHook } from './test-hook';
 import type { FrameSectionTimes } from './frame-section-times';
 import { TestClock } from './test-clock';
@@ -113,6 +115,32 @@ export function createAppTestHook(app: RunningApp, sections?: FrameSectionTimes)
       return avatar instanceof MmdAvatar || avatar instanceof VrmAvatar
         ? avatar.expressionWeights()
         : null;
+    },
+    jointTargets: (index) => {
+      const figure = sandbox.figures[index];
+      const motion = figure ? sandbox.figureMotion(figure) : null;
+      if (!figure || !motion) return null;
+      const parts = figure.ragdoll.parts;
+      const target = createDollPose(parts.length);
+      motion.sample(sandbox.figureMotionTime(figure), target);
+      const indexOf = (name: string): number => parts.findIndex((p) => p.spec.name === name);
+      const at = (rotations: Float64Array, i: number): Quaternion =>
+        new Quaternion().fromArray(rotations, 4 * i);
+      const body = (i: number): Quaternion => {
+        const q = parts[i]!.body.rotation();
+        return new Quaternion(q.x, q.y, q.z, q.w);
+      };
+      return figure.ragdoll.spec.joints.map((joint) => {
+        const parent = indexOf(joint.parent);
+        const child = indexOf(joint.child);
+        const wanted = at(target.rotations, parent).invert().multiply(at(target.rotations, child));
+        const now = body(parent).invert().multiply(body(child));
+        return {
+          joint: joint.name,
+          target: [wanted.x, wanted.y, wanted.z, wanted.w],
+          actual: [now.x, now.y, now.z, now.w],
+        };
+      });
     },
     mmdBonePosition: (index, name) => mmdAvatarOf(sandbox, view, index)?.bonePosition(name) ?? null,
     boneWorldPosition: (index, name) => {

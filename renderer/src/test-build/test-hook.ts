@@ -58,6 +58,13 @@ export interface HookFrameStats {
   readonly recentSteps: readonly number[];
 }
 
+/** One joint of {@link RagdollTestHook.jointTargets}. */
+export interface HookJointTarget {
+  readonly joint: string;
+  readonly target: readonly [number, number, number, number];
+  readonly actual: readonly [number, number, number, number];
+}
+
 /** What `window.__ragdoll` offers. Everything returns fresh plain data. */
 export interface RagdollTestHook {
   /** Number of figures. */
@@ -146,6 +153,13 @@ export interface RagdollTestHook {
    * weight by name, 0–1; null when no avatar draws it.
    */
   expressionWeights(index: number): Record<string, number> | null;
+  /**
+   * Figure `index`'s joints as its motion drives them now: per joint its name, the rotation
+   * the motion asks of the child part relative to the parent part (the motion sampled at the
+   * figure's motion time), and the relative rotation the bodies have, [x, y, z, w] each;
+   * null without such a figure or a motion.
+   */
+  jointTargets(index: number): HookJointTarget[] | null;
   /**
    * Where figure `index`'s drawn bone `name` is, world metres: an MMD model's bone by its own
    * name (after inheritance and IK), a VRM's by its humanoid bone name (`leftHand`…); null when

@@ -343,6 +343,7 @@ export class AppUi {
             }
           : { kind: exported.kind };
       },
+      figureFace: (figure) => this.models.models.vmcFaceOf(figure),
     });
     this.panel.addSection(this.vmc.panel.element);
     this.exportProgress = new ExportProgress(document, this.strings.exports.cancel, () =>

@@ -11,6 +11,16 @@ import { mirrorPosition, mirrorRotation } from '../../../../shared/vmc-coordinat
 import type { VmcFrame } from '../../../../shared/vmc-frame';
 import type { OscMessage } from './osc-codec';
 import { OscError, decodeOscPacket } from './osc-codec';
+import {
+  OP_APPLY,
+  OP_BLEND,
+  OP_BONE,
+  OP_NUMBERS,
+  OP_OK,
+  OP_ROOT,
+  OP_T,
+  VmcFastReader,
+} from './vmc-fast-reader';
 
 /** Expression weights one sender may name; more are refused (no avatar has this many). */
 const MAX_BLENDS = 256;
@@ -43,6 +53,40 @@ function checkPose(m: OscMessage, scratch: Float64Array): string {
     throw new VmcMessageError(`${m.address} ${name}: the rotation is not a quaternion`);
   for (let i = 3; i < 7; i++) scratch[i] = scratch[i]! / norm;
   return name;
+}
+
+const FAST_ADDRESSES: Record<number, string> = {
+  [OP_BONE]: '/VMC/Ext/Bone/Pos',
+  [OP_ROOT]: '/VMC/Ext/Root/Pos',
+  [OP_BLEND]: '/VMC/Ext/Blend/Val',
+  [OP_OK]: '/VMC/Ext/OK',
+  [OP_T]: '/VMC/Ext/T',
+};
+
+/**
+ * Checks message `op` of `reader` as {@link checkMessage} checks a decoded one (the same
+ * words), and for a pose leaves its 7 numbers, rotation normalised, in `scratch`.
+ */
+function checkRead(reader: VmcFastReader, op: number, scratch: Float64Array): void {
+  const kind = reader.kinds[op]!;
+  if (kind === OP_APPLY) return;
+  const numbers = reader.numbers;
+  const base = op * OP_NUMBERS;
+  const count = kind === OP_BONE || kind === OP_ROOT ? 7 : 1;
+  for (let i = 0; i < count; i++) {
+    scratch[i] = numbers[base + i]!;
+    if (!Number.isFinite(scratch[i]))
+      throw new VmcMessageError(
+        `${FAST_ADDRESSES[kind]}: argument ${kind === OP_OK || kind === OP_T ? 1 : i + 2} must be a finite number`,
+      );
+  }
+  if (count === 1) return;
+  const norm = Math.hypot(scratch[3]!, scratch[4]!, scratch[5]!, scratch[6]!);
+  if (norm < 1e-6)
+    throw new VmcMessageError(
+      `${FAST_ADDRESSES[kind]} ${reader.names[op]}: the rotation is not a quaternion`,
+    );
+  for (let i = 3; i < 7; i++) scratch[i] = scratch[i]! / norm;
 }
 
 /**
@@ -90,8 +134,13 @@ export class VmcPoseState {
   private readonly scratch = new Float64Array(7);
   private readonly messages: OscMessage[] = [];
   private readonly collect = (m: OscMessage) => this.messages.push(m);
+  private readonly fast = new VmcFastReader();
 
-  constructor() {
+  /**
+   * @param readFast - read the usual VMC messages straight from the bytes (default); false
+   *   decodes every packet with `osc-min` (the tests compare the two)
+   */
+  constructor(private readonly readFast = true) {
     for (let i = 0; i < VMC_BONE_COUNT; i++) this.rotations[4 * i + 3] = 1;
   }
 
@@ -100,6 +149,11 @@ export class VmcPoseState {
    * VMC arguments of the wrong kind) and then applies nothing of it.
    */
   applyPacket(bytes: Uint8Array): void {
+    // What senders send every frame is read straight from the bytes; the rest by osc-min.
+    if (this.readFast && this.fast.read(bytes)) {
+      this.applyRead();
+      return;
+    }
     this.messages.length = 0;
     decodeOscPacket(bytes, this.collect);
     let known = 0;
@@ -124,29 +178,53 @@ export class VmcPoseState {
     };
   }
 
+  /** Applies the messages the fast reader read, all checked first (as {@link applyPacket}). */
+  private applyRead(): void {
+    const reader = this.fast;
+    const count = reader.count;
+    if (count === 0) return;
+    const s = this.scratch;
+    for (let op = 0; op < count; op++) checkRead(reader, op, s);
+    let changed = false;
+    for (let op = 0; op < count; op++) {
+      checkRead(reader, op, s);
+      const name = reader.names[op]!;
+      switch (reader.kinds[op]) {
+        case OP_ROOT:
+          changed = this.setRoot(s) || changed;
+          break;
+        case OP_BONE:
+          changed = this.setBone(name, s) || changed;
+          break;
+        case OP_BLEND:
+          this.setBlend(name, s[0]!);
+          break;
+        case OP_APPLY:
+          changed = this.applyBlends() || changed;
+          break;
+        case OP_OK:
+          this.loaded = s[0]!;
+          break;
+        case OP_T:
+          this.senderTime = s[0]!;
+          break;
+      }
+    }
+    if (changed) this.sequence++;
+  }
+
   /** Applies one checked message; true when the pose changed. */
   private apply(m: OscMessage): boolean {
     const s = this.scratch;
     switch (m.address) {
       case '/VMC/Ext/Root/Pos':
         checkPose(m, s);
-        mirrorPosition(s, 0, this.rootPosition, 0);
-        mirrorRotation(s, 3, this.rootRotation, 0);
-        return true;
-      case '/VMC/Ext/Bone/Pos': {
-        const index = vmcBoneIndex(checkPose(m, s));
-        if (index < 0) return false;
-        mirrorRotation(s, 3, this.rotations, 4 * index);
-        if (index === 0) mirrorPosition(s, 0, this.hipsPosition, 0);
-        this.received[index] = 1;
-        return true;
-      }
-      case '/VMC/Ext/Blend/Val': {
-        const name = stringArg(m, 0);
-        if (this.pendingBlends.size < MAX_BLENDS || this.pendingBlends.has(name))
-          this.pendingBlends.set(name, Math.min(1, Math.max(0, numberArg(m, 1))));
+        return this.setRoot(s);
+      case '/VMC/Ext/Bone/Pos':
+        return this.setBone(checkPose(m, s), s);
+      case '/VMC/Ext/Blend/Val':
+        this.setBlend(stringArg(m, 0), numberArg(m, 1));
         return false;
-      }
       case '/VMC/Ext/Blend/Apply':
         return this.applyBlends();
       case '/VMC/Ext/OK':
@@ -158,6 +236,29 @@ export class VmcPoseState {
       default:
         return false;
     }
+  }
+
+  /** The root's pose from `s` (Unity position, normalised rotation). */
+  private setRoot(s: Float64Array): boolean {
+    mirrorPosition(s, 0, this.rootPosition, 0);
+    mirrorRotation(s, 3, this.rootRotation, 0);
+    return true;
+  }
+
+  /** Bone `name`'s pose from `s`; false for a bone VMC does not name (ignored). */
+  private setBone(name: string, s: Float64Array): boolean {
+    const index = vmcBoneIndex(name);
+    if (index < 0) return false;
+    mirrorRotation(s, 3, this.rotations, 4 * index);
+    if (index === 0) mirrorPosition(s, 0, this.hipsPosition, 0);
+    this.received[index] = 1;
+    return true;
+  }
+
+  /** An expression's weight, held until the next Apply. */
+  private setBlend(name: string, value: number): void {
+    if (this.pendingBlends.size < MAX_BLENDS || this.pendingBlends.has(name))
+      this.pendingBlends.set(name, Math.min(1, Math.max(0, value)));
   }
 
   private applyBlends(): boolean {

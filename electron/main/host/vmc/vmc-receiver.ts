@@ -58,6 +58,8 @@ export class VmcReceiver {
   private windowCount = 0;
   private lastRate = 0;
   private lastBadLog = -Infinity;
+  /** Polls waiting for a pose newer than theirs (the page keeps at most one waiting). */
+  private readonly waiting: { sequence: number; resolve: (frame: VmcFrame | null) => void }[] = [];
 
   /**
    * @param logger - where bind failures and (rate-limited) bad packets are reported
@@ -99,10 +101,11 @@ export class VmcReceiver {
     return this.status();
   }
 
-  /** Closes the socket (the counts stay for the status). */
+  /** Closes the socket (the counts stay for the status); waiting polls get no frame. */
   async stop(): Promise<void> {
     const socket = this.socket;
     this.socket = null;
+    this.answerWaiting(true);
     if (socket) await new Promise<void>((resolve) => socket.close(() => resolve()));
   }
 
@@ -137,11 +140,47 @@ export class VmcReceiver {
     }
     this.sender = `${remote.address}:${remote.port}`;
     this.lastDataAt = at;
+    if (this.waiting.length > 0) this.answerWaiting(false);
   }
 
   /** The newest pose when it is newer than `sequence` (the last one taken), else null. */
   takeFrame(sequence: number): VmcFrame | null {
     return this.pose.sequence > sequence ? this.pose.snapshot() : null;
+  }
+
+  /**
+   * The newest pose once it is newer than `sequence`: at once when it already is, else as the
+   * packet that makes it newer is read, else null after `waitMs` (or when the socket closes).
+   * The page keeps one such poll waiting, so a packet reaches it as soon as it is read rather
+   * than at the page's next frame.
+   *
+   * @param waitMs - the longest wait, ms (the status comes back with each answer)
+   */
+  waitForFrame(sequence: number, waitMs: number): Promise<VmcFrame | null> {
+    const now = this.takeFrame(sequence);
+    if (now || !this.socket || waitMs <= 0) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      const entry = { sequence, resolve };
+      this.waiting.push(entry);
+      setTimeout(() => {
+        const index = this.waiting.indexOf(entry);
+        if (index < 0) return;
+        this.waiting.splice(index, 1);
+        resolve(null);
+      }, waitMs).unref();
+    });
+  }
+
+  /** Answers the polls a newer pose satisfies (or all of them, with null, when `closing`). */
+  private answerWaiting(closing: boolean): void {
+    let frame: VmcFrame | null = null;
+    for (let i = this.waiting.length - 1; i >= 0; i--) {
+      const entry = this.waiting[i]!;
+      if (!closing && this.pose.sequence <= entry.sequence) continue;
+      this.waiting.splice(i, 1);
+      if (!closing) frame ??= this.pose.snapshot();
+      entry.resolve(closing ? null : frame);
+    }
   }
 
   status(): VmcReceiveStatus {

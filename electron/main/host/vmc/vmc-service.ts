@@ -1,7 +1,9 @@
 /**
  * VMC for the page: one receiver and one sender, switched and aimed by the panel's settings.
- * The page polls the receiver once per displayed frame (the newest pose, if newer: nothing
- * queues) and hands the figure's pose to the sender at its send rate.
+ * The page keeps one poll waiting on the receiver, asking again at most once per displayed
+ * frame: the poll is answered with the newest pose as soon as a packet makes one (nothing
+ * queues: the latest pose wins), and the page hands the figure's pose to the sender at its
+ * send rate.
  */
 
 import type {
@@ -19,13 +21,23 @@ import { VmcSender } from './vmc-sender';
 /** What the host handlers use; see the file's comment. */
 export interface VmcService {
   receive(request: VmcReceiveRequest): Promise<VmcReceiveStatus>;
-  poll(sequence: number): VmcPoll;
+  /**
+   * The newest pose once newer than `sequence` (at once, or as soon as a packet makes it so,
+   * or none after {@link VMC_POLL_WAIT_MS}), with the receiver's status.
+   */
+  poll(sequence: number): Promise<VmcPoll>;
   send(request: VmcSendRequest): Promise<VmcSendStatus>;
   /** Sends one frame (`time`: seconds since sending began); a no-op when sending is off. */
   sendFrame(frame: VmcFrame, time: number): VmcSendStatus;
   /** Closes both sockets (the app is quitting). */
   close(): Promise<void>;
 }
+
+/**
+ * How long a poll waits for a newer pose, ms: short enough that the status (packets per
+ * second, "no data for N s") stays current in the panel.
+ */
+export const VMC_POLL_WAIT_MS = 100;
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '0.0.0.0']);
 
@@ -49,7 +61,10 @@ export function createVmcService(logger: Logger): VmcService {
       }
       return receiver.start({ port: request.port, listen: request.listen });
     },
-    poll: (sequence) => ({ frame: receiver.takeFrame(sequence), status: receiver.status() }),
+    poll: async (sequence) => {
+      const frame = await receiver.waitForFrame(sequence, VMC_POLL_WAIT_MS);
+      return { frame, status: receiver.status() };
+    },
     async send(request) {
       refused = null;
       if (!request.on) {

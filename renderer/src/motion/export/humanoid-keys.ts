@@ -74,16 +74,32 @@ function humanoidOrder(bones: Iterable<HumanoidBoneName>, order: readonly Humano
 }
 
 /**
- * Turns a figure's recorded parts into humanoid bone rotations (see {@link HumanoidKeysOptions})
- * and its hips path. `order` lists humanoid bones parents first (`HUMANOID_PARENTS`' keys).
+ * What turning one figure's parts into humanoid bones needs, worked out once per figure: see
+ * {@link humanoidKeyPlan}, {@link writeHumanoidWorlds}.
  */
-export function humanoidKeys(
-  motion: RecordedFigureMotion,
+export interface HumanoidKeyPlan {
+  readonly spec: RecordedFigureMotion['spec'];
+  /** Parents before children (humanoid order). */
+  readonly bones: readonly HumanoidBoneName[];
+  /** Per bone, the part (spec index) it follows. */
+  readonly boneParts: Int32Array;
+  /** Per part, its rest correction (none for a VRM avatar's own bones). */
+  readonly corrections: ReturnType<typeof partRestCorrections> | null;
+  /** The root part's spec index. */
+  readonly root: number;
+  /** The hips relative to the root part's centre at rest, metres. */
+  readonly hipsOffset: Float64Array;
+  readonly restHipsHeight: number;
+  readonly partIndex: ReadonlyMap<string, number>;
+  readonly ownerOf: ReadonlyMap<HumanoidBoneName, string>;
+}
+
+/** Works out a figure's humanoid bones and how each follows its part (allocates: once). */
+export function humanoidKeyPlan(
+  spec: RecordedFigureMotion['spec'],
   order: readonly HumanoidBoneName[],
   options: HumanoidKeysOptions,
-): HumanoidKeys {
-  const spec = motion.spec;
-  const parts = spec.parts.length;
+): HumanoidKeyPlan {
   const partIndex = new Map(spec.parts.map((part, i) => [part.name, i]));
   const owners: [HumanoidBoneName, string][] = options.boneOwners
     ? [...options.boneOwners]
@@ -102,35 +118,93 @@ export function humanoidKeys(
   const hipsOffset = new Float64Array(options.hipsOffset ?? pelvisCenter.map((c) => -c));
   const restHipsHeight =
     options.restHipsHeight ?? figureHipsHeight(spec) + pelvisCenter[1] + hipsOffset[1]!;
+  return {
+    spec,
+    bones,
+    boneParts,
+    corrections,
+    root,
+    hipsOffset,
+    restHipsHeight,
+    partIndex,
+    ownerOf,
+  };
+}
 
+/**
+ * One frame of {@link humanoidKeys}: the bones' world rotations from the parts' rotations at
+ * `rotations[partBase…]` into `worlds[worldsBase…]` (4 per bone), and the hips' position from
+ * the root part's centre at `rootPositions[rootBase…]` into `hips[hipsBase…]`. `q` is 16
+ * numbers of scratch. Allocates nothing.
+ */
+export function writeHumanoidWorlds(
+  plan: HumanoidKeyPlan,
+  rotations: Float64Array,
+  partBase: number,
+  rootPositions: Float64Array,
+  rootBase: number,
+  worlds: Float64Array,
+  worldsBase: number,
+  hips: Float64Array,
+  hipsBase: number,
+  q: Float64Array,
+): void {
+  const { bones, boneParts, corrections, root } = plan;
+  // W_a: the hips' world rotation, which the pelvis shows as it is.
+  for (let c = 0; c < 4; c++) q[12 + c] = rotations[partBase + root * 4 + c]!;
+  for (let b = 0; b < bones.length; b++) {
+    const p = boneParts[b]!;
+    const out = worldsBase + b * 4;
+    const correction = corrections?.[p];
+    if (!correction) {
+      for (let c = 0; c < 4; c++) worlds[out + c] = rotations[partBase + p * 4 + c]!;
+      continue;
+    }
+    // part = W_a · L · W_a⁻¹ · W · R (retargetMotion), so W = W_a · L⁻¹ · W_a⁻¹ · part · R⁻¹.
+    q.set(correction.right, 0);
+    conjugateInto(q, 0, q, 0);
+    multiplyInto(rotations, partBase + p * 4, q, 0, q, 4);
+    conjugateInto(q, 12, q, 8);
+    multiplyInto(q, 8, q, 4, q, 4);
+    q.set(correction.left, 0);
+    conjugateInto(q, 0, q, 0);
+    multiplyInto(q, 0, q, 4, q, 4);
+    multiplyInto(q, 12, q, 4, worlds, out);
+  }
+  rotateVectorInto(q, 12, plan.hipsOffset, 0, q, 0);
+  for (let c = 0; c < 3; c++) hips[hipsBase + c] = rootPositions[rootBase + c]! + q[c]!;
+}
+
+/**
+ * Turns a figure's recorded parts into humanoid bone rotations (see {@link HumanoidKeysOptions})
+ * and its hips path. `order` lists humanoid bones parents first (`HUMANOID_PARENTS`' keys).
+ */
+export function humanoidKeys(
+  motion: RecordedFigureMotion,
+  order: readonly HumanoidBoneName[],
+  options: HumanoidKeysOptions,
+): HumanoidKeys {
+  const spec = motion.spec;
+  const parts = spec.parts.length;
+  const plan = humanoidKeyPlan(spec, order, options);
+  const { bones, partIndex, ownerOf, hipsOffset, restHipsHeight } = plan;
+  const pelvisCenter = spec.parts[plan.root]!.center;
   const worlds = new Float64Array(motion.frameCount * bones.length * 4);
   const hips = new Float64Array(motion.frameCount * 3);
   const q = new Float64Array(16);
   for (let f = 0; f < motion.frameCount; f++) {
-    const partBase = f * parts * 4;
-    // W_a: the hips' world rotation, which the pelvis shows as it is.
-    q.set(motion.rotations.subarray(partBase + root * 4, partBase + root * 4 + 4), 12);
-    bones.forEach((_, b) => {
-      const p = boneParts[b]!;
-      const out = (f * bones.length + b) * 4;
-      const correction = corrections?.[p];
-      if (!correction) {
-        worlds.set(motion.rotations.subarray(partBase + p * 4, partBase + p * 4 + 4), out);
-        return;
-      }
-      // part = W_a · L · W_a⁻¹ · W · R (retargetMotion), so W = W_a · L⁻¹ · W_a⁻¹ · part · R⁻¹.
-      q.set(correction.right, 0);
-      conjugateInto(q, 0, q, 0);
-      multiplyInto(motion.rotations, partBase + p * 4, q, 0, q, 4);
-      conjugateInto(q, 12, q, 8);
-      multiplyInto(q, 8, q, 4, q, 4);
-      q.set(correction.left, 0);
-      conjugateInto(q, 0, q, 0);
-      multiplyInto(q, 0, q, 4, q, 4);
-      multiplyInto(q, 12, q, 4, worlds, out);
-    });
-    rotateVectorInto(q, 12, hipsOffset, 0, q, 0);
-    for (let c = 0; c < 3; c++) hips[f * 3 + c] = motion.rootPositions[f * 3 + c]! + q[c]!;
+    writeHumanoidWorlds(
+      plan,
+      motion.rotations,
+      f * parts * 4,
+      motion.rootPositions,
+      f * 3,
+      worlds,
+      f * bones.length * 4,
+      hips,
+      f * 3,
+      q,
+    );
   }
   const startX = hips[0] ?? 0;
   const startZ = hips[2] ?? 0;
@@ -168,28 +242,52 @@ export function localRotations(
   keys: HumanoidKeys,
   parents: ReadonlyMap<HumanoidBoneName, HumanoidBoneName | null>,
 ): { parents: Int32Array; locals: Float64Array } {
-  const index = new Map(keys.bones.map((bone, i) => [bone, i]));
-  const parentIndex = Int32Array.from(keys.bones, (bone) => {
+  const parentIndex = exportedParents(keys.bones, parents);
+  const n = keys.bones.length;
+  const locals = new Float64Array(keys.worlds.length);
+  const inverse = new Float64Array(4);
+  for (let f = 0; f < keys.frameCount; f++)
+    writeLocalRotations(parentIndex, keys.worlds, f * n * 4, locals, f * n * 4, inverse);
+  return { parents: parentIndex, locals };
+}
+
+/** Per bone of `bones`, the index of its nearest ancestor among them under `parents`, or -1. */
+export function exportedParents(
+  bones: readonly HumanoidBoneName[],
+  parents: ReadonlyMap<HumanoidBoneName, HumanoidBoneName | null>,
+): Int32Array {
+  const index = new Map(bones.map((bone, i) => [bone, i]));
+  return Int32Array.from(bones, (bone) => {
     for (let p = parents.get(bone) ?? null; p !== null; p = parents.get(p) ?? null) {
       const i = index.get(p);
       if (i !== undefined) return i;
     }
     return -1;
   });
-  const n = keys.bones.length;
-  const locals = new Float64Array(keys.worlds.length);
-  const inverse = new Float64Array(4);
-  for (let f = 0; f < keys.frameCount; f++) {
-    for (let b = 0; b < n; b++) {
-      const o = (f * n + b) * 4;
-      const parent = parentIndex[b]!;
-      if (parent < 0) {
-        locals.set(keys.worlds.subarray(o, o + 4), o);
-        continue;
-      }
-      conjugateInto(keys.worlds, (f * n + parent) * 4, inverse, 0);
-      multiplyInto(inverse, 0, keys.worlds, o, locals, o);
+}
+
+/**
+ * One frame of {@link localRotations}: each bone's world rotation at `worlds[worldsBase…]`
+ * made relative to its parent's (`parentIndex`), into `locals[localsBase…]`. `inverse` is 4
+ * numbers of scratch. Allocates nothing.
+ */
+export function writeLocalRotations(
+  parentIndex: Int32Array,
+  worlds: Float64Array,
+  worldsBase: number,
+  locals: Float64Array,
+  localsBase: number,
+  inverse: Float64Array,
+): void {
+  for (let b = 0; b < parentIndex.length; b++) {
+    const o = worldsBase + b * 4;
+    const l = localsBase + b * 4;
+    const parent = parentIndex[b]!;
+    if (parent < 0) {
+      for (let c = 0; c < 4; c++) locals[l + c] = worlds[o + c]!;
+      continue;
     }
+    conjugateInto(worlds, worldsBase + parent * 4, inverse, 0);
+    multiplyInto(inverse, 0, worlds, o, locals, l);
   }
-  return { parents: parentIndex, locals };
 }

@@ -85,9 +85,14 @@ export async function encodeClip(job: ClipJob): Promise<EncodedClip> {
   const codec = await chooseCodec(win, canvas.width, canvas.height, schedule.fps);
   const audioProblem = job.audio ? await opusProblem(win, job.audio) : null;
   const audio = job.audio && audioProblem === null ? job.audio : null;
+  const said = audio
+    ? { written: 'Opus' as const }
+    : audioProblem === null
+      ? null
+      : { missing: audioProblem };
   throwIfCanceled(job.signal);
-  // A clip with alpha is made by its own path, which writes the video alone.
-  if (job.alpha === true) return encodeAlphaClip(job, codec);
+  // A clip with alpha is made by its own path (mediabunny encodes colour and alpha).
+  if (job.alpha === true) return encodeAlphaClip(job, codec, audio, said);
   const muxer = await openClipMuxer(codec.webm, schedule.fps, audio);
   let failure: Error | undefined;
   const encoder = new win.VideoEncoder({
@@ -99,32 +104,19 @@ export async function encodeClip(job: ClipJob): Promise<EncodedClip> {
   try {
     encoder.configure(encoderConfig(codec.webCodecs, canvas.width, canvas.height, schedule.fps));
     const keyEvery = Math.max(1, Math.round(KEY_FRAME_SECONDS * schedule.fps));
-    for (let index = 0; index < schedule.frames; index++) {
-      throwIfCanceled(job.signal);
-      job.drawFrame(index);
-      const frame = new win.VideoFrame(canvas, {
-        timestamp: schedule.timestampUs(index),
-        duration: schedule.durationUs(index),
-      });
+    await eachClipFrame(job, false, async (frame, index) => {
       try {
         encoder.encode(frame, { keyFrame: index % keyEvery === 0 });
       } finally {
         frame.close();
       }
-      job.onProgress?.((index + 1) / schedule.frames);
-      // Lets the page paint the progress and hear Cancel, and the encoder catch up.
-      await nextTask(win);
+      // Lets the encoder catch up.
       while (encoder.encodeQueueSize > MAX_ENCODE_QUEUE && !failure) await nextTask(win);
       if (failure) throw failure;
-    }
+    });
     await encoder.flush();
     if (failure) throw failure;
     const frames = muxer.frames;
-    const said = audio
-      ? { written: 'Opus' as const }
-      : audioProblem === null
-        ? null
-        : { missing: audioProblem };
     return { bytes: await muxer.finish(), codec: codec.label, frames, audio: said };
   } catch (error) {
     await muxer.cancel().catch(() => undefined);
@@ -135,13 +127,37 @@ export async function encodeClip(job: ClipJob): Promise<EncodedClip> {
 }
 
 /**
- * {@link encodeClip} keeping alpha: each frame is taken from the canvas as {@link encodeClip}
- * takes it and handed to mediabunny, which encodes its colour and its alpha with two
- * encoders of `codec` (see `ClipAlphaWebmWriter`).
+ * The frame loop both kinds of clip share: each frame of `job`'s schedule is drawn, taken from
+ * the canvas as a `VideoFrame` in the same task (keeping its alpha with `alpha`), stamped at
+ * exactly its scheduled time and handed to `take` (which closes it); then the progress, and
+ * a task's breath for the page to paint it and hear Cancel.
+ */
+async function eachClipFrame(
+  job: ClipJob,
+  alpha: boolean,
+  take: (frame: VideoFrame, index: number) => Promise<void>,
+): Promise<void> {
+  const { canvas, schedule, window: win } = job;
+  for (let index = 0; index < schedule.frames; index++) {
+    throwIfCanceled(job.signal);
+    job.drawFrame(index);
+    const stamp = { timestamp: schedule.timestampUs(index), duration: schedule.durationUs(index) };
+    await take(new win.VideoFrame(canvas, alpha ? { ...stamp, alpha: 'keep' } : stamp), index);
+    job.onProgress?.((index + 1) / schedule.frames);
+    await nextTask(win);
+  }
+}
+
+/**
+ * {@link encodeClip} keeping alpha: each frame is handed to mediabunny, which encodes its
+ * colour and its alpha with two encoders of `codec` (see `ClipAlphaWebmWriter`); the sound, when
+ * there is one, goes beside it as Opus, as in any clip.
  */
 async function encodeAlphaClip(
   job: ClipJob,
   codec: (typeof CLIP_CODECS)[number],
+  audio: AudioBuffer | null,
+  said: EncodedClip['audio'],
 ): Promise<EncodedClip> {
   const { canvas, schedule, window: win } = job;
   checkAlphaFrames(win, canvas);
@@ -150,28 +166,16 @@ async function encodeAlphaClip(
     schedule.fps,
     CLIP_BITS_PER_SECOND,
     KEY_FRAME_SECONDS,
+    audio,
   );
   try {
-    for (let index = 0; index < schedule.frames; index++) {
-      throwIfCanceled(job.signal);
-      job.drawFrame(index);
-      await writer.add(
-        new win.VideoFrame(canvas, {
-          timestamp: schedule.timestampUs(index),
-          duration: schedule.durationUs(index),
-          alpha: 'keep',
-        }),
-      );
-      job.onProgress?.((index + 1) / schedule.frames);
-      // Lets the page paint the progress and hear Cancel.
-      await nextTask(win);
-    }
+    await eachClipFrame(job, true, (frame) => writer.add(frame));
     const frames = writer.frames;
     return {
       bytes: await writer.finish(),
       codec: `${codec.label} with alpha`,
       frames,
-      audio: job.audio ? { missing: 'a clip with alpha is written without its sound' } : null,
+      audio: said,
     };
   } catch (error) {
     await writer.cancel().catch(() => undefined);

@@ -84,10 +84,11 @@ export class ClipWebmMuxer {
 
 /**
  * A WebM file whose video keeps the frames' alpha channel, for a clip on a transparent
- * background. WebCodecs' VP8 and VP9 encoders drop alpha, so mediabunny encodes each frame
- * twice: its colour, and its alpha as a grey picture in a second encoder, stored as the
- * colour frame's WebM BlockAdditional (the layout Chromium and ffmpeg's libvpx decoders read
- * as "alpha mode").
+ * background, and its sound as Opus beside it. WebCodecs' VP8 and VP9 encoders drop alpha, so
+ * mediabunny encodes each frame twice: its colour, and its alpha as a grey picture in a second
+ * encoder, stored as the colour frame's WebM BlockAdditional (the layout Chromium and ffmpeg's
+ * libvpx decoders read as "alpha mode"). The sound is an ordinary second track, as in
+ * {@link ClipWebmMuxer}: alpha lives in the video's blocks and does not touch it.
  */
 export class ClipAlphaWebmWriter {
   private added = 0;
@@ -104,12 +105,14 @@ export class ClipAlphaWebmWriter {
    * @param fps - the clip's frames per second
    * @param bitsPerSecond - asked of each encoder
    * @param keyFrameSeconds - a key frame at least this often, seconds
+   * @param audio - the clip's sound from its first frame on, or null (see {@link ClipWebmMuxer.open})
    */
   static async open(
     codec: 'vp8' | 'vp9',
     fps: number,
     bitsPerSecond: number,
     keyFrameSeconds: number,
+    audio: AudioBuffer | null = null,
   ): Promise<ClipAlphaWebmWriter> {
     const output = new Output({ format: new WebMOutputFormat(), target: new BufferTarget() });
     const source = new VideoSampleSource({
@@ -119,7 +122,13 @@ export class ClipAlphaWebmWriter {
       alpha: 'keep',
     });
     output.addVideoTrack(source, { frameRate: fps });
+    const sound = audio ? new AudioBufferSource({ codec: 'opus', quality: QUALITY_HIGH }) : null;
+    if (sound) output.addAudioTrack(sound);
     await output.start();
+    if (sound && audio) {
+      await sound.add(audio);
+      sound.close();
+    }
     return new ClipAlphaWebmWriter(output, source);
   }
 

@@ -22,7 +22,8 @@ export async function openAlphaClipWriter(
   fps: number,
   bitsPerSecond: number,
   keyFrameSeconds: number,
+  audio: AudioBuffer | null,
 ): Promise<ClipAlphaWebmWriter> {
   const module = await loadMuxer();
-  return module.ClipAlphaWebmWriter.open(codec, fps, bitsPerSecond, keyFrameSeconds);
+  return module.ClipAlphaWebmWriter.open(codec, fps, bitsPerSecond, keyFrameSeconds, audio);
 }

@@ -4,8 +4,10 @@ import { isVmcFrame } from '../../../../shared/vmc-frame';
 import { LIVE_END_AFTER_S } from '../../motion/live-vmc-phase';
 import type { LiveVmcMotion } from '../../motion/live-vmc-motion';
 import type { VmcOutFigure } from '../../motion/vmc-out-pose';
-import { createVmcOutFrame, writeVmcOutPose } from '../../motion/vmc-out-pose';
+import { VmcOutPoseWriter, createVmcOutFrame } from '../../motion/vmc-out-pose';
 import type { Figure } from '../../physics/sandbox';
+import type { VmcOutFace } from '../../view/face/vmc-out-blends';
+import { VmcOutBlends } from '../../view/face/vmc-out-blends';
 import type { Language } from '../i18n';
 import type { VmcPanelFields } from './vmc-panel';
 import { VmcPanel } from './vmc-panel';
@@ -43,6 +45,8 @@ export interface VmcControlsOptions {
   readonly focusedFigure: () => number | null;
   /** What a figure is drawn as, for sending its humanoid bones. */
   readonly figureInfo: (figure: Figure) => VmcOutFigure;
+  /** A figure's face, for sending its expressions (null: none). */
+  readonly figureFace?: (figure: Figure) => VmcOutFace | null;
 }
 
 const position = { x: 0, y: 0, z: 0 };
@@ -52,7 +56,8 @@ const rootCenter = new Float64Array(3);
 /**
  * VMC in the page: applies the section's settings (remembered), polls the host for the newest
  * received pose once per displayed frame and hands it to every figure playing Live (VMC),
- * ends Live (VMC) after 5 s without data, and sends the chosen figure's pose at 30 or 60 Hz.
+ * ends Live (VMC) after 5 s without data, and sends the chosen figure's pose and face at 30 or
+ * 60 Hz.
  */
 export class VmcControls {
   readonly panel: VmcPanel;
@@ -73,6 +78,8 @@ export class VmcControls {
   /** When Live (VMC) was last chosen (ms), so a stream that never starts also ends it. */
   private liveChosenAt: number | null = null;
   private readonly outFrame = createVmcOutFrame();
+  private readonly outBlends = new VmcOutBlends();
+  private readonly outPose = new VmcOutPoseWriter();
   private partRotations = new Float64Array(0);
 
   constructor(private readonly options: VmcControlsOptions) {
@@ -243,7 +250,7 @@ export class VmcControls {
     rootCenter[1] = position.y;
     rootCenter[2] = position.z;
     const info = this.options.figureInfo(figure);
-    writeVmcOutPose(
+    this.outPose.write(
       figure.ragdoll.spec,
       info,
       this.partRotations,
@@ -251,6 +258,7 @@ export class VmcControls {
       figure.slot,
       this.outFrame,
     );
+    this.outBlends.write(this.options.figureFace?.(figure) ?? null, this.outFrame);
     this.sendingFrame = true;
     this.options.host!.vmcSendFrame(this.outFrame, (now - this.sendStartedAt) / 1000).then(
       (status) => {

@@ -22,12 +22,18 @@ export interface MotionFace {
   write(target: FaceTarget): boolean;
   /** Whether the motion has a track for the weight at `index` of the target. */
   covers(index: number): boolean;
+  /**
+   * Whether, while it plays, the reactions stop (a motion file's face acts its own part), or
+   * go on for the weights it does not cover (a performer's live face). Default true.
+   */
+  readonly replacesReactions?: boolean;
 }
 
 /**
  * One figure's face: blinking, reactions to what its body goes through, and the motion's own
- * face tracks, written to its {@link FaceTarget} once per frame. The motion's tracks win over
- * the reactions; with FACE REACTIONS off only blinking and the tracks remain.
+ * face tracks (or a VMC sender's expressions), written to its {@link FaceTarget} once per frame.
+ * The motion's tracks win over the reactions; with FACE REACTIONS off only blinking and the
+ * tracks remain.
  * Allocates nothing per frame: this frame's numbers go through a Float64Array, since a
  * fractional number handed to or returned from a call V8 does not inline is boxed.
  */
@@ -81,11 +87,12 @@ export class FigureFace {
     // it has its own blink track).
     const motionFace = this.motionFace;
     const motionPlays = motionFace !== null && motionFace.write(target);
+    const quiet = motionPlays && motionFace.replacesReactions !== false;
     const levels = reactions.levels;
-    values[SURPRISED] = motionPlays ? 0 : levels[SURPRISE]!;
-    values[PAINED] = motionPlays ? 0 : levels[PAIN]!;
+    values[SURPRISED] = quiet ? 0 : levels[SURPRISE]!;
+    values[PAINED] = quiet ? 0 : levels[PAIN]!;
     values[LIDS] = levels[EYES_SHUT]!;
-    if (!motionPlays) {
+    if (!quiet) {
       smoothStepAt(values, SURPRISED);
       smoothStepAt(values, PAINED);
     }

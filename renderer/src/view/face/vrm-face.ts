@@ -8,6 +8,7 @@ import type { RecordedFrames } from '../recorded-frames';
 import { VrmFaceTarget } from './vrm-face-target';
 import { VrmGaze } from './vrm-gaze';
 import { MotionLookAt } from './motion-look-at';
+import { LiveVmcFace } from './live-vmc-face';
 import type { FaceMotionSource } from './motion-face-tracks';
 import { MMD_TO_VRM_EXPRESSION, MotionFaceTracks } from './motion-face-tracks';
 
@@ -15,6 +16,7 @@ import { MMD_TO_VRM_EXPRESSION, MotionFaceTracks } from './motion-face-tracks';
  * A VRM figure's face: {@link FigureFace} on its expressions, and its eyes on the camera, or
  * on the hand while one of its parts is held ({@link VrmGaze}), or where the motion it
  * follows looks (a VRM Animation's look-at track). The avatar calls
+ * A VMC sender's expressions show while the figure plays Live (VMC) ({@link LiveVmcFace}).
  * {@link update} each frame before three-vrm draws the look-at and expressions, or
  * {@link updateAtRest} when it skips the rest of its work. Allocates nothing per frame.
  */
@@ -43,7 +45,8 @@ export class VrmFace {
     const target = new VrmFaceTarget(vrm.expressionManager);
     this.face = new FigureFace(target, VRM_FACE_NAMES, cues, seed);
     if (motion) {
-      this.face.setMotionFace(new MotionFaceTracks(target, motion, cues, MMD_TO_VRM_EXPRESSION));
+      const tracks = new MotionFaceTracks(target, motion, cues, MMD_TO_VRM_EXPRESSION);
+      this.face.setMotionFace(new LiveVmcFace(target, 'vrm', motion, tracks));
     }
     this.gaze = vrm.lookAt ? new VrmGaze(vrm.lookAt) : null;
     this.motionLookAt = motion && this.gaze ? new MotionLookAt(motion, cues) : null;

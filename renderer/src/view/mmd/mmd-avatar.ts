@@ -22,6 +22,7 @@ import type { FacePoint } from '../face/face-cues';
 import { MmdGaze } from '../face/mmd-gaze';
 import { FigureFace } from '../face/figure-face';
 import { MotionFaceTracks } from '../face/motion-face-tracks';
+import { LiveVmcFace } from '../face/live-vmc-face';
 
 /** What an MMD avatar needs of a rig: a figure's `MmdRig` and a prop's `MmdPropRig` both fit. */
 export interface MmdAvatarRig {
@@ -123,7 +124,8 @@ export class MmdAvatar implements Avatar {
       : null;
     this.faceHistory = this.face ? new FaceHistory(drawing.face, this.gaze) : null;
     if (this.face && figure.face && figure.motion) {
-      this.face.setMotionFace(new MotionFaceTracks(drawing.face, figure.motion, figure.face));
+      const tracks = new MotionFaceTracks(drawing.face, figure.motion, figure.face);
+      this.face.setMotionFace(new LiveVmcFace(drawing.face, 'mmd', figure.motion, tracks));
     }
   }
 

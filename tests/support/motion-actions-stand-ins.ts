@@ -1,0 +1,68 @@
+/**
+ * Stand-ins the motion controls' tests (`MotionActions`) share: a sandbox that records what
+ * each figure was given, a status line that keeps what it was told, and just enough of a page
+ * for the hidden file input.
+ */
+import type { DollMotion } from '../../renderer/src/physics/motion/doll-motion';
+import type { Figure } from '../../renderer/src/physics/sandbox';
+import type { FigureMotionState, MotionSandbox } from '../../renderer/src/ui/motion/motion-ports';
+
+/** A sandbox that records each figure's motion and start time. */
+export class RecordingMotionSandbox implements MotionSandbox {
+  readonly figures: Figure[] = [];
+  /** Per figure id, the name of the motion given last (null: none) and its start time. */
+  readonly given = new Map<number, { motion: string | null; start: number }>();
+  /** Per figure id, the motion given last itself. */
+  readonly motions = new Map<number, DollMotion | null>();
+  muscle = 100;
+  getUpEnabled = true;
+  motionPlaying = true;
+  setFigureMotion(target: Figure, motion: DollMotion | null, startTime = 0): void {
+    this.given.set(target.id, { motion: motion?.name ?? null, start: startTime });
+    this.motions.set(target.id, motion);
+  }
+  setMuscle(value: number): void {
+    this.muscle = value;
+  }
+  setGetUpEnabled(on: boolean): void {
+    this.getUpEnabled = on;
+  }
+  setMotionPlaying(playing: boolean): void {
+    this.motionPlaying = playing;
+  }
+  figureMotionState(target: Figure): FigureMotionState {
+    return this.given.get(target.id)?.motion ? 'following' : 'passive';
+  }
+  figureMotionTime(target: Figure): number {
+    return this.given.get(target.id)?.start ?? 0;
+  }
+}
+
+/** What the status line, the alert line and Message History alone were told, in order. */
+export class RecordingStatus {
+  readonly said: string[] = [];
+  readonly alerts: string[] = [];
+  readonly notes: string[] = [];
+  say(message: string): void {
+    this.said.push(message);
+  }
+  note(message: string): void {
+    this.notes.push(message);
+  }
+  alert(message: string): void {
+    this.alerts.push(message);
+  }
+}
+
+/** Just enough of a page for the motion controls' hidden file input. */
+export const STAND_IN_PAGE = {
+  document: {
+    createElement: () => ({
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      setAttribute: () => undefined,
+      remove: () => undefined,
+    }),
+    body: { append: () => undefined },
+  },
+} as unknown as Window;
