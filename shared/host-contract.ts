@@ -466,6 +466,11 @@ export interface HostRequests {
     readonly result: VmcSendStatus;
   };
   /** Sends one pose of the chosen figure (`time`: seconds since sending began). */
+  'rp:window:always-on-top': {
+    /** `true` or `false` sets ALWAYS ON TOP (and remembers it); `null` only reads it. */
+    readonly args: readonly [on: boolean | null];
+    readonly result: AlwaysOnTopState;
+  };
   'rp:vmc:send-frame': {
     readonly args: readonly [frame: VmcFrame, time: number];
     readonly result: VmcSendStatus;
@@ -522,6 +527,7 @@ const requestChannelTable: { readonly [K in HostChannel]: true } = {
   'rp:vmc:poll': true,
   'rp:vmc:send': true,
   'rp:vmc:send-frame': true,
+  'rp:window:always-on-top': true,
 };
 
 /** Every key of `HostRequests`, for registering and checking handlers at run time. */
@@ -544,7 +550,17 @@ export interface HostEvents {
   'rp:app:show-about': null;
   /** The update flow's news for the page (see {@link UpdateStatus}). */
   'rp:update:status': UpdateStatus;
+  /** View > Always on Top was switched in the menu: whether it is on now. */
+  'rp:window:always-on-top': AlwaysOnTopState;
 }
+
+/** Whether the window is kept above other windows (ALWAYS ON TOP). */
+export interface AlwaysOnTopState {
+  readonly on: boolean;
+}
+
+/** The channel on which the menu's Always on Top switch tells the page its new state. */
+export const ALWAYS_ON_TOP_CHANNEL = 'rp:window:always-on-top' satisfies HostEventChannel;
 
 /** The channel on which Help > About asks the page to show its About dialog. */
 export const SHOW_ABOUT_CHANNEL = 'rp:app:show-about' satisfies HostEventChannel;
@@ -593,6 +609,13 @@ export interface HostApi {
   onUpdateStatus(listener: (status: UpdateStatus) => void): () => void;
   /** Restart now into the downloaded update (send the recovery copy first). */
   restartToUpdate(): Promise<UpdateRestartResult>;
+  /**
+   * ALWAYS ON TOP: `true`/`false` switches it (remembered, the menu's checkbox follows),
+   * `null` reads it. Answers the state now.
+   */
+  alwaysOnTop(on: boolean | null): Promise<AlwaysOnTopState>;
+  /** Subscribes to the menu's Always on Top switch; returns the unsubscribe function. */
+  onAlwaysOnTop(listener: (state: AlwaysOnTopState) => void): () => void;
   /** Relabels the native menu in the panel's language. */
   setMenuLanguage(language: MenuLanguageCode): Promise<{ readonly language: MenuLanguageCode }>;
 

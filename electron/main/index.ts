@@ -10,6 +10,7 @@ import {
   READ_PROGRESS_CHANNEL,
   SHOW_ABOUT_CHANNEL,
   UPDATE_STATUS_CHANNEL,
+  ALWAYS_ON_TOP_CHANNEL,
   type HostEventChannel,
   type HostEvents,
   type MenuLanguageCode,
@@ -199,7 +200,11 @@ function start(): void {
       },
       alwaysOnTop: {
         on: alwaysOnTop.on,
-        set: (on) => void alwaysOnTop.set(on, mainWindow),
+        set: (on) => {
+          void alwaysOnTop.set(on, mainWindow);
+          sendToPage(ALWAYS_ON_TOP_CHANNEL, { on });
+          refreshRecentMenu();
+        },
       },
     });
     Menu.setApplicationMenu(Menu.buildFromTemplate(template));
@@ -332,6 +337,14 @@ function start(): void {
         versions: process.versions,
         openFolder: (path) => shell.openPath(path),
         restartToUpdate,
+        alwaysOnTop: async (on) => {
+          if (on !== null && on !== alwaysOnTop.on) {
+            await alwaysOnTop.set(on, mainWindow);
+            // The menu's checkbox is built from the state: build it again.
+            refreshRecentMenu();
+          }
+          return { on: alwaysOnTop.on };
+        },
       });
       registerHostIpc(handlers, isAppUrl, createConsoleLogger('ipc'));
       updates = await startUpdates().catch((error: unknown) => {

@@ -14,8 +14,10 @@ import {
   READ_PROGRESS_CHANNEL,
   SHOW_ABOUT_CHANNEL,
   UPDATE_STATUS_CHANNEL,
+  ALWAYS_ON_TOP_CHANNEL,
   type ReadProgress,
   type UpdateStatus,
+  type AlwaysOnTopState,
   type DropGrant,
   type DroppedFileHandle,
   type ExportFileFormat,
@@ -39,6 +41,14 @@ function invoke<K extends HostChannel>(
 
 function isAppCommand(value: unknown): value is AppCommand {
   return (APP_COMMANDS as readonly unknown[]).includes(value);
+}
+
+function isAlwaysOnTopState(value: unknown): value is AlwaysOnTopState {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { on?: unknown }).on === 'boolean'
+  );
 }
 
 /** Subscribes `relay` to a main-process event; returns the unsubscribe function. */
@@ -191,6 +201,12 @@ const host: HostApi = Object.freeze({
   onUpdateStatus(listener: (status: UpdateStatus) => void): () => void {
     return subscribe(UPDATE_STATUS_CHANNEL, (_event, status) => {
       if (isUpdateStatus(status)) listener(status);
+    });
+  },
+  alwaysOnTop: (on: boolean | null) => invoke('rp:window:always-on-top', on),
+  onAlwaysOnTop(listener: (state: AlwaysOnTopState) => void): () => void {
+    return subscribe(ALWAYS_ON_TOP_CHANNEL, (_event, state) => {
+      if (isAlwaysOnTopState(state)) listener(state);
     });
   },
   vmcReceive: (request: VmcReceiveRequest) => invoke('rp:vmc:receive', request),

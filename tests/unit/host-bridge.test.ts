@@ -65,6 +65,7 @@ describe('exposeHostToPage', () => {
     });
     expect(shape).toEqual({
       methods: [
+        'alwaysOnTop',
         'clearLibrary',
         'deletePreset',
         'duplicatePreset',
@@ -76,6 +77,7 @@ describe('exposeHostToPage', () => {
         'listLibrary',
         'listPresets',
         'loadPreset',
+        'onAlwaysOnTop',
         'onFileOpened',
         'onMenuCommand',
         'onReadProgress',

@@ -72,6 +72,7 @@ const VALID_ARGS: { readonly [K in HostChannel]: HostRequests[K]['args'] } = {
   'rp:vmc:poll': [0],
   'rp:vmc:send': [{ on: false, host: '127.0.0.1', port: 39540 }],
   'rp:vmc:send-frame': [createVmcOutFrame(), 0],
+  'rp:window:always-on-top': [null],
 };
 
 /** Per channel, arguments of the right types that must still be refused (paths, ids, sizes). */
@@ -122,6 +123,7 @@ const REFUSED_ARGS: {
     args: [{ on: true, host: 'a host; rm', port: 39540 }],
     why: 'a send host that is no address',
   },
+  { channel: 'rp:window:always-on-top', args: ['on'], why: 'text instead of true, false or null' },
   {
     channel: 'rp:vmc:send-frame',
     args: [{ ...createVmcOutFrame(), rotations: new Float64Array(220).fill(Number.NaN) }, 0],

@@ -62,6 +62,8 @@ const HOST_API_METHODS: readonly (keyof HostApi)[] = [
   'restartToUpdate',
   'onShowAbout',
   'onUpdateStatus',
+  'alwaysOnTop',
+  'onAlwaysOnTop',
   'vmcReceive',
   'vmcPoll',
   'vmcSend',
@@ -146,6 +148,8 @@ const REQUEST_METHODS: {
     channel: 'rp:vmc:send-frame',
     args: [VMC_FRAME, 1.5],
   },
+  { call: (h) => h.alwaysOnTop(true), channel: 'rp:window:always-on-top', args: [true] },
+  { call: (h) => h.alwaysOnTop(null), channel: 'rp:window:always-on-top', args: [null] },
 ];
 
 /** The parts of `electron` a sandboxed preload may use, recording what it does. */
@@ -321,5 +325,17 @@ describe('built preload', () => {
       { kind: 'ready', version: '0.2.0' },
       { kind: 'check-failed', detail: 'offline' },
     ]);
+  });
+
+  it("relays the menu's Always on Top switch until unsubscribed, dropping malformed states", () => {
+    const states: unknown[] = [];
+    const stop = host().onAlwaysOnTop((state) => states.push(state));
+    renderer.emit('rp:window:always-on-top', { on: true });
+    renderer.emit('rp:window:always-on-top', { on: 'yes' });
+    renderer.emit('rp:window:always-on-top', null);
+    renderer.emit('rp:window:always-on-top', { on: false });
+    stop();
+    renderer.emit('rp:window:always-on-top', { on: true });
+    expect(states).toEqual([{ on: true }, { on: false }]);
   });
 });

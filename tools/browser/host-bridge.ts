@@ -30,6 +30,7 @@ import type {
   ReadProgress,
   UpdateRestartResult,
   UpdateStatus,
+  AlwaysOnTopState,
 } from '../../shared/host-contract';
 import { callHostHandler } from '../../electron/main/host/call-host-handler';
 import type { Dialogs } from '../../electron/main/host/dialogs';
@@ -70,6 +71,13 @@ export interface HostBridge {
   /** Delivers an update status to every `host.onUpdateStatus` listener. */
   sendUpdateStatus(status: UpdateStatus): Promise<void>;
   /**
+   * Switches ALWAYS ON TOP as View > Always on Top would: the bridged window's state changes
+   * and every `host.onAlwaysOnTop` listener hears it.
+   */
+  switchAlwaysOnTopFromMenu(on: boolean): Promise<void>;
+  /** Whether the bridged window is kept on top now (a browser has no window: the state alone). */
+  readonly alwaysOnTop: boolean;
+  /**
    * Opens `path` as the OS or File > Open Model… would, and delivers the result to every
    * `host.onFileOpened` listener in the page.
    */
@@ -106,6 +114,7 @@ const PAGE_NAMES = {
   readProgress: '__ragdollHostBridgeReadProgress',
   about: '__ragdollHostBridgeShowAbout',
   updateStatus: '__ragdollHostBridgeUpdateStatus',
+  alwaysOnTop: '__ragdollHostBridgeAlwaysOnTop',
 } as const;
 
 /**
@@ -142,10 +151,15 @@ export async function exposeHostToPage(
   });
   const menuLanguages: MenuLanguageCode[] = [];
   const answered: string[] = [];
+  let onTop = false;
   const handlers = createHostHandlers({
     appInfo: { ...DEFAULT_APP_INFO, ...options.appInfo },
     services,
     setMenuLanguage: (language) => menuLanguages.push(language),
+    alwaysOnTop: (on) => {
+      if (on !== null) onTop = on;
+      return Promise.resolve({ on: onTop });
+    },
     dataFolder: dataDirectory,
     // A browser has no file manager to open: say so, as a failed shell.openPath would.
     openFolder: () => Promise.resolve('the test browser has no file manager'),
@@ -192,6 +206,13 @@ export async function exposeHostToPage(
     },
     showAbout: () => deliverToPage(page, PAGE_NAMES.about, null),
     sendUpdateStatus: (status) => deliverToPage(page, PAGE_NAMES.updateStatus, status),
+    get alwaysOnTop() {
+      return onTop;
+    },
+    switchAlwaysOnTopFromMenu(on) {
+      onTop = on;
+      return deliverToPage(page, PAGE_NAMES.alwaysOnTop, { on });
+    },
     async sendMenuCommand(command) {
       await page.evaluate(
         ([name, picked]) => {
@@ -240,6 +261,7 @@ function installPageHost(names: typeof PAGE_NAMES): void {
   const progressListeners = new Set<(progress: ReadProgress) => void>();
   const aboutListeners = new Set<() => void>();
   const updateListeners = new Set<(status: UpdateStatus) => void>();
+  const onTopListeners = new Set<(state: AlwaysOnTopState) => void>();
   const host: HostApi = Object.freeze({
     getAppInfo: () => invoke('rp:app:get-info', []),
     openModelDialog: () => invoke('rp:model:open-dialog', []),
@@ -297,6 +319,14 @@ function installPageHost(names: typeof PAGE_NAMES): void {
         updateListeners.delete(relay);
       };
     },
+    alwaysOnTop: (on: boolean | null) => invoke('rp:window:always-on-top', [on]),
+    onAlwaysOnTop(listener: (state: AlwaysOnTopState) => void): () => void {
+      const relay = (state: AlwaysOnTopState): void => listener(state);
+      onTopListeners.add(relay);
+      return () => {
+        onTopListeners.delete(relay);
+      };
+    },
     vmcReceive: (request: unknown) => invoke('rp:vmc:receive', [request]),
     vmcPoll: (sequence: number) => invoke('rp:vmc:poll', [sequence]),
     vmcSend: (request: unknown) => invoke('rp:vmc:send', [request]),
@@ -332,6 +362,11 @@ function installPageHost(names: typeof PAGE_NAMES): void {
   Object.defineProperty(window, names.about, {
     value: () => {
       for (const listener of [...aboutListeners]) listener();
+    },
+  });
+  Object.defineProperty(window, names.alwaysOnTop, {
+    value: (state: AlwaysOnTopState) => {
+      for (const listener of [...onTopListeners]) listener(state);
     },
   });
   Object.defineProperty(window, names.updateStatus, {

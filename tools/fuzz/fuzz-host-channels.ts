@@ -169,6 +169,7 @@ function validArgs(
     'rp:vmc:poll': [pick(random, [0, -1, 1.5])],
     'rp:vmc:send': [{ on: false, host: pick(random, ['127.0.0.1', 'a b', '']), port: 39540 }],
     'rp:vmc:send-frame': [createVmcOutFrame(), pick(random, [0, -1])],
+    'rp:window:always-on-top': [pick(random, [true, false, null, 'on', 1])],
   };
   return table[channel];
 }

@@ -10,6 +10,7 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import type {
+  AlwaysOnTopState,
   AboutInfo,
   AppInfo,
   HostChannel,
@@ -37,6 +38,11 @@ export interface HostDeps {
   readonly services: HostServices;
   /** Relabels the native menu in `language` (the panel's). Default: there is no menu. */
   readonly setMenuLanguage?: (language: MenuLanguageCode) => void;
+  /**
+   * ALWAYS ON TOP: `on` switches it (null reads it); answers the state. Without it (no
+   * window, as in the Node tests) the window is never on top.
+   */
+  readonly alwaysOnTop?: (on: boolean | null) => Promise<AlwaysOnTopState>;
   /** The data folder About names and Show Data Folder opens. Default: none (not shown). */
   readonly dataFolder?: string;
   /** The runtime's versions About shows. Default: this process's `process.versions`. */
@@ -167,6 +173,7 @@ export const HOST_ARGUMENT_SCHEMAS: {
   'rp:vmc:poll': z.tuple([z.number().int().min(0)]),
   'rp:vmc:send': z.tuple([z.object({ on: z.boolean(), host: vmcHostSchema, port: vmcPortSchema })]),
   'rp:vmc:send-frame': z.tuple([vmcFrameSchema, z.number().min(0).max(1e9)]),
+  'rp:window:always-on-top': z.tuple([z.boolean().nullable()]),
 };
 
 /** Builds the handlers over `deps`. */
@@ -216,6 +223,7 @@ export function createHostHandlers(deps: HostDeps): HostHandlers {
     'rp:vmc:poll': (sequence) => vmc.poll(sequence),
     'rp:vmc:send': (request) => vmc.send(request),
     'rp:vmc:send-frame': (frame, time) => Promise.resolve(vmc.sendFrame(frame, time)),
+    'rp:window:always-on-top': (on) => deps.alwaysOnTop?.(on) ?? Promise.resolve({ on: false }),
   };
 }
 
