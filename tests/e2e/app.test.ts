@@ -108,11 +108,11 @@ describe('the app in Chromium', () => {
       // Actions on one listed preset or model (Load, Rename…, Remove…) and Clear All… are
       // named for their item and reached with Tab; they have no keys of their own, nor do
       // the sections' fold toggles (named by their section's heading), nor the capture view's
-      // settings (the background colour and STAGE: set once before a capture, not played with),
+      // settings (the background colour, STAGE and ALWAYS ON TOP: set once before a capture),
       // nor the VMC connection settings (on/off, ports, address: set up with the other apps),
       // nor the links' spring and break-force settings (typed once for the links made next).
       const controls = page.locator(
-        '.panel button:not(.file-item-button):not(.library-clear):not(.panel-group-toggle), .panel input:not(.capture-colour):not(.capture-stage):not(.vmc-check):not(.vmc-field):not(.link-setting)',
+        '.panel button:not(.file-item-button):not(.library-clear):not(.panel-group-toggle), .panel input:not(.capture-colour):not(.capture-stage):not(.capture-on-top):not(.vmc-check):not(.vmc-field):not(.link-setting)',
       );
       const count = await controls.count();
       expect(count).toBeGreaterThanOrEqual(12);

@@ -167,6 +167,39 @@ describe('CLEAN VIEW', () => {
   });
 });
 
+describe('ALWAYS ON TOP', () => {
+  it('is switched from the panel and follows the menu in the desktop app, and is not offered without it', async () => {
+    host = createTestHost();
+    const testHost = host;
+    await withApp(
+      async ({ page }) => {
+        const onTop = page.getByRole('checkbox', { name: 'Always on top' });
+        await expect.poll(() => onTop.isVisible()).toBe(true);
+        expect(await onTop.isChecked()).toBe(false);
+        await onTop.check();
+        await statusStartingWith(page, 'The window stays above other windows.');
+        expect(testHost.bridge().alwaysOnTop).toBe(true);
+        // View > Always on Top off: the host tells the page, which shows it.
+        await testHost.bridge().switchAlwaysOnTopFromMenu(false);
+        await expect.poll(() => onTop.isChecked()).toBe(false);
+        await onTop.check();
+        await onTop.uncheck();
+        await statusStartingWith(page, 'The window no longer stays on top.');
+        expect(testHost.bridge().alwaysOnTop).toBe(false);
+      },
+      { beforeLoad: (page) => testHost.install(page), viewport: VIEWPORT },
+    );
+    await withApp(
+      async ({ page }) => {
+        const onTop = page.locator('#capture-on-top');
+        expect(await onTop.count()).toBe(1);
+        expect(await onTop.isVisible()).toBe(false);
+      },
+      { viewport: VIEWPORT },
+    );
+  });
+});
+
 describe('BACKGROUND and STAGE in Save Picture…', () => {
   it('saves alpha 0 in a transparent sky and 255 on the figure, floor only with the stage', async () => {
     host = createTestHost();

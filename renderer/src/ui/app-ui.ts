@@ -304,6 +304,7 @@ export class AppUi {
       language: this.languageValue,
       onCommand: (command) => this.run(command),
       say: (message) => this.status.say(message),
+      host: options.host,
     });
     this.panel.addSection(this.capture.panel.element);
     this.sound = new SoundControls({

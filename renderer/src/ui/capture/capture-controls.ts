@@ -1,4 +1,5 @@
 import type { AppCommand } from '../../../../shared/commands';
+import type { HostApi } from '../../../../shared/host-contract';
 import type { Backdrop } from '../../view/backdrop';
 import type { CommandOutcome } from '../shell/command-actions';
 import type { Language, UiStrings } from '../i18n';
@@ -26,18 +27,26 @@ export interface CaptureControlsOptions {
   readonly onCommand: (command: AppCommand) => void;
   /** Tells the person what changed. */
   readonly say: (message: string) => void;
+  /**
+   * The desktop host, which keeps the window on top (ALWAYS ON TOP); without it (a plain web
+   * page) the switch is not offered.
+   */
+  readonly host?: Pick<HostApi, 'alwaysOnTop' | 'onAlwaysOnTop'> | undefined;
 }
 
 /**
  * The capture view: CLEAN VIEW (the scene alone, for OBS or a screen recorder), BACKGROUND
- * (sky, a chroma-key colour or transparent) and STAGE on or off. The settings are applied to
- * the view at once and remembered; the clean view is not (the app always opens with its panel).
+ * (sky, a chroma-key colour or transparent), STAGE on or off, and in the desktop app ALWAYS ON
+ * TOP (the host keeps and remembers it; the View menu switches the same setting). The settings
+ * are applied to the view at once and remembered; the clean view is not (the app always opens
+ * with its panel).
  */
 export class CaptureControls {
   readonly panel: CapturePanel;
   private readonly cleanView: CleanView;
   private preferences: CapturePreferences;
   private language: Language;
+  private stopWatchingOnTop: () => void = () => undefined;
 
   constructor(private readonly options: CaptureControlsOptions) {
     const document = options.root.ownerDocument;
@@ -52,8 +61,38 @@ export class CaptureControls {
         this.change({ stageShown: shown });
         options.say(this.text.stageSet(shown));
       },
+      onAlwaysOnTop: (on) => void this.setAlwaysOnTop(on),
     });
     this.apply();
+    this.watchAlwaysOnTop();
+  }
+
+  /** Switches ALWAYS ON TOP in the host (which remembers it) and says what it is now. */
+  async setAlwaysOnTop(on: boolean): Promise<void> {
+    const host = this.options.host;
+    if (host === undefined) return;
+    try {
+      const state = await host.alwaysOnTop(on);
+      this.panel.showAlwaysOnTop(state.on);
+      this.options.say(this.text.alwaysOnTopSet(state.on));
+    } catch (error) {
+      console.error('[capture] Always on Top could not be switched:', error);
+      this.options.say(this.text.alwaysOnTopFailed);
+    }
+  }
+
+  /** Shows the host's state, now and whenever the menu switches it. */
+  private watchAlwaysOnTop(): void {
+    const host = this.options.host;
+    this.panel.offerAlwaysOnTop(host !== undefined);
+    if (host === undefined) return;
+    this.stopWatchingOnTop = host.onAlwaysOnTop((state) => this.panel.showAlwaysOnTop(state.on));
+    host
+      .alwaysOnTop(null)
+      .then((state) => this.panel.showAlwaysOnTop(state.on))
+      .catch((error: unknown) =>
+        console.error('[capture] Always on Top could not be read:', error),
+      );
   }
 
   /** True while only the scene is shown. */
@@ -94,6 +133,7 @@ export class CaptureControls {
   }
 
   dispose(): void {
+    this.stopWatchingOnTop();
     this.cleanView.dispose();
     this.panel.dispose();
   }

@@ -15,11 +15,14 @@ export interface CapturePanelHandlers {
   onColour(rgb: number): void;
   /** STAGE on or off. */
   onStage(shown: boolean): void;
+  /** ALWAYS ON TOP on or off (desktop app only). */
+  onAlwaysOnTop(on: boolean): void;
 }
 
 /**
  * The Capture section of the left panel: Clean View (with its key), the BACKGROUND list
- * (sky, chroma-key presets, a picked colour, transparent), a colour picker and STAGE.
+ * (sky, chroma-key presets, a picked colour, transparent), a colour picker, STAGE and, in the
+ * desktop app, ALWAYS ON TOP.
  */
 export class CapturePanel {
   readonly element: HTMLElement;
@@ -30,6 +33,9 @@ export class CapturePanel {
   private readonly colour: HTMLInputElement;
   private readonly stage: HTMLInputElement;
   private readonly stageText: HTMLElement;
+  private readonly onTop: HTMLInputElement;
+  private readonly onTopText: HTMLElement;
+  private readonly onTopLabel: HTMLLabelElement;
 
   constructor(document: Document, language: Language, handlers: CapturePanelHandlers) {
     const { section, heading } = makeSection(document, 'capture');
@@ -69,8 +75,17 @@ export class CapturePanel {
     const stageLabel = make(document, 'label', 'capture-option');
     stageLabel.htmlFor = this.stage.id;
     stageLabel.append(this.stage, this.stageText);
+    this.onTop = make(document, 'input', 'capture-on-top');
+    this.onTop.type = 'checkbox';
+    this.onTop.id = 'capture-on-top';
+    this.onTop.addEventListener('change', () => handlers.onAlwaysOnTop(this.onTop.checked));
+    this.onTopText = make(document, 'span', 'capture-option-text');
+    this.onTopLabel = make(document, 'label', 'capture-option');
+    this.onTopLabel.htmlFor = this.onTop.id;
+    this.onTopLabel.append(this.onTop, this.onTopText);
+    this.onTopLabel.hidden = true;
     const body = make(document, 'div', 'panel-group-body');
-    body.append(this.cleanButton, this.backgroundLabel, backgroundRow, stageLabel);
+    body.append(this.cleanButton, this.backgroundLabel, backgroundRow, stageLabel, this.onTopLabel);
     section.append(body);
     this.setLanguage(language);
   }
@@ -80,6 +95,16 @@ export class CapturePanel {
     this.background.value = preferences.background;
     this.colour.value = hexColour(preferences.customColour);
     this.stage.checked = preferences.stageShown;
+  }
+
+  /** Shows ALWAYS ON TOP only where a desktop host keeps the window (not in a web page). */
+  offerAlwaysOnTop(offered: boolean): void {
+    this.onTopLabel.hidden = !offered;
+  }
+
+  /** Shows ALWAYS ON TOP as the host has it now. */
+  showAlwaysOnTop(on: boolean): void {
+    this.onTop.checked = on;
   }
 
   setLanguage(language: Language): void {
@@ -94,6 +119,7 @@ export class CapturePanel {
     this.colour.setAttribute('aria-label', text.colour);
     this.colour.title = text.colour;
     this.stageText.textContent = text.stage;
+    this.onTopText.textContent = text.alwaysOnTop;
   }
 
   dispose(): void {

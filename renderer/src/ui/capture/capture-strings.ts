@@ -10,6 +10,10 @@ export interface CaptureStrings {
   readonly colour: string;
   /** The STAGE checkbox. */
   readonly stage: string;
+  /** The ALWAYS ON TOP checkbox (desktop app only). */
+  readonly alwaysOnTop: string;
+  readonly alwaysOnTopSet: (on: boolean) => string;
+  readonly alwaysOnTopFailed: string;
   /** Shown for a few seconds over the clean view. */
   readonly cleanHint: string;
   readonly cleanOff: string;
@@ -34,6 +38,10 @@ export const CAPTURE_STRINGS_EN: CaptureStrings = {
   },
   colour: 'Background colour',
   stage: 'Show stage',
+  alwaysOnTop: 'Always on top',
+  alwaysOnTopSet: (on) =>
+    on ? 'The window stays above other windows.' : 'The window no longer stays on top.',
+  alwaysOnTopFailed: 'Always on Top could not be switched; try View > Always on Top.',
   cleanHint: 'Clean view: press Esc or 1 to bring the panel back.',
   cleanOff: 'The panel is back.',
   backgroundSet: (name) => `Background: ${name}.`,
@@ -59,6 +67,10 @@ export const CAPTURE_STRINGS_JA: CaptureStrings = {
   },
   colour: '背景の色',
   stage: 'ステージを表示',
+  alwaysOnTop: '常に手前に表示',
+  alwaysOnTopSet: (on) =>
+    on ? 'ウィンドウを常に手前に表示します。' : 'ウィンドウの手前表示をやめました。',
+  alwaysOnTopFailed: '常に手前に表示を切り替えられませんでした。表示メニューから試してください。',
   cleanHint: 'クリーンビュー: Esc か 1 でパネルに戻ります。',
   cleanOff: 'パネルを戻しました。',
   backgroundSet: (name) => `背景: ${name}。`,
