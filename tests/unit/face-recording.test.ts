@@ -61,9 +61,9 @@ function grabAndRecord(
   };
   for (let i = 0; i < 60; i++) frame();
   const head = figure.ragdoll.parts.find((p) => p.spec.name === 'head')!.body;
-  expect(sandbox.grab(head.handle, head.translation())).toBe(true);
+  expect(sandbox.grab.start(head.handle, head.translation())).toBe(true);
   for (let i = 0; i < 30; i++) frame();
-  sandbox.releaseGrab();
+  sandbox.grab.release();
   for (let i = 0; i < 120; i++) frame();
   let peak = -1;
   for (const [at, weights] of recorded)

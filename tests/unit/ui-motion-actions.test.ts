@@ -19,6 +19,7 @@ import type {
   FigureMotion,
   FigureMotionState,
   MotionClip,
+  MotionControls,
   MotionSandbox,
   MotionToolkit,
 } from '../../renderer/src/ui/motion/motion-ports';
@@ -70,13 +71,14 @@ const TOOLKIT: MotionToolkit = {
 };
 
 /** A sandbox that records each figure's motion and start time. */
-class FakeSandbox implements MotionSandbox {
+class FakeSandbox implements MotionSandbox, MotionControls {
+  readonly motion: MotionControls = this;
   readonly figures: Figure[] = [];
   readonly given = new Map<number, { motion: string | null; start: number }>();
   muscle = 100;
   getUpEnabled = true;
-  motionPlaying = true;
-  setFigureMotion(target: Figure, motion: DollMotion | null, startTime = 0): void {
+  playing = true;
+  set(target: Figure, motion: DollMotion | null, startTime = 0): void {
     this.given.set(target.id, { motion: motion?.name ?? null, start: startTime });
   }
   setMuscle(value: number): void {
@@ -85,13 +87,13 @@ class FakeSandbox implements MotionSandbox {
   setGetUpEnabled(on: boolean): void {
     this.getUpEnabled = on;
   }
-  setMotionPlaying(playing: boolean): void {
-    this.motionPlaying = playing;
+  setPlaying(playing: boolean): void {
+    this.playing = playing;
   }
-  figureMotionState(target: Figure): FigureMotionState {
+  state(target: Figure): FigureMotionState {
     return this.given.get(target.id)?.motion ? 'following' : 'passive';
   }
-  figureMotionTime(target: Figure): number {
+  time(target: Figure): number {
     return this.given.get(target.id)?.start ?? 0;
   }
 }
@@ -297,7 +299,7 @@ describe('motion actions', () => {
       { motion: 'dance.vmd', start: 0.5 },
       { motion: 'dance.vmd', start: 1.25 },
     ]);
-    expect(sandbox).toMatchObject({ muscle: 40, getUpEnabled: false, motionPlaying: false });
+    expect(sandbox).toMatchObject({ muscle: 40, getUpEnabled: false, playing: false });
     expect(actions.presetSettings()).toEqual(settings);
     expect(actions.timeOf(sandbox.figures[1]!)).toBe(1.25);
 

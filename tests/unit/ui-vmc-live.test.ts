@@ -13,7 +13,11 @@ import { createLiveVmcMotion } from '../../renderer/src/motion/live-vmc-motion';
 import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
 import { strings } from '../../renderer/src/ui/i18n';
 import { MotionActions } from '../../renderer/src/ui/motion/motion-actions';
-import type { MotionSandbox, MotionToolkit } from '../../renderer/src/ui/motion/motion-ports';
+import type {
+  MotionControls,
+  MotionSandbox,
+  MotionToolkit,
+} from '../../renderer/src/ui/motion/motion-ports';
 
 const TOOLKIT: MotionToolkit = {
   builtinNames: ['wave'],
@@ -28,22 +32,23 @@ function boxFigure(id: number): Figure {
   return { id, ragdoll: { spec: BOX_DOLL } } as unknown as Figure;
 }
 
-class FakeSandbox implements MotionSandbox {
+class FakeSandbox implements MotionSandbox, MotionControls {
+  readonly motion: MotionControls = this;
   readonly figures: Figure[] = [];
   readonly given = new Map<number, DollMotion | null>();
   muscle = 100;
   getUpEnabled = true;
-  motionPlaying = true;
-  setFigureMotion(figure: Figure, motion: DollMotion | null): void {
+  playing = true;
+  set(figure: Figure, motion: DollMotion | null): void {
     this.given.set(figure.id, motion);
   }
   setMuscle(): void {}
   setGetUpEnabled(): void {}
-  setMotionPlaying(): void {}
-  figureMotionState(): 'following' {
+  setPlaying(): void {}
+  state(): 'following' {
     return 'following';
   }
-  figureMotionTime(): number {
+  time(): number {
     return 0;
   }
 }

@@ -29,21 +29,14 @@ export type PresetSandbox = Pick<
   | 'figures'
   | 'props'
   | 'modelProps'
-  | 'pinnedHandles'
-  | 'captureFigure'
-  | 'captureProp'
-  | 'captureModelProp'
-  | 'savedStateCounts'
+  | 'pins'
+  | 'capture'
   | 'clearFigures'
   | 'clearProps'
   | 'setStiffness'
   | 'setTimeScale'
   | 'setGravityScale'
   | 'addFigure'
-  | 'restoreFigure'
-  | 'restoreProp'
-  | 'restoreModelProp'
-  | 'pin'
 >;
 
 /** What the sandbox does not know but a preset holds: the view and the figures' models. */
@@ -107,13 +100,13 @@ interface SavedProp {
  */
 function savedProps(sandbox: PresetSandbox, extras: SceneExtras): SavedProp[] {
   const saved: SavedProp[] = sandbox.props.map((prop) => ({
-    entry: { kind: prop.kind, ...sandbox.captureProp(prop) },
+    entry: { kind: prop.kind, ...sandbox.capture.captureProp(prop) },
     body: prop.body,
   }));
   for (const prop of sandbox.modelProps) {
     const model = extras.modelPropOf?.(prop);
     if (!model) continue;
-    const { carrier, bodies } = sandbox.captureModelProp(prop);
+    const { carrier, bodies } = sandbox.capture.captureModelProp(prop);
     saved.push({
       entry: {
         kind: 'model',
@@ -130,10 +123,10 @@ function savedProps(sandbox: PresetSandbox, extras: SceneExtras): SavedProp[] {
 /**
  * A figure's states for a preset: its parts and then its MMD bodies, or its parts alone when
  * that would be more than a preset may hold per figure ({@link PRESET_MAX_PARTS_PER_FIGURE});
- * loading then puts the MMD bodies back on their parts at rest (see `Sandbox.restoreFigure`).
+ * loading then puts the MMD bodies back on their parts at rest (see `SandboxCapture.restoreFigure`).
  */
 function savedStates(sandbox: PresetSandbox, figure: Figure): BodyState[] {
-  const states = sandbox.captureFigure(figure);
+  const states = sandbox.capture.captureFigure(figure);
   return states.length <= PRESET_MAX_PARTS_PER_FIGURE
     ? states
     : states.slice(0, figure.ragdoll.parts.length);
@@ -228,8 +221,8 @@ export function restoreScene(
     const figure = sandbox.addFigure(spec, mmd ? { mmd } : {});
     if (states === null) return;
     // Parts only (older presets, MMD bodies then re-placed on their parts) or parts and MMD bodies.
-    if (sandbox.savedStateCounts(figure).includes(states.length)) {
-      sandbox.restoreFigure(figure, states);
+    if (sandbox.capture.savedStateCounts(figure).includes(states.length)) {
+      sandbox.capture.restoreFigure(figure, states);
       return;
     }
     notes.push(
@@ -237,11 +230,11 @@ export function restoreScene(
     );
   });
   const restored = preset.props.map((prop, index): RigidBody | undefined => {
-    if (prop.kind !== 'model') return sandbox.restoreProp(prop.kind, prop).body;
+    if (prop.kind !== 'model') return sandbox.capture.restoreProp(prop.kind, prop).body;
     const model = models[index];
     if (!model) return undefined;
     const bodies = prop.bodies.length > 0 ? prop.bodies : undefined;
-    return sandbox.restoreModelProp(model, prop, bodies).body;
+    return sandbox.capture.restoreModelProp(model, prop, bodies).body;
   });
   restorePins(sandbox, preset.pins, restored);
   return { notes };
@@ -249,7 +242,7 @@ export function restoreScene(
 
 /** Each pinned body as a preset names it: a figure's part, or a prop, by its saved position. */
 function capturePins(sandbox: PresetSandbox, props: readonly SavedProp[]): PresetPin[] {
-  const pinned = new Set(sandbox.pinnedHandles);
+  const pinned = new Set(sandbox.pins.handles);
   const pins: PresetPin[] = [];
   sandbox.figures.forEach((figure, f) =>
     figure.ragdoll.parts.forEach((part, p) => {
@@ -273,6 +266,6 @@ function restorePins(
       pin.kind === 'part'
         ? sandbox.figures[pin.figure]?.ragdoll.parts[pin.part]?.body
         : props[pin.prop];
-    if (body) sandbox.pin(body.handle);
+    if (body) sandbox.pins.add(body.handle);
   }
 }

@@ -54,16 +54,16 @@ export function createAppTestHook(app: RunningApp, sections?: FrameSectionTimes)
     soundLog: () => ui.sound.log.map((entry) => ({ ...entry })),
     musicTime: () => ui.sound.music.musicTime,
     musicClock: () => {
-      const figure = sandbox.figures.find((candidate) => sandbox.figureMotion(candidate));
+      const figure = sandbox.figures.find((candidate) => sandbox.motion.of(candidate));
       return {
         musicTime: ui.sound.music.musicTime,
-        motionTime: figure ? sandbox.figureMotionTime(figure) : null,
+        motionTime: figure ? sandbox.motion.time(figure) : null,
         offset: ui.sound.music.offset,
         playing: ui.sound.music.playing,
         rate: ui.sound.music.rate,
       };
     },
-    grabbedHandle: () => sandbox.grabbedHandle,
+    grabbedHandle: () => sandbox.grab.handle,
     pinHeadsShown: () => view.pinHeadsShown,
     settings: () => ({
       stiffness: sandbox.stiffness,

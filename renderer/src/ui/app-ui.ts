@@ -401,7 +401,7 @@ export class AppUi {
           this.bodyActions.menuFor(body, (outcome) => this.report(outcome)),
         ),
       onShiftRelease: () => {
-        const handle = options.sandbox.grabbedHandle;
+        const handle = options.sandbox.grab.handle;
         if (handle !== null) this.report(this.bodyActions.pinHandle(handle));
       },
       onFocused: (figureId) => {
