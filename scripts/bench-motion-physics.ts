@@ -50,7 +50,7 @@ function standingFigures(balanceAssist: BalanceAssistKind = 'pin'): Sandbox {
 function motionScene(balanceAssist: BalanceAssistKind): Scene {
   const sandbox = standingFigures(balanceAssist);
   const stand = retargetMotion(builtinMotion('stand'), BOX_DOLL, { figureKind: 'box' });
-  for (const figure of sandbox.figures) sandbox.setFigureMotion(figure, stand);
+  for (const figure of sandbox.figures) sandbox.motion.set(figure, stand);
   const name = balanceAssist === 'pin' ? 'following Stand' : 'following Stand, PidController';
   return { name, sandbox, step: () => sandbox.step() };
 }
@@ -145,7 +145,7 @@ async function main(): Promise<void> {
   const rows = scenes.map((scene, i) => ({ scene: scene.name, msPerStep: median(times[i]!) }));
   const motion = rows[0]!.msPerStep;
   const awake = rows[1]!.msPerStep;
-  const states = scenes[0]!.sandbox.figures.map((f) => scenes[0]!.sandbox.figureMotionState(f));
+  const states = scenes[0]!.sandbox.figures.map((f) => scenes[0]!.sandbox.motion.state(f));
   const pid = rows[3]!.msPerStep;
   for (const scene of scenes) scene.sandbox.dispose();
   const balance = (await comparedFigures()).flatMap((figure) => [

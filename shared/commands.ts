@@ -83,6 +83,8 @@ export interface CommandInfo {
   /** Native menu this command is listed under. */
   readonly menu: 'file' | 'edit' | 'scene' | 'motion' | 'view' | 'help';
   readonly label: { readonly en: string; readonly ja: string };
+  /** The command never changes the scene: undo takes no snapshot before it. */
+  readonly sceneUnchanged?: true;
 }
 
 export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
@@ -143,24 +145,28 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     key: 'p',
     accelerator: 'P',
     menu: 'view',
+    sceneUnchanged: true,
     label: { en: 'Show Physics Bodies', ja: '物理の形を表示' },
   },
   'toggle-follow': {
     key: 'f',
     accelerator: 'F',
     menu: 'view',
+    sceneUnchanged: true,
     label: { en: 'Follow Camera', ja: 'カメラ追従' },
   },
   'toggle-face-reactions': {
     key: '5',
     accelerator: '5',
     menu: 'view',
+    sceneUnchanged: true,
     label: { en: 'Face Reactions', ja: '表情の反応' },
   },
   'reset-view': {
     key: 'Home',
     accelerator: 'Home',
     menu: 'view',
+    sceneUnchanged: true,
     label: { en: 'Reset View', ja: '視点を戻す' },
   },
   // For capture (OBS, screen recorders): only the scene. 1 reads as "one thing on screen".
@@ -168,6 +174,7 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     key: '1',
     accelerator: '1',
     menu: 'view',
+    sceneUnchanged: true,
     label: { en: 'Clean View', ja: 'クリーンビュー' },
   },
   'toggle-pin': {
@@ -180,12 +187,15 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     key: '/',
     accelerator: '/',
     menu: 'scene',
+    // Choosing a tool changes nothing; the link it makes is recorded when it is made.
+    sceneUnchanged: true,
     label: { en: 'Link Tool', ja: 'つなぐ道具' },
   },
   'open-model': {
     key: 'm',
     accelerator: 'M',
     menu: 'scene',
+    sceneUnchanged: true,
     label: { en: 'Open Model…', ja: 'モデルを開く…' },
   },
   'box-dummy': {
@@ -198,18 +208,22 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     key: 'j',
     accelerator: 'J',
     menu: 'scene',
+    // Add Model… only opens a dialog; the figure's arrival is recorded when it is placed.
+    sceneUnchanged: true,
     label: { en: 'Add Model…', ja: 'モデルを追加…' },
   },
   'toggle-history': {
     key: 'h',
     accelerator: 'H',
     menu: 'view',
+    sceneUnchanged: true,
     label: { en: 'Message History', ja: 'メッセージ履歴' },
   },
   'open-motion': {
     key: 'v',
     accelerator: 'V',
     menu: 'motion',
+    sceneUnchanged: true,
     label: { en: 'Open Motion…', ja: 'モーションを開く…' },
   },
   'next-motion': {
@@ -246,26 +260,36 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     key: 's',
     accelerator: 'S',
     menu: 'scene',
+    sceneUnchanged: true,
     label: { en: 'Save Preset…', ja: 'プリセットを保存…' },
   },
   'import-preset': {
     key: 'i',
     accelerator: 'I',
     menu: 'scene',
+    sceneUnchanged: true,
     label: { en: 'Import Preset…', ja: 'プリセットを読み込む…' },
   },
   'toggle-language': {
     key: 'l',
     accelerator: 'L',
     menu: 'view',
+    sceneUnchanged: true,
     label: { en: '日本語', ja: 'English' },
   },
-  help: { key: 'F1', accelerator: 'F1', menu: 'help', label: { en: 'Help', ja: 'ヘルプ' } },
+  help: {
+    key: 'F1',
+    accelerator: 'F1',
+    menu: 'help',
+    sceneUnchanged: true,
+    label: { en: 'Help', ja: 'ヘルプ' },
+  },
   undo: {
     key: 'z',
     chord: 'mod',
     accelerator: 'CmdOrCtrl+Z',
     menu: 'edit',
+    sceneUnchanged: true,
     label: { en: 'Undo', ja: '取り消す' },
   },
   redo: {
@@ -274,54 +298,65 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     alternate: { key: 'y', chord: 'mod' },
     accelerator: 'CmdOrCtrl+Shift+Z',
     menu: 'edit',
+    sceneUnchanged: true,
     label: { en: 'Redo', ja: 'やり直す' },
   },
   'export-motion': {
     key: 'e',
     accelerator: 'E',
     menu: 'file',
+    sceneUnchanged: true,
     label: { en: 'Export Motion…', ja: 'モーションを書き出す…' },
   },
   'save-picture': {
     key: 't',
     accelerator: 'T',
     menu: 'file',
+    sceneUnchanged: true,
     label: { en: 'Save Picture…', ja: '画像を保存…' },
   },
   'export-clip': {
     key: 'w',
     accelerator: 'W',
     menu: 'file',
+    sceneUnchanged: true,
     label: { en: 'Export Clip…', ja: '動画を書き出す…' },
   },
   'toggle-picture-double': {
     key: '2',
     accelerator: '2',
     menu: 'file',
+    sceneUnchanged: true,
     label: { en: 'Picture 2x', ja: '画像を2倍で' },
   },
   'timeline-play': {
     key: ' ',
     accelerator: 'Space',
     menu: 'scene',
+    // Looking back and exporting leave the scene as it is (resuming from a moment changes it).
+    sceneUnchanged: true,
     label: { en: 'Pause/Play', ja: '一時停止/再生' },
   },
   'timeline-back': {
     key: 'ArrowLeft',
     accelerator: 'Left',
     menu: 'scene',
+    sceneUnchanged: true,
     label: { en: 'One Frame Back', ja: '1コマ戻る' },
   },
   'timeline-forward': {
     key: 'ArrowRight',
     accelerator: 'Right',
     menu: 'scene',
+    sceneUnchanged: true,
     label: { en: 'One Frame Forward', ja: '1コマ進む' },
   },
   'timeline-resume': {
     key: 'Enter',
     accelerator: 'Enter',
     menu: 'scene',
+    // Resuming carries on from the moment shown; capturing first would resume already.
+    sceneUnchanged: true,
     label: { en: 'Resume from Here', ja: 'ここから再開' },
   },
   // M opens a model; 0 is the nearest free key that reads as "volume zero".
@@ -329,48 +364,56 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     key: '0',
     accelerator: '0',
     menu: 'view',
+    sceneUnchanged: true,
     label: { en: 'Mute Sound', ja: '消音' },
   },
   'volume-down': {
     key: '8',
     accelerator: '8',
     menu: 'view',
+    sceneUnchanged: true,
     label: { en: 'Volume −10', ja: '音量 −10' },
   },
   'volume-up': {
     key: '9',
     accelerator: '9',
     menu: 'view',
+    sceneUnchanged: true,
     label: { en: 'Volume +10', ja: '音量 +10' },
   },
   'toggle-impact-sounds': {
     key: '7',
     accelerator: '7',
     menu: 'view',
+    sceneUnchanged: true,
     label: { en: 'Impact Sounds On/Off', ja: '衝突音 オン/オフ' },
   },
   'toggle-music': {
     key: '6',
     accelerator: '6',
     menu: 'view',
+    sceneUnchanged: true,
     label: { en: 'Music On/Off', ja: '音楽 オン/オフ' },
   },
   'open-music': {
     key: 'y',
     accelerator: 'Y',
     menu: 'motion',
+    sceneUnchanged: true,
     label: { en: 'Open Music…', ja: '音楽を開く…' },
   },
   'music-offset-down': {
     key: '3',
     accelerator: '3',
     menu: 'motion',
+    sceneUnchanged: true,
     label: { en: 'Music Offset −10 ms', ja: '音楽のずれ −10 ms' },
   },
   'music-offset-up': {
     key: '4',
     accelerator: '4',
     menu: 'motion',
+    sceneUnchanged: true,
     label: { en: 'Music Offset +10 ms', ja: '音楽のずれ +10 ms' },
   },
 };

@@ -283,7 +283,7 @@ export const presetContentSchema = z.object({
   music: musicRefSchema.optional(),
   figures: z.array(figureSchema).max(PRESET_MAX_FIGURES),
   props: z.array(propSchema).max(PRESET_MAX_PROPS),
-  /** Bodies held in place where they were saved (see `Sandbox.pin`). */
+  /** Bodies held in place where they were saved (see `SandboxPins.add`). */
   pins: z.array(pinSchema).max(PRESET_MAX_PINS),
   /** Ropes, welds, springs and hinges (see `Sandbox.links`). */
   links: z.array(linkSchema).max(PRESET_MAX_LINKS),

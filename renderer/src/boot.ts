@@ -91,7 +91,7 @@ async function boot(root: HTMLElement, options: BootOptions): Promise<RunningApp
         if (!sandbox) return 'passive';
         const figures = sandbox.figures;
         for (let i = 0; i < figures.length; i++) {
-          if (figures[i]!.id === figureId) return sandbox.figureMotionState(figures[i]!);
+          if (figures[i]!.id === figureId) return sandbox.motion.state(figures[i]!);
         }
         return 'passive';
       },

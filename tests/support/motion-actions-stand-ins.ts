@@ -5,10 +5,15 @@
  */
 import type { DollMotion } from '../../renderer/src/physics/motion/doll-motion';
 import type { Figure } from '../../renderer/src/physics/sandbox';
-import type { FigureMotionState, MotionSandbox } from '../../renderer/src/ui/motion/motion-ports';
+import type {
+  FigureMotionState,
+  MotionControls,
+  MotionSandbox,
+} from '../../renderer/src/ui/motion/motion-ports';
 
-/** A sandbox that records each figure's motion and start time. */
-export class RecordingMotionSandbox implements MotionSandbox {
+/** A sandbox that records each figure's motion and start time (its own motion controls). */
+export class RecordingMotionSandbox implements MotionSandbox, MotionControls {
+  readonly motion: MotionControls = this;
   readonly figures: Figure[] = [];
   /** Per figure id, the name of the motion given last (null: none) and its start time. */
   readonly given = new Map<number, { motion: string | null; start: number }>();
@@ -16,8 +21,8 @@ export class RecordingMotionSandbox implements MotionSandbox {
   readonly motions = new Map<number, DollMotion | null>();
   muscle = 100;
   getUpEnabled = true;
-  motionPlaying = true;
-  setFigureMotion(target: Figure, motion: DollMotion | null, startTime = 0): void {
+  playing = true;
+  set(target: Figure, motion: DollMotion | null, startTime = 0): void {
     this.given.set(target.id, { motion: motion?.name ?? null, start: startTime });
     this.motions.set(target.id, motion);
   }
@@ -27,13 +32,13 @@ export class RecordingMotionSandbox implements MotionSandbox {
   setGetUpEnabled(on: boolean): void {
     this.getUpEnabled = on;
   }
-  setMotionPlaying(playing: boolean): void {
-    this.motionPlaying = playing;
+  setPlaying(playing: boolean): void {
+    this.playing = playing;
   }
-  figureMotionState(target: Figure): FigureMotionState {
+  state(target: Figure): FigureMotionState {
     return this.given.get(target.id)?.motion ? 'following' : 'passive';
   }
-  figureMotionTime(target: Figure): number {
+  time(target: Figure): number {
     return this.given.get(target.id)?.start ?? 0;
   }
 }

@@ -19,7 +19,7 @@ export async function standingWith(
   const figure = sandbox.addFigure();
   sandbox.reset();
   const bound = motion(BOX_DOLL);
-  sandbox.setFigureMotion(figure, bound);
+  sandbox.motion.set(figure, bound);
   return { sandbox, figure, motion: bound };
 }
 
@@ -27,7 +27,7 @@ export async function standingWith(
 export function stepUntil(
   sandbox: Sandbox,
   figure: Figure,
-  state: ReturnType<Sandbox['figureMotionState']>,
+  state: ReturnType<Sandbox['motion']['state']>,
   seconds: number,
   afterStep?: () => void,
 ): number | null {
@@ -35,7 +35,7 @@ export function stepUntil(
   for (let i = 1; i <= steps; i++) {
     sandbox.step();
     afterStep?.();
-    if (sandbox.figureMotionState(figure) === state) return i / 120;
+    if (sandbox.motion.state(figure) === state) return i / 120;
   }
   return null;
 }

@@ -91,8 +91,8 @@ describe('bare avatar replay', () => {
     expect(replay.readTransform(4, position, rotation)).toBe(true);
     expect(rotation.w).toBeCloseTo(Math.cos(2 / 10), 6);
     expect(replay.readTransform(77, position, rotation)).toBe(false);
-    expect(replay.grab()).toBe(false);
-    expect(replay.pinnedHandles).toEqual([]);
+    expect(replay.grab.start()).toBe(false);
+    expect(replay.pins.handles).toEqual([]);
   });
 
   it('refuses a stream whose bodies changed while it was recorded', async () => {

@@ -79,10 +79,10 @@ function untilFollowing(sandbox: Sandbox, figure: Figure, frame: () => void): vo
   let following = 0;
   for (let i = 0; i < 60 * 20; i++) {
     frame();
-    following = sandbox.figureMotionState(figure) === 'following' ? following + 1 : 0;
+    following = sandbox.motion.state(figure) === 'following' ? following + 1 : 0;
     if (following >= 60) return;
   }
-  throw new Error(`the figure never followed its motion (${sandbox.figureMotionState(figure)})`);
+  throw new Error(`the figure never followed its motion (${sandbox.motion.state(figure)})`);
 }
 
 describe('a VMD’s morph section', () => {
@@ -124,15 +124,15 @@ describe('a VMD’s morph section', () => {
         partHandles,
         bodies: figure.mmd,
         motion: {
-          current: () => sandbox.figureMotion(figure),
-          time: () => sandbox.figureMotionTime(figure),
+          current: () => sandbox.motion.of(figure),
+          time: () => sandbox.motion.time(figure),
         },
         face: figureFaceCues(sandbox, figure, undefined, () => true),
       },
       sandbox,
     );
     const clip = vmdToClip(parseVmd(facedVmd()), 'faced.vmd');
-    sandbox.setFigureMotion(figure, retargetMotion(clip, rig.rig.spec, { figureKind: 'mmd' }), 0);
+    sandbox.motion.set(figure, retargetMotion(clip, rig.rig.spec, { figureKind: 'mmd' }), 0);
     const frame = (): void => {
       sandbox.advance(FRAME);
       avatar.update(FRAME);
@@ -145,9 +145,9 @@ describe('a VMD’s morph section', () => {
     for (let i = 0; i < 150; i++) {
       frame();
       // The generated doll may stumble and be knocked down meanwhile: then reactions show.
-      const state = sandbox.figureMotionState(figure);
+      const state = sandbox.motion.state(figure);
       if (state !== 'following' && state !== 'gettingUp') continue;
-      const expected = sampleFaceTrack(clip.face![0]!, sandbox.figureMotionTime(figure));
+      const expected = sampleFaceTrack(clip.face![0]!, sandbox.motion.time(figure));
       expect(Math.abs(face.weight(blink) - expected)).toBeLessThan(0.02);
       shut = Math.max(shut, face.weight(blink));
       checked++;
@@ -164,7 +164,7 @@ describe('a VMD’s morph section', () => {
       frame();
       pained = Math.max(pained, face.weight(face.indexOf('困る')));
     }
-    expect(sandbox.figureMotionState(figure)).toBe('limp');
+    expect(sandbox.motion.state(figure)).toBe('limp');
     expect(pained).toBeGreaterThan(0.3);
     avatar.dispose();
   }, 60_000);
@@ -197,14 +197,14 @@ describe('faces from motion files on a VRM figure', () => {
         placements: () => figure.ragdoll.placements,
         face: figureFaceCues(sandbox, figure, undefined, () => true),
         motion: {
-          current: () => sandbox.figureMotion(figure),
-          time: () => sandbox.figureMotionTime(figure),
+          current: () => sandbox.motion.of(figure),
+          time: () => sandbox.motion.time(figure),
         },
       },
       sandbox,
     );
     const clip = await clipOf();
-    sandbox.setFigureMotion(figure, retargetMotion(clip, model.rig.spec, { figureKind: 'vrm' }), 0);
+    sandbox.motion.set(figure, retargetMotion(clip, model.rig.spec, { figureKind: 'vrm' }), 0);
     const frame = (): void => {
       sandbox.advance(FRAME);
       avatar.update(FRAME);
@@ -264,7 +264,7 @@ describe('faces from motion files on a VRM figure', () => {
     let widest = 0;
     for (let i = 0; i < 150; i++) {
       frame();
-      const at = interpolant.evaluate(sandbox.figureMotionTime(figure));
+      const at = interpolant.evaluate(sandbox.motion.time(figure));
       proxy.quaternion.fromArray(at as unknown as number[]);
       // Between keys three.js joins the rotations (slerp), we the angles: under 0.1° apart.
       expect(Math.abs(lookAt.yaw - eyes.yaw)).toBeLessThan(0.1);
@@ -300,7 +300,7 @@ describe('faces from motion files on a VRM figure', () => {
     let highest = 0;
     for (let i = 0; i < 150; i++) {
       frame();
-      const expected = sampleFaceTrack(clip.face![0]!, sandbox.figureMotionTime(figure));
+      const expected = sampleFaceTrack(clip.face![0]!, sandbox.motion.time(figure));
       expect(Math.abs(value('happy') - expected)).toBeLessThan(0.02);
       highest = Math.max(highest, value('happy'));
     }
@@ -314,7 +314,7 @@ describe('faces from motion files on a VRM figure', () => {
     untilFollowing(sandbox, figure, frame);
     for (let i = 0; i < 90; i++) {
       frame();
-      const t = sandbox.figureMotionTime(figure);
+      const t = sandbox.motion.time(figure);
       expect(Math.abs(value('aa') - sampleFaceTrack(clip.face![1]!, t))).toBeLessThan(0.02);
       expect(Math.abs(value('blink') - sampleFaceTrack(clip.face![0]!, t))).toBeLessThan(0.02);
     }

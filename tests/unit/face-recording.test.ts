@@ -8,7 +8,7 @@
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Vector3 } from 'three';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
@@ -61,9 +61,9 @@ function grabAndRecord(
   };
   for (let i = 0; i < 60; i++) frame();
   const head = figure.ragdoll.parts.find((p) => p.spec.name === 'head')!.body;
-  expect(sandbox.grab(head.handle, head.translation())).toBe(true);
+  expect(sandbox.grab.start(head.handle, head.translation())).toBe(true);
   for (let i = 0; i < 30; i++) frame();
-  sandbox.releaseGrab();
+  sandbox.grab.release();
   for (let i = 0; i < 120; i++) frame();
   let peak = -1;
   for (const [at, weights] of recorded)
@@ -102,28 +102,73 @@ function wholeRange(timeline: SceneTimeline) {
   };
 }
 
-describe('a VRM figure’s face in the recording', () => {
-  let dir: string;
+/** A temporary folder holding the generated VRM fixtures, for the tests of one `describe`. */
+function vrmFixturesDir(prefix: string): () => string {
+  let dir = '';
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'ragdoll-face-recording-'));
+    dir = await mkdtemp(join(tmpdir(), prefix));
     await writeVrmFixtures(dir);
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
   });
+  return () => dir;
+}
+
+/** A VRM fixture added to the sandbox and drawn as the app draws it, its eyes on `viewer`. */
+async function vrmFigure(sandbox: Sandbox, path: string, viewer: Vector3) {
+  const model = await loadAvatarModel(await readFile(path), basename(path));
+  const figure = sandbox.addFigure(model.rig.spec);
+  const partHandles = new Map(figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]));
+  const face = figureFaceCues(sandbox, figure, viewer, () => true);
+  const avatar = new VrmAvatar(
+    model,
+    { id: figure.id, partHandles, placements: () => figure.ragdoll.placements, face },
+    sandbox,
+  );
+  const exported: ExportedFigure = {
+    kind: 'vrm',
+    vrm: {
+      boneOwners: model.rig.boneOwners,
+      hipsOffset: model.rig.hipsOffset,
+      restHipsHeight: model.loaded.bones['hips']![1],
+    },
+    face: avatar.face!.history,
+  };
+  return { model, figure, avatar, exported };
+}
+
+/**
+ * Each exported frame (30 a second, every second recorder frame from `first`) against the
+ * weight recorded there: the largest gap and how many frames had a recorded weight.
+ */
+function trackGap(
+  frames: number,
+  first: number,
+  recorded: (frame: number) => number | undefined,
+  exported: (exportedFrame: number) => number,
+): { worst: number; compared: number } {
+  let worst = 0;
+  let compared = 0;
+  for (let f = 0; f < frames; f++) {
+    const want = recorded(first + 2 * f);
+    if (want === undefined) continue;
+    compared++;
+    worst = Math.max(worst, Math.abs(exported(f) - want));
+  }
+  return { worst, compared };
+}
+
+describe('a VRM figure’s face in the recording', () => {
+  const dir = vrmFixturesDir('ragdoll-face-recording-');
 
   it('scrubbing back shows the surprise as recorded, and the .vrma carries it', async () => {
     const sandbox = new Sandbox(await loadRapier(), { seed: 4 });
     const timeline = new SceneTimeline(sandbox);
-    const path = join(dir, 'vrm1-tpose-full.vrm');
-    const model = await loadAvatarModel(await readFile(path), 'vrm1-tpose-full.vrm');
-    const figure = sandbox.addFigure(model.rig.spec);
-    const partHandles = new Map(figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]));
-    const face = figureFaceCues(sandbox, figure, new Vector3(0, 1.4, 4), () => true);
-    const avatar = new VrmAvatar(
-      model,
-      { id: figure.id, partHandles, placements: () => figure.ragdoll.placements, face },
+    const { figure, avatar, exported } = await vrmFigure(
       sandbox,
+      join(dir(), 'vrm1-tpose-full.vrm'),
+      new Vector3(0, 1.4, 4),
     );
     const { recorded, frame, peak } = grabAndRecord(sandbox, timeline, figure, avatar, 'surprised');
     const newest = timeline.recorder.lastFrame;
@@ -136,15 +181,6 @@ describe('a VRM figure’s face in the recording', () => {
     expect(scrubGap(timeline, avatar, peak + 20, recorded, frame)).toBeLessThan(1e-4);
     expect(scrubGap(timeline, avatar, newest, recorded, frame)).toBeLessThan(1e-4);
 
-    const exported: ExportedFigure = {
-      kind: 'vrm',
-      vrm: {
-        boneOwners: model.rig.boneOwners,
-        hipsOffset: model.rig.hipsOffset,
-        restHipsHeight: model.loaded.bones['hips']![1],
-      },
-      face: avatar.face!.history,
-    };
     const file = figureMotionFile(
       timeline.recorder,
       wholeRange(timeline),
@@ -156,15 +192,12 @@ describe('a VRM figure’s face in the recording', () => {
     expect(file.faceNames).toContain('surprised');
     const clip = await loadMotionFile(file.bytes.slice().buffer, 'faces.vrma');
     const surprised = clip.face!.find((track) => track.name === 'surprised')!;
-    const first = wholeRange(timeline).firstFrame;
-    let worst = 0;
-    let compared = 0;
-    for (let f = 0; f < file.frames; f++) {
-      const want = recorded.get(first + 2 * f)?.['surprised'];
-      if (want === undefined) continue;
-      compared++;
-      worst = Math.max(worst, Math.abs(sampleFaceTrack(surprised, f / 30) - want));
-    }
+    const { worst, compared } = trackGap(
+      file.frames,
+      wholeRange(timeline).firstFrame,
+      (at) => recorded.get(at)?.['surprised'],
+      (f) => sampleFaceTrack(surprised, f / 30),
+    );
     expect(worst).toBeLessThan(1e-4);
     expect(compared).toBeGreaterThan(file.frames - 2);
     sandbox.dispose();
@@ -172,28 +205,16 @@ describe('a VRM figure’s face in the recording', () => {
 });
 
 describe('a VRM figure’s gaze in the recording', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'ragdoll-gaze-recording-'));
-    await writeVrmFixtures(dir);
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const dir = vrmFixturesDir('ragdoll-gaze-recording-');
 
   it('scrubbing back turns the eyes as recorded, and the .vrma’s look-at carries them', async () => {
     const sandbox = new Sandbox(await loadRapier(), { seed: 8 });
     const timeline = new SceneTimeline(sandbox);
-    const path = join(dir, 'vrm0-tpose-full.vrm');
-    const model = await loadAvatarModel(await readFile(path), 'vrm0-tpose-full.vrm');
-    const figure = sandbox.addFigure(model.rig.spec);
-    const partHandles = new Map(figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]));
     // The camera off to one side and above: the eyes turn as the figure falls and rolls.
-    const face = figureFaceCues(sandbox, figure, new Vector3(1.2, 1.8, 2.5), () => true);
-    const avatar = new VrmAvatar(
-      model,
-      { id: figure.id, partHandles, placements: () => figure.ragdoll.placements, face },
+    const { model, figure, avatar, exported } = await vrmFigure(
       sandbox,
+      join(dir(), 'vrm0-tpose-full.vrm'),
+      new Vector3(1.2, 1.8, 2.5),
     );
     const lookAt = model.loaded.vrm.lookAt!;
     const recorded = new Map<number, { yaw: number; pitch: number }>();
@@ -218,15 +239,7 @@ describe('a VRM figure’s gaze in the recording', () => {
       timeline.recorder,
       wholeRange(timeline),
       figure,
-      {
-        kind: 'vrm',
-        vrm: {
-          boneOwners: model.rig.boneOwners,
-          hipsOffset: model.rig.hipsOffset,
-          restHipsHeight: model.loaded.bones['hips']![1],
-        },
-        face: avatar.face!.history,
-      },
+      exported,
       'gaze',
     );
     expect(file.gaze).toBe(true);
@@ -291,15 +304,12 @@ describe('an MMD figure’s morphs in the recording', () => {
     expect(new Set(keys.names)).toContain('びっくり');
     const clip = await loadMotionFile(file.bytes.slice().buffer, 'faces.vmd');
     const track = clip.face!.find((t) => t.name === 'びっくり')!;
-    const first = wholeRange(timeline).firstFrame;
-    let worst = 0;
-    let compared = 0;
-    for (let f = 0; f < file.frames; f++) {
-      const want = recorded.get(first + 2 * f)?.['びっくり'];
-      if (want === undefined) continue;
-      compared++;
-      worst = Math.max(worst, Math.abs(sampleFaceTrack(track, f / 30) - want));
-    }
+    const { worst, compared } = trackGap(
+      file.frames,
+      wholeRange(timeline).firstFrame,
+      (at) => recorded.get(at)?.['びっくり'],
+      (f) => sampleFaceTrack(track, f / 30),
+    );
     expect(worst).toBeLessThan(1e-4);
     expect(compared).toBeGreaterThan(file.frames - 2);
     // Keys only where the weight changes: far fewer than one a frame for each morph.

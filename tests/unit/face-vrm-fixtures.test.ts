@@ -118,15 +118,15 @@ describe('a real VRM 1.0 figure with a surprised expression', () => {
       for (let i = 0; i < 240; i++) frame();
       const head = figure.ragdoll.parts.find((p) => p.spec.name === 'head')!.body;
       const at = head.translation();
-      expect(sandbox.grab(head.handle, at)).toBe(true);
+      expect(sandbox.grab.start(head.handle, at)).toBe(true);
       let seconds = 0;
       while (value('surprised') <= 0.5 && seconds < 1) {
-        sandbox.moveGrab({ x: at.x, y: at.y + 0.5 * seconds, z: at.z });
+        sandbox.grab.moveTo({ x: at.x, y: at.y + 0.5 * seconds, z: at.z });
         frame();
         seconds += FRAME;
       }
       expect(seconds).toBeLessThan(0.2);
-      sandbox.releaseGrab();
+      sandbox.grab.release();
       for (let i = 0; i < 90; i++) frame();
       expect(value('surprised')).toBe(0);
     },
@@ -150,7 +150,7 @@ describe('a generated VRM 0.x figure with a custom Surprised expression', () => 
     );
     for (let i = 0; i < 120; i++) frame();
     const head = figure.ragdoll.parts.find((p) => p.spec.name === 'head')!.body;
-    expect(sandbox.grab(head.handle, head.translation())).toBe(true);
+    expect(sandbox.grab.start(head.handle, head.translation())).toBe(true);
     let seconds = 0;
     while (value('Surprised') <= 0.5 && seconds < 1) {
       frame();

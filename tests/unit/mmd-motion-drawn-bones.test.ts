@@ -100,8 +100,8 @@ async function setUp() {
         ...(withMotion
           ? {
               motion: {
-                current: () => sandbox.figureMotion(figure),
-                time: () => sandbox.figureMotionTime(figure),
+                current: () => sandbox.motion.of(figure),
+                time: () => sandbox.motion.time(figure),
               },
             }
           : {}),
@@ -131,7 +131,7 @@ function localRotation(avatar: MmdAvatar, index: number): Quaternion {
 }
 
 function play(sandbox: Sandbox, figure: Sandbox['figures'][number], motion: unknown, at: number) {
-  sandbox.setFigureMotion(figure, motion as Parameters<Sandbox['setFigureMotion']>[1], at);
+  sandbox.motion.set(figure, motion as Parameters<Sandbox['motion']['set']>[1], at);
 }
 
 describe('a VMD on an MMD model: the bones no physics owns', () => {
@@ -139,7 +139,7 @@ describe('a VMD on an MMD model: the bones no physics owns', () => {
     const { sandbox, figure, motion, avatarOf, index } = await setUp();
     const avatar = await avatarOf(true);
     const finger = index('左人指1');
-    sandbox.setMotionPlaying(false);
+    sandbox.motion.setPlaying(false);
     for (const seconds of [0.5, 1, 1.5, 2.5]) {
       play(sandbox, figure, motion, seconds);
       avatar.update();
@@ -151,10 +151,10 @@ describe('a VMD on an MMD model: the bones no physics owns', () => {
     avatar.update();
     expectSameRotation(localRotation(avatar, finger), fingerAt(0.5), 'paused');
     // Playing, it follows the figure's own motion time.
-    sandbox.setMotionPlaying(true);
+    sandbox.motion.setPlaying(true);
     for (let i = 0; i < 30; i++) sandbox.step();
     avatar.update();
-    const time = sandbox.figureMotionTime(figure);
+    const time = sandbox.motion.time(figure);
     expect(time).toBeGreaterThan(0.6);
     expectSameRotation(localRotation(avatar, finger), fingerAt(time), 'playing');
     // The eyes take their key; the second finger bone keeps its rest against the first.
@@ -162,7 +162,7 @@ describe('a VMD on an MMD model: the bones no physics owns', () => {
     expectSameRotation(localRotation(avatar, index('両目')), eyes, 'eyes');
     expectSameRotation(localRotation(avatar, index('左人指2')), new Quaternion(), 'second joint');
     // No motion: back at rest.
-    sandbox.setFigureMotion(figure, null);
+    sandbox.motion.set(figure, null);
     avatar.update();
     expectSameRotation(localRotation(avatar, finger), new Quaternion(), 'passive');
     avatar.dispose();
@@ -172,7 +172,7 @@ describe('a VMD on an MMD model: the bones no physics owns', () => {
     const { sandbox, figure, motion, avatarOf, index } = await setUp();
     const avatar = await avatarOf(true);
     const finger = index('左人指1');
-    sandbox.setMotionPlaying(false);
+    sandbox.motion.setPlaying(false);
     // A recording of frames 0..2, each drawn live at its own motion time.
     const recording = {
       shownFrame: null as number | null,

@@ -182,15 +182,15 @@ describe("the original design's results", () => {
     s.run(2);
     const pelvis = figure.ragdoll.root.body;
     const start = pelvis.translation();
-    expect(s.grab(pelvis.handle, start)).toBe(true);
+    expect(s.grab.start(pelvis.handle, start)).toBe(true);
     let worstLag = 0;
     let worstGap = 0;
     // Raise the hand 1 m over two seconds, easing in and out as a hand would, then hold it.
     for (let i = 1; i <= 360; i++) {
       const t = Math.min(1, i / 240);
-      s.moveGrab({ x: start.x, y: start.y + t * t * (3 - 2 * t), z: start.z });
+      s.grab.moveTo({ x: start.x, y: start.y + t * t * (3 - 2 * t), z: start.z });
       s.step();
-      worstLag = Math.max(worstLag, s.grabLag()!);
+      worstLag = Math.max(worstLag, s.grab.lag()!);
       worstGap = Math.max(worstGap, s.measure().maxJointGapM);
     }
     expect(worstLag).toBeLessThanOrEqual(0.07);

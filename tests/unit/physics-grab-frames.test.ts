@@ -24,11 +24,11 @@ describe('a grab moved once a frame', () => {
     s.addFigure();
     s.run(0.2);
     const pinned = hand(s);
-    s.pin(pinned.handle);
+    s.pins.add(pinned.handle);
     // Hanging still from the pin before the drag.
     s.run(2);
     const from = { ...pinned.translation() };
-    expect(s.grab(pinned.handle, from)).toBe(true);
+    expect(s.grab.start(pinned.handle, from)).toBe(true);
     let slowest = Infinity;
     let fastest = 0;
     let worstGap = 0;
@@ -40,7 +40,7 @@ describe('a grab moved once a frame', () => {
       worstGap = Math.max(worstGap, s.measure().maxJointGapM);
     });
     for (let frame = 1; frame <= 60; frame++) {
-      s.moveGrab({ x: from.x + (DRAG_SPEED * frame) / 60, y: from.y, z: from.z });
+      s.grab.moveTo({ x: from.x + (DRAG_SPEED * frame) / 60, y: from.y, z: from.z });
       expect(s.advance(FRAME_S)).toBe(2);
     }
     s.setStepObserver(null);
@@ -49,7 +49,7 @@ describe('a grab moved once a frame', () => {
     expect(fastest).toBeLessThan(DRAG_SPEED * 1.01);
     // Under the pointer at the end, still pinned.
     expect(pinned.translation().x - from.x).toBeCloseTo(DRAG_SPEED, 6);
-    expect(s.isPinned(pinned.handle)).toBe(true);
+    expect(s.pins.has(pinned.handle)).toBe(true);
     // Moved in the first step alone, the same drag opened the figure's joints by 12.9 mm.
     expect(worstGap).toBeLessThan(0.009);
     expect(s.measure().nanCount).toBe(0);
@@ -60,14 +60,14 @@ describe('a grab moved once a frame', () => {
     const ball = s.addProp('ball');
     s.run(1);
     const at = { ...ball.body.translation() };
-    expect(s.grab(ball.body.handle, at)).toBe(true);
+    expect(s.grab.start(ball.body.handle, at)).toBe(true);
     const out = vec3();
     const risen: number[] = [];
     s.setStepObserver(() => {
-      s.readGrabHand(out);
+      s.grab.readHand(out);
       risen.push(out.y - at.y);
     });
-    s.moveGrab({ x: at.x, y: at.y + 0.2, z: at.z });
+    s.grab.moveTo({ x: at.x, y: at.y + 0.2, z: at.z });
     expect(s.advance(FRAME_S)).toBe(2);
     expect(risen).toHaveLength(2);
     expect(risen[0]).toBeCloseTo(0.1, 6);
@@ -83,11 +83,11 @@ describe('a grab moved once a frame', () => {
     const ball = s.addProp('ball');
     s.run(1);
     const at = { ...ball.body.translation() };
-    s.grab(ball.body.handle, at);
-    s.moveGrab({ x: at.x + 0.3, y: at.y, z: at.z });
+    s.grab.start(ball.body.handle, at);
+    s.grab.moveTo({ x: at.x + 0.3, y: at.y, z: at.z });
     s.run(FIXED_STEP);
     const out = vec3();
-    s.readGrabHand(out);
+    s.grab.readHand(out);
     expect(out.x - at.x).toBeCloseTo(0.3, 6);
   });
 });

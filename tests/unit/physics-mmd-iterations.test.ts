@@ -80,14 +80,14 @@ describe('solver iterations of MMD figures', () => {
     const sandbox = await makeSandbox({ sceneRest: false });
     const figure = sandbox.addFigure(BOX_DOLL, { mmd: hairChainSpec() });
     sandbox.reset();
-    sandbox.setFigureMotion(
+    sandbox.motion.set(
       figure,
       retargetMotion(builtinMotion('stand'), BOX_DOLL, { figureKind: 'box' }),
     );
     sandbox.run(0.5);
     sandbox.blast(14);
     sandbox.run(0.1);
-    expect(sandbox.figureMotionState(figure)).not.toBe('passive');
+    expect(sandbox.motion.state(figure)).not.toBe('passive');
     expect(figure.mmd!.isSettling).toBe(false);
     expect(new Set(mmdIterations(sandbox, figure))).toEqual(new Set([SOLVER_ITERATIONS]));
   });

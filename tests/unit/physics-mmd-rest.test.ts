@@ -110,9 +110,9 @@ describe('MMD figures at rest', () => {
     const still = sandbox.addFigure(BOX_DOLL, { mmd: narrowHair() });
     const standing = sandbox.addFigure(BOX_DOLL, { mmd: narrowHair() });
     sandbox.reset();
-    sandbox.setFigureMotion(standing, boxStand());
+    sandbox.motion.set(standing, boxStand());
     sandbox.run(12);
-    expect(sandbox.figureMotionState(standing)).toBe('following');
+    expect(sandbox.motion.state(standing)).toBe('following');
     expect(standing.ragdoll.root.body.isSleeping()).toBe(false);
     expect(standing.mmd!.rigidBodies().some((body) => !body.isSleeping())).toBe(true);
     expect(still.mmd).not.toBeNull();

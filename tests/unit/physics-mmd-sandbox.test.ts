@@ -259,14 +259,14 @@ describe('a 10-link hair chain on the head', () => {
     const blastRest = settle(sandbox, 20);
     const head = figure.ragdoll.parts.find((part) => part.spec.name === 'head')!.body;
     const at = head.translation(vec3());
-    expect(sandbox.grab(head.handle, at)).toBe(true);
+    expect(sandbox.grab.start(head.handle, at)).toBe(true);
     for (let i = 1; i <= 60; i++) {
-      sandbox.moveGrab(vec3(at.x, at.y + i * 0.03, at.z));
+      sandbox.grab.moveTo(vec3(at.x, at.y + i * 0.03, at.z));
       sandbox.run(1 / 60, watch);
     }
-    sandbox.moveGrab(vec3(at.x + 1, at.y + 2, at.z));
+    sandbox.grab.moveTo(vec3(at.x + 1, at.y + 2, at.z));
     sandbox.run(0.1, watch);
-    sandbox.releaseGrab();
+    sandbox.grab.release();
     sandbox.run(2, watch);
     const throwRest = settle(sandbox, 20);
     const gap = maxMmdJointGap(figure);
@@ -361,14 +361,14 @@ describe('the sandbox owns the MMD bodies with the figure', () => {
     expect(mmdBodies[0]!.handle).toBeLessThan(0);
     const rootAt = vec3();
     expect(sandbox.readTransform(mmdBodies[0]!.handle, rootAt, quat())).toBe(true);
-    expect(sandbox.grab(mmdBodies[0]!.handle, rootAt)).toBe(true);
-    expect(sandbox.grabbedHandle).toBe(
+    expect(sandbox.grab.start(mmdBodies[0]!.handle, rootAt)).toBe(true);
+    expect(sandbox.grab.handle).toBe(
       figure.ragdoll.parts.find((p) => p.spec.name === 'head')!.body.handle,
     );
-    sandbox.releaseGrab();
+    sandbox.grab.release();
     const hair = figure.mmd!.bodies[5]!;
-    expect(sandbox.grab(hair.body.handle, hair.body.translation(vec3()))).toBe(true);
-    expect(sandbox.grabbedHandle).toBe(
+    expect(sandbox.grab.start(hair.body.handle, hair.body.translation(vec3()))).toBe(true);
+    expect(sandbox.grab.handle).toBe(
       figure.ragdoll.parts.find((p) => p.spec.name === 'head')!.body.handle,
     );
     const position = vec3();
@@ -449,11 +449,11 @@ describe('the sandbox owns the MMD bodies with the figure', () => {
     const figure = sandbox.addFigure(BOX_DOLL, { mmd: hairChainSpec() });
     sandbox.drop();
     sandbox.run(1.2); // mid-landing: the hair is swinging
-    const saved = sandbox.captureFigure(figure);
+    const saved = sandbox.capture.captureFigure(figure);
     expect(saved).toHaveLength(BOX_DOLL.parts.length + figure.mmd!.count);
     sandbox.run(1);
-    sandbox.restoreFigure(figure, saved);
-    const back = sandbox.captureFigure(figure);
+    sandbox.capture.restoreFigure(figure, saved);
+    const back = sandbox.capture.captureFigure(figure);
     const worst = Math.max(
       ...saved.map((state, i) =>
         Math.hypot(...state.position.map((v, k) => v - back[i]!.position[k]!)),
@@ -462,12 +462,12 @@ describe('the sandbox owns the MMD bodies with the figure', () => {
     expect(worst).toBeLessThan(1e-4);
 
     sandbox.run(1);
-    sandbox.restoreFigure(figure, saved.slice(0, BOX_DOLL.parts.length));
+    sandbox.capture.restoreFigure(figure, saved.slice(0, BOX_DOLL.parts.length));
     expect(offsetError(figure, 'all').distance).toBeLessThan(1e-5);
     expect(fastestMmd(figure)).toBe(0);
 
-    expect(() => sandbox.restoreFigure(figure, saved.slice(0, 14))).toThrow(SandboxError);
-    expect(() => sandbox.restoreFigure(figure, saved.slice(0, 14))).toThrow(
+    expect(() => sandbox.capture.restoreFigure(figure, saved.slice(0, 14))).toThrow(SandboxError);
+    expect(() => sandbox.capture.restoreFigure(figure, saved.slice(0, 14))).toThrow(
       /11 parts \(or 22 with its 11 MMD bodies\)/,
     );
   });

@@ -90,7 +90,7 @@ describe('a ribbon prop on real Rapier', () => {
     const { sandbox, prop } = await ribbon(false);
     // Lifted 1.5 m, upright and at rest, then pinned there.
     prop.place({ position: vec3(0, 1.5, 0), rotation: quat() });
-    expect(sandbox.pin(prop.body.handle)).toBe(true);
+    expect(sandbox.pins.add(prop.body.handle)).toBe(true);
     const knot = prop.body.translation();
     // A sideways kick on the last link.
     const tip = prop.mmd.rigidBodies().at(-1)!;
@@ -121,10 +121,10 @@ describe('a ribbon prop on real Rapier', () => {
     const { sandbox, prop } = await ribbon();
     sandbox.run(1);
     const link = prop.mmd.rigidBodies()[2]!;
-    expect(sandbox.grab(link.handle, link.translation())).toBe(true);
-    expect(sandbox.grabbedHandle).toBe(prop.body.handle);
+    expect(sandbox.grab.start(link.handle, link.translation())).toBe(true);
+    expect(sandbox.grab.handle).toBe(prop.body.handle);
     const from = carrierY(prop);
-    sandbox.moveGrab(vec3(prop.body.translation().x, from + 1.5, prop.body.translation().z));
+    sandbox.grab.moveTo(vec3(prop.body.translation().x, from + 1.5, prop.body.translation().z));
     sandbox.run(2);
     expect(carrierY(prop) - from).toBeGreaterThan(1);
     for (const body of chain(prop)) expect(body.y).toBeGreaterThan(from);
@@ -152,18 +152,18 @@ describe('a ribbon prop on real Rapier', () => {
   it('saves and restores every body, and is deleted whole', async () => {
     const { sandbox, prop } = await ribbon();
     sandbox.run(0.7);
-    const saved = sandbox.captureModelProp(prop);
+    const saved = sandbox.capture.captureModelProp(prop);
     expect(saved.bodies).toHaveLength(7);
     const other = await makeSandbox();
-    const restored = other.restoreModelProp(propSpec(), saved.carrier, saved.bodies);
+    const restored = other.capture.restoreModelProp(propSpec(), saved.carrier, saved.bodies);
     expect(restored.body.translation()).toEqual(prop.body.translation());
-    const again = other.captureModelProp(restored);
+    const again = other.capture.captureModelProp(restored);
     again.bodies.forEach((state, i) => {
       const want = saved.bodies[i]!;
       state.position.forEach((v, axis) => expect(v).toBeCloseTo(want.position[axis]!, 5));
     });
     // Carrier only (too many bodies to save): the chain hangs at rest beneath it.
-    const third = (await makeSandbox()).restoreModelProp(propSpec(), saved.carrier);
+    const third = (await makeSandbox()).capture.restoreModelProp(propSpec(), saved.carrier);
     expect(fastest(third)).toBe(0);
 
     const bodies = sandbox.world.bodies.len();
@@ -232,7 +232,7 @@ describe('a ribbon prop in a preset', () => {
     sandbox.addProp('ball');
     const prop = sandbox.addModelProp(propSpec());
     sandbox.run(0.5);
-    sandbox.pin(prop.body.handle);
+    sandbox.pins.add(prop.body.handle);
     const content = captureScene(sandbox, extras(sandbox));
     expect(content.props.map((p) => p.kind)).toEqual(['ball', 'model']);
     expect(content.pins).toEqual([{ kind: 'prop', prop: 1 }]);
@@ -254,7 +254,7 @@ describe('a ribbon prop in a preset', () => {
     expect(asked).toEqual([ref.path]);
     const back = other.modelProps[0]!;
     expect(back.body.translation()).toEqual(prop.body.translation());
-    expect(other.isPinned(back.body.handle)).toBe(true);
+    expect(other.pins.has(back.body.handle)).toBe(true);
     expect(other.props).toHaveLength(1);
   });
 

@@ -49,8 +49,8 @@ describe('knocked down, then up again', () => {
     expect(Math.hypot(getUp.end.x - getUp.start.x, getUp.end.z - getUp.start.z)).toBeLessThan(0.3);
     // …and it carries on with the motion.
     sandbox.run(2);
-    expect(sandbox.figureMotionState(figure)).toBe('following');
-    expect(sandbox.figureTrackingError(figure)!).toBeLessThan(0.1);
+    expect(sandbox.motion.state(figure)).toBe('following');
+    expect(sandbox.motion.trackingError(figure)!).toBeLessThan(0.1);
     sandbox.dispose();
   });
 
@@ -65,7 +65,7 @@ describe('knocked down, then up again', () => {
     let closest = Number.POSITIVE_INFINITY;
     for (let i = 0; i < 360; i++) {
       sandbox.step();
-      states.add(sandbox.figureMotionState(figure));
+      states.add(sandbox.motion.state(figure));
       const b = ball.body.translation();
       closest = Math.min(closest, Math.hypot(b.x - at.x, b.z - at.z));
     }
@@ -79,7 +79,7 @@ describe('knocked down, then up again', () => {
     const { sandbox, figure } = await standingWith((spec) => armSwingMotion(spec));
     stepUntil(sandbox, figure, 'following', 1.5);
     sandbox.blast(8);
-    expect(sandbox.figureMotionState(figure)).toBe('limp');
+    expect(sandbox.motion.state(figure)).toBe('limp');
     expect(stepUntil(sandbox, figure, 'gettingUp', 8)).not.toBeNull();
     const getUp = watchGetUp(sandbox, figure, 3);
     expect(getUp.took).not.toBeNull();
@@ -90,19 +90,19 @@ describe('knocked down, then up again', () => {
   it('grabbing a part makes it limp; GET UP off keeps it down, on lets it up', async () => {
     const { sandbox, figure } = await standingWith(boxStand);
     stepUntil(sandbox, figure, 'following', 1.5);
-    sandbox.setGetUpEnabled(false);
-    expect(sandbox.getUpEnabled).toBe(false);
+    sandbox.motion.setGetUpEnabled(false);
+    expect(sandbox.motion.getUpEnabled).toBe(false);
     const hand = figure.ragdoll.parts.find((part) => part.spec.name === 'armL_lo')!.body;
-    expect(sandbox.grab(hand.handle, hand.translation())).toBe(true);
-    expect(sandbox.figureMotionState(figure)).toBe('limp');
-    sandbox.moveGrab({ x: 1, y: 1.6, z: 0 });
+    expect(sandbox.grab.start(hand.handle, hand.translation())).toBe(true);
+    expect(sandbox.motion.state(figure)).toBe('limp');
+    sandbox.grab.moveTo({ x: 1, y: 1.6, z: 0 });
     sandbox.run(1);
-    sandbox.releaseGrab();
+    sandbox.grab.release();
     sandbox.run(5);
-    expect(sandbox.figureMotionState(figure)).toBe('limp');
+    expect(sandbox.motion.state(figure)).toBe('limp');
     // Limp and still, it may sleep like any passive ragdoll.
     expect(figure.ragdoll.parts.every((part) => part.body.isSleeping())).toBe(true);
-    sandbox.setGetUpEnabled(true);
+    sandbox.motion.setGetUpEnabled(true);
     expect(stepUntil(sandbox, figure, 'gettingUp', 2)).not.toBeNull();
     expect(stepUntil(sandbox, figure, 'following', 3)).not.toBeNull();
     sandbox.dispose();
@@ -112,7 +112,7 @@ describe('knocked down, then up again', () => {
     const { sandbox, figure } = await standingWith(boxStand);
     sandbox.drop();
     sandbox.step();
-    expect(sandbox.figureMotionState(figure)).toBe('limp');
+    expect(sandbox.motion.state(figure)).toBe('limp');
     const top = figure.ragdoll.root.body.translation().y;
     expect(top).toBeGreaterThan(2);
     expect(stepUntil(sandbox, figure, 'gettingUp', 6)).not.toBeNull();

@@ -34,10 +34,7 @@ async function standing(spec: DollSpec): Promise<{ sandbox: Sandbox; figure: Fig
   const sandbox = new SandboxClass(await loadRapier());
   const figure = sandbox.addFigure(spec);
   sandbox.reset();
-  sandbox.setFigureMotion(
-    figure,
-    retargetMotion(builtinMotion('stand'), spec, { figureKind: 'box' }),
-  );
+  sandbox.motion.set(figure, retargetMotion(builtinMotion('stand'), spec, { figureKind: 'box' }));
   return { sandbox, figure };
 }
 
@@ -47,8 +44,8 @@ function meanError(sandbox: Sandbox, figure: Figure, seconds: number): number {
   let steps = 0;
   for (let i = 0; i < Math.round(seconds * 120); i++) {
     sandbox.step();
-    expect(sandbox.figureMotionState(figure)).toBe('following');
-    sum += sandbox.figureTrackingError(figure)!;
+    expect(sandbox.motion.state(figure)).toBe('following');
+    sum += sandbox.motion.trackingError(figure)!;
     steps++;
   }
   return sum / steps;
@@ -89,7 +86,7 @@ describe('a figure following a motion passes through itself; a limp one does not
     sandbox.step();
     expect(pelvisTouchesForearm(sandbox, figure)).toBe(false);
     sandbox.blast(0.5);
-    expect(sandbox.figureMotionState(figure)).toBe('limp');
+    expect(sandbox.motion.state(figure)).toBe('limp');
     sandbox.step();
     // The forearm still lies in the pelvis shape, and now they touch (and push apart).
     expect(pelvisTouchesForearm(sandbox, figure)).toBe(true);
@@ -102,7 +99,7 @@ describe('a figure following a motion passes through itself; a limp one does not
     const empty = { bodies: world.bodies.len(), joints: world.impulseJoints.len() };
     const figure = sandbox.addFigure(WIDE_HIPS);
     sandbox.reset();
-    sandbox.setFigureMotion(
+    sandbox.motion.set(
       figure,
       retargetMotion(builtinMotion('stand'), WIDE_HIPS, { figureKind: 'box' }),
     );

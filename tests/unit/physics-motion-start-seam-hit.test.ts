@@ -42,7 +42,7 @@ describe('starting, looping, being hit', () => {
     const sandbox = new Sandbox(await loadRapier());
     const figure = sandbox.addFigure();
     sandbox.reset();
-    sandbox.setFigureMotion(
+    sandbox.motion.set(
       figure,
       retargetMotion(builtinMotion('stand'), BOX_DOLL, { figureKind: 'box' }),
     );
@@ -50,12 +50,10 @@ describe('starting, looping, being hit', () => {
     forearm.setLinvel({ x: 0.8, y: 0, z: 0.4 }, true);
     sandbox.step();
     // Before: its fastest part (0.9 m/s) decided, and it slumped limp for seconds first.
-    expect(sandbox.figureMotionState(figure)).toBe('gettingUp');
+    expect(sandbox.motion.state(figure)).toBe('gettingUp');
     const states = new Set<string>();
     expect(
-      stepUntil(sandbox, figure, 'following', 1, () =>
-        states.add(sandbox.figureMotionState(figure)),
-      ),
+      stepUntil(sandbox, figure, 'following', 1, () => states.add(sandbox.motion.state(figure))),
     ).not.toBeNull();
     expect(states.has('limp')).toBe(false);
     sandbox.dispose();
@@ -98,12 +96,12 @@ describe('starting, looping, being hit', () => {
     const figure = sandbox.addFigure();
     sandbox.reset();
     const motion = retargetMotion(cutMarch(), BOX_DOLL, { figureKind: 'box' });
-    sandbox.setFigureMotion(figure, motion);
+    sandbox.motion.set(figure, motion);
     expect(stepUntil(sandbox, figure, 'following', 1)).not.toBeNull();
     const states = new Set<string>();
     for (let i = 0; i < Math.round((4 * motion.duration) / STEP); i++) {
       sandbox.step();
-      states.add(sandbox.figureMotionState(figure));
+      states.add(sandbox.motion.state(figure));
     }
     expect([...states]).toEqual(['following']);
     sandbox.dispose();
@@ -118,7 +116,7 @@ describe('starting, looping, being hit', () => {
     const sandbox = new Sandbox(await loadRapier());
     const figure = sandbox.addFigure(heavy);
     sandbox.reset();
-    sandbox.setFigureMotion(
+    sandbox.motion.set(
       figure,
       retargetMotion(builtinMotion('stand'), heavy, { figureKind: 'box' }),
     );
@@ -126,7 +124,7 @@ describe('starting, looping, being hit', () => {
     const mass = figure.ragdoll.parts.reduce((sum, part) => sum + part.body.mass(), 0);
     expect(mass).toBeGreaterThan(60);
     sandbox.run(1);
-    expect(sandbox.figureMotionState(figure)).toBe('following');
+    expect(sandbox.motion.state(figure)).toBe('following');
     throwBallAtHead(sandbox, figure, 12);
     expect(stepUntil(sandbox, figure, 'limp', 0.5)).not.toBeNull();
     expect(stepUntil(sandbox, figure, 'following', 8)).not.toBeNull();

@@ -16,8 +16,8 @@ function follow(
   const steps = Math.round(seconds * 120);
   for (let i = 0; i < steps; i++) {
     sandbox.step();
-    states.add(sandbox.figureMotionState(figure));
-    sum += sandbox.figureTrackingError(figure) ?? Number.NaN;
+    states.add(sandbox.motion.state(figure));
+    sum += sandbox.motion.trackingError(figure) ?? Number.NaN;
     lowestPelvis = Math.min(lowestPelvis, figure.ragdoll.root.body.translation().y);
   }
   return { meanError: sum / steps, lowestPelvis, states };
@@ -26,7 +26,7 @@ function follow(
 describe('a box dummy playing a motion through the physics', () => {
   it('starts from standing at once and follows Stand within 0.10 rad at MUSCLE 100, upright', async () => {
     const { sandbox, figure } = await standingWith(boxStand);
-    expect(sandbox.muscle).toBe(100);
+    expect(sandbox.motion.muscle).toBe(100);
     expect(stepUntil(sandbox, figure, 'following', 1.5)).not.toBeNull();
     const standingPelvis = figure.ragdoll.root.body.translation().y;
     const run = follow(sandbox, figure, 8);
@@ -61,7 +61,7 @@ describe('a box dummy playing a motion through the physics', () => {
       });
     const errorAt = async (muscle: number): Promise<number> => {
       const { sandbox, figure } = await standingWith(armsForward);
-      sandbox.setMuscle(muscle);
+      sandbox.motion.setMuscle(muscle);
       stepUntil(sandbox, figure, 'following', 3);
       const { meanError } = follow(sandbox, figure, 2);
       sandbox.dispose();
@@ -75,10 +75,10 @@ describe('a box dummy playing a motion through the physics', () => {
 
   it('clamps MUSCLE to 0..100', async () => {
     const { sandbox } = await standingWith(restMotion);
-    sandbox.setMuscle(250);
-    expect(sandbox.muscle).toBe(100);
-    sandbox.setMuscle(-3);
-    expect(sandbox.muscle).toBe(0);
+    sandbox.motion.setMuscle(250);
+    expect(sandbox.motion.muscle).toBe(100);
+    sandbox.motion.setMuscle(-3);
+    expect(sandbox.motion.muscle).toBe(0);
     sandbox.dispose();
   });
 
@@ -86,27 +86,27 @@ describe('a box dummy playing a motion through the physics', () => {
     const { sandbox, figure } = await standingWith((spec) => armSwingMotion(spec, 0.8, 2));
     stepUntil(sandbox, figure, 'following', 1.5);
     sandbox.run(0.3);
-    sandbox.setMotionPlaying(false);
-    expect(sandbox.motionPlaying).toBe(false);
-    const heldAt = sandbox.figureMotionTime(figure);
+    sandbox.motion.setPlaying(false);
+    expect(sandbox.motion.playing).toBe(false);
+    const heldAt = sandbox.motion.time(figure);
     sandbox.run(1.5);
-    expect(sandbox.figureMotionTime(figure)).toBe(heldAt);
-    expect(sandbox.figureMotionState(figure)).toBe('following');
+    expect(sandbox.motion.time(figure)).toBe(heldAt);
+    expect(sandbox.motion.state(figure)).toBe('following');
     // The arm settles on the paused pose.
-    expect(sandbox.figureTrackingError(figure)!).toBeLessThan(0.05);
-    sandbox.setMotionPlaying(true);
+    expect(sandbox.motion.trackingError(figure)!).toBeLessThan(0.05);
+    sandbox.motion.setPlaying(true);
     sandbox.run(0.5);
-    expect(sandbox.figureMotionTime(figure)).toBeCloseTo(heldAt + 0.5, 6);
+    expect(sandbox.motion.time(figure)).toBeCloseTo(heldAt + 0.5, 6);
     sandbox.dispose();
   });
 
   it('refuses a motion made for another spec, and null makes the figure passive again', async () => {
     const { sandbox, figure } = await standingWith(boxStand);
     const otherSpec = { ...BOX_DOLL, parts: BOX_DOLL.parts.slice(0, 10) };
-    expect(() => sandbox.setFigureMotion(figure, restMotion(otherSpec))).toThrow(/made for/);
-    sandbox.setFigureMotion(figure, null);
-    expect(sandbox.figureMotionState(figure)).toBe('passive');
-    expect(sandbox.figureMotionTime(figure)).toBe(0);
+    expect(() => sandbox.motion.set(figure, restMotion(otherSpec))).toThrow(/made for/);
+    sandbox.motion.set(figure, null);
+    expect(sandbox.motion.state(figure)).toBe('passive');
+    expect(sandbox.motion.time(figure)).toBe(0);
     // Passive again: a resting figure falls asleep as today.
     sandbox.run(8);
     expect(figure.ragdoll.parts.every((part) => part.body.isSleeping())).toBe(true);

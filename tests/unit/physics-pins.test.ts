@@ -29,8 +29,8 @@ describe('pins', () => {
     s.addFigure();
     s.run(0.2);
     const hand = part(s, 'armL_lo');
-    expect(s.pin(hand.handle)).toBe(true);
-    expect(s.isPinned(hand.handle)).toBe(true);
+    expect(s.pins.add(hand.handle)).toBe(true);
+    expect(s.pins.has(hand.handle)).toBe(true);
     const held = { ...hand.translation() };
     const pelvisBefore = { ...part(s, 'pelvis').translation() };
     let worst = 0;
@@ -42,8 +42,8 @@ describe('pins', () => {
     expect(worst).toBeLessThan(0.001);
     expect(swing).toBeGreaterThan(0.05);
     expect(s.measure().nanCount).toBe(0);
-    expect(s.unpin(hand.handle)).toBe(true);
-    expect(s.pinnedHandles).toEqual([]);
+    expect(s.pins.remove(hand.handle)).toBe(true);
+    expect(s.pins.handles).toEqual([]);
     s.run(1);
     expect(hand.translation().y).toBeLessThan(held.y - 0.3);
   });
@@ -53,7 +53,7 @@ describe('pins', () => {
     s.addFigure();
     s.reset();
     const head = part(s, 'head');
-    s.pin(head.handle);
+    s.pins.add(head.handle);
     const held = { ...head.translation() };
     const pelvisBefore = { ...part(s, 'pelvis').translation() };
     s.blast(14);
@@ -72,23 +72,23 @@ describe('pins', () => {
     const s = await sandbox();
     s.addFigure();
     const ball = s.addProp('ball');
-    s.pin(ball.body.handle);
-    s.pin(part(s, 'head').handle);
-    expect(s.pinnedHandles).toHaveLength(2);
+    s.pins.add(ball.body.handle);
+    s.pins.add(part(s, 'head').handle);
+    expect(s.pins.handles).toHaveLength(2);
     const ballAt = { ...ball.body.translation() };
     s.run(1);
     expect(gap(ball.body.translation(), ballAt)).toBeLessThan(0.001);
     s.drop();
-    expect(s.pinnedHandles).toEqual([]);
-    s.pin(part(s, 'head').handle);
+    expect(s.pins.handles).toEqual([]);
+    s.pins.add(part(s, 'head').handle);
     s.reset();
-    expect(s.pinnedHandles).toEqual([]);
+    expect(s.pins.handles).toEqual([]);
     const again = s.addProp('box');
-    s.pin(again.body.handle);
+    s.pins.add(again.body.handle);
     s.removeProp(again);
-    s.pin(part(s, 'torso').handle);
+    s.pins.add(part(s, 'torso').handle);
     s.removeFigure(s.figures[0]!);
-    expect(s.pinnedHandles).toEqual([]);
+    expect(s.pins.handles).toEqual([]);
     s.run(0.5);
     expect(s.measure().nanCount).toBe(0);
   });
@@ -97,8 +97,8 @@ describe('pins', () => {
     const saved = await sandbox();
     saved.addFigure();
     const ball = saved.addProp('ball');
-    saved.pin(part(saved, 'head').handle);
-    saved.pin(ball.body.handle);
+    saved.pins.add(part(saved, 'head').handle);
+    saved.pins.add(ball.body.handle);
     const content = presetContentSchema.parse(
       JSON.parse(
         JSON.stringify(
@@ -119,7 +119,7 @@ describe('pins', () => {
     ]);
     const loaded = await sandbox();
     restoreScene(loaded, content, () => ({ spec: BOX_DOLL }));
-    expect(loaded.pinnedHandles).toEqual([
+    expect(loaded.pins.handles).toEqual([
       part(loaded, 'head').handle,
       loaded.props[0]!.body.handle,
     ]);
@@ -134,7 +134,7 @@ describe('pins', () => {
     s.run(0.2);
     const hand = part(s, 'armL_lo');
     const pelvis = part(s, 'pelvis');
-    s.pin(hand.handle);
+    s.pins.add(hand.handle);
     s.run(1.5);
     const from = { ...hand.translation() };
     /** Where the pelvis hangs from the hand, metres. */
@@ -147,21 +147,21 @@ describe('pins', () => {
     expect(restingOffset.y).toBeLessThan(0);
     // Grab a point 3 cm off the hand's centre and drag it 0.5 m sideways over 0.5 s.
     const at = { x: from.x + 0.03, y: from.y, z: from.z };
-    expect(s.grab(hand.handle, at)).toBe(true);
-    expect(s.grabbedHandle).toBe(hand.handle);
+    expect(s.grab.start(hand.handle, at)).toBe(true);
+    expect(s.grab.handle).toBe(hand.handle);
     const steps = 60;
     let swing = 0;
     for (let i = 1; i <= steps; i++) {
-      s.moveGrab({ x: at.x + (0.5 * i) / steps, y: at.y, z: at.z });
+      s.grab.moveTo({ x: at.x + (0.5 * i) / steps, y: at.y, z: at.z });
       s.run(1 / 120);
       swing = Math.max(swing, gap(hanging(), restingOffset));
     }
     s.run(0.1);
-    s.releaseGrab();
-    expect(s.grabbedHandle).toBeNull();
+    s.grab.release();
+    expect(s.grab.handle).toBeNull();
     const to = { x: from.x + 0.5, y: from.y, z: from.z };
     expect(gap(hand.translation(), to)).toBeLessThan(0.001);
-    expect(s.isPinned(hand.handle)).toBe(true);
+    expect(s.pins.has(hand.handle)).toBe(true);
     // The rest of the figure swung after the hand rather than being carried rigidly.
     expect(swing).toBeGreaterThan(0.01);
 
@@ -181,19 +181,19 @@ describe('pins', () => {
     s.addFigure();
     s.run(0.2);
     const hand = part(s, 'armL_lo');
-    s.pin(hand.handle);
+    s.pins.add(hand.handle);
     const from = { ...hand.translation() };
-    s.grab(hand.handle, from);
+    s.grab.start(hand.handle, from);
     // Dragged 0.2 m up at 3 m/s, as a pointer moves it: a step of 5 cm a frame, spread over the
     // frame's two steps. Moved 0.2 m within a single step instead (24 m/s, no drag goes so
     // fast), the limp figure was flung upward and where its hand then tumbled was chance.
     for (let frame = 1; frame <= 4; frame++) {
-      s.moveGrab({ x: from.x, y: from.y + 0.05 * frame, z: from.z });
+      s.grab.moveTo({ x: from.x, y: from.y + 0.05 * frame, z: from.z });
       expect(s.advance(FRAME_S)).toBe(2);
     }
     s.run(0.05);
-    s.unpin(hand.handle);
-    expect(s.grabbedHandle).toBeNull();
+    s.pins.remove(hand.handle);
+    expect(s.grab.handle).toBeNull();
     s.run(1);
     expect(hand.translation().y).toBeLessThan(from.y - 0.3);
   });

@@ -72,17 +72,17 @@ describe('the sandbox in parts', () => {
     s.addFigure();
     const hand = s.figures[0]!.ragdoll.parts[1]!.body.handle;
     expect(s.pins.add(hand)).toBe(true);
-    expect(s.isPinned(hand)).toBe(true);
-    expect(s.pinnedHandles).toEqual([hand]);
-    expect(s.unpin(hand)).toBe(true);
+    expect(s.pins.has(hand)).toBe(true);
+    expect(s.pins.handles).toEqual([hand]);
+    expect(s.pins.remove(hand)).toBe(true);
     expect(s.pins.has(hand)).toBe(false);
     expect(s.pins.add(-1)).toBe(false);
 
     s.motion.setMuscle(30);
-    expect(s.muscle).toBe(30);
-    s.setMotionPlaying(false);
+    expect(s.motion.muscle).toBe(30);
+    s.motion.setPlaying(false);
     expect(s.motion.playing).toBe(false);
     expect(s.motion.state(s.figures[0]!)).toBe('passive');
-    expect(s.figureMotion(s.figures[0]!)).toBeNull();
+    expect(s.motion.of(s.figures[0]!)).toBeNull();
   });
 });

@@ -112,9 +112,9 @@ describe('props', () => {
     const s = await sandbox();
     const ball = s.addProp('ball');
     const at = ball.body.translation();
-    expect(s.grab(ball.body.handle, at)).toBe(true);
-    expect(s.grabbedHandle).toBe(ball.body.handle);
-    s.run(1, () => s.moveGrab({ x: 2, y: 1, z: 0 }));
+    expect(s.grab.start(ball.body.handle, at)).toBe(true);
+    expect(s.grab.handle).toBe(ball.body.handle);
+    s.run(1, () => s.grab.moveTo({ x: 2, y: 1, z: 0 }));
     expect(Math.abs(ball.body.translation().x - 2)).toBeLessThan(0.1);
   });
 
@@ -159,43 +159,43 @@ describe('grab', () => {
     const figure = s.addFigure();
     s.run(2);
     const torso = figure.ragdoll.parts.find((p) => p.spec.name === 'torso')!.body;
-    s.grab(torso.handle, torso.translation());
-    s.run(0.5, () => s.moveGrab({ x: 0, y: -3, z: 0 }));
+    s.grab.start(torso.handle, torso.translation());
+    s.run(0.5, () => s.grab.moveTo({ x: 0, y: -3, z: 0 }));
     // The hand sits at the floor clamp, not 3 m under the floor.
     const hand = { x: 0, y: 0, z: 0 };
-    expect(s.readGrabHand(hand)).toBe(true);
+    expect(s.grab.readHand(hand)).toBe(true);
     expect(hand.y).toBeCloseTo(GRAB_MIN_HEIGHT, 6);
     expect(torso.translation().y).toBeGreaterThan(0);
     // Now swing it up and sideways fast and let go.
     for (let i = 1; i <= 30; i++) {
-      s.moveGrab({ x: i * 0.06, y: 1 + i * 0.02, z: 0 });
+      s.grab.moveTo({ x: i * 0.06, y: 1 + i * 0.02, z: 0 });
       s.step();
     }
-    s.releaseGrab();
-    expect(s.grabbedHandle).toBeNull();
-    expect(s.grabLag()).toBeNull();
+    s.grab.release();
+    expect(s.grab.handle).toBeNull();
+    expect(s.grab.lag()).toBeNull();
     const velocity = torso.linvel();
     expect(velocity.x).toBeGreaterThan(2);
     const x0 = torso.translation().x;
     s.run(0.2);
     expect(torso.translation().x).toBeGreaterThan(x0 + 0.2);
-    expect(s.readGrabHand(hand)).toBe(false);
+    expect(s.grab.readHand(hand)).toBe(false);
   });
 
   it('lets go when the grabbed body is removed', async () => {
     const s = await sandbox();
     const prop = s.addProp('ball');
-    s.grab(prop.body.handle, prop.body.translation());
+    s.grab.start(prop.body.handle, prop.body.translation());
     const bodiesWithHand = s.world.bodies.len();
     s.removeProp(prop);
-    expect(s.grabbedHandle).toBeNull();
+    expect(s.grab.handle).toBeNull();
     expect(s.world.bodies.len()).toBe(bodiesWithHand - 2);
     s.step();
   });
 
   it('ignores a handle that is not a part or prop', async () => {
     const s = await sandbox();
-    expect(s.grab(123456, { x: 0, y: 1, z: 0 })).toBe(false);
+    expect(s.grab.start(123456, { x: 0, y: 1, z: 0 })).toBe(false);
   });
 });
 
@@ -223,6 +223,17 @@ describe('fixed step and time', () => {
     expect(s.advance(1 / 240)).toBe(0);
     expect(s.advance(0)).toBe(0);
     expect(s.advance(Number.NaN)).toBe(0);
+  });
+
+  it('keeps less than a step left over after a frame that took all 8 steps', async () => {
+    const s = await sandbox();
+    // A frame of 8.5 steps (about 14 frames a second): the half step left waits for the next.
+    expect(s.advance(8.5 * FIXED_STEP)).toBe(MAX_STEPS_PER_FRAME);
+    expect(s.advance(0.6 * FIXED_STEP)).toBe(1);
+    // A frame of 9.5 steps leaves a step and a half: that is a backlog, and it is dropped.
+    expect(s.advance(9.5 * FIXED_STEP)).toBe(MAX_STEPS_PER_FRAME);
+    expect(s.advance(0.6 * FIXED_STEP)).toBe(0);
+    expect(s.steps).toBe(2 * MAX_STEPS_PER_FRAME + 1);
   });
 
   it('TIME 0.1 runs ten times slower', async () => {

@@ -10,15 +10,18 @@ describe('saving and restoring a scene', () => {
     original.addProp('ball');
     original.addProp('box');
     original.run(1.2); // mid-fall: poses and velocities are interesting
-    const figures = original.figures.map((f) => original.captureFigure(f));
-    const props = original.props.map((p) => ({ kind: p.kind, state: original.captureProp(p) }));
+    const figures = original.figures.map((f) => original.capture.captureFigure(f));
+    const props = original.props.map((p) => ({
+      kind: p.kind,
+      state: original.capture.captureProp(p),
+    }));
 
     // A different scene, then the saved one put into it.
     const copy = new Sandbox(rapier, { seed: 99 });
     for (let i = 0; i < 3; i++) copy.addFigure();
     copy.run(2);
-    copy.figures.forEach((f, i) => copy.restoreFigure(f, figures[i]!));
-    for (const { kind, state } of props) copy.restoreProp(kind, state);
+    copy.figures.forEach((f, i) => copy.capture.restoreFigure(f, figures[i]!));
+    for (const { kind, state } of props) copy.capture.restoreProp(kind, state);
 
     const pairs = original.bodies.map((b, i) => [
       original.bodyOf(b.handle)!,
@@ -41,13 +44,13 @@ describe('saving and restoring a scene', () => {
     const rapier = await loadRapier();
     const s = new Sandbox(rapier);
     const figure = s.addFigure();
-    const saved = s.captureFigure(figure);
+    const saved = s.capture.captureFigure(figure);
     const before = figure.ragdoll.root.body.translation();
-    expect(() => s.restoreFigure(figure, saved.slice(1))).toThrow(SandboxError);
+    expect(() => s.capture.restoreFigure(figure, saved.slice(1))).toThrow(SandboxError);
     const broken = saved.map((state, i) =>
       i === 3 ? { ...state, position: [0, Number.NaN, 0] as const } : state,
     );
-    expect(() => s.restoreFigure(figure, broken)).toThrow(/not a number/);
+    expect(() => s.capture.restoreFigure(figure, broken)).toThrow(/not a number/);
     expect(figure.ragdoll.root.body.translation()).toEqual(before);
     s.dispose();
   });

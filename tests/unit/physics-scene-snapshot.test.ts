@@ -100,22 +100,22 @@ describe('scene snapshots for undo (real Rapier)', () => {
   it('brings back settings and pins, and lets go of a grab', async () => {
     const sandbox = await busyScene();
     const handle = sandbox.figures[0]!.ragdoll.parts[3]!.body.handle;
-    sandbox.pin(handle);
+    sandbox.pins.add(handle);
     const snapshot = takeSceneSnapshot(sandbox);
     sandbox.setStiffness(90);
     sandbox.setTimeScale(0.3);
     sandbox.setGravityScale(0);
-    sandbox.setMuscle(20);
-    sandbox.setGetUpEnabled(false);
-    sandbox.unpin(handle);
-    sandbox.pin(sandbox.props[0]!.body.handle);
-    sandbox.grab(sandbox.figures[1]!.ragdoll.parts[0]!.body.handle, { x: 0, y: 1, z: 0 });
+    sandbox.motion.setMuscle(20);
+    sandbox.motion.setGetUpEnabled(false);
+    sandbox.pins.remove(handle);
+    sandbox.pins.add(sandbox.props[0]!.body.handle);
+    sandbox.grab.start(sandbox.figures[1]!.ragdoll.parts[0]!.body.handle, { x: 0, y: 1, z: 0 });
 
     restoreSceneSnapshot(sandbox, snapshot, new SnapshotIds());
     expect([sandbox.stiffness, sandbox.timeScale, sandbox.gravityScale]).toEqual([50, 1, 1]);
-    expect([sandbox.muscle, sandbox.getUpEnabled]).toEqual([100, true]);
-    expect([...sandbox.pinnedHandles]).toEqual([handle]);
-    expect(sandbox.grabbedHandle).toBeNull();
+    expect([sandbox.motion.muscle, sandbox.motion.getUpEnabled]).toEqual([100, true]);
+    expect([...sandbox.pins.handles]).toEqual([handle]);
+    expect(sandbox.grab.handle).toBeNull();
   });
 
   it('makes removed figures and props again, in their places and order, exactly', async () => {
@@ -160,7 +160,7 @@ describe('scene snapshots for undo (real Rapier)', () => {
     const first = sandbox.addModelProp(spec);
     const second = sandbox.addModelProp(spec);
     sandbox.run(0.6);
-    sandbox.pin(second.body.handle);
+    sandbox.pins.add(second.body.handle);
     sandbox.run(0.2);
     const before = read([...modelPropBodies(first), ...modelPropBodies(second)]);
     const both = takeSceneSnapshot(sandbox);
@@ -168,7 +168,7 @@ describe('scene snapshots for undo (real Rapier)', () => {
     // Undo of the adding: both go, their bodies with them.
     restoreSceneSnapshot(sandbox, empty, ids);
     expect(sandbox.modelProps).toHaveLength(0);
-    expect(sandbox.pinnedHandles).toHaveLength(0);
+    expect(sandbox.pins.handles).toHaveLength(0);
     expect(sandbox.props.map((prop) => prop.kind)).toEqual(['ball', 'box']);
 
     // Redo: made again, every body where it was with its velocities, the pin on the second.
@@ -185,7 +185,7 @@ describe('scene snapshots for undo (real Rapier)', () => {
     expect(largestGap(moving(before), moving(after), 'linvel')).toBe(0);
     expect(largestGap(moving(before), moving(after), 'angvel')).toBe(0);
     expect(Math.hypot(...after[7]!.linvel)).toBe(0);
-    expect([...sandbox.pinnedHandles]).toEqual([pinned!.body.handle]);
+    expect([...sandbox.pins.handles]).toEqual([pinned!.body.handle]);
 
     // A delete undone: the kept prop keeps its bodies, the deleted one comes back.
     sandbox.removeModelProp(again!);

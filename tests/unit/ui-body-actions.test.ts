@@ -14,9 +14,7 @@ function actions(exported: number[]): BodyActions {
     figures: [{ id: 3 }, { id: 7 }] as unknown as Figure[],
     props: [{ id: 11 }] as unknown as Prop[],
     modelProps: [],
-    pin: () => true,
-    unpin: () => true,
-    isPinned: () => false,
+    pins: { add: () => true, remove: () => true, has: () => false },
     removeProp: () => undefined,
   };
   return new BodyActions({

@@ -243,7 +243,7 @@ describe('motion actions', () => {
       { motion: 'dance.vmd', start: 0.5 },
       { motion: 'dance.vmd', start: 1.25 },
     ]);
-    expect(sandbox).toMatchObject({ muscle: 40, getUpEnabled: false, motionPlaying: false });
+    expect(sandbox).toMatchObject({ muscle: 40, getUpEnabled: false, playing: false });
     expect(actions.presetSettings()).toEqual(settings);
     expect(actions.timeOf(sandbox.figures[1]!)).toBe(1.25);
 

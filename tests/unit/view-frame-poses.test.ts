@@ -84,8 +84,8 @@ describe('FramePoses', () => {
     expect(read(poses, handle)).toEqual(read(sandbox, handle));
     poses.end();
     // A grab moves the body between frames.
-    expect(sandbox.grab(handle, { x: 0, y: 1, z: 0 })).toBe(true);
-    sandbox.moveGrab({ x: 1, y: 2, z: 0 });
+    expect(sandbox.grab.start(handle, { x: 0, y: 1, z: 0 })).toBe(true);
+    sandbox.grab.moveTo({ x: 1, y: 2, z: 0 });
     sandbox.advance(FRAME);
     poses.begin();
     expect(read(poses, handle)).toEqual(read(sandbox, handle));

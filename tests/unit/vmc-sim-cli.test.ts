@@ -76,7 +76,7 @@ describe('VMC in, through the physics', () => {
       await sender.send(vmcBundle(pose(armAngle)));
       await waitFor(() => receiver.pose.sequence > before, 'the packet');
       motion.update(receiver.pose);
-      if (sandbox.figureMotion(figure) === null) sandbox.setFigureMotion(figure, motion);
+      if (sandbox.motion.of(figure) === null) sandbox.motion.set(figure, motion);
       sandbox.run(2);
       motion.sample(0, target);
       const q = figure.ragdoll.parts[arm]!.body.rotation();
@@ -91,7 +91,7 @@ describe('VMC in, through the physics', () => {
     expect(raised.error).toBeLessThan(0.15);
     // It really moved: from level to 45° up is a 0.79 rad turn.
     expect(angleBetween(level.rotation, raised.rotation)).toBeGreaterThan(0.6);
-    expect(sandbox.figureMotionState(figure)).toBe('following');
+    expect(sandbox.motion.state(figure)).toBe('following');
   });
 
   it('sim --vmc-in follows a live sender and reports the VMC numbers', async () => {

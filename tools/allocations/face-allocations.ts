@@ -175,11 +175,11 @@ async function measureCues(
       // Held for a second in every five, lifted and moved about.
       const phase = frame % 300;
       if (phase === 0)
-        sandbox.grab(figure.ragdoll.root.body.handle, figure.ragdoll.root.body.translation());
-      else if (phase === 60) sandbox.releaseGrab();
+        sandbox.grab.start(figure.ragdoll.root.body.handle, figure.ragdoll.root.body.translation());
+      else if (phase === 60) sandbox.grab.release();
       else if (phase < 60) {
         hand.x = 0.3 * Math.sin(frame / 20);
-        sandbox.moveGrab(hand);
+        sandbox.grab.moveTo(hand);
       }
       sandbox.advance(1 / 60);
       if (cues.readHeld(point)) sink++;

@@ -106,7 +106,7 @@ function motionScene(): Sandbox {
   for (let i = 0; i < 6; i++) sandbox.addFigure();
   sandbox.reset();
   const motion = armSwing();
-  for (const figure of sandbox.figures) sandbox.setFigureMotion(figure, motion);
+  for (const figure of sandbox.figures) sandbox.motion.set(figure, motion);
   sandbox.run(1.5); // up and following, and the JIT warm
   return sandbox;
 }
@@ -143,8 +143,8 @@ function scene(impactSounds = false): Sandbox {
   sandbox.drop();
   sandbox.run(1); // warm up the JIT and Rapier
   const pelvis = sandbox.figures[0]!.ragdoll.root.body;
-  sandbox.grab(pelvis.handle, pelvis.translation());
-  sandbox.moveGrab({ x: 0, y: 1.5, z: 0 });
+  sandbox.grab.start(pelvis.handle, pelvis.translation());
+  sandbox.grab.moveTo({ x: 0, y: 1.5, z: 0 });
   return sandbox;
 }
 
@@ -156,7 +156,7 @@ function blastedEverySecond(sandbox: Sandbox): Sandbox {
   const step = sandbox.step.bind(sandbox);
   const ring = sandbox.soundRequests;
   const out = soundRequest();
-  sandbox.releaseGrab();
+  sandbox.grab.release();
   sandbox.step = () => {
     if (sandbox.steps % 120 === 0) sandbox.blast(14);
     step();

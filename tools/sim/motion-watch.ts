@@ -62,7 +62,7 @@ export class MotionWatch {
       figure,
       motion,
       standingRootHeight: figure.ragdoll.root.spec.center[1] - lowestRestPoint(figure.ragdoll.spec),
-      previous: sandbox.figureMotionState(figure),
+      previous: sandbox.motion.state(figure),
       fallen: false,
       lastMovedAt: 0,
     }));
@@ -76,7 +76,7 @@ export class MotionWatch {
   }
 
   private watch(w: Watched): void {
-    const state = this.sandbox.figureMotionState(w.figure);
+    const state = this.sandbox.motion.state(w.figure);
     if (state === 'limp' && w.previous !== 'limp') {
       this.falls++;
       w.fallen = true;
@@ -90,9 +90,9 @@ export class MotionWatch {
     }
     w.previous = state;
     if (state !== 'following') return;
-    this.errorSum += this.sandbox.figureTrackingError(w.figure) ?? 0;
+    this.errorSum += this.sandbox.motion.trackingError(w.figure) ?? 0;
     this.errorSteps++;
-    w.motion.sample(this.sandbox.figureMotionTime(w.figure), this.pose);
+    w.motion.sample(this.sandbox.motion.time(w.figure), this.pose);
     const wanted = w.standingRootHeight + this.pose.rootOffset[1]!;
     const height = w.figure.ragdoll.root.body.translation(position).y;
     this.lowestRatio = Math.min(this.lowestRatio, height / wanted);

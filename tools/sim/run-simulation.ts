@@ -94,7 +94,7 @@ export function runSimulation(
     if (motion) {
       // Standing in the rest pose, so the motion starts at once rather than after a fall.
       sandbox.reset();
-      for (const figure of sandbox.figures) sandbox.setFigureMotion(figure, motion);
+      for (const figure of sandbox.figures) sandbox.motion.set(figure, motion);
       watch = new MotionWatch(
         sandbox,
         sandbox.figures.map((figure) => ({ figure, motion })),

@@ -168,7 +168,7 @@ export async function runVmcIn(
       attached = on;
       for (const { figure, motion } of live) {
         if (on) motion.resetReference();
-        sandbox.setFigureMotion(figure, on ? motion : null);
+        sandbox.motion.set(figure, on ? motion : null);
       }
     };
     const tick = () => {
@@ -242,7 +242,7 @@ export async function runVmcOut(
   const sandbox = buildSandbox(rapier, options, scene);
   const frame = createVmcOutFrame();
   try {
-    if (scene.motion) for (const f of sandbox.figures) sandbox.setFigureMotion(f, scene.motion);
+    if (scene.motion) for (const f of sandbox.figures) sandbox.motion.set(f, scene.motion);
     sender.start(target);
     const first = sandbox.figures[0]!;
     const started = performance.now();

@@ -5,9 +5,8 @@ import { RootJolt } from '../physics/root-jolt';
 
 /** What a figure's face reads from the sandbox (the `Sandbox` class fits). */
 export interface FaceSandbox extends BodySource {
-  readonly grabbedHandle: number | null;
-  readGrabHand(out: FacePoint): boolean;
-  figureMotionState(figure: Figure): BodyMotionState;
+  readonly grab: { readonly handle: number | null; readHand(out: FacePoint): boolean };
+  readonly motion: { state(figure: Figure): BodyMotionState };
 }
 
 /** Where the camera is (the view's `cameraPosition`), metres. */
@@ -30,7 +29,7 @@ export function figureFaceCues(
   let heldIsOurs = false;
   return {
     readHeld(out) {
-      const handle = sandbox.grabbedHandle;
+      const handle = sandbox.grab.handle;
       if (handle === null) return false;
       if (handle !== checkedHandle) {
         // Which figure owns the held body: looked up once per grab.
@@ -44,7 +43,7 @@ export function figureFaceCues(
           }
         }
       }
-      return heldIsOurs && sandbox.readGrabHand(out);
+      return heldIsOurs && sandbox.grab.readHand(out);
     },
     takeJolt() {
       const placements = figure.ragdoll.placements;
@@ -54,7 +53,7 @@ export function figureFaceCues(
       }
       return jolt.take();
     },
-    motionState: () => sandbox.figureMotionState(figure),
+    motionState: () => sandbox.motion.state(figure),
     reactionsOn,
     readViewer(out) {
       if (!viewer) return false;

@@ -31,9 +31,11 @@ export interface ModelSandbox extends BodySource, FaceSandbox {
   readonly figures: readonly Figure[];
   addFigure(spec?: DollSpec, options?: { readonly mmd?: MmdPhysicsSpec }): Figure;
   removeFigure(figure: Figure): void;
-  /** The motion a figure plays (null when passive) and seconds into it. */
-  figureMotion(figure: Figure): DollMotion | null;
-  figureMotionTime(figure: Figure): number;
+  /** The motion a figure plays (null when passive) and seconds into it, beside its state. */
+  readonly motion: FaceSandbox['motion'] & {
+    of(figure: Figure): DollMotion | null;
+    time(figure: Figure): number;
+  };
 }
 
 /** The view as figure models use it (`RagdollView` fits). */
@@ -432,8 +434,8 @@ export class FigureModels {
     const payload = prepared.payload;
     const sandbox = this.sandbox;
     const motion = {
-      current: () => sandbox.figureMotion(figure),
-      time: () => sandbox.figureMotionTime(figure),
+      current: () => sandbox.motion.of(figure),
+      time: () => sandbox.motion.time(figure),
     };
     if (payload.kind === 'vrm') {
       const placements = (): number => figure.ragdoll.placements;

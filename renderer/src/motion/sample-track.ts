@@ -56,6 +56,26 @@ function segmentFractionInto(
   if (bezier) bezierEaseInPlace(bezier, curveAt, FRACTION);
 }
 
+/**
+ * Before the first key or from the last on, a track holds that key: copies its `width` values
+ * into out[o …] and returns true; false between keys (`i` is the key before `time`).
+ */
+function heldKeyInto(
+  times: ArrayLike<number>,
+  values: ArrayLike<number>,
+  i: number,
+  time: number,
+  width: number,
+  out: Float64Array,
+  o: number,
+): boolean {
+  const before = time <= times[0]!;
+  if (!before && i !== times.length - 1) return false;
+  const k = before ? 0 : width * i;
+  for (let c = 0; c < width; c++) out[o + c] = values[k + c]!;
+  return true;
+}
+
 /** Writes the track's rotation at clock[0] seconds into out[o … o + 3]. Allocation-free. */
 export function sampleRotationAt(
   track: RotationTrack,
@@ -63,17 +83,9 @@ export function sampleRotationAt(
   out: Float64Array,
   o: number,
 ): void {
-  const time = clock[0]!;
   const { times, values, bezier } = track;
   const i = keyIndexAtClock(times, clock);
-  if (i === times.length - 1 || time <= times[0]!) {
-    const k = time <= times[0]! ? 0 : 4 * i;
-    out[o] = values[k]!;
-    out[o + 1] = values[k + 1]!;
-    out[o + 2] = values[k + 2]!;
-    out[o + 3] = values[k + 3]!;
-    return;
-  }
+  if (heldKeyInto(times, values, i, clock[0]!, 4, out, o)) return;
   segmentFractionInto(times, i, clock, bezier, 4 * (i + 1));
   slerpInto(values, 4 * i, values, 4 * (i + 1), FRACTION, out, o);
 }
@@ -85,16 +97,9 @@ export function sampleTranslationAt(
   out: Float64Array,
   o: number,
 ): void {
-  const time = clock[0]!;
   const { times, values, bezier } = track;
   const i = keyIndexAtClock(times, clock);
-  if (i === times.length - 1 || time <= times[0]!) {
-    const k = time <= times[0]! ? 0 : 3 * i;
-    out[o] = values[k]!;
-    out[o + 1] = values[k + 1]!;
-    out[o + 2] = values[k + 2]!;
-    return;
-  }
+  if (heldKeyInto(times, values, i, clock[0]!, 3, out, o)) return;
   for (let axis = 0; axis < 3; axis++) {
     segmentFractionInto(times, i, clock, bezier, 12 * (i + 1) + 4 * axis);
     const a = values[3 * i + axis]!;

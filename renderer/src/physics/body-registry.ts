@@ -12,7 +12,7 @@ import type { QuatLike, Vec3Like } from './vector-math';
  */
 export interface SimBody {
   /**
-   * Key for {@link Sandbox.readTransform} and {@link Sandbox.grab}: the Rapier body handle, or,
+   * Key for {@link Sandbox.readTransform} and `SandboxGrab.start`: the Rapier body handle, or,
    * for an MMD `follow` body (a collider riding its part, with no body of its own), a negative
    * number; {@link Sandbox.bodyOf} knows only the former.
    */

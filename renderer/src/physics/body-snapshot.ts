@@ -105,7 +105,7 @@ export function takeSleepFlags(bodies: readonly RigidBody[]): Uint8Array {
  * Puts to sleep each of `bodies` whose flag in `flags` (from {@link takeSleepFlags}) is set,
  * after its snapshot was written (which wakes it). Rapier wakes a body moved this way again
  * in the next step: the sandbox puts it back to sleep after that step
- * (`Sandbox.noteBodiesPutToSleep`).
+ * (`SandboxCapture.noteBodiesPutToSleep`).
  */
 export function restoreSleepFlags(bodies: readonly RigidBody[], flags: Uint8Array): void {
   for (let i = 0; i < bodies.length; i++) if (flags[i] === 1) bodies[i]!.sleep();

@@ -13,9 +13,8 @@ import { quat, vec3 } from './vector-math';
 
 /**
  * Seconds an MMD figure's joints are still checked by the joint projection after its root has
- * slowed (1 s on other figures): it settles on the world's few solver iterations
- * (`solver-iterations.ts`), and its arms land late, opening 11-12 mm 1.9-2.6 s after a DROP
- * (mokou_A, mokou_B) when watched only 1 s.
+ * slowed (1 s on other figures): it settles on the world's few solver iterations, so its arms
+ * land late (docs/physics.md#projection-measurements).
  */
 export const MMD_PROJECTION_AFTER_S = 2;
 
@@ -85,9 +84,8 @@ export function createFigureRuntime(
     ? new MmdBodies(rapier, world, options.mmd, ragdoll, options.mmdOptions)
     : null;
   const figure: Figure = { id, ragdoll, mmd, slot };
-  // On MMD figures too, carrying the hair and skirt bodies hanging from a moved part (worst
-  // landing gaps over seeds 1-8 fell from 26-47 mm at a DROP and 82-134 mm after BLAST 16
-  // to about 4 mm; BENCHMARKS.md).
+  // On MMD figures too, carrying the hair and skirt bodies hanging from a moved part: it keeps
+  // their landings closed (docs/physics.md#projection-measurements).
   const joints = checks.jointProjection
     ? new JointProjection(
         ragdoll,
@@ -96,7 +94,7 @@ export function createFigureRuntime(
       )
     : null;
   // Not the angle-limit projection on MMD figures: turning a part without the bodies hanging
-  // from it left them strained (mokou_B slept with a 2.9 mm gap in its locked joints, against 0.45 mm).
+  // from it leaves them strained (docs/physics.md#projection-measurements).
   // Only figures whose limits are all hinges (see `limitsAreHinges`).
   const projectsLimits = checks.limitProjection && !mmd && limitsAreHinges(ragdoll);
   // Checked after the joints in each step: reuses their rotation reads when they made any.

@@ -125,9 +125,8 @@ export class Grab {
   /**
    * Spreads the move under way over the next `steps` steps: the frame the sandbox is about to
    * run. Why: the pointer moves once a frame and a frame takes two steps at 60 Hz; done in the
-   * first step alone, a move ran at twice the pointer's speed and then stood still, and a
-   * pinned hand dragged at 1 m/s opened its figure's joints by 13 mm, twice the 7 mm of the
-   * same drag at an even speed.
+   * first step alone, a move runs at twice the pointer's speed and then stands still, which
+   * opens a dragged figure's joints (docs/physics.md#grab-and-pin-measurements).
    */
   spreadMove(steps: number): void {
     if (this.stepsLeft > 0) this.stepsLeft = Math.max(1, steps);

@@ -209,7 +209,7 @@ export class JointProjection implements StepRotations {
       this.bodies[child]!.setTranslation(to, true);
       // The bodies hanging from the part, by the same shift. Here rather than in a function of
       // its own: one called only at landings is seldom optimised, and unoptimised code boxes
-      // every double it adds (80 bytes a step for six landing mokou_B).
+      // every double it adds (docs/physics.md#projection-measurements).
       const carried = this.carried[child]!;
       for (let i = 0; i < carried.length; i++) {
         const body = carried[i]!;

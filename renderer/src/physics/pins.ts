@@ -4,8 +4,8 @@ import { vec3 } from './vector-math';
 /**
  * Pins: a body held exactly where it is, while everything joined to it still swings. A pinned
  * body becomes kinematic (position-based) at its current pose: to its joints it is the world.
- * A fixed impulse joint to a world anchor was tried first and let a hand hanging a box dummy
- * stretch 3.2 mm as the figure's fall was caught; a kinematic body does not move at all.
+ * Kinematic, not a joint to a world anchor, because a joint stretches under a falling figure
+ * and a kinematic body does not move at all (docs/physics.md#grab-and-pin-measurements).
  */
 export class Pins {
   private readonly pinned = new Map<number, RigidBody>();

@@ -26,7 +26,7 @@ export interface CaptureParts {
 /**
  * Saving and restoring the scene's bodies (presets, undo): each figure's, prop's and model
  * prop's states, checked before anything changes, and bodies restored asleep kept asleep
- * ({@link RestoredSleep}). The sandbox's `capture…`/`restore…` members delegate here.
+ * ({@link RestoredSleep}). The sandbox holds one as `sandbox.capture`.
  */
 export class SandboxCapture {
   private readonly contents: SceneContents;

@@ -1,22 +1,19 @@
 import type { RapierApi, RigidBody, World } from './rapier-api';
 import type { SimBody } from './body-registry';
-import type { BodyState } from './body-state';
 import { BOX_DOLL } from './box-doll';
 import type { DollSpec } from './doll-spec';
 import { validateDollSpec } from './doll-spec';
 import type { AddFigureOptions, Figure, FigureChecks } from './figure-runtime';
 import { createFigureRuntime, disposeFigureRuntime } from './figure-runtime';
+import { FrameLoop } from './frame-loop';
 import { freeSlot, placeForDrop, placeStanding } from './figure-placement';
-import type { Measurements } from './measurements';
-import { countNonFinite, maxJointGap, maxLinearSpeed, meanPoseDeviation } from './measurements';
+import type { SandboxReport } from './sandbox-report';
+import { measureScene } from './sandbox-report';
 import { validateMmdPhysicsSpec } from './mmd/validate-mmd-physics-spec';
 import type { ModelPropSpec } from './model-prop';
 import { ModelProp } from './model-prop';
 import { modelPropPlacement } from './model-prop-placement';
 import { modelPropDropPlacement } from './model-prop-drop';
-import { monotonicNowMs } from './monotonic-clock';
-import type { DollMotion } from './motion/doll-motion';
-import type { FigureMotionState } from './motion/figure-motion-state';
 import { createProp } from './prop-body';
 import type { PropKind } from './props';
 import { MAX_PROPS, PROP_SPECS } from './props';
@@ -27,13 +24,12 @@ import type { SandboxParts } from './sandbox-parts';
 import { createSandboxParts } from './sandbox-parts';
 import { SandboxPins } from './sandbox-pins';
 import type { SandboxLinks } from './links/sandbox-links';
+import { SandboxGrab } from './sandbox-grab';
 import type { SandboxOptions } from './sandbox-settings';
 import {
   FALL_GUARD_Y,
-  FIXED_STEP,
   GRAVITY,
   MAX_FIGURES,
-  MAX_STEPS_PER_FRAME,
   clampGravityScale,
   clampTimeScale,
 } from './sandbox-settings';
@@ -56,30 +52,20 @@ export type { AddFigureOptions, Figure } from './figure-runtime';
 export type { Prop } from './scene-contents';
 export type { SimBody, SimMmdBody } from './body-registry';
 export { SandboxError } from './sandbox-error';
-
-/** Everything {@link Sandbox.measure} reports, plus the counts. */
-export interface SandboxReport extends Measurements {
-  readonly figures: number;
-  /** Balls, boxes and model props. */
-  readonly props: number;
-  readonly bodies: number;
-  readonly steps: number;
-  /** Mean wall time per fixed step of {@link Sandbox.run} since the last {@link Sandbox.resetTiming}, ms. */
-  readonly msPerStep: number;
-}
+export type { SandboxReport } from './sandbox-report';
 
 const scratchPosition = vec3();
 
 /**
- * The physics world and everything in it: stage, figures, props, grab, blast, STIFFNESS,
- * TIME and the fixed-step loop. One owner of the Rapier world; Rapier is passed in, and
+ * The physics world and everything in it: stage, figures, props, blast, STIFFNESS, TIME and
+ * GRAVITY. One owner of the Rapier world; Rapier is passed in, and
  * nothing here knows about three.js or the DOM, so it runs the same in Node.
  *
  * This file keeps the lifecycle, the settings and the contents; the parts live beside it
  * (docs/physics-architecture.md): one record per figure (`figure-runtime.ts`) in the scene's
  * contents (`scene-contents.ts`), the step's ordered phases (`step-pipeline.ts`), saving and
- * restoring (`sandbox-capture.ts`), and the pins and motion controls as {@link pins} and
- * {@link motion}.
+ * restoring as {@link capture}, the frame loop (`frame-loop.ts`), and the pins, motion
+ * controls and hand as {@link pins}, {@link motion} and {@link grab}.
  */
 export class Sandbox {
   readonly world: World;
@@ -90,18 +76,19 @@ export class Sandbox {
   readonly motion: SandboxMotion;
   /** Ropes, welds, springs and hinges: `sandbox.links.make(…)`. */
   readonly links: SandboxLinks;
+  /** The hand: `sandbox.grab.start(handle, at)`. */
+  readonly grab: SandboxGrab;
+  /** Saving and restoring bodies (presets, undo): `sandbox.capture.restoreFigure(…)`. */
+  readonly capture: SandboxCapture;
   private readonly parts: SandboxParts;
-  private readonly capture: SandboxCapture;
   private readonly pipeline: StepPipeline;
+  private readonly frames: FrameLoop;
   private readonly maxFigures: number;
   private readonly checks: FigureChecks;
   private nextId = 1;
-  private accumulator = 0;
   private stiffnessValue: number;
   private timeScaleValue: number;
   private gravityScaleValue = 1;
-  private timedSteps = 0;
-  private timedMs = 0;
   private disposed = false;
 
   constructor(
@@ -123,8 +110,10 @@ export class Sandbox {
     this.pins = new SandboxPins(parts.contents.registry, parts.pins, parts.grab);
     this.motion = new SandboxMotion(parts.motions);
     this.links = parts.links;
+    this.grab = new SandboxGrab(parts.contents, parts.grab, parts.motions);
     this.capture = new SandboxCapture(parts, this);
     this.pipeline = new StepPipeline(parts);
+    this.frames = new FrameLoop(this.pipeline, parts.grab);
   }
 
   // ---- settings -------------------------------------------------------------------------
@@ -169,73 +158,6 @@ export class Sandbox {
     this.world.bodies.forEach((body) => {
       if (body.isDynamic()) body.wakeUp();
     });
-  }
-
-  // ---- pins and motion: the sub-objects' members under their older names ------------------
-
-  /** See {@link SandboxPins.add}. */
-  pin(handle: number): boolean {
-    return this.pins.add(handle);
-  }
-  /** See {@link SandboxPins.remove}. */
-  unpin(handle: number): boolean {
-    return this.pins.remove(handle);
-  }
-  /** See {@link SandboxPins.has}. */
-  isPinned(handle: number): boolean {
-    return this.pins.has(handle);
-  }
-  /** See {@link SandboxPins.handles}. */
-  get pinnedHandles(): readonly number[] {
-    return this.pins.handles;
-  }
-  /** See {@link SandboxPins.clear}. */
-  clearPins(): void {
-    this.pins.clear();
-  }
-  /** See {@link SandboxMotion.set}. */
-  setFigureMotion(figure: Figure, motion: DollMotion | null, startTime = 0): void {
-    this.motion.set(figure, motion, startTime);
-  }
-  /** See {@link SandboxMotion.muscle}. */
-  get muscle(): number {
-    return this.motion.muscle;
-  }
-  /** See {@link SandboxMotion.setMuscle}. */
-  setMuscle(value: number): void {
-    this.motion.setMuscle(value);
-  }
-  /** See {@link SandboxMotion.getUpEnabled}. */
-  get getUpEnabled(): boolean {
-    return this.motion.getUpEnabled;
-  }
-  /** See {@link SandboxMotion.setGetUpEnabled}. */
-  setGetUpEnabled(on: boolean): void {
-    this.motion.setGetUpEnabled(on);
-  }
-  /** See {@link SandboxMotion.playing}. */
-  get motionPlaying(): boolean {
-    return this.motion.playing;
-  }
-  /** See {@link SandboxMotion.setPlaying}. */
-  setMotionPlaying(playing: boolean): void {
-    this.motion.setPlaying(playing);
-  }
-  /** See {@link SandboxMotion.state}. */
-  figureMotionState(figure: Figure): FigureMotionState {
-    return this.motion.state(figure);
-  }
-  /** See {@link SandboxMotion.of}. */
-  figureMotion(figure: Figure): DollMotion | null {
-    return this.motion.of(figure);
-  }
-  /** See {@link SandboxMotion.time}. */
-  figureMotionTime(figure: Figure): number {
-    return this.motion.time(figure);
-  }
-  /** See {@link SandboxMotion.trackingError}. */
-  figureTrackingError(figure: Figure): number | null {
-    return this.motion.trackingError(figure);
   }
 
   // ---- contents -------------------------------------------------------------------------
@@ -353,7 +275,7 @@ export class Sandbox {
       placeStanding(figure);
       this.parts.motions.replaced(figure.ragdoll);
     }
-    this.accumulator = 0;
+    this.frames.dropBacklog();
   }
 
   /**
@@ -441,45 +363,6 @@ export class Sandbox {
     return this.parts.contents.modelProps.includes(prop);
   }
 
-  // ---- saving and restoring: see SandboxCapture -----------------------------------------
-
-  /** See {@link SandboxCapture.captureFigure}. */
-  captureFigure(figure: Figure): BodyState[] {
-    return this.capture.captureFigure(figure);
-  }
-  /** See {@link SandboxCapture.savedStateCounts}. */
-  savedStateCounts(figure: Figure): readonly number[] {
-    return this.capture.savedStateCounts(figure);
-  }
-  /** See {@link SandboxCapture.restoreFigure}. */
-  restoreFigure(figure: Figure, states: readonly BodyState[]): void {
-    this.capture.restoreFigure(figure, states);
-  }
-  /** See {@link SandboxCapture.captureProp}. */
-  captureProp(prop: Prop): BodyState {
-    return this.capture.captureProp(prop);
-  }
-  /** See {@link SandboxCapture.restoreProp}. */
-  restoreProp(kind: PropKind, state: BodyState): Prop {
-    return this.capture.restoreProp(kind, state);
-  }
-  /** See {@link SandboxCapture.captureModelProp}. */
-  captureModelProp(prop: ModelProp): { carrier: BodyState; bodies: BodyState[] } {
-    return this.capture.captureModelProp(prop);
-  }
-  /** See {@link SandboxCapture.restoreModelProp}. */
-  restoreModelProp(
-    spec: ModelPropSpec,
-    carrier: BodyState,
-    bodies?: readonly BodyState[],
-  ): ModelProp {
-    return this.capture.restoreModelProp(spec, carrier, bodies);
-  }
-  /** See {@link SandboxCapture.noteBodiesPutToSleep}. */
-  noteBodiesPutToSleep(): void {
-    this.capture.noteBodiesPutToSleep();
-  }
-
   /**
    * After bodies were put into saved poses behind the sandbox's back (rewind, undo): lets go of
    * any grab, tells each ragdoll it was placed, restarts each figure's motion state from where
@@ -492,8 +375,8 @@ export class Sandbox {
       this.parts.motions.replaced(figure.ragdoll);
     }
     for (const runtime of this.parts.contents.runtimes) runtime.joints?.restart();
-    this.accumulator = 0;
-    this.noteBodiesPutToSleep();
+    this.frames.dropBacklog();
+    this.capture.noteBodiesPutToSleep();
   }
 
   // ---- actions --------------------------------------------------------------------------
@@ -509,78 +392,16 @@ export class Sandbox {
     blastScene(this.parts, power, center);
   }
 
-  /**
-   * Starts dragging the body with this handle at the world point `at`; false if not grabbable.
-   * An MMD body is not dragged itself: its ragdoll part is, so the whole figure comes along.
-   * A pinned body is moved with the hand and stays pinned where it is let go.
-   */
-  grab(handle: number, at: Vec3Like): boolean {
-    const body = this.parts.contents.registry.grabTarget(handle);
-    if (!body) return false;
-    // Grabbing a part of a figure that plays a motion knocks it down: the hand wins.
-    const owner = this.parts.contents.figures.find((figure) =>
-      figure.ragdoll.parts.some((part) => part.body === body),
-    );
-    if (owner) this.parts.motions.knockDown(owner.ragdoll);
-    this.parts.grab.start(body, at);
-    return true;
-  }
-
-  /**
-   * Moves the grab target; the hand never goes below 0.05 m. It gets there over the steps of
-   * the next {@link advance} (the frame), or in the next step under {@link run}.
-   */
-  moveGrab(target: Vec3Like): void {
-    this.parts.grab.moveTo(target);
-  }
-
-  /** Lets go; the body keeps its velocity. */
-  releaseGrab(): void {
-    this.parts.grab.release();
-  }
-
-  /** The handle of the grabbed body, or null. */
-  get grabbedHandle(): number | null {
-    return this.parts.grab.body?.handle ?? null;
-  }
-
-  /** Copies the grab hand's position (metres) into `out`; false when nothing is held. */
-  readGrabHand(out: Vec3Like): boolean {
-    return this.parts.grab.handPosition(out) !== null;
-  }
-
-  /**
-   * How far the grabbed point trails the hand, in metres, or null when nothing is held.
-   * The spring is tuned so this stays within 7 cm while lifting.
-   */
-  grabLag(): number | null {
-    return this.parts.grab.lag();
-  }
-
   // ---- time -----------------------------------------------------------------------------
 
   /**
    * Advances by one rendered frame of `frameSeconds` wall time, scaled by TIME, in fixed
-   * steps of 1/120 s; at most 8 steps, with any remaining backlog dropped so a slow
-   * frame never snowballs. Returns the number of steps taken. Allocates nothing of its own: no
-   * clock is read (a clock reading is a boxed number in both Node and Chromium; the view times
-   * its frames itself), so these steps do not count toward {@link SandboxReport.msPerStep}.
+   * steps of 1/120 s, at most 8 (see {@link FrameLoop.advance}). Returns the steps taken.
+   * Allocates nothing and reads no clock, so these steps do not count toward
+   * {@link SandboxReport.msPerStep}.
    */
   advance(frameSeconds: number): number {
-    if (!(frameSeconds > 0)) return 0;
-    this.accumulator += frameSeconds * this.timeScaleValue;
-    // The pointer moves once a frame: the grab's move is spread over this frame's steps.
-    this.parts.grab.spreadMove(
-      Math.min(Math.floor(this.accumulator / FIXED_STEP), MAX_STEPS_PER_FRAME),
-    );
-    let steps = 0;
-    while (this.accumulator >= FIXED_STEP && steps < MAX_STEPS_PER_FRAME) {
-      this.step();
-      this.accumulator -= FIXED_STEP;
-      steps++;
-    }
-    if (steps === MAX_STEPS_PER_FRAME) this.accumulator = 0;
-    return steps;
+    return this.frames.advance(frameSeconds * this.timeScaleValue);
   }
 
   /** One fixed step: the phases of `step-pipeline.ts`, in their order. */
@@ -595,23 +416,15 @@ export class Sandbox {
 
   /**
    * Runs `seconds` of simulated time in fixed steps (for tests and the simulator), calling
-   * `afterStep` after each; only the steps count toward {@link SandboxReport.msPerStep}.
+   * `afterStep` after each; only these steps count toward {@link SandboxReport.msPerStep}.
    */
   run(seconds: number, afterStep?: () => void): void {
-    const steps = Math.round(seconds / FIXED_STEP);
-    for (let i = 0; i < steps; i++) {
-      const start = monotonicNowMs();
-      this.pipeline.run();
-      this.timedMs += monotonicNowMs() - start;
-      this.timedSteps++;
-      afterStep?.();
-    }
+    this.frames.run(seconds, afterStep);
   }
 
   /** Restarts the ms-per-step average. */
   resetTiming(): void {
-    this.timedMs = 0;
-    this.timedSteps = 0;
+    this.frames.resetTiming();
   }
 
   // ---- reading --------------------------------------------------------------------------
@@ -631,19 +444,7 @@ export class Sandbox {
 
   /** Measures the scene now. Allocates: call it on demand, not per step. */
   measure(): SandboxReport {
-    const dolls = this.parts.contents.figures.map((figure) => figure.ragdoll);
-    const bodies = this.parts.contents.registry.rigidBodies();
-    return {
-      figures: dolls.length,
-      props: this.parts.contents.propCount,
-      bodies: bodies.length,
-      steps: this.pipeline.steps,
-      msPerStep: this.timedSteps === 0 ? 0 : this.timedMs / this.timedSteps,
-      maxJointGapM: maxJointGap(dolls),
-      nanCount: countNonFinite(bodies),
-      meanPoseDeviationRad: meanPoseDeviation(dolls),
-      maxSpeed: maxLinearSpeed(bodies),
-    };
+    return measureScene(this.parts.contents, this.pipeline.steps, this.frames.msPerStep);
   }
 
   /**

@@ -9,8 +9,8 @@ import { vec3 } from './vector-math';
 
 /**
  * Steps after a blast in which every figure's joints are checked, however slowly its root
- * flies: each part's own spin opens joints in the first steps (a generated chibi's hand by
- * 11 mm at BLAST 16 before the joint projection's idle check looked).
+ * flies: each part's own spin opens joints in the first steps, before the joint projection's
+ * idle check would look (docs/physics.md#projection-measurements).
  */
 const BLAST_CHECK_STEPS = 12;
 

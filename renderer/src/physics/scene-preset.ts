@@ -32,21 +32,14 @@ export type PresetSandbox = Pick<
   | 'figures'
   | 'props'
   | 'modelProps'
-  | 'pinnedHandles'
-  | 'captureFigure'
-  | 'captureProp'
-  | 'captureModelProp'
-  | 'savedStateCounts'
+  | 'pins'
+  | 'capture'
   | 'clearFigures'
   | 'clearProps'
   | 'setStiffness'
   | 'setTimeScale'
   | 'setGravityScale'
   | 'addFigure'
-  | 'restoreFigure'
-  | 'restoreProp'
-  | 'restoreModelProp'
-  | 'pin'
   | 'links'
 >;
 
@@ -115,14 +108,14 @@ interface SavedProp {
  */
 function savedProps(sandbox: PresetSandbox, extras: SceneExtras): SavedProp[] {
   const saved: SavedProp[] = sandbox.props.map((prop) => ({
-    entry: { kind: prop.kind, ...sandbox.captureProp(prop) },
+    entry: { kind: prop.kind, ...sandbox.capture.captureProp(prop) },
     body: prop.body,
     bodies: [prop.body],
   }));
   for (const prop of sandbox.modelProps) {
     const model = extras.modelPropOf?.(prop);
     if (!model) continue;
-    const { carrier, bodies } = sandbox.captureModelProp(prop);
+    const { carrier, bodies } = sandbox.capture.captureModelProp(prop);
     saved.push({
       entry: {
         kind: 'model',
@@ -140,10 +133,10 @@ function savedProps(sandbox: PresetSandbox, extras: SceneExtras): SavedProp[] {
 /**
  * A figure's states for a preset: its parts and then its MMD bodies, or its parts alone when
  * that would be more than a preset may hold per figure ({@link PRESET_MAX_PARTS_PER_FIGURE});
- * loading then puts the MMD bodies back on their parts at rest (see `Sandbox.restoreFigure`).
+ * loading then puts the MMD bodies back on their parts at rest (see `SandboxCapture.restoreFigure`).
  */
 function savedStates(sandbox: PresetSandbox, figure: Figure): BodyState[] {
-  const states = sandbox.captureFigure(figure);
+  const states = sandbox.capture.captureFigure(figure);
   return states.length <= PRESET_MAX_PARTS_PER_FIGURE
     ? states
     : states.slice(0, figure.ragdoll.parts.length);
@@ -238,8 +231,8 @@ export function restoreScene(
     const figure = sandbox.addFigure(spec, mmd ? { mmd } : {});
     if (states === null) return;
     // Parts only (older presets, MMD bodies then re-placed on their parts) or parts and MMD bodies.
-    if (sandbox.savedStateCounts(figure).includes(states.length)) {
-      sandbox.restoreFigure(figure, states);
+    if (sandbox.capture.savedStateCounts(figure).includes(states.length)) {
+      sandbox.capture.restoreFigure(figure, states);
       return;
     }
     notes.push(
@@ -248,13 +241,13 @@ export function restoreScene(
   });
   const restored = preset.props.map((prop, index) => {
     if (prop.kind !== 'model') {
-      const body = sandbox.restoreProp(prop.kind, prop).body;
+      const body = sandbox.capture.restoreProp(prop.kind, prop).body;
       return { body, bodies: [body] };
     }
     const model = models[index];
     if (!model) return { body: undefined, bodies: [] };
     const bodies = prop.bodies.length > 0 ? prop.bodies : undefined;
-    const made = sandbox.restoreModelProp(model, prop, bodies);
+    const made = sandbox.capture.restoreModelProp(model, prop, bodies);
     return { body: made.body, bodies: made.ragdoll.parts.map((part) => part.body) };
   });
   restorePins(
@@ -292,7 +285,7 @@ function linkRecord(link: PresetLink): LinkRecord {
 
 /** Each pinned body as a preset names it: a figure's part, or a prop, by its saved position. */
 function capturePins(sandbox: PresetSandbox, props: readonly SavedProp[]): PresetPin[] {
-  const pinned = new Set(sandbox.pinnedHandles);
+  const pinned = new Set(sandbox.pins.handles);
   const pins: PresetPin[] = [];
   sandbox.figures.forEach((figure, f) =>
     figure.ragdoll.parts.forEach((part, p) => {
@@ -316,6 +309,6 @@ function restorePins(
       pin.kind === 'part'
         ? sandbox.figures[pin.figure]?.ragdoll.parts[pin.part]?.body
         : props[pin.prop];
-    if (body) sandbox.pin(body.handle);
+    if (body) sandbox.pins.add(body.handle);
   }
 }

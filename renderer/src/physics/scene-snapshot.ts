@@ -22,22 +22,15 @@ export type SnapshotSandbox = Pick<
   | 'stiffness'
   | 'timeScale'
   | 'gravityScale'
-  | 'muscle'
-  | 'getUpEnabled'
-  | 'motionPlaying'
+  | 'motion'
   | 'figures'
   | 'props'
   | 'modelProps'
-  | 'pinnedHandles'
-  | 'releaseGrab'
-  | 'clearPins'
-  | 'pin'
+  | 'pins'
+  | 'grab'
   | 'setStiffness'
   | 'setTimeScale'
   | 'setGravityScale'
-  | 'setMuscle'
-  | 'setGetUpEnabled'
-  | 'setMotionPlaying'
   | 'addFigure'
   | 'removeFigure'
   | 'reorderFigures'
@@ -173,9 +166,9 @@ export function takeSceneSnapshot(sandbox: SnapshotSandbox): SceneSnapshot {
     stiffness: sandbox.stiffness,
     timeScale: sandbox.timeScale,
     gravityScale: sandbox.gravityScale,
-    muscle: sandbox.muscle,
-    getUp: sandbox.getUpEnabled,
-    motionPlaying: sandbox.motionPlaying,
+    muscle: sandbox.motion.muscle,
+    getUp: sandbox.motion.getUpEnabled,
+    motionPlaying: sandbox.motion.playing,
     figures: sandbox.figures.map((figure) => ({
       id: figure.id,
       spec: figure.ragdoll.spec,
@@ -244,15 +237,15 @@ export function restoreSceneSnapshot(
   ids: SnapshotIds,
   maker: SnapshotFigureMaker = plainFigureMaker(sandbox),
 ): void {
-  sandbox.releaseGrab();
-  sandbox.clearPins();
+  sandbox.grab.release();
+  sandbox.pins.clear();
   const order = restoreFigures(sandbox, snapshot.figures, ids, maker);
   sandbox.setStiffness(snapshot.stiffness);
   sandbox.setTimeScale(snapshot.timeScale);
   sandbox.setGravityScale(snapshot.gravityScale);
-  sandbox.setMuscle(snapshot.muscle);
-  sandbox.setGetUpEnabled(snapshot.getUp);
-  sandbox.setMotionPlaying(snapshot.motionPlaying);
+  sandbox.motion.setMuscle(snapshot.muscle);
+  sandbox.motion.setGetUpEnabled(snapshot.getUp);
+  sandbox.motion.setPlaying(snapshot.motionPlaying);
   order.forEach((figure, index) => {
     const saved = snapshot.figures[index]!;
     restoreBodiesSnapshot(figureBodies(figure), saved.states);
@@ -270,7 +263,7 @@ export function restoreSceneSnapshot(
   });
   for (const pin of snapshot.pins) {
     const body = pinnedBody(sandbox, order, modelProps, pin);
-    if (body) sandbox.pin(body.handle);
+    if (body) sandbox.pins.add(body.handle);
   }
   // Links that are already as saved stay (a step that changed no link leaves them be).
   const lists = snapshotLists(order, sandbox.props, modelProps);
@@ -400,7 +393,7 @@ function restoreProps(
 }
 
 function snapshotPins(sandbox: SnapshotSandbox): SnapshotPin[] {
-  const pinned = new Set(sandbox.pinnedHandles);
+  const pinned = new Set(sandbox.pins.handles);
   const pins: SnapshotPin[] = [];
   sandbox.figures.forEach((figure, f) =>
     figure.ragdoll.parts.forEach((part, p) => {

@@ -57,16 +57,16 @@ export function createAppTestHook(app: RunningApp, sections?: FrameSectionTimes)
     soundLog: () => ui.sound.log.map((entry) => ({ ...entry })),
     musicTime: () => ui.sound.music.musicTime,
     musicClock: () => {
-      const figure = sandbox.figures.find((candidate) => sandbox.figureMotion(candidate));
+      const figure = sandbox.figures.find((candidate) => sandbox.motion.of(candidate));
       return {
         musicTime: ui.sound.music.musicTime,
-        motionTime: figure ? sandbox.figureMotionTime(figure) : null,
+        motionTime: figure ? sandbox.motion.time(figure) : null,
         offset: ui.sound.music.offset,
         playing: ui.sound.music.playing,
         rate: ui.sound.music.rate,
       };
     },
-    grabbedHandle: () => sandbox.grabbedHandle,
+    grabbedHandle: () => sandbox.grab.handle,
     pinHeadsShown: () => view.pinHeadsShown,
     settings: () => ({
       stiffness: sandbox.stiffness,
@@ -118,11 +118,11 @@ export function createAppTestHook(app: RunningApp, sections?: FrameSectionTimes)
     },
     jointTargets: (index) => {
       const figure = sandbox.figures[index];
-      const motion = figure ? sandbox.figureMotion(figure) : null;
+      const motion = figure ? sandbox.motion.of(figure) : null;
       if (!figure || !motion) return null;
       const parts = figure.ragdoll.parts;
       const target = createDollPose(parts.length);
-      motion.sample(sandbox.figureMotionTime(figure), target);
+      motion.sample(sandbox.motion.time(figure), target);
       const indexOf = (name: string): number => parts.findIndex((p) => p.spec.name === name);
       const at = (rotations: Float64Array, i: number): Quaternion =>
         new Quaternion().fromArray(rotations, 4 * i);

@@ -13,8 +13,14 @@ export class ReplaySandbox implements ViewSandbox {
   readonly stage: StageLayout = stageLayout();
   readonly timeScale = 1;
   readonly bodiesVersion = 1;
-  readonly grabbedHandle = null;
-  readonly pinnedHandles: readonly number[] = [];
+  /** Nothing can be held: the bodies follow the recording. */
+  readonly grab = {
+    handle: null,
+    start: (): boolean => false,
+    moveTo: (): void => undefined,
+    release: (): void => undefined,
+  };
+  readonly pins = { handles: [] as readonly number[] };
   readonly recording = null;
   readonly bodies: readonly SimBody[];
   private readonly transforms: Float32Array;
@@ -52,12 +58,4 @@ export class ReplaySandbox implements ViewSandbox {
     rotation.w = t[at + 6]!;
     return true;
   }
-
-  grab(): boolean {
-    return false;
-  }
-
-  moveGrab(): void {}
-
-  releaseGrab(): void {}
 }

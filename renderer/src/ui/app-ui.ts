@@ -1,7 +1,6 @@
 import type { AppCommand } from '../../../shared/commands';
 import type { HostApi } from '../../../shared/host-contract';
-import type { Sandbox, SimBody } from '../physics/sandbox';
-import type { ViewRay } from '../view/ragdoll-view';
+import type { Sandbox } from '../physics/sandbox';
 import { AskDialog } from './shell/ask-dialog';
 import { CollapsibleSections } from './shell/collapsible-sections';
 import { ViewPointer } from './body/view-pointer';
@@ -12,14 +11,13 @@ import { DropTarget } from './models/drop-target';
 import { LibraryActions } from './library/library-actions';
 import { PresetActions } from './presets/preset-actions';
 import { SceneRecovery } from './presets/scene-recovery';
-import type { PresetView } from './presets/preset-restore';
 import type { CommandOutcome, CommandSandbox, CommandUi } from './shell/command-actions';
 import { performCommand } from './shell/command-actions';
 import { HelpOverlay } from './shell/help-overlay';
 import { HostLink } from './files/host-link';
 import type { Language, UiStrings } from './i18n';
 import { languageForTag, otherLanguage, strings } from './i18n';
-import type { AvatarView, ModelSandbox } from '../models/figure-models';
+import type { ModelSandbox } from '../models/figure-models';
 import { ModelActions } from './models/model-actions';
 import { MotionActions } from './motion/motion-actions';
 import type { MotionSandbox, MotionToolkit } from './motion/motion-ports';
@@ -38,41 +36,14 @@ import { TimelineActions } from './timeline/timeline-actions';
 import { TimelineBar } from './timeline/timeline-bar';
 import { SoundControls } from './sound/sound-controls';
 import { ReleaseUi } from './release/release-ui';
-import type { CaptureView } from './capture/capture-controls';
 import { CaptureControls } from './capture/capture-controls';
 import { VmcControls } from './vmc/vmc-controls';
+import { UiParts } from './shell/ui-parts';
+import type { UndoLabel } from './undo/scene-undo';
 
-/** What the UI toggles on the view, and where avatars go. */
-export interface UiView extends AvatarView, PresetView, CaptureView {
-  showBodies: boolean;
-  /** Follow: the camera keeps the figures framed. */
-  following: boolean;
-  /** Orbits around figure `figureId` (null: all); turns Follow on. */
-  focusFigure(figureId: number | null): void;
-  /** Home: the camera back at its start. */
-  resetCamera(): void;
-  /** The canvas the scene is drawn on (double-click, right-click; captured for a clip). */
-  readonly canvas: HTMLCanvasElement;
-  /** The figure the camera orbits, or null. */
-  readonly focusedFigure: number | null;
-  /** The view at `width`×`height` pixels as PNG (Save Picture…). */
-  picture(width: number, height: number): Promise<Blob>;
-  /** Stops the frame loop until {@link start} (a clip export draws its frames itself). */
-  stop(): void;
-  start(): void;
-  /** Draws one frame as after `seconds`, without stepping the physics. */
-  drawFrame(seconds: number): void;
-  /** The body drawn under a page point, if any. */
-  bodyAt(clientX: number, clientY: number): SimBody | undefined;
-  /** The ray from the camera through a page point; undefined where the view does not show. */
-  rayAt(clientX: number, clientY: number): ViewRay | undefined;
-  /** Figures were put somewhere new (DROP, RESET). */
-  figuresReplaced(): void;
-  /** Called just before a mouse grab starts (undo captures the scene). */
-  beforeGrab: (() => void) | null;
-  /** Where a world point (metres) is across the view: −1 at the left edge, 1 at the right. */
-  screenX(x: number, y: number, z: number): number;
-}
+import type { UiView } from './ui-view';
+
+export type { UiView } from './ui-view';
 
 /** Where the UI lives and what it talks to. */
 export interface AppUiOptions {
@@ -120,8 +91,6 @@ export class AppUi {
   /** The timeline bar along the bottom of the view. */
   private readonly timelineBar: TimelineBar;
   private readonly ask: AskDialog;
-  /** Folds the panel's sections and remembers which are folded. */
-  private readonly sections: CollapsibleSections;
   /** Double-click to focus a figure; a pan turns Follow off. */
   private readonly viewPointer: ViewPointer;
   /** Pin here, Unpin, Delete, Focus on one body, and the right-click menu that offers them. */
@@ -131,7 +100,6 @@ export class AppUi {
   private readonly links: LinkTools;
   /** Shows what dropping does while a file is dragged over the window. */
   private readonly dropTarget: DropTarget;
-  private readonly keyboard: KeyboardShortcuts;
   private readonly hostLink: HostLink;
   private languageValue: Language;
   /** True once the person picked a language; until then it follows the system. */
@@ -147,15 +115,22 @@ export class AppUi {
   readonly capture: CaptureControls;
   /** VMC in (Live (VMC) in the motion list) and out, and their panel section. */
   readonly vmc: VmcControls;
+  /** Every part, with how it takes a new language and how it is taken down. */
+  private readonly parts = new UiParts();
 
   constructor(private readonly options: AppUiOptions) {
     const document = options.root.ownerDocument;
     const start = initialLanguage(options.storage, options.systemLanguage);
-    this.timeline = new SceneTimeline(options.sandbox);
+    const parts = this.parts;
+    const sandbox = options.sandbox;
+    this.timeline = parts.add(new SceneTimeline(options.sandbox));
     this.timelineActions = new TimelineActions(this.timeline, () => this.strings.timeline);
     this.languageValue = start.language;
     this.languageChosen = start.chosen;
-    this.status = new StatusArea(document, statusLabels(this.languageValue));
+    this.status = parts.add(
+      new StatusArea(document, statusLabels(this.languageValue)),
+      (language) => this.status.setLabels(statusLabels(language)),
+    );
     this.sceneUndo = new SceneUndo({
       sandbox: options.sandbox,
       models: () => this.models.models,
@@ -170,18 +145,47 @@ export class AppUi {
     });
     this.panel = new Panel(document, this.languageValue, {
       onCommand: (command) => this.run(command),
-      onStiffness: (value, final) => this.setStiffness(value, final),
-      onTimeScale: (value, final) => this.setTimeScale(value, final),
+      onStiffness: (value, final) =>
+        this.slider(
+          'stiffness',
+          final,
+          () => sandbox.setStiffness(value),
+          () => this.strings.stiffnessSet(sandbox.stiffness),
+        ),
+      onTimeScale: (value, final) =>
+        this.slider(
+          'time',
+          final,
+          () => sandbox.setTimeScale(value),
+          () => this.strings.timeSet(sandbox.timeScale),
+        ),
       onMotionChoice: (value) => {
         this.timeline.resumeForChange();
         this.sceneUndo.change('motion-choice', () => this.motions.choose(value));
         this.refresh();
       },
-      onMuscle: (value, final) => this.setMuscle(value, final),
-      onGravity: (value, final) => this.setGravity(value, final),
+      onMuscle: (value, final) => {
+        let told = '';
+        this.slider(
+          'muscle',
+          final,
+          () => (told = this.motions.setMuscle(value).message),
+          () => told,
+        );
+      },
+      onGravity: (value, final) =>
+        this.slider(
+          'gravity',
+          final,
+          () => sandbox.setGravityScale(value),
+          () => this.strings.gravitySet(sandbox.gravityScale),
+        ),
     });
+    parts.add(this.panel, (language) => this.panel.setLanguage(language));
     this.panel.setFoot(this.status.element);
-    this.help = new HelpOverlay(document, this.languageValue);
+    this.help = parts.add(new HelpOverlay(document, this.languageValue), (language) =>
+      this.help.setLanguage(language),
+    );
     options.root.prepend(this.panel.element);
     this.timelineBar = new TimelineBar(document, this.languageValue, {
       timeline: this.timeline,
@@ -189,8 +193,10 @@ export class AppUi {
       onCommand: (command) => this.run(command),
       report: (outcome) => this.report(outcome),
     });
+    parts.add(this.timelineBar, (language) => this.timelineBar.setLanguage(language));
     options.root.append(this.timelineBar.element, this.help.element);
-    this.keyboard = new KeyboardShortcuts(document.defaultView ?? window, {
+    // Keys and the panel's folds are wired by being made; they are only ever taken down.
+    const keyboard = new KeyboardShortcuts(document.defaultView ?? window, {
       onCommand: (command) => this.runKey(command),
       onEscape: () =>
         this.links.cancel() ||
@@ -199,6 +205,7 @@ export class AppUi {
         this.exports.cancelClip() ||
         this.capture.leaveCleanViewByEscape(),
     });
+    parts.add(keyboard);
     this.motions = new MotionActions({
       window: document.defaultView ?? window,
       host: options.host,
@@ -215,6 +222,7 @@ export class AppUi {
       onChanged: () => this.refresh(),
       beforeChange: () => this.sceneUndo.beforeChange('motion-choice'),
     });
+    parts.add(this.motions, () => this.motions.relabel());
     this.models = new ModelActions({
       window: document.defaultView ?? window,
       busyElement: options.root,
@@ -246,16 +254,11 @@ export class AppUi {
           ),
       },
     });
+    parts.add(this.models, () => this.models.relabel());
     this.models.models.faceReactions = savedFaceReactions(options.storage);
-    this.models.models.onBeforeChange = (change) => {
-      this.timeline.resumeForChange();
-      this.sceneUndo.beforeChange(change);
-    };
-    this.models.props.onBeforeChange = (change) => {
-      this.timeline.resumeForChange();
-      this.sceneUndo.beforeChange(change);
-    };
-    this.ask = new AskDialog(document);
+    this.models.models.onBeforeChange = (change) => this.beforeSceneChange(change);
+    this.models.props.onBeforeChange = (change) => this.beforeSceneChange(change);
+    this.ask = parts.add(new AskDialog(document));
     this.presets = new PresetActions({
       document,
       language: () => this.languageValue,
@@ -272,12 +275,11 @@ export class AppUi {
         presetMusic: () => this.sound.music.presetMusic(),
         restorePreset: (music, note) => this.sound.music.restorePreset(music, note),
       },
-      beforeRestore: () => {
-        this.timeline.resumeForChange();
-        this.sceneUndo.beforeChange('load-preset');
-      },
+      beforeRestore: () => this.beforeSceneChange('load-preset'),
     });
+    parts.add(this.presets, () => this.presets.relabel());
     this.recovery = this.startRecovery(options.host);
+    if (this.recovery) parts.add(this.recovery);
     this.library = new LibraryActions({
       document,
       language: () => this.languageValue,
@@ -290,11 +292,13 @@ export class AppUi {
       openMusic: ({ path, size, sha256, fileName, format, bytes }) =>
         void this.sound.music.useSong(bytes, fileName, { path, size, sha256, fileName, format }),
     });
+    parts.add(this.library, () => this.library.relabel());
     this.panel.addSection(this.presets.panel.element);
     this.panel.addSection(this.library.panel.element);
     this.exportPanel = new ExportPanel(document, this.languageValue, (command) =>
       this.run(command),
     );
+    parts.add(this.exportPanel, (language) => this.exportPanel.setLanguage(language));
     this.panel.addSection(this.exportPanel.element);
     this.capture = new CaptureControls({
       root: options.root,
@@ -306,6 +310,7 @@ export class AppUi {
       say: (message) => this.status.say(message),
       host: options.host,
     });
+    parts.add(this.capture, (language) => this.capture.setLanguage(language));
     this.panel.addSection(this.capture.panel.element);
     this.sound = new SoundControls({
       window: document.defaultView ?? window,
@@ -325,6 +330,7 @@ export class AppUi {
         confirm: (question) => this.ask.confirm(question),
       },
     });
+    parts.add(this.sound, (language) => this.sound.setLanguage(language));
     this.panel.addSection(this.sound.panel.element);
     this.vmc = new VmcControls({
       window: document.defaultView ?? window,
@@ -346,9 +352,13 @@ export class AppUi {
       },
       figureFace: (figure) => this.models.models.vmcFaceOf(figure),
     });
+    parts.add(this.vmc, (language) => this.vmc.setLanguage(language));
     this.panel.addSection(this.vmc.panel.element);
     this.exportProgress = new ExportProgress(document, this.strings.exports.cancel, () =>
       this.exports.cancelClip(),
+    );
+    parts.add(this.exportProgress, () =>
+      this.exportProgress.setLanguage(this.strings.exports.cancel),
     );
     this.status.element.append(this.exportProgress.element);
     this.exports = new ExportActions({
@@ -376,7 +386,8 @@ export class AppUi {
         return yes;
       },
     });
-    this.sections = new CollapsibleSections(this.panel.element, options.storage);
+    parts.onDispose(() => this.exports.cancelClip());
+    parts.add(new CollapsibleSections(this.panel.element, options.storage));
     this.bodyActions = new BodyActions({
       sandbox: options.sandbox,
       removeFigure: (figure) => {
@@ -387,33 +398,33 @@ export class AppUi {
       focusFigure: (figureId) => options.view.focusFigure(figureId),
       exportFigureMotion: (figureId) => this.exports.exportMotionOf(figureId),
       strings: () => this.strings,
-      beforeChange: (change) => {
-        // Paused in the past, a pin or a delete acts on the moment shown: carry on from it first.
-        this.timeline.resumeForChange();
-        this.sceneUndo.beforeChange(change);
-      },
+      beforeChange: (change) => this.beforeSceneChange(change),
     });
-    this.links = new LinkTools({
-      document,
-      language: this.languageValue,
-      links: options.sandbox.links,
-      canvas: options.view.canvas,
-      bodyAt: (x, y) => options.view.bodyAt(x, y),
-      rayAt: (x, y) => options.view.rayAt(x, y),
-      stagePointAt: (origin, direction) => options.sandbox.stagePointAt(origin, direction),
-      nameOf: (body) =>
-        options.sandbox.bodies.find((simBody) => simBody.handle === body.handle)?.name ?? '?',
-      beforeChange: () => {
-        this.timeline.resumeForChange();
-        this.sceneUndo.beforeChange('link');
-      },
-      report: (outcome) => this.report(outcome),
-    });
+    this.links = parts.add(
+      new LinkTools({
+        document,
+        language: this.languageValue,
+        links: options.sandbox.links,
+        canvas: options.view.canvas,
+        bodyAt: (x, y) => options.view.bodyAt(x, y),
+        rayAt: (x, y) => options.view.rayAt(x, y),
+        stagePointAt: (origin, direction) => options.sandbox.stagePointAt(origin, direction),
+        nameOf: (body) =>
+          options.sandbox.bodies.find((simBody) => simBody.handle === body.handle)?.name ?? '?',
+        beforeChange: () => this.beforeSceneChange('link'),
+        report: (outcome) => this.report(outcome),
+      }),
+      (language) => this.links.setLanguage(language),
+    );
     this.panel.addSection(this.links.panel.element);
     options.view.beforeGrab = () => this.sceneUndo.beforeChange('throw');
-    this.bodyMenu = new BodyMenu(document);
+    parts.onDispose(() => (options.view.beforeGrab = null));
+    this.bodyMenu = parts.add(new BodyMenu(document));
     options.root.append(this.bodyMenu.element);
-    this.dropTarget = new DropTarget(document.defaultView ?? window, this.strings.cast);
+    this.dropTarget = parts.add(
+      new DropTarget(document.defaultView ?? window, this.strings.cast),
+      () => this.dropTarget.setLabels(this.strings.cast),
+    );
     options.root.append(this.dropTarget.element);
     this.viewPointer = new ViewPointer(options.view, {
       onBodyMenu: (body, x, y) =>
@@ -422,7 +433,7 @@ export class AppUi {
           ...this.links.menuFor(body),
         ]),
       onShiftRelease: () => {
-        const handle = options.sandbox.grabbedHandle;
+        const handle = options.sandbox.grab.handle;
         if (handle !== null) this.report(this.bodyActions.pinHandle(handle));
       },
       onFocused: (figureId) => {
@@ -435,6 +446,7 @@ export class AppUi {
         this.refresh();
       },
     });
+    parts.add(this.viewPointer);
     this.release = new ReleaseUi({
       document,
       root: options.root,
@@ -448,8 +460,11 @@ export class AppUi {
       alert: (message) => this.status.alert(message),
       note: (message) => this.status.note(message),
     });
+    parts.add(this.release, () => this.release.relabel());
     this.commandUi = this.createCommandUi();
-    this.hostLink = new HostLink(options.host);
+    this.hostLink = parts.add(new HostLink(options.host), (language) =>
+      this.hostLink.setMenuLanguage(language),
+    );
     this.hostLink.listen((command) => this.run(command));
     this.applyLanguage();
   }
@@ -555,32 +570,17 @@ export class AppUi {
 
   /** Removes the interface and its listeners. */
   dispose(): void {
-    this.exports.cancelClip();
-    this.exportProgress.dispose();
-    this.exportPanel.dispose();
-    this.capture.dispose();
-    this.sound.dispose();
-    this.vmc.dispose();
-    this.options.view.beforeGrab = null;
-    this.viewPointer.dispose();
-    this.bodyMenu.dispose();
-    this.links.dispose();
-    this.dropTarget.dispose();
-    this.sections.dispose();
-    this.recovery?.dispose();
-    this.presets.dispose();
-    this.library.dispose();
-    this.ask.dispose();
-    this.models.dispose();
-    this.motions.dispose();
-    this.keyboard.dispose();
-    this.hostLink.dispose();
-    this.release.dispose();
-    this.help.dispose();
-    this.status.dispose();
-    this.panel.dispose();
-    this.timelineBar.dispose();
-    this.timeline.dispose();
+    this.parts.dispose();
+  }
+
+  /**
+   * Before a change to the scene from outside the commands (a pin, a delete, a model or prop
+   * added or removed, a preset loaded): a scene paused in the past carries on from the moment
+   * shown, and the change becomes one undo step.
+   */
+  private beforeSceneChange(label: UndoLabel): void {
+    this.timeline.resumeForChange();
+    this.sceneUndo.beforeChange(label);
   }
 
   private createCommandUi(): CommandUi {
@@ -655,23 +655,7 @@ export class AppUi {
     const document = this.options.root.ownerDocument;
     document.documentElement.lang = this.languageValue;
     document.title = this.strings.appTitle;
-    this.panel.setLanguage(this.languageValue);
-    this.help.setLanguage(this.languageValue);
-    this.timelineBar.setLanguage(this.languageValue);
-    this.status.setLabels(statusLabels(this.languageValue));
-    this.dropTarget.setLabels(this.strings.cast);
-    this.models.relabel();
-    this.motions.relabel();
-    this.presets.relabel();
-    this.library.relabel();
-    this.exportPanel.setLanguage(this.languageValue);
-    this.capture.setLanguage(this.languageValue);
-    this.sound.setLanguage(this.languageValue);
-    this.vmc.setLanguage(this.languageValue);
-    this.links.setLanguage(this.languageValue);
-    this.exportProgress.setLanguage(this.strings.exports.cancel);
-    this.release.relabel();
-    this.hostLink.setMenuLanguage(this.languageValue);
+    this.parts.relabel(this.languageValue);
     this.refresh();
     void this.describeHost();
   }
@@ -696,27 +680,18 @@ export class AppUi {
     });
   }
 
-  private setMuscle(value: number, final: boolean): void {
-    const outcome = this.slide('muscle', final, () => this.motions.setMuscle(value));
-    if (final) this.status.say(outcome.message);
-    this.refresh();
-  }
-
-  private setStiffness(value: number, final: boolean): void {
-    this.slide('stiffness', final, () => this.options.sandbox.setStiffness(value));
-    if (final) this.status.say(this.strings.stiffnessSet(this.options.sandbox.stiffness));
-    this.refresh();
-  }
-
-  private setTimeScale(value: number, final: boolean): void {
-    this.slide('time', final, () => this.options.sandbox.setTimeScale(value));
-    if (final) this.status.say(this.strings.timeSet(this.options.sandbox.timeScale));
-    this.refresh();
-  }
-
-  private setGravity(value: number, final: boolean): void {
-    this.slide('gravity', final, () => this.options.sandbox.setGravityScale(value));
-    if (final) this.status.say(this.strings.gravitySet(this.options.sandbox.gravityScale));
+  /**
+   * A slider moved: the change, told in the status line once let go (`final`), and the panel
+   * shown as it now is.
+   */
+  private slider(
+    slider: 'stiffness' | 'time' | 'gravity' | 'muscle',
+    final: boolean,
+    change: () => void,
+    told: () => string,
+  ): void {
+    this.slide(slider, final, change);
+    if (final) this.status.say(told());
     this.refresh();
   }
 

@@ -3,10 +3,15 @@ import type { Camera, Object3D } from 'three';
 
 /** What grabbing needs from the sandbox: start, move and end a grab. */
 export interface GrabTarget {
-  grab(handle: number, at: { x: number; y: number; z: number }): boolean;
-  moveGrab(target: { x: number; y: number; z: number }): void;
-  releaseGrab(): void;
-  readonly grabbedHandle: number | null;
+  readonly grab: GrabHand;
+}
+
+/** The sandbox's hand (`SandboxGrab` fits). */
+export interface GrabHand {
+  start(handle: number, at: { x: number; y: number; z: number }): boolean;
+  moveTo(target: { x: number; y: number; z: number }): void;
+  release(): void;
+  readonly handle: number | null;
 }
 
 /** What grabbing needs from the view: the pickable meshes and their handles. */
@@ -77,7 +82,7 @@ export class GrabController {
     const handle = this.picks.handleOf(hit.object);
     if (handle === undefined) return;
     this.beforeGrab();
-    if (!this.target.grab(handle, hit.point)) return;
+    if (!this.target.grab.start(handle, hit.point)) return;
     this.camera.getWorldDirection(cameraDirection);
     this.dragPlane.setFromNormalAndCoplanarPoint(cameraDirection, hit.point);
     this.pointerId = event.pointerId;
@@ -89,13 +94,13 @@ export class GrabController {
   private readonly onPointerMove = (event: PointerEvent): void => {
     if (event.pointerId !== this.pointerId) return;
     // The sandbox may have let go on its own (RESET, DROP, the body removed).
-    if (this.target.grabbedHandle === null) {
+    if (this.target.grab.handle === null) {
       this.end();
       return;
     }
     this.aimRay(event);
     if (this.raycaster.ray.intersectPlane(this.dragPlane, dragPoint))
-      this.target.moveGrab(dragPoint);
+      this.target.grab.moveTo(dragPoint);
   };
 
   private readonly onPointerUp = (event: PointerEvent): void => {
@@ -106,7 +111,7 @@ export class GrabController {
     if (this.pointerId === null) return;
     const pointerId = this.pointerId;
     this.pointerId = null;
-    this.target.releaseGrab();
+    this.target.grab.release();
     this.orbit.enabled = true;
     if (this.element.hasPointerCapture(pointerId)) this.element.releasePointerCapture(pointerId);
   }

@@ -3,7 +3,7 @@ import { Group, Mesh, MeshBasicMaterial, SphereGeometry, TorusGeometry } from 't
 /** What the markers read: the pinned bodies and where each is. */
 export interface PinSource {
   /** Handles of the pinned bodies (read every frame; must not be rebuilt per call). */
-  readonly pinnedHandles: readonly number[];
+  readonly pins: { readonly handles: readonly number[] };
   readTransform(
     handle: number,
     position: { x: number; y: number; z: number },
@@ -41,7 +41,7 @@ export class PinMarkers {
 
   /** Moves a marker onto each pinned body and hides the rest. */
   sync(): void {
-    const handles = this.source.pinnedHandles;
+    const handles = this.source.pins.handles;
     while (this.markers.length < handles.length) this.markers.push(this.createMarker());
     for (let i = 0; i < this.markers.length; i++) {
       const marker = this.markers[i]!;

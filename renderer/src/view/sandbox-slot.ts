@@ -1,5 +1,6 @@
 import type { SimBody } from '../physics/body-registry';
 import type { StageLayout } from '../physics/stage';
+import type { GrabHand } from './grab-controller';
 import type { ViewSandbox } from './ragdoll-view';
 import type { RecordedFrames } from './recorded-frames';
 
@@ -32,7 +33,27 @@ export class SandboxSlot<S extends ViewSandbox> implements ViewSandbox {
   private driver: FrameDriver | null = null;
 
   /** @param stage - the stage the sandbox will have (`stageLayout()`) */
-  constructor(readonly stage: StageLayout) {}
+  constructor(readonly stage: StageLayout) {
+    const target = (): S | undefined => this.target;
+    this.grab = {
+      start: (handle, at) => {
+        const sandbox = target();
+        if (!sandbox) return false;
+        this.driver?.resumeForChange();
+        return sandbox.grab.start(handle, at);
+      },
+      moveTo: (to) => target()?.grab.moveTo(to),
+      release: () => target()?.grab.release(),
+      get handle() {
+        return target()?.grab.handle ?? null;
+      },
+    };
+    this.pins = {
+      get handles() {
+        return target()?.pins.handles ?? NO_PINS;
+      },
+    };
+  }
 
   /** The real sandbox, once there. */
   get current(): S | undefined {
@@ -84,25 +105,8 @@ export class SandboxSlot<S extends ViewSandbox> implements ViewSandbox {
     return this.target ? this.target.readTransform(handle, position, rotation) : false;
   }
 
-  grab(handle: number, at: { x: number; y: number; z: number }): boolean {
-    if (!this.target) return false;
-    this.driver?.resumeForChange();
-    return this.target.grab(handle, at);
-  }
-
-  moveGrab(target: { x: number; y: number; z: number }): void {
-    this.target?.moveGrab(target);
-  }
-
-  releaseGrab(): void {
-    this.target?.releaseGrab();
-  }
-
-  get grabbedHandle(): number | null {
-    return this.target ? this.target.grabbedHandle : null;
-  }
-
-  get pinnedHandles(): readonly number[] {
-    return this.target?.pinnedHandles ?? NO_PINS;
-  }
+  /** The sandbox's hand; grabbing resumes a paused scene first. */
+  readonly grab: GrabHand;
+  /** The sandbox's pins, none while empty. */
+  readonly pins: { readonly handles: readonly number[] };
 }

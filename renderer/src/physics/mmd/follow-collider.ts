@@ -18,7 +18,8 @@ import type { MmdBodySpec } from './mmd-physics-spec';
  *
  * Kinematic bodies moved after each step were tried first and did worse: a follow body larger
  * than its part sank into the floor when the doll lay down and squeezed the hair jointed to it,
- * which then never came to rest, and each cost JavaScript calls every step (docs/physics.md).
+ * which then never came to rest, and each cost JavaScript calls every step
+ * (docs/physics.md#follow-bodies).
  */
 export function createFollowCollider(
   rapier: RapierApi,

@@ -7,7 +7,7 @@ import type { SceneRecorder } from './scene-recorder';
 /** What rewinding changes in the sandbox (the `Sandbox` class fits). */
 export type RewindSandbox = Pick<
   Sandbox,
-  'figures' | 'props' | 'noteBodiesRestored' | 'removeProp' | 'restoreProp'
+  'figures' | 'props' | 'noteBodiesRestored' | 'removeProp' | 'capture'
 >;
 
 /**
@@ -200,7 +200,7 @@ export class Rewind {
     for (const recorded of layout.props) {
       if (findById(this.sandbox.props, this.liveProp(recorded.id))) continue;
       this.recorder.readState(frame, recorded.slot, this.scratch);
-      const made = this.sandbox.restoreProp(recorded.kind, stateOf(this.scratch));
+      const made = this.sandbox.capture.restoreProp(recorded.kind, stateOf(this.scratch));
       this.propAliases.set(recorded.id, made.id);
     }
   }

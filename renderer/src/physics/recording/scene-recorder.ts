@@ -57,9 +57,8 @@ export type RecordedSandbox = Pick<
  * (26 bytes per body), so recording allocates nothing per step. The arrays are sized for the
  * most bodies seen so far, in blocks of 32: they grow only when a figure or prop brings more
  * bodies than ever before, never while the contents stay the same, and never past
- * {@link RECORD_MAX_BYTES} (the history is shortened instead). Six mokou_B figures (15 parts
- * plus 87 moving MMD bodies each; its 38 `follow` bodies ride their parts and need no record)
- * and 12 props: 624 bodies, 640 slots, 60 s in 59.95 MB.
+ * {@link RECORD_MAX_BYTES} (the history is shortened instead). MMD `follow` bodies ride their
+ * parts and need no record. Sizes for real scenes: BENCHMARKS.md, "Rewind recording".
  *
  * Frames are numbered from 0 at the first record and keep their numbers while the ring turns.
  */

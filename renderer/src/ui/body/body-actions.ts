@@ -9,9 +9,11 @@ export interface BodySandbox {
   readonly figures: readonly Figure[];
   readonly props: readonly Prop[];
   readonly modelProps: readonly ModelProp[];
-  pin(handle: number): boolean;
-  unpin(handle: number): boolean;
-  isPinned(handle: number): boolean;
+  readonly pins: {
+    add(handle: number): boolean;
+    remove(handle: number): boolean;
+    has(handle: number): boolean;
+  };
   removeProp(prop: Prop): void;
 }
 
@@ -45,7 +47,7 @@ export class BodyActions {
   menuFor(body: SimBody, report: (outcome: CommandOutcome) => void): BodyMenuItem[] {
     const text = this.deps.strings();
     const items: BodyMenuItem[] = [
-      this.deps.sandbox.isPinned(body.handle)
+      this.deps.sandbox.pins.has(body.handle)
         ? { label: text.unpin, run: () => report(this.togglePin(body)) }
         : { label: text.pinHere, run: () => report(this.togglePin(body)) },
       { label: text.deleteBody, run: () => report(this.remove(body)) },
@@ -63,18 +65,18 @@ export class BodyActions {
     const text = this.deps.strings();
     if (!body) return { kind: 'alert', message: text.nothingUnderPointer };
     this.deps.beforeChange?.('pin');
-    if (this.deps.sandbox.isPinned(body.handle)) {
-      this.deps.sandbox.unpin(body.handle);
+    if (this.deps.sandbox.pins.has(body.handle)) {
+      this.deps.sandbox.pins.remove(body.handle);
       return { kind: 'status', message: text.unpinned };
     }
-    this.deps.sandbox.pin(body.handle);
+    this.deps.sandbox.pins.add(body.handle);
     return { kind: 'status', message: text.pinned };
   }
 
   /** Pins `handle` (a grab let go with Shift). */
   pinHandle(handle: number): CommandOutcome {
     this.deps.beforeChange?.('pin');
-    this.deps.sandbox.pin(handle);
+    this.deps.sandbox.pins.add(handle);
     return { kind: 'status', message: this.deps.strings().pinned };
   }
 

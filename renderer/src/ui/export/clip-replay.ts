@@ -5,7 +5,9 @@ import { SceneBodiesSnapshot } from '../../physics/scene-bodies-snapshot';
 import type { Sandbox } from '../../physics/sandbox';
 
 /** The scene a clip replays: its bodies, and the sandbox's note that some were put to sleep. */
-export type ClipScene = SnapshotScene & Pick<Sandbox, 'noteBodiesPutToSleep'>;
+export type ClipScene = SnapshotScene & {
+  readonly capture: Pick<Sandbox['capture'], 'noteBodiesPutToSleep'>;
+};
 
 /**
  * The scene's side of a clip export: shows recorded frames one by one, then leaves the scene
@@ -51,7 +53,7 @@ export class ClipReplay {
     rewind.endTracelessLook();
     const restored = this.snapshot.restore(this.scene);
     // Those it put back asleep would wake in the next step (the poses were written).
-    this.scene.noteBodiesPutToSleep();
+    this.scene.capture.noteBodiesPutToSleep();
     if (!this.wasInPast) {
       rewind.leaveUnchanged();
       if (this.wasPaused) rewind.pause();

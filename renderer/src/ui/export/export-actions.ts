@@ -28,8 +28,8 @@ export interface ExportSandbox {
   readonly props: readonly Prop[];
   /** Steps taken since the sandbox was made. */
   readonly steps: number;
-  /** After a clip put bodies back asleep (see `Sandbox.noteBodiesPutToSleep`). */
-  noteBodiesPutToSleep(): void;
+  /** After a clip put bodies back asleep (see `SandboxCapture.noteBodiesPutToSleep`). */
+  readonly capture: { noteBodiesPutToSleep(): void };
 }
 
 export interface ExportActionsOptions {

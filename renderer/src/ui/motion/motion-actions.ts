@@ -182,15 +182,15 @@ export class MotionActions {
   }
 
   get playing(): boolean {
-    return this.options.sandbox.motionPlaying;
+    return this.options.sandbox.motion.playing;
   }
 
   get muscle(): number {
-    return this.options.sandbox.muscle;
+    return this.options.sandbox.motion.muscle;
   }
 
   get getUp(): boolean {
-    return this.options.sandbox.getUpEnabled;
+    return this.options.sandbox.motion.getUpEnabled;
   }
 
   /**
@@ -286,21 +286,21 @@ export class MotionActions {
 
   /** Play/Pause. */
   setPlaying(playing: boolean): CommandOutcome {
-    this.options.sandbox.setMotionPlaying(playing);
+    this.options.sandbox.motion.setPlaying(playing);
     this.options.onChanged();
     return { kind: 'status', message: this.text.playingSet(this.playing) };
   }
 
   /** MUSCLE, 0..100. */
   setMuscle(value: number): CommandOutcome {
-    this.options.sandbox.setMuscle(value);
+    this.options.sandbox.motion.setMuscle(value);
     this.options.onChanged();
     return { kind: 'status', message: this.text.muscleSet(Math.round(this.muscle)) };
   }
 
   /** GET UP on or off. */
   setGetUp(on: boolean): CommandOutcome {
-    this.options.sandbox.setGetUpEnabled(on);
+    this.options.sandbox.motion.setGetUpEnabled(on);
     this.options.onChanged();
     return { kind: 'status', message: this.text.getUpSet(this.getUp) };
   }
@@ -328,11 +328,11 @@ export class MotionActions {
       if (now.kind === 'none') continue;
       try {
         const motion = this.motionFor(now, figure);
-        this.options.sandbox.setFigureMotion(figure, motion, 0);
+        this.options.sandbox.motion.set(figure, motion, 0);
         motions.push(motion);
       } catch (error) {
         // This figure cannot play it (e.g. its model lacks every animated bone): it stays passive.
-        this.options.sandbox.setFigureMotion(figure, null);
+        this.options.sandbox.motion.set(figure, null);
         this.options.status.alert(this.text.failed(describe(error), this.currentName));
       }
     }
@@ -354,13 +354,13 @@ export class MotionActions {
 
   /** What `figure` is doing with the motion (following it, knocked down, getting up). */
   stateOf(figure: Figure): FigureMotionState {
-    return this.options.sandbox.figureMotionState(figure);
+    return this.options.sandbox.motion.state(figure);
   }
 
   /** Seconds into the motion for `figure`, for a preset (0 without a motion). */
   timeOf(figure: Figure): number {
     if (this.playingNow.kind === 'none') return 0;
-    const time = this.options.sandbox.figureMotionTime(figure);
+    const time = this.options.sandbox.motion.time(figure);
     return Number.isFinite(time) ? Math.min(Math.max(time, 0), PRESET_MOTION_TIME_MAX) : 0;
   }
 
@@ -416,9 +416,9 @@ export class MotionActions {
     times: readonly number[],
   ): readonly string[] {
     const sandbox = this.options.sandbox;
-    sandbox.setMuscle(settings.muscle);
-    sandbox.setGetUpEnabled(settings.getUp);
-    sandbox.setMotionPlaying(settings.playing);
+    sandbox.motion.setMuscle(settings.muscle);
+    sandbox.motion.setGetUpEnabled(settings.getUp);
+    sandbox.motion.setPlaying(settings.playing);
     if (prepared.playing.kind === 'file') this.file = prepared.playing.file;
     const notes = [...prepared.notes];
     try {
@@ -502,7 +502,7 @@ export class MotionActions {
     this.reportedBones.clear();
     figures.forEach((figure, index) => {
       this.applied.add(figure.id);
-      this.options.sandbox.setFigureMotion(figure, motions[index] ?? null, times[index] ?? 0);
+      this.options.sandbox.motion.set(figure, motions[index] ?? null, times[index] ?? 0);
     });
     return motions;
   }

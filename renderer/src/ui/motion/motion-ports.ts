@@ -41,16 +41,21 @@ export interface MotionToolkit {
 /** The sandbox's motion controls (the `Sandbox` fits). */
 export interface MotionSandbox {
   readonly figures: readonly Figure[];
+  readonly motion: MotionControls;
+}
+
+/** The sandbox's motion controls (`SandboxMotion` fits). */
+export interface MotionControls {
   /** `null` makes the figure a passive ragdoll; `startTime` is seconds into the motion. */
-  setFigureMotion(figure: Figure, motion: DollMotion | null, startTime?: number): void;
+  set(figure: Figure, motion: DollMotion | null, startTime?: number): void;
   /** MUSCLE, 0..100. */
   readonly muscle: number;
   setMuscle(value: number): void;
   readonly getUpEnabled: boolean;
   setGetUpEnabled(on: boolean): void;
-  readonly motionPlaying: boolean;
-  setMotionPlaying(playing: boolean): void;
-  figureMotionState(figure: Figure): FigureMotionState;
+  readonly playing: boolean;
+  setPlaying(playing: boolean): void;
+  state(figure: Figure): FigureMotionState;
   /** Seconds into the figure's motion. */
-  figureMotionTime(figure: Figure): number;
+  time(figure: Figure): number;
 }

@@ -21,10 +21,7 @@ export interface MusicControlsOptions {
   readonly host: HostApi | undefined;
   readonly output: AudioOutput;
   /** The motion's clock: the first figure playing a motion, TIME, Play/Pause. */
-  readonly sandbox: Pick<
-    Sandbox,
-    'figures' | 'figureMotion' | 'figureMotionTime' | 'motionPlaying' | 'timeScale'
-  >;
+  readonly sandbox: Pick<Sandbox, 'figures' | 'motion' | 'timeScale'>;
   /** Whether simulated time runs (not paused) and recorded frames are not being replayed. */
   readonly timeline: { readonly live: boolean; readonly playing: boolean };
   readonly strings: () => SoundStrings;
@@ -251,7 +248,7 @@ export class MusicControls {
     this.options.recorded?.noteSong(
       this.songNumber,
       clock.time === null ? null : clock.time + this.offsetValue,
-      timeline.live && !timeline.playing && sandbox.motionPlaying,
+      timeline.live && !timeline.playing && sandbox.motion.playing,
     );
   }
 
@@ -260,15 +257,15 @@ export class MusicControls {
     let time: number | null = null;
     const figures = sandbox.figures;
     for (let i = 0; i < figures.length; i++) {
-      if (sandbox.figureMotion(figures[i]!)) {
-        time = sandbox.figureMotionTime(figures[i]!);
+      if (sandbox.motion.of(figures[i]!)) {
+        time = sandbox.motion.time(figures[i]!);
         break;
       }
     }
     const moving = this.stall.moving(time, performance.now());
     return {
       time,
-      running: timeline.live && !timeline.playing && sandbox.motionPlaying && moving,
+      running: timeline.live && !timeline.playing && sandbox.motion.playing && moving,
       timeScale: sandbox.timeScale,
     };
   }

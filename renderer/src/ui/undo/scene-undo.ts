@@ -1,4 +1,5 @@
 import type { AppCommand } from '../../../../shared/commands';
+import { COMMANDS } from '../../../../shared/commands';
 import type { ModelProp } from '../../physics/model-prop';
 import type { Figure, Sandbox } from '../../physics/sandbox';
 import type { SceneSnapshot, SnapshotPin, SnapshotSandbox } from '../../physics/scene-snapshot';
@@ -44,46 +45,6 @@ export type UndoLabel =
   | 'time'
   | 'gravity'
   | 'muscle';
-
-/** Commands that never change the scene: no capture before them. */
-const SCENE_UNCHANGED: ReadonlySet<AppCommand> = new Set<AppCommand>([
-  'toggle-bodies',
-  'toggle-follow',
-  'toggle-face-reactions',
-  'reset-view',
-  'clean-view',
-  // Choosing a tool changes nothing; the link it makes is recorded when it is made.
-  'link-tool',
-  'open-model',
-  // Add Model… only opens a dialog; the figure's arrival is recorded when it is placed.
-  'add-model',
-  'open-motion',
-  'save-preset',
-  'import-preset',
-  'toggle-language',
-  'help',
-  'undo',
-  'redo',
-  'toggle-history',
-  // Looking back and exporting leave the scene as it is (resuming from a moment changes it).
-  'timeline-play',
-  'timeline-back',
-  'timeline-forward',
-  // Resuming carries on from the moment shown; capturing first would resume already.
-  'timeline-resume',
-  'export-motion',
-  'save-picture',
-  'export-clip',
-  'toggle-picture-double',
-  'toggle-mute',
-  'volume-down',
-  'volume-up',
-  'toggle-impact-sounds',
-  'toggle-music',
-  'open-music',
-  'music-offset-down',
-  'music-offset-up',
-]);
 
 /** Slider commands whose presses close together are one step. */
 const SLIDER_GROUPS: Readonly<Partial<Record<AppCommand, UndoLabel>>> = {
@@ -214,7 +175,7 @@ export class SceneUndo {
    * refused command, or one that only opens a dialog, records nothing).
    */
   command<T>(command: AppCommand, run: () => T): T {
-    if (SCENE_UNCHANGED.has(command)) return run();
+    if (COMMANDS[command].sceneUnchanged) return run();
     const group = SLIDER_GROUPS[command];
     return this.change(group ?? command, run, group);
   }

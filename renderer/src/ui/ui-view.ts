@@ -1,0 +1,37 @@
+import type { SimBody } from '../physics/sandbox';
+import type { ViewRay } from '../view/ragdoll-view';
+import type { AvatarView } from '../models/figure-models';
+import type { PresetView } from './presets/preset-restore';
+import type { CaptureView } from './capture/capture-controls';
+
+/** What the UI toggles on the view, and where avatars go. */
+export interface UiView extends AvatarView, PresetView, CaptureView {
+  showBodies: boolean;
+  /** Follow: the camera keeps the figures framed. */
+  following: boolean;
+  /** Orbits around figure `figureId` (null: all); turns Follow on. */
+  focusFigure(figureId: number | null): void;
+  /** Home: the camera back at its start. */
+  resetCamera(): void;
+  /** The canvas the scene is drawn on (double-click, right-click; captured for a clip). */
+  readonly canvas: HTMLCanvasElement;
+  /** The figure the camera orbits, or null. */
+  readonly focusedFigure: number | null;
+  /** The view at `width`×`height` pixels as PNG (Save Picture…). */
+  picture(width: number, height: number): Promise<Blob>;
+  /** Stops the frame loop until {@link start} (a clip export draws its frames itself). */
+  stop(): void;
+  start(): void;
+  /** Draws one frame as after `seconds`, without stepping the physics. */
+  drawFrame(seconds: number): void;
+  /** The body drawn under a page point, if any. */
+  bodyAt(clientX: number, clientY: number): SimBody | undefined;
+  /** The ray from the camera through a page point; undefined where the view does not show. */
+  rayAt(clientX: number, clientY: number): ViewRay | undefined;
+  /** Figures were put somewhere new (DROP, RESET). */
+  figuresReplaced(): void;
+  /** Called just before a mouse grab starts (undo captures the scene). */
+  beforeGrab: (() => void) | null;
+  /** Where a world point (metres) is across the view: −1 at the left edge, 1 at the right. */
+  screenX(x: number, y: number, z: number): number;
+}
