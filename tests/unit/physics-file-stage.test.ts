@@ -145,7 +145,7 @@ describe('a PMX stage', () => {
     sandbox.scenery.use(file.shape);
     const onSlab = dropBall(rapier, sandbox, 0.5, 2.5, 0);
     const onBody = dropBall(rapier, sandbox, 3.2, 2.5, 0);
-    const beside = dropBall(rapier, sandbox, 0.5, 2.5, 2);
+    const beside = dropBall(rapier, sandbox, 0.5, 2.5, 3);
     sandbox.run(2);
     // The slab's top: 15 MMD units up at 0.08 m each; the block's: 10 units.
     expect(onSlab.translation().y).toBeCloseTo(1.2 + BALL_RADIUS, 2);

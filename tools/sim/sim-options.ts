@@ -30,6 +30,8 @@ export interface SimOptions {
   readonly vmcIn?: number;
   /** Send the first figure's pose as VMC to this address at 60 Hz (real time). */
   readonly vmcOut?: { readonly host: string; readonly port: number };
+  /** A .glb, .gltf, .pmx or .pmd file the scene stands on instead of the built-in stage. */
+  readonly stage?: string;
   readonly json: boolean;
   readonly help: boolean;
 }
@@ -76,6 +78,11 @@ Builds the app's scene in Node, runs it and prints measurements.
                      send the first doll's pose as VMC to HOST:PORT at 60 Hz for --seconds
                      of real time (playing --motion if given); the JSON adds vmcFramesSent
                      and vmcDatagramsSent
+  --stage FILE       a .glb/.gltf (metres) or .pmx/.pmd (0.08 m per unit) stage the
+                     scene stands on instead of the built-in one; the figures drop
+                     onto its floor. The JSON adds stage (triangles, bounds in metres)
+                     and restingAt (each figure's pelvis at the end). A stage that
+                     cannot be used exits with status 1
   --json             print one JSON object
   --help             this text`;
 
@@ -108,6 +115,13 @@ function modelOption(raw: string | undefined): { model?: string } {
   if (raw.trim() === '')
     throw new SimUsageError('--model needs the path of a .vrm, .pmx or .pmd file');
   return { model: raw };
+}
+
+function stageOption(raw: string | undefined): { stage?: string } {
+  if (raw === undefined) return {};
+  if (raw.trim() === '')
+    throw new SimUsageError('--stage needs the path of a .glb, .gltf, .pmx or .pmd file');
+  return { stage: raw };
 }
 
 function motionOption(raw: string | undefined): { motion?: string } {
@@ -199,6 +213,7 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
         'export-range': { type: 'string' },
         'vmc-in': { type: 'string' },
         'vmc-out': { type: 'string' },
+        stage: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -230,6 +245,7 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
     balance,
     ...exportOptions(v['export-motion'], v['export-range']),
     ...vmcOptions(v['vmc-in'], v['vmc-out'], v.motion, v['export-motion']),
+    ...stageOption(v.stage),
     json: v.json,
     help: v.help,
   };
