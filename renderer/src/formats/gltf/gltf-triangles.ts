@@ -159,6 +159,16 @@ function accessorData(
   };
 }
 
+/**
+ * Tightly packed, aligned float triples as a typed array over the file's bytes (the common
+ * case, several times faster to read than DataView calls); null otherwise. glTF is
+ * little-endian, as every machine the app runs on.
+ */
+function packedFloats(data: DataView, stride: number): Float32Array | null {
+  if (stride !== 12 || (data.byteOffset & 3) !== 0) return null;
+  return new Float32Array(data.buffer, data.byteOffset, data.byteLength / 4);
+}
+
 /** The primitive's vertex indices as triangle lists (strips and fans unrolled). */
 function triangleIndices(
   container: GltfContainer,
@@ -174,6 +184,10 @@ function triangleIndices(
     const { data, stride, count, componentType } = accessorData(container, primitive['indices']);
     const size = INDEX_SIZES[componentType];
     if (size === undefined) throw new GltfFileError('an index list is not whole numbers');
+    if (size === 4 && stride === 4 && (data.byteOffset & 3) === 0) {
+      order = new Uint32Array(data.buffer.slice(data.byteOffset, data.byteOffset + count * 4));
+      return unrolled(order, mode);
+    }
     order = new Uint32Array(count);
     for (let i = 0; i < count; i++) {
       const at = i * stride;
@@ -185,6 +199,11 @@ function triangleIndices(
             : data.getUint32(at, true);
     }
   }
+  return unrolled(order, mode);
+}
+
+/** Triangle lists from a list, strip or fan of vertex indices. */
+function unrolled(order: Uint32Array, mode: number): Uint32Array {
   if (mode === TRIANGLES) return order.subarray(0, order.length - (order.length % 3));
   const triangles = Math.max(0, order.length - 2);
   const out = new Uint32Array(triangles * 3);
@@ -235,11 +254,12 @@ export function gltfTriangles(container: GltfContainer, maxTriangles: number): G
   let vertexBase = 0;
   let indexAt = 0;
   for (const { positions: source, indices: order, matrix: m } of reads) {
+    const floats = packedFloats(source.data, source.stride);
     for (let v = 0; v < source.count; v++) {
       const at = v * source.stride;
-      const x = source.data.getFloat32(at, true);
-      const y = source.data.getFloat32(at + 4, true);
-      const z = source.data.getFloat32(at + 8, true);
+      const x = floats ? floats[v * 3]! : source.data.getFloat32(at, true);
+      const y = floats ? floats[v * 3 + 1]! : source.data.getFloat32(at + 4, true);
+      const z = floats ? floats[v * 3 + 2]! : source.data.getFloat32(at + 8, true);
       const out = (vertexBase + v) * 3;
       positions[out] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
       positions[out + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
