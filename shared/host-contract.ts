@@ -279,6 +279,8 @@ export interface LoadedPreset {
   readonly motionNote?: MotionNote;
   /** Set when the preset's song has moved, changed or cannot be read (the scene loads silent). */
   readonly musicNote?: MotionNote;
+  /** Set when the preset's stage file has moved, changed or cannot be read (the built-in stage is used). */
+  readonly stageNote?: MotionNote;
   /**
    * One sentence per file the person located at a new place while it loaded (Locate…);
    * `preset` already names the new places. Absent when none was located.

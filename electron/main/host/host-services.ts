@@ -58,6 +58,12 @@ import { createPresetLocator, withMovedFiles, type PresetLocator } from './prese
 import { checkPresetModels, presetModelPaths } from './preset-models';
 import { checkPresetMotion, presetMotionPath } from './preset-motion';
 import { checkPresetMusic, presetMusicPath } from './preset-music';
+import {
+  STAGE_MAX_BYTES,
+  checkPresetStage,
+  isStageFileName,
+  presetStagePath,
+} from './preset-stage';
 import { createPresetStore, PRESET_FOLDER } from './preset-store';
 import { createReadBudget, type ReadBudget } from './read-budget';
 import { createRecoveryStore, type RecoveryFound } from './recovery-store';
@@ -491,14 +497,26 @@ export function createHostServices(options: HostServicesOptions): HostServices {
   async function presetRules(
     preset: Preset,
     locator: PresetLocator,
-  ): Promise<{ models: PresetFileRules; motion: PresetFileRules; music: PresetFileRules }> {
+  ): Promise<{
+    models: PresetFileRules;
+    motion: PresetFileRules;
+    music: PresetFileRules;
+    stage: PresetFileRules;
+  }> {
     const libraryPaths = new Set(await library.paths());
     const ownModel = (path: string): boolean => access.isAllowed(path) || libraryPaths.has(path);
     const ownMotion = (path: string): boolean =>
       motionAccess.isAllowed(path) || libraryPaths.has(path);
     const motionPath = presetMotionPath(preset);
     const musicPath = presetMusicPath(preset);
+    const stagePath = presetStagePath(preset);
     const strangers = [
+      ...(stagePath !== undefined &&
+      isResolvedPath(stagePath) &&
+      isStageFileName(stagePath) &&
+      !ownModel(stagePath)
+        ? [stagePath]
+        : []),
       ...presetModelPaths(preset).filter(
         (path) => isResolvedPath(path) && isModelFileName(path) && !ownModel(path),
       ),
@@ -537,6 +555,12 @@ export function createHostServices(options: HostServicesOptions): HostServices {
         noun: 'motion',
         maxBytes: options.motionMaxBytes ?? MOTION_MAX_BYTES,
       }),
+      stage: {
+        isYours: (path) => ownModel(path) || confirmed.has(path),
+        hasKindName: isStageFileName,
+        noun: 'stage',
+        maxBytes: STAGE_MAX_BYTES,
+      },
       music: withLocate('music', {
         isYours: (path) => music.isAllowed(path) || confirmed.has(path),
         hasKindName: isAudioFileName,
@@ -570,6 +594,9 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     const withProps = propNotes.length > 0 ? { propNotes } : {};
     const motion = await checkPresetMotion(saved, hasher, rules.motion);
     if (motion.kind === 'verified') motionAccess.allow(motion.path, 'preset');
+    const stage = await checkPresetStage(saved, hasher, rules.stage);
+    if (stage.kind === 'note') log.info(stage.note.message);
+    const withStage = stage.kind === 'note' ? { stageNote: stage.note } : {};
     const song = await checkPresetMusic(saved, hasher, rules.music);
     if (song.kind === 'verified') music.allow(song.path);
     if (song.kind === 'note') log.info(song.note.message);
@@ -577,7 +604,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     // Files the person located are opened from where they are now.
     const preset = withMovedFiles(saved, locator.moved);
     const withLocated = locator.notes.length > 0 ? { locatedNotes: [...locator.notes] } : {};
-    const loaded = { id, preset, notes, ...withProps, ...withMusic, ...withLocated };
+    const loaded = { id, preset, notes, ...withProps, ...withMusic, ...withStage, ...withLocated };
     if (motion.kind !== 'note') return loaded;
     log.info(motion.note.message);
     return { ...loaded, motionNote: motion.note };

@@ -249,6 +249,7 @@ export class PresetActions {
       loaded.musicNote,
     );
     if (musicNote) notes = [...notes, musicNote];
+    if (loaded.stageNote) notes = [...notes, loaded.stageNote.message];
     if (notes.length > 0) this.options.status.alert(notes.join(' '));
   }
 
