@@ -83,6 +83,8 @@ const REQUEST_METHODS: {
   { call: (h) => h.getAppInfo(), channel: 'rp:app:get-info', args: [] },
   { call: (h) => h.openModelDialog(), channel: 'rp:model:open-dialog', args: [] },
   { call: (h) => h.readModel('/m/a.vrm'), channel: 'rp:model:read', args: ['/m/a.vrm'] },
+  { call: (h) => h.openStageDialog(), channel: 'rp:stage:open-dialog', args: [] },
+  { call: (h) => h.readStage('/m/a.glb'), channel: 'rp:stage:read', args: ['/m/a.glb'] },
   { call: (h) => h.openMotionDialog(), channel: 'rp:motion:open-dialog', args: [] },
   { call: (h) => h.readMotion('/m/a.vmd'), channel: 'rp:motion:read', args: ['/m/a.vmd'] },
   { call: (h) => h.openMusicDialog(), channel: 'rp:music:open-dialog', args: [] },

@@ -22,6 +22,7 @@ import type {
   MusicFile,
   PresetListing,
   PresetSummary,
+  StageFileRead,
 } from '../../../shared/host-contract';
 import type { Preset, PresetContent } from '../../../shared/preset-schema';
 import type { Dialogs, PresetFileKind } from './dialogs';
@@ -64,6 +65,7 @@ import {
   isStageFileName,
   presetStagePath,
 } from './preset-stage';
+import { readStageFile } from './stage-file';
 import { createPresetStore, PRESET_FOLDER } from './preset-store';
 import { createReadBudget, type ReadBudget } from './read-budget';
 import { createRecoveryStore, type RecoveryFound } from './recovery-store';
@@ -106,6 +108,12 @@ export interface HostServices {
   readModel(path: string): Promise<ModelFile>;
   /** A texture named by an MMD model the page may read, from the model's folder. */
   readModelTexture(modelPath: string, textureName: string): Promise<ModelTexture>;
+  /** Open Stage…: the dialog, then the chosen stage (see stage-file.ts). */
+  openStageDialog(): Promise<StageFileRead>;
+  /** A stage opened or dropped this session, or named by a loaded preset, read again. */
+  readStage(path: string): Promise<StageFileRead>;
+  /** A file dropped with Shift held, with the preload's grant for it: read as a stage. */
+  openDroppedStage(path: string, grant: DropGrant): Promise<StageFileRead>;
   /** Open Motion…: the dialog, then the chosen motion, recorded in the library. */
   openMotionDialog(): Promise<MotionFile>;
   /** A motion the page may read (opened, dropped, in the library, or named by a loaded preset). */
@@ -380,6 +388,33 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return openChosen(await chosen(options.dialogs.showOpenModel(), 'model'), 'dialog');
   }
 
+  // Stages the page may read again: opened or dropped this session, or a loaded preset's.
+  const stageAccess = new Set<string>();
+
+  async function openStageDialog(): Promise<StageFileRead> {
+    const path = await chosen(options.dialogs.showOpenStage(), 'stage');
+    requireAbsolute(path);
+    return readStageAllowed(path);
+  }
+
+  async function readStageAllowed(path: string): Promise<StageFileRead> {
+    const stage = await readStageFile(path, budget);
+    stageAccess.add(path);
+    log.info(`Read the stage ${path} (${stage.format}, ${stage.size} bytes).`);
+    return stage;
+  }
+
+  async function readStage(path: string): Promise<StageFileRead> {
+    requireAbsolute(path);
+    if (!stageAccess.has(path)) {
+      throw new HostProblemError(
+        'not-allowed',
+        `${path} was not opened as a stage in this session, so it was not read. Open it with File > Open Stage….`,
+      );
+    }
+    return readStageAllowed(path);
+  }
+
   async function openMotionDialog(): Promise<MotionFile> {
     return openChosenMotion(await chosen(options.dialogs.showOpenMotion(), 'motion'), 'dialog');
   }
@@ -442,6 +477,19 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     droppedUnkept.set(path, { ...file, bytes: new Uint8Array(0) });
     log.info(`Read the dropped ${path} (${model.format}, ${model.size} bytes).`);
     return { kind: 'model', model: { ...model, libraryEntryId: null } };
+  }
+
+  /** A drop with Shift held that the preload vouched for: read as a stage. */
+  async function openDroppedStage(path: string, grant: DropGrant): Promise<StageFileRead> {
+    requireAbsolute(path);
+    if (!dropGrants.accept(path, grant)) {
+      throw new HostProblemError(
+        'not-allowed',
+        `${path} was not dropped on the window (the drop could not be confirmed), so nothing ` +
+          `was read. Drop it again, or open it with File > Open Stage….`,
+      );
+    }
+    return readStageAllowed(path);
   }
 
   async function keepDroppedFile(path: string): Promise<KeptDroppedFile> {
@@ -596,6 +644,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     if (motion.kind === 'verified') motionAccess.allow(motion.path, 'preset');
     const stage = await checkPresetStage(saved, hasher, rules.stage);
     if (stage.kind === 'note') log.info(stage.note.message);
+    if (stage.kind === 'verified') stageAccess.add(stage.path);
     const withStage = stage.kind === 'note' ? { stageNote: stage.note } : {};
     const song = await checkPresetMusic(saved, hasher, rules.music);
     if (song.kind === 'verified') music.allow(song.path);
@@ -656,6 +705,9 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     saveExport: (format, suggestedName, bytes) =>
       saveExport(options.dialogs, exportFolder, format, suggestedName, bytes),
     openModelDialog,
+    openStageDialog,
+    readStage,
+    openDroppedStage,
     readModel,
     readModelTexture: readTextureOnce,
     openMotionDialog,
