@@ -400,6 +400,14 @@ export function createHostServices(options: HostServicesOptions): HostServices {
   async function readStageAllowed(path: string): Promise<StageFileRead> {
     const stage = await readStageFile(path, budget);
     stageAccess.add(path);
+    if (stage.format === 'pmx' || stage.format === 'pmd') {
+      // An MMD stage's textures are read as a model's are: only those its texture list names.
+      const table = textureTableOf(stage.bytes, stage.format);
+      if (table === undefined) textureTables.delete(path);
+      else textureTables.set(path, table);
+      access.allow(path, 'dialog');
+      openModels.allow(path, 'read');
+    }
     log.info(`Read the stage ${path} (${stage.format}, ${stage.size} bytes).`);
     return stage;
   }

@@ -40,9 +40,10 @@ import { ReleaseUi } from './release/release-ui';
 import type { CaptureView } from './capture/capture-controls';
 import { CaptureControls } from './capture/capture-controls';
 import { VmcControls } from './vmc/vmc-controls';
+import { StageController, type StageView } from './stage/stage-controller';
 
 /** What the UI toggles on the view, and where avatars go. */
-export interface UiView extends AvatarView, PresetView, CaptureView {
+export interface UiView extends AvatarView, PresetView, CaptureView, StageView {
   showBodies: boolean;
   /** Follow: the camera keeps the figures framed. */
   following: boolean;
@@ -144,6 +145,8 @@ export class AppUi {
   readonly capture: CaptureControls;
   /** VMC in (Live (VMC) in the motion list) and out, and their panel section. */
   readonly vmc: VmcControls;
+  /** Open Stage…, a stage dropped, Built-in Stage. */
+  readonly stage: StageController;
 
   constructor(private readonly options: AppUiOptions) {
     const document = options.root.ownerDocument;
@@ -153,6 +156,14 @@ export class AppUi {
     this.languageValue = start.language;
     this.languageChosen = start.chosen;
     this.status = new StatusArea(document, statusLabels(this.languageValue));
+    this.stage = new StageController({
+      host: options.host,
+      scenery: options.sandbox.scenery,
+      view: options.view,
+      status: this.status,
+      language: () => this.languageValue,
+      dropFigures: () => (options.sandbox.drop(), options.view.figuresReplaced()),
+    });
     this.sceneUndo = new SceneUndo({
       sandbox: options.sandbox,
       models: () => this.models.models,
@@ -236,6 +247,7 @@ export class AppUi {
         onMusic: ({ path, size, sha256, fileName, format, bytes }) =>
           void this.sound.music.useSong(bytes, fileName, { path, size, sha256, fileName, format }),
         onMusicBytes: (bytes, fileName) => void this.sound.music.useSong(bytes, fileName),
+        onStageDrop: (file) => this.stage.openDropped(file),
         onMotionProblem: (problem) =>
           this.status.alert(
             this.strings.motion.failed(this.strings.problem(problem), this.motions.currentName),
@@ -606,6 +618,7 @@ export class AppUi {
       undo: () => void this.travel('undo'),
       redo: () => void this.travel('redo'),
       sound: this.sound.commands(() => this.languageValue),
+      stage: this.stage,
       // Read at use time: after a language switch the outcome is told in the new language.
       get strings(): UiStrings {
         return currentStrings();
