@@ -59,6 +59,8 @@ export const APP_COMMANDS = [
   'open-music',
   'music-offset-down',
   'music-offset-up',
+  'open-stage',
+  'builtin-stage',
 ] as const;
 
 export type AppCommand = (typeof APP_COMMANDS)[number];
@@ -365,6 +367,20 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     accelerator: '4',
     menu: 'motion',
     label: { en: 'Music Offset +10 ms', ja: '音楽のずれ +10 ms' },
+  },
+  'open-stage': {
+    key: 'o',
+    chord: 'mod+shift',
+    accelerator: 'CmdOrCtrl+Shift+O',
+    menu: 'file',
+    label: { en: 'Open Stage…', ja: 'ステージを開く…' },
+  },
+  'builtin-stage': {
+    key: 'b',
+    chord: 'mod+shift',
+    accelerator: 'CmdOrCtrl+Shift+B',
+    menu: 'file',
+    label: { en: 'Built-in Stage', ja: '標準のステージ' },
   },
 };
 

@@ -198,6 +198,8 @@ describe('built main process, production (Linux, English, first run)', () => {
     expect(file?.submenu?.map((item) => item.label ?? item.role ?? item.type)).toEqual([
       'Open Model…',
       'Open Motion…',
+      'Open Stage…',
+      'Built-in Stage',
       'Open Recent',
       'separator',
       'Export Motion…',

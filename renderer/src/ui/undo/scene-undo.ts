@@ -79,6 +79,9 @@ const SCENE_UNCHANGED: ReadonlySet<AppCommand> = new Set<AppCommand>([
   'open-music',
   'music-offset-down',
   'music-offset-up',
+  // The stage is not part of undo's snapshots: a swap would come back on the wrong floor.
+  'open-stage',
+  'builtin-stage',
 ]);
 
 /** Slider commands whose presses close together are one step. */
