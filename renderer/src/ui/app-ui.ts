@@ -280,6 +280,7 @@ export class AppUi {
         presetMusic: () => this.sound.music.presetMusic(),
         restorePreset: (music, note) => this.sound.music.restorePreset(music, note),
       },
+      stage: this.stage,
       beforeRestore: () => {
         this.timeline.resumeForChange();
         this.sceneUndo.beforeChange('load-preset');

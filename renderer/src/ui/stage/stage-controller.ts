@@ -91,14 +91,15 @@ export class StageController {
   async restorePreset(stage: PresetStageRef): Promise<void> {
     const host = this.options.host;
     if (stage.id !== 'file' || !host) {
-      this.useBuiltIn(false);
+      this.useBuiltIn(false, false);
       return;
     }
-    await this.openFrom(() => host.readStage(stage.path));
+    if (this.current?.ref.sha256 === stage.sha256 && this.current.ref.path === stage.path) return;
+    await this.openFrom(() => host.readStage(stage.path), false);
   }
 
   /** Built-in Stage: brings ours back (a build under way is cancelled). */
-  useBuiltIn(report = true): void {
+  useBuiltIn(report = true, drop = true): void {
     this.generation++;
     const current = this.current;
     this.options.scenery.cancel();
@@ -110,7 +111,7 @@ export class StageController {
     this.options.scenery.useBuiltIn();
     this.options.view.showFileStage(null);
     current.drawing.dispose();
-    this.options.dropFigures();
+    if (drop) this.options.dropFigures();
     if (report) this.options.status.say(this.strings.builtIn);
   }
 
@@ -125,7 +126,11 @@ export class StageController {
     return stageStrings(this.options.language());
   }
 
-  private async openFrom(read: () => Promise<HostOutcome<StageFileRead>>): Promise<void> {
+  /** Opens the stage `read` gives; `drop`: drop the figures onto it (not for a preset's). */
+  private async openFrom(
+    read: () => Promise<HostOutcome<StageFileRead>>,
+    drop = true,
+  ): Promise<void> {
     const generation = ++this.generation;
     const outcome = await read();
     if (generation !== this.generation) return;
@@ -136,7 +141,7 @@ export class StageController {
       return;
     }
     try {
-      await this.use(outcome.value, generation);
+      await this.use(outcome.value, generation, drop);
     } catch (error) {
       if (generation !== this.generation) return;
       this.options.scenery.cancel();
@@ -146,7 +151,7 @@ export class StageController {
   }
 
   /** Reads, draws and builds `file`, then swaps it in; throws with a reason naming the file. */
-  private async use(file: StageFileRead, generation: number): Promise<void> {
+  private async use(file: StageFileRead, generation: number, drop: boolean): Promise<void> {
     const { status } = this.options;
     status.progress(this.strings.reading(file.fileName), 0);
     const beside = new Map(file.beside.map((side) => [side.uri, side.bytes]));
@@ -181,8 +186,8 @@ export class StageController {
     };
     this.options.view.showFileStage(drawing.root);
     previous?.drawing.dispose();
-    this.options.dropFigures();
-    status.say(this.strings.opened(file.fileName, build.triangles));
+    if (drop) this.options.dropFigures();
+    status.say(this.strings.opened(file.fileName, build.triangles, drop));
     for (const note of [...stage.notes, ...drawing.notes]) status.note(note);
   }
 
