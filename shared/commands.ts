@@ -43,6 +43,8 @@ export const APP_COMMANDS = [
   'help',
   'undo',
   'redo',
+  'open-stage',
+  'builtin-stage',
   'export-motion',
   'save-picture',
   'export-clip',
@@ -59,8 +61,6 @@ export const APP_COMMANDS = [
   'open-music',
   'music-offset-down',
   'music-offset-up',
-  'open-stage',
-  'builtin-stage',
 ] as const;
 
 export type AppCommand = (typeof APP_COMMANDS)[number];

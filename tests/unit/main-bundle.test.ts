@@ -366,6 +366,8 @@ describe('built main process, macOS in Japanese with saved bounds', () => {
     expect(file?.submenu?.map((item) => item.label ?? item.type)).toEqual([
       'モデルを開く…',
       'モーションを開く…',
+      'ステージを開く…',
+      '標準のステージ',
       '最近使ったファイル',
       'separator',
       'モーションを書き出す…',
