@@ -9,19 +9,26 @@ import { describe, expect, it } from 'vitest';
 import type { HostApi, HostOutcome, StageFileRead } from '../../shared/host-contract';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import type { Sandbox } from '../../renderer/src/physics/sandbox';
+import { isStageDrop } from '../../renderer/src/ui/models/model-input';
 import { StageController } from '../../renderer/src/ui/stage/stage-controller';
 import { gridTriangles, writeStageGlb } from '../../tools/fixtures/gltf-stage-writer';
+import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
+import { slabStageModel } from '../../tools/fixtures/mmd/stage-fixture-models';
 import { useSandboxes } from '../support/sandboxes';
 
 const makeSandbox = useSandboxes();
 
-function stageRead(fileName: string, bytes: Uint8Array): StageFileRead {
+function stageRead(
+  fileName: string,
+  bytes: Uint8Array,
+  format: StageFileRead['format'] = 'glb',
+): StageFileRead {
   return {
     path: `/stages/${fileName}`,
     fileName,
     size: bytes.byteLength,
     sha256: 'a'.repeat(64),
-    format: 'glb',
+    format,
     bytes,
     beside: [],
   };
@@ -109,6 +116,28 @@ describe('the stage controller', () => {
     expect(run.controller.presetStage()).toEqual({ id: 'default' });
   });
 
+  it('draws a PMX stage with the MMD drawing and stands the figure on its slab', async () => {
+    const sandbox = await makeSandbox();
+    sandbox.addFigure(BOX_DOLL);
+    const pmx = stageRead('slab.pmx', writePmx(slabStageModel()), 'pmx');
+    const run = harness(sandbox, [{ ok: true, value: pmx }]);
+    run.controller.open();
+    await run.frames();
+
+    expect(run.alerts).toEqual([]);
+    expect(sandbox.scenery.inUse).toMatchObject({ kind: 'file', name: 'slab.pmx' });
+    const drawn = run.shown[0]!;
+    expect(drawn.name).toBe('file-stage');
+    let meshes = 0;
+    drawn.traverse((object) => {
+      if ((object as { isMesh?: boolean }).isMesh) meshes++;
+    });
+    expect(meshes).toBeGreaterThan(0);
+    // The slab's top is 1.2 m up; the figure rests on it, not on the built-in floor.
+    sandbox.run(3);
+    expect(sandbox.figures[0]!.ragdoll.root.body.translation().y).toBeGreaterThan(1.2);
+  });
+
   it('keeps the old stage for a damaged file and says why, naming it', async () => {
     const sandbox = await makeSandbox();
     const good = writeStageGlb(gridTriangles(4, 2));
@@ -150,5 +179,19 @@ describe('the stage controller', () => {
     await run.controller.restorePreset({ id: 'default' });
     expect(sandbox.scenery.inUse.kind).toBe('built-in');
     expect(run.drops()).toBe(0);
+  });
+});
+
+describe('a drop as a stage', () => {
+  it('is any glTF, and a PMX/PMD only with Shift and Alt held (Shift alone adds a model)', () => {
+    const none = { shiftKey: false, altKey: false };
+    const shift = { shiftKey: true, altKey: false };
+    const shiftAlt = { shiftKey: true, altKey: true };
+    expect(isStageDrop('hall.GLB', none)).toBe(true);
+    expect(isStageDrop('hall.gltf', shift)).toBe(true);
+    expect(isStageDrop('room.pmx', none)).toBe(false);
+    expect(isStageDrop('room.pmx', shift)).toBe(false);
+    expect(isStageDrop('room.PMD', shiftAlt)).toBe(true);
+    expect(isStageDrop('alicia.vrm', shiftAlt)).toBe(false);
   });
 });
