@@ -162,6 +162,7 @@ export class AppUi {
       view: options.view,
       status: this.status,
       language: () => this.languageValue,
+      beforeSwap: () => this.timeline.resumeForChange(),
       dropFigures: () => (options.sandbox.drop(), options.view.figuresReplaced()),
     });
     this.sceneUndo = new SceneUndo({
@@ -553,6 +554,7 @@ export class AppUi {
     this.capture.dispose();
     this.sound.dispose();
     this.vmc.dispose();
+    this.stage.dispose();
     this.options.view.beforeGrab = null;
     this.viewPointer.dispose();
     this.bodyMenu.dispose();

@@ -47,6 +47,8 @@ export interface StageControllerOptions {
   readonly language: () => Language;
   /** Drops every figure again (onto the new stage). */
   readonly dropFigures: () => void;
+  /** Just before the stage is swapped (the timeline carries on live from the moment shown). */
+  readonly beforeSwap?: () => void;
   /** Calls `step` on the next frames until it returns false. */
   readonly eachFrame?: (step: () => boolean) => void;
 }
@@ -108,6 +110,7 @@ export class StageController {
       return;
     }
     this.current = null;
+    this.options.beforeSwap?.();
     this.options.scenery.useBuiltIn();
     this.options.view.showFileStage(null);
     current.drawing.dispose();
@@ -171,6 +174,7 @@ export class StageController {
       return done;
     });
     if (generation !== this.generation) return drawing.dispose();
+    this.options.beforeSwap?.();
     this.options.scenery.commit();
     const previous = this.current;
     this.current = {
