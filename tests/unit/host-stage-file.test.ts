@@ -14,7 +14,7 @@ import {
   writeStageGlb,
   writeStageGltf,
 } from '../../tools/fixtures/gltf-stage-writer';
-import { scriptedDialogs, useTempFolders } from '../support/host-files';
+import { presetContent, scriptedDialogs, useTempFolders } from '../support/host-files';
 import { createRecordingLogger } from '../support/recording-logger';
 
 const temp = useTempFolders('stage-file');
@@ -37,6 +37,29 @@ async function problemOf(pending: Promise<unknown>): Promise<HostProblemError> {
 }
 
 describe('Open Stage… in the host', () => {
+  it('takes a stage opened this session as the person’s own in a preset, and reads it again', async () => {
+    const folder = temp();
+    const path = join(folder, 'hall.glb');
+    const bytes = writeStageGlb(gridTriangles(4, 2));
+    await writeFile(path, bytes);
+    // No confirmation is scripted: a stranger's file would be left out with a note.
+    const services = host(temp(), [path]);
+    const opened = await services.openStageDialog();
+    const stage = {
+      id: 'file' as const,
+      path,
+      size: opened.size,
+      sha256: opened.sha256,
+      fileName: 'hall.glb',
+      format: 'glb' as const,
+    };
+    const { id } = await services.savePreset({ ...presetContent(), stage });
+    const loaded = await services.loadPreset(id);
+    expect(loaded.stageNote).toBeUndefined();
+    expect(loaded.preset.stage).toEqual(stage);
+    expect((await services.readStage(path)).sha256).toBe(sha256Of(bytes));
+  });
+
   it('reads a .gltf with the buffer it names beside it, and a .glb alone', async () => {
     const folder = temp();
     const { gltf, bin } = writeStageGltf(gridTriangles(4, 2), 'parts/room%20data.bin');

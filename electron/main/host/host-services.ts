@@ -563,6 +563,8 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     const ownModel = (path: string): boolean => access.isAllowed(path) || libraryPaths.has(path);
     const ownMotion = (path: string): boolean =>
       motionAccess.isAllowed(path) || libraryPaths.has(path);
+    // A stage opened this session is the person's own, like a model.
+    const ownStage = (path: string): boolean => ownModel(path) || stageAccess.has(path);
     const motionPath = presetMotionPath(preset);
     const musicPath = presetMusicPath(preset);
     const stagePath = presetStagePath(preset);
@@ -570,7 +572,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       ...(stagePath !== undefined &&
       isResolvedPath(stagePath) &&
       isStageFileName(stagePath) &&
-      !ownModel(stagePath)
+      !ownStage(stagePath)
         ? [stagePath]
         : []),
       ...presetModelPaths(preset).filter(
@@ -612,7 +614,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
         maxBytes: options.motionMaxBytes ?? MOTION_MAX_BYTES,
       }),
       stage: {
-        isYours: (path) => ownModel(path) || confirmed.has(path),
+        isYours: (path) => ownStage(path) || confirmed.has(path),
         hasKindName: isStageFileName,
         noun: 'stage',
         maxBytes: STAGE_MAX_BYTES,
