@@ -44,6 +44,8 @@ export const APP_COMMANDS = [
   'help',
   'undo',
   'redo',
+  'open-stage',
+  'builtin-stage',
   'export-motion',
   'save-picture',
   'export-clip',
@@ -415,6 +417,24 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     menu: 'motion',
     sceneUnchanged: true,
     label: { en: 'Music Offset +10 ms', ja: '音楽のずれ +10 ms' },
+  },
+  'open-stage': {
+    // G for ground: Ctrl/⌘+Shift+O is File > Open Motion…'s.
+    key: 'g',
+    chord: 'mod+shift',
+    accelerator: 'CmdOrCtrl+Shift+G',
+    menu: 'file',
+    // The stage is not part of undo's snapshots: a swap would come back on the wrong floor.
+    sceneUnchanged: true,
+    label: { en: 'Open Stage…', ja: 'ステージを開く…' },
+  },
+  'builtin-stage': {
+    key: 'b',
+    chord: 'mod+shift',
+    accelerator: 'CmdOrCtrl+Shift+B',
+    menu: 'file',
+    sceneUnchanged: true,
+    label: { en: 'Built-in Stage', ja: '標準のステージ' },
   },
 };
 

@@ -11,7 +11,13 @@
  */
 
 import type { AppCommand } from './commands';
-import type { ModelFormat, MotionFormat, Preset, PresetContent } from './preset-schema';
+import type {
+  ModelFormat,
+  MotionFormat,
+  Preset,
+  PresetContent,
+  StageFormat,
+} from './preset-schema';
 import type { AudioFormat } from './audio-files';
 import type {
   VmcFrame,
@@ -105,6 +111,28 @@ export interface HostProblem {
  */
 export type HostOutcome<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: HostProblem };
+
+/** A file a `.gltf` stage names beside it (a buffer or an image), as the glTF names it. */
+export interface StageSideFile {
+  /** The URI exactly as written in the glTF. */
+  readonly uri: string;
+  readonly bytes: Uint8Array;
+}
+
+/** A stage file read for the renderer (Open Stage…, a drop with Shift held, a preset). */
+export interface StageFileRead {
+  /** Absolute path. */
+  readonly path: string;
+  readonly fileName: string;
+  /** Bytes. */
+  readonly size: number;
+  /** Lower-case hex SHA-256 of the bytes; presets store it. */
+  readonly sha256: string;
+  readonly format: StageFormat;
+  readonly bytes: Uint8Array;
+  /** For a `.gltf`: the buffers and images it names, read from its folder; else empty. */
+  readonly beside: readonly StageSideFile[];
+}
 
 /** A model file read for the renderer to parse. */
 export interface ModelFile {
@@ -279,6 +307,8 @@ export interface LoadedPreset {
   readonly motionNote?: MotionNote;
   /** Set when the preset's song has moved, changed or cannot be read (the scene loads silent). */
   readonly musicNote?: MotionNote;
+  /** Set when the preset's stage file has moved, changed or cannot be read (the built-in stage is used). */
+  readonly stageNote?: MotionNote;
   /**
    * One sentence per file the person located at a new place while it loaded (Locate…);
    * `preset` already names the new places. Absent when none was located.
@@ -342,6 +372,21 @@ export interface HostRequests {
   'rp:model:read-texture': {
     readonly args: readonly [modelPath: string, textureName: string];
     readonly result: HostOutcome<ModelTexture>;
+  };
+  /** Shows the native Open Stage dialog and reads the chosen stage (and a .gltf's buffers). */
+  'rp:stage:open-dialog': {
+    readonly args: readonly [];
+    readonly result: HostOutcome<StageFileRead>;
+  };
+  /** Reads a stage opened or dropped this session, or named by a loaded preset, again. */
+  'rp:stage:read': {
+    readonly args: readonly [path: string];
+    readonly result: HostOutcome<StageFileRead>;
+  };
+  /** Sent by the preload only: a file dropped with Shift held, opened as a stage. */
+  'rp:stage:dropped': {
+    readonly args: readonly [path: string, grant: DropGrant];
+    readonly result: HostOutcome<StageFileRead>;
   };
   /** Shows the native Open Motion dialog and reads the chosen file. */
   'rp:motion:open-dialog': { readonly args: readonly []; readonly result: HostOutcome<MotionFile> };
@@ -496,6 +541,9 @@ const requestChannelTable: { readonly [K in HostChannel]: true } = {
   'rp:model:open-dialog': true,
   'rp:model:read': true,
   'rp:model:read-texture': true,
+  'rp:stage:open-dialog': true,
+  'rp:stage:read': true,
+  'rp:stage:dropped': true,
   'rp:motion:open-dialog': true,
   'rp:motion:read': true,
   'rp:music:open-dialog': true,
@@ -628,6 +676,12 @@ export interface HostApi {
    * its folder; a `missing` problem when the file is not there.
    */
   readModelTexture(modelPath: string, textureName: string): Promise<HostOutcome<ModelTexture>>;
+  /** Open Stage…: native dialog, then the stage's bytes (and a .gltf's files beside it). */
+  openStageDialog(): Promise<HostOutcome<StageFileRead>>;
+  /** Reads a stage opened this session or named by a loaded preset again by its path. */
+  readStage(path: string): Promise<HostOutcome<StageFileRead>>;
+  /** A file dropped with Shift held: read as a stage. */
+  openDroppedStage(file: DroppedFileHandle): Promise<HostOutcome<StageFileRead>>;
   /** Open Motion…: native dialog, then the file's bytes; adds it to the library. */
   openMotionDialog(): Promise<HostOutcome<MotionFile>>;
   /** Reads a library entry's, a preset's or an earlier opened motion again by its path. */

@@ -257,6 +257,30 @@ export const presetThumbnailSchema = z
   .max(PRESET_THUMBNAIL_MAX_CHARS)
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, 'must be a PNG data URL');
 
+/** The file formats a stage can have: glTF (binary or text) and MMD models. */
+export const STAGE_FORMATS = ['glb', 'gltf', 'pmx', 'pmd'] as const;
+export type StageFormat = (typeof STAGE_FORMATS)[number];
+
+/**
+ * The stage a preset stands on: the built-in one, or a stage file checked on load like the
+ * models (its path, size and hash); a file gone or changed is a note and the built-in stage
+ * is used.
+ */
+const stageRefSchema = z.discriminatedUnion('id', [
+  z.object({ id: z.literal('default') }),
+  z.object({
+    id: z.literal('file'),
+    /** Absolute path of the stage file when the preset was saved. */
+    path: z.string().min(1).max(4096),
+    /** The file's size in bytes, to notice a changed file cheaply. */
+    size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    sha256: sha256Schema,
+    /** The file name, for messages when it cannot be read again. */
+    fileName: z.string().min(1).max(256),
+    format: z.enum(STAGE_FORMATS),
+  }),
+]);
+
 /** Everything the scene needs to come back as it was; the renderer captures and restores it. */
 export const presetContentSchema = z.object({
   name: presetNameSchema,
@@ -277,7 +301,8 @@ export const presetContentSchema = z.object({
     /** Vertical field of view, degrees. */
     fovDeg: z.number().gt(0).lt(180),
   }),
-  stage: z.object({ id: z.literal('default') }),
+  /** What the scene stands on: the built-in stage, or a stage file (Open Stage…). */
+  stage: stageRefSchema,
   motion: motionSettingsSchema,
   /** The song, when one was open (presets saved before music have none). */
   music: musicRefSchema.optional(),
@@ -306,6 +331,7 @@ export type PresetModelRef = z.infer<typeof modelRefSchema>;
 export type PresetMotionRef = z.infer<typeof motionRefSchema>;
 export type PresetMotionSettings = z.infer<typeof motionSettingsSchema>;
 export type PresetMusicRef = z.infer<typeof musicRefSchema>;
+export type PresetStageRef = z.infer<typeof stageRefSchema>;
 export type PresetBodyState = z.infer<typeof bodyStateSchema>;
 export type PresetProp = z.infer<typeof propSchema>;
 export type PresetModelProp = z.infer<typeof modelPropSchema>;

@@ -202,15 +202,19 @@ function fileMenu(
   const quit: MenuItemConstructorOptions[] = mac
     ? []
     : [{ type: 'separator' }, { role: 'quit', label: labels.quit(options.appName) }];
+  // Open Stage… and Built-in Stage go with the other opens; the rest are the exports.
+  const isStage = (item: MenuItemConstructorOptions): boolean =>
+    item.id === 'open-stage' || item.id === 'builtin-stage';
   return {
     label: labels.file,
     submenu: [
       openModel,
       openMotion,
+      ...exports.filter(isStage),
       openRecentMenu(options, labels),
       // Export Motion…, Save Picture…, Export Clip…: page commands, like the Scene menu's.
       { type: 'separator' },
-      ...exports,
+      ...exports.filter((item) => !isStage(item)),
       ...quit,
     ],
   };

@@ -22,6 +22,9 @@ import type { ExportFileFormat } from '../../shared/host-contract';
 const MODEL_FILTERS = [
   { name: 'Avatar models (VRM, PMX, PMD)', extensions: [...MODEL_EXTENSIONS] },
 ];
+const STAGE_FILTERS = [
+  { name: 'Stages (glTF, PMX, PMD)', extensions: ['glb', 'gltf', 'pmx', 'pmd'] },
+];
 const MOTION_FILTERS = [{ name: 'Motions (VRMA, VMD)', extensions: [...MOTION_EXTENSIONS] }];
 const MUSIC_FILTERS = [{ name: 'Music', extensions: [...AUDIO_EXTENSIONS] }];
 const PRESET_FILTERS = [{ name: 'Ragdoll Playground presets', extensions: [PRESET_EXTENSION] }];
@@ -88,6 +91,8 @@ export function createNativeDialogs(
   return {
     showOpenModel: () =>
       open({ title: 'Open Model', properties: ['openFile'], filters: MODEL_FILTERS }),
+    showOpenStage: () =>
+      open({ title: 'Open Stage', properties: ['openFile'], filters: STAGE_FILTERS }),
     showOpenMotion: () =>
       open({ title: 'Open Motion', properties: ['openFile'], filters: MOTION_FILTERS }),
     showOpenMusic: () =>

@@ -158,6 +158,12 @@ const host: HostApi = Object.freeze({
   readModel: (path: string) => invoke('rp:model:read', path),
   readModelTexture: (modelPath: string, textureName: string) =>
     invoke('rp:model:read-texture', modelPath, textureName),
+  openStageDialog: () => invoke('rp:stage:open-dialog'),
+  readStage: (path: string) => invoke('rp:stage:read', path),
+  openDroppedStage: async (file: DroppedFileHandle) => {
+    const path = droppedPath(file);
+    return invoke('rp:stage:dropped', path, await dropGrant(path));
+  },
   openMotionDialog: () => invoke('rp:motion:open-dialog'),
   readMotion: (path: string) => invoke('rp:motion:read', path),
   openMusicDialog: () => invoke('rp:music:open-dialog'),

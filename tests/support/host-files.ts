@@ -50,6 +50,7 @@ export interface DialogScript {
   openModel?: (string | null)[];
   openMotion?: (string | null)[];
   openMusic?: (string | null)[];
+  openStage?: (string | null)[];
   openPreset?: (string | null)[];
   savePreset?: (string | null)[];
   saveExport?: (string | null)[];
@@ -76,6 +77,7 @@ export function scriptedDialogs(script: DialogScript = {}): ScriptedDialogs {
     openModel: script.openModel ?? [],
     openMotion: script.openMotion ?? [],
     openMusic: script.openMusic ?? [],
+    openStage: script.openStage ?? [],
     openPreset: script.openPreset ?? [],
     savePreset: script.savePreset ?? [],
     saveExport: script.saveExport ?? [],
@@ -91,6 +93,7 @@ export function scriptedDialogs(script: DialogScript = {}): ScriptedDialogs {
     showOpenModel: () => (calls.push({ kind: 'openModel' }), next('openModel')),
     showOpenMotion: () => (calls.push({ kind: 'openMotion' }), next('openMotion')),
     showOpenMusic: () => (calls.push({ kind: 'openMusic' }), next('openMusic')),
+    showOpenStage: () => (calls.push({ kind: 'openStage' }), next('openStage')),
     showOpenPreset: () => (calls.push({ kind: 'openPreset' }), next('openPreset')),
     showSavePreset: (defaultName) => (
       calls.push({ kind: 'savePreset', defaultName }),

@@ -41,6 +41,12 @@ const VALID_ARGS: { readonly [K in HostChannel]: HostRequests[K]['args'] } = {
   'rp:model:open-dialog': [],
   'rp:model:read': [NOWHERE],
   'rp:model:read-texture': [NOWHERE, 'tex\\body.png'],
+  'rp:stage:open-dialog': [],
+  'rp:stage:read': ['/nowhere/at/all/hall.glb'],
+  'rp:stage:dropped': [
+    '/nowhere/at/all/hall.glb',
+    { nonce: '0'.repeat(32), token: '0'.repeat(64) },
+  ],
   'rp:motion:open-dialog': [],
   'rp:motion:read': ['/nowhere/at/all/dance.vmd'],
   'rp:music:open-dialog': [],

@@ -198,6 +198,8 @@ describe('built main process, production (Linux, English, first run)', () => {
     expect(file?.submenu?.map((item) => item.label ?? item.role ?? item.type)).toEqual([
       'Open Model…',
       'Open Motion…',
+      'Open Stage…',
+      'Built-in Stage',
       'Open Recent',
       'separator',
       'Export Motion…',
@@ -364,6 +366,8 @@ describe('built main process, macOS in Japanese with saved bounds', () => {
     expect(file?.submenu?.map((item) => item.label ?? item.type)).toEqual([
       'モデルを開く…',
       'モーションを開く…',
+      'ステージを開く…',
+      '標準のステージ',
       '最近使ったファイル',
       'separator',
       'モーションを書き出す…',

@@ -31,6 +31,9 @@ const HOST_API_METHODS: readonly (keyof HostApi)[] = [
   'openModelDialog',
   'readModel',
   'readModelTexture',
+  'openStageDialog',
+  'readStage',
+  'openDroppedStage',
   'openMotionDialog',
   'readMotion',
   'openMusicDialog',
@@ -85,6 +88,8 @@ const REQUEST_METHODS: {
   { call: (h) => h.getAppInfo(), channel: 'rp:app:get-info', args: [] },
   { call: (h) => h.openModelDialog(), channel: 'rp:model:open-dialog', args: [] },
   { call: (h) => h.readModel('/m/a.vrm'), channel: 'rp:model:read', args: ['/m/a.vrm'] },
+  { call: (h) => h.openStageDialog(), channel: 'rp:stage:open-dialog', args: [] },
+  { call: (h) => h.readStage('/m/a.glb'), channel: 'rp:stage:read', args: ['/m/a.glb'] },
   { call: (h) => h.openMotionDialog(), channel: 'rp:motion:open-dialog', args: [] },
   { call: (h) => h.readMotion('/m/a.vmd'), channel: 'rp:motion:read', args: ['/m/a.vmd'] },
   { call: (h) => h.openMusicDialog(), channel: 'rp:music:open-dialog', args: [] },
@@ -241,9 +246,13 @@ describe('built preload', () => {
       await expect(call(host())).resolves.toEqual({ answeredFor: channel });
       expect(renderer.invoked).toEqual([{ channel, args }]);
     }
-    // Every request channel but the dropped-file one (below) is reachable as a method.
+    // Every request channel but the dropped-file ones (below) is reachable as a method.
     expect(new Set(REQUEST_METHODS.map((method) => method.channel))).toEqual(
-      new Set(HOST_CHANNELS.filter((channel) => channel !== 'rp:file:dropped')),
+      new Set(
+        HOST_CHANNELS.filter(
+          (channel) => channel !== 'rp:file:dropped' && channel !== 'rp:stage:dropped',
+        ),
+      ),
     );
   });
 
@@ -261,6 +270,17 @@ describe('built preload', () => {
     expect(checker.accept('/home/someone/other.vrm', grant)).toBe(false);
     expect(checker.accept(path, grant)).toBe(true);
     expect(checker.accept(path, grant)).toBe(false);
+  });
+
+  it('sends a File dropped as a stage on rp:stage:dropped with a grant the host accepts', async () => {
+    renderer.invoked.length = 0;
+    const dropped = new renderer.File('hall.glb', '/home/someone/hall.glb');
+    await host().openDroppedStage(dropped);
+    const [{ channel, args }] = renderer.invoked as [{ channel: string; args: unknown[] }];
+    expect(channel).toBe('rp:stage:dropped');
+    const [path, grant] = args as [string, DropGrant];
+    expect(path).toBe('/home/someone/hall.glb');
+    expect(createDropGrantChecker(DROP_KEY).accept(path, grant)).toBe(true);
   });
 
   it('refuses a File it cannot name a path for', async () => {

@@ -8,6 +8,7 @@ export const CANCELING_DIALOGS: Dialogs = Object.freeze({
   showOpenModel: () => Promise.resolve(null),
   showOpenMotion: () => Promise.resolve(null),
   showOpenMusic: () => Promise.resolve(null),
+  showOpenStage: () => Promise.resolve(null),
   showOpenPreset: () => Promise.resolve(null),
   showSavePreset: () => Promise.resolve(null),
   showSaveExport: () => Promise.resolve(null),

@@ -268,6 +268,14 @@ function installPageHost(names: typeof PAGE_NAMES): void {
     readModel: (path: string) => invoke('rp:model:read', [path]),
     readModelTexture: (modelPath: string, textureName: string) =>
       invoke('rp:model:read-texture', [modelPath, textureName]),
+    openStageDialog: () => invoke('rp:stage:open-dialog', []),
+    readStage: (path: string) => invoke('rp:stage:read', [path]),
+    // The bridge's drops go through the file-drop path only; a stage is opened by the dialog.
+    openDroppedStage: (file: DroppedFileHandle) =>
+      Promise.resolve({
+        ok: false,
+        problem: { code: 'not-allowed', message: `${file.name}: drop a stage in the app itself.` },
+      } as const),
     openMotionDialog: () => invoke('rp:motion:open-dialog', []),
     readMotion: (path: string) => invoke('rp:motion:read', [path]),
     openMusicDialog: () => invoke('rp:music:open-dialog', []),

@@ -20,6 +20,7 @@ export class QueuedDialogs implements Dialogs {
   readonly openModel: (string | null)[] = [];
   readonly openMotion: (string | null)[] = [];
   readonly openMusic: (string | null)[] = [];
+  readonly openStage: (string | null)[] = [];
   readonly openPreset: (string | null)[] = [];
   readonly savePreset: (string | null)[] = [];
   readonly saveExport: (string | null)[] = [];
@@ -44,6 +45,10 @@ export class QueuedDialogs implements Dialogs {
 
   showOpenMusic(): Promise<string | null> {
     return Promise.resolve(this.openMusic.shift() ?? null);
+  }
+
+  showOpenStage(): Promise<string | null> {
+    return Promise.resolve(this.openStage.shift() ?? null);
   }
 
   showOpenPreset(): Promise<string | null> {

@@ -62,6 +62,7 @@ export function runSimulation(
   mmd?: MmdPhysicsSpec,
   motion?: undefined,
   prepare?: (sandbox: Sandbox) => void,
+  finish?: (sandbox: Sandbox) => void,
 ): SimResult;
 export function runSimulation(
   rapier: RapierApi,
@@ -70,8 +71,12 @@ export function runSimulation(
   mmd: MmdPhysicsSpec | undefined,
   motion: DollMotion,
   prepare?: (sandbox: Sandbox) => void,
+  finish?: (sandbox: Sandbox) => void,
 ): SimMotionResult;
-/** `prepare` sees the sandbox before anything is added (e.g. to attach the rewind recorder). */
+/**
+ * `prepare` sees the sandbox before anything is added (e.g. to attach the rewind recorder),
+ * `finish` after the run, before it is disposed.
+ */
 export function runSimulation(
   rapier: RapierApi,
   options: SimOptions,
@@ -79,6 +84,7 @@ export function runSimulation(
   mmd?: MmdPhysicsSpec,
   motion?: DollMotion,
   prepare?: (sandbox: Sandbox) => void,
+  finish?: (sandbox: Sandbox) => void,
 ): SimResult | SimMotionResult {
   const sandbox = new Sandbox(rapier, {
     stiffness: options.stiffness,
@@ -130,6 +136,7 @@ export function runSimulation(
     if (options.blast !== null) sandbox.blast(options.blast);
     sandbox.run(options.seconds - Math.max(landing, warmUp), sample);
 
+    finish?.(sandbox);
     const end = sandbox.measure();
     const result: SimResult = {
       dolls: end.figures,

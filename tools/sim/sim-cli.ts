@@ -37,6 +37,10 @@ import type { SceneRecorder } from '../../renderer/src/physics/recording/scene-r
 import type { Sandbox } from '../../renderer/src/physics/sandbox';
 import type { VmcOutFigure } from '../../renderer/src/motion/vmc-out-pose';
 import { VmcSimError, runVmcIn, runVmcOut } from './run-vmc';
+import { loadStageFile } from '../loaders/load-stage';
+import type { StageFile } from '../../renderer/src/rig/stage/stage-file';
+import { StageFileError } from '../../renderer/src/rig/stage/stage-file';
+import type { StageBounds } from '../../renderer/src/physics/stage/stage-shape';
 
 /**
  * A --model file, loaded: a VRM, an MMD model with its own bodies and joints, or an MMD model
@@ -234,6 +238,8 @@ export async function runSimCli(args: readonly string[], out: SimOutput): Promis
   if (typeof model === 'number') return model;
   const clip = options.motion === undefined ? undefined : await loadMotion(out, options.motion);
   if (typeof clip === 'number') return clip;
+  const stage = options.stage === undefined ? undefined : await loadStage(out, options.stage);
+  if (typeof stage === 'number') return stage;
   await RAPIER.init();
   const mmd = model?.kind === 'mmd' ? model.doll.rig.physics : undefined;
   const { spec, kind: figureKind } = figureDoll(model);
@@ -248,7 +254,12 @@ export async function runSimCli(args: readonly string[], out: SimOutput): Promis
     return 1;
   }
   let recorder: SceneRecorder | undefined;
+  let stageReport: StageReport | undefined;
+  const finish = (sandbox: Sandbox) => {
+    if (stage) stageReport = stageReportOf(sandbox);
+  };
   const prepare = (sandbox: Sandbox) => {
+    if (stage) sandbox.scenery.use(stage.shape);
     if (options.exportMotion) recorder = recordWholeRun(sandbox, options.seconds);
     if (model?.kind === 'mmd-prop') addMmdProp(sandbox, model.prop);
   };
@@ -259,9 +270,9 @@ export async function runSimCli(args: readonly string[], out: SimOutput): Promis
       out.error(
         `sim: note: ${spec.name} cannot show these bones of ${clip.name}: ${motion.skippedBones.join(', ')}`,
       );
-    result = runSimulation(RAPIER, options, spec, mmd, motion, prepare);
+    result = runSimulation(RAPIER, options, spec, mmd, motion, prepare, finish);
   } else {
-    result = runSimulation(RAPIER, options, spec, mmd, undefined, prepare);
+    result = runSimulation(RAPIER, options, spec, mmd, undefined, prepare, finish);
   }
   let exported: ExportedReport | undefined;
   if (recorder && options.exportMotion) {
@@ -282,17 +293,59 @@ export async function runSimCli(args: readonly string[], out: SimOutput): Promis
     ...result,
     ...(model ? modelJson(model, options) : {}),
     ...(exported ? { exported } : {}),
+    ...(stageReport ?? {}),
   };
   if (options.json) {
     out.log(JSON.stringify(full));
   } else {
     printTable(out, result, model, options);
+    if (stageReport) printStage(out, stageReport);
     if (exported)
       out.log(
         `${'exported'.padEnd(22)}${exported.path} (${exported.frames} frames, ${exported.bones.length} bones)`,
       );
   }
   return 0;
+}
+
+/** Reads --stage, or explains on stderr why it cannot be used. */
+async function loadStage(out: SimOutput, path: string): Promise<StageFile | number> {
+  try {
+    const stage = await loadStageFile(path);
+    for (const note of stage.notes) out.error(`sim: note: ${note}`);
+    return stage;
+  } catch (error) {
+    if (!(error instanceof StageFileError)) throw error;
+    out.error(`sim: ${error.message}`);
+    return 1;
+  }
+}
+
+/** The stage's keys of the JSON: its size and bounds, and where each figure came to rest. */
+interface StageReport {
+  readonly stage: { readonly triangles: number; readonly bounds: StageBounds };
+  readonly restingAt: readonly (readonly [number, number, number])[];
+}
+
+function stageReportOf(sandbox: Sandbox): StageReport {
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  const { triangles, bounds } = sandbox.scenery.inUse;
+  const rounded = (v: StageBounds['min']) => [round(v[0]), round(v[1]), round(v[2])] as const;
+  return {
+    stage: { triangles, bounds: { min: rounded(bounds.min), max: rounded(bounds.max) } },
+    restingAt: sandbox.figures.map((figure) => {
+      const at = figure.ragdoll.root.body.translation();
+      return [round(at.x), round(at.y), round(at.z)] as const;
+    }),
+  };
+}
+
+function printStage(out: SimOutput, report: StageReport): void {
+  const b = report.stage.bounds;
+  out.log(`${'stage triangles'.padEnd(22)}${report.stage.triangles}`);
+  out.log(`${'stage bounds'.padEnd(22)}${b.min.join(', ')} to ${b.max.join(', ')} m`);
+  for (const [i, at] of report.restingAt.entries())
+    out.log(`${`figure ${i + 1} rests at`.padEnd(22)}${at.join(', ')} m`);
 }
 
 /** How the figures are seen by VMC: their kind, and a VRM avatar's bones. */

@@ -32,6 +32,8 @@ export interface SimOptions {
   readonly vmcOut?: { readonly host: string; readonly port: number };
   /** Hang the first figure from a rope tied 1 m above this part's rest position. */
   readonly ropeFromWorld?: string;
+  /** A .glb, .gltf, .pmx or .pmd file the scene stands on instead of the built-in stage. */
+  readonly stage?: string;
   readonly json: boolean;
   readonly help: boolean;
 }
@@ -82,6 +84,11 @@ Builds the app's scene in Node, runs it and prints measurements.
                      the first doll hangs from a rope tied 1 m above PART's rest
                      position (e.g. head, armL_lo); the JSON adds the rope's
                      largest stretch, ropeMaxStretchM (m)
+  --stage FILE       a .glb/.gltf (metres) or .pmx/.pmd (0.08 m per unit) stage the
+                     scene stands on instead of the built-in one; the figures drop
+                     onto its floor. The JSON adds stage (triangles, bounds in metres)
+                     and restingAt (each figure's pelvis at the end). A stage that
+                     cannot be used exits with status 1
   --json             print one JSON object
   --help             this text`;
 
@@ -114,6 +121,13 @@ function modelOption(raw: string | undefined): { model?: string } {
   if (raw.trim() === '')
     throw new SimUsageError('--model needs the path of a .vrm, .pmx or .pmd file');
   return { model: raw };
+}
+
+function stageOption(raw: string | undefined): { stage?: string } {
+  if (raw === undefined) return {};
+  if (raw.trim() === '')
+    throw new SimUsageError('--stage needs the path of a .glb, .gltf, .pmx or .pmd file');
+  return { stage: raw };
 }
 
 function motionOption(raw: string | undefined): { motion?: string } {
@@ -214,6 +228,7 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
         'vmc-in': { type: 'string' },
         'vmc-out': { type: 'string' },
         'rope-from-world': { type: 'string' },
+        stage: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -246,6 +261,7 @@ export function parseSimOptions(argv: readonly string[]): SimOptions {
     ...exportOptions(v['export-motion'], v['export-range']),
     ...vmcOptions(v['vmc-in'], v['vmc-out'], v.motion, v['export-motion']),
     ...ropeOption(v['rope-from-world'], v['vmc-in'] ?? v['vmc-out']),
+    ...stageOption(v.stage),
     json: v.json,
     help: v.help,
   };

@@ -12,6 +12,8 @@ export type PresetFileKind = 'model' | 'motion' | 'music';
 export interface Dialogs {
   /** Open Model… (also Locate…): a VRM/PMX/PMD file, or null when canceled. */
   showOpenModel(): Promise<string | null>;
+  /** Open Stage…: a glTF (.glb, .gltf), PMX or PMD file, or null when canceled. */
+  showOpenStage(): Promise<string | null>;
   /** Open Motion… (also Locate… for a motion): a VRMA/VMD file, or null when canceled. */
   showOpenMotion(): Promise<string | null>;
   /** Open Music…: a WAV/MP3/Ogg/Opus/M4A/AAC/FLAC file, or null when canceled. */

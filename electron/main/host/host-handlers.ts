@@ -81,6 +81,12 @@ const pathSchema = z
   .refine((path) => !path.includes('\0'), 'must not contain NUL')
   .refine((path) => isAbsolute(path), 'must be an absolute path');
 
+/** The preload's grant for a dropped file (see drop-grants.ts). */
+const dropGrantSchema = z.object({
+  nonce: z.string().regex(/^[0-9a-f]{32}$/, 'must be 32 hex digits'),
+  token: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 hex digits'),
+});
+
 /** A texture path as written in a model: relative, checked against its folder by the service. */
 const textureNameSchema = z
   .string()
@@ -128,13 +134,10 @@ export const HOST_ARGUMENT_SCHEMAS: {
   'rp:motion:read': z.tuple([pathSchema]),
   'rp:music:open-dialog': z.tuple([]),
   'rp:music:read': z.tuple([pathSchema]),
-  'rp:file:dropped': z.tuple([
-    pathSchema,
-    z.object({
-      nonce: z.string().regex(/^[0-9a-f]{32}$/, 'must be 32 hex digits'),
-      token: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 hex digits'),
-    }),
-  ]),
+  'rp:file:dropped': z.tuple([pathSchema, dropGrantSchema]),
+  'rp:stage:open-dialog': z.tuple([]),
+  'rp:stage:read': z.tuple([pathSchema]),
+  'rp:stage:dropped': z.tuple([pathSchema, dropGrantSchema]),
   'rp:library:keep-dropped': z.tuple([pathSchema]),
   'rp:library:list': z.tuple([]),
   'rp:library:remove': z.tuple([idSchema]),
@@ -187,6 +190,9 @@ export function createHostHandlers(deps: HostDeps): HostHandlers {
     'rp:model:read': (path) => toOutcome(() => s.readModel(path)),
     'rp:model:read-texture': (modelPath, name) =>
       toOutcome(() => s.readModelTexture(modelPath, name)),
+    'rp:stage:open-dialog': () => toOutcome(() => s.openStageDialog()),
+    'rp:stage:read': (path) => toOutcome(() => s.readStage(path)),
+    'rp:stage:dropped': (path, grant) => toOutcome(() => s.openDroppedStage(path, grant)),
     'rp:motion:open-dialog': () => toOutcome(() => s.openMotionDialog()),
     'rp:motion:read': (path) => toOutcome(() => s.readMotion(path)),
     'rp:music:open-dialog': () => toOutcome(() => s.openMusicDialog()),

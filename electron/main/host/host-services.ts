@@ -22,6 +22,7 @@ import type {
   MusicFile,
   PresetListing,
   PresetSummary,
+  StageFileRead,
 } from '../../../shared/host-contract';
 import type { Preset, PresetContent } from '../../../shared/preset-schema';
 import type { Dialogs, PresetFileKind } from './dialogs';
@@ -58,6 +59,13 @@ import { createPresetLocator, withMovedFiles, type PresetLocator } from './prese
 import { checkPresetModels, presetModelPaths } from './preset-models';
 import { checkPresetMotion, presetMotionPath } from './preset-motion';
 import { checkPresetMusic, presetMusicPath } from './preset-music';
+import {
+  STAGE_MAX_BYTES,
+  checkPresetStage,
+  isStageFileName,
+  presetStagePath,
+} from './preset-stage';
+import { readStageFile } from './stage-file';
 import { createPresetStore, PRESET_FOLDER } from './preset-store';
 import { createReadBudget, type ReadBudget } from './read-budget';
 import { createRecoveryStore, type RecoveryFound } from './recovery-store';
@@ -100,6 +108,12 @@ export interface HostServices {
   readModel(path: string): Promise<ModelFile>;
   /** A texture named by an MMD model the page may read, from the model's folder. */
   readModelTexture(modelPath: string, textureName: string): Promise<ModelTexture>;
+  /** Open Stage…: the dialog, then the chosen stage (see stage-file.ts). */
+  openStageDialog(): Promise<StageFileRead>;
+  /** A stage opened or dropped this session, or named by a loaded preset, read again. */
+  readStage(path: string): Promise<StageFileRead>;
+  /** A file dropped with Shift held, with the preload's grant for it: read as a stage. */
+  openDroppedStage(path: string, grant: DropGrant): Promise<StageFileRead>;
   /** Open Motion…: the dialog, then the chosen motion, recorded in the library. */
   openMotionDialog(): Promise<MotionFile>;
   /** A motion the page may read (opened, dropped, in the library, or named by a loaded preset). */
@@ -374,6 +388,41 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return openChosen(await chosen(options.dialogs.showOpenModel(), 'model'), 'dialog');
   }
 
+  // Stages the page may read again: opened or dropped this session, or a loaded preset's.
+  const stageAccess = new Set<string>();
+
+  async function openStageDialog(): Promise<StageFileRead> {
+    const path = await chosen(options.dialogs.showOpenStage(), 'stage');
+    requireAbsolute(path);
+    return readStageAllowed(path);
+  }
+
+  async function readStageAllowed(path: string): Promise<StageFileRead> {
+    const stage = await readStageFile(path, budget);
+    stageAccess.add(path);
+    if (stage.format === 'pmx' || stage.format === 'pmd') {
+      // An MMD stage's textures are read as a model's are: only those its texture list names.
+      const table = textureTableOf(stage.bytes, stage.format);
+      if (table === undefined) textureTables.delete(path);
+      else textureTables.set(path, table);
+      access.allow(path, 'dialog');
+      openModels.allow(path, 'read');
+    }
+    log.info(`Read the stage ${path} (${stage.format}, ${stage.size} bytes).`);
+    return stage;
+  }
+
+  async function readStage(path: string): Promise<StageFileRead> {
+    requireAbsolute(path);
+    if (!stageAccess.has(path)) {
+      throw new HostProblemError(
+        'not-allowed',
+        `${path} was not opened as a stage in this session, so it was not read. Open it with File > Open Stage….`,
+      );
+    }
+    return readStageAllowed(path);
+  }
+
   async function openMotionDialog(): Promise<MotionFile> {
     return openChosenMotion(await chosen(options.dialogs.showOpenMotion(), 'motion'), 'dialog');
   }
@@ -438,6 +487,19 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     return { kind: 'model', model: { ...model, libraryEntryId: null } };
   }
 
+  /** A drop with Shift held that the preload vouched for: read as a stage. */
+  async function openDroppedStage(path: string, grant: DropGrant): Promise<StageFileRead> {
+    requireAbsolute(path);
+    if (!dropGrants.accept(path, grant)) {
+      throw new HostProblemError(
+        'not-allowed',
+        `${path} was not dropped on the window (the drop could not be confirmed), so nothing ` +
+          `was read. Drop it again, or open it with File > Open Stage….`,
+      );
+    }
+    return readStageAllowed(path);
+  }
+
   async function keepDroppedFile(path: string): Promise<KeptDroppedFile> {
     requireAbsolute(path);
     const file = droppedUnkept.get(path);
@@ -491,14 +553,28 @@ export function createHostServices(options: HostServicesOptions): HostServices {
   async function presetRules(
     preset: Preset,
     locator: PresetLocator,
-  ): Promise<{ models: PresetFileRules; motion: PresetFileRules; music: PresetFileRules }> {
+  ): Promise<{
+    models: PresetFileRules;
+    motion: PresetFileRules;
+    music: PresetFileRules;
+    stage: PresetFileRules;
+  }> {
     const libraryPaths = new Set(await library.paths());
     const ownModel = (path: string): boolean => access.isAllowed(path) || libraryPaths.has(path);
     const ownMotion = (path: string): boolean =>
       motionAccess.isAllowed(path) || libraryPaths.has(path);
+    // A stage opened this session is the person's own, like a model.
+    const ownStage = (path: string): boolean => ownModel(path) || stageAccess.has(path);
     const motionPath = presetMotionPath(preset);
     const musicPath = presetMusicPath(preset);
+    const stagePath = presetStagePath(preset);
     const strangers = [
+      ...(stagePath !== undefined &&
+      isResolvedPath(stagePath) &&
+      isStageFileName(stagePath) &&
+      !ownStage(stagePath)
+        ? [stagePath]
+        : []),
       ...presetModelPaths(preset).filter(
         (path) => isResolvedPath(path) && isModelFileName(path) && !ownModel(path),
       ),
@@ -537,6 +613,12 @@ export function createHostServices(options: HostServicesOptions): HostServices {
         noun: 'motion',
         maxBytes: options.motionMaxBytes ?? MOTION_MAX_BYTES,
       }),
+      stage: {
+        isYours: (path) => ownStage(path) || confirmed.has(path),
+        hasKindName: isStageFileName,
+        noun: 'stage',
+        maxBytes: STAGE_MAX_BYTES,
+      },
       music: withLocate('music', {
         isYours: (path) => music.isAllowed(path) || confirmed.has(path),
         hasKindName: isAudioFileName,
@@ -570,6 +652,10 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     const withProps = propNotes.length > 0 ? { propNotes } : {};
     const motion = await checkPresetMotion(saved, hasher, rules.motion);
     if (motion.kind === 'verified') motionAccess.allow(motion.path, 'preset');
+    const stage = await checkPresetStage(saved, hasher, rules.stage);
+    if (stage.kind === 'note') log.info(stage.note.message);
+    if (stage.kind === 'verified') stageAccess.add(stage.path);
+    const withStage = stage.kind === 'note' ? { stageNote: stage.note } : {};
     const song = await checkPresetMusic(saved, hasher, rules.music);
     if (song.kind === 'verified') music.allow(song.path);
     if (song.kind === 'note') log.info(song.note.message);
@@ -577,7 +663,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     // Files the person located are opened from where they are now.
     const preset = withMovedFiles(saved, locator.moved);
     const withLocated = locator.notes.length > 0 ? { locatedNotes: [...locator.notes] } : {};
-    const loaded = { id, preset, notes, ...withProps, ...withMusic, ...withLocated };
+    const loaded = { id, preset, notes, ...withProps, ...withMusic, ...withStage, ...withLocated };
     if (motion.kind !== 'note') return loaded;
     log.info(motion.note.message);
     return { ...loaded, motionNote: motion.note };
@@ -629,6 +715,9 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     saveExport: (format, suggestedName, bytes) =>
       saveExport(options.dialogs, exportFolder, format, suggestedName, bytes),
     openModelDialog,
+    openStageDialog,
+    readStage,
+    openDroppedStage,
     readModel,
     readModelTexture: readTextureOnce,
     openMotionDialog,

@@ -36,6 +36,8 @@ export interface ReadTextureOptions {
   readonly maxBytes?: number;
   /** Shared with other reads so they cannot hold unbounded memory at once. Default: none. */
   readonly budget?: ReadBudget;
+  /** Extensions (lower case, with the dot) that may be read. Default `TEXTURE_EXTENSIONS`. */
+  readonly extensions?: readonly string[];
 }
 
 /**
@@ -53,7 +55,7 @@ export async function readModelTexture(
   options: ReadTextureOptions = {},
 ): Promise<ModelTexture> {
   const name = normaliseTextureName(textureName);
-  const segments = checkedSegments(name, modelPath);
+  const segments = checkedSegments(name, modelPath, options.extensions ?? TEXTURE_EXTENSIONS);
   const folder = dirname(modelPath);
   const found = await findCaseInsensitive(folder, segments);
   if (found === null) {
@@ -90,7 +92,7 @@ export function normaliseTextureName(textureName: string): string {
 }
 
 /** The path's segments, or `not-allowed` for names that could reach outside the folder. */
-function checkedSegments(name: string, modelPath: string): string[] {
+function checkedSegments(name: string, modelPath: string, extensions: readonly string[]): string[] {
   const refuse = (why: string): never => {
     throw new HostProblemError(
       'not-allowed',
@@ -104,8 +106,8 @@ function checkedSegments(name: string, modelPath: string): string[] {
   if (name.includes('\0')) refuse('which contains a NUL character');
   const segments = name.split('/').filter((segment) => segment !== '' && segment !== '.');
   if (segments.includes('..')) refuse('which points outside the model’s folder');
-  if (!TEXTURE_EXTENSIONS.includes(extname(name).toLowerCase())) {
-    refuse(`which is not an image (textures may be ${TEXTURE_EXTENSIONS.join(' ')})`);
+  if (!extensions.includes(extname(name).toLowerCase())) {
+    refuse(`which is not a file it may use (${extensions.join(' ')})`);
   }
   return segments;
 }

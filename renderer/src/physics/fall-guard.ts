@@ -20,6 +20,7 @@ const GUARD_HALF_DEPTH = 5_000;
 export class FallGuard {
   private readonly body: RigidBody;
   private readonly sensorHandle: number;
+  private top: number;
   /** Collider handles found by the last check; reused, never reallocated once grown. */
   private readonly found: number[] = [];
   private foundCount = 0;
@@ -32,6 +33,7 @@ export class FallGuard {
     private readonly world: World,
     topY: number,
   ) {
+    this.top = topY;
     this.body = world.createRigidBody(
       rapier.RigidBodyDesc.fixed().setTranslation(0, topY - GUARD_HALF_DEPTH, 0),
     );
@@ -42,6 +44,17 @@ export class FallGuard {
       this.body,
     );
     this.sensorHandle = collider.handle;
+  }
+
+  /** The guard's top, metres: below it a figure counts as fallen. */
+  get topY(): number {
+    return this.top;
+  }
+
+  /** Moves the guard's top to `topY` metres (a stage from a file may lie lower than ours). */
+  setTop(topY: number): void {
+    this.top = topY;
+    this.body.setTranslation({ x: 0, y: topY - GUARD_HALF_DEPTH, z: 0 }, true);
   }
 
   /**

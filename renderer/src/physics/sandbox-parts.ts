@@ -2,7 +2,6 @@ import { FallGuard } from './fall-guard';
 import { Grab } from './grab';
 import { SandboxLinks } from './links/sandbox-links';
 import type { HeldBodies } from './joint-projection';
-import { OTHER_SOLVER_GROUPS } from './mmd/interaction-groups';
 import { SceneRest } from './mmd/scene-rest';
 import { MotionFigures } from './motion/motion-figures';
 import { MotorStiffness } from './motor-stiffness';
@@ -20,7 +19,8 @@ import { WORLD_SOLVER_ITERATIONS } from './solver-iterations';
 import { ImpactSounds } from './sound/impact-sounds';
 import { SoundRequestRing } from './sound/sound-requests';
 import type { StageLayout } from './stage';
-import { buildStage, stageLayout } from './stage';
+import { stageLayout } from './stage';
+import { SceneStage } from './stage/scene-stage';
 import type { StepParts } from './step-pipeline';
 import { vec3 } from './vector-math';
 
@@ -33,8 +33,10 @@ import { vec3 } from './vector-math';
 export interface SandboxParts extends StepParts, BlastParts {
   readonly rapier: RapierApi;
   readonly stage: StageLayout;
-  /** The stage's colliders, one per box: what a drop is cast onto. */
+  /** The live stage's colliders (built-in boxes or a file's trimeshes): what a drop is cast onto. */
   readonly stageColliders: readonly Collider[];
+  /** The stage in use and the swap to a stage from a file. */
+  readonly scenery: SceneStage;
   readonly pins: Pins;
   /** Seeded: drops, props and blasts draw from it, so runs are reproducible. */
   readonly random: RandomSource;
@@ -55,12 +57,12 @@ export function createSandboxParts(
   // full SOLVER_ITERATIONS itself (see `solver-iterations.ts`).
   world.numSolverIterations = WORLD_SOLVER_ITERATIONS;
   const stage = stageLayout();
-  const stageColliders = buildStage(rapier, world, stage).map((body) => body.collider(0));
-  for (const collider of stageColliders) collider.setSolverGroups(OTHER_SOLVER_GROUPS);
   const sounds = options.impactSounds
     ? new ImpactSounds(rapier, new SoundRequestRing(), FIXED_STEP)
     : null;
-  for (const collider of stageColliders) sounds?.register(collider, 'stage');
+  // The stage before the guard, as always: body handles (and so the solver's order) stay.
+  const scenery = new SceneStage(rapier, world, stage, sounds, (topY) => fallGuard.setTop(topY));
+  const fallGuard = new FallGuard(rapier, world, FALL_GUARD_Y);
   const stiffness =
     options.stiffnessMethod === 'pd-torque'
       ? new PdTorqueStiffness()
@@ -79,7 +81,8 @@ export function createSandboxParts(
     rapier,
     world,
     stage,
-    stageColliders,
+    stageColliders: scenery.colliders,
+    scenery,
     contents,
     links: new SandboxLinks(rapier, world, contents.registry, sounds, FIXED_STEP),
     stiffness,
@@ -91,7 +94,7 @@ export function createSandboxParts(
     restoredSleep: new RestoredSleep(world, rest),
     held: heldBodies(grab, pins),
     rest,
-    fallGuard: new FallGuard(rapier, world, FALL_GUARD_Y),
+    fallGuard,
     onFell,
   };
 }

@@ -27,7 +27,6 @@ import type { SandboxLinks } from './links/sandbox-links';
 import { SandboxGrab } from './sandbox-grab';
 import type { SandboxOptions } from './sandbox-settings';
 import {
-  FALL_GUARD_Y,
   GRAVITY,
   MAX_FIGURES,
   clampGravityScale,
@@ -37,6 +36,7 @@ import { blastScene, defaultBlastCenter } from './scene-blast';
 import type { Prop } from './scene-contents';
 import type { SoundRequestRing } from './sound/sound-requests';
 import type { StageLayout } from './stage';
+import type { SceneStage } from './stage/scene-stage';
 import { castRayOntoStage } from './stage-ray';
 import { clampStiffness } from './stiffness';
 import type { StiffnessMethod } from './stiffness';
@@ -70,6 +70,8 @@ const scratchPosition = vec3();
 export class Sandbox {
   readonly world: World;
   readonly stage: StageLayout;
+  /** The stage in use, built-in or from a file, and the swap between them. */
+  readonly scenery: SceneStage;
   /** Pins by body handle: `sandbox.pins.add(handle)`. */
   readonly pins: SandboxPins;
   /** Which motion each figure plays, MUSCLE, GET UP and play/pause. */
@@ -99,6 +101,7 @@ export class Sandbox {
     this.parts = parts;
     this.world = parts.world;
     this.stage = parts.stage;
+    this.scenery = parts.scenery;
     this.stiffnessValue = clampStiffness(options.stiffness ?? 50);
     parts.stiffness.setStiffness(this.stiffnessValue);
     this.timeScaleValue = clampTimeScale(options.timeScale ?? 1);
@@ -272,7 +275,7 @@ export class Sandbox {
     this.parts.links.clear();
     this.clearProps();
     for (const figure of this.parts.contents.figures) {
-      placeStanding(figure);
+      placeStanding(figure, this.parts.scenery);
       this.parts.motions.replaced(figure.ragdoll);
     }
     this.frames.dropBacklog();
@@ -476,12 +479,12 @@ export class Sandbox {
     if (owner instanceof ModelProp) this.removeModelProp(owner);
     else if (!('ragdoll' in owner)) this.removeProp(owner);
     // Every part of a fallen doll is reported; the first report already dropped it again.
-    else if (owner.ragdoll.root.body.translation(scratchPosition).y < FALL_GUARD_Y + 1)
+    else if (owner.ragdoll.root.body.translation(scratchPosition).y < this.parts.fallGuard.topY + 1)
       this.dropFigure(owner);
   }
 
   private dropFigure(figure: Figure): void {
-    placeForDrop(figure, this.parts.random);
+    placeForDrop(figure, this.parts.random, this.parts.scenery);
     this.parts.motions.replaced(figure.ragdoll);
   }
 

@@ -44,6 +44,7 @@ import type { UndoLabel } from './undo/scene-undo';
 import type { UiView } from './ui-view';
 
 export type { UiView } from './ui-view';
+import { StageController } from './stage/stage-controller';
 
 /** Where the UI lives and what it talks to. */
 export interface AppUiOptions {
@@ -117,6 +118,8 @@ export class AppUi {
   readonly vmc: VmcControls;
   /** Every part, with how it takes a new language and how it is taken down. */
   private readonly parts = new UiParts();
+  /** Open Stage…, a stage dropped, Built-in Stage. */
+  readonly stage: StageController;
 
   constructor(private readonly options: AppUiOptions) {
     const document = options.root.ownerDocument;
@@ -130,6 +133,17 @@ export class AppUi {
     this.status = parts.add(
       new StatusArea(document, statusLabels(this.languageValue)),
       (language) => this.status.setLabels(statusLabels(language)),
+    );
+    this.stage = parts.add(
+      new StageController({
+        host: options.host,
+        scenery: options.sandbox.scenery,
+        view: options.view,
+        status: this.status,
+        language: () => this.languageValue,
+        beforeSwap: () => this.timeline.resumeForChange(),
+        dropFigures: () => (options.sandbox.drop(), options.view.figuresReplaced()),
+      }),
     );
     this.sceneUndo = new SceneUndo({
       sandbox: options.sandbox,
@@ -248,6 +262,7 @@ export class AppUi {
         onMusic: ({ path, size, sha256, fileName, format, bytes }) =>
           void this.sound.music.useSong(bytes, fileName, { path, size, sha256, fileName, format }),
         onMusicBytes: (bytes, fileName) => void this.sound.music.useSong(bytes, fileName),
+        onStageDrop: (file) => this.stage.openDropped(file),
         onMotionProblem: (problem) =>
           this.status.alert(
             this.strings.motion.failed(this.strings.problem(problem), this.motions.currentName),
@@ -275,6 +290,7 @@ export class AppUi {
         presetMusic: () => this.sound.music.presetMusic(),
         restorePreset: (music, note) => this.sound.music.restorePreset(music, note),
       },
+      stage: this.stage,
       beforeRestore: () => this.beforeSceneChange('load-preset'),
     });
     parts.add(this.presets, () => this.presets.relabel());
@@ -629,6 +645,7 @@ export class AppUi {
       undo: () => void this.travel('undo'),
       redo: () => void this.travel('redo'),
       sound: this.sound.commands(() => this.languageValue),
+      stage: this.stage,
       // Read at use time: after a language switch the outcome is told in the new language.
       get strings(): UiStrings {
         return currentStrings();

@@ -3,9 +3,10 @@ import type { ViewRay } from '../view/ragdoll-view';
 import type { AvatarView } from '../models/figure-models';
 import type { PresetView } from './presets/preset-restore';
 import type { CaptureView } from './capture/capture-controls';
+import type { StageView } from './stage/stage-controller';
 
 /** What the UI toggles on the view, and where avatars go. */
-export interface UiView extends AvatarView, PresetView, CaptureView {
+export interface UiView extends AvatarView, PresetView, CaptureView, StageView {
   showBodies: boolean;
   /** Follow: the camera keeps the figures framed. */
   following: boolean;

@@ -1,4 +1,12 @@
-import { PCFShadowMap, PerspectiveCamera, Raycaster, Vector2, Vector3, WebGLRenderer } from 'three';
+import {
+  Group,
+  PCFShadowMap,
+  PerspectiveCamera,
+  Raycaster,
+  Vector2,
+  Vector3,
+  WebGLRenderer,
+} from 'three';
 import type { Object3D } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { StageLayout } from '../physics/stage';
@@ -108,6 +116,9 @@ export class RagdollView {
   private readonly controls: OrbitControls;
   private readonly environment = new SceneEnvironment();
   private readonly stageMesh: StageMesh;
+  /** Holds the stage drawn, built-in or from a file; STAGE off hides it whole. */
+  private readonly stageRoot = new Group();
+  private fileStage: Object3D | null = null;
   /** When the sun's shadow map is drawn again, and its fit. */
   private readonly shadow: SunShadowUpdate;
   private readonly bodyMeshes: BodyMeshes;
@@ -163,8 +174,9 @@ export class RagdollView {
       this.bodyMeshes,
       this.avatars,
     );
+    this.stageRoot.add(this.stageMesh.group);
     this.environment.scene.add(
-      this.stageMesh.group,
+      this.stageRoot,
       this.bodyMeshes.group,
       this.avatars.group,
       this.pinMarkers.group,
@@ -226,13 +238,25 @@ export class RagdollView {
    * so figures still stand on a floor nobody sees (a figure-only shot).
    */
   get stageShown(): boolean {
-    return this.stageMesh.group.visible;
+    return this.stageRoot.visible;
   }
 
   set stageShown(shown: boolean) {
-    if (shown === this.stageMesh.group.visible) return;
-    this.stageMesh.group.visible = shown;
+    if (shown === this.stageRoot.visible) return;
+    this.stageRoot.visible = shown;
     // The stairs and wall cast shadows: the map must be drawn again with or without them.
+    this.renderer.shadowMap.needsUpdate = true;
+  }
+
+  /**
+   * Draws `root` (a stage from a file) in place of the built-in stage's mesh; null brings the
+   * built-in mesh back. The caller owns `root` and disposes it after taking it out.
+   */
+  showFileStage(root: Object3D | null): void {
+    if (this.fileStage) this.stageRoot.remove(this.fileStage);
+    this.fileStage = root;
+    if (root) this.stageRoot.add(root);
+    this.stageMesh.group.visible = root === null;
     this.renderer.shadowMap.needsUpdate = true;
   }
 

@@ -49,7 +49,7 @@ export interface ModelActionsOptions {
   /** Motion files dropped on the window or opened by the OS go here (see `ModelInputHandlers`). */
   readonly motionInput: Pick<
     ModelInputHandlers,
-    'onMotion' | 'onMotionBytes' | 'onMotionProblem' | 'onMusic' | 'onMusicBytes'
+    'onMotion' | 'onMotionBytes' | 'onMotionProblem' | 'onMusic' | 'onMusicBytes' | 'onStageDrop'
   >;
   /**
    * Where on the stage a drop at a page point lands (see `ModelInputHandlers.stagePointAt`):
@@ -85,6 +85,7 @@ export class ModelActions {
       onMotionProblem: (problem) => options.motionInput.onMotionProblem(problem),
       onMusic: (music) => options.motionInput.onMusic?.(music),
       onMusicBytes: (bytes, fileName) => options.motionInput.onMusicBytes?.(bytes, fileName),
+      onStageDrop: (file) => options.motionInput.onStageDrop?.(file),
       stagePointAt: (clientX, clientY) => options.stagePointAt?.(clientX, clientY),
       onReadProgress: ({ fileName, bytesRead, totalBytes }) =>
         options.status.progress(

@@ -56,6 +56,11 @@ export interface ModelInputHandlers {
   onMotionBytes(bytes: Uint8Array, fileName: string): void;
   /** A music file was dropped or opened by the OS; the host has read it. */
   onMusic?(music: MusicFile): void;
+  /**
+   * A file dropped as a stage (see {@link isStageDrop}); the desktop app only. Without it,
+   * such drops go the model's way.
+   */
+  onStageDrop?(file: File): void;
   /** A music file dropped on a plain web page (no host): its bytes, read by the page. */
   onMusicBytes?(bytes: Uint8Array, fileName: string): void;
   /** The host refused a dropped or OS-opened file as not a motion (its message names it). */
@@ -145,6 +150,10 @@ export class ModelInput {
     event.preventDefault();
     const file = event.dataTransfer?.files[0];
     if (!file) return;
+    if (this.host && this.handlers.onStageDrop && isStageDrop(file.name, event)) {
+      this.handlers.onStageDrop(file);
+      return;
+    }
     // Shift held while dropping adds the model beside the figures instead of replacing them.
     const adding = event.shiftKey;
     const droppedAt = this.handlers.stagePointAt?.(event.clientX, event.clientY);
@@ -227,4 +236,16 @@ function describe(error: unknown): string {
 /** A file the page could not read itself (or a host call that failed), as a problem to show. */
 function unreadable(message: string): HostProblem {
   return { code: 'unreadable', message };
+}
+
+/**
+ * Whether a drop opens a stage: a glTF (`.glb`, `.gltf`: never a model) with Shift held or
+ * not, or a PMX/PMD with Shift and Alt held (Shift alone adds a model beside the figures).
+ */
+export function isStageDrop(
+  fileName: string,
+  keys: { readonly shiftKey: boolean; readonly altKey: boolean },
+): boolean {
+  if (/\.(glb|gltf)$/i.test(fileName)) return true;
+  return keys.shiftKey && keys.altKey && /\.(pmx|pmd)$/i.test(fileName);
 }

@@ -4,7 +4,11 @@ import type {
   LoadedPreset,
   PresetSummary,
 } from '../../../../shared/host-contract';
-import type { PresetContent, PresetMusicRef } from '../../../../shared/preset-schema';
+import type {
+  PresetContent,
+  PresetMusicRef,
+  PresetStageRef,
+} from '../../../../shared/preset-schema';
 import { PRESET_NAME_MAX_LENGTH } from '../../../../shared/preset-limits';
 import { captureScene, type PresetSandbox } from '../../physics/scene-preset';
 import type { AskDialog } from '../shell/ask-dialog';
@@ -41,6 +45,15 @@ export interface PresetActionsOptions {
   readonly beforeRestore?: () => void;
   /** The song saved with the scene and brought back with it (see `sound/music-controls.ts`). */
   readonly music?: PresetMusic;
+  /** The stage file saved with the scene and opened again first on load (see `ui/stage`). */
+  readonly stage?: PresetStage;
+}
+
+/** The stage as presets save and restore it. */
+export interface PresetStage {
+  presetStage(): PresetStageRef;
+  /** Puts the preset's stage in use (figures stay where the preset puts them). */
+  restorePreset(stage: PresetStageRef): Promise<void>;
 }
 
 /** The song as presets save and restore it. */
@@ -207,7 +220,8 @@ export class PresetActions {
       motion: motions.presetSettings(),
       motionTimeOf: (figure) => motions.timeOf(figure),
     });
-    return music ? { ...scene, music } : scene;
+    const stage = this.options.stage?.presetStage() ?? scene.stage;
+    return music ? { ...scene, stage, music } : { ...scene, stage };
   }
 
   private async restore(loaded: LoadedPreset): Promise<void> {
@@ -219,6 +233,11 @@ export class PresetActions {
       return;
     }
     let notes: readonly string[];
+    // The stage first: the figures then come back on the floor they were saved on. A stage
+    // the host could not confirm is already `default` here, with its note.
+    await this.options.stage?.restorePreset(
+      loaded.stageNote ? { id: 'default' } : loaded.preset.stage,
+    );
     try {
       const { restorePreset } = await loadPresetRestorer();
       notes = await restorePreset(loaded, {
@@ -249,6 +268,7 @@ export class PresetActions {
       loaded.musicNote,
     );
     if (musicNote) notes = [...notes, musicNote];
+    if (loaded.stageNote) notes = [...notes, loaded.stageNote.message];
     if (notes.length > 0) this.options.status.alert(notes.join(' '));
   }
 

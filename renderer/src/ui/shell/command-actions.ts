@@ -147,6 +147,8 @@ export interface CommandUi {
   redo(): void;
   /** VOLUME, mute, the sound switches and the music (see `sound/sound-controls.ts`). */
   readonly sound: CommandSound;
+  /** Open Stage… and Built-in Stage; each reports its outcome itself. */
+  readonly stage: { open(): void; useBuiltIn(): void };
 }
 
 /** The sound controls as the commands use them; each returns what to tell the person. */
@@ -267,6 +269,12 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
       return status(ui.sound.toggleMusic());
     case 'open-music':
       ui.sound.openMusic();
+      return NOTHING;
+    case 'open-stage':
+      ui.stage.open();
+      return NOTHING;
+    case 'builtin-stage':
+      ui.stage.useBuiltIn();
       return NOTHING;
     case 'music-offset-down':
       return status(ui.sound.nudgeOffset(-0.01));

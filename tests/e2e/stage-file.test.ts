@@ -1,0 +1,61 @@
+/**
+ * End to end in Chromium: a generated glTF stage opened with Open Stage… (the test dialog
+ * answers it) is built across frames, swapped in and the figure dropped onto it (3 m up);
+ * a preset saved on it keeps it; Built-in Stage brings ours back and the figure lands on our
+ * floor again; loading the preset opens the stage again with the figure on it.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { gridTriangles, writeStageGlb } from '../../tools/fixtures/gltf-stage-writer';
+import { advance, holdTime, rootPosition, statusText } from './support/app-page';
+import { createTestHost, type TestHost } from './support/host-files';
+import { useAppSuite } from './support/suite';
+
+const withApp = useAppSuite();
+let host: TestHost | undefined;
+afterEach(() => {
+  host?.dispose();
+  host = undefined;
+});
+
+describe('a stage from a file', () => {
+  it('opens with Ctrl+Shift+G and carries the figure 3 m up; Built-in Stage and a preset swap it', async () => {
+    host = createTestHost();
+    const testHost = host;
+    await withApp(
+      async ({ page }) => {
+        await holdTime(page);
+        const stage = join(testHost.files, 'hall.glb');
+        // 80,000 triangles: built in more than one slice.
+        writeFileSync(stage, writeStageGlb(gridTriangles(40, 200, 0, 3, 0)));
+        testHost.dialogs.openStage.push(stage);
+        await page.keyboard.press('Control+Shift+G');
+        await expect
+          .poll(() => statusText(page), { timeout: 60_000 })
+          .toContain('Stage: hall.glb (80,000 triangles)');
+        await advance(page, 3);
+        expect((await rootPosition(page))!.y).toBeGreaterThan(3);
+
+        // A preset saved on it opens it again, with the figure where it was.
+        await page.getByRole('button', { name: 'Save Preset…' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expect.poll(() => statusText(page)).toContain('Saved the preset');
+
+        await page.keyboard.press('Control+Shift+B');
+        await expect.poll(() => statusText(page)).toContain('The built-in stage is back.');
+        await advance(page, 3);
+        expect((await rootPosition(page))!.y).toBeLessThan(1.5);
+
+        await page.getByRole('button', { name: /^Load “/ }).click();
+        await expect
+          .poll(() => statusText(page), { timeout: 60_000 })
+          .toContain('Loaded the preset');
+        await advance(page, 2);
+        expect((await rootPosition(page))!.y).toBeGreaterThan(3);
+      },
+      { beforeLoad: (page) => testHost.install(page) },
+    );
+  });
+});
