@@ -26,12 +26,7 @@ import { SandboxPins } from './sandbox-pins';
 import type { SandboxLinks } from './links/sandbox-links';
 import { SandboxGrab } from './sandbox-grab';
 import type { SandboxOptions } from './sandbox-settings';
-import {
-  GRAVITY,
-  MAX_FIGURES,
-  clampGravityScale,
-  clampTimeScale,
-} from './sandbox-settings';
+import { GRAVITY, MAX_FIGURES, clampGravityScale, clampTimeScale } from './sandbox-settings';
 import { blastScene, defaultBlastCenter } from './scene-blast';
 import type { Prop } from './scene-contents';
 import type { SoundRequestRing } from './sound/sound-requests';
