@@ -209,10 +209,15 @@ describe('music', () => {
         await expect.poll(() => question.isVisible()).toBe(true);
         await question.getByRole('button', { name: 'Not now' }).click();
         await expect.poll(() => question.isVisible()).toBe(false);
+        // The motion is opened once the question is answered; a key pressed before that is
+        // taken by the open still under way.
+        await expect.poll(() => statusText(page)).toContain('Playing step.vmd');
         expect((await clock(page)).musicTime).toBeNull();
 
-        // Yes: the song plays with the motion.
+        // Yes: the song plays with the motion. The key goes to the page, not to the control
+        // the answered question gave focus back to.
         testHost.dialogs.openMotion.push(dance);
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
         await page.keyboard.press('v');
         await expect.poll(() => question.isVisible()).toBe(true);
         await question.getByRole('button', { name: 'Play the song' }).click();
@@ -221,6 +226,7 @@ describe('music', () => {
 
         // Opened again with that song playing: nothing to ask.
         testHost.dialogs.openMotion.push(dance);
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
         await page.keyboard.press('v');
         await expect.poll(() => statusText(page)).toContain('Playing step.vmd');
         expect(await question.count()).toBe(0);
