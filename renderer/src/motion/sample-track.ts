@@ -58,18 +58,20 @@ function segmentFractionInto(
 
 /**
  * Before the first key or from the last on, a track holds that key: copies its `width` values
- * into out[o …] and returns true; false between keys (`i` is the key before `time`).
+ * into out[o …] and returns true; false between keys (`i` is the key before clock[0]). The time
+ * comes in its slot, not as a number: V8 does not always inline this function, and a double
+ * argument would then be boxed on every call.
  */
 function heldKeyInto(
   times: ArrayLike<number>,
   values: ArrayLike<number>,
   i: number,
-  time: number,
+  clock: Float64Array,
   width: number,
   out: Float64Array,
   o: number,
 ): boolean {
-  const before = time <= times[0]!;
+  const before = clock[0]! <= times[0]!;
   if (!before && i !== times.length - 1) return false;
   const k = before ? 0 : width * i;
   for (let c = 0; c < width; c++) out[o + c] = values[k + c]!;
@@ -85,7 +87,7 @@ export function sampleRotationAt(
 ): void {
   const { times, values, bezier } = track;
   const i = keyIndexAtClock(times, clock);
-  if (heldKeyInto(times, values, i, clock[0]!, 4, out, o)) return;
+  if (heldKeyInto(times, values, i, clock, 4, out, o)) return;
   segmentFractionInto(times, i, clock, bezier, 4 * (i + 1));
   slerpInto(values, 4 * i, values, 4 * (i + 1), FRACTION, out, o);
 }
@@ -99,7 +101,7 @@ export function sampleTranslationAt(
 ): void {
   const { times, values, bezier } = track;
   const i = keyIndexAtClock(times, clock);
-  if (heldKeyInto(times, values, i, clock[0]!, 3, out, o)) return;
+  if (heldKeyInto(times, values, i, clock, 3, out, o)) return;
   for (let axis = 0; axis < 3; axis++) {
     segmentFractionInto(times, i, clock, bezier, 12 * (i + 1) + 4 * axis);
     const a = values[3 * i + axis]!;
