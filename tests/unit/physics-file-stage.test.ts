@@ -11,6 +11,7 @@ import { StageShapeError } from '../../renderer/src/physics/stage/scene-stage';
 import { readStageFile, StageFileError } from '../../renderer/src/rig/stage/stage-file';
 import {
   gridTriangles,
+  joinTriangles,
   writeStageGlb,
   writeStageGltf,
 } from '../../tools/fixtures/gltf-stage-writer';
@@ -107,6 +108,36 @@ describe('a glTF stage', () => {
     expect(Math.hypot(root.x, root.z)).toBeLessThan(1.5);
     expect(root.y).toBeGreaterThan(-4);
     expect(root.y).toBeLessThan(-2.5);
+  });
+
+  it('drops figures, balls and boxes into a room under its ceiling, not onto its roof', async () => {
+    const sandbox = await makeSandbox();
+    // A 10 m room: a floor at 0 m and a ceiling 2.5 m up, closer than the 4.5 m a prop drops.
+    const room = joinTriangles(gridTriangles(10, 10, 0, 0, 0), gridTriangles(10, 10, 0, 2.5, 0));
+    const file = await readStageFile('room.glb', writeStageGlb(room), noBeside);
+    sandbox.scenery.use(file.shape);
+    const empty = sandbox.addProp('ball');
+    sandbox.addFigure(BOX_DOLL);
+    sandbox.drop();
+    sandbox.run(3);
+    // The figure dropped from under the ceiling, its head clear of it, and landed on the floor.
+    const figureY = sandbox.figures[0]!.ragdoll.root.body.translation().y;
+    expect(figureY).toBeGreaterThan(0);
+    expect(figureY).toBeLessThan(1.5);
+    const ball = sandbox.addProp('ball');
+    const box = sandbox.addProp('box');
+    expect(box.body.translation().y).toBeLessThan(2.5);
+    sandbox.run(3);
+    for (const prop of [empty, ball, box]) {
+      const y = prop.body.translation().y;
+      expect(y).toBeGreaterThan(0);
+      expect(y).toBeLessThan(1.5);
+    }
+    // Under the open sky a prop still starts 4.5 m above the figure.
+    const open = await readStageFile('floor.glb', writeStageGlb(gridTriangles(10, 10)), noBeside);
+    sandbox.scenery.use(open.shape);
+    const root = sandbox.figures[0]!.ragdoll.root.body.translation();
+    expect(sandbox.addProp('box').body.translation().y).toBeCloseTo(root.y + 4.5, 5);
   });
 
   it('is built a chunk at a time, disabled until taken into the scene', async () => {

@@ -1,6 +1,6 @@
 import { OTHER_SOLVER_GROUPS } from './mmd/interaction-groups';
 import type { PropKind } from './props';
-import { PROP_DROP_HEIGHT, PROP_SPECS } from './props';
+import { PROP_SPECS } from './props';
 import type { RapierApi, World } from './rapier-api';
 import type { Prop } from './scene-contents';
 import type { RandomSource } from './seeded-random';
@@ -9,25 +9,21 @@ import { giveFullIterations } from './solver-iterations';
 import type { Vec3Like } from './vector-math';
 
 /**
- * Makes a ball or box {@link PROP_DROP_HEIGHT} above `above` (the floor when that is below it),
- * up to 0.3 m off-centre by two draws of `random`, with its kind's shape and material.
+ * Makes a ball or box at `at` (metres; see `SceneStage.propDropPoint`), up to 0.3 m
+ * off-centre across by two draws of `random`, with its kind's shape and material.
  */
 export function createProp(
   rapier: RapierApi,
   world: World,
   id: number,
   kind: PropKind,
-  above: Vec3Like,
+  at: Vec3Like,
   random: RandomSource,
 ): Prop {
   const spec = PROP_SPECS[kind];
   const body = world.createRigidBody(
     rapier.RigidBodyDesc.dynamic()
-      .setTranslation(
-        above.x + (random() - 0.5) * 0.6,
-        Math.max(above.y, 0) + PROP_DROP_HEIGHT,
-        above.z + (random() - 0.5) * 0.6,
-      )
+      .setTranslation(at.x + (random() - 0.5) * 0.6, at.y, at.z + (random() - 0.5) * 0.6)
       .setLinearDamping(spec.material.linearDamping)
       .setAngularDamping(spec.material.angularDamping)
       .setCcdEnabled(true),

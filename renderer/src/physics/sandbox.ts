@@ -50,6 +50,7 @@ export { SandboxError } from './sandbox-error';
 export type { SandboxReport } from './sandbox-report';
 
 const scratchPosition = vec3();
+const scratchPropDrop = vec3();
 
 /**
  * The physics world and everything in it: stage, figures, props, blast, STIFFNESS, TIME and
@@ -277,20 +278,15 @@ export class Sandbox {
   }
 
   /**
-   * Drops a prop 4.5 m above the first figure (or the origin), a little off-centre.
-   * The 13th prop removes the oldest.
+   * Drops a prop 4.5 m above the first figure (or the floor), a little off-centre; under a
+   * file stage's ceiling, just below it (see `SceneStage.propDropPoint`). The 13th prop
+   * removes the oldest.
    */
   addProp(kind: PropKind): Prop {
     this.makeRoomForProp();
     const above = this.parts.contents.figures[0]?.ragdoll.root.body.translation(scratchPosition);
-    const prop = createProp(
-      this.rapier,
-      this.world,
-      this.nextId++,
-      kind,
-      above ?? vec3(0, 0, 0),
-      this.parts.random,
-    );
+    const at = this.scenery.propDropPoint(above, scratchPropDrop);
+    const prop = createProp(this.rapier, this.world, this.nextId++, kind, at, this.parts.random);
     this.parts.contents.addProp(prop, PROP_SPECS[kind].shape);
     this.parts.sounds?.register(prop.collider, kind);
     return prop;

@@ -1,5 +1,6 @@
 import { OTHER_SOLVER_GROUPS } from '../mmd/interaction-groups';
 import type { Collider, RapierApi, RigidBody, World } from '../rapier-api';
+import { PROP_DROP_HEIGHT } from '../props';
 import { DROP_HEIGHT, FALL_GUARD_Y } from '../sandbox-settings';
 import type { ImpactSounds } from '../sound/impact-sounds';
 import type { StageLayout } from '../stage';
@@ -30,7 +31,17 @@ const FALL_MARGIN = 15;
 /** A ray looking for a file stage's floor starts this far above its top, metres. */
 const ABOVE_TOP = 1;
 
+/**
+ * Room a prop keeps below a file stage's ceiling, metres: the box's half-diagonal (0.43 m)
+ * and a margin, so it starts clear of the surface it would otherwise drop onto from above.
+ */
+const PROP_CEILING_CLEARANCE = 0.6;
+
+/** A ray looking up from a point starts this far above it, metres. */
+const RAY_LIFT = 0.01;
+
 const down = vec3(0, -1, 0);
+const up = vec3(0, 1, 0);
 const scratchOrigin = vec3();
 
 /**
@@ -117,21 +128,47 @@ export class SceneStage {
   }
 
   /**
-   * Where a figure whose slot is (`x`, `z`) drops from, into `out`: {@link DROP_HEIGHT} above
-   * the stage's floor under the slot. On a file stage the floor is found by casting down,
-   * first from drop height (so a room's ceiling is not taken for its floor), then from above
-   * the stage's top; where there is none under the slot, over the stage's centre instead.
+   * The floor under (`x`, `z`), into `out`, metres: y = 0 on the built-in stage. On a file stage
+   * the floor is found by casting down, first from drop height (so a room's ceiling is not
+   * taken for its floor), then from above the stage's top; where there is none under the point,
+   * the floor over the stage's centre instead.
    */
-  dropPoint(x: number, z: number, out: Vec3Like): Vec3Like {
+  floorPoint(x: number, z: number, out: Vec3Like): Vec3Like {
     const file = this.fileBuild;
-    if (!file) return setVec(out, x, DROP_HEIGHT, z);
+    if (!file) return setVec(out, x, 0, z);
     const floor = this.floorUnder(x, z, file.bounds);
-    if (floor !== undefined) return setVec(out, x, floor + DROP_HEIGHT, z);
+    if (floor !== undefined) return setVec(out, x, floor, z);
     const { min, max } = file.bounds;
     const cx = (min[0] + max[0]) / 2;
     const cz = (min[2] + max[2]) / 2;
-    const centre = this.floorUnder(cx, cz, file.bounds) ?? max[1];
-    return setVec(out, cx, centre + DROP_HEIGHT, cz);
+    return setVec(out, cx, this.floorUnder(cx, cz, file.bounds) ?? max[1], cz);
+  }
+
+  /**
+   * How far up from `point` the stage leaves free, metres, up to `limit`: the distance to the
+   * first surface above (a room's ceiling). The built-in stage has none over its figure slots
+   * and prop drops, so it answers `limit`.
+   */
+  headroom(point: Vec3Like, limit: number): number {
+    if (!this.fileBuild) return limit;
+    // Starts a hair above the point: a ray from the floor itself meets that floor at once.
+    const from = setVec(scratchOrigin, point.x, point.y + RAY_LIFT, point.z);
+    const hit = castRayOntoStage(this.rapier, this.colliders, from, up, limit);
+    return hit ? Math.min(limit, hit.y - point.y) : limit;
+  }
+
+  /**
+   * Where a ball or box drops from, into `out`: {@link PROP_DROP_HEIGHT} above `above` (the
+   * first figure) or, without one, above the floor where the first figure would drop (never
+   * below y = 0 on the built-in stage). Under a file stage's ceiling (a room's, a roof's) the
+   * start is lowered to just under it, so the prop falls into the room and not onto its roof.
+   */
+  propDropPoint(above: Vec3Like | undefined, out: Vec3Like): Vec3Like {
+    const base = above ? setVec(out, above.x, above.y, above.z) : this.floorPoint(0, 0, out);
+    if (!this.fileBuild) base.y = Math.max(base.y, 0);
+    const free = this.headroom(base, PROP_DROP_HEIGHT + PROP_CEILING_CLEARANCE);
+    base.y += Math.max(Math.min(PROP_DROP_HEIGHT, free - PROP_CEILING_CLEARANCE), 0);
+    return base;
   }
 
   /** Height of the stage's floor under (`x`, `z`), metres: the highest point found casting down. */
