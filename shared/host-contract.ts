@@ -132,6 +132,11 @@ export interface StageFileRead {
   readonly bytes: Uint8Array;
   /** For a `.gltf`: the buffers and images it names, read from its folder; else empty. */
   readonly beside: readonly StageSideFile[];
+  /**
+   * The recent library's entry this read created or refreshed; null when the library could
+   * not be written (logged).
+   */
+  readonly libraryEntryId: string | null;
 }
 
 /** A model file read for the renderer to parse. */
@@ -215,17 +220,17 @@ export interface ModelTexture {
   readonly bytes: Uint8Array;
 }
 
-/** What a library entry holds: an avatar model, a motion or a song. */
-export type LibraryEntryKind = 'model' | 'motion' | 'music';
+/** What a library entry holds: an avatar model, a motion, a song or a stage. */
+export type LibraryEntryKind = 'model' | 'motion' | 'music' | 'stage';
 
-/** One recent model, motion or song as the library panel shows it. */
+/** One recent model, motion, song or stage as the library panel shows it. */
 export interface LibraryEntry {
   readonly id: string;
   readonly kind: LibraryEntryKind;
   readonly path: string;
   readonly title: string;
   readonly author: string;
-  readonly format: ModelFormat | MotionFormat | AudioFormat;
+  readonly format: ModelFormat | MotionFormat | AudioFormat | StageFormat;
   /** Bytes, when last opened. */
   readonly size: number;
   /** ISO 8601 time it was last opened. */
@@ -324,7 +329,9 @@ export type DroppedFileResult =
   /** A dropped preset is imported into the list and loaded. */
   | { readonly kind: 'preset'; readonly loaded: LoadedPreset }
   /** A dropped `.wav`/`.mp3`/`.ogg`/`.opus`/`.m4a`/`.aac`/`.flac` is the song for the motion. */
-  | { readonly kind: 'music'; readonly music: MusicFile };
+  | { readonly kind: 'music'; readonly music: MusicFile }
+  /** A stage chosen from File > Open Recent. */
+  | { readonly kind: 'stage'; readonly stage: StageFileRead };
 
 /** A dropped file kept in the recent-model library once the page loaded it. */
 export interface KeptDroppedFile {
@@ -378,7 +385,10 @@ export interface HostRequests {
     readonly args: readonly [];
     readonly result: HostOutcome<StageFileRead>;
   };
-  /** Reads a stage opened or dropped this session, or named by a loaded preset, again. */
+  /**
+   * Reads a stage opened or dropped this session, named by a loaded preset, or in the recent
+   * library, again.
+   */
   'rp:stage:read': {
     readonly args: readonly [path: string];
     readonly result: HostOutcome<StageFileRead>;

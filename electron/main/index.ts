@@ -106,7 +106,10 @@ function start(): void {
     },
   });
   const fileOpens = createFileOpenQueue({
-    open: (path) => toOutcome(() => services.openFileFromUser(path)),
+    open: (path, as) =>
+      toOutcome(() =>
+        as === 'stage' ? services.openRecentStage(path) : services.openFileFromUser(path),
+      ),
     send: (outcome) => {
       if (mainWindow !== undefined && !mainWindow.isDestroyed()) {
         mainWindow.webContents.send(FILE_OPENED_CHANNEL, outcome);
@@ -181,7 +184,7 @@ function start(): void {
       openModel: openModelFromMenu,
       openMotion: openMotionFromMenu,
       recentModels,
-      openRecent: (path) => fileOpens.request(path),
+      openRecent: (path, kind) => fileOpens.request(path, kind === 'stage' ? 'stage' : 'file'),
       help: {
         showAbout: () => sendToPage(SHOW_ABOUT_CHANNEL, null),
         checkForUpdates: () => void updates?.check('manual'),

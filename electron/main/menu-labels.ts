@@ -24,6 +24,8 @@ export interface MenuLabels {
   readonly noRecent: string;
   /** Appended to a recent model or motion whose file has moved or changed. */
   readonly missing: string;
+  /** Appended to a recent file that opens as a stage. */
+  readonly stageMark: string;
   readonly edit: string;
   readonly scene: string;
   readonly motion: string;
@@ -56,6 +58,7 @@ export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
     openRecent: 'Open Recent',
     noRecent: 'No Recent Models or Motions',
     missing: '(missing)',
+    stageMark: '(stage)',
     edit: 'Edit',
     scene: 'Scene',
     motion: 'Motion',
@@ -81,6 +84,7 @@ export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
     openRecent: '最近使ったファイル',
     noRecent: '最近使ったモデルやモーションはありません',
     missing: '(見つかりません)',
+    stageMark: '(ステージ)',
     edit: '編集',
     scene: 'シーン',
     motion: 'モーション',

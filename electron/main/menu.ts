@@ -8,6 +8,7 @@
 
 import type { MenuItemConstructorOptions } from 'electron';
 import { APP_COMMANDS, COMMANDS, type AppCommand, type CommandInfo } from '../../shared/commands';
+import type { LibraryEntryKind } from '../../shared/host-contract';
 import { MENU_LABELS, menuLanguageFor, type MenuLabels, type MenuRole } from './menu-labels';
 
 export interface MenuOptions {
@@ -28,8 +29,8 @@ export interface MenuOptions {
   readonly openMotion?: () => void;
   /** File > Open Recent: the recent library (models and motions), newest first (default: none). */
   readonly recentModels?: readonly RecentMenuModel[];
-  /** Opens a recent model or motion by its path. */
-  readonly openRecent?: (path: string) => void;
+  /** Opens a recent file by its path: as a stage for a stage entry, else by what it is. */
+  readonly openRecent?: (path: string, kind: LibraryEntryKind) => void;
   /**
    * View > Always on Top, a checkbox: whether it is on now, and what to do when it is
    * switched (told the new state). Default: not in the menu.
@@ -56,6 +57,8 @@ export interface HelpMenuOptions {
 
 /** One File > Open Recent item. */
 export interface RecentMenuModel {
+  /** What the entry opens as: a PMX or PMD file may be a model or a stage. */
+  readonly kind: LibraryEntryKind;
   readonly path: string;
   readonly title: string;
   /** The file has moved or changed: the item is shown but disabled. */
@@ -224,10 +227,14 @@ function openRecentMenu(options: MenuOptions, labels: MenuLabels): MenuItemConst
   const models = (options.recentModels ?? []).slice(0, OPEN_RECENT_LIMIT);
   const items: MenuItemConstructorOptions[] = models.map((model) => ({
     // A title may be empty or repeated; the file name after it tells items apart.
-    label: `${model.title || basename(model.path)} — ${basename(model.path)}${model.missing ? ` ${labels.missing}` : ''}`,
+    label: [
+      `${model.title || basename(model.path)} — ${basename(model.path)}`,
+      ...(model.kind === 'stage' ? [labels.stageMark] : []),
+      ...(model.missing ? [labels.missing] : []),
+    ].join(' '),
     toolTip: model.path,
     enabled: !model.missing,
-    click: () => options.openRecent?.(model.path),
+    click: () => options.openRecent?.(model.path, model.kind),
   }));
   return {
     label: labels.openRecent,

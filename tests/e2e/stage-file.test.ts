@@ -2,7 +2,8 @@
  * End to end in Chromium: a generated glTF stage opened with Open Stage… (the test dialog
  * answers it) is built across frames, swapped in and the figure dropped onto it (3 m up);
  * a preset saved on it keeps it; Built-in Stage brings ours back and the figure lands on our
- * floor again; loading the preset opens the stage again with the figure on it.
+ * floor again; the recent library lists it as a stage and opens it again; loading the preset
+ * opens the stage again with the figure on it.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,6 +48,20 @@ describe('a stage from a file', () => {
         await expect.poll(() => statusText(page)).toContain('The built-in stage is back.');
         await advance(page, 3);
         expect((await rootPosition(page))!.y).toBeLessThan(1.5);
+
+        // The recent library kept it as a stage: Open there brings it back, Built-in again.
+        const entry = page.getByRole('listitem').filter({ hasText: 'hall.glb' });
+        await expect.poll(() => entry.innerText()).toContain('Stage · glTF (GLB)');
+        expect(await page.getByRole('button', { name: 'Add “hall.glb”' }).count()).toBe(0);
+        await page.getByRole('button', { name: 'Open “hall.glb”' }).click();
+        await expect
+          .poll(() => statusText(page), { timeout: 60_000 })
+          .toContain('Stage: hall.glb (80,000 triangles)');
+        await advance(page, 3);
+        expect((await rootPosition(page))!.y).toBeGreaterThan(3);
+        await page.keyboard.press('Control+Shift+B');
+        await expect.poll(() => statusText(page)).toContain('The built-in stage is back.');
+        await advance(page, 3);
 
         await page.getByRole('button', { name: /^Load “/ }).click();
         await expect

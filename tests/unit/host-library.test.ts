@@ -8,6 +8,7 @@ import { readdir, readFile, symlink, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HostServices } from '../../electron/main/host/host-services';
+import { LIBRARY_SCHEMA_VERSION } from '../../electron/main/host/library-schema';
 import { LIBRARY_FILE, THUMBNAIL_FOLDER } from '../../electron/main/host/model-library';
 import { pmxBytes, TINY_PNG, vrmBytes, type DialogScript, problemOf } from '../support/host-files';
 import { useHostTestbed } from '../support/host-testbed';
@@ -98,7 +99,7 @@ describe('recent-model library', () => {
     expect((await host.clearLibrary()).entries).toEqual([]);
     expect(await readdir(join(bed.data, THUMBNAIL_FOLDER))).toEqual([]);
     const onDisk = JSON.parse(await readFile(join(bed.data, LIBRARY_FILE), 'utf8')) as unknown;
-    expect(onDisk).toEqual({ schemaVersion: 3, entries: [] });
+    expect(onDisk).toEqual({ schemaVersion: LIBRARY_SCHEMA_VERSION, entries: [] });
   });
 
   it('caches a PNG thumbnail and returns it as a data URL; refuses non-PNG and oversized bytes', async () => {
@@ -236,10 +237,38 @@ describe('recent-model library', () => {
   it('moves aside a library written by a newer app, saying so', async () => {
     await writeFile(
       join(bed.data, LIBRARY_FILE),
-      JSON.stringify({ schemaVersion: 4, entries: [] }),
+      JSON.stringify({ schemaVersion: 5, entries: [] }),
     );
     const { notices } = await services().listLibrary();
-    expect(notices[0]).toContain('schemaVersion 4, written by a newer Ragdoll Playground');
+    expect(notices[0]).toContain('schemaVersion 5, written by a newer Ragdoll Playground');
+  });
+
+  it('reads a version 3 library (before stages) with every entry as it was', async () => {
+    const song = {
+      id: 'm-song0001',
+      kind: 'music',
+      path: join(bed.data, 'song.ogg'),
+      title: 'song.ogg',
+      author: '',
+      size: 10,
+      sha256: 'b'.repeat(64),
+      lastOpened: '2026-12-01T10:00:00.000Z',
+      hasThumbnail: false,
+      format: 'ogg',
+    };
+    await writeFile(
+      join(bed.data, LIBRARY_FILE),
+      JSON.stringify({ schemaVersion: 3, entries: [song] }),
+    );
+    const { entries, notices } = await services().listLibrary();
+    expect(notices).toEqual([]);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      id: song.id,
+      kind: 'music',
+      format: 'ogg',
+      path: song.path,
+    });
   });
 });
 

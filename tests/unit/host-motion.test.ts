@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { LIBRARY_SCHEMA_VERSION } from '../../electron/main/host/library-schema';
 import { describe, expect, it } from 'vitest';
 import { callHostHandler } from '../../electron/main/host/call-host-handler';
 import { createHostHandlers } from '../../electron/main/host/host-handlers';
@@ -274,7 +275,7 @@ describe('opening motions through the host', () => {
       schemaVersion: number;
       entries: { kind: string; path: string }[];
     };
-    expect(onDisk.schemaVersion).toBe(3);
+    expect(onDisk.schemaVersion).toBe(LIBRARY_SCHEMA_VERSION);
     expect(onDisk.entries.map((stored) => stored.kind)).toEqual(['motion', 'model']);
   });
 });

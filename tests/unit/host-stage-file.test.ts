@@ -1,9 +1,10 @@
 /**
  * Open Stage… in the host: the dialog's file is read with the buffers a .gltf names beside
  * it, never a file outside its folder; a file that is not what its name says is refused; only
- * a stage opened this session is read again. Real temp folders.
+ * a stage opened this session or kept in the recent library is read again; the library keeps
+ * it as a stage (a PMX stage too), and Locate… on it asks for a stage. Real temp folders.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHostServices } from '../../electron/main/host/host-services';
@@ -14,6 +15,8 @@ import {
   writeStageGlb,
   writeStageGltf,
 } from '../../tools/fixtures/gltf-stage-writer';
+import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
+import { slabStageModel } from '../../tools/fixtures/mmd/stage-fixture-models';
 import { presetContent, scriptedDialogs, useTempFolders } from '../support/host-files';
 import { createRecordingLogger } from '../support/recording-logger';
 
@@ -102,5 +105,66 @@ describe('Open Stage… in the host', () => {
     const stranger = await problemOf(services.readStage(join(outside, 'secret.bin')));
     expect(stranger.code).toBe('not-allowed');
     expect((await problemOf(services.openStageDialog())).code).toBe('canceled');
+  });
+});
+
+describe('stages in the recent library', () => {
+  it('records a stage as a stage, reads it from the library in a later session, and not once removed', async () => {
+    const folder = temp();
+    const data = temp();
+    const path = join(folder, 'hall.glb');
+    const bytes = writeStageGlb(gridTriangles(4, 2));
+    await writeFile(path, bytes);
+    const first = host(data, [path]);
+    const opened = await first.openStageDialog();
+    expect(opened.libraryEntryId).not.toBeNull();
+    const listed = (await first.listLibrary()).entries;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      id: opened.libraryEntryId,
+      kind: 'stage',
+      path,
+      title: 'hall.glb',
+      format: 'glb',
+      missing: false,
+    });
+    expect(await first.recentModels()).toEqual([
+      { kind: 'stage', path, title: 'hall.glb', missing: false },
+    ]);
+    await first.flush();
+
+    // A new session (the app restarted): the library makes the stage readable again.
+    const second = host(data, []);
+    expect((await second.readStage(path)).sha256).toBe(sha256Of(bytes));
+    const recent = await second.openRecentStage(path);
+    expect(recent.kind).toBe('stage');
+    if (recent.kind === 'stage') expect(recent.stage.sha256).toBe(sha256Of(bytes));
+    await second.removeFromLibrary(opened.libraryEntryId!);
+    await second.flush();
+
+    const third = host(data, []);
+    expect((await problemOf(third.readStage(path))).code).toBe('not-allowed');
+  });
+
+  it('keeps a PMX opened as a stage a stage, and Locate… on it asks for a stage', async () => {
+    const folder = temp();
+    const data = temp();
+    const pmx = writePmx(slabStageModel());
+    const path = join(folder, 'slab.pmx');
+    await writeFile(path, pmx);
+    const moved = join(folder, 'slab-moved.pmx');
+    const services = host(data, [path, moved]);
+    const opened = await services.openStageDialog();
+    expect((await services.listLibrary()).entries[0]).toMatchObject({
+      kind: 'stage',
+      format: 'pmx',
+    });
+    await writeFile(moved, pmx);
+    await rm(path);
+    const entry = (await services.listLibrary()).entries[0]!;
+    expect(entry.missing).toBe(true);
+    const located = await services.relocateLibraryEntry(opened.libraryEntryId!);
+    expect(located).toMatchObject({ kind: 'stage', path: moved, missing: false });
+    expect((await services.readStage(moved)).format).toBe('pmx');
   });
 });

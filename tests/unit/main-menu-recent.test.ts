@@ -24,23 +24,29 @@ describe('File > Open Recent', () => {
     const openRecentModel = vi.fn();
     const items = openRecent({
       recentModels: [
-        { path: '/models/alicia.vrm', title: 'Alicia', missing: false },
-        { path: 'C:\\avatars\\gone.vrm', title: '', missing: true },
+        { kind: 'model', path: '/models/alicia.vrm', title: 'Alicia', missing: false },
+        { kind: 'model', path: 'C:\\avatars\\gone.vrm', title: '', missing: true },
+        { kind: 'stage', path: '/stages/hall.pmx', title: 'hall.pmx', missing: false },
       ],
       openRecent: openRecentModel,
     });
     expect(items.map((item) => item.label)).toEqual([
       'Alicia — alicia.vrm',
       'gone.vrm — gone.vrm (missing)',
+      'hall.pmx — hall.pmx (stage)',
     ]);
-    expect(items.map((item) => item.enabled)).toEqual([true, false]);
+    expect(items.map((item) => item.enabled)).toEqual([true, false, true]);
     expect(items[0]!.toolTip).toBe('/models/alicia.vrm');
     (items[0]!.click as () => void)();
-    expect(openRecentModel).toHaveBeenCalledWith('/models/alicia.vrm');
+    expect(openRecentModel).toHaveBeenCalledWith('/models/alicia.vrm', 'model');
+    // A PMX stage opens as a stage, not as the model its format would make it.
+    (items[2]!.click as () => void)();
+    expect(openRecentModel).toHaveBeenLastCalledWith('/stages/hall.pmx', 'stage');
   });
 
   it(`shows at most ${OPEN_RECENT_LIMIT} models`, () => {
     const many = Array.from({ length: 30 }, (_, i) => ({
+      kind: 'model' as const,
       path: `/m/${i}.vrm`,
       title: `Model ${i}`,
       missing: false,

@@ -31,6 +31,7 @@ function stageRead(
     format,
     bytes,
     beside: [],
+    libraryEntryId: null,
   };
 }
 

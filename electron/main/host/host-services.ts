@@ -42,6 +42,7 @@ import type { ReadUserFileOptions } from './user-file';
 import { removeLeftoverWrites } from './leftover-writes';
 import {
   createModelLibrary,
+  openedStage,
   THUMBNAIL_FOLDER,
   type OpenedFileData,
   type RecentModel,
@@ -132,6 +133,8 @@ export interface HostServices {
   keepDroppedFile(path: string): Promise<KeptDroppedFile>;
   /** Opens a model, motion or preset the user picked outside the page (OS, second launch, menu). */
   openFileFromUser(path: string): Promise<DroppedFileResult>;
+  /** File > Open Recent on a stage entry: the file read as a stage, as Open Stage… would. */
+  openRecentStage(path: string): Promise<DroppedFileResult>;
   listLibrary(): Promise<LibraryListing>;
   /** The library's entries for File > Open Recent; leaves notices for the renderer. */
   recentModels(): Promise<readonly RecentModel[]>;
@@ -409,18 +412,24 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       openModels.allow(path, 'read');
     }
     log.info(`Read the stage ${path} (${stage.format}, ${stage.size} bytes).`);
-    return stage;
+    return { ...stage, libraryEntryId: await recordInLibrary(openedStage(path, stage)) };
   }
 
   async function readStage(path: string): Promise<StageFileRead> {
     requireAbsolute(path);
-    if (!stageAccess.has(path)) {
+    // Library paths are checked live, so a removed entry stops being readable at once.
+    if (!stageAccess.has(path) && !(await library.paths()).includes(path)) {
       throw new HostProblemError(
         'not-allowed',
         `${path} was not opened as a stage in this session, so it was not read. Open it with File > Open Stage….`,
       );
     }
     return readStageAllowed(path);
+  }
+
+  /** File > Open Recent on a stage: read as a stage, as Open Stage… would. */
+  async function openRecentStage(path: string): Promise<DroppedFileResult> {
+    return { kind: 'stage', stage: await readStage(path) };
   }
 
   async function openMotionDialog(): Promise<MotionFile> {
@@ -530,6 +539,12 @@ export function createHostServices(options: HostServicesOptions): HostServices {
       const motion = await readMotionFile(path, readMotionOptions);
       motionAccess.allow(path, 'dialog');
       return libraryChanged(library.relocate(id, motion));
+    }
+    if (kind === 'stage') {
+      const path = await chosen(options.dialogs.showOpenStage(), 'stage');
+      const stage = openedStage(path, await readStageFile(path, budget));
+      stageAccess.add(path);
+      return libraryChanged(library.relocate(id, stage));
     }
     const path = await chosen(options.dialogs.showOpenModel(), 'model');
     const model = await readModelFile(path, readOptions(path));
@@ -727,6 +742,7 @@ export function createHostServices(options: HostServicesOptions): HostServices {
     openDroppedFile: openDropped,
     keepDroppedFile,
     openFileFromUser: (path) => openFile(path, 'dialog'),
+    openRecentStage,
     listLibrary,
     recentModels: () => library.recent(),
     removeFromLibrary: (id) => libraryChanged(library.remove(id)),

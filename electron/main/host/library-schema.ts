@@ -1,12 +1,17 @@
 /**
- * The recent-file library (`library.json` in the data folder), version 3: models, motions and
- * songs, and the upgrade steps that bring older files forward (version 1 held models only,
- * version 2 models and motions).
+ * The recent-file library (`library.json` in the data folder), version 4: models, motions, songs
+ * and stages, and the upgrade steps that bring older files forward (version 1 held models
+ * only, version 2 models and motions, version 3 songs too).
  */
 
 import { z } from 'zod';
 import { AUDIO_FORMATS } from '../../../shared/audio-files';
-import { MODEL_FORMATS, MOTION_FORMATS, sha256Schema } from '../../../shared/preset-schema';
+import {
+  MODEL_FORMATS,
+  MOTION_FORMATS,
+  STAGE_FORMATS,
+  sha256Schema,
+} from '../../../shared/preset-schema';
 import {
   upgradeDocument,
   SchemaUpgradeError,
@@ -15,8 +20,8 @@ import {
 } from '../../../shared/schema-upgrade';
 import { STORE_ID_PATTERN } from './store-ids';
 
-export const LIBRARY_SCHEMA_VERSION = 3;
-/** The library keeps the most recent 30 files (models, motions and songs together). */
+export const LIBRARY_SCHEMA_VERSION = 4;
+/** The library keeps the most recent 30 files (models, motions, songs and stages together). */
 export const LIBRARY_MAX_ENTRIES = 30;
 
 const entryFields = {
@@ -34,11 +39,15 @@ const entryFields = {
   hasThumbnail: z.boolean(),
 };
 
-/** An entry is a model, a motion or a song; its format must be one of its kind's. */
+/**
+ * An entry is a model, a motion, a song or a stage; its format must be one of its kind's. A
+ * PMX or PMD file is a model or a stage by how it was opened, so the kind is stored.
+ */
 const libraryEntrySchema = z.discriminatedUnion('kind', [
   z.object({ ...entryFields, kind: z.literal('model'), format: z.enum(MODEL_FORMATS) }),
   z.object({ ...entryFields, kind: z.literal('motion'), format: z.enum(MOTION_FORMATS) }),
   z.object({ ...entryFields, kind: z.literal('music'), format: z.enum(AUDIO_FORMATS) }),
+  z.object({ ...entryFields, kind: z.literal('stage'), format: z.enum(STAGE_FORMATS) }),
 ]);
 
 const librarySchema = z.object({
@@ -74,10 +83,16 @@ function allowSongs(v2: RawDocument): RawDocument {
   return { ...v2, schemaVersion: 3 };
 }
 
+/** Version 3 → 4: stages may now be listed; every version 3 entry stays as it was. */
+function allowStages(v3: RawDocument): RawDocument {
+  return { ...v3, schemaVersion: 4 };
+}
+
 /** Upgrade steps keyed by the version they upgrade from. */
 export const LIBRARY_UPGRADES: Readonly<Record<number, UpgradeStep>> = {
   1: addEntryKinds,
   2: allowSongs,
+  3: allowStages,
 };
 
 /** The library file's parsed JSON, upgraded and checked (for the JSON file store). */

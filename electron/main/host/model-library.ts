@@ -1,6 +1,6 @@
 /**
- * The recent-model library: every model and motion the user opens, newest first, at most 30
- * together, unique by real path, with its kind (model or motion), title, author, format,
+ * The recent-model library: every model, motion, song and stage the user opens, newest first,
+ * at most 30 together, unique by real path, with its kind, title, author, format,
  * size, hash, a cached thumbnail and when it was last opened. Kept in `library.json` through the JSON file store (validated, atomic, serialized;
  * a corrupt file is moved aside and reported in the next listing). Thumbnails are PNG files
  * in `thumbnails/`, named by entry id.
@@ -12,7 +12,7 @@ import writeFileAtomic from 'write-file-atomic';
 import { FILE_FORMAT_NAMES } from '../../../shared/file-format-names';
 import type { LibraryEntry, LibraryListing } from '../../../shared/host-contract';
 import { AUDIO_FORMATS, type AudioFormat } from '../../../shared/audio-files';
-import { MOTION_FORMATS, type MotionFormat } from '../../../shared/preset-schema';
+import { MOTION_FORMATS, type MotionFormat, type StageFormat } from '../../../shared/preset-schema';
 import { createBatchedRun } from './batched-run';
 import { readCheckedSize } from './bounded-read';
 import { describeError, errorCode, HostProblemError } from './host-problem';
@@ -44,8 +44,36 @@ export interface ModelLibraryOptions {
   readonly now?: () => Date;
 }
 
-/** A file just read: a model, a motion or a song (told apart by its format). */
-export type OpenedFileData = ModelFileData | MotionFileData | AudioFileData;
+/**
+ * A stage file just read, as the library keeps it: a PMX or PMD stage has a model's format, so
+ * it says it is a stage.
+ */
+export interface OpenedStageData {
+  readonly kind: 'stage';
+  readonly path: string;
+  /** Its file name: stages are listed by it. */
+  readonly title: string;
+  readonly size: number;
+  readonly sha256: string;
+  readonly format: StageFormat;
+}
+
+/** The library's view of the stage file at `path`, read as `stage`. */
+export function openedStage(
+  path: string,
+  stage: {
+    readonly fileName: string;
+    readonly size: number;
+    readonly sha256: string;
+    readonly format: StageFormat;
+  },
+): OpenedStageData {
+  const { fileName: title, size, sha256, format } = stage;
+  return { kind: 'stage', path, title, size, sha256, format };
+}
+
+/** A file just read: a model, a motion or a song (told apart by its format), or a stage. */
+export type OpenedFileData = ModelFileData | MotionFileData | AudioFileData | OpenedStageData;
 
 /** One File > Open Recent item. */
 export interface RecentModel {
@@ -270,11 +298,11 @@ export function createModelLibrary(options: ModelLibraryOptions): ModelLibrary {
     serialized(async () => {
       const current = await entries();
       const entry = findEntry(current, id);
-      if (file.format !== entry.format) {
+      if (file.format !== entry.format || kindOfFile(file) !== entry.kind) {
         const noun = KIND_NOUNS[entry.kind];
         throw new HostProblemError(
           'wrong-format',
-          `${file.path} is a ${FILE_FORMAT_NAMES[file.format]} ${KIND_NOUNS[kindOfFormat(file.format)]}, ` +
+          `${file.path} is a ${FILE_FORMAT_NAMES[file.format]} ${KIND_NOUNS[kindOfFile(file)]}, ` +
             `but "${entry.title}" was ${FILE_FORMAT_NAMES[entry.format]}; pick the same ${noun} file.`,
         );
       }
@@ -410,15 +438,21 @@ const KIND_NOUNS: Readonly<Record<LibraryEntry['kind'], string>> = {
   model: 'model',
   motion: 'motion',
   music: 'song',
+  stage: 'stage',
 };
 
 function isAudioFormat(format: OpenedFileData['format']): format is AudioFormat {
   return (AUDIO_FORMATS as readonly string[]).includes(format);
 }
 
-/** What kind of entry a file of `format` makes. */
-function kindOfFormat(format: OpenedFileData['format']): LibraryEntry['kind'] {
-  return isMotionFormat(format) ? 'motion' : isAudioFormat(format) ? 'music' : 'model';
+function isStage(file: OpenedFileData): file is OpenedStageData {
+  return 'kind' in file && file.kind === 'stage';
+}
+
+/** What kind of entry `file` makes. */
+function kindOfFile(file: OpenedFileData): LibraryEntry['kind'] {
+  if (isStage(file)) return 'stage';
+  return isMotionFormat(file.format) ? 'motion' : isAudioFormat(file.format) ? 'music' : 'model';
 }
 
 /** The stored entry for a file just read, with the fields the library decides. */
@@ -427,6 +461,8 @@ function storedEntry(
   fields: Pick<StoredLibraryEntry, 'id' | 'path' | 'lastOpened' | 'hasThumbnail'>,
 ): StoredLibraryEntry {
   const common = { ...fields, title: file.title, size: file.size, sha256: file.sha256 };
+  // Stage files name no author the app reads.
+  if (isStage(file)) return { ...common, kind: 'stage', format: file.format, author: '' };
   if (isMotionFormat(file.format)) {
     // Motion files name no author.
     return { ...common, kind: 'motion', format: file.format, author: '' };

@@ -15,6 +15,9 @@ import { STAGE_MAX_BYTES } from './preset-stage';
 import type { ReadBudget } from './read-budget';
 import { readUserFile, type UserFileKind } from './user-file';
 
+/** A stage file as read, before the library records it. */
+export type StageFileData = Omit<StageFileRead, 'libraryEntryId'>;
+
 /** A stage file's bytes are not what its extension says. */
 class StageFormatError extends Error {
   override name = 'StageFormatError';
@@ -74,7 +77,7 @@ function stageKind(format: StageFormat): UserFileKind<StageFormat> {
  * @throws HostProblemError `missing`, `unreadable`, `too-large`, `not-a-model` (not a stage
  *   file, or not what its extension says) or `not-allowed` (a named file outside its folder)
  */
-export async function readStageFile(path: string, budget?: ReadBudget): Promise<StageFileRead> {
+export async function readStageFile(path: string, budget?: ReadBudget): Promise<StageFileData> {
   const format = stageFormatOf(path);
   if (format === null) {
     throw new HostProblemError(

@@ -143,6 +143,7 @@ export class AppUi {
         language: () => this.languageValue,
         beforeSwap: () => this.timeline.resumeForChange(),
         dropFigures: () => (options.sandbox.drop(), options.view.figuresReplaced()),
+        onRead: () => void this.library.refresh(),
       }),
     );
     this.sceneUndo = new SceneUndo({
@@ -263,6 +264,7 @@ export class AppUi {
           void this.sound.music.useSong(bytes, fileName, { path, size, sha256, fileName, format }),
         onMusicBytes: (bytes, fileName) => void this.sound.music.useSong(bytes, fileName),
         onStageDrop: (file) => this.stage.openDropped(file),
+        onStage: (stage) => this.stage.openRead(stage),
         onMotionProblem: (problem) =>
           this.status.alert(
             this.strings.motion.failed(this.strings.problem(problem), this.motions.currentName),
@@ -307,6 +309,7 @@ export class AppUi {
       openMotion: (file) => this.motions.openFile(file),
       openMusic: ({ path, size, sha256, fileName, format, bytes }) =>
         void this.sound.music.useSong(bytes, fileName, { path, size, sha256, fileName, format }),
+      openStage: (path) => this.stage.openPath(path),
     });
     parts.add(this.library, () => this.library.relabel());
     this.panel.addSection(this.presets.panel.element);

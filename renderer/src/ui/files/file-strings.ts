@@ -64,6 +64,8 @@ export interface FileStrings {
   readonly clearAll: string;
   readonly missing: string;
   readonly missingHint: string;
+  /** Beside a recent file's format when it opens as a stage. */
+  readonly stageKind: string;
   readonly byAuthor: (author: string) => string;
   readonly libraryClearQuestion: (count: number) => string;
   readonly libraryRemoved: (title: string) => string;
@@ -137,6 +139,7 @@ export const FILE_STRINGS_EN: FileStrings = {
   clearAll: 'Clear All…',
   missing: 'missing',
   missingHint: 'The file was moved or deleted; Locate… points this entry at it again.',
+  stageKind: 'Stage',
   byAuthor: (author) => `by ${author}`,
   libraryClearQuestion: (count) =>
     `Remove all ${count} ${count === 1 ? 'model' : 'models'} from the recent list? The files themselves stay where they are.`,
@@ -210,6 +213,7 @@ export const FILE_STRINGS_JA: FileStrings = {
   clearAll: 'すべて消す…',
   missing: '見つかりません',
   missingHint: 'ファイルが移動または削除されました。「場所を指定…」で指し直せます。',
+  stageKind: 'ステージ',
   byAuthor: (author) => `作者: ${author}`,
   libraryClearQuestion: (count) =>
     `最近のモデル ${count} 件を一覧からすべて外しますか？ファイル自体は残ります。`,

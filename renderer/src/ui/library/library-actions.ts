@@ -33,11 +33,13 @@ export interface LibraryActionsOptions {
   readonly openMotion: (file: MotionFile) => void;
   /** Plays a song from the library as the song for the motion. */
   readonly openMusic: (file: MusicFile) => void;
+  /** Opens the stage at `path` from the library, as Open Stage… would; reports its own outcome. */
+  readonly openStage: (path: string) => void;
 }
 
 /**
  * The recent-model library as the person meets it: Open reads the file again through the
- * host and opens it as Open Model… (or, for a motion, Open Motion…) would; a missing file offers Locate…; Remove and
+ * host and opens it as Open Model… (or Open Motion…, Open Stage…) would; a missing file offers Locate…; Remove and
  * Clear All… (asked first) change only the list, never the files.
  */
 export class LibraryActions {
@@ -162,7 +164,10 @@ export class LibraryActions {
     const host = this.options.host;
     if (!host) return;
     await this.guard(async () => {
-      if (action === 'open' && entry.kind === 'music') {
+      if (action === 'open' && entry.kind === 'stage') {
+        this.options.openStage(entry.path);
+        return;
+      } else if (action === 'open' && entry.kind === 'music') {
         const read = await host.readMusic(entry.path);
         if (read.ok) this.options.openMusic(read.value);
         else this.options.status.alert(this.text.libraryFailed(this.problem(read.problem)));

@@ -55,6 +55,7 @@ export class LibraryItem {
     this.thumbnail.show(entry.thumbnail);
     setText(this.name, entry.title);
     const details = [FILE_FORMAT_NAMES[entry.format]];
+    if (entry.kind === 'stage') details.unshift(text.stageKind);
     if (entry.author) details.unshift(text.byAuthor(entry.author));
     setText(this.detail, details.join(' · '));
     setText(this.missingMark, entry.missing ? text.missing : '');

@@ -46,10 +46,19 @@ export interface ModelActionsOptions {
   readonly onDroppedLoaded?: (file: ModelFile) => void;
   /** Figures were added or replaced (a model opened, ADD with a model): they need the motion. */
   readonly onFiguresChanged?: () => void;
-  /** Motion files dropped on the window or opened by the OS go here (see `ModelInputHandlers`). */
+  /**
+   * Motion, song and stage files dropped on the window or opened by the OS go here (see
+   * `ModelInputHandlers`).
+   */
   readonly motionInput: Pick<
     ModelInputHandlers,
-    'onMotion' | 'onMotionBytes' | 'onMotionProblem' | 'onMusic' | 'onMusicBytes' | 'onStageDrop'
+    | 'onMotion'
+    | 'onMotionBytes'
+    | 'onMotionProblem'
+    | 'onMusic'
+    | 'onMusicBytes'
+    | 'onStageDrop'
+    | 'onStage'
   >;
   /**
    * Where on the stage a drop at a page point lands (see `ModelInputHandlers.stagePointAt`):
@@ -86,6 +95,7 @@ export class ModelActions {
       onMusic: (music) => options.motionInput.onMusic?.(music),
       onMusicBytes: (bytes, fileName) => options.motionInput.onMusicBytes?.(bytes, fileName),
       onStageDrop: (file) => options.motionInput.onStageDrop?.(file),
+      onStage: (stage) => options.motionInput.onStage?.(stage),
       stagePointAt: (clientX, clientY) => options.stagePointAt?.(clientX, clientY),
       onReadProgress: ({ fileName, bytesRead, totalBytes }) =>
         options.status.progress(

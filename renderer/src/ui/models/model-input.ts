@@ -13,6 +13,7 @@ import type {
   MotionFile,
   MusicFile,
   ReadProgress,
+  StageFileRead,
 } from '../../../../shared/host-contract';
 
 /** A model file's bytes, wherever they came from. */
@@ -61,6 +62,8 @@ export interface ModelInputHandlers {
    * such drops go the model's way.
    */
   onStageDrop?(file: File): void;
+  /** A stage the host read for File > Open Recent. */
+  onStage?(stage: StageFileRead): void;
   /** A music file dropped on a plain web page (no host): its bytes, read by the page. */
   onMusicBytes?(bytes: Uint8Array, fileName: string): void;
   /** The host refused a dropped or OS-opened file as not a motion (its message names it). */
@@ -225,6 +228,7 @@ export class ModelInput {
       this.takeModel({ ok: true, value: result.model }, adding, droppedAt, dropped);
     else if (result.kind === 'motion') this.handlers.onMotion(result.motion, dropped);
     else if (result.kind === 'music') this.handlers.onMusic?.(result.music);
+    else if (result.kind === 'stage') this.handlers.onStage?.(result.stage);
     else this.handlers.onPreset(result.loaded);
   }
 }

@@ -51,6 +51,8 @@ export interface StageControllerOptions {
   readonly beforeSwap?: () => void;
   /** Calls `step` on the next frames until it returns false. */
   readonly eachFrame?: (step: () => boolean) => void;
+  /** The host read a stage (and recorded it in the recent library). */
+  readonly onRead?: (file: StageFileRead) => void;
 }
 
 /** The file stage in use: where it came from (for presets) and what draws it. */
@@ -84,6 +86,18 @@ export class StageController {
     const host = this.options.host;
     if (!host) return this.options.status.alert(this.strings.noHost);
     void this.openFrom(() => host.openDroppedStage(file));
+  }
+
+  /** A stage from the recent library, read again through the host. */
+  openPath(path: string): void {
+    const host = this.options.host;
+    if (!host) return this.options.status.alert(this.strings.noHost);
+    void this.openFrom(() => host.readStage(path));
+  }
+
+  /** A stage the host has read already (File > Open Recent). */
+  openRead(file: StageFileRead): void {
+    void this.openFrom(() => Promise.resolve({ ok: true, value: file }));
   }
 
   /**
@@ -143,6 +157,7 @@ export class StageController {
       this.options.status.alert(this.strings.failed(reason));
       return;
     }
+    this.options.onRead?.(outcome.value);
     try {
       await this.use(outcome.value, generation, drop);
     } catch (error) {
