@@ -5,9 +5,11 @@
  * colliders built and taken into the scene, as the app does over several frames. Then the
  * cost of a step with six box figures dropped onto it against the same scene on the built-in
  * stage, alternating rounds so the machine's load falls on both alike: once on that fine
- * floor (every figure part touches dozens of 8.5 cm triangles), and once on a stage of the
- * same size whose triangles are mostly elsewhere, as in real stage files: a floor of 1 m cells
- * and a detailed wall of a million triangles behind it. `--json` prints one JSON object.
+ * floor (flat, so its colliders merge it into a few large triangles), on the same floor made
+ * uneven by up to 1 cm (nothing merges: every figure part touches dozens of 8.5 cm triangles,
+ * the worst case; timed until ready too), and on a stage of the same size whose triangles are
+ * mostly elsewhere, as in real stage files: a floor of 1 m cells and a detailed wall of a
+ * million triangles behind it. `--json` prints one JSON object.
  */
 import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { BOX_DOLL } from '../renderer/src/physics/box-doll';
@@ -59,6 +61,17 @@ function stepMs(shape: StageShape | null): number {
   }
 }
 
+/**
+ * The fine floor with every vertex raised by up to 1 cm (a fixed pattern, the same every run):
+ * no two neighbouring triangles lie in one plane, so none merge.
+ */
+function unevenFloor(): ReturnType<typeof gridTriangles> {
+  const floor = gridTriangles(FLOOR_METRES, CELLS, 0, 0, 0);
+  for (let v = 0; v < floor.positions.length / 3; v++)
+    floor.positions[3 * v + 1] = 0.01 * (((v * 7919) % 101) / 100);
+  return floor;
+}
+
 /** A floor of 1 m cells and, standing 30 m behind the slots, a wall of a million triangles. */
 function floorAndWall(): StageShape {
   const floor = gridTriangles(FLOOR_METRES, FLOOR_METRES, 0, 0, 0);
@@ -90,13 +103,21 @@ async function main(): Promise<void> {
   for (let i = 0; i < READY_RUNS; i++) ready.push(await readyMs(bytes));
   const shape = (await readStageFile('floor.glb', bytes, () => Promise.reject(new Error('none'))))
     .shape;
+  const unevenBytes = writeStageGlb(unevenFloor());
+  const readyUneven = [];
+  for (let i = 0; i < READY_RUNS; i++) readyUneven.push(await readyMs(unevenBytes));
+  const uneven = (
+    await readStageFile('uneven.glb', unevenBytes, () => Promise.reject(new Error('none')))
+  ).shape;
   const walled = floorAndWall();
   const builtIn: number[] = [];
   const file: number[] = [];
+  const bumpy: number[] = [];
   const wall: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     builtIn.push(stepMs(null));
     file.push(stepMs(shape));
+    bumpy.push(stepMs(uneven));
     wall.push(stepMs(walled));
   }
   const result = {
@@ -108,6 +129,9 @@ async function main(): Promise<void> {
     stepMsBuiltIn: Number(median(builtIn).toFixed(3)),
     stepMsFileStage: Number(median(file).toFixed(3)),
     stepRatio: Number((median(file) / median(builtIn)).toFixed(2)),
+    readyMsUneven: Number(median(readyUneven.map((r) => r.readMs + r.buildMs)).toFixed(0)),
+    stepMsUnevenFloor: Number(median(bumpy).toFixed(3)),
+    stepRatioUnevenFloor: Number((median(bumpy) / median(builtIn)).toFixed(2)),
     wallTriangles: walled.indices.length / 3,
     stepMsFloorAndWall: Number(median(wall).toFixed(3)),
     stepRatioFloorAndWall: Number((median(wall) / median(builtIn)).toFixed(2)),

@@ -143,12 +143,13 @@ describe('a glTF stage', () => {
   it('is built a chunk at a time, disabled until taken into the scene', async () => {
     const rapier = await loadRapier();
     const sandbox = await makeSandbox();
-    // 2·200² = 80,000 triangles: three chunks of at most 32,768.
-    const file = await readStageFile(
-      'big.glb',
-      writeStageGlb(gridTriangles(20, 200, 0, 0.5, 0)),
-      noBeside,
-    );
+    // 2·200² = 80,000 triangles. The vertices stand 1 mm up and down like a chessboard's
+    // squares, so the two triangles of a cell are never in one plane and merging flat patches
+    // (see stage-coplanar-merge.test.ts) leaves more than one chunk of at most 32,768.
+    const bumpy = gridTriangles(20, 200, 0, 0.5, 0);
+    for (let v = 0; v < bumpy.positions.length / 3; v++)
+      bumpy.positions[3 * v + 1]! += ((Math.floor(v / 201) + (v % 201)) % 2) * 0.001;
+    const file = await readStageFile('big.glb', writeStageGlb(bumpy), noBeside);
     const build = sandbox.scenery.begin(file.shape);
     build.advance(0);
     expect(build.progress).toBeGreaterThan(0);
@@ -158,7 +159,7 @@ describe('a glTF stage', () => {
     // Still on the built-in floor: the half-built stage touches nothing.
     expect(ball.translation().y).toBeCloseTo(BALL_RADIUS, 2);
     while (!build.advance(0));
-    expect(build.colliders).toHaveLength(3);
+    expect(build.colliders.length).toBeGreaterThan(1);
     sandbox.scenery.commit();
     const onTop = dropBall(rapier, sandbox, 0.3, 1.5, 0.3);
     sandbox.run(1);

@@ -3,23 +3,33 @@ import { monotonicNowMs } from '../monotonic-clock';
 import { colliderDescForShape } from '../shape-collider';
 import type { StageBounds, StageShape } from './stage-shape';
 import { stageBounds, triangleCount } from './stage-shape';
+import type { CollisionTriangles } from './coplanar-merge';
+import { mergeCoplanarSteps } from './coplanar-merge';
 import { TrimeshChunks } from './trimesh-chunks';
 
 /** The grip and bounce of a file stage's triangles: those of the built-in stage. */
 export const STAGE_FRICTION = 0.9;
 export const STAGE_RESTITUTION = 0.1;
 
+/** Share of a build's progress given to merging flat patches, before any collider is made. */
+const MERGE_SHARE = 0.4;
+
 /**
- * A stage from a file being built: one fixed body whose trimesh colliders are made a chunk at
- * a time by {@link advance} (a few per frame in the app), disabled until the build is taken
- * into the scene, so figures meet none of them half made. {@link cancel} removes what it made.
+ * A stage from a file being built: its flat patches merged into few triangles for collision
+ * (see coplanar-merge.ts), then one fixed body whose trimesh colliders are made a chunk at a
+ * time, both a slice at a time by {@link advance} (a few per frame in the app), the colliders
+ * disabled until the build is taken into the scene, so figures meet none of them half made.
+ * {@link cancel} removes what it made.
  */
 export class StageBuild {
   readonly body: RigidBody;
   readonly colliders: Collider[] = [];
   readonly bounds: StageBounds;
+  /** The file's triangles (what messages name), before any are merged. */
   readonly triangles: number;
-  private readonly chunks: TrimeshChunks;
+  private readonly merging: Generator<void, CollisionTriangles, void>;
+  private chunks: TrimeshChunks | null = null;
+  private mergeSlices = 0;
   private fixedShapesMade = false;
   private cancelled = false;
 
@@ -30,17 +40,32 @@ export class StageBuild {
   ) {
     this.triangles = triangleCount(shape);
     this.bounds = fullBounds(shape);
-    this.chunks = new TrimeshChunks(shape.positions, shape.indices);
+    this.merging = mergeCoplanarSteps(shape);
     this.body = world.createRigidBody(rapier.RigidBodyDesc.fixed());
   }
 
-  /** Share of the triangles built so far, 0 to 1. */
+  /** How far the build is, 0 to 1: merging, then the colliders' triangles. */
   get progress(): number {
-    return this.triangles === 0 ? 1 : this.chunks.done / this.triangles;
+    const chunks = this.chunks;
+    if (!chunks) {
+      // Slices of the merge, against a rough count of how many it takes.
+      const expected = Math.max(1, (4 * this.triangles) / 32_768);
+      return MERGE_SHARE * Math.min(0.99, this.mergeSlices / expected);
+    }
+    return chunks.triangles === 0
+      ? 1
+      : MERGE_SHARE + (1 - MERGE_SHARE) * (chunks.done / chunks.triangles);
+  }
+
+  /** Triangles the colliders are made of (fewer than the file's where flat patches merged). */
+  get collisionTriangles(): number | null {
+    return this.chunks?.triangles ?? null;
   }
 
   get finished(): boolean {
-    return this.fixedShapesMade && this.chunks.done >= this.triangles;
+    return (
+      this.fixedShapesMade && this.chunks !== null && this.chunks.done >= this.chunks.triangles
+    );
   }
 
   /**
@@ -59,6 +84,12 @@ export class StageBuild {
         this.add(desc, fixed.friction, fixed.restitution);
       }
       this.fixedShapesMade = true;
+    }
+    while (!this.chunks) {
+      const step = this.merging.next();
+      if (step.done) this.chunks = new TrimeshChunks(step.value.positions, step.value.indices);
+      else this.mergeSlices++;
+      if (monotonicNowMs() - start >= budgetMs) return this.finished;
     }
     for (;;) {
       const chunk = this.chunks.next();
