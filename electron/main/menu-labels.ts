@@ -20,7 +20,7 @@ export interface MenuLabels {
   readonly openModel: string;
   readonly openMotion: string;
   readonly openRecent: string;
-  /** Shown, disabled, when the recent library (models and motions) is empty. */
+  /** Shown, disabled, when the recent library is empty. */
   readonly noRecent: string;
   /** Appended to a recent model or motion whose file has moved or changed. */
   readonly missing: string;
@@ -56,7 +56,7 @@ export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
     openModel: 'Open Model…',
     openMotion: 'Open Motion…',
     openRecent: 'Open Recent',
-    noRecent: 'No Recent Models or Motions',
+    noRecent: 'No Recent Files',
     missing: '(missing)',
     stageMark: '(stage)',
     edit: 'Edit',
@@ -82,7 +82,7 @@ export const MENU_LABELS: Readonly<Record<MenuLanguage, MenuLabels>> = {
     openModel: 'モデルを開く…',
     openMotion: 'モーションを開く…',
     openRecent: '最近使ったファイル',
-    noRecent: '最近使ったモデルやモーションはありません',
+    noRecent: '最近使ったファイルはありません',
     missing: '(見つかりません)',
     stageMark: '(ステージ)',
     edit: '編集',

@@ -85,9 +85,7 @@ describe('the app in Chromium', () => {
       await page.getByRole('button', { name: '人形を追加' }).waitFor();
       // The preset and library sections follow the switch too.
       await page.getByRole('button', { name: 'プリセットを保存…' }).waitFor();
-      await page
-        .getByRole('list', { name: '最近開いたモデルとモーション' })
-        .waitFor({ state: 'attached' });
+      await page.getByRole('list', { name: '最近開いたファイル' }).waitFor({ state: 'attached' });
       expect(await page.getAttribute('html', 'lang')).toBe('ja');
       expect(await statusText(page)).toContain('日本語');
       expect((await settings(page)).language).toBe('ja');
@@ -97,7 +95,7 @@ describe('the app in Chromium', () => {
       await page.getByRole('button', { name: 'Drop' }).waitFor();
       await page.getByRole('button', { name: 'Save Preset…' }).waitFor();
       await page
-        .getByRole('list', { name: 'Recently opened models and motions' })
+        .getByRole('list', { name: 'Recently opened files' })
         .waitFor({ state: 'attached' });
       expect(await page.getAttribute('html', 'lang')).toBe('en');
     });

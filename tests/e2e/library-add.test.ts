@@ -19,7 +19,7 @@ let host: TestHost | undefined;
 afterEach(() => host?.dispose());
 
 function library(page: Page) {
-  return page.getByRole('list', { name: 'Recently opened models and motions' });
+  return page.getByRole('list', { name: 'Recently opened files' });
 }
 
 /** Open, Add and Remove of every entry lie wholly inside the panel, side to side. */
@@ -91,7 +91,7 @@ describe('adding a recent model beside the figures', () => {
         await expect
           .poll(() =>
             page
-              .getByRole('list', { name: '最近開いたモデルとモーション' })
+              .getByRole('list', { name: '最近開いたファイル' })
               .getByRole('button', { name: `「${title}」を追加` })
               .count(),
           )

@@ -54,7 +54,7 @@ function withThumbnail(vrm: Uint8Array, png: Uint8Array): Uint8Array {
 }
 
 function library(page: Page) {
-  return page.getByRole('list', { name: 'Recently opened models and motions' });
+  return page.getByRole('list', { name: 'Recently opened files' });
 }
 
 describe('the recent-model library', () => {

@@ -24,7 +24,7 @@ afterEach(() => host?.dispose());
 const TITLE = 'テスト人形';
 
 function library(page: Page): Locator {
-  return page.getByRole('list', { name: 'Recently opened models and motions' });
+  return page.getByRole('list', { name: 'Recently opened files' });
 }
 
 /** What a shown thumbnail holds, measured from its decoded pixels. */

@@ -57,7 +57,7 @@ describe('MMD models in presets and the library', () => {
         // The model's own bodies came back with it.
         expect((await page.evaluate(() => window.__ragdoll!.measure()))['bodies']).toBe(bodies);
 
-        const library = page.getByRole('list', { name: 'Recently opened models and motions' });
+        const library = page.getByRole('list', { name: 'Recently opened files' });
         await expect.poll(() => library.getByRole('listitem').count()).toBe(1);
         expect(await library.getByRole('listitem').innerText()).toContain('PMX');
         await page.getByRole('button', { name: 'Box Dummy' }).click();

@@ -318,7 +318,7 @@ describe('motions', () => {
         await expectStatus(page, 'Playing step.vmd on the figure.');
 
         // Both are in the recent-file library, as VMD and VRM Animation.
-        const library = page.getByRole('list', { name: 'Recently opened models and motions' });
+        const library = page.getByRole('list', { name: 'Recently opened files' });
         await expect.poll(() => library.getByRole('listitem').count(), LONG).toBe(2);
         expect(await library.innerText()).toContain('VRM Animation');
         expect(await library.innerText()).toContain('VMD');

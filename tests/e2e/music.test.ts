@@ -170,7 +170,7 @@ describe('music', () => {
         testHost.dialogs.openMusic.push(song);
         await page.getByRole('button', { name: 'Open Music…' }).click();
         await expect.poll(() => statusText(page)).toContain('Music: Library Song.wav');
-        const library = page.getByRole('list', { name: 'Recently opened models and motions' });
+        const library = page.getByRole('list', { name: 'Recently opened files' });
         await expect.poll(() => library.getByRole('listitem').count()).toBe(1);
         expect(await library.getByRole('listitem').innerText()).toContain('WAV');
         // A song offers Open and Remove, not Add.

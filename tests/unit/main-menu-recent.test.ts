@@ -55,6 +55,6 @@ describe('File > Open Recent', () => {
   });
 
   it('says so, disabled, when the library is empty', () => {
-    expect(openRecent({})).toEqual([{ label: 'No Recent Models or Motions', enabled: false }]);
+    expect(openRecent({})).toEqual([{ label: 'No Recent Files', enabled: false }]);
   });
 });
