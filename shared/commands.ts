@@ -424,7 +424,7 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     chord: 'mod+shift',
     accelerator: 'CmdOrCtrl+Shift+G',
     menu: 'file',
-    // The stage is not part of undo's snapshots: a swap would come back on the wrong floor.
+    // The swap comes frames later, once the stage is built: it records its own undo step then.
     sceneUnchanged: true,
     label: { en: 'Open Stage…', ja: 'ステージを開く…' },
   },
@@ -433,6 +433,7 @@ export const COMMANDS: Readonly<Record<AppCommand, CommandInfo>> = {
     chord: 'mod+shift',
     accelerator: 'CmdOrCtrl+Shift+B',
     menu: 'file',
+    // Like Open Stage…, the swap records its own undo step (with the stage it leaves).
     sceneUnchanged: true,
     label: { en: 'Built-in Stage', ja: '標準のステージ' },
   },

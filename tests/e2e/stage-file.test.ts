@@ -1,6 +1,7 @@
 /**
  * End to end in Chromium: a generated glTF stage opened with Open Stage… (the test dialog
  * answers it) is built across frames, swapped in and the figure dropped onto it (3 m up);
+ * undo takes it away and redo brings it back, each with the figure where it was;
  * a preset saved on it keeps it; Built-in Stage brings ours back and the figure lands on our
  * floor again; the recent library lists it as a stage and opens it again; loading the preset
  * opens the stage again with the figure on it.
@@ -31,11 +32,26 @@ describe('a stage from a file', () => {
         // 80,000 triangles: built in more than one slice.
         writeFileSync(stage, writeStageGlb(gridTriangles(40, 200, 0, 3, 0)));
         testHost.dialogs.openStage.push(stage);
+        // Time is held: the figure stays where it is until the stage swaps in.
+        const before = (await rootPosition(page))!;
         await page.keyboard.press('Control+Shift+G');
         await expect
           .poll(() => statusText(page), { timeout: 60_000 })
           .toContain('Stage: hall.glb (80,000 triangles)');
         await advance(page, 3);
+        expect((await rootPosition(page))!.y).toBeGreaterThan(3);
+
+        // Undo takes the stage away with the figure back where it stood; redo builds it again
+        // and puts the figure back on it.
+        await page.keyboard.press('Control+z');
+        await expect.poll(() => statusText(page)).toContain('Undone: Open Stage.');
+        expect((await rootPosition(page))!.y).toBeCloseTo(before.y, 3);
+        await page.keyboard.press('Control+Shift+Z');
+        await expect
+          .poll(() => statusText(page), { timeout: 60_000 })
+          .toContain('Redone: Open Stage.');
+        expect((await rootPosition(page))!.y).toBeGreaterThan(3);
+        await advance(page, 1);
         expect((await rootPosition(page))!.y).toBeGreaterThan(3);
 
         // A preset saved on it opens it again, with the figure where it was.

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { PresetStageRef } from '../../shared/preset-schema';
 import type { Figure, Sandbox } from '../../renderer/src/physics/sandbox';
 import type { FigureSource, PreparedFigure } from '../../renderer/src/models/figure-models';
 import { strings } from '../../renderer/src/ui/i18n';
 import type { MotionMemo } from '../../renderer/src/ui/motion/motion-actions';
-import type { UndoModels } from '../../renderer/src/ui/undo/scene-undo';
+import type { UndoModels, UndoStage } from '../../renderer/src/ui/undo/scene-undo';
 import { SceneUndo } from '../../renderer/src/ui/undo/scene-undo';
 import { useSandboxes } from '../support/sandboxes';
 
@@ -48,7 +49,7 @@ function fakeModels(sandbox: Sandbox, options: { failPrepare?: boolean } = {}) {
   return models;
 }
 
-async function setUp(options: { failPrepare?: boolean } = {}) {
+async function setUp(options: { failPrepare?: boolean; stage?: UndoStage } = {}) {
   const sandbox = await makeSandbox({ seed: 3 });
   sandbox.addFigure();
   const models = fakeModels(sandbox, options);
@@ -58,6 +59,7 @@ async function setUp(options: { failPrepare?: boolean } = {}) {
     sandbox,
     models: () => models,
     motions: () => ({ undoMemo: () => NO_MOTION, restoreUndoMemo: () => {} }),
+    ...(options.stage ? { stage: options.stage } : {}),
     figuresReplaced: () => replaced++,
     strings: () => strings('en'),
     language: () => 'en',
@@ -151,5 +153,42 @@ describe('SceneUndo (real Rapier, no avatars)', () => {
     expect(outcome.message).toContain('a.vrm: cannot be parsed');
     expect(sandbox.figures.length).toBe(1);
     expect([undo.canUndo, undo.canRedo]).toEqual([true, false]);
+  });
+
+  it('puts the stage back before the bodies, and takes a swap as a change', async () => {
+    const hall = {
+      id: 'file' as const,
+      path: '/stages/hall.glb',
+      size: 10,
+      sha256: 'c'.repeat(64),
+      fileName: 'hall.glb',
+      format: 'glb' as const,
+    };
+    let inUse: PresetStageRef = { id: 'default' };
+    const restored: string[] = [];
+    const stage: UndoStage = {
+      current: () => inUse,
+      restore: async (ref) => {
+        // The bodies are not put back yet when the stage is.
+        restored.push(`${ref.id} with ${sandbox.props.length} props`);
+        inUse = ref;
+      },
+    };
+    const { sandbox, undo } = await setUp({ stage });
+    undo.command('add-ball', () => sandbox.addProp('ball'));
+    // A swap alone (the person opened a stage) is recorded by its hook, and undone.
+    undo.beforeChange('open-stage');
+    inUse = hall;
+    expect(undo.steps).toBe(2);
+    expect((await undo.undo()).message).toBe('Undone: Open Stage.');
+    expect(inUse).toEqual({ id: 'default' });
+    expect(restored).toEqual(['default with 1 props']);
+    expect((await undo.redo()).message).toBe('Redone: Open Stage.');
+    expect(inUse).toBe(hall);
+    // Undo past the ball: the stage was the same then, so it is not touched.
+    await undo.undo();
+    await undo.undo();
+    expect(sandbox.props.length).toBe(0);
+    expect(restored).toEqual(['default with 1 props', 'file with 1 props', 'default with 1 props']);
   });
 });

@@ -144,6 +144,7 @@ export class AppUi {
         beforeSwap: () => this.timeline.resumeForChange(),
         dropFigures: () => (options.sandbox.drop(), options.view.figuresReplaced()),
         onRead: () => void this.library.refresh(),
+        beforePersonSwap: (label) => this.sceneUndo.beforeChange(label),
       }),
     );
     this.sceneUndo = new SceneUndo({
@@ -151,6 +152,10 @@ export class AppUi {
       models: () => this.models.models,
       props: () => this.models.props,
       motions: () => this.motions,
+      stage: {
+        current: () => this.stage.presetStage(),
+        restore: (stage) => this.stage.restorePreset(stage),
+      },
       figuresReplaced: () => options.view.figuresReplaced(),
       strings: () => this.strings,
       language: () => this.languageValue,

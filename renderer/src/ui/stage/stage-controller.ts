@@ -49,6 +49,11 @@ export interface StageControllerOptions {
   readonly dropFigures: () => void;
   /** Just before the stage is swapped (the timeline carries on live from the moment shown). */
   readonly beforeSwap?: () => void;
+  /**
+   * Just before a swap the person asked for (not a preset's or undo's): undo records the scene
+   * with the stage it is leaving. Named by the command it undoes.
+   */
+  readonly beforePersonSwap?: (label: 'open-stage' | 'builtin-stage') => void;
   /** Calls `step` on the next frames until it returns false. */
   readonly eachFrame?: (step: () => boolean) => void;
   /** The host read a stage (and recorded it in the recent library). */
@@ -123,6 +128,7 @@ export class StageController {
       if (report) this.options.status.say(this.strings.alreadyBuiltIn);
       return;
     }
+    if (drop) this.options.beforePersonSwap?.('builtin-stage');
     this.current = null;
     this.options.beforeSwap?.();
     this.options.scenery.useBuiltIn();
@@ -189,6 +195,7 @@ export class StageController {
       return done;
     });
     if (generation !== this.generation) return drawing.dispose();
+    if (drop) this.options.beforePersonSwap?.('open-stage');
     this.options.beforeSwap?.();
     this.options.scenery.commit();
     const previous = this.current;

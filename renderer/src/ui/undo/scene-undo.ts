@@ -10,6 +10,7 @@ import {
   takeSceneSnapshot,
 } from '../../physics/scene-snapshot';
 import { sameLinkRecords } from '../../physics/links/link-places';
+import type { PresetStageRef } from '../../../../shared/preset-schema';
 import type { CommandOutcome } from '../shell/command-actions';
 import type { FigureSource, PreparedFigure } from '../../models/figure-models';
 import { figureSourceData } from '../../models/figure-models';
@@ -89,6 +90,17 @@ export interface UndoMotions {
   restoreUndoMemo(memo: MotionMemo): void;
 }
 
+/** The stage as undo keeps it (`StageController` fits). */
+export interface UndoStage {
+  /** The stage in use: the built-in one, or a file's (its path, size and hash). */
+  current(): PresetStageRef;
+  /**
+   * Puts `stage` back (reading a file stage again, without dropping the figures); reports its
+   * own problems and keeps the stage in use when it cannot.
+   */
+  restore(stage: PresetStageRef): Promise<void>;
+}
+
 /** What undo works on. */
 export interface SceneUndoDeps {
   readonly sandbox: UndoSandbox;
@@ -97,6 +109,8 @@ export interface SceneUndoDeps {
   /** Without it, model props are made again from their physics alone (no drawing). */
   readonly props?: () => UndoProps;
   readonly motions: () => UndoMotions;
+  /** Without it, a step keeps no stage and undo leaves the stage as it is. */
+  readonly stage?: UndoStage;
   /** Figures were put somewhere new: avatars restart their spring bones. */
   readonly figuresReplaced: () => void;
   readonly strings: () => UiStrings;
@@ -122,6 +136,8 @@ interface UndoState {
   /** What ADD makes figures of. */
   readonly open: FigureSource | undefined;
   readonly motion: MotionMemo;
+  /** The stage in use; undefined when undo keeps no stage. */
+  readonly stage: PresetStageRef | undefined;
 }
 
 /**
@@ -280,6 +296,7 @@ export class SceneUndo {
       propSources: sandbox.modelProps.map((prop) => this.deps.props?.().sourceOf(prop)),
       open: models.openSource,
       motion: this.deps.motions().undoMemo(),
+      stage: this.deps.stage?.current(),
     };
   }
 
@@ -299,7 +316,11 @@ export class SceneUndo {
       throw error;
     }
     const props = this.deps.props?.();
+    const stage = this.deps.stage;
     try {
+      // The stage first: the bodies are then put back onto the floor they stood on.
+      if (stage && state.stage && !sameStage(stage.current(), state.stage))
+        await stage.restore(state.stage);
       restoreSceneSnapshot(sandbox, state.scene, this.ids, {
         remove: (figure) => models.removeFigure(figure),
         create: (figure, index) => {
@@ -410,9 +431,17 @@ function sharedDataOf(state: UndoState): SharedData[] {
 }
 
 /** Whether nothing in the scene differs between two captures (no step passed between them). */
+/** Whether two stage references name the same stage (the same file, unchanged). */
+function sameStage(a: PresetStageRef | undefined, b: PresetStageRef | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.id !== 'file' || b.id !== 'file') return a.id === b.id;
+  return a.path === b.path && a.sha256 === b.sha256;
+}
+
 function sameState(a: UndoState, b: UndoState): boolean {
   return (
     a.open === b.open &&
+    sameStage(a.stage, b.stage) &&
     a.motion.playing === b.motion.playing &&
     a.motion.file === b.motion.file &&
     a.sources.length === b.sources.length &&
