@@ -8,6 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gridTriangles, writeStageGlb } from '../../tools/fixtures/gltf-stage-writer';
 import { advance, holdTime, rootPosition, statusText } from './support/app-page';
@@ -20,6 +21,15 @@ afterEach(() => {
   host?.dispose();
   host = undefined;
 });
+
+/** Waits until hall.glb is the stage, then checks the figure lands on it, 3 m up. */
+async function expectFigureOnHall(page: Page): Promise<void> {
+  await expect
+    .poll(() => statusText(page), { timeout: 60_000 })
+    .toContain('Stage: hall.glb (80,000 triangles)');
+  await advance(page, 3);
+  expect((await rootPosition(page))!.y).toBeGreaterThan(3);
+}
 
 describe('a stage from a file', () => {
   it('opens with Ctrl+Shift+G and carries the figure 3 m up; Built-in Stage and a preset swap it', async () => {
@@ -35,11 +45,7 @@ describe('a stage from a file', () => {
         // Time is held: the figure stays where it is until the stage swaps in.
         const before = (await rootPosition(page))!;
         await page.keyboard.press('Control+Shift+G');
-        await expect
-          .poll(() => statusText(page), { timeout: 60_000 })
-          .toContain('Stage: hall.glb (80,000 triangles)');
-        await advance(page, 3);
-        expect((await rootPosition(page))!.y).toBeGreaterThan(3);
+        await expectFigureOnHall(page);
 
         // Undo takes the stage away with the figure back where it stood; redo builds it again
         // and puts the figure back on it.
@@ -70,11 +76,7 @@ describe('a stage from a file', () => {
         await expect.poll(() => entry.innerText()).toContain('Stage · glTF (GLB)');
         expect(await page.getByRole('button', { name: 'Add “hall.glb”' }).count()).toBe(0);
         await page.getByRole('button', { name: 'Open “hall.glb”' }).click();
-        await expect
-          .poll(() => statusText(page), { timeout: 60_000 })
-          .toContain('Stage: hall.glb (80,000 triangles)');
-        await advance(page, 3);
-        expect((await rootPosition(page))!.y).toBeGreaterThan(3);
+        await expectFigureOnHall(page);
         await page.keyboard.press('Control+Shift+B');
         await expect.poll(() => statusText(page)).toContain('The built-in stage is back.');
         await advance(page, 3);
