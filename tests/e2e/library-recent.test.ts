@@ -66,7 +66,9 @@ describe('the recent-model library', () => {
     await withApp(
       async ({ page }) => {
         await expect
-          .poll(() => page.getByText('Models and motions you open appear here.').isVisible())
+          .poll(() =>
+            page.getByText('Models, motions, songs and stages you open appear here.').isVisible(),
+          )
           .toBe(true);
         await testHost.bridge().openFile(path);
         await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['vrm']);
