@@ -30,10 +30,10 @@ const AREA_TOLERANCE = 1e-6;
 const MIN_PATCH_TRIANGLES = 3;
 
 /** Items a slice of {@link mergeCoplanarSteps} works through before it yields. */
-const ITEMS_PER_SLICE = 32_768;
+export const MERGE_ITEMS_PER_SLICE = 32_768;
 
 /**
- * Calls `work` over items 0 to `count` in ranges of {@link ITEMS_PER_SLICE}, yielding after
+ * Calls `work` over items 0 to `count` in ranges of {@link MERGE_ITEMS_PER_SLICE}, yielding after
  * each. The work itself is a plain function: V8 optimises a loop inside a generator less well
  * (it ran half again as long here).
  */
@@ -41,8 +41,8 @@ function* inSlices(
   count: number,
   work: (from: number, to: number) => void,
 ): Generator<void, void, void> {
-  for (let from = 0; from < count; from += ITEMS_PER_SLICE) {
-    work(from, Math.min(count, from + ITEMS_PER_SLICE));
+  for (let from = 0; from < count; from += MERGE_ITEMS_PER_SLICE) {
+    work(from, Math.min(count, from + MERGE_ITEMS_PER_SLICE));
     yield;
   }
 }
@@ -82,7 +82,7 @@ export function* mergeCoplanarSteps(
     if (merged) for (const index of merged) out.push(index);
     else for (const t of patch) out.push(indices[3 * t]!, indices[3 * t + 1]!, indices[3 * t + 2]!);
     work += patch.length;
-    if (work >= ITEMS_PER_SLICE) {
+    if (work >= MERGE_ITEMS_PER_SLICE) {
       work = 0;
       yield;
     }

@@ -4,7 +4,7 @@ import { colliderDescForShape } from '../shape-collider';
 import type { StageBounds, StageShape } from './stage-shape';
 import { stageBounds, triangleCount } from './stage-shape';
 import type { CollisionTriangles } from './coplanar-merge';
-import { mergeCoplanarSteps } from './coplanar-merge';
+import { MERGE_ITEMS_PER_SLICE, mergeCoplanarSteps } from './coplanar-merge';
 import { TrimeshChunks } from './trimesh-chunks';
 
 /** The grip and bounce of a file stage's triangles: those of the built-in stage. */
@@ -48,18 +48,14 @@ export class StageBuild {
   get progress(): number {
     const chunks = this.chunks;
     if (!chunks) {
-      // Slices of the merge, against a rough count of how many it takes.
-      const expected = Math.max(1, (4 * this.triangles) / 32_768);
+      // Slices of the merge, against a rough count of how many it takes (about four passes
+      // over the triangles).
+      const expected = Math.max(1, (4 * this.triangles) / MERGE_ITEMS_PER_SLICE);
       return MERGE_SHARE * Math.min(0.99, this.mergeSlices / expected);
     }
     return chunks.triangles === 0
       ? 1
       : MERGE_SHARE + (1 - MERGE_SHARE) * (chunks.done / chunks.triangles);
-  }
-
-  /** Triangles the colliders are made of (fewer than the file's where flat patches merged). */
-  get collisionTriangles(): number | null {
-    return this.chunks?.triangles ?? null;
   }
 
   get finished(): boolean {
