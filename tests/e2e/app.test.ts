@@ -11,10 +11,10 @@ import { exposeHostToPage } from '../../tools/browser/host-bridge';
 import {
   figureCount,
   propCount,
+  redraw,
   rootPosition,
   settings,
   statusText,
-  waitForFrames,
 } from './support/app-page';
 import { measurePng } from './support/pixels';
 import { useAppSuite } from './support/suite';
@@ -29,7 +29,7 @@ const withApp = useAppSuite();
 describe('the app in Chromium', () => {
   it('boots, draws a scene that is not blank, and saves a screenshot', async () => {
     await withApp.shared(async ({ page, context }) => {
-      await waitForFrames(page, 5);
+      await redraw(page);
       expect(await figureCount(page)).toBe(1);
       await expect.poll(() => statusText(page)).toMatch(/Ready/);
       const canvas = page.locator('canvas');

@@ -4,7 +4,7 @@
  * Esc) is remembered across a reload, and someone with a preset never sees it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { figureCount, waitForFrames } from './support/app-page';
+import { animationFrames, figureCount, waitForFrames } from './support/app-page';
 import type { TestHost } from './support/host-files';
 import { createTestHost } from './support/host-files';
 import { useAppSuite } from './support/suite';
@@ -75,7 +75,7 @@ describe('the first-run welcome', () => {
     await withApp(
       async ({ page }) => {
         await expect.poll(() => testHost.bridge().answered.includes('rp:preset:list')).toBe(true);
-        await waitForFrames(page, 2);
+        await animationFrames(page, 2);
         expect(await page.locator('.welcome-layer').isHidden()).toBe(true);
       },
       {

@@ -57,8 +57,12 @@ function hex(color: number): string {
   return `#${color.toString(16).padStart(6, '0')}`;
 }
 
+/** The first figure's BODIES outline colour as drawn now (a frame is drawn first). */
 function outline(page: Page): Promise<string | null> {
-  return page.evaluate(() => window.__ragdoll!.outlineColor(0));
+  return page.evaluate(() => {
+    window.__ragdoll!.redraw();
+    return window.__ragdoll!.outlineColor(0);
+  });
 }
 
 /**

@@ -63,16 +63,19 @@ describe('the test build clock', () => {
     expect(clock.advanceSimulated(0.5)).toBe(60);
   });
 
-  it('keeps drawn frames from advancing the physics while held, and lets them after', async () => {
+  it('keeps the frame loop from advancing or drawing while held, and lets it after', async () => {
     const { sandbox, clock } = await clockedScene();
+    expect(clock.drawsFrames).toBe(true);
     clock.hold(true);
     expect(clock.holding).toBe(true);
     expect(clock.live).toBe(false);
+    expect(clock.drawsFrames).toBe(false);
     expect(clock.advance(1 / 60)).toBe(0);
     expect(sandbox.steps).toBe(0);
     expect(clock.advanceSimulated(0.25)).toBe(30);
     clock.hold(false);
     expect(clock.live).toBe(true);
+    expect(clock.drawsFrames).toBe(true);
     expect(clock.advance(1 / 60)).toBe(2);
   });
 

@@ -231,6 +231,7 @@ export function createAppTestHook(app: RunningApp, sections?: FrameSectionTimes)
       })),
     pickablePoint: (target) => pickablePoint(view, target),
     advance: (seconds) => clock.advanceSimulated(seconds),
+    redraw: () => view.drawFrame(0),
     holdTime: (held) => {
       clock.hold(held);
       return clock.holding;

@@ -29,9 +29,11 @@ export interface TestClockView {
  * - {@link advanceSimulated} steps by exactly the simulated time asked for, one fixed step
  *   per call of the timeline: the recorder records every step and motions see fixed steps,
  *   as in normal running; a paused timeline stays paused, a playing one plays that much back.
- * - {@link hold} keeps drawn frames from advancing anything, so only the test moves time and
- *   its outcome does not depend on how many frames a busy machine drew meanwhile. Frames are
- *   still drawn: pixels, picking and the interface keep working.
+ * - {@link hold} keeps the frame loop from advancing or drawing anything, so only the test
+ *   moves time and its outcome does not depend on how many frames a busy machine drew
+ *   meanwhile. The picture changes only when the test steps time (each
+ *   {@link advanceSimulated} draws one frame): SwiftShader drawing every frame kept both
+ *   cores of a two-core machine busy, and every Playwright click waits on frames.
  *
  * Lives in test-build/ only: the installed app's loop drives the timeline directly.
  */
@@ -76,6 +78,11 @@ export class TestClock implements FrameDriver {
   /** The frame loop's frame: the timeline's, or nothing while held. */
   advance(frameSeconds: number): number {
     return this.held ? 0 : this.timeline.advance(frameSeconds);
+  }
+
+  /** False while held: the picture stays as the last {@link advanceSimulated} drew it. */
+  get drawsFrames(): boolean {
+    return !this.held;
   }
 
   /** False while held, so the avatars' own springs stand still with the physics. */

@@ -234,9 +234,16 @@ export interface RagdollTestHook {
    */
   advance(seconds: number): number;
   /**
-   * `true`: drawn frames stop advancing the physics (and the avatars' springs), so only
-   * {@link advance} moves time and nothing depends on the frame rate; `false` lets them again.
-   * Frames are still drawn. Returns whether time is held now.
+   * Draws one frame of the scene as it is, no time passing: what held time shows after a
+   * change the interface made (BODIES colours, a camera move, a new figure). Tests that read
+   * the drawing call it; {@link advance} draws by itself.
+   */
+  redraw(): void;
+  /**
+   * `true`: the frame loop stops advancing the physics (and the avatars' springs) and stops
+   * drawing, so only {@link advance} moves time and nothing depends on the frame rate; the
+   * picture changes only on {@link advance} and {@link redraw}. `false` gives time and drawing
+   * back to the frame loop. Returns whether time is held now.
    */
   holdTime(held: boolean): boolean;
   /**

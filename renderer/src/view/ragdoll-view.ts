@@ -46,6 +46,8 @@ export interface ViewSandbox extends BodySource, GrabTarget, PinSource {
   readonly recording?: RecordedFrames | null;
   /** Ropes, welds, springs and hinges to draw, when the scene has them. */
   readonly links?: LinkLineSource;
+  /** False while the frame loop should skip its frames (see `FrameDriver.drawsFrames`). */
+  readonly drawsFrames?: boolean;
 }
 
 /** three.js's counts of live GPU resources (`renderer.info.memory`). */
@@ -198,6 +200,7 @@ export class RagdollView {
           return sandbox.advance(seconds);
         },
         draw: this.draw,
+        skip: () => sandbox.drawsFrames === false,
       },
       options.fixedFrameSeconds,
       options.frameSections,

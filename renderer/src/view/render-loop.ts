@@ -10,6 +10,11 @@ export interface FrameWork {
   advance(seconds: number): number;
   /** Copies physics state into the scene and draws it. */
   draw(): void;
+  /**
+   * True when this frame is to be left out: nothing is advanced, drawn or counted, and the
+   * next frame's time starts from it (so skipped time is not caught up afterwards).
+   */
+  skip?(): boolean;
 }
 
 /**
@@ -62,6 +67,7 @@ export class RenderLoop {
       this.fixedFrameSeconds ??
       (this.lastTime === null ? 0 : Math.min((time - this.lastTime) / 1000, MAX_FRAME_SECONDS));
     this.lastTime = time;
+    if (this.work.skip?.() === true) return;
     const start = performance.now();
     this.sections?.begin();
     const steps = this.work.advance(seconds);

@@ -20,6 +20,11 @@ export interface FrameDriver {
   resumeForChange(): void;
   /** The recording time runs through, for the avatars' springs (see {@link RecordedFrames}). */
   readonly recording?: RecordedFrames;
+  /**
+   * False while the frame loop should leave the picture as it is (skip its frames): the test
+   * build's held clock, whose picture changes only when the test steps time. Absent: true.
+   */
+  readonly drawsFrames?: boolean;
 }
 
 /**
@@ -81,6 +86,11 @@ export class SandboxSlot<S extends ViewSandbox> implements ViewSandbox {
   advance(frameSeconds: number): number {
     if (!this.target) return 0;
     return this.driver ? this.driver.advance(frameSeconds) : this.target.advance(frameSeconds);
+  }
+
+  /** Whether the frame loop draws: the driver's say, true without one. */
+  get drawsFrames(): boolean {
+    return this.driver?.drawsFrames ?? true;
   }
 
   /** The driver's recording, if it has one. */

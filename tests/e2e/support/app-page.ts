@@ -43,8 +43,8 @@ export interface OpenOptions {
 }
 
 /**
- * Opens the app in a fresh context (so saved settings never leak between tests) and waits
- * until it has drawn a few frames.
+ * Opens the app in a fresh context (so saved settings never leak between tests), waits
+ * until it has drawn a few frames, and holds time (see {@link holdTime}).
  */
 export async function openApp(
   browser: Browser,
@@ -72,10 +72,15 @@ export async function openApp(
   await options.beforeLoad?.(page);
   await page.goto(url);
   await waitForFrames(page, 3);
+  // A test about live running gives time back with holdTime(page, false).
+  await holdTime(page);
   return { context, page, errors, close: () => context.close() };
 }
 
-/** Waits until the app has drawn `count` more frames than now. */
+/**
+ * Waits until the app's frame loop has drawn `count` more frames than now. Held time draws no
+ * frames (see {@link holdTime}): wait with {@link animationFrames} there.
+ */
 export async function waitForFrames(page: Page, count: number): Promise<void> {
   const start = await page.evaluate(() => window.__ragdoll?.frameStats().frames ?? 0);
   await page.waitForFunction(
@@ -166,6 +171,14 @@ export function advance(page: Page, seconds: number): Promise<number> {
 }
 
 /**
+ * Draws the scene as it is now, no time passing: while time is held the picture changes only
+ * when a test steps time or asks for this (before reading BODIES colours, pixels, picking).
+ */
+export async function redraw(page: Page): Promise<void> {
+  await page.evaluate(() => window.__ragdoll!.redraw());
+}
+
+/**
  * Draws a frame now, in the page's own task (one 1/120 s physics step, then the draw; see
  * {@link advance}), instead of waiting for the browser's next frames: under SwiftShader on a
  * loaded machine the frame loop can go seconds without drawing. For checks of what a draw
@@ -173,6 +186,13 @@ export function advance(page: Page, seconds: number): Promise<number> {
  */
 export async function drawFrameNow(page: Page): Promise<void> {
   await advance(page, PHYSICS_STEP_SECONDS);
+}
+
+/** Waits for the page's next `count` animation frames, whether or not the app draws in them. */
+export async function animationFrames(page: Page, count: number): Promise<void> {
+  await page.evaluate(async (n) => {
+    for (let i = 0; i < n; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, count);
 }
 
 /**
