@@ -94,7 +94,7 @@ async function throwBallsUntilLimp(page: Page, balls = 3): Promise<string | unde
     expect(thrown).toBe(true);
     for (let seconds = 0; seconds < KNOCK_DOWN_SECONDS; seconds += 0.05) {
       if ((await stateOf(page)) === 'limp') return 'limp';
-      await advance(page, 0.05);
+      await advance(page, 0.05, { draw: false });
     }
   }
   return stateOf(page);

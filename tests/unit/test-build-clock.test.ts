@@ -47,6 +47,13 @@ describe('the test build clock', () => {
     expect(view.seconds).toEqual([0.1, FIXED_STEP]);
   });
 
+  it('steps without drawing when asked, for waits that check between short steps', async () => {
+    const { sandbox, clock, view } = await clockedScene();
+    expect(clock.advanceSimulated(0.25, false)).toBe(30);
+    expect(sandbox.steps).toBe(30);
+    expect(view.seconds).toEqual([]);
+  });
+
   it('steps the same simulated time at any TIME', async () => {
     for (const scale of [0.1, 0.3, 0.7]) {
       const { sandbox, clock } = await clockedScene();

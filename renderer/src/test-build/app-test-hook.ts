@@ -230,7 +230,7 @@ export function createAppTestHook(app: RunningApp, sections?: FrameSectionTimes)
         worldEnd: link.bodyA === null || link.bodyB === null,
       })),
     pickablePoint: (target) => pickablePoint(view, target),
-    advance: (seconds) => clock.advanceSimulated(seconds),
+    advance: (seconds, draw) => clock.advanceSimulated(seconds, draw),
     redraw: () => view.drawFrame(0),
     holdTime: (held) => {
       clock.hold(held);

@@ -230,9 +230,10 @@ export interface RagdollTestHook {
    * Steps simulated time by `seconds` (whole 1/120 s physics steps, at any TIME) through the
    * timeline, as the frame loop would over that much time, then draws one frame; returns the
    * steps taken (0 while the timeline is paused or plays back). Tests wait on simulated time
-   * with it instead of on how fast the browser draws.
+   * with it instead of on how fast the browser draws. `draw: false` leaves the drawing as it
+   * was (a wait checking the physics between short steps draws once, at its end).
    */
-  advance(seconds: number): number;
+  advance(seconds: number, draw?: boolean): number;
   /**
    * Draws one frame of the scene as it is, no time passing: what held time shows after a
    * change the interface made (BODIES colours, a camera move, a new figure). Tests that read
