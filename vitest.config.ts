@@ -52,6 +52,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           exclude: [...SIM_FILES, ...MOCKING_FILES],
           isolate: false,
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
         },
       },
       {
@@ -64,6 +65,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // The files a worker runs share its browser (tests/e2e/support/suite.ts): launching
+          // Chromium and a context's first start of the app cost seconds per file.
+          isolate: false,
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           // A test's own time is held and stepped (see CONTRIBUTING.md), but opening the app,
           // loading a model and drawing under SwiftShader still take wall time: at load 20 on
           // two cores single tests took 60-120 s. The limit is for a hung test, not a slow one.

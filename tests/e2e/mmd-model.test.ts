@@ -39,10 +39,12 @@ const HEAD = '頭';
 /** The last bone of the generated hair strand (髪1 … 髪5 under 頭). */
 const HAIR_TIP = '髪5';
 
-/** Hair tip minus head, where the page last drew them. */
+/** Hair tip minus head, as the page draws them now. */
 async function hairFromHead(page: Page): Promise<HookVec3> {
   return page.evaluate(
     ([head, tip]) => {
+      // Drawn bones: held time draws only when asked.
+      window.__ragdoll!.redraw();
       const h = window.__ragdoll!.mmdBonePosition(0, head)!;
       const t = window.__ragdoll!.mmdBonePosition(0, tip)!;
       return { x: t.x - h.x, y: t.y - h.y, z: t.z - h.z };

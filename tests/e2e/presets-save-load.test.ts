@@ -39,11 +39,13 @@ describe('presets: save and load', () => {
         await page.getByRole('button', { name: 'Add Ball' }).click();
         await page.keyboard.press(']');
         // The ball and the dummy need about 33 simulated seconds to come to rest.
-        await waitForRest(page, 0.02, { maxSeconds: SETTLE_SECONDS });
+        // Drawn as it goes, so the follow camera has come to rest over the figure as well.
+        const settle = { maxSeconds: SETTLE_SECONDS, drawEveryStep: true };
+        await waitForRest(page, 0.02, settle);
         // Save only once every body sleeps: a preset stores each body's velocities and Load
         // restores them. Asleep, the saved velocities are zero and the restored scene stays
         // where it was put, so the comparison below checks the restore itself.
-        await waitForSleep(page, { maxSeconds: SETTLE_SECONDS });
+        await waitForSleep(page, settle);
 
         await page.getByRole('button', { name: 'Save Preset…' }).click();
         const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });

@@ -4,24 +4,21 @@
  * on, instead of a blank window.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../tools/browser/browser';
-import { serveRendererSnapshot } from '../../tools/browser/renderer-snapshot';
-import type { StaticServer } from '../../tools/browser/static-server';
 import { SLOW_TIMEOUT_MS } from './support/app-page';
 
 let browser: Browser;
-let server: StaticServer;
+/** The run's copy of the renderer's test build (tests/e2e/support/global-setup.ts). */
+const server = { url: inject('rendererUrl') };
 
 beforeAll(async () => {
   // No WebGL at all: what a machine without usable graphics drivers looks like.
   browser = await launchChromium(['--disable-3d-apis']);
-  server = await serveRendererSnapshot();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
 });
 
 describe('start-up errors', () => {

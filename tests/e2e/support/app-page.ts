@@ -35,13 +35,13 @@ export interface AppPage {
 export interface ContextOptions {
   /** The browser's language, which the app follows (default en-US). */
   readonly locale?: string;
-  /** The window's size in CSS pixels (default {@link TEST_VIEWPORT}). */
-  readonly viewport?: { readonly width: number; readonly height: number };
   /** Device pixels per CSS pixel: 1.5 with a viewport 1/1.5 of a window's is that window at 150% zoom. */
   readonly deviceScaleFactor?: number;
 }
 
 export interface OpenOptions extends ContextOptions {
+  /** The window's size in CSS pixels (default {@link TEST_VIEWPORT}). */
+  readonly viewport?: { readonly width: number; readonly height: number };
   /** Runs before navigation, e.g. to expose a host bridge. */
   readonly beforeLoad?: (page: Page) => Promise<unknown>;
   /**
@@ -53,11 +53,7 @@ export interface OpenOptions extends ContextOptions {
 
 /** The key under which {@link ContextOptions} equal for a context share it. */
 export function contextKey(options: ContextOptions): string {
-  return JSON.stringify([
-    options.locale ?? null,
-    options.viewport ?? null,
-    options.deviceScaleFactor ?? null,
-  ]);
+  return JSON.stringify([options.locale ?? null, options.deviceScaleFactor ?? null]);
 }
 
 /**
@@ -67,7 +63,7 @@ export function contextKey(options: ContextOptions): string {
  */
 export function newAppContext(browser: Browser, options: ContextOptions): Promise<BrowserContext> {
   return browser.newContext({
-    viewport: options.viewport ?? TEST_VIEWPORT,
+    viewport: TEST_VIEWPORT,
     deviceScaleFactor: options.deviceScaleFactor ?? 1,
     locale: options.locale ?? 'en-US',
   });
@@ -84,6 +80,8 @@ export async function openApp(
   options: OpenOptions = {},
 ): Promise<AppPage> {
   const page = await context.newPage();
+  // The size is the page's own, so pages of every size share a context.
+  if (options.viewport) await page.setViewportSize(options.viewport);
   if (options.firstRun !== true) {
     await page.addInitScript((key) => window.localStorage.setItem(key, '1'), WELCOME_STORAGE_KEY);
   }
@@ -262,6 +260,12 @@ export async function holdTime(page: Page, held = true): Promise<void> {
 export interface AdvanceLimits {
   /** Longest simulated time to run before giving up, seconds (default {@link SETTLE_SECONDS}). */
   readonly maxSeconds?: number;
+  /**
+   * Draw a frame after every step, as the app would (default false: one at the end). The
+   * follow camera and the avatars' springs move only in drawn frames: a test that compares
+   * where the camera ends up wants them.
+   */
+  readonly drawEveryStep?: boolean;
 }
 
 /**
@@ -275,14 +279,14 @@ export async function advanceUntil(
   page: Page,
   what: string,
   check: () => Promise<boolean>,
-  { maxSeconds = SETTLE_SECONDS }: AdvanceLimits = {},
+  { maxSeconds = SETTLE_SECONDS, drawEveryStep = false }: AdvanceLimits = {},
 ): Promise<number> {
   let seconds = 0;
   while (!(await check())) {
     if (seconds >= maxSeconds) {
       throw new Error(`e2e: ${what} did not happen within ${maxSeconds} simulated seconds`);
     }
-    if ((await advance(page, CHECK_EVERY_SECONDS, { draw: false })) === 0) {
+    if ((await advance(page, CHECK_EVERY_SECONDS, { draw: drawEveryStep })) === 0) {
       throw new Error(`e2e: waiting until ${what}, but simulated time is not passing`);
     }
     seconds += CHECK_EVERY_SECONDS;

@@ -1,10 +1,8 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, expect, vi } from 'vitest';
+import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import type { AppPage, ContextOptions, OpenOptions } from './app-page';
 import { SLOW_TIMEOUT_MS, contextKey, newAppContext, openApp } from './app-page';
 import { launchChromium } from '../../../tools/browser/browser';
-import { serveRendererSnapshot } from '../../../tools/browser/renderer-snapshot';
-import type { StaticServer } from '../../../tools/browser/static-server';
 
 /** Runs `body` on a freshly opened app page, then checks the page logged no errors. */
 export type WithApp = ((
@@ -22,46 +20,65 @@ export type WithApp = ((
   readonly shared: (body: (app: AppPage) => Promise<void>) => Promise<void>;
 };
 
+/** The browser this worker's test files share, once the first file has started it. */
+interface WorkerBrowser {
+  readonly browser: Browser;
+  /** The renderer's test build, served for the whole run (tests/e2e/support/global-setup.ts). */
+  readonly url: string;
+  /** The context pages open in while the tests ask for the same context options. */
+  context?: { readonly key: string; readonly context: BrowserContext } | undefined;
+}
+
+let workerBrowser: WorkerBrowser | undefined;
+
 /**
- * One browser and one server per test file (launching Chromium is the slow part), one
- * browser context while the tests ask for the same context options (a page opens in half the
- * time in a context that has opened the app before), and a fresh page per test, its storage
- * emptied when it closes, so nothing leaks between tests. Call at the top of a test file.
+ * The worker's browser: the e2e project does not isolate its files (see vitest.config.ts), so
+ * the files one worker runs share it, and the first page of a file opens as fast as the rest
+ * (V8 keeps the app's compiled code per context). Launched again if a file's test took the
+ * browser down. Chromium goes with the worker's process (Playwright closes it on exit).
+ */
+async function startedBrowser(): Promise<WorkerBrowser> {
+  if (workerBrowser?.browser.isConnected()) return workerBrowser;
+  workerBrowser = { browser: await launchChromium(), url: inject('rendererUrl') };
+  return workerBrowser;
+}
+
+/**
+ * One browser per worker, one browser context while the tests ask for the same
+ * context options (a page opens in half the time in a context that has opened the app
+ * before), and a fresh page per test, its storage emptied when it closes, so nothing leaks
+ * between tests. Call at the top of a test file.
  */
 export function useAppSuite(): WithApp {
   // expect.poll gives up after 1 s unless told otherwise; a list read over the host bridge or
   // a status after a model loads can take longer than that on a loaded two-core machine.
   // Only the wait grows: what each poll checks stays the same.
   vi.setConfig({ expect: { poll: { timeout: SLOW_TIMEOUT_MS } } });
-  let browser: Browser | undefined;
-  let server: StaticServer | undefined;
-  let context: { readonly key: string; readonly context: BrowserContext } | undefined;
+  let suite: WorkerBrowser | undefined;
   let sharedApp: AppPage | undefined;
   beforeAll(async () => {
-    browser = await launchChromium();
-    server = await serveRendererSnapshot();
+    suite = await startedBrowser();
   });
   afterAll(async () => {
     await closeShared();
-    await context?.context.close();
-    await browser?.close();
-    await server?.close();
   });
-  const started = (): { browser: Browser; server: StaticServer } => {
-    if (!browser || !server) throw new Error('e2e: the suite did not start (see beforeAll).');
-    return { browser, server };
+  const started = (): WorkerBrowser => {
+    if (!suite) throw new Error('e2e: the suite did not start (see beforeAll).');
+    return suite;
   };
   const contextFor = async (options: ContextOptions): Promise<BrowserContext> => {
+    const worker = started();
     const key = contextKey(options);
-    if (context?.key === key) return context.context;
-    await context?.context.close();
-    context = { key, context: await newAppContext(started().browser, options) };
-    return context.context;
+    if (worker.context?.key === key) return worker.context.context;
+    await worker.context?.context.close();
+    worker.context = { key, context: await newAppContext(worker.browser, options) };
+    return worker.context.context;
   };
   /** Closes `app`; a page whose storage could not be emptied takes its context with it. */
   const closeApp = async (app: AppPage): Promise<void> => {
     if (await app.close()) return;
-    if (context?.context === app.context) context = undefined;
+    const worker = started();
+    if (worker.context?.context === app.context) worker.context = undefined;
     await app.context.close();
   };
   const closeShared = async (): Promise<void> => {
@@ -70,10 +87,10 @@ export function useAppSuite(): WithApp {
     if (app) await closeApp(app);
   };
   const withApp = async (body: (app: AppPage) => Promise<void>, options: OpenOptions = {}) => {
-    const { server: suiteServer } = started();
+    const { url } = started();
     // Only one app page at a time: two would share the CPU (and the shared one's storage).
     await closeShared();
-    const app = await openApp(await contextFor(options), suiteServer.url, options);
+    const app = await openApp(await contextFor(options), url, options);
     try {
       await body(app);
       expect(app.errors).toEqual([]);
@@ -82,8 +99,8 @@ export function useAppSuite(): WithApp {
     }
   };
   const shared = async (body: (app: AppPage) => Promise<void>) => {
-    const { server: suiteServer } = started();
-    sharedApp ??= await openApp(await contextFor({}), suiteServer.url);
+    const { url } = started();
+    sharedApp ??= await openApp(await contextFor({}), url);
     const app = sharedApp;
     // Each test answers for its own errors only.
     app.errors.length = 0;
