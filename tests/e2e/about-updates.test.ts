@@ -4,20 +4,17 @@
  * host answered; the update flow's news becomes the quiet ready notice (Restart Now sends the
  * recovery copy before it asks the host to restart) or one Message History line, no alert.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alertText } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost } from './support/host-files';
+import { useTestHosts } from './support/host-files';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 describe('Help > About', () => {
   it('names the app, its versions and data folder, and shows the notices', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         await testHost.bridge().showAbout();
@@ -52,8 +49,7 @@ describe('Help > About', () => {
   });
 
   it('speaks Japanese in the Japanese panel', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         await testHost.bridge().sendMenuCommand('toggle-language');
@@ -72,8 +68,7 @@ describe('Help > About', () => {
 
 describe('update news in the page', () => {
   it('shows the ready notice; Restart Now keeps the scene first; a failed check is one history line', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         const bridge = testHost.bridge();

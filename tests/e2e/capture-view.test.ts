@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BufferSource, EncodedPacketSink, Input, WEBM } from 'mediabunny';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SLOW_TIMEOUT_MS,
   advance,
@@ -22,15 +22,14 @@ import {
   waitForLanding,
 } from './support/app-page';
 import type { TestHost } from './support/host-files';
-import { createTestHost } from './support/host-files';
+import { useTestHosts } from './support/host-files';
 import type { Rgba } from './support/pixels';
 import { readPngPixels } from './support/pixels';
 import { useAppSuite } from './support/suite';
 import { wavBytes } from '../../tools/fixtures/audio/audio-fixtures';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 /** A small window: SwiftShader draws it, and a clip of it, quickly. */
 const VIEWPORT = { width: 560, height: 340 } as const;
@@ -169,8 +168,7 @@ describe('CLEAN VIEW', () => {
 
 describe('ALWAYS ON TOP', () => {
   it('is switched from the panel and follows the menu in the desktop app, and is not offered without it', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         const onTop = page.getByRole('checkbox', { name: 'Always on top' });
@@ -202,8 +200,7 @@ describe('ALWAYS ON TOP', () => {
 
 describe('BACKGROUND and STAGE in Save Picture…', () => {
   it('saves alpha 0 in a transparent sky and 255 on the figure, floor only with the stage', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page, context }) => {
         await standStill(page);
@@ -231,8 +228,7 @@ describe('BACKGROUND and STAGE in Save Picture…', () => {
   });
 
   it('fills the sky with a chroma preset or a picked colour, remembered after a reload', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page, context }) => {
         await standStill(page);
@@ -258,8 +254,7 @@ describe('BACKGROUND and STAGE in Save Picture…', () => {
 
 describe('a transparent Export Clip…', () => {
   it('writes a WebM whose frames carry alpha, with its sound as Opus', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         // A song, so the clip has sound to write.
@@ -298,8 +293,7 @@ describe('a transparent Export Clip…', () => {
   });
 
   it('where the browser cannot keep alpha, says why and offers the clip on green', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         await holdTime(page);

@@ -6,23 +6,20 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { propCount, SLOW_TIMEOUT_MS } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost, expectStatus } from './support/host-files';
+import { useTestHosts, expectStatus } from './support/host-files';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 const QUESTION =
   'Ragdoll Playground did not close properly last time. Restore the scene as it was then?';
 
 describe('crash recovery', () => {
   it('offers the scene a page left behind and restores it', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     const recoveryFile = join(testHost.dataDirectory, 'recovery.ragdoll');
     const propsSaved = (): number =>
       existsSync(recoveryFile)

@@ -11,22 +11,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HookMusicClock } from '../../renderer/src/test-build/test-hook';
 import { wavBytes } from '../../tools/fixtures/audio/audio-fixtures';
 import { opusPacketSeconds, readWebm } from '../support/webm-reader';
 import { SLOW_TIMEOUT_MS, advance, holdTime, statusText } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost } from './support/host-files';
+import { useTestHosts } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { openFixedFrames, timeline } from './support/timeline-page';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => {
-  host?.dispose();
-  host = undefined;
-});
+const newHost = useTestHosts();
 
 const VIEWPORT = { width: 640, height: 240 } as const;
 const RECORD_RATE_HZ = 60;
@@ -122,8 +117,7 @@ async function decodedLoudness(
 
 describe('Export Clip… with sound in Chromium', () => {
   it('writes the song where the motion played it as Opus, within a frame of the video', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         await openFixedFrames(page);

@@ -9,17 +9,15 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readWebm } from '../support/webm-reader';
 import { SLOW_TIMEOUT_MS, advance, alertText, holdTime, statusText } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost } from './support/host-files';
+import { useTestHosts } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { openFixedFrames, recordFrames, timeline } from './support/timeline-page';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 /** A low window (SwiftShader draws each frame of the clip quickly) wide enough for the timeline. */
 const VIEWPORT = { width: 960, height: 300 } as const;
@@ -58,8 +56,7 @@ function escaped(text: string): string {
 
 describe('Export Clip… in Chromium', () => {
   it('writes the chosen range as a WebM at 30 fps, and leaves no file when it cannot', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         await openFixedFrames(page);

@@ -9,16 +9,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadMotionFile } from '../../renderer/src/view/motion/load-motion-file';
 import { SLOW_TIMEOUT_MS, advance, aimAt, holdTime, statusText } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost } from './support/host-files';
+import { useTestHosts } from './support/host-files';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 /** A small window: SwiftShader then draws the clip's frames nearly in real time. */
 const SMALL_VIEWPORT = { width: 480, height: 300 } as const;
@@ -55,8 +53,7 @@ async function statusStartingWith(page: Page, prefix: string): Promise<string> {
 
 describe('exports through the Save dialog', () => {
   it('exports the recorded motion as .vrma and the view as PNG, at 1x and 2x', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         await runFor(page, 2);
@@ -114,8 +111,7 @@ describe('exports through the Save dialog', () => {
 
 describe('Export Motion… from the body menu', () => {
   it('exports the motion of the figure right-clicked', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         await page.keyboard.press('f'); // a still camera, so the figure stays where we click

@@ -3,21 +3,18 @@
  * view, in the person's language, with the box dummy already there; dismissing it (button or
  * Esc) is remembered across a reload, and someone with a preset never sees it.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { animationFrames, figureCount, waitForFrames } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost } from './support/host-files';
+import { useTestHosts } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { presetContent } from '../support/host-files';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 describe('the first-run welcome', () => {
   it('shows once over the view on a first start, beside the box dummy, until dismissed', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         const welcome = page.getByRole('dialog', { name: 'Welcome to Ragdoll Playground' });
@@ -43,8 +40,7 @@ describe('the first-run welcome', () => {
   });
 
   it('speaks Japanese once the panel does, and closes with Esc', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         await expect
@@ -70,8 +66,7 @@ describe('the first-run welcome', () => {
   });
 
   it('is not shown to someone who already has a preset', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         await expect.poll(() => testHost.bridge().answered.includes('rp:preset:list')).toBe(true);

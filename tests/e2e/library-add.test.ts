@@ -6,17 +6,15 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SLOW_TIMEOUT_MS, alertText, figureCount } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost, expectStatus } from './support/host-files';
+import { useTestHosts, expectStatus } from './support/host-files';
 import { writeHumanoidPmx } from './support/mmd-files';
 import { useAppSuite } from './support/suite';
 import { figureKinds } from './support/vrm-files';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 function library(page: Page) {
   return page.getByRole('list', { name: 'Recently opened files' });
@@ -37,8 +35,7 @@ async function expectButtonsInsidePanel(page: Page): Promise<void> {
 
 describe('adding a recent model beside the figures', () => {
   it('Add and Shift+click Open add a figure, undoably, up to 6; named in both languages', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     const model = writeHumanoidPmx(join(testHost.files, 'figure'), 'figure.pmx', {
       texture: true,
     });

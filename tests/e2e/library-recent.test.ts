@@ -10,19 +10,17 @@
 import { copyFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeGlb } from '../../tools/fixtures/glb-writer';
 import { readGlb } from '../../renderer/src/view/vrm/glb-container';
 import { SLOW_TIMEOUT_MS, alertText, figureCount } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost, expectStatus } from './support/host-files';
+import { useTestHosts, expectStatus } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { dropFile, figureKinds, useVrmFixtures } from './support/vrm-files';
 
 const withApp = useAppSuite();
 const fixtures = useVrmFixtures();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 const MODEL = 'vrm1-tpose-full.vrm';
 const TITLE = 'Fixture vrm1-tpose-full';
@@ -59,8 +57,7 @@ function library(page: Page) {
 
 describe('the recent-model library', () => {
   it('lists an opened model, opens it again, shows it missing, locates, removes and clears', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     const path = join(testHost.files, MODEL);
     copyFileSync(fixtures.get(MODEL).file, path);
     await withApp(
@@ -128,8 +125,7 @@ describe('the recent-model library', () => {
   });
 
   it('takes models from Open Model… (the native dialog) and from a drop on the window', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     const chosen = join(testHost.files, MODEL);
     copyFileSync(fixtures.get(MODEL).file, chosen);
     const dropped = join(testHost.files, 'dropped.vrm');
@@ -156,8 +152,7 @@ describe('the recent-model library', () => {
   });
 
   it("shows a VRM's own thumbnail in its entry", async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         const dataUrl = await page.evaluate(() => {

@@ -7,19 +7,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { goodMotionFixtures } from '../../tools/fixtures/motion/motion-fixtures';
 import { SLOW_TIMEOUT_MS } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost, expectStatus } from './support/host-files';
+import { useTestHosts, expectStatus } from './support/host-files';
 import { writeHumanoidPmx } from './support/mmd-files';
 import { useAppSuite } from './support/suite';
 import { figureKinds, useVrmFixtures } from './support/vrm-files';
 
 const withApp = useAppSuite();
 const vrms = useVrmFixtures();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 const TITLE = 'テスト人形';
 
@@ -73,8 +71,7 @@ function measureThumbnail(image: Locator): Promise<ThumbnailPixels> {
 
 describe('recent-list thumbnails', () => {
   it('draws a PMX at rest for its entry once, stored by the host; a motion shows its icon', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     const model = writeHumanoidPmx(join(testHost.files, 'figure'), 'figure.pmx', {
       texture: true,
     });
@@ -130,8 +127,7 @@ describe('recent-list thumbnails', () => {
   });
 
   it('draws a VRM without a picture of its own', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     const path = join(testHost.files, 'plain.vrm');
     writeFileSync(path, vrms.bytes('vrm0-apose-full.vrm'));
     await withApp(

@@ -8,18 +8,16 @@
  */
 import { copyFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SLOW_TIMEOUT_MS, alertText, distance, rootPosition } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost, expectStatus } from './support/host-files';
+import { useTestHosts, expectStatus } from './support/host-files';
 import { writeHumanoidPmx } from './support/mmd-files';
 import { useAppSuite } from './support/suite';
 import { figureKinds, useVrmFixtures } from './support/vrm-files';
 
 const withApp = useAppSuite();
 const fixtures = useVrmFixtures();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 const VRM = 'vrm0-apose-full.vrm';
 const VRM_TITLE = 'Fixture vrm0-apose-full';
@@ -27,8 +25,7 @@ const MMD_TITLE = 'テスト人形';
 
 describe('mixed casts', () => {
   it('an MMD and a VRM figure side by side, saved and restored by a preset', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     const mmd = writeHumanoidPmx(join(testHost.files, 'doll'), 'doll.pmx', { texture: true });
     const vrmPath = join(testHost.files, VRM);
     copyFileSync(fixtures.get(VRM).file, vrmPath);
@@ -100,8 +97,7 @@ describe('mixed casts', () => {
   });
 
   it('says the cast is full at six figures without asking for a file', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         for (let count = 2; count <= 6; count += 1) {

@@ -6,19 +6,17 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HookVec3 } from '../../renderer/src/test-build/test-hook';
 import { sleevedArmHelpers, withHelperBones } from '../../tools/fixtures/mmd/helper-bones';
 import { distance, SLOW_TIMEOUT_MS, waitForLanding } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost, waitForRest } from './support/host-files';
+import { useTestHosts, waitForRest } from './support/host-files';
 import { writeHumanoidPmx } from './support/mmd-files';
 import { useAppSuite } from './support/suite';
 import { dropFile, figureKinds } from './support/vrm-files';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 const BONES = ['左腕', '左ひじ', '左手首', '左ひじ袖', '左手首袖'] as const;
 
@@ -40,8 +38,7 @@ function bend(a: HookVec3, b: HookVec3, c: HookVec3): number {
 
 describe('MMD helper bones in the page', () => {
   it('draws a sleeve on inherited and IK bones on the arm after the figure lands', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     const model = writeHumanoidPmx(join(testHost.files, 'sleeved'), 'sleeved.pmx', {
       texture: false,
       model: { pose: 'A' },

@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HookVec3 } from '../../renderer/src/test-build/test-hook';
 import { BODY_TEXTURE } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import {
@@ -25,15 +25,13 @@ import {
   statusText,
   waitForLanding,
 } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost, waitForRest } from './support/host-files';
+import { useTestHosts, waitForRest } from './support/host-files';
 import { writeHumanoidPmx } from './support/mmd-files';
 import { useAppSuite } from './support/suite';
 import { dropFile, figureKinds } from './support/vrm-files';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 const HEAD = '頭';
 /** The last bone of the generated hair strand (髪1 … 髪5 under 頭). */
@@ -101,8 +99,7 @@ function gpuMemory(page: Page): Promise<{ geometries: number; textures: number }
 
 describe('a dropped MMD model', () => {
   it('falls and rests, its hair swings relative to its head, its body is textured', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     const model = writeHumanoidPmx(join(testHost.files, 'figure'), 'figure.pmx', {
       texture: true,
     });
@@ -140,8 +137,7 @@ describe('a dropped MMD model', () => {
   });
 
   it('refuses a truncated PMX and one missing a needed bone; names a missing or undecodable texture once', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     const good = writeHumanoidPmx(join(testHost.files, 'untextured'), 'plain.pmx', {
       texture: false,
     });
@@ -220,7 +216,7 @@ describe('a dropped MMD model', () => {
   });
 
   it('in a web page without the desktop host, is drawn untextured and says why', async () => {
-    host = createTestHost();
+    const host = newHost();
     const model = writeHumanoidPmx(join(host.files, 'web'), 'web.pmx', { texture: true });
     await withApp(async ({ page }) => {
       await holdTime(page); // about the drawing: the physics need not run
@@ -235,8 +231,7 @@ describe('a dropped MMD model', () => {
   });
 
   it('gives back every geometry and texture after ADD and Box Dummy', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     const model = writeHumanoidPmx(join(testHost.files, 'memory'), 'memory.pmx', {
       texture: true,
     });

@@ -5,24 +5,21 @@
  * opens it again.
  */
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alertText, SLOW_TIMEOUT_MS } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost, expectStatus } from './support/host-files';
+import { useTestHosts, expectStatus } from './support/host-files';
 import { writeHumanoidPmx } from './support/mmd-files';
 import { useAppSuite } from './support/suite';
 import { figureKinds } from './support/vrm-files';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 const TITLE = 'テスト人形';
 
 describe('MMD models in presets and the library', () => {
   it('a preset brings the model back textured; the library lists and reopens it', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     const model = writeHumanoidPmx(join(testHost.files, 'doll'), 'doll.pmx', { texture: true });
     await withApp(
       async ({ page }) => {

@@ -7,18 +7,16 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeVmd } from '../../tools/fixtures/motion/vmd-writer';
 import { advanceUntil, alertText, SLOW_TIMEOUT_MS } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost, expectStatus } from './support/host-files';
+import { useTestHosts, expectStatus } from './support/host-files';
 import { writeHumanoidPmx } from './support/mmd-files';
 import { useAppSuite } from './support/suite';
 import { figureKinds } from './support/vrm-files';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 const LONG = { timeout: SLOW_TIMEOUT_MS };
 const CURL_DEGREES = 60;
@@ -50,8 +48,7 @@ async function fingerBend(page: Page): Promise<number> {
 
 describe('a VMD on an MMD model', () => {
   it('notes what the ragdoll does not follow in Message History and curls the drawn finger', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     const model = writeHumanoidPmx(join(testHost.files, 'figure'), 'figure.pmx', {
       texture: false,
       model: {

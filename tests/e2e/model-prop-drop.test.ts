@@ -7,20 +7,18 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MODEL_PROP_SPOTS } from '../../renderer/src/physics/model-prop-placement';
 import { STAGE_DIMENSIONS } from '../../renderer/src/physics/stage';
 import type { HookPose, HookVec3 } from '../../renderer/src/test-build/test-hook';
 import { writeRibbonPmx } from './support/mmd-files';
 import { SLOW_TIMEOUT_MS, alertText, drawFrameNow, holdTime } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost, expectStatus } from './support/host-files';
+import { useTestHosts, expectStatus } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { dropFile } from './support/vrm-files';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 const D = STAGE_DIMENSIONS;
 
@@ -102,8 +100,7 @@ function horizontalGap(pose: HookPose, point: HookVec3): number {
 
 describe('a model prop dropped on the view', () => {
   it('stands under the drop point on floor and slope, on the sky at its spot; undo, redo, presets keep it', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     const path = writeRibbonPmx(testHost.files);
     const bytes = readFileSync(path);
     testHost.droppedFiles['ribbon.pmx'] = path;

@@ -14,16 +14,14 @@ import { writeGlb } from '../../tools/fixtures/glb-writer';
 import { writeHeavyVrmFixture } from '../../tools/fixtures/make-vrm-fixtures';
 import { readGlb } from '../../renderer/src/view/vrm/glb-container';
 import { SLOW_TIMEOUT_MS, alertText } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost } from './support/host-files';
+import { useTestHosts } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { figureKinds } from './support/vrm-files';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
+const newHost = useTestHosts();
 let scratch: string | undefined;
 afterEach(() => {
-  host?.dispose();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -40,8 +38,7 @@ async function paddedVrm(dir: string, bytes: number): Promise<Uint8Array> {
 
 describe('reading a big model', () => {
   it('counts up in percent in the status line before the model appears', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     scratch = mkdtempSync(join(tmpdir(), 'ragdoll-e2e-big-'));
     const bytes = await paddedVrm(scratch, READ_PROGRESS_MIN_BYTES + 2_000_000);
     expect(bytes.byteLength).toBeGreaterThan(20_000_000);

@@ -12,7 +12,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MOTION_STATE_OUTLINE_COLORS } from '../../renderer/src/view/body-meshes';
 import {
   damagedMotionFixtures,
@@ -28,14 +28,12 @@ import {
   SLOW_TIMEOUT_MS,
   waitForLanding,
 } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { bodyPoses, createTestHost, expectStatus } from './support/host-files';
+import { bodyPoses, useTestHosts, expectStatus } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { dropFile } from './support/vrm-files';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 /** Poll long: SwiftShader on a shared two-core machine draws a few frames a second. */
 const LONG = { timeout: SLOW_TIMEOUT_MS * 2, interval: 200 };
@@ -146,8 +144,7 @@ async function advanceUntilRootAbove(page: Page, y: number): Promise<void> {
 
 describe('motions', () => {
   it('a figure stands up into a motion, moves while upright, is knocked down by a ball and gets up again', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         // The box dummy falls in and lies there, a passive ragdoll as before. From here on
@@ -235,8 +232,7 @@ describe('motions', () => {
   }, 300_000); // about 40 s of simulated time stepped in the page, slower on a loaded machine
 
   it('a preset brings back the motion, MUSCLE, GET UP and Play/Pause', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         await page
@@ -288,8 +284,7 @@ describe('motions', () => {
   });
 
   it('plays motion files opened by the OS, by Open Motion… and by dropping, lists them, and refuses a file with no usable bones', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     const good = new Map(goodMotionFixtures().map((fixture) => [fixture.file, fixture.bytes]));
     const write = (name: string, bytes: Uint8Array): string => {
       const path = join(testHost.files, name);

@@ -10,20 +10,16 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HookMusicClock } from '../../renderer/src/test-build/test-hook';
 import { wavBytes } from '../../tools/fixtures/audio/audio-fixtures';
 import { goodMotionFixtures } from '../../tools/fixtures/motion/motion-fixtures';
 import { advance, alertText, holdTime, statusText } from './support/app-page';
-import { createTestHost, type TestHost } from './support/host-files';
+import { useTestHosts } from './support/host-files';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => {
-  host?.dispose();
-  host = undefined;
-});
+const newHost = useTestHosts();
 
 function clock(page: Page): Promise<HookMusicClock> {
   return page.evaluate(() => window.__ragdoll!.musicClock());
@@ -61,8 +57,7 @@ function gap(at: HookMusicClock): number {
 
 describe('music', () => {
   it('follows the motion clock: pause, TIME 0.5, loop, offset, scrubbing and Resume', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         const song = join(testHost.files, 'song.wav');
@@ -131,8 +126,7 @@ describe('music', () => {
   }, 300_000);
 
   it('a preset keeps the song and its offset; loading it brings both back', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         const song = join(testHost.files, 'dance.wav');
@@ -161,8 +155,7 @@ describe('music', () => {
   }, 200_000);
 
   it('lists a song opened in the recent library, and plays it again from there', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         const song = join(testHost.files, 'Library Song.wav');
@@ -192,8 +185,7 @@ describe('music', () => {
   }, 200_000);
 
   it('offers the song beside a VMD of the same name; yes plays it, no leaves the music alone', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     const good = new Map(goodMotionFixtures().map((fixture) => [fixture.file, fixture.bytes]));
     const dance = join(testHost.files, 'step.vmd');
     writeFileSync(dance, good.get('step.vmd')!);
@@ -236,8 +228,7 @@ describe('music', () => {
   }, 200_000);
 
   it('names a file that is not audio and keeps playing nothing', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         const notes = join(testHost.files, 'notes.wav');

@@ -8,16 +8,14 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alertText, figureCount, propCount } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { afterPresetListRead, bodyPoses, createTestHost, expectStatus } from './support/host-files';
+import { afterPresetListRead, bodyPoses, useTestHosts, expectStatus } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { dropFile } from './support/vrm-files';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 /** The names in the preset list, top to bottom. */
 function presetNames(page: Page): Promise<string[]> {
@@ -37,8 +35,7 @@ async function savePreset(page: Page, name: string): Promise<void> {
 
 describe('presets: manage the list', () => {
   it('renames, duplicates, deletes after asking, exports and imports', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         await savePreset(page, 'Pile-up');
@@ -107,8 +104,7 @@ describe('presets: manage the list', () => {
   });
 
   it('a corrupt preset, imported or opened by the OS, alerts and leaves the scene and list alone', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         await savePreset(page, 'Good one');
@@ -140,8 +136,7 @@ describe('presets: manage the list', () => {
   });
 
   it('overwrites after asking; a preset file found corrupt is reported once', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         await savePreset(page, 'Empty stage');
@@ -173,8 +168,7 @@ describe('presets: manage the list', () => {
   });
 
   it('a preset opened by the OS or dropped on the window is imported into the list and loaded', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         await page.getByRole('button', { name: 'Add Ball' }).click();

@@ -7,24 +7,21 @@
  */
 import { copyFileSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SLOW_TIMEOUT_MS, alertText, figureCount } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost, expectStatus } from './support/host-files';
+import { useTestHosts, expectStatus } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { figureKinds, useVrmFixtures } from './support/vrm-files';
 
 const withApp = useAppSuite();
 const fixtures = useVrmFixtures();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 const MODEL = 'vrm0-apose-full.vrm';
 
 describe('presets with avatars', () => {
   it('brings an avatar back from its file, and a box dummy with a note once the file is gone', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     const path = join(testHost.files, MODEL);
     copyFileSync(fixtures.get(MODEL).file, path);
     await withApp(

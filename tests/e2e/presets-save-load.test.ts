@@ -4,15 +4,14 @@
  * scene is changed (DROP, a new figure and box, STIFFNESS, the camera), Load brings back
  * every body's pose within 1 mm, the props, the settings and the camera.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { advance, figureCount, holdTime, propKinds, settings } from './support/app-page';
-import type { TestHost } from './support/host-files';
 import {
-  createTestHost,
   expectStatus,
   largestGap,
   largestTurn,
   posesWhenStatus,
+  useTestHosts,
   waitForRest,
   waitForSleep,
 } from './support/host-files';
@@ -23,13 +22,11 @@ import { useAppSuite } from './support/suite';
 const SETTLE_SECONDS = 60;
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 describe('presets: save and load', () => {
   it('restores every pose within 1 mm, the props, settings and camera after the scene changed', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page, context }) => {
         const presets = page.getByRole('list', { name: 'Saved presets' });

@@ -9,18 +9,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gridTriangles, writeStageGlb } from '../../tools/fixtures/gltf-stage-writer';
 import { advance, holdTime, rootPosition, statusText } from './support/app-page';
-import { createTestHost, type TestHost } from './support/host-files';
+import { useTestHosts } from './support/host-files';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => {
-  host?.dispose();
-  host = undefined;
-});
+const newHost = useTestHosts();
 
 /** Waits until hall.glb is the stage, then checks the figure lands on it, 3 m up. */
 async function expectFigureOnHall(page: Page): Promise<void> {
@@ -33,8 +29,7 @@ async function expectFigureOnHall(page: Page): Promise<void> {
 
 describe('a stage from a file', () => {
   it('opens with Ctrl+Shift+G and carries the figure 3 m up; Built-in Stage and a preset swap it', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         await holdTime(page);

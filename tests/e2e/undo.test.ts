@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HookPose } from '../../renderer/src/test-build/test-hook';
 import {
   SLOW_TIMEOUT_MS,
@@ -17,15 +17,13 @@ import {
   holdTime,
   settings,
 } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost, expectStatus, largestGap } from './support/host-files';
+import { useTestHosts, expectStatus, largestGap } from './support/host-files';
 import { writeHumanoidPmx } from './support/mmd-files';
 import { useAppSuite } from './support/suite';
 import { dropFile, figureKinds } from './support/vrm-files';
 
 const withApp = useAppSuite();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 /** Every body of the scene in one list: each figure's parts, then the props. */
 type Poses = HookPose[];
@@ -139,8 +137,7 @@ describe('undo and redo', () => {
   });
 
   it('an MMD figure undone away comes back with its avatar, reading no file', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     const model = writeHumanoidPmx(join(testHost.files, 'figure'), 'figure.pmx', {
       texture: true,
     });

@@ -6,17 +6,15 @@
  * the panel's language through the host whenever it changes.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SLOW_TIMEOUT_MS } from './support/app-page';
-import type { TestHost } from './support/host-files';
-import { createTestHost, expectStatus } from './support/host-files';
+import { useTestHosts, expectStatus } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { figureKinds, useVrmFixtures } from './support/vrm-files';
 
 const withApp = useAppSuite();
 const fixtures = useVrmFixtures();
-let host: TestHost | undefined;
-afterEach(() => host?.dispose());
+const newHost = useTestHosts();
 
 const VRM = 'vrm1-tpose-full.vrm';
 
@@ -114,8 +112,7 @@ describe('window feedback', () => {
   });
 
   it('tells the host the panel language, so the native menu follows a switch', async () => {
-    host = createTestHost();
-    const testHost = host;
+    const testHost = newHost();
     await withApp(
       async ({ page }) => {
         await expect.poll(() => testHost.bridge().menuLanguages.at(-1)).toBe('en');

@@ -1,13 +1,32 @@
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { HookPose } from '../../../renderer/src/test-build/test-hook';
 import type { TestHost } from '../../../tools/browser/test-host';
+import { createTestHost } from '../../../tools/browser/test-host';
 
 // The host itself needs no test runner: tools/browser/open-app.ts uses it from a plain script.
 export { QueuedDialogs, createTestHost } from '../../../tools/browser/test-host';
 export type { TestHost } from '../../../tools/browser/test-host';
 import type { AdvanceLimits } from './app-page';
 import { SLOW_TIMEOUT_MS, advanceUntil, maxSpeed, statusText } from './app-page';
+
+/**
+ * Test hosts for a test file's tests: call at the top of the file; each call of the function
+ * returned makes a new host (with its own temporary folder) for the test running, disposed
+ * after that test.
+ */
+export function useTestHosts(): (...args: Parameters<typeof createTestHost>) => TestHost {
+  let host: TestHost | undefined;
+  afterEach(() => {
+    host?.dispose();
+    host = undefined;
+  });
+  return (...args) => {
+    host?.dispose();
+    host = createTestHost(...args);
+    return host;
+  };
+}
 
 /**
  * Does `act` (a key or a click whose request ends in a preset list read, as every preset
