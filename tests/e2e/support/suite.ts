@@ -25,8 +25,11 @@ interface WorkerBrowser {
   readonly browser: Browser;
   /** The renderer's test build, served for the whole run (tests/e2e/support/global-setup.ts). */
   readonly url: string;
-  /** The context pages open in while the tests ask for the same context options. */
-  context?: { readonly key: string; readonly context: BrowserContext } | undefined;
+  /**
+   * The contexts pages open in, by {@link contextKey}: one per language and pixel ratio the
+   * tests ask for (a handful), kept while the worker runs so none starts cold twice.
+   */
+  readonly contexts: Map<string, BrowserContext>;
 }
 
 let workerBrowser: WorkerBrowser | undefined;
@@ -39,15 +42,19 @@ let workerBrowser: WorkerBrowser | undefined;
  */
 async function startedBrowser(): Promise<WorkerBrowser> {
   if (workerBrowser?.browser.isConnected()) return workerBrowser;
-  workerBrowser = { browser: await launchChromium(), url: inject('rendererUrl') };
+  workerBrowser = {
+    browser: await launchChromium(),
+    url: inject('rendererUrl'),
+    contexts: new Map(),
+  };
   return workerBrowser;
 }
 
 /**
- * One browser per worker, one browser context while the tests ask for the same
- * context options (a page opens in half the time in a context that has opened the app
- * before), and a fresh page per test, its storage emptied when it closes, so nothing leaks
- * between tests. Call at the top of a test file.
+ * One browser per worker, one browser context per language and pixel ratio (a page opens in
+ * half the time in a context that has opened the app before), and a fresh page per test, its
+ * storage emptied when it closes, so nothing leaks between tests. Call at the top of a test
+ * file.
  */
 export function useAppSuite(): WithApp {
   // expect.poll gives up after 1 s unless told otherwise; a list read over the host bridge or
@@ -69,16 +76,17 @@ export function useAppSuite(): WithApp {
   const contextFor = async (options: ContextOptions): Promise<BrowserContext> => {
     const worker = started();
     const key = contextKey(options);
-    if (worker.context?.key === key) return worker.context.context;
-    await worker.context?.context.close();
-    worker.context = { key, context: await newAppContext(worker.browser, options) };
-    return worker.context.context;
+    const kept = worker.contexts.get(key);
+    if (kept) return kept;
+    const context = await newAppContext(worker.browser, options);
+    worker.contexts.set(key, context);
+    return context;
   };
   /** Closes `app`; a page whose storage could not be emptied takes its context with it. */
   const closeApp = async (app: AppPage): Promise<void> => {
     if (await app.close()) return;
-    const worker = started();
-    if (worker.context?.context === app.context) worker.context = undefined;
+    const { contexts } = started();
+    for (const [key, context] of contexts) if (context === app.context) contexts.delete(key);
     await app.context.close();
   };
   const closeShared = async (): Promise<void> => {
