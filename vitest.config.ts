@@ -52,7 +52,6 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           exclude: [...SIM_FILES, ...MOCKING_FILES],
           isolate: false,
-          globalSetup: ['tests/e2e/support/global-setup.ts'],
         },
       },
       {

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HookSoundLogEntry } from '../../renderer/src/test-build/test-hook';
-import { advance, holdTime, statusText } from './support/app-page';
+import { advance, animationFrames, holdTime, statusText } from './support/app-page';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
@@ -23,11 +23,9 @@ async function blast(page: Page): Promise<void> {
   for (let i = 0; i < 12; i++) await advance(page, 0.25);
 }
 
-/** Waits two drawn frames: the impact player empties the sound requests once a frame. */
-async function nextFrames(page: Page): Promise<void> {
-  await page.evaluate(
-    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-  );
+/** Waits two animation frames: the impact player empties the sound requests once a frame. */
+function impactPlayerRan(page: Page): Promise<void> {
+  return animationFrames(page, 2);
 }
 
 describe('sound', () => {
@@ -36,7 +34,7 @@ describe('sound', () => {
       await holdTime(page);
       // The box figure falls onto the stage: hits, but no gesture yet.
       await advance(page, 1.5);
-      await nextFrames(page);
+      await impactPlayerRan(page);
       expect(await soundLog(page)).toEqual([]);
       await blast(page);
       await expect.poll(async () => (await soundLog(page)).length).toBeGreaterThan(1);
@@ -44,7 +42,7 @@ describe('sound', () => {
       for (let i = 0; i < 20; i++) {
         if ((await soundLog(page)).some((entry) => entry.kind === 'stage')) break;
         await advance(page, 0.25);
-        await nextFrames(page);
+        await impactPlayerRan(page);
       }
       const log = await soundLog(page);
       expect(log[0]!.kind).toBe('blast');
@@ -65,14 +63,14 @@ describe('sound', () => {
       expect(await statusText(page)).toContain('Sound muted');
       expect(await page.getByRole('checkbox', { name: /Mute/ }).isChecked()).toBe(true);
       await blast(page);
-      await nextFrames(page);
+      await impactPlayerRan(page);
       expect(await soundLog(page)).toEqual([]);
 
       await page.keyboard.press('0');
       expect(await statusText(page)).toContain('Sound on');
       await page.getByRole('checkbox', { name: 'Impact sounds' }).uncheck();
       await blast(page);
-      await nextFrames(page);
+      await impactPlayerRan(page);
       expect(await soundLog(page)).toEqual([]);
 
       // On again: the same BLAST is heard and logged (so the two above were silent by choice).

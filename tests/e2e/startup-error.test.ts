@@ -10,7 +10,7 @@ import { SLOW_TIMEOUT_MS } from './support/app-page';
 
 let browser: Browser;
 /** The run's copy of the renderer's test build (tests/e2e/support/global-setup.ts). */
-const server = { url: inject('rendererUrl') };
+const rendererUrl = inject('rendererUrl');
 
 beforeAll(async () => {
   // No WebGL at all: what a machine without usable graphics drivers looks like.
@@ -26,7 +26,7 @@ describe('start-up errors', () => {
     const context = await browser.newContext({ locale: 'en-US' });
     try {
       const page = await context.newPage();
-      await page.goto(server.url);
+      await page.goto(rendererUrl);
       const alert = page.locator('.startup-error[role="alert"]');
       await alert.waitFor({ timeout: SLOW_TIMEOUT_MS });
       const text = await alert.innerText();
@@ -53,7 +53,7 @@ describe('start-up errors', () => {
         WebAssembly.instantiate = blocked;
         WebAssembly.instantiateStreaming = blocked;
       });
-      await page.goto(server.url);
+      await page.goto(rendererUrl);
       const alert = page.locator('.startup-error[role="alert"]');
       await alert.waitFor({ timeout: SLOW_TIMEOUT_MS });
       const text = await alert.innerText();
@@ -81,7 +81,7 @@ describe('start-up errors', () => {
         asked.push(route.request().url());
         return route.fulfill({ status: 404, body: '' });
       });
-      await page.goto(server.url);
+      await page.goto(rendererUrl);
       const alert = page.locator('.startup-error[role="alert"]');
       await alert.waitFor({ timeout: SLOW_TIMEOUT_MS });
       const text = await alert.innerText();

@@ -11,9 +11,9 @@ import type { AdvanceLimits } from './app-page';
 import { SLOW_TIMEOUT_MS, advanceUntil, maxSpeed, statusText } from './app-page';
 
 /**
- * Test hosts for a test file's tests: call at the top of the file; each call of the function
- * returned makes a new host (with its own temporary folder) for the test running, disposed
- * after that test.
+ * Test hosts for a test file's tests: call at the top of the file; the function returned
+ * makes the running test's host (with its own temporary folder), disposed after the test (or
+ * when the same test asks for another).
  */
 export function useTestHosts(): (...args: Parameters<typeof createTestHost>) => TestHost {
   let host: TestHost | undefined;
