@@ -33,8 +33,14 @@ export interface RunningApp {
 export interface BootOptions {
   /** Passed to the view (a fixed frame time for the renderer benchmark). */
   readonly view?: RagdollViewOptions;
-  /** Called once the app is whole, before its first frame is drawn. */
+  /** Called once the app is whole. */
   readonly onBooted?: (app: RunningApp) => void;
+  /**
+   * Leave the frame loop stopped: `onBooted` starts it (`view.start()`). The test build's
+   * pages that open with time held draw nothing until a test asks: every SwiftShader frame
+   * drawn while the app boots costs the test machine a tenth of a second of CPU.
+   */
+  readonly deferFrames?: boolean;
 }
 
 /**
@@ -101,7 +107,7 @@ async function boot(root: HTMLElement, options: BootOptions): Promise<RunningApp
     showStartupError(root, text.startFailed, text.webglFailed, error);
     return undefined;
   }
-  view.start();
+  if (options.deferFrames !== true) view.start();
   // The first frame is drawn and shown before the main thread turns to Rapier.
   await afterNextPaint();
   let sandbox: Sandbox;

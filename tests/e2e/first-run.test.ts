@@ -4,7 +4,7 @@
  * Esc) is remembered across a reload, and someone with a preset never sees it.
  */
 import { describe, expect, it } from 'vitest';
-import { animationFrames, figureCount, waitForFrames } from './support/app-page';
+import { animationFrames, figureCount, waitForApp } from './support/app-page';
 import { useTestHosts } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { presetContent } from '../support/host-files';
@@ -31,7 +31,7 @@ describe('the first-run welcome', () => {
 
         // The next start of the same profile: remembered, not shown again.
         await page.reload();
-        await waitForFrames(page, 3);
+        await waitForApp(page);
         await expect.poll(() => testHost.bridge().answered.includes('rp:preset:list')).toBe(true);
         expect(await page.locator('.welcome-layer').isHidden()).toBe(true);
       },

@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppSuite } from './support/suite';
+import { waitForApp } from './support/app-page';
 import { dropFile } from './support/vrm-files';
 import { createTestHost } from './support/host-files';
 
@@ -215,7 +216,7 @@ describe('the panel fits the window', () => {
         await page.keyboard.press('o');
         expect(await page.evaluate(() => window.__ragdoll!.props())).toBe(1);
         await page.reload();
-        await page.waitForFunction(() => (window.__ragdoll?.frameStats().frames ?? 0) > 2);
+        await waitForApp(page);
         const again = page.getByRole('button', { name: 'Props', exact: true });
         expect(await again.getAttribute('aria-expanded')).toBe('false');
         expect(await page.getByRole('button', { name: 'Add Ball' }).isVisible()).toBe(false);

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HookSoundLogEntry } from '../../renderer/src/test-build/test-hook';
-import { advance, animationFrames, holdTime, statusText } from './support/app-page';
+import { advance, animationFrames, holdTime, statusText, waitForApp } from './support/app-page';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
@@ -87,7 +87,7 @@ describe('sound', () => {
       await page.getByRole('checkbox', { name: 'Music' }).uncheck();
       await page.keyboard.press('0');
       await page.reload();
-      await page.waitForFunction(() => window.__ragdoll !== undefined);
+      await waitForApp(page);
       await expect.poll(() => page.getByRole('slider', { name: 'VOLUME' }).inputValue()).toBe('30');
       expect(await page.getByRole('checkbox', { name: /Mute/ }).isChecked()).toBe(true);
       expect(await page.getByRole('checkbox', { name: 'Music' }).isChecked()).toBe(false);

@@ -14,11 +14,17 @@ import { VrmAvatar } from '../view/vrm/vrm-avatar';
 
 /**
  * Builds the `window.__ragdoll` hook over the running app (see test-hook.ts), and puts a
- * {@link TestClock} between the view's frame loop and the timeline for its time controls.
+ * {@link TestClock} between the view's frame loop and the timeline for its time controls,
+ * holding time from the start when `held`.
  */
-export function createAppTestHook(app: RunningApp, sections?: FrameSectionTimes): RagdollTestHook {
+export function createAppTestHook(
+  app: RunningApp,
+  sections?: FrameSectionTimes,
+  held = false,
+): RagdollTestHook {
   const { sandbox, view, ui, slot } = app;
   const clock = new TestClock(ui.timeline, sandbox, view);
+  clock.hold(held);
   slot.driveWith(clock);
   return {
     figures: () => sandbox.figures.length,

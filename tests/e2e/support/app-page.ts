@@ -71,8 +71,9 @@ export function newAppContext(browser: Browser, options: ContextOptions): Promis
 
 /**
  * Opens the app in a new page of `context` (made by {@link newAppContext} with the same
- * {@link ContextOptions}), waits until it has drawn a few frames, and holds time (see
- * {@link holdTime}).
+ * {@link ContextOptions}) with time held from the start (see {@link holdTime}), and waits
+ * until it has started. A held page draws nothing until the test steps time or asks for a
+ * frame: the frames an app drew while it started cost several seconds of CPU per page.
  */
 export async function openApp(
   context: BrowserContext,
@@ -92,10 +93,11 @@ export async function openApp(
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   await options.beforeLoad?.(page);
-  await page.goto(url);
-  await waitForFrames(page, 3);
   // A test about live running gives time back with holdTime(page, false).
-  await holdTime(page);
+  const held = new URL(url);
+  held.searchParams.set('held', '');
+  await page.goto(held.href);
+  await waitForApp(page);
   return { context, page, errors, close: () => closeForgetting(page) };
 }
 
@@ -115,18 +117,13 @@ async function closeForgetting(page: Page): Promise<boolean> {
 }
 
 /**
- * Waits until the app's frame loop has drawn `count` more frames than now. Held time draws no
- * frames (see {@link holdTime}): wait with {@link animationFrames} there.
+ * Waits until the app has started (the test hook is there), e.g. after a reload. A page
+ * opened by {@link openApp} starts again held, drawing nothing.
  */
-export async function waitForFrames(page: Page, count: number): Promise<void> {
-  const start = await page.evaluate(() => window.__ragdoll?.frameStats().frames ?? 0);
-  await page.waitForFunction(
-    (target) => (window.__ragdoll?.frameStats().frames ?? 0) >= target,
-    start + count,
-    {
-      timeout: SLOW_TIMEOUT_MS,
-    },
-  );
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__ragdoll !== undefined, undefined, {
+    timeout: SLOW_TIMEOUT_MS,
+  });
 }
 
 export function figureCount(page: Page): Promise<number> {
