@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exposeHostToPage } from '../../tools/browser/host-bridge';
 import {
+  animationFrames,
   figureCount,
   propCount,
   redraw,
@@ -29,7 +30,14 @@ const withApp = useAppSuite();
 describe('the app in Chromium', () => {
   it('boots, draws a scene that is not blank, and saves a screenshot', async () => {
     await withApp.shared(async ({ page, context }) => {
+      // The page opened held: it has drawn nothing, and the browser's frames draw nothing,
+      // until a frame is asked for.
+      const drawn = () => page.evaluate(() => window.__ragdoll!.drawCounts().frames);
+      expect(await drawn()).toBe(0);
+      await animationFrames(page, 3);
+      expect(await drawn()).toBe(0);
       await redraw(page);
+      expect(await drawn()).toBe(1);
       expect(await figureCount(page)).toBe(1);
       await expect.poll(() => statusText(page)).toMatch(/Ready/);
       const canvas = page.locator('canvas');
