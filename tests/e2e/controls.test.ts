@@ -9,7 +9,6 @@ import {
   alertText,
   distance,
   drawFrameNow,
-  holdTime,
   figureCount,
   maxSpeed,
   propCount,
@@ -26,7 +25,6 @@ const withApp = useAppSuite();
 describe('panel controls', () => {
   it('ADD adds figures up to six, then alerts; DROP raises them all', async () => {
     await withApp(async ({ page }) => {
-      await holdTime(page);
       const add = page.getByRole('button', { name: 'Add Figure' });
       for (let count = 2; count <= 6; count++) {
         await add.click();
@@ -79,7 +77,6 @@ describe('panel controls', () => {
 
   it('BLAST sets things moving; RESET stands the figures up and removes the props', async () => {
     await withApp(async ({ page }) => {
-      await holdTime(page);
       await page.getByRole('button', { name: 'Add Figure' }).click();
       await page.getByRole('button', { name: 'Add Ball' }).click();
       await page.getByRole('button', { name: 'Reset', exact: true }).click();

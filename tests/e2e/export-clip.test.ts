@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readWebm } from '../support/webm-reader';
-import { SLOW_TIMEOUT_MS, advance, alertText, holdTime, statusText } from './support/app-page';
+import { SLOW_TIMEOUT_MS, advance, alertText, statusText } from './support/app-page';
 import { useTestHosts } from './support/host-files';
 import { useAppSuite } from './support/suite';
-import { openFixedFrames, recordFrames, timeline } from './support/timeline-page';
+import { chooseRange, recordFrames, timeline } from './support/timeline-page';
 
 const withApp = useAppSuite();
 const newHost = useTestHosts();
@@ -24,20 +24,6 @@ const VIEWPORT = { width: 960, height: 300 } as const;
 /** The recorder's rate, frames per second of simulated time. */
 const RECORD_RATE_HZ = 60;
 const CLIP_FPS = 30;
-
-/** Shift-drags along the timeline's track from one share of its width to another. */
-async function chooseRange(page: Page, from: number, to: number): Promise<void> {
-  const box = (await page.locator('.timeline-track').boundingBox())!;
-  const y = box.y + box.height / 2;
-  await page.keyboard.down('Shift');
-  await page.mouse.move(box.x + box.width * from, y);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * ((from + to) / 2), y, { steps: 3 });
-  await page.mouse.move(box.x + box.width * to, y, { steps: 3 });
-  await page.mouse.up();
-  await page.keyboard.up('Shift');
-  await page.locator('.timeline-track').blur(); // keys go to the page again
-}
 
 /** Waits until the status line matches `pattern`, and returns it whole. */
 async function statusMatching(page: Page, pattern: RegExp): Promise<string> {
@@ -59,8 +45,6 @@ describe('Export Clip… in Chromium', () => {
     const testHost = newHost();
     await withApp(
       async ({ page }) => {
-        await openFixedFrames(page);
-        await holdTime(page);
         await page.keyboard.press('o'); // a ball too, so a prop is replayed
         await recordFrames(page, 3 * RECORD_RATE_HZ);
         await chooseRange(page, 0.45, 0.55); // short, for the clips that must not be saved

@@ -12,11 +12,10 @@ import {
   advance,
   aimAt,
   drawFrameNow,
-  holdTime,
   statusText,
   waitForLanding,
 } from './support/app-page';
-import { openFixedFrames, timeline } from './support/timeline-page';
+import { timeline } from './support/timeline-page';
 import { useAppSuite } from './support/suite';
 import { dropFile, useVrmFixtures } from './support/vrm-files';
 
@@ -62,8 +61,7 @@ async function grabTorso(page: Page): Promise<void> {
 describe('a VRM figure’s face', () => {
   it('is surprised while grabbed, and not with FACE REACTIONS off', async () => {
     await withApp(async ({ page }) => {
-      // Time held: the face runs on drawn frames, and each advance below draws one.
-      await holdTime(page);
+      // Time is held: the face runs on drawn frames, and each advance below draws one.
       expect(await dropFile(page, files.bytes('vrm1-tpose-full.vrm'), 'vrm1-tpose-full.vrm')).toBe(
         true,
       );
@@ -99,8 +97,6 @@ describe('a VRM figure’s face', () => {
 
   it('shows the surprise again when the timeline steps back to the grab', async () => {
     await withApp(async ({ page }) => {
-      await openFixedFrames(page);
-      await holdTime(page);
       expect(await dropFile(page, files.bytes('vrm1-tpose-full.vrm'), 'vrm1-tpose-full.vrm')).toBe(
         true,
       );

@@ -23,7 +23,6 @@ import {
   advance,
   advanceUntil,
   alertText,
-  holdTime,
   rootPosition,
   SLOW_TIMEOUT_MS,
   waitForLanding,
@@ -69,7 +68,7 @@ function outline(page: Page): Promise<string | null> {
  * Thrown through the test hook: a ball dropped from above (ADD BALL's own drop) lands on the
  * head or a shoulder of a standing figure, which the floor holds up, and one flicked with the
  * mouse flies wherever SwiftShader's few frames a second let it; neither is a sure knock-down.
- * Time must be held ({@link holdTime}): each ball gets {@link KNOCK_DOWN_SECONDS} of simulated
+ * Time must be held (as pages open): each ball gets {@link KNOCK_DOWN_SECONDS} of simulated
  * time.
  */
 async function throwBallsUntilLimp(page: Page, balls = 3): Promise<string | undefined> {
@@ -147,9 +146,8 @@ describe('motions', () => {
     const testHost = newHost();
     await withApp(
       async ({ page }) => {
-        // The box dummy falls in and lies there, a passive ragdoll as before. From here on
-        // only the test moves simulated time.
-        await holdTime(page);
+        // The box dummy falls in and lies there, a passive ragdoll as before. Time is held:
+        // only the test moves it.
         expect(await motion(page)).toMatchObject({
           selected: 'none',
           playing: true,
@@ -297,7 +295,6 @@ describe('motions', () => {
     const unusable = write(noBody.file, noBody.bytes);
     await withApp(
       async ({ page }) => {
-        await holdTime(page);
         // Double-clicked in the file manager: the host opens it and the figure plays it.
         await testHost.bridge().openFile(step);
         await expectStatus(page, 'Playing step.vmd on the figure.');

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HookSoundLogEntry } from '../../renderer/src/test-build/test-hook';
-import { advance, animationFrames, holdTime, statusText, waitForApp } from './support/app-page';
+import { advance, animationFrames, statusText, waitForApp } from './support/app-page';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
@@ -31,7 +31,6 @@ function impactPlayerRan(page: Page): Promise<void> {
 describe('sound', () => {
   it('plays nothing before the first click, then a BLAST logs its sound and the hits after it', async () => {
     await withApp(async ({ page }) => {
-      await holdTime(page);
       // The box figure falls onto the stage: hits, but no gesture yet.
       await advance(page, 1.5);
       await impactPlayerRan(page);
@@ -58,7 +57,6 @@ describe('sound', () => {
 
   it('muted with 0, or with impact sounds off, a BLAST starts and logs nothing', async () => {
     await withApp(async ({ page }) => {
-      await holdTime(page);
       await page.keyboard.press('0');
       expect(await statusText(page)).toContain('Sound muted');
       expect(await page.getByRole('checkbox', { name: /Mute/ }).isChecked()).toBe(true);

@@ -8,9 +8,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HookPose } from '../../renderer/src/test-build/test-hook';
-import { advance, drawFrameNow, figureCount, holdTime, statusText } from './support/app-page';
+import { advance, drawFrameNow, figureCount, statusText } from './support/app-page';
 import { useAppSuite } from './support/suite';
-import { openFixedFrames, recordUntil, timeline } from './support/timeline-page';
+import { dragTrack, recordUntil, timeline } from './support/timeline-page';
 
 const withApp = useAppSuite();
 
@@ -42,22 +42,9 @@ function largestGap(a: HookPose[][], b: HookPose[][]): number {
   return largest;
 }
 
-/** Drags along the timeline's track from one share of its width to another. */
-async function dragTrack(page: Page, from: number, to: number): Promise<void> {
-  const box = (await page.locator('.timeline-track').boundingBox())!;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + box.width * from, y);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * ((from + to) / 2), y, { steps: 3 });
-  await page.mouse.move(box.x + box.width * to, y, { steps: 3 });
-  await page.mouse.up();
-}
-
 describe('the timeline in Chromium', () => {
   it('pauses, shows a scrubbed frame exactly as recorded, steps frames and resumes with no jump', async () => {
     await withApp(async ({ page }) => {
-      await openFixedFrames(page);
-      await holdTime(page);
       await page.keyboard.press('o'); // a ball falls too, so the scene moves
       await recordUntil(page, 45);
       expect((await timeline(page)).live).toBe(true);
@@ -114,8 +101,6 @@ describe('the timeline in Chromium', () => {
 
   it('resumes from the moment shown before a change, offers the last 10 s for export, and stops scrubbing at an added figure', async () => {
     await withApp(async ({ page }) => {
-      await openFixedFrames(page);
-      await holdTime(page);
       await recordUntil(page, 40);
       await page.keyboard.press(' ');
       await dragTrack(page, 0.9, 0.3);

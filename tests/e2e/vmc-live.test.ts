@@ -18,7 +18,6 @@ import {
   SLOW_TIMEOUT_MS,
   advance,
   advanceUntil,
-  holdTime,
   statusText,
   waitForLanding,
 } from './support/app-page';
@@ -85,7 +84,6 @@ describe('Live (VMC) through the host', () => {
           await expect
             .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
             .toBe('Opened Fixture vrm1-tpose-full (vrm1-tpose-full.vrm).');
-          await holdTime(page);
           await waitForLanding(page, 0, 0.5);
           const list = page.getByRole('combobox', { name: 'Motion' });
           await expect
