@@ -14,7 +14,7 @@
  *
  * Run: `npx tsx tools/browser/open-app.ts [--model FILE] [--seconds S] [--screenshot FILE]`
  * opens the app (and the model, through the host like File > Open Model…), steps S simulated
- * seconds (default 2), prints what the page reports and closes. Exit 1 when the app did not
+ * seconds (default 2; time is held otherwise), prints what the page reports and closes. Exit 1 when the app did not
  * start whole with its host.
  */
 import { writeFileSync } from 'node:fs';
@@ -43,7 +43,12 @@ export interface OpenedApp {
   close(): Promise<void>;
 }
 
-/** Opens the built app with its host; resolves once `window.host` and the test hook are there. */
+/**
+ * Opens the built app with its host; resolves once `window.host` and the test hook are there.
+ * Time is held from the start, as in the end-to-end tests: nothing moves or is drawn until
+ * the hook's `advance` steps it (or `redraw` draws), so a script sees the same simulated
+ * seconds however slowly SwiftShader draws.
+ */
 export async function openAppWithHost(
   options: { readonly locale?: string } = {},
 ): Promise<OpenedApp> {
@@ -64,7 +69,9 @@ export async function openAppWithHost(
       if (message.type() === 'error') errors.push(`console: ${message.text()}`);
     });
     await host.install(page);
-    await page.goto(server.url);
+    const held = new URL(server.url);
+    held.searchParams.set('held', '');
+    await page.goto(held.href);
     await page.waitForFunction(() => window.__ragdoll !== undefined, undefined, {
       timeout: START_TIMEOUT_MS,
     });
@@ -135,7 +142,10 @@ async function main(): Promise<number> {
       };
     }, seconds);
     console.log(JSON.stringify(report));
-    if (values.screenshot !== undefined) writeFileSync(values.screenshot, await page.screenshot());
+    if (values.screenshot !== undefined) {
+      await page.evaluate(() => window.__ragdoll!.redraw());
+      writeFileSync(values.screenshot, await page.screenshot());
+    }
     for (const error of app.errors) console.error(`open-app: ${error}`);
     return report.host && app.errors.length === 0 ? 0 : 1;
   } finally {
