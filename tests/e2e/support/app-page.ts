@@ -257,12 +257,6 @@ export async function holdTime(page: Page, held = true): Promise<void> {
 export interface AdvanceLimits {
   /** Longest simulated time to run before giving up, seconds (default {@link SETTLE_SECONDS}). */
   readonly maxSeconds?: number;
-  /**
-   * Draw a frame after every step, as the app would (default false: one at the end). The
-   * follow camera and the avatars' springs move only in drawn frames: a test that compares
-   * where the camera ends up wants them.
-   */
-  readonly drawEveryStep?: boolean;
 }
 
 /**
@@ -276,14 +270,14 @@ export async function advanceUntil(
   page: Page,
   what: string,
   check: () => Promise<boolean>,
-  { maxSeconds = SETTLE_SECONDS, drawEveryStep = false }: AdvanceLimits = {},
+  { maxSeconds = SETTLE_SECONDS }: AdvanceLimits = {},
 ): Promise<number> {
   let seconds = 0;
   while (!(await check())) {
     if (seconds >= maxSeconds) {
       throw new Error(`e2e: ${what} did not happen within ${maxSeconds} simulated seconds`);
     }
-    if ((await advance(page, CHECK_EVERY_SECONDS, { draw: drawEveryStep })) === 0) {
+    if ((await advance(page, CHECK_EVERY_SECONDS, { draw: false })) === 0) {
       throw new Error(`e2e: waiting until ${what}, but simulated time is not passing`);
     }
     seconds += CHECK_EVERY_SECONDS;
