@@ -58,7 +58,12 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit-isolated', include: MOCKING_FILES, exclude: SIM_FILES },
       },
-      { extends: true, test: { name: 'sim', include: SIM_FILES } },
+      {
+        extends: true,
+        // Shares its module cache like `unit` (none of these files replaces a module): the
+        // tier alone took 105 s against 127 s isolated, its imports 6 s against 16 s.
+        test: { name: 'sim', include: SIM_FILES, isolate: false },
+      },
       {
         extends: true,
         test: {
