@@ -37,8 +37,8 @@ export interface BootOptions {
   readonly onBooted?: (app: RunningApp) => void;
   /**
    * Leave the frame loop stopped: `onBooted` starts it (`view.start()`). The test build's
-   * pages that open with time held draw nothing until a test asks: every SwiftShader frame
-   * drawn while the app boots costs the test machine a tenth of a second of CPU.
+   * pages that open with time held draw nothing until a test asks: under SwiftShader the
+   * frames drawn while the app started cost each test page seconds of CPU.
    */
   readonly deferFrames?: boolean;
 }

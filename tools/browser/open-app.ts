@@ -14,8 +14,8 @@
  *
  * Run: `npx tsx tools/browser/open-app.ts [--model FILE] [--seconds S] [--screenshot FILE]`
  * opens the app (and the model, through the host like File > Open Model…), steps S simulated
- * seconds (default 2; time is held otherwise), prints what the page reports and closes. Exit 1 when the app did not
- * start whole with its host.
+ * seconds (default 2; time is held otherwise), prints what the page reports and closes.
+ * Exit 1 when the app did not start whole with its host.
  */
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
