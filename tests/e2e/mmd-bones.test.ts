@@ -4,14 +4,13 @@
  * lands with its arm bent; in the real page the drawn sleeve follows the arm: its elbow and
  * wrist bones sit on the arm's, read through `boneWorldPosition`.
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HookVec3 } from '../../renderer/src/test-build/test-hook';
 import { sleevedArmHelpers, withHelperBones } from '../../tools/fixtures/mmd/helper-bones';
 import { distance, SLOW_TIMEOUT_MS, waitForLanding } from './support/app-page';
 import { useTestHosts, waitForRest } from './support/host-files';
-import { writeHumanoidPmx } from './support/mmd-files';
+import { writeDroppedHumanoidPmx } from './support/mmd-files';
 import { useAppSuite } from './support/suite';
 import { dropFile, figureKinds } from './support/vrm-files';
 
@@ -39,12 +38,11 @@ function bend(a: HookVec3, b: HookVec3, c: HookVec3): number {
 describe('MMD helper bones in the page', () => {
   it('draws a sleeve on inherited and IK bones on the arm after the figure lands', async () => {
     const testHost = newHost();
-    const model = writeHumanoidPmx(join(testHost.files, 'sleeved'), 'sleeved.pmx', {
+    const model = writeDroppedHumanoidPmx(testHost, 'sleeved.pmx', {
       texture: false,
       model: { pose: 'A' },
       edit: (m) => withHelperBones(m, sleevedArmHelpers(m)),
     });
-    testHost.droppedFiles['sleeved.pmx'] = model.path;
     await withApp(
       async ({ page }) => {
         expect(await dropFile(page, model.bytes, 'sleeved.pmx')).toBe(true);

@@ -26,7 +26,7 @@ import {
   waitForLanding,
 } from './support/app-page';
 import { useTestHosts, waitForRest } from './support/host-files';
-import { writeHumanoidPmx } from './support/mmd-files';
+import { writeDroppedHumanoidPmx, writeHumanoidPmx } from './support/mmd-files';
 import { useAppSuite } from './support/suite';
 import { dropFile, figureKinds } from './support/vrm-files';
 
@@ -100,10 +100,9 @@ function gpuMemory(page: Page): Promise<{ geometries: number; textures: number }
 describe('a dropped MMD model', () => {
   it('falls and rests, its hair swings relative to its head, its body is textured', async () => {
     const testHost = newHost();
-    const model = writeHumanoidPmx(join(testHost.files, 'figure'), 'figure.pmx', {
+    const model = writeDroppedHumanoidPmx(testHost, 'figure.pmx', {
       texture: true,
     });
-    testHost.droppedFiles['figure.pmx'] = model.path;
     await withApp(
       async ({ page }) => {
         await holdTime(page);
@@ -232,10 +231,9 @@ describe('a dropped MMD model', () => {
 
   it('gives back every geometry and texture after ADD and Box Dummy', async () => {
     const testHost = newHost();
-    const model = writeHumanoidPmx(join(testHost.files, 'memory'), 'memory.pmx', {
+    const model = writeDroppedHumanoidPmx(testHost, 'memory.pmx', {
       texture: true,
     });
-    testHost.droppedFiles['memory.pmx'] = model.path;
     await withApp(
       async ({ page }) => {
         await holdTime(page); // about GPU memory: the physics need not run

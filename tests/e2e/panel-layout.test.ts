@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppSuite } from './support/suite';
+import { type Box, inside } from './support/layout-box';
 import { waitForApp } from './support/app-page';
 import { dropFile } from './support/vrm-files';
 import { createTestHost } from './support/host-files';
@@ -34,13 +35,6 @@ const CASES: readonly LayoutCase[] = [
 
 /** A long file name, so the status line has a long message to show whole. */
 const LONG_NAME = 'a-model-with-a-rather-long-file-name-to-show-the-status-line-wraps.vrm';
-
-interface Box {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-}
 
 /** Everything the page knows about one button after it has been scrolled into view. */
 interface ButtonReport {
@@ -121,16 +115,6 @@ function fullyShown(page: Page, selector: string) {
       onTop: centre !== null && element.contains(centre),
     };
   }, selector);
-}
-
-function inside(inner: Box, outer: Box): boolean {
-  const slack = 0.5;
-  return (
-    inner.x >= outer.x - slack &&
-    inner.y >= outer.y - slack &&
-    inner.x + inner.width <= outer.x + outer.width + slack &&
-    inner.y + inner.height <= outer.y + outer.height + slack
-  );
 }
 
 describe('the panel fits the window', () => {

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { SLOW_TIMEOUT_MS, holdTime } from './support/app-page';
 import { recordUntil } from './support/timeline-page';
 import { useAppSuite } from './support/suite';
+import { type Box, inside } from './support/layout-box';
 
 const withApp = useAppSuite();
 const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts/timeline-layout');
@@ -27,13 +28,6 @@ const CASES = [
   { width: 1280, height: 800, locale: 'en-US' },
   { width: 1920, height: 1080, locale: 'ja-JP' },
 ] as const;
-
-interface Box {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-}
 
 interface BarReport {
   readonly bar: Box;
@@ -85,16 +79,6 @@ function barReport(page: Page): Promise<BarReport> {
       });
     return { bar: rect(bar), track: rect(bar.querySelector('.timeline-track')!), controls };
   });
-}
-
-function inside(inner: Box, outer: Box): boolean {
-  const slack = 0.5;
-  return (
-    inner.x >= outer.x - slack &&
-    inner.y >= outer.y - slack &&
-    inner.x + inner.width <= outer.x + outer.width + slack &&
-    inner.y + inner.height <= outer.y + outer.height + slack
-  );
 }
 
 /** Waits until the bar shows the state the timeline is in (it redraws on a timer). */

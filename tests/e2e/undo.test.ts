@@ -5,7 +5,7 @@
  * from disk meanwhile (undo reads no file).
  */
 import { rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HookPose } from '../../renderer/src/test-build/test-hook';
@@ -18,7 +18,7 @@ import {
   settings,
 } from './support/app-page';
 import { useTestHosts, expectStatus, largestGap } from './support/host-files';
-import { writeHumanoidPmx } from './support/mmd-files';
+import { writeDroppedHumanoidPmx } from './support/mmd-files';
 import { useAppSuite } from './support/suite';
 import { dropFile, figureKinds } from './support/vrm-files';
 
@@ -138,10 +138,9 @@ describe('undo and redo', () => {
 
   it('an MMD figure undone away comes back with its avatar, reading no file', async () => {
     const testHost = newHost();
-    const model = writeHumanoidPmx(join(testHost.files, 'figure'), 'figure.pmx', {
+    const model = writeDroppedHumanoidPmx(testHost, 'figure.pmx', {
       texture: true,
     });
-    testHost.droppedFiles['figure.pmx'] = model.path;
     await withApp(
       async ({ page }) => {
         expect(await dropFile(page, model.bytes, 'figure.pmx')).toBe(true);

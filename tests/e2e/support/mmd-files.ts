@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import type { MmdModel } from '../../../renderer/src/formats/mmd/mmd-model';
 import type { HumanoidMmdOptions } from '../../../tools/fixtures/mmd/mmd-fixture-models';
 import { BODY_TEXTURE, humanoidMmdModel } from '../../../tools/fixtures/mmd/mmd-fixture-models';
@@ -42,6 +42,27 @@ export function writeHumanoidPmx(
     writeFileSync(texturePath, solidPng(8, 8, [230, 180, 150]));
   }
   return { path, bytes, texturePath };
+}
+
+/** What {@link writeDroppedHumanoidPmx} needs of a test host: its folder and its drop paths. */
+export interface DropHost {
+  readonly files: string;
+  readonly droppedFiles: Record<string, string>;
+}
+
+/**
+ * Writes the generated humanoid as `name` (e.g. `figure.pmx`) into a folder of its own under
+ * the host's files (see {@link writeHumanoidPmx}), and tells the host where a dropped file of
+ * that name lies, as the desktop app learns a dropped file's path.
+ */
+export function writeDroppedHumanoidPmx(
+  host: DropHost,
+  name: string,
+  options: Parameters<typeof writeHumanoidPmx>[2],
+): WrittenMmdModel {
+  const written = writeHumanoidPmx(join(host.files, basename(name, extname(name))), name, options);
+  host.droppedFiles[name] = written.path;
+  return written;
 }
 
 /** An RGB PNG of one colour (a real, decodable image, unlike a header-only stub). */
