@@ -17,7 +17,6 @@ import {
   advance,
   aimAt,
   drawFrameNow,
-  holdTime,
   statusText,
   waitForLanding,
 } from './support/app-page';
@@ -53,7 +52,6 @@ async function statusStartingWith(page: Page, prefix: string): Promise<string> {
 /** The figure standing still in front of a still camera, time held. */
 async function standStill(page: Page): Promise<void> {
   await page.keyboard.press('f'); // Follow off: the camera stays where the pixels are read
-  await holdTime(page);
   await waitForLanding(page, 0, 1.2);
   await advance(page, 1);
 }
@@ -263,7 +261,6 @@ describe('a transparent Export Clip…', () => {
         testHost.dialogs.openMusic.push(song);
         await page.getByRole('button', { name: 'Open Music…' }).click();
         await expect.poll(() => statusText(page)).toContain('Music: song.wav');
-        await holdTime(page);
         await advance(page, 1);
         await page
           .getByRole('combobox', { name: 'Background', exact: true })
@@ -296,7 +293,6 @@ describe('a transparent Export Clip…', () => {
     const testHost = newHost();
     await withApp(
       async ({ page }) => {
-        await holdTime(page);
         await advance(page, 1);
         const background = page.getByRole('combobox', { name: 'Background', exact: true });
         await background.selectOption('transparent');

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadMotionFile } from '../../renderer/src/view/motion/load-motion-file';
-import { SLOW_TIMEOUT_MS, advance, aimAt, holdTime, statusText } from './support/app-page';
+import { SLOW_TIMEOUT_MS, advance, aimAt, statusText } from './support/app-page';
 import { useTestHosts } from './support/host-files';
 import { useAppSuite } from './support/suite';
 
@@ -33,11 +33,10 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } {
 const STEPS_PER_SECOND = 120;
 
 /**
- * Holds time and steps it until the sandbox has run `seconds` of simulated time since it was
+ * Steps held time until the sandbox has run `seconds` of simulated time since it was
  * made (so that much is recorded).
  */
 async function runFor(page: Page, seconds: number): Promise<void> {
-  await holdTime(page);
   const done = Number(await page.evaluate(() => window.__ragdoll!.measure()['steps']));
   const missing = Math.round(seconds * STEPS_PER_SECOND) - done;
   if (missing > 0) expect(await advance(page, missing / STEPS_PER_SECOND)).toBe(missing);

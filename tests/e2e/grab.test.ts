@@ -13,7 +13,6 @@ import {
   advanceUntil,
   aimAt,
   distance,
-  holdTime,
   rootPosition,
   waitForLanding,
 } from './support/app-page';
@@ -37,7 +36,6 @@ function grabbedHandle(page: Page): Promise<number | null> {
 describe('mouse grab', () => {
   it('lifts the doll above 0.5 m while dragging and throws it on release', async () => {
     await withApp(async ({ page }) => {
-      await holdTime(page);
       await waitForLanding(page, 0, 0.5);
       const start = await torsoOnScreen(page);
       await page.mouse.move(start.x, start.y);
@@ -98,7 +96,6 @@ describe('mouse grab', () => {
 
   it('grabs props too', async () => {
     await withApp(async ({ page }) => {
-      await holdTime(page);
       await page.getByRole('button', { name: 'Add Ball' }).click();
       // Let the ball come down (radius 0.3 m: on the floor or on the doll), then slow time
       // so a rolling ball stays under the cursor.

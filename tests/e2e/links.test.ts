@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { advance, aimAt, holdTime, rootPosition, statusText } from './support/app-page';
+import { advance, aimAt, rootPosition, statusText } from './support/app-page';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
@@ -29,7 +29,6 @@ async function floorBeside(page: Page): Promise<{ x: number; y: number }> {
 describe('link tools', () => {
   it('makes a rope with two clicks, undoes it and redoes it', async () => {
     await withApp(async ({ page }) => {
-      await holdTime(page);
       await page.keyboard.press('f'); // a still camera, so the head stays where we click
       await page.keyboard.press('r');
       await advance(page, 1 / 60);

@@ -19,7 +19,6 @@ import {
   alertText,
   distance,
   drawFrameNow,
-  holdTime,
   rootPosition,
   SLOW_TIMEOUT_MS,
   statusText,
@@ -105,7 +104,6 @@ describe('a dropped MMD model', () => {
     });
     await withApp(
       async ({ page }) => {
-        await holdTime(page);
         const figureStart = await watchMmdFigureStart(page);
         await dropThroughHost(page, model.bytes, 'figure.pmx');
         await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
@@ -162,7 +160,6 @@ describe('a dropped MMD model', () => {
     testHost.droppedFiles['plain.pmx'] = good.path;
     await withApp(
       async ({ page }) => {
-        await holdTime(page); // about the messages: the physics need not run
         await dropThroughHost(page, broken, 'broken.pmx');
         await expect
           .poll(() => alertText(page), { timeout: SLOW_TIMEOUT_MS })
@@ -218,7 +215,6 @@ describe('a dropped MMD model', () => {
     const host = newHost();
     const model = writeHumanoidPmx(join(host.files, 'web'), 'web.pmx', { texture: true });
     await withApp(async ({ page }) => {
-      await holdTime(page); // about the drawing: the physics need not run
       await dropThroughHost(page, model.bytes, 'web.pmx');
       await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
       expect(await statusText(page)).toContain('desktop app');
@@ -236,7 +232,6 @@ describe('a dropped MMD model', () => {
     });
     await withApp(
       async ({ page }) => {
-        await holdTime(page); // about GPU memory: the physics need not run
         await drawFrameNow(page);
         const start = await gpuMemory(page);
         let peak = start;

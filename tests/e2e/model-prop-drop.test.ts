@@ -12,7 +12,7 @@ import { MODEL_PROP_SPOTS } from '../../renderer/src/physics/model-prop-placemen
 import { STAGE_DIMENSIONS } from '../../renderer/src/physics/stage';
 import type { HookPose, HookVec3 } from '../../renderer/src/test-build/test-hook';
 import { writeRibbonPmx } from './support/mmd-files';
-import { SLOW_TIMEOUT_MS, alertText, drawFrameNow, holdTime } from './support/app-page';
+import { SLOW_TIMEOUT_MS, alertText, drawFrameNow } from './support/app-page';
 import { useTestHosts, expectStatus } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { dropFile } from './support/vrm-files';
@@ -106,9 +106,8 @@ describe('a model prop dropped on the view', () => {
     testHost.droppedFiles['ribbon.pmx'] = path;
     await withApp(
       async ({ page }) => {
-        // A still camera, so screen points stay where they were aimed; time held, so a prop
-        // stands where it was put when it is read.
-        await holdTime(page);
+        // A still camera, so screen points stay where they were aimed; time is held, so a
+        // prop stands where it was put when it is read.
         await page.keyboard.press('f');
         await drawFrameNow(page);
 

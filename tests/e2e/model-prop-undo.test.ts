@@ -9,14 +9,7 @@ import { dirname } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HookPose } from '../../renderer/src/test-build/test-hook';
-import {
-  SLOW_TIMEOUT_MS,
-  advance,
-  alertText,
-  drawFrameNow,
-  holdTime,
-  propKinds,
-} from './support/app-page';
+import { SLOW_TIMEOUT_MS, advance, alertText, drawFrameNow, propKinds } from './support/app-page';
 import { largestGap } from './support/host-files';
 import { openRibbonProp, useRibbonHosts } from './support/ribbon-prop';
 import { useAppSuite } from './support/suite';
@@ -63,7 +56,6 @@ describe('undo and redo of model props', () => {
     const ribbon = ribbonHost();
     await withApp(
       async ({ page }) => {
-        await holdTime(page);
         await page.keyboard.press('f'); // a still camera, so the prop stays where we click
         await openRibbonProp(page, ribbon);
         await advance(page, 0.5);

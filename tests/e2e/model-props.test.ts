@@ -5,7 +5,7 @@
  * like a ball.
  */
 import { describe, expect, it } from 'vitest';
-import { advance, advanceUntil, alertText, holdTime } from './support/app-page';
+import { advance, advanceUntil, alertText } from './support/app-page';
 import { openRibbonProp, useRibbonHosts } from './support/ribbon-prop';
 import { useAppSuite } from './support/suite';
 
@@ -28,7 +28,6 @@ describe('a model without a humanoid skeleton', () => {
     const ribbon = ribbonHost();
     await withApp(
       async ({ page }) => {
-        await holdTime(page);
         await openRibbonProp(page, ribbon);
         expect(await alertText(page)).toBe('');
         const kinds = (): Promise<string[]> => page.evaluate(() => window.__ragdoll!.propKinds());

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { HookMusicClock } from '../../renderer/src/test-build/test-hook';
 import { wavBytes } from '../../tools/fixtures/audio/audio-fixtures';
 import { goodMotionFixtures } from '../../tools/fixtures/motion/motion-fixtures';
-import { advance, alertText, holdTime, statusText } from './support/app-page';
+import { advance, alertText, statusText } from './support/app-page';
 import { useTestHosts } from './support/host-files';
 import { useAppSuite } from './support/suite';
 
@@ -85,9 +85,8 @@ describe('music', () => {
         let at = await settled(page);
         expect(gap(at)).toBeLessThan(0.05);
 
-        // From here time moves only when the test says.
+        // Resumed; time still moves only when the test says.
         await page.keyboard.press(' ');
-        await holdTime(page);
         await page.getByRole('slider', { name: 'Time' }).fill('0.5');
         await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
         await advance(page, 1);

@@ -13,7 +13,6 @@ import {
   moveMouse,
   advanceUntil,
   aimAt,
-  holdTime,
   maxSpeed,
   settings,
   statusText,
@@ -25,11 +24,10 @@ const withApp = useAppSuite();
 /**
  * The first figure, standing still under a still camera (Follow off, RESET), its `part`
  * pinned from its right-click menu (aimed at a figure that is still: a limp one would be
- * falling). Holds time first: from here on only the test moves it. Returns where the part
+ * falling). Time is held: only the test moves it. Returns where the part
  * was on screen.
  */
 async function pinFromMenu(page: Page, part: string): Promise<HookScreenPoint> {
-  await holdTime(page);
   await page.keyboard.press('f'); // a still camera, so the part stays where we click
   await page.keyboard.press('r');
   await advance(page, 1 / 60);
@@ -91,7 +89,6 @@ function gap(a: HookPose, b: HookPose): number {
 describe('sandbox tools', () => {
   it('GRAVITY 0 leaves a dropped ball floating; the keys step it by 0.1 g', async () => {
     await withApp(async ({ page }) => {
-      await holdTime(page);
       const gravity = page.getByRole('slider', { name: 'Gravity' });
       expect(await gravity.getAttribute('aria-keyshortcuts')).toBe("; '");
       await gravity.fill('0');
@@ -120,7 +117,6 @@ describe('sandbox tools', () => {
     await withApp(async ({ page }) => {
       const follow = page.getByRole('button', { name: 'Follow Camera' });
       expect(await follow.getAttribute('aria-pressed')).toBe('true');
-      await holdTime(page);
       await page.getByRole('button', { name: 'Add Figure' }).click();
       await advance(page, 0.2);
       // Two BLASTs at once: about twice the app's power.

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { advance, holdTime, statusText } from './support/app-page';
+import { advance, statusText } from './support/app-page';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
@@ -28,7 +28,6 @@ function drawCallsPerFrame(page: Page, frames: number): Promise<number> {
 describe('shadow map redraws', () => {
   it('happen while casters move and stop while the scene is paused', async () => {
     await withApp(async ({ page }) => {
-      await holdTime(page);
       await page.keyboard.press('o'); // a ball falls beside the dummy
       await page.keyboard.press('b');
       await advance(page, 2 / 60);

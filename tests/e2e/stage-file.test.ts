@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gridTriangles, writeStageGlb } from '../../tools/fixtures/gltf-stage-writer';
-import { advance, holdTime, rootPosition, statusText } from './support/app-page';
+import { advance, rootPosition, statusText } from './support/app-page';
 import { useTestHosts } from './support/host-files';
 import { useAppSuite } from './support/suite';
 
@@ -32,7 +32,6 @@ describe('a stage from a file', () => {
     const testHost = newHost();
     await withApp(
       async ({ page }) => {
-        await holdTime(page);
         const stage = join(testHost.files, 'hall.glb');
         // 80,000 triangles: built in more than one slice.
         writeFileSync(stage, writeStageGlb(gridTriangles(40, 200, 0, 3, 0)));

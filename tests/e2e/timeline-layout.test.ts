@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SLOW_TIMEOUT_MS, holdTime } from './support/app-page';
+import { SLOW_TIMEOUT_MS } from './support/app-page';
 import { recordUntil } from './support/timeline-page';
 import { useAppSuite } from './support/suite';
 import { type Box, inside } from './support/layout-box';
@@ -102,7 +102,6 @@ describe('the timeline bar fits the window', () => {
             await page.keyboard.press('l');
           // Twenty recorded frames to step back through, in simulated time: a 1920×1080 frame
           // under SwiftShader takes most of a second to draw.
-          await holdTime(page);
           await recordUntil(page, 20);
           await barShows(page, 'live');
           const reports: BarReport[] = [await barReport(page)];

@@ -9,14 +9,7 @@ import { dirname } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HookPose } from '../../renderer/src/test-build/test-hook';
-import {
-  SLOW_TIMEOUT_MS,
-  advance,
-  alertText,
-  figureCount,
-  holdTime,
-  settings,
-} from './support/app-page';
+import { SLOW_TIMEOUT_MS, advance, alertText, figureCount, settings } from './support/app-page';
 import { useTestHosts, expectStatus, largestGap } from './support/host-files';
 import { writeDroppedHumanoidPmx } from './support/mmd-files';
 import { useAppSuite } from './support/suite';
@@ -59,7 +52,6 @@ async function posesAroundKey(
 describe('undo and redo', () => {
   it('undo after BLAST puts every body back within 1 mm; redo brings the blast back', async () => {
     await withApp(async ({ page }) => {
-      await holdTime(page);
       await page.keyboard.press('a');
       await page.keyboard.press('o');
       await page.keyboard.press('x');

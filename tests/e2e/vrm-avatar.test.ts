@@ -14,7 +14,6 @@ import {
   alertText,
   distance,
   figureCount,
-  holdTime,
   rootPosition,
   statusText,
   waitForLanding,
@@ -28,7 +27,6 @@ const files = useVrmFixtures();
 describe('a dropped VRM', () => {
   it('replaces the box dummy, falls, and can be grabbed, lifted above 0.5 m and thrown', async () => {
     await withApp(async ({ page }) => {
-      await holdTime(page);
       expect(await figureKinds(page)).toEqual(['box']);
       expect(await dropFile(page, files.bytes('vrm1-tpose-full.vrm'), 'vrm1-tpose-full.vrm')).toBe(
         true,

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SLOW_TIMEOUT_MS, drawFrameNow, holdTime, statusText } from './support/app-page';
+import { SLOW_TIMEOUT_MS, drawFrameNow, statusText } from './support/app-page';
 import { useAppSuite } from './support/suite';
 import { figureKinds, openVrm, useVrmFixtures } from './support/vrm-files';
 
@@ -21,7 +21,6 @@ function gpuMemory(page: Page): Promise<{ geometries: number; textures: number }
 describe('avatar memory', () => {
   it(`returns to the starting geometry and texture counts after ${CYCLES} add-and-clear cycles`, async () => {
     await withApp(async ({ page }) => {
-      await holdTime(page); // about GPU memory: the physics need not run
       await drawFrameNow(page);
       const start = await gpuMemory(page);
       let peak = start.geometries;

@@ -24,7 +24,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { TestHost } from './test-host';
 import { createTestHost } from './test-host';
 import { launchChromium } from './browser';
-import { serveRendererSnapshot } from './renderer-snapshot';
+import { heldTimeUrl, serveRendererSnapshot } from './renderer-snapshot';
 import type { StaticServer } from './static-server';
 
 /** The window's size, CSS pixels: the end-to-end tests' own. */
@@ -69,9 +69,7 @@ export async function openAppWithHost(
       if (message.type() === 'error') errors.push(`console: ${message.text()}`);
     });
     await host.install(page);
-    const held = new URL(server.url);
-    held.searchParams.set('held', '');
-    await page.goto(held.href);
+    await page.goto(heldTimeUrl(server.url));
     await page.waitForFunction(() => window.__ragdoll !== undefined, undefined, {
       timeout: START_TIMEOUT_MS,
     });

@@ -32,6 +32,17 @@ export async function serveRendererSnapshot(
   };
 }
 
+/**
+ * `url` (the served test build) asking the page to open with time held: the frame loop
+ * neither steps the physics nor draws, from the start, until the test hook's `advance` or
+ * `redraw` (see renderer/src/test-build/test-main.ts).
+ */
+export function heldTimeUrl(url: string): string {
+  const held = new URL(url);
+  held.searchParams.set('held', '');
+  return held.href;
+}
+
 async function copyWholeBuild(source: string, target: string): Promise<void> {
   for (let attempt = 1; attempt <= COPY_ATTEMPTS; attempt++) {
     try {

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { heldTimeUrl } from '../../../tools/browser/renderer-snapshot';
 import { WELCOME_STORAGE_KEY } from '../../../renderer/src/ui/release/first-run';
 import type {
   HookFrameStats,
@@ -71,7 +72,7 @@ export function newAppContext(browser: Browser, options: ContextOptions): Promis
 
 /**
  * Opens the app in a new page of `context` (made by {@link newAppContext} with the same
- * {@link ContextOptions}) with time held from the start (see {@link holdTime}), and waits
+ * {@link ContextOptions}) with time held from the start (the test hook's `holdTime`), and waits
  * until it has started. A held page draws nothing until the test steps time or asks for a
  * frame: the frames an app drew while it started cost several seconds of CPU per page.
  */
@@ -93,10 +94,8 @@ export async function openApp(
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   await options.beforeLoad?.(page);
-  // A test about live running gives time back with holdTime(page, false).
-  const held = new URL(url);
-  held.searchParams.set('held', '');
-  await page.goto(held.href);
+  // A test about live running would give time back with the hook's holdTime(false).
+  await page.goto(heldTimeUrl(url));
   await waitForApp(page);
   return { context, page, errors, close: () => closeForgetting(page) };
 }
@@ -238,20 +237,11 @@ export async function animationFrames(page: Page, count: number): Promise<void> 
  */
 export async function moveMouse(page: Page, x: number, y: number): Promise<void> {
   await page.mouse.move(x, y);
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+  await animationFrames(page, 1);
 }
 
 /** One physics step, seconds (the sandbox's fixed step). */
 const PHYSICS_STEP_SECONDS = 1 / 120;
-
-/**
- * Holds time (`true`, the default): drawn frames no longer advance the physics, so only
- * {@link advance} does and a test sees the same simulated seconds however fast the browser
- * draws. `false` gives time back to the frame loop.
- */
-export async function holdTime(page: Page, held = true): Promise<void> {
-  await page.evaluate((h) => window.__ragdoll!.holdTime(h), held);
-}
 
 /** What an {@link advanceUntil} wait may spend. */
 export interface AdvanceLimits {

@@ -6,6 +6,7 @@ import { BODY_TEXTURE, humanoidMmdModel } from '../../../tools/fixtures/mmd/mmd-
 import { encodePng } from '../../../tools/fixtures/mmd/png-writer';
 import { writePmx } from '../../../tools/fixtures/mmd/pmx-writer';
 import { ribbonPropModel } from '../../../tools/fixtures/mmd/prop-fixture-models';
+import type { TestHost } from '../../../tools/browser/test-host';
 
 /** Where a generated MMD model was written. */
 export interface WrittenMmdModel {
@@ -44,19 +45,13 @@ export function writeHumanoidPmx(
   return { path, bytes, texturePath };
 }
 
-/** What {@link writeDroppedHumanoidPmx} needs of a test host: its folder and its drop paths. */
-export interface DropHost {
-  readonly files: string;
-  readonly droppedFiles: Record<string, string>;
-}
-
 /**
  * Writes the generated humanoid as `name` (e.g. `figure.pmx`) into a folder of its own under
  * the host's files (see {@link writeHumanoidPmx}), and tells the host where a dropped file of
  * that name lies, as the desktop app learns a dropped file's path.
  */
 export function writeDroppedHumanoidPmx(
-  host: DropHost,
+  host: Pick<TestHost, 'files' | 'droppedFiles'>,
   name: string,
   options: Parameters<typeof writeHumanoidPmx>[2],
 ): WrittenMmdModel {
