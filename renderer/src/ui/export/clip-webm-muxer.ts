@@ -10,6 +10,38 @@ import {
   WebMOutputFormat,
 } from 'mediabunny';
 
+type WebmOutput = Output<WebMOutputFormat, BufferTarget>;
+
+/**
+ * Starts a WebM file in memory with `video` as its track at `fps` frames per second and, given
+ * `audio`, an Opus track of that sound, handed over whole before the first frame (see
+ * {@link ClipWebmMuxer.open}).
+ */
+async function startWebm(
+  video: EncodedVideoPacketSource | VideoSampleSource,
+  fps: number,
+  audio: AudioBuffer | null,
+): Promise<WebmOutput> {
+  const output = new Output({ format: new WebMOutputFormat(), target: new BufferTarget() });
+  output.addVideoTrack(video, { frameRate: fps });
+  const sound = audio ? new AudioBufferSource({ codec: 'opus', quality: QUALITY_HIGH }) : null;
+  if (sound) output.addAudioTrack(sound);
+  await output.start();
+  if (sound && audio) {
+    await sound.add(audio);
+    sound.close();
+  }
+  return output;
+}
+
+/** Ends the file (its video source already closed) and returns its bytes. */
+async function finishWebm(output: WebmOutput): Promise<Uint8Array> {
+  await output.finalize();
+  const buffer = output.target.buffer;
+  if (!buffer) throw new Error('the WebM writer produced no bytes.');
+  return new Uint8Array(buffer);
+}
+
 /**
  * Puts encoded video frames into a WebM file in memory, with mediabunny (pure TypeScript,
  * the maintained successor of webm-muxer). This module is loaded only when a clip is
@@ -21,7 +53,7 @@ export class ClipWebmMuxer {
   private packets = 0;
 
   private constructor(
-    private readonly output: Output<WebMOutputFormat, BufferTarget>,
+    private readonly output: WebmOutput,
     private readonly source: EncodedVideoPacketSource,
   ) {}
 
@@ -40,17 +72,8 @@ export class ClipWebmMuxer {
     fps: number,
     audio: AudioBuffer | null = null,
   ): Promise<ClipWebmMuxer> {
-    const output = new Output({ format: new WebMOutputFormat(), target: new BufferTarget() });
     const source = new EncodedVideoPacketSource(codec);
-    output.addVideoTrack(source, { frameRate: fps });
-    const sound = audio ? new AudioBufferSource({ codec: 'opus', quality: QUALITY_HIGH }) : null;
-    if (sound) output.addAudioTrack(sound);
-    await output.start();
-    if (sound && audio) {
-      await sound.add(audio);
-      sound.close();
-    }
-    return new ClipWebmMuxer(output, source);
+    return new ClipWebmMuxer(await startWebm(source, fps, audio), source);
   }
 
   /** How many frames were handed over so far. */
@@ -69,10 +92,7 @@ export class ClipWebmMuxer {
   async finish(): Promise<Uint8Array> {
     await this.queue;
     this.source.close();
-    await this.output.finalize();
-    const buffer = this.output.target.buffer;
-    if (!buffer) throw new Error('the WebM writer produced no bytes.');
-    return new Uint8Array(buffer);
+    return finishWebm(this.output);
   }
 
   /** Throws the unfinished file away. */
@@ -94,7 +114,7 @@ export class ClipAlphaWebmWriter {
   private added = 0;
 
   private constructor(
-    private readonly output: Output<WebMOutputFormat, BufferTarget>,
+    private readonly output: WebmOutput,
     private readonly source: VideoSampleSource,
   ) {}
 
@@ -114,22 +134,13 @@ export class ClipAlphaWebmWriter {
     keyFrameSeconds: number,
     audio: AudioBuffer | null = null,
   ): Promise<ClipAlphaWebmWriter> {
-    const output = new Output({ format: new WebMOutputFormat(), target: new BufferTarget() });
     const source = new VideoSampleSource({
       codec,
       bitrate: bitsPerSecond,
       keyFrameInterval: keyFrameSeconds,
       alpha: 'keep',
     });
-    output.addVideoTrack(source, { frameRate: fps });
-    const sound = audio ? new AudioBufferSource({ codec: 'opus', quality: QUALITY_HIGH }) : null;
-    if (sound) output.addAudioTrack(sound);
-    await output.start();
-    if (sound && audio) {
-      await sound.add(audio);
-      sound.close();
-    }
-    return new ClipAlphaWebmWriter(output, source);
+    return new ClipAlphaWebmWriter(await startWebm(source, fps, audio), source);
   }
 
   /** How many frames were encoded so far. */
@@ -154,10 +165,7 @@ export class ClipAlphaWebmWriter {
   /** Ends the file and returns its bytes. */
   async finish(): Promise<Uint8Array> {
     this.source.close();
-    await this.output.finalize();
-    const buffer = this.output.target.buffer;
-    if (!buffer) throw new Error('the WebM writer produced no bytes.');
-    return new Uint8Array(buffer);
+    return finishWebm(this.output);
   }
 
   /** Throws the unfinished file away. */
