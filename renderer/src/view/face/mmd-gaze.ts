@@ -1,8 +1,7 @@
 import { Quaternion, Vector3 } from 'three';
 import type { Object3D } from 'three';
 import type { FacePoint } from './face-cues';
-import type { RecordedGaze } from './face-history';
-import { GAZE_MAX_PITCH, GAZE_MAX_YAW } from './vrm-gaze';
+import { GAZE_MAX_PITCH, GAZE_MAX_YAW, GAZE_RATE, GazeAngles } from './gaze-angles';
 
 /** MMD's standard eye bones: both eyes together, then each eye. */
 export const MMD_EYE_BONES = { both: '両目', right: '右目', left: '左目' } as const;
@@ -13,8 +12,6 @@ export const MMD_EYE_MAX_YAW = 12;
 export const MMD_EYE_MAX_PITCH = 8;
 /** A point this far off the face's front (degrees) or further turns the eyes all the way. */
 const FULL_TURN_AT = 40;
-/** How fast the eyes turn toward a new target: the gap shrinks by e each 1/this seconds. */
-const GAZE_RATE = 14;
 const DEGREES = Math.PI / 180;
 
 /** What the gaze reads of the drawn pose: bone world poses this frame (`MmdPoseWriter`). */
@@ -37,13 +34,12 @@ const turnNumbers = new Float64Array(4);
  * beyond `GAZE_MAX_YAW` / `GAZE_MAX_PITCH` of the face's front leaves them looking ahead.
  * The turn is added to the eyes' local rotations after the pose writer wrote them (the model
  * faces +Z with every bone's rest frame world-aligned, so it is a turn about the eye's own
- * axes). Allocates nothing per frame.
+ * axes). Its yaw turns the eyes toward the model's left (+X), its pitch up. Allocates nothing
+ * per frame.
  */
-export class MmdGaze implements RecordedGaze {
-  /** The eyes' turn now, degrees: toward the model's left (+X) and up. */
-  private yaw = 0;
-  private pitch = 0;
-  private readonly angles = new Float64Array(2);
+export class MmdGaze extends GazeAngles {
+  /** This frame's target turn, degrees: toward the model's left (+X) and up. */
+  private readonly targets = new Float64Array(2);
 
   /**
    * @param eyes - the eye bones' indices in the skeleton (at least one)
@@ -56,7 +52,9 @@ export class MmdGaze implements RecordedGaze {
     private readonly bones: readonly Object3D[],
     private readonly pose: MmdGazePose,
     readonly allEyeBones: readonly number[] = [...eyes],
-  ) {}
+  ) {
+    super();
+  }
 
   /**
    * The gaze of a model with eye bones named as MMD's standard ones (右目 and 左目, else
@@ -81,33 +79,18 @@ export class MmdGaze implements RecordedGaze {
     return [...this.eyes];
   }
 
-  /** The eyes' current turn, degrees (yaw toward the model's left, pitch up). */
-  get turnDegrees(): { readonly yaw: number; readonly pitch: number } {
-    return { yaw: this.yaw, pitch: this.pitch };
-  }
-
-  readAngles(out: Float64Array, slot: number): void {
-    out[slot] = this.yaw;
-    out[slot + 1] = this.pitch;
-  }
-
-  showAngles(from: Float64Array, slot: number): void {
-    this.yaw = from[slot]!;
-    this.pitch = from[slot + 1]!;
-  }
-
   /**
    * Eases the eyes toward `point` (world metres; null: ahead) over `seconds`, from the eye
    * bones' world poses the pose writer worked out this frame.
    */
   update(seconds: number, point: FacePoint | null): void {
-    const angles = this.angles;
-    angles[0] = 0;
-    angles[1] = 0;
+    const targets = this.targets;
+    targets[0] = 0;
+    targets[1] = 0;
     if (point) this.aimAt(point);
     const k = 1 - Math.exp(-GAZE_RATE * (seconds > 0 ? seconds : 0));
-    this.yaw += (angles[0]! - this.yaw) * k;
-    this.pitch += (angles[1]! - this.pitch) * k;
+    this.yaw += (targets[0]! - this.yaw) * k;
+    this.pitch += (targets[1]! - this.pitch) * k;
   }
 
   /**
@@ -133,7 +116,7 @@ export class MmdGaze implements RecordedGaze {
     for (let i = 0; i < eyes.length; i++) this.bones[eyes[i]!]!.quaternion.multiply(turn);
   }
 
-  /** This frame's target angles into `angles` (degrees), or ahead when out of reach. */
+  /** This frame's target angles into `targets` (degrees), or ahead when out of reach. */
   private aimAt(point: FacePoint): void {
     const eyes = this.eyes;
     // Fields set one by one: three.js's setters would take each number boxed when V8 does
@@ -164,8 +147,8 @@ export class MmdGaze implements RecordedGaze {
     // a helper's fractional result would be boxed when V8 does not inline it.
     const yawShare = yaw / FULL_TURN_AT;
     const pitchShare = pitch / FULL_TURN_AT;
-    const angles = this.angles;
-    angles[0] = (yawShare > 1 ? 1 : yawShare < -1 ? -1 : yawShare) * MMD_EYE_MAX_YAW;
-    angles[1] = (pitchShare > 1 ? 1 : pitchShare < -1 ? -1 : pitchShare) * MMD_EYE_MAX_PITCH;
+    const targets = this.targets;
+    targets[0] = (yawShare > 1 ? 1 : yawShare < -1 ? -1 : yawShare) * MMD_EYE_MAX_YAW;
+    targets[1] = (pitchShare > 1 ? 1 : pitchShare < -1 ? -1 : pitchShare) * MMD_EYE_MAX_PITCH;
   }
 }

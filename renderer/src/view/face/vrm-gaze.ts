@@ -1,17 +1,7 @@
 import { Quaternion, Vector3 } from 'three';
 import type { VRMLookAt } from '@pixiv/three-vrm';
 import type { FacePoint } from './face-cues';
-import type { RecordedGaze } from './face-history';
-
-/**
- * A point further off the face's front than this (degrees, left or right) is out of the eyes'
- * reach: they look ahead instead of straining at the edge of their range.
- */
-export const GAZE_MAX_YAW = 55;
-/** The same up or down, degrees. */
-export const GAZE_MAX_PITCH = 40;
-/** How fast the eyes turn toward a new target: the gap shrinks by e each 1/this seconds. */
-const GAZE_RATE = 14;
+import { GAZE_MAX_PITCH, GAZE_MAX_YAW, GAZE_RATE, GazeAngles } from './gaze-angles';
 
 const headPosition = new Vector3();
 const headRotation = new Quaternion();
@@ -30,13 +20,12 @@ const angles = new Float64Array(2);
  * Allocates nothing per frame of its own (three-vrm's own `lookAt(point)` allocates two arrays
  * a call); see {@link update} for what V8 boxes when it does not inline.
  */
-export class VrmGaze implements RecordedGaze {
+export class VrmGaze extends GazeAngles {
   private readonly frontAzimuth: number;
   private readonly frontAltitude: number;
-  private yaw = 0;
-  private pitch = 0;
 
   constructor(private readonly lookAt: VRMLookAt) {
+    super();
     // Our yaw and pitch are set each frame; three-vrm's own target following stays off.
     lookAt.autoUpdate = false;
     const front = lookAt.faceFront;
@@ -44,20 +33,9 @@ export class VrmGaze implements RecordedGaze {
     this.frontAltitude = Math.atan2(front.y, Math.hypot(front.x, front.z));
   }
 
-  /** The look-at's current yaw and pitch, degrees. */
-  get angles(): { readonly yaw: number; readonly pitch: number } {
-    return { yaw: this.yaw, pitch: this.pitch };
-  }
-
-  readAngles(out: Float64Array, slot: number): void {
-    out[slot] = this.yaw;
-    out[slot + 1] = this.pitch;
-  }
-
   /** Sets the angles at once (a recorded frame shown); the look-at draws them at its update. */
-  showAngles(from: Float64Array, slot: number): void {
-    this.yaw = from[slot]!;
-    this.pitch = from[slot + 1]!;
+  override showAngles(from: Float64Array, slot: number): void {
+    super.showAngles(from, slot);
     this.lookAt.yaw = this.yaw;
     this.lookAt.pitch = this.pitch;
   }
