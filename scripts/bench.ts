@@ -25,8 +25,7 @@ import os from 'node:os';
 import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { Sandbox } from '../renderer/src/physics/sandbox';
 import type { StiffnessMethod } from '../renderer/src/physics/stiffness';
-import { WITHOUT_INLINING, measureAllocations } from '../tools/allocations/allocation-process';
-import type { StepAllocations } from '../tools/allocations/step-allocations';
+import { measureStepAllocationsInChild } from '../tools/allocations/allocation-process';
 import { median } from './lib/bench-stats';
 import {
   BLOCK_STEPS,
@@ -319,10 +318,7 @@ async function main(): Promise<void> {
   );
   // In a child Node without inlining, as the tool needs: inlined, V8 folds Rapier's step into
   // ours and the heap profile's stacks can no longer tell whose code allocated.
-  const allocations = measureAllocations<StepAllocations>('tools/allocations/step-allocations.ts', {
-    nodeFlags: WITHOUT_INLINING,
-    timeoutMs: 600_000,
-  });
+  const allocations = measureStepAllocationsInChild(600_000);
   const result = {
     commit: gitCommit(),
     node: process.version,

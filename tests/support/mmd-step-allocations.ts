@@ -11,11 +11,14 @@
  *
  *   node --no-turbo-inlining --import tsx tests/support/mmd-step-allocations.ts   (prints JSON)
  */
-import { Session } from 'node:inspector/promises';
 import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
-import { ownCodeBytes, sampleAllocations } from '../../tools/allocations/heap-sampling';
+import {
+  ownCodeBytes,
+  sampleAllocations,
+  withHeapProfiler,
+} from '../../tools/allocations/heap-sampling';
 import { bigFollowersSpec, hairChainSpec } from './mmd-physics-specs';
 
 const CALLS = 10_000;
@@ -55,25 +58,24 @@ export async function measureMmdStepAllocations(): Promise<MmdStepAllocations> {
   const control = () => {
     sink = { a: 1 };
   };
-  const session = new Session();
-  session.connect();
   try {
-    for (let i = 0; i < WARM_UP_CALLS; i++) {
-      limitSpeeds();
-      control();
-    }
-    const capped = await sampleAllocations(session, CALLS, limitSpeeds);
-    const controlled = await sampleAllocations(session, CALLS, control);
-    return {
-      calls: CALLS,
-      dynamicBodies: 6 * spec.bodies.filter((body) => body.motion !== 'follow').length,
-      limitSpeedsBytesPerStep: ownCodeBytes(capped, () => true) / CALLS,
-      limitSpeedsOwnBytesPerStep: ownCodeBytes(capped, isPhysics) / CALLS,
-      controlBytesPerCall: ownCodeBytes(controlled, () => true) / CALLS,
-    };
+    return await withHeapProfiler(async (session) => {
+      for (let i = 0; i < WARM_UP_CALLS; i++) {
+        limitSpeeds();
+        control();
+      }
+      const capped = await sampleAllocations(session, CALLS, limitSpeeds);
+      const controlled = await sampleAllocations(session, CALLS, control);
+      return {
+        calls: CALLS,
+        dynamicBodies: 6 * spec.bodies.filter((body) => body.motion !== 'follow').length,
+        limitSpeedsBytesPerStep: ownCodeBytes(capped, () => true) / CALLS,
+        limitSpeedsOwnBytesPerStep: ownCodeBytes(capped, isPhysics) / CALLS,
+        controlBytesPerCall: ownCodeBytes(controlled, () => true) / CALLS,
+      };
+    });
   } finally {
     void sink;
-    session.disconnect();
     sandbox.dispose();
   }
 }

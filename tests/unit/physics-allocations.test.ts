@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { StepAllocations } from '../../tools/allocations/step-allocations';
-import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocations/allocation-process';
+import { measureStepAllocationsInChild } from '../../tools/allocations/allocation-process';
 
 describe('the step path allocates nothing of its own', () => {
   it('over 10,000 steps, the sandbox adds only its reads of Rapier to what Rapier allocates', () => {
-    const result = measureAllocations<StepAllocations>('tools/allocations/step-allocations.ts', {
-      nodeFlags: WITHOUT_INLINING,
-      timeoutMs: 300_000,
-    });
+    const result = measureStepAllocationsInChild(300_000);
     expect(result.steps).toBe(10_000);
     // The profile really saw allocations (Rapier's glue makes plenty), so it was working.
     expect(result.bareRapierBytesPerStep).toBeGreaterThan(100);

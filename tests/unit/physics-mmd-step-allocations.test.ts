@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { StepAllocations } from '../../tools/allocations/step-allocations';
 import { realFixture } from '../../tools/fixtures/real-fixtures';
-import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocations/allocation-process';
+import { measureStepAllocationsInChild } from '../../tools/allocations/allocation-process';
 
 const MOKOU = realFixture('pmd/mokou/mokou_B.pmd');
 const present = existsSync(MOKOU);
@@ -13,11 +12,7 @@ describe('six MMD figures falling, landing and settling allocate only Rapier’s
     'over the 10 s after a drop of six mokou_B, our step path stays within its budget',
     { timeout: 900_000 },
     () => {
-      const result = measureAllocations<StepAllocations>('tools/allocations/step-allocations.ts', {
-        nodeFlags: WITHOUT_INLINING,
-        args: ['--mmd'],
-        timeoutMs: 880_000,
-      });
+      const result = measureStepAllocationsInChild(880_000, ['--mmd']);
       expect(result.steps).toBe(1200);
       // The profile saw Rapier's own step allocate (its glue, some 700 bytes per step here), so
       // it worked.

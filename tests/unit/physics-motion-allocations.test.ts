@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StepAllocations } from '../../tools/allocations/step-allocations';
-import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocations/allocation-process';
+import { measureStepAllocationsInChild } from '../../tools/allocations/allocation-process';
 
 /** Six box dummies × 11 parts, each part's rotation and velocity read once per step. */
 const RAPIER_READS_PER_STEP = 6 * 11 * 2;
@@ -16,11 +15,7 @@ describe('the motion step path', () => {
   it(
     'allocates, beyond Rapier’s own step, little more than Rapier’s getters do',
     () => {
-      const result = measureAllocations<StepAllocations>('tools/allocations/step-allocations.ts', {
-        nodeFlags: WITHOUT_INLINING,
-        args: ['--motion'],
-        timeoutMs: CHILD_TIMEOUT_MS,
-      });
+      const result = measureStepAllocationsInChild(CHILD_TIMEOUT_MS, ['--motion']);
       expect(result.steps).toBe(10_000);
       expect(result.bareRapierBytesPerStep).toBeGreaterThan(100);
       // Reading each part's rotation and velocity through Rapier's getters costs a typed-array

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { StepAllocations } from '../../tools/allocations/step-allocations';
-import { WITHOUT_INLINING, measureAllocations } from '../../tools/allocations/allocation-process';
+import { measureStepAllocationsInChild } from '../../tools/allocations/allocation-process';
 
 describe('recording allocates nothing of its own per step', () => {
   it('over 10,000 steps of six figures and 12 props, the recorder adds only Rapier getter views', () => {
-    const result = measureAllocations<StepAllocations>('tools/allocations/step-allocations.ts', {
-      nodeFlags: WITHOUT_INLINING,
-      args: ['--recording'],
-      timeoutMs: 300_000,
-    });
+    const result = measureStepAllocationsInChild(300_000, ['--recording']);
     expect(result.steps).toBe(10_000);
     expect(result.bareRapierBytesPerStep).toBeGreaterThan(100);
     // Our functions themselves: under 64 bytes a step. One boxed double per body per recorded

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import type { StepAllocations } from './step-allocations';
 
 /**
  * Node flags for a measurement of our frames in a heap profile: without inlining, V8 may fold
@@ -29,4 +30,19 @@ export function measureAllocations<T>(script: string, run: AllocationRun): T {
     { encoding: 'utf8', timeout: run.timeoutMs },
   );
   return JSON.parse(output) as T;
+}
+
+/**
+ * `tools/allocations/step-allocations.ts` run as its note says, without inlining, in a child
+ * Node; `args` picks the scene (`--motion`, `--recording`, `--mmd`, `--sounds`).
+ */
+export function measureStepAllocationsInChild(
+  timeoutMs: number,
+  args: readonly string[] = [],
+): StepAllocations {
+  return measureAllocations<StepAllocations>('tools/allocations/step-allocations.ts', {
+    nodeFlags: WITHOUT_INLINING,
+    args,
+    timeoutMs,
+  });
 }

@@ -16,7 +16,7 @@
  * through Float64Array slots (see BENCHMARKS.md). `--by-function` lists the functions that
  * allocated.
  */
-import { Session } from 'node:inspector/promises';
+import type { Session } from 'node:inspector/promises';
 import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { figureFaceCues } from '../../renderer/src/models/figure-face-cues';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
@@ -42,7 +42,7 @@ import { FaceHistory } from '../../renderer/src/view/face/face-history';
 import { MmdGaze } from '../../renderer/src/view/face/mmd-gaze';
 import type { RecordedFrames } from '../../renderer/src/view/recorded-frames';
 import type { ProfileNode } from './heap-sampling';
-import { isBuiltinFrame, ownCodeBytes, sampleAllocations } from './heap-sampling';
+import { isBuiltinFrame, ownCodeBytes, sampleAllocations, withHeapProfiler } from './heap-sampling';
 
 const FRAMES = 10_000;
 const VERTICES = 3000;
@@ -312,9 +312,7 @@ export async function measureFaceAllocations(
   const liveFace = new FigureFace(liveTarget, MMD_FACE_NAMES, cues, 2);
   liveFace.setMotionFace(new LiveVmcFace(liveTarget, 'mmd', liveSource, null));
   const frames = options.byFunction ? new Map<string, number>() : null;
-  const session = new Session();
-  session.connect();
-  try {
+  return withHeapProfiler(async (session) => {
     const mmdStep = (): void => {
       advance();
       recording.tick(frame);
@@ -379,9 +377,7 @@ export async function measureFaceAllocations(
       .sort((a, b) => b[1] - a[1])
       .map(([name, total]) => ({ frame: name, bytesPerFrame: total / FRAMES }));
     return { ...result, topFrames };
-  } finally {
-    session.disconnect();
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -4,7 +4,7 @@
  * stacks. Short-lived garbage, which "heap used before and after" cannot see once a collection
  * has run, shows up here, and the stacks say whose code made it.
  */
-import type { Session } from 'node:inspector/promises';
+import { Session } from 'node:inspector/promises';
 
 /** A node of the profile: a call frame, what it allocated itself (bytes) and its callees. */
 export interface ProfileNode {
@@ -18,6 +18,20 @@ export interface ProfileNode {
  * hundreds of samples.
  */
 export const SAMPLING_INTERVAL = 128;
+
+/**
+ * Runs `measure` with an inspector session connected to this process, for
+ * {@link sampleAllocations}, and disconnects it afterwards, whatever happens.
+ */
+export async function withHeapProfiler<T>(measure: (session: Session) => Promise<T>): Promise<T> {
+  const session = new Session();
+  session.connect();
+  try {
+    return await measure(session);
+  } finally {
+    session.disconnect();
+  }
+}
 
 /**
  * Calls `call` `times` times (with the call's index) under the sampling heap profiler on

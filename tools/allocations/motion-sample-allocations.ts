@@ -8,7 +8,7 @@
  *
  *   npx tsx tools/allocations/motion-sample-allocations.ts      (prints one JSON object)
  */
-import { Session } from 'node:inspector/promises';
+import type { Session } from 'node:inspector/promises';
 import { builtinMotion } from '../../renderer/src/motion/builtin-motions';
 import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
 import { vmdToClip } from '../../renderer/src/motion/vmd-clip';
@@ -21,7 +21,7 @@ import { HUMAN_T } from '../fixtures/fixture-skeletons';
 import { stepVmdKeys } from '../fixtures/motion/motion-fixtures';
 import { writeVmd } from '../fixtures/motion/vmd-writer';
 import type { ProfileNode } from './heap-sampling';
-import { sampleAllocations } from './heap-sampling';
+import { sampleAllocations, withHeapProfiler } from './heap-sampling';
 
 const SAMPLES = 20_000;
 
@@ -83,9 +83,7 @@ function sampler(motion: DollMotion): (i: number) => void {
 
 /** Runs the measurement in this process. */
 export async function measureMotionSampleAllocations(): Promise<MotionSampleAllocations> {
-  const session = new Session();
-  session.connect();
-  try {
+  return withHeapProfiler(async (session) => {
     const builtin = retargetMotion(builtinMotion('march'), BOX_DOLL, { figureKind: 'box' });
     const humanoid = specFromHumanoidBones(HUMAN_T).spec;
     const mmdClip = vmdToClip(parseVmd(writeVmd({ keys: stepVmdKeys() })), 'step.vmd');
@@ -100,9 +98,7 @@ export async function measureMotionSampleAllocations(): Promise<MotionSampleAllo
       mmdBytesPerSample: mmdBytes,
       controlBytesPerSample: control,
     };
-  } finally {
-    session.disconnect();
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -10,13 +10,13 @@
  *
  *   node --no-turbo-inlining --import tsx tools/allocations/spring-history-allocations.ts   (prints JSON)
  */
-import { Session } from 'node:inspector/promises';
+import type { Session } from 'node:inspector/promises';
 import { Object3D, Vector3 } from 'three';
 // First: sets the `self` global three-vrm reads when it is imported.
 import { loadThreeVrm } from '../loaders/load-vrm-bones';
 import { VrmSpringHistory } from '../../renderer/src/view/vrm/vrm-spring-history';
 import type { RecordedFrames } from '../../renderer/src/view/recorded-frames';
-import { ownCodeBytes, sampleAllocations } from './heap-sampling';
+import { ownCodeBytes, sampleAllocations, withHeapProfiler } from './heap-sampling';
 
 const FRAMES = 10_000;
 const JOINTS = 16;
@@ -95,9 +95,7 @@ export async function measureSpringHistoryAllocations(): Promise<SpringHistoryAl
     record();
     history.capture(recording);
   }
-  const session = new Session();
-  session.connect();
-  try {
+  return withHeapProfiler(async (session) => {
     // Only `capture` is measured, but the scene moves between calls as in the app.
     const captureBytes = await profile(session, () => {
       record();
@@ -119,9 +117,7 @@ export async function measureSpringHistoryAllocations(): Promise<SpringHistoryAl
       captureBytesPerFrame: captureBytes,
       showBytesPerFrame: showBytes,
     };
-  } finally {
-    session.disconnect();
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

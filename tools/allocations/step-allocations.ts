@@ -29,7 +29,7 @@
  * sandbox's own path (outside Rapier's step), with where they are and who called them, bytes
  * per step, to find what to fix.
  */
-import { Session } from 'node:inspector/promises';
+import type { Session } from 'node:inspector/promises';
 import RAPIER from '@dimforge/rapier3d-simd-compat';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
@@ -42,7 +42,7 @@ import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import { humanoidMmdModel } from '../fixtures/mmd/mmd-fixture-models';
 import { realFixture } from '../fixtures/real-fixtures';
 import type { ProfileNode } from './heap-sampling';
-import { isBuiltinFrame, sampleAllocations } from './heap-sampling';
+import { isBuiltinFrame, sampleAllocations, withHeapProfiler } from './heap-sampling';
 
 const STEPS = 10_000;
 /** The MMD scene is measured from its drop until it has settled (10 s), not for 10,000 steps. */
@@ -235,8 +235,6 @@ export async function measureStepAllocations(
   } = {},
 ): Promise<StepAllocations> {
   await RAPIER.init();
-  const session = new Session();
-  session.connect();
   const build = options.mmd
     ? mmdScene
     : options.motion
@@ -251,18 +249,19 @@ export async function measureStepAllocations(
   const timeline = options.recording ? new SceneTimeline(ours) : null;
   if (timeline) ours.run(0.1); // the first frames allocate the ring
   try {
-    const sandboxResult = await profile(session, () => ours.step(), steps);
-    const bareResult = await profile(session, () => bare.world.step(), steps);
-    return {
-      steps,
-      sandboxBytesPerStep: sandboxResult.all,
-      bareRapierBytesPerStep: bareResult.all,
-      sandboxOwnBytesPerStep: sandboxResult.own,
-      ownCodeBytesPerStep: sandboxResult.ownCode,
-      ...(options.byFunction ? { topFrames: sandboxResult.frames } : {}),
-    };
+    return await withHeapProfiler(async (session) => {
+      const sandboxResult = await profile(session, () => ours.step(), steps);
+      const bareResult = await profile(session, () => bare.world.step(), steps);
+      return {
+        steps,
+        sandboxBytesPerStep: sandboxResult.all,
+        bareRapierBytesPerStep: bareResult.all,
+        sandboxOwnBytesPerStep: sandboxResult.own,
+        ownCodeBytesPerStep: sandboxResult.ownCode,
+        ...(options.byFunction ? { topFrames: sandboxResult.frames } : {}),
+      };
+    });
   } finally {
-    session.disconnect();
     timeline?.dispose();
     ours.dispose();
     bare.dispose();
