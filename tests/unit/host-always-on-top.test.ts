@@ -5,8 +5,8 @@ import type { MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AlwaysOnTopLevel, TopWindow } from '../../electron/main/host/always-on-top';
 import { VIEW_SETTINGS_FILE, createAlwaysOnTop } from '../../electron/main/host/always-on-top';
-import { buildMenuTemplate } from '../../electron/main/menu';
 import type { MenuOptions } from '../../electron/main/menu';
+import { menuTemplate, submenuOf } from '../support/menu-template';
 import { createRecordingLogger, type RecordingLogger } from '../support/recording-logger';
 
 const FIXED_NOW = new Date('2026-12-07T02:30:00.000Z');
@@ -104,17 +104,7 @@ describe('Always on Top', () => {
 });
 
 function viewMenu(options: Partial<MenuOptions>): MenuItemConstructorOptions[] {
-  const template = buildMenuTemplate({
-    appName: 'Ragdoll Playground',
-    locale: 'en-US',
-    platform: 'linux',
-    development: false,
-    sendCommand: () => undefined,
-    openModel: () => undefined,
-    ...options,
-  });
-  const view = template.find((item) => item.label === 'View' || item.label === '表示');
-  return view?.submenu as MenuItemConstructorOptions[];
+  return submenuOf(menuTemplate(options), (item) => item.label === 'View' || item.label === '表示');
 }
 
 describe('View > Always on Top', () => {

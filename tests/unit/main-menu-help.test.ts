@@ -2,27 +2,11 @@
 
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  buildMenuTemplate,
-  type HelpMenuOptions,
-  type MenuOptions,
-} from '../../electron/main/menu';
-
-function menus(options: Partial<MenuOptions>): MenuItemConstructorOptions[] {
-  return buildMenuTemplate({
-    appName: 'Ragdoll Playground',
-    locale: 'en-US',
-    platform: 'linux',
-    development: false,
-    sendCommand: () => undefined,
-    openModel: () => undefined,
-    ...options,
-  });
-}
+import { type HelpMenuOptions, type MenuOptions } from '../../electron/main/menu';
+import { menuTemplate, submenuOf } from '../support/menu-template';
 
 function helpItems(options: Partial<MenuOptions>): MenuItemConstructorOptions[] {
-  const help = menus(options).find((item) => item.role === 'help');
-  return help?.submenu as MenuItemConstructorOptions[];
+  return submenuOf(menuTemplate(options), (item) => item.role === 'help');
 }
 
 function helpOptions(overrides: Partial<HelpMenuOptions> = {}): HelpMenuOptions {
@@ -94,15 +78,13 @@ describe('Help menu', () => {
 
   it("on macOS puts the page's About in the app menu instead of Help", () => {
     const help = helpOptions();
-    const template = menus({ platform: 'darwin', help });
+    const template = menuTemplate({ platform: 'darwin', help });
     const appItems = template[0]?.submenu as MenuItemConstructorOptions[];
     const about = appItems.find((item) => item.id === 'about');
     expect(about?.role).toBeUndefined();
     click(about);
     expect(help.showAbout).toHaveBeenCalledTimes(1);
-    const helpMenu = template.find((item) => item.role === 'help');
-    expect((helpMenu?.submenu as MenuItemConstructorOptions[]).some((i) => i.id === 'about')).toBe(
-      false,
-    );
+    const helpMenu = submenuOf(template, (item) => item.role === 'help');
+    expect(helpMenu.some((i) => i.id === 'about')).toBe(false);
   });
 });

@@ -1,22 +1,12 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { OPEN_RECENT_LIMIT, buildMenuTemplate } from '../../electron/main/menu';
+import { OPEN_RECENT_LIMIT } from '../../electron/main/menu';
 import type { MenuOptions } from '../../electron/main/menu';
+import { menuTemplate, submenuOf } from '../support/menu-template';
 
 function openRecent(options: Partial<MenuOptions>): MenuItemConstructorOptions[] {
-  const template = buildMenuTemplate({
-    appName: 'Ragdoll Playground',
-    locale: 'en-US',
-    platform: 'linux',
-    development: false,
-    sendCommand: () => undefined,
-    openModel: () => undefined,
-    ...options,
-  });
-  const file = template.find((item) => item.label === 'File');
-  const submenu = file?.submenu as MenuItemConstructorOptions[];
-  const recent = submenu.find((item) => item.label === 'Open Recent');
-  return recent?.submenu as MenuItemConstructorOptions[];
+  const file = submenuOf(menuTemplate(options), (item) => item.label === 'File');
+  return submenuOf(file, (item) => item.label === 'Open Recent');
 }
 
 describe('File > Open Recent', () => {

@@ -5,9 +5,7 @@
  * and the motion list's entries in both languages.
  */
 
-import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { buildMenuTemplate, type MenuOptions } from '../../electron/main/menu';
 import { APP_COMMANDS, COMMANDS, commandForKey, type AppCommand } from '../../shared/commands';
 import {
   MUSCLE_STEP,
@@ -25,6 +23,7 @@ import {
   NO_MOTION,
   nextChoice,
 } from '../../renderer/src/ui/motion/motion-choices';
+import { menuTemplate, submenuOf } from '../support/menu-template';
 
 const MOTION_COMMANDS: readonly AppCommand[] = [
   'open-motion',
@@ -101,18 +100,8 @@ describe('motion commands: keys and menu', () => {
   it('fill the native Motion menu, with File > Open Motion… on Ctrl/Cmd+Shift+O', () => {
     const sendCommand = vi.fn();
     const openMotion = vi.fn();
-    const options: MenuOptions = {
-      appName: 'Ragdoll Playground',
-      locale: 'ja-JP',
-      platform: 'linux',
-      development: false,
-      sendCommand,
-      openModel: () => undefined,
-      openMotion,
-    };
-    const template = buildMenuTemplate(options);
-    const motionMenu = template.find((menu) => menu.label === 'モーション');
-    const items = motionMenu?.submenu as MenuItemConstructorOptions[];
+    const template = menuTemplate({ locale: 'ja-JP', sendCommand, openMotion });
+    const items = submenuOf(template, (menu) => menu.label === 'モーション');
     // The music commands follow the motion's own.
     expect(items.map((item) => item.id)).toEqual([
       ...MOTION_COMMANDS,
@@ -134,10 +123,8 @@ describe('motion commands: keys and menu', () => {
     expect(items.every((item) => item.registerAccelerator === false)).toBe(true);
     (items[2]!.click as () => void)();
     expect(sendCommand).toHaveBeenCalledWith('toggle-motion');
-    const file = template.find((menu) => menu.label === 'ファイル');
-    const open = (file?.submenu as MenuItemConstructorOptions[]).find(
-      (item) => item.label === 'モーションを開く…',
-    );
+    const file = submenuOf(template, (menu) => menu.label === 'ファイル');
+    const open = file.find((item) => item.label === 'モーションを開く…');
     expect(open?.accelerator).toBe('CmdOrCtrl+Shift+O');
     (open!.click as () => void)();
     expect(openMotion).toHaveBeenCalledOnce();
