@@ -9,9 +9,12 @@ import { textDecoder } from '../mmd/text-decoding';
 // This layer compiles without DOM or Node types; both runtimes have `atob`.
 declare function atob(data: string): string;
 
-const GLB_MAGIC = 0x46546c67; // "glTF"
-const CHUNK_JSON = 0x4e4f534a; // "JSON"
-const CHUNK_BIN = 0x004e4942; // "BIN\0"
+/** A GLB's first four bytes, "glTF", read as a little-endian 32-bit number. */
+export const GLB_MAGIC = 0x46546c67;
+/** The type of a GLB's JSON chunk, "JSON" read the same way. */
+export const GLB_CHUNK_JSON = 0x4e4f534a;
+/** The type of a GLB's binary chunk, "BIN\0" read the same way. */
+export const GLB_CHUNK_BIN = 0x004e4942;
 
 /** A glTF file that cannot be read; the message says what is wrong (the caller adds the file). */
 export class GltfFileError extends Error {
@@ -50,9 +53,9 @@ function glbChunks(bytes: Uint8Array): { jsonText: string; bin: Uint8Array | und
     const start = offset + 8;
     if (start + length > bytes.byteLength)
       throw new GltfFileError('it ends inside one of its chunks (the file is cut short)');
-    if (type === CHUNK_JSON)
+    if (type === GLB_CHUNK_JSON)
       jsonText = textDecoder('utf-8').decode(bytes.subarray(start, start + length));
-    else if (type === CHUNK_BIN && !bin) bin = bytes.subarray(start, start + length);
+    else if (type === GLB_CHUNK_BIN && !bin) bin = bytes.subarray(start, start + length);
     offset = start + length;
   }
   if (jsonText === undefined) throw new GltfFileError('it has no JSON chunk');

@@ -1,12 +1,10 @@
+import { GLB_CHUNK_BIN, GLB_CHUNK_JSON, GLB_MAGIC } from '../../formats/gltf/gltf-container';
 import { HUMANOID_PARENTS } from '../humanoid-hierarchy';
 import type { FaceKeys } from './face-keys';
 import { faceKeyTrack } from './face-keys';
 import type { HumanoidKeys } from './humanoid-keys';
 import { localRotations } from './humanoid-keys';
 
-const GLB_MAGIC = 0x46546c67; // "glTF"
-const JSON_CHUNK = 0x4e4f534a; // "JSON"
-const BIN_CHUNK = 0x004e4942; // "BIN\0"
 const FLOAT = 5126;
 
 interface Accessor {
@@ -200,12 +198,12 @@ function glb(json: object, chunks: readonly Float32Array[], binLength: number): 
   view.setUint32(4, 2, true);
   view.setUint32(8, total, true);
   view.setUint32(12, jsonLength, true);
-  view.setUint32(16, JSON_CHUNK, true);
+  view.setUint32(16, GLB_CHUNK_JSON, true);
   bytes.set(text, 20);
   bytes.fill(0x20, 20 + text.byteLength, 20 + jsonLength);
   const bin = 20 + jsonLength;
   view.setUint32(bin, binPadded, true);
-  view.setUint32(bin + 4, BIN_CHUNK, true);
+  view.setUint32(bin + 4, GLB_CHUNK_BIN, true);
   let at = bin + 8;
   for (const chunk of chunks) {
     bytes.set(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength), at);

@@ -4,9 +4,7 @@
  * act on ("the file ends at byte 1200 but says it is 5000 bytes long") instead of a parser's.
  */
 
-const GLB_MAGIC = 0x46546c67; // "glTF" little-endian
-const CHUNK_JSON = 0x4e4f534a; // "JSON"
-const CHUNK_BIN = 0x004e4942; // "BIN\0"
+import { GLB_CHUNK_BIN, GLB_CHUNK_JSON, GLB_MAGIC } from '../../formats/gltf/gltf-container';
 
 /** A file that is not a readable GLB; the message names the file and the problem. */
 export class GlbError extends Error {
@@ -50,7 +48,7 @@ export function checkGlbContainer(bytes: Uint8Array, fileName: string): GlbLayou
     fail(`is truncated: it ends at byte ${bytes.byteLength} but its header says ${declared} bytes`);
   }
   const jsonLength = view.getUint32(12, true);
-  if (view.getUint32(16, true) !== CHUNK_JSON) fail('has no JSON chunk where glTF puts it');
+  if (view.getUint32(16, true) !== GLB_CHUNK_JSON) fail('has no JSON chunk where glTF puts it');
   if (20 + jsonLength > declared) fail('is truncated inside its JSON chunk');
   return { jsonStart: 20, jsonLength };
 }
@@ -93,6 +91,6 @@ function readBinChunk(view: DataView, bytes: Uint8Array, offset: number): Uint8A
   const aligned = offset + ((4 - (offset % 4)) % 4);
   if (aligned + 8 > bytes.byteLength) return undefined;
   const length = view.getUint32(aligned, true);
-  if (view.getUint32(aligned + 4, true) !== CHUNK_BIN) return undefined;
+  if (view.getUint32(aligned + 4, true) !== GLB_CHUNK_BIN) return undefined;
   return bytes.subarray(aligned + 8, aligned + 8 + length);
 }
