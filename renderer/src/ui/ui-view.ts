@@ -4,9 +4,10 @@ import type { AvatarView } from '../models/figure-models';
 import type { PresetView } from './presets/preset-restore';
 import type { CaptureView } from './capture/capture-controls';
 import type { StageView } from './stage/stage-controller';
+import type { ExportView } from './export/export-ports';
 
 /** What the UI toggles on the view, and where avatars go. */
-export interface UiView extends AvatarView, PresetView, CaptureView, StageView {
+export interface UiView extends AvatarView, PresetView, CaptureView, StageView, ExportView {
   showBodies: boolean;
   /** Follow: the camera keeps the figures framed. */
   following: boolean;
@@ -14,17 +15,6 @@ export interface UiView extends AvatarView, PresetView, CaptureView, StageView {
   focusFigure(figureId: number | null): void;
   /** Home: the camera back at its start. */
   resetCamera(): void;
-  /** The canvas the scene is drawn on (double-click, right-click; captured for a clip). */
-  readonly canvas: HTMLCanvasElement;
-  /** The figure the camera orbits, or null. */
-  readonly focusedFigure: number | null;
-  /** The view at `width`×`height` pixels as PNG (Save Picture…). */
-  picture(width: number, height: number): Promise<Blob>;
-  /** Stops the frame loop until {@link start} (a clip export draws its frames itself). */
-  stop(): void;
-  start(): void;
-  /** Draws one frame as after `seconds`, without stepping the physics. */
-  drawFrame(seconds: number): void;
   /** The body drawn under a page point, if any. */
   bodyAt(clientX: number, clientY: number): SimBody | undefined;
   /** The ray from the camera through a page point; undefined where the view does not show. */

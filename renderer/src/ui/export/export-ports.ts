@@ -22,13 +22,16 @@ export interface ExportRecording {
 
 /** The view as exports use it (`RagdollView` fits). */
 export interface ExportView {
-  /** The canvas the scene is drawn on; a clip is captured from it. */
+  /** The canvas the scene is drawn on (double-click, right-click); a clip is captured from it. */
   readonly canvas: HTMLCanvasElement;
   /** The figure the camera orbits (double-click), or null. */
   readonly focusedFigure: number | null;
-  /** The view at `width`×`height` pixels as PNG. */
+  /** The view at `width`×`height` pixels as PNG (Save Picture…). */
   picture(width: number, height: number): Promise<Blob>;
-  /** Stops the frame loop (no steps, no drawing) until {@link start}. */
+  /**
+   * Stops the frame loop (no steps, no drawing) until {@link start}: a clip export draws its
+   * frames itself.
+   */
   stop(): void;
   start(): void;
   /** Draws one frame as after `seconds`, without stepping the physics. */
