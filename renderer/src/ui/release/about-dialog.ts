@@ -1,4 +1,5 @@
 import type { AboutInfo, HostApi } from '../../../../shared/host-contract';
+import { makeModal } from '../shell/modal';
 import type { ReleaseStrings } from './release-strings';
 
 /** The notice file the build writes beside the page (see tools/build/third-party-notices.ts). */
@@ -35,17 +36,14 @@ export class AboutDialog {
 
   constructor(private readonly options: AboutDialogOptions) {
     const document = options.document;
-    this.element = document.createElement('div');
-    this.element.className = 'help-backdrop about-backdrop';
-    this.element.hidden = true;
-    this.element.addEventListener('click', (event) => {
-      if (event.target === this.element) this.close();
-    });
-    this.dialog = document.createElement('div');
-    this.dialog.className = 'help-dialog about-dialog';
-    this.dialog.setAttribute('role', 'dialog');
-    this.dialog.setAttribute('aria-modal', 'true');
-    this.dialog.setAttribute('aria-labelledby', 'about-title');
+    const { backdrop, dialog } = makeModal(
+      document,
+      { backdrop: 'help-backdrop about-backdrop', dialog: 'help-dialog about-dialog' },
+      'about-title',
+      () => this.close(),
+    );
+    this.element = backdrop;
+    this.dialog = dialog;
     this.closeButton = this.button('help-close', () => this.close());
     this.noticesButton = this.button('about-notices-button', () => void this.toggleNotices());
     this.folderButton = this.button('about-folder-button', () => void this.showDataFolder());
@@ -53,7 +51,6 @@ export class AboutDialog {
     this.notices.className = 'about-notices';
     this.notices.hidden = true;
     this.notices.tabIndex = 0;
-    this.element.append(this.dialog);
     this.render();
   }
 

@@ -3,6 +3,7 @@ import type { Language } from '../i18n';
 import { commandLabel, strings } from '../i18n';
 import { vmcStrings } from '../vmc/vmc-strings';
 import { linkStrings } from '../links/link-strings';
+import { makeModal } from './modal';
 
 /**
  * The help dialog (F1 opens, Esc closes): every command with its key, the mouse controls,
@@ -23,18 +24,14 @@ export class HelpOverlay {
     language: Language,
   ) {
     this.language = language;
-    this.element = document.createElement('div');
-    this.element.className = 'help-backdrop';
-    this.element.hidden = true;
-    // A click on the dimmed backdrop (not the dialog) closes, as people expect.
-    this.element.addEventListener('click', (event) => {
-      if (event.target === this.element) this.close();
-    });
-    this.dialog = document.createElement('div');
-    this.dialog.className = 'help-dialog';
-    this.dialog.setAttribute('role', 'dialog');
-    this.dialog.setAttribute('aria-modal', 'true');
-    this.dialog.setAttribute('aria-labelledby', 'help-title');
+    const { backdrop, dialog } = makeModal(
+      document,
+      { backdrop: 'help-backdrop', dialog: 'help-dialog' },
+      'help-title',
+      () => this.close(),
+    );
+    this.element = backdrop;
+    this.dialog = dialog;
     this.closeButton = document.createElement('button');
     this.closeButton.type = 'button';
     this.closeButton.className = 'help-close';
@@ -47,7 +44,6 @@ export class HelpOverlay {
       event.preventDefault();
       this.closeButton.focus();
     });
-    this.element.append(this.dialog);
     this.render();
   }
 
