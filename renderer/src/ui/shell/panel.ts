@@ -1,5 +1,5 @@
 import type { AppCommand } from '../../../../shared/commands';
-import { COMMANDS } from '../../../../shared/commands';
+import { ariaKeyShortcuts } from '../../../../shared/commands';
 import {
   GRAVITY_SCALE_MAX,
   GRAVITY_SCALE_MIN,
@@ -11,6 +11,8 @@ import type { Language } from '../i18n';
 import { otherLanguage, strings } from '../i18n';
 import type { MotionChoice } from '../motion/motion-choices';
 import { labelCommandButton, make, makeCommandButton, makeSection } from '../files/file-list-dom';
+import type { Slider } from './slider';
+import { labelSlider, makeSlider, showSliderText } from './slider';
 
 /** The panel's buttons, in the order they appear, grouped as on screen. */
 const SCENE_BUTTONS: readonly AppCommand[] = [
@@ -25,15 +27,6 @@ const PROP_BUTTONS: readonly AppCommand[] = ['add-ball', 'add-box', 'clear-props
 const MODEL_BUTTONS: readonly AppCommand[] = ['open-model', 'add-model', 'box-dummy'];
 
 type GroupKey = 'sceneGroup' | 'modelGroup' | 'motionGroup' | 'propsGroup' | 'settingsGroup';
-
-/**
- * A command's key as `aria-keyshortcuts` spells it (KeyboardEvent.key values, letters in
- * upper case as in the ARIA examples), e.g. `D`, `[`, `F1`.
- */
-function ariaKey(command: AppCommand): string {
-  const key = COMMANDS[command].key;
-  return key.length === 1 ? key.toUpperCase() : key;
-}
 
 /** What the panel reports back; it changes nothing itself. */
 export interface PanelHandlers {
@@ -74,12 +67,6 @@ export interface PanelState {
   readonly motion: PanelMotionState;
   /** Whether Undo and Redo have a step to take (their buttons are disabled when not). */
   readonly history?: { readonly canUndo: boolean; readonly canRedo: boolean };
-}
-
-interface Slider {
-  readonly input: HTMLInputElement;
-  readonly label: HTMLLabelElement;
-  readonly output: HTMLOutputElement;
 }
 
 /**
@@ -140,18 +127,24 @@ export class Panel {
     this.motionList.id = 'motion-list';
     this.motionList.className = 'panel-select motion-list';
     // The list is reached by Tab and changed with the arrow keys; N (Next Motion) cycles it.
-    this.motionList.setAttribute('aria-keyshortcuts', ariaKey('next-motion'));
+    this.motionList.setAttribute('aria-keyshortcuts', ariaKeyShortcuts('next-motion'));
     this.motionListLabel = document.createElement('label');
     this.motionListLabel.htmlFor = this.motionList.id;
     this.motionListLabel.className = 'motion-list-label';
-    this.muscle = this.createSlider('muscle', 0, 100, 1, 'muscle-down', 'muscle-up');
+    this.muscle = makeSlider(document, 'muscle', {
+      min: 0,
+      max: 100,
+      step: 1,
+      down: 'muscle-down',
+      up: 'muscle-up',
+    });
     this.body.append(
       this.createGroup('motionGroup', [
         this.createButton('open-motion'),
         this.motionListLabel,
         this.motionList,
         this.createButton('toggle-motion'),
-        this.sliderRow(this.muscle),
+        this.muscle.row,
         this.createButton('toggle-get-up'),
       ]),
     );
@@ -161,35 +154,32 @@ export class Panel {
         PROP_BUTTONS.map((c) => this.createButton(c)),
       ),
     );
-    this.stiffness = this.createSlider(
-      'stiffness',
-      STIFFNESS_MIN,
-      STIFFNESS_MAX,
-      1,
-      'stiffness-down',
-      'stiffness-up',
-    );
-    this.time = this.createSlider(
-      'time',
-      TIME_SCALE_MIN,
-      TIME_SCALE_MAX,
-      0.05,
-      'time-down',
-      'time-up',
-    );
-    this.gravity = this.createSlider(
-      'gravity',
-      GRAVITY_SCALE_MIN,
-      GRAVITY_SCALE_MAX,
-      0.05,
-      'gravity-down',
-      'gravity-up',
-    );
+    this.stiffness = makeSlider(document, 'stiffness', {
+      min: STIFFNESS_MIN,
+      max: STIFFNESS_MAX,
+      step: 1,
+      down: 'stiffness-down',
+      up: 'stiffness-up',
+    });
+    this.time = makeSlider(document, 'time', {
+      min: TIME_SCALE_MIN,
+      max: TIME_SCALE_MAX,
+      step: 0.05,
+      down: 'time-down',
+      up: 'time-up',
+    });
+    this.gravity = makeSlider(document, 'gravity', {
+      min: GRAVITY_SCALE_MIN,
+      max: GRAVITY_SCALE_MAX,
+      step: 0.05,
+      down: 'gravity-down',
+      up: 'gravity-up',
+    });
     this.body.append(
       this.createGroup('settingsGroup', [
-        this.sliderRow(this.stiffness),
-        this.sliderRow(this.time),
-        this.sliderRow(this.gravity),
+        this.stiffness.row,
+        this.time.row,
+        this.gravity.row,
         this.createButton('toggle-bodies'),
         this.createButton('toggle-follow'),
         this.createButton('toggle-face-reactions'),
@@ -221,10 +211,10 @@ export class Panel {
     this.title.textContent = text.appTitle;
     for (const heading of this.headings) heading.element.textContent = text[heading.key];
     for (const [command, button] of this.buttons) this.labelButton(button, command);
-    this.labelSlider(this.stiffness, text.stiffness, text.stiffnessHint);
-    this.labelSlider(this.time, text.time, text.timeHint);
-    this.labelSlider(this.muscle, text.motion.muscle, text.motion.muscleHint);
-    this.labelSlider(this.gravity, text.gravity, text.gravityHint);
+    labelSlider(this.stiffness, text.stiffness, text.stiffnessHint);
+    labelSlider(this.time, text.time, text.timeHint);
+    labelSlider(this.muscle, text.motion.muscle, text.motion.muscleHint);
+    labelSlider(this.gravity, text.gravity, text.gravityHint);
     this.motionListLabel.textContent = text.motion.listLabel;
     // The entries' labels are in the language too: rebuild them at the next show().
     this.shownChoices = '';
@@ -233,16 +223,11 @@ export class Panel {
   /** Shows the current settings (after a shortcut or menu command changed them). */
   show(state: PanelState): void {
     this.stiffness.input.value = String(state.stiffness);
-    this.stiffness.output.value = String(Math.round(state.stiffness));
-    this.stiffness.input.setAttribute('aria-valuetext', String(Math.round(state.stiffness)));
+    showSliderText(this.stiffness, String(Math.round(state.stiffness)));
     this.time.input.value = String(state.timeScale);
-    const timeText = `×${state.timeScale.toFixed(2).replace(/0$/, '')}`;
-    this.time.output.value = timeText;
-    this.time.input.setAttribute('aria-valuetext', timeText);
+    showSliderText(this.time, `×${state.timeScale.toFixed(2).replace(/0$/, '')}`);
     this.gravity.input.value = String(state.gravity);
-    const gravityText = `${state.gravity.toFixed(2).replace(/0$/, '')} g`;
-    this.gravity.output.value = gravityText;
-    this.gravity.input.setAttribute('aria-valuetext', gravityText);
+    showSliderText(this.gravity, `${state.gravity.toFixed(2).replace(/0$/, '')} g`);
     this.buttons.get('toggle-bodies')?.setAttribute('aria-pressed', String(state.showBodies));
     this.buttons.get('toggle-follow')?.setAttribute('aria-pressed', String(state.following));
     this.buttons
@@ -271,8 +256,7 @@ export class Panel {
     }
     this.motionList.value = motion.selected;
     this.muscle.input.value = String(motion.muscle);
-    this.muscle.output.value = String(Math.round(motion.muscle));
-    this.muscle.input.setAttribute('aria-valuetext', String(Math.round(motion.muscle)));
+    showSliderText(this.muscle, String(Math.round(motion.muscle)));
     this.buttons.get('toggle-motion')?.setAttribute('aria-pressed', String(motion.playing));
     this.buttons.get('toggle-get-up')?.setAttribute('aria-pressed', String(motion.getUp));
   }
@@ -324,45 +308,6 @@ export class Panel {
       const label = button.querySelector<HTMLElement>('.panel-button-label');
       if (label) label.lang = otherLanguage(this.language);
     }
-  }
-
-  private createSlider(
-    id: string,
-    min: number,
-    max: number,
-    step: number,
-    down: AppCommand,
-    up: AppCommand,
-  ): Slider {
-    const input = this.document.createElement('input');
-    input.type = 'range';
-    input.id = `slider-${id}`;
-    input.min = String(min);
-    input.max = String(max);
-    input.step = String(step);
-    input.setAttribute('aria-keyshortcuts', `${ariaKey(down)} ${ariaKey(up)}`);
-    const label = this.document.createElement('label');
-    label.htmlFor = input.id;
-    const output = this.document.createElement('output');
-    output.htmlFor.add(input.id);
-    output.className = 'slider-value';
-    // The slider announces its own value (aria-valuetext); an <output> is also a live
-    // region and would read every change a second time.
-    output.setAttribute('aria-hidden', 'true');
-    return { input, label, output };
-  }
-
-  private sliderRow(slider: Slider): HTMLElement {
-    const row = this.make('div', 'slider-row');
-    const top = this.make('div', 'slider-top');
-    top.append(slider.label, slider.output);
-    row.append(top, slider.input);
-    return row;
-  }
-
-  private labelSlider(slider: Slider, name: string, hint: string): void {
-    slider.label.textContent = name;
-    slider.input.title = hint;
   }
 
   private listenToSliders(): void {

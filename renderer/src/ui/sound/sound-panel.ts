@@ -1,6 +1,8 @@
 import { ariaKeyShortcuts, keyText } from '../../../../shared/commands';
 import type { SoundSettings } from '../../audio/sound-settings';
 import { labelCommandButton, make, makeCommandButton, makeSection } from '../files/file-list-dom';
+import type { Slider } from '../shell/slider';
+import { labelSlider, makeSlider, showSliderText } from '../shell/slider';
 import type { Language } from '../i18n';
 import { formatOffset, soundStrings } from './sound-strings';
 import { MUSIC_OFFSET_MAX, MUSIC_OFFSET_STEP } from '../../audio/music-sync';
@@ -26,43 +28,28 @@ export interface SoundPanelHandlers {
 export class SoundPanel {
   readonly element: HTMLElement;
   private readonly heading: HTMLElement;
-  private readonly volume: HTMLInputElement;
-  private readonly volumeLabel: HTMLLabelElement;
-  private readonly volumeValue: HTMLOutputElement;
+  private readonly volume: Slider;
   private readonly checks: Record<'mute' | 'impacts' | 'music', HTMLInputElement>;
   private readonly checkText: Record<'mute' | 'impacts' | 'music', HTMLSpanElement>;
   private readonly openMusic: HTMLButtonElement;
   private readonly song: HTMLElement;
-  private readonly offset: HTMLInputElement;
-  private readonly offsetLabel: HTMLLabelElement;
-  private readonly offsetValue: HTMLOutputElement;
+  private readonly offset: Slider;
   private language: Language;
 
   constructor(document: Document, language: Language, handlers: SoundPanelHandlers) {
     const { section, heading } = makeSection(document, 'sound');
     this.element = section;
     this.heading = heading;
-    this.volume = make(document, 'input', 'sound-volume');
-    this.volume.type = 'range';
-    this.volume.id = 'slider-volume';
-    this.volume.min = '0';
-    this.volume.max = '100';
-    this.volume.step = '1';
-    this.volume.setAttribute(
-      'aria-keyshortcuts',
-      `${ariaKeyShortcuts('volume-down')} ${ariaKeyShortcuts('volume-up')}`,
+    const volume = makeSlider(
+      document,
+      'volume',
+      { min: 0, max: 100, step: 1, down: 'volume-down', up: 'volume-up' },
+      'sound-volume',
     );
-    this.volumeLabel = make(document, 'label', '');
-    this.volumeLabel.htmlFor = this.volume.id;
-    this.volumeValue = make(document, 'output', 'slider-value');
-    this.volumeValue.setAttribute('aria-hidden', 'true');
-    const top = make(document, 'div', 'slider-top');
-    top.append(this.volumeLabel, this.volumeValue);
-    const row = make(document, 'div', 'slider-row');
-    row.append(top, this.volume);
-    this.volume.addEventListener('input', () => {
-      this.showVolume(Number(this.volume.value));
-      handlers.onVolume(Number(this.volume.value) / 100);
+    this.volume = volume;
+    volume.input.addEventListener('input', () => {
+      this.showVolume(Number(volume.input.value));
+      handlers.onVolume(Number(volume.input.value) / 100);
     });
     const labels: HTMLLabelElement[] = [];
     const check = (id: 'mute' | 'impacts' | 'music', onChange: (on: boolean) => void) => {
@@ -87,31 +74,26 @@ export class SoundPanel {
     this.checkText = { mute: mute.text, impacts: impacts.text, music: music.text };
     this.openMusic = makeCommandButton(document, 'open-music', () => handlers.onOpenMusic());
     this.song = make(document, 'div', 'sound-song');
-    this.offset = make(document, 'input', 'sound-offset');
-    this.offset.type = 'range';
-    this.offset.id = 'slider-music-offset';
-    this.offset.min = String(-MUSIC_OFFSET_MAX);
-    this.offset.max = String(MUSIC_OFFSET_MAX);
-    this.offset.step = String(MUSIC_OFFSET_STEP);
-    this.offset.value = '0';
-    this.offset.setAttribute(
-      'aria-keyshortcuts',
-      `${ariaKeyShortcuts('music-offset-down')} ${ariaKeyShortcuts('music-offset-up')}`,
+    const offset = makeSlider(
+      document,
+      'music-offset',
+      {
+        min: -MUSIC_OFFSET_MAX,
+        max: MUSIC_OFFSET_MAX,
+        step: MUSIC_OFFSET_STEP,
+        down: 'music-offset-down',
+        up: 'music-offset-up',
+      },
+      'sound-offset',
     );
-    this.offsetLabel = make(document, 'label', '');
-    this.offsetLabel.htmlFor = this.offset.id;
-    this.offsetValue = make(document, 'output', 'slider-value');
-    this.offsetValue.setAttribute('aria-hidden', 'true');
-    const offsetTop = make(document, 'div', 'slider-top');
-    offsetTop.append(this.offsetLabel, this.offsetValue);
-    const offsetRow = make(document, 'div', 'slider-row');
-    offsetRow.append(offsetTop, this.offset);
-    this.offset.addEventListener('input', () => {
-      this.showOffset(Number(this.offset.value));
-      handlers.onOffset(Number(this.offset.value));
+    this.offset = offset;
+    offset.input.value = '0';
+    offset.input.addEventListener('input', () => {
+      this.showOffset(Number(offset.input.value));
+      handlers.onOffset(Number(offset.input.value));
     });
     const body = make(document, 'div', 'panel-group-body');
-    body.append(row, ...labels, this.openMusic, this.song, offsetRow);
+    body.append(volume.row, ...labels, this.openMusic, this.song, offset.row);
     section.append(body);
     this.language = language;
     this.setLanguage(language);
@@ -121,7 +103,7 @@ export class SoundPanel {
   /** Shows `settings` (after a key, or at start). */
   show(settings: SoundSettings): void {
     const percent = Math.round(settings.volume * 100);
-    this.volume.value = String(percent);
+    this.volume.input.value = String(percent);
     this.showVolume(percent);
     this.checks.mute.checked = settings.muted;
     this.checks.impacts.checked = settings.impacts;
@@ -132,7 +114,7 @@ export class SoundPanel {
   showSong(fileName: string | null, offset: number): void {
     this.song.dataset['song'] = fileName ?? '';
     this.song.textContent = fileName ?? soundStrings(this.language).noMusic;
-    this.offset.value = String(offset);
+    this.offset.input.value = String(offset);
     this.showOffset(offset);
   }
 
@@ -141,11 +123,9 @@ export class SoundPanel {
     const text = soundStrings(language);
     labelCommandButton(this.openMusic, 'open-music', language);
     if (!this.song.dataset['song']) this.song.textContent = text.noMusic;
-    this.offsetLabel.textContent = text.offset;
-    this.offset.title = text.offsetHint;
+    labelSlider(this.offset, text.offset, text.offsetHint);
     this.heading.textContent = text.group;
-    this.volumeLabel.textContent = text.volume;
-    this.volume.title = text.volumeHint;
+    labelSlider(this.volume, text.volume, text.volumeHint);
     this.checkText.mute.textContent = `${text.mute} (${keyText('toggle-mute')})`;
     this.checkText.impacts.textContent = `${text.impacts} (${keyText('toggle-impact-sounds')})`;
     this.checkText.music.textContent = `${text.music} (${keyText('toggle-music')})`;
@@ -156,13 +136,10 @@ export class SoundPanel {
   }
 
   private showOffset(seconds: number): void {
-    const text = formatOffset(seconds);
-    this.offsetValue.textContent = text;
-    this.offset.setAttribute('aria-valuetext', text);
+    showSliderText(this.offset, formatOffset(seconds));
   }
 
   private showVolume(percent: number): void {
-    this.volumeValue.textContent = String(percent);
-    this.volume.setAttribute('aria-valuetext', `${percent}`);
+    showSliderText(this.volume, String(percent));
   }
 }
