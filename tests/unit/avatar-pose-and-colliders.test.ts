@@ -6,11 +6,9 @@
  * - the ragdoll's shapes are spring-bone colliders: a spring joint whose rest tail lies inside
  *   the torso ends outside every body collider once the springs run.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { Object3D, Quaternion, Vector3 } from 'three';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
 import '../../tools/loaders/load-vrm-bones';
 import type { Figure } from '../../renderer/src/physics/sandbox';
@@ -18,20 +16,13 @@ import { Sandbox } from '../../renderer/src/physics/sandbox';
 import type { AvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
-import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 import { loadRapier } from '../support/rapier';
+import { useVrmFixtures } from '../support/vrm-fixtures';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'ragdoll-avatar-'));
-  await writeVrmFixtures(dir);
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const vrmFiles = useVrmFixtures('ragdoll-avatar-');
 
 async function loadModel(file: string): Promise<AvatarModel> {
-  return loadAvatarModel(await readFile(join(dir, file)), file);
+  return loadAvatarModel(await readFile(vrmFiles.path(file)), file);
 }
 
 function avatarFor(model: AvatarModel, sandbox: Sandbox, figure: Figure): VrmAvatar {

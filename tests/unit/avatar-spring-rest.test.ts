@@ -6,34 +6,25 @@
  * own matrix pass may skip the avatar: its update leaves every world matrix as a full pass
  * would compute it.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { Matrix4, Object3D, Quaternion, Scene, Vector3 } from 'three';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
 import '../../tools/loaders/load-vrm-bones';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { SPRING_REST_FRAMES } from '../../renderer/src/view/vrm/spring-rest';
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
-import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 import { loadRapier } from '../support/rapier';
+import { useVrmFixtures } from '../support/vrm-fixtures';
 
 const FILE = 'vrm1-tpose-full.vrm';
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'ragdoll-spring-rest-'));
-  await writeVrmFixtures(dir);
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const vrmFiles = useVrmFixtures('ragdoll-spring-rest-');
 
 describe('VrmAvatar on a figure lying still', () => {
   it('skips its spring bones once they settle, and runs them again when the figure moves', async () => {
     const sandbox = new Sandbox(await loadRapier());
-    const model = await loadAvatarModel(await readFile(join(dir, FILE)), FILE);
+    const model = await loadAvatarModel(await readFile(vrmFiles.path(FILE)), FILE);
     const { vrm } = model.loaded;
     const { VRMSpringBoneJoint, VRMSpringBoneManager } = model.threeVrm;
     // A ponytail: two segments hanging from the back of the head, pulled by gravity.
@@ -120,7 +111,7 @@ describe('VrmAvatar world matrices', () => {
   it('are current after each update, so the renderer can leave the model out of its pass', async () => {
     const sandbox = new Sandbox(await loadRapier());
     const file = 'vrm0-apose-full.vrm';
-    const model = await loadAvatarModel(await readFile(join(dir, file)), file);
+    const model = await loadAvatarModel(await readFile(vrmFiles.path(file)), file);
     const figure = sandbox.addFigure(model.rig.spec);
     const partHandles = new Map(figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]));
     const avatar = new VrmAvatar(

@@ -4,9 +4,7 @@
  * VRM figure within 0.02 of the file's value. Names a model lacks are skipped and the rest
  * plays; knocked down, the reactions show instead. Real three-vrm, real Rapier WASM.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { Euler, MathUtils, Quaternion, QuaternionLinearInterpolant } from 'three';
 import type { BufferAttribute } from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
@@ -17,7 +15,7 @@ import {
   createVRMAnimationLookAtTrack,
 } from '@pixiv/three-vrm-animation';
 import type { VRMAnimation } from '@pixiv/three-vrm-animation';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
 import '../../tools/loaders/load-vrm-bones';
 import { parsePmx } from '../../renderer/src/formats/mmd/pmx-parser';
@@ -36,12 +34,12 @@ import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
-import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 import { stepVmdKeys } from '../../tools/fixtures/motion/motion-fixtures';
 import { writeVmd } from '../../tools/fixtures/motion/vmd-writer';
 import type { VmdKeySpec } from '../../tools/fixtures/motion/vmd-writer';
 import { writeVrma } from '../../tools/fixtures/motion/vrma-writer';
 import { useSandboxes } from '../support/sandboxes';
+import { useVrmFixtures } from '../support/vrm-fixtures';
 
 const newSandbox = useSandboxes();
 const FRAME = 1 / 60;
@@ -171,14 +169,7 @@ describe('a VMD’s morph section', () => {
 });
 
 describe('faces from motion files on a VRM figure', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'ragdoll-face-motion-'));
-    await writeVrmFixtures(dir);
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const vrmFiles = useVrmFixtures('ragdoll-face-motion-');
 
   async function vrmFigure(
     clipOf: () => Promise<Parameters<typeof retargetMotion>[0]>,
@@ -186,7 +177,7 @@ describe('faces from motion files on a VRM figure', () => {
   ) {
     const sandbox = await newSandbox();
     sandbox.clearFigures();
-    const model = await loadAvatarModel(await readFile(join(dir, file)), file);
+    const model = await loadAvatarModel(await readFile(vrmFiles.path(file)), file);
     const figure = sandbox.addFigure(model.rig.spec);
     const partHandles = new Map(figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]));
     const avatar = new VrmAvatar(

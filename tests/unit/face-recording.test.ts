@@ -6,11 +6,10 @@
  * tracks read back by the app's VRM Animation reader (three-vrm-animation), a `.vmd`'s morph
  * keys by its VMD reader, each within 1e-4 of the weight drawn at that frame.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { Vector3 } from 'three';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
 import '../../tools/loaders/load-vrm-bones';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
@@ -29,10 +28,10 @@ import { loadMmdTextures } from '../../renderer/src/view/mmd/mmd-textures';
 import { loadMotionFile } from '../../renderer/src/view/motion/load-motion-file';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
-import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { loadRapier } from '../support/rapier';
+import { useVrmFixtures } from '../support/vrm-fixtures';
 
 const FRAME = 1 / 60;
 
@@ -102,19 +101,6 @@ function wholeRange(timeline: SceneTimeline) {
   };
 }
 
-/** A temporary folder holding the generated VRM fixtures, for the tests of one `describe`. */
-function vrmFixturesDir(prefix: string): () => string {
-  let dir = '';
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), prefix));
-    await writeVrmFixtures(dir);
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
-  return () => dir;
-}
-
 /** A VRM fixture added to the sandbox and drawn as the app draws it, its eyes on `viewer`. */
 async function vrmFigure(sandbox: Sandbox, path: string, viewer: Vector3) {
   const model = await loadAvatarModel(await readFile(path), basename(path));
@@ -160,14 +146,14 @@ function trackGap(
 }
 
 describe('a VRM figure’s face in the recording', () => {
-  const dir = vrmFixturesDir('ragdoll-face-recording-');
+  const vrmFiles = useVrmFixtures('ragdoll-face-recording-');
 
   it('scrubbing back shows the surprise as recorded, and the .vrma carries it', async () => {
     const sandbox = new Sandbox(await loadRapier(), { seed: 4 });
     const timeline = new SceneTimeline(sandbox);
     const { figure, avatar, exported } = await vrmFigure(
       sandbox,
-      join(dir(), 'vrm1-tpose-full.vrm'),
+      vrmFiles.path('vrm1-tpose-full.vrm'),
       new Vector3(0, 1.4, 4),
     );
     const { recorded, frame, peak } = grabAndRecord(sandbox, timeline, figure, avatar, 'surprised');
@@ -205,7 +191,7 @@ describe('a VRM figure’s face in the recording', () => {
 });
 
 describe('a VRM figure’s gaze in the recording', () => {
-  const dir = vrmFixturesDir('ragdoll-gaze-recording-');
+  const vrmFiles = useVrmFixtures('ragdoll-gaze-recording-');
 
   it('scrubbing back turns the eyes as recorded, and the .vrma’s look-at carries them', async () => {
     const sandbox = new Sandbox(await loadRapier(), { seed: 8 });
@@ -213,7 +199,7 @@ describe('a VRM figure’s gaze in the recording', () => {
     // The camera off to one side and above: the eyes turn as the figure falls and rolls.
     const { model, figure, avatar, exported } = await vrmFigure(
       sandbox,
-      join(dir(), 'vrm0-tpose-full.vrm'),
+      vrmFiles.path('vrm0-tpose-full.vrm'),
       new Vector3(1.2, 1.8, 2.5),
     );
     const lookAt = model.loaded.vrm.lookAt!;

@@ -5,11 +5,9 @@
  * to the camera as three-vrm's own look-at would. Skipped when the real fixtures are absent.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { Quaternion, Vector3 } from 'three';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
 import '../../tools/loaders/load-vrm-bones';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
@@ -18,9 +16,9 @@ import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
 import { figureFaceCues } from '../../renderer/src/models/figure-face-cues';
 import { BLINK_GAP_MAX, BLINK_GAP_MIN } from '../../renderer/src/view/face/blink-clock';
 import { VRM_FACE_NAMES, missingFaceRoles } from '../../renderer/src/view/face/face-roles';
-import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { loadRapier } from '../support/rapier';
+import { useVrmFixtures } from '../support/vrm-fixtures';
 
 const FRAME = 1 / 60;
 const ROBOT = realFixture('vrm1/addon_debug_robot.vrm');
@@ -135,18 +133,11 @@ describe('a real VRM 1.0 figure with a surprised expression', () => {
 });
 
 describe('a generated VRM 0.x figure with a custom Surprised expression', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'ragdoll-face-'));
-    await writeVrmFixtures(dir);
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const vrmFiles = useVrmFixtures('ragdoll-face-');
 
   it('is surprised above 0.5 within 0.2 s of a grab', async () => {
     const { sandbox, figure, frame, value } = await figureWithFace(
-      join(dir, 'vrm0-tpose-full.vrm'),
+      vrmFiles.path('vrm0-tpose-full.vrm'),
     );
     for (let i = 0; i < 120; i++) frame();
     const head = figure.ragdoll.parts.find((p) => p.spec.name === 'head')!.body;

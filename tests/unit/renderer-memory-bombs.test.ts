@@ -5,18 +5,16 @@
  * declare 16384 × 16384 pixels, a VRM embedding such a PNG, and views past the file's end.
  */
 
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile, writeFile } from 'node:fs/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { declaredImageSize, imageSizeProblem } from '../../renderer/src/formats/image-size';
 import { decodeMmdTexture } from '../../renderer/src/view/mmd/mmd-texture-decoder';
 import { readGlb } from '../../renderer/src/view/vrm/glb-container';
 import { gltfSizeProblem } from '../../renderer/src/view/vrm/gltf-declared-sizes';
 import { writeGlb } from '../../tools/fixtures/glb-writer';
-import { writeVrmFixtures, type GoodFixture } from '../../tools/fixtures/make-vrm-fixtures';
 import { encodePng } from '../../tools/fixtures/mmd/png-writer';
 import { loadVrmFile } from '../../tools/loaders/load-vrm-bones';
+import { useVrmFixtures } from '../support/vrm-fixtures';
 
 /** A PNG of `width` × `height` declared in its header, with a 1 × 1 image's data. */
 function pngDeclaring(width: number, height: number): Uint8Array {
@@ -76,16 +74,10 @@ describe('images', () => {
 });
 
 describe('VRM (glTF) declared sizes', () => {
-  let dir: string;
+  const vrmFiles = useVrmFixtures('rp-bombs-');
   let base: Uint8Array;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'rp-bombs-'));
-    const fixtures = await writeVrmFixtures(dir);
-    const good = fixtures.find((f): f is GoodFixture => f.kind === 'good')!;
-    base = new Uint8Array(await readFile(good.file));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
+    base = new Uint8Array(await readFile(vrmFiles.good[0]!.file));
   });
 
   /** The fixture with `change` applied to its JSON, written as `name`. */
@@ -95,7 +87,7 @@ describe('VRM (glTF) declared sizes', () => {
   ): Promise<string> {
     const { json, bin } = readGlb(base, 'fixture.vrm');
     change(json);
-    const path = join(dir, name);
+    const path = vrmFiles.path(name);
     await writeFile(path, writeGlb(JSON.stringify(json), bin ?? new Uint8Array(0)));
     return path;
   }

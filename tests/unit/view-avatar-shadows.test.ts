@@ -10,9 +10,7 @@
  *   an outline material beside its surface).
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import {
   Bone,
   BufferAttribute,
@@ -25,7 +23,7 @@ import {
   Vector3,
 } from 'three';
 import type { Intersection, Material, Mesh } from 'three';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
 import '../../tools/loaders/load-vrm-bones';
 import type { MmdModel } from '../../renderer/src/formats/mmd/mmd-model';
@@ -42,10 +40,10 @@ import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { loadThreeVrm } from '../../renderer/src/view/vrm/load-vrm';
 import { separateMToonOutlines } from '../../renderer/src/view/vrm/mtoon-outline-meshes';
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
-import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { useSandboxes } from '../support/sandboxes';
+import { useVrmFixtures } from '../support/vrm-fixtures';
 
 const newSandbox = useSandboxes();
 const GODETTE = realFixture('vrm0/godette_v4.vrm');
@@ -147,14 +145,7 @@ describe('an MMD model', () => {
 });
 
 describe('a VRM avatar', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'ragdoll-shadows-'));
-    await writeVrmFixtures(dir);
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const vrmFiles = useVrmFixtures('ragdoll-shadows-');
 
   async function avatarOf(bytes: Uint8Array, file: string): Promise<VrmAvatar> {
     const model = await loadAvatarModel(bytes, file);
@@ -179,7 +170,7 @@ describe('a VRM avatar', () => {
 
   it('casts and receives shadows with every mesh (generated VRM 1.0)', async () => {
     const file = 'vrm1-tpose-full.vrm';
-    const avatar = await avatarOf(await readFile(join(dir, file)), file);
+    const avatar = await avatarOf(await readFile(vrmFiles.path(file)), file);
     const meshes = meshesOf(avatar);
     expect(meshes.length).toBeGreaterThan(0);
     for (const mesh of meshes) {

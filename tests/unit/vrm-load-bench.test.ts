@@ -3,28 +3,19 @@
  * (renderer/src/test-build/vrm-load-bench.ts): asked for only by `?bench-vrm-load`, and its hook
  * times both sides of the comparison per round on real Rapier and the real loader.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import RAPIER from '@dimforge/rapier3d-simd-compat';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { installVrmLoadBench, timeVrmLoads } from '../../renderer/src/test-build/vrm-load-bench';
-import type { GoodFixture } from '../../tools/fixtures/make-vrm-fixtures';
-import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 // Gives three-vrm the `self` global it reads on import in Node.
 import '../../tools/loaders/load-vrm-bones';
+import { useVrmFixtures } from '../support/vrm-fixtures';
 
-let dir: string;
-let fixture: GoodFixture;
 beforeAll(async () => {
   await RAPIER.init();
-  dir = await mkdtemp(join(tmpdir(), 'vrm-load-bench-'));
-  fixture = (await writeVrmFixtures(dir)).find((f): f is GoodFixture => f.kind === 'good')!;
 });
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const vrmFiles = useVrmFixtures('vrm-load-bench-');
 
 describe('installVrmLoadBench', () => {
   it('times the bare parse and load + spec + bodies for each measured round', async () => {
@@ -32,7 +23,7 @@ describe('installVrmLoadBench', () => {
     installVrmLoadBench(target, RAPIER);
     const hook = target.__ragdollVrmLoadBench!;
     expect(Object.isFrozen(hook)).toBe(true);
-    const bytes = await readFile(fixture.file);
+    const bytes = await readFile(vrmFiles.good[0]!.file);
     const url = `data:application/octet-stream;base64,${bytes.toString('base64')}`;
     const times = await hook.timeLoads(url, 'bench.vrm', 3, 1);
     // Only the measured rounds are kept (the warm-up round is left out), each one timed.
@@ -46,7 +37,7 @@ describe('installVrmLoadBench', () => {
     const sandbox = new Sandbox(RAPIER, { maxFigures: 1 });
     try {
       const bodiesBefore = sandbox.world.bodies.len();
-      const bytes = new Uint8Array(await readFile(fixture.file));
+      const bytes = new Uint8Array(await readFile(vrmFiles.good[0]!.file));
       await timeVrmLoads(sandbox, bytes, 'bench.vrm', 2, 1);
       expect(sandbox.figures).toHaveLength(0);
       expect(sandbox.world.bodies.len()).toBe(bodiesBefore);

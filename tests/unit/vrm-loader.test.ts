@@ -4,34 +4,21 @@
  * a message naming the file and the problem; the real files in the real-model fixtures load.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
-import type { BrokenFixture, GoodFixture } from '../../tools/fixtures/make-vrm-fixtures';
-import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 import { VrmLoadError, loadVrmBones, loadVrmFile } from '../../tools/loaders/load-vrm-bones';
 import { REAL_FIXTURES } from '../../tools/fixtures/real-fixtures';
+import { useVrmFixtures } from '../support/vrm-fixtures';
 
-let dir: string;
-let good: GoodFixture[] = [];
-let broken: BrokenFixture[] = [];
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'vrm-loader-'));
-  const fixtures = await writeVrmFixtures(dir);
-  good = fixtures.filter((f): f is GoodFixture => f.kind === 'good');
-  broken = fixtures.filter((f): f is BrokenFixture => f.kind === 'broken');
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const vrmFiles = useVrmFixtures('vrm-loader-');
 
 describe('loadVrmFile on generated fixtures', () => {
   it('reads format, meta and every bone where it was written, facing +Z (VRM 0.x turned)', async () => {
-    expect(good.length).toBeGreaterThanOrEqual(9);
-    expect(new Set(good.map((f) => f.format))).toEqual(new Set(['vrm0', 'vrm1']));
-    for (const fixture of good) {
+    expect(vrmFiles.good.length).toBeGreaterThanOrEqual(9);
+    expect(new Set(vrmFiles.good.map((f) => f.format))).toEqual(new Set(['vrm0', 'vrm1']));
+    for (const fixture of vrmFiles.good) {
       const loaded = await loadVrmFile(fixture.file);
       const name = fixture.file.split('/').pop()!;
       expect(loaded.format, name).toBe(fixture.format);
@@ -53,8 +40,8 @@ describe('loadVrmFile on generated fixtures', () => {
   });
 
   it('gives the same ragdoll for the VRM 0.x and 1.0 files of one skeleton', async () => {
-    const v0 = await loadVrmFile(join(dir, 'vrm0-apose-full.vrm'));
-    const v1 = await loadVrmFile(join(dir, 'vrm1-apose-full.vrm'));
+    const v0 = await loadVrmFile(vrmFiles.path('vrm0-apose-full.vrm'));
+    const v1 = await loadVrmFile(vrmFiles.path('vrm1-apose-full.vrm'));
     const a = specFromHumanoidBones(v0.bones).spec;
     const b = specFromHumanoidBones(v1.bones).spec;
     expect(a.parts.length).toBe(b.parts.length);
@@ -69,7 +56,7 @@ describe('loadVrmFile on generated fixtures', () => {
 
 describe('loadVrmBones parses the JSON chunk once', () => {
   it('checks the humanoid on the JSON three.js already parsed instead of parsing it again', async () => {
-    const bytes = await readFile(good[0]!.file);
+    const bytes = await readFile(vrmFiles.good[0]!.file);
     const chunkLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(12, true);
     const chunk = new TextDecoder().decode(bytes.subarray(20, 20 + chunkLength));
     const parse = vi.spyOn(JSON, 'parse');
@@ -84,7 +71,7 @@ describe('loadVrmBones parses the JSON chunk once', () => {
 
 describe('loadVrmBones on bytes that are a view or the whole buffer', () => {
   it('reads the same skeleton from a view into a larger buffer and leaves the bytes unchanged', async () => {
-    const file = new Uint8Array(await readFile(good[0]!.file));
+    const file = new Uint8Array(await readFile(vrmFiles.good[0]!.file));
     const whole = file.slice();
     const padded = new Uint8Array(whole.byteLength + 24);
     padded.set(whole, 16);
@@ -100,7 +87,7 @@ describe('loadVrmBones on bytes that are a view or the whole buffer', () => {
 
 describe('loadVrmFile refuses files that are not usable VRMs', () => {
   it('covers truncated, wrong magic, damaged JSON, NaN bone, missing bones, no humanoid, empty', () => {
-    expect(broken.map((f) => f.file.split('/').pop()).sort()).toEqual([
+    expect(vrmFiles.broken.map((f) => f.file.split('/').pop()).sort()).toEqual([
       'broken-damaged-json.vrm',
       'broken-empty.vrm',
       'broken-missing-bones.vrm',
@@ -112,7 +99,7 @@ describe('loadVrmFile refuses files that are not usable VRMs', () => {
   });
 
   it('names the file and the problem for each', async () => {
-    for (const fixture of broken) {
+    for (const fixture of vrmFiles.broken) {
       const name = fixture.file.split('/').pop()!;
       const error = await loadVrmFile(fixture.file).then(
         () => null,
@@ -126,7 +113,7 @@ describe('loadVrmFile refuses files that are not usable VRMs', () => {
   });
 
   it('says so when a file cannot be read at all', async () => {
-    await expect(loadVrmFile(join(dir, 'nothing-here.vrm'))).rejects.toThrow(
+    await expect(loadVrmFile(vrmFiles.path('nothing-here.vrm'))).rejects.toThrow(
       /nothing-here\.vrm: cannot be read \(ENOENT\)/,
     );
   });

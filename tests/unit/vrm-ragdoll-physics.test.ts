@@ -4,19 +4,16 @@
  * per fixture (at rest and at the peaks).
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { angleBetweenQuats } from '../../renderer/src/physics/vector-math';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { specFromHumanoidBones } from '../../renderer/src/rig/spec-from-humanoid-bones';
 import { loadVrmFile } from '../../tools/loaders/load-vrm-bones';
-import type { GoodFixture } from '../../tools/fixtures/make-vrm-fixtures';
-import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
 import { fallAndBlast } from '../support/fall-and-blast';
 import { loadRapier } from '../support/rapier';
 import { REAL_FIXTURES } from '../../tools/fixtures/real-fixtures';
+import { useVrmFixtures } from '../support/vrm-fixtures';
 
 /** Joint separation at rest after a fall and a blast, metres. */
 const MAX_REST_GAP = 0.001;
@@ -51,18 +48,10 @@ async function checkFile(file: string): Promise<void> {
 }
 
 describe('generated VRM fixtures as ragdolls', () => {
-  let dir: string;
-  let good: GoodFixture[] = [];
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'vrm-physics-'));
-    good = (await writeVrmFixtures(dir)).filter((f): f is GoodFixture => f.kind === 'good');
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const vrmFiles = useVrmFixtures('vrm-physics-');
 
   it('covers T-pose, A-pose, 15-bone and chibi skeletons in both VRM versions', () => {
-    const names = good.map((f) => f.file.split('/').pop());
+    const names = vrmFiles.good.map((f) => f.file.split('/').pop());
     expect(names).toEqual(
       expect.arrayContaining([
         'vrm1-tpose-full.vrm',
@@ -76,12 +65,12 @@ describe('generated VRM fixtures as ragdolls', () => {
   });
 
   it('falls and survives a power-30 blast: no NaN, joints together at rest (≤ 1 mm)', async () => {
-    expect(good.length).toBeGreaterThanOrEqual(9);
-    for (const fixture of good) await checkFile(fixture.file);
+    expect(vrmFiles.good.length).toBeGreaterThanOrEqual(9);
+    for (const fixture of vrmFiles.good) await checkFile(fixture.file);
   });
 
   it('bends the neck, wrists and ankles, and holds them near their limits under blasts', async () => {
-    const fixture = good.find((f) => f.file.endsWith('vrm1-apose-full.vrm'))!;
+    const fixture = vrmFiles.good.find((f) => f.file.endsWith('vrm1-apose-full.vrm'))!;
     const rig = specFromHumanoidBones((await loadVrmFile(fixture.file)).bones);
     const sandbox = new Sandbox(await loadRapier(), { seed: 3, stiffness: 0 });
     try {

@@ -1,27 +1,17 @@
 /** `npm run sim -- --model FILE.vrm`: the model's ragdoll in the simulator, and its refusals. */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeVrmFixtures } from '../../tools/fixtures/make-vrm-fixtures';
+import { describe, expect, it } from 'vitest';
 import { SimUsageError, parseSimOptions } from '../../tools/sim/sim-options';
 import { REPORTED_OPTIONAL_BONES } from '../../renderer/src/rig/humanoid-bones';
 import { expectModelRefused, simInProcess, simJson } from '../support/sim-process';
+import { useVrmFixtures } from '../support/vrm-fixtures';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'vrm-sim-'));
-  await writeVrmFixtures(dir);
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const vrmFiles = useVrmFixtures('vrm-sim-');
 
 describe('npm run sim -- --model', () => {
   it('runs every doll as the model and adds format, parts, joints and bonesMissing', async () => {
     const result = await simJson(
       '--model',
-      join(dir, 'vrm1-tpose-15bones.vrm'),
+      vrmFiles.path('vrm1-tpose-15bones.vrm'),
       '--dolls',
       '2',
       '--seconds',
@@ -44,14 +34,14 @@ describe('npm run sim -- --model', () => {
   it('says vrm0 for a VRM 0.x file and prints the model in the table', async () => {
     const json = await simInProcess(
       '--model',
-      join(dir, 'vrm0-chibi.vrm'),
+      vrmFiles.path('vrm0-chibi.vrm'),
       '--seconds',
       '1',
       '--json',
     );
     expect(json.status, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ format: 'vrm0', parts: 15, joints: 14 });
-    const table = await simInProcess('--model', join(dir, 'vrm0-chibi.vrm'), '--seconds', '1');
+    const table = await simInProcess('--model', vrmFiles.path('vrm0-chibi.vrm'), '--seconds', '1');
     expect(table.status, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/model\s+Fixture vrm0-chibi \(vrm0\)/);
     expect(table.stdout).toMatch(/parts \/ joints\s+15 \/ 14/);
@@ -65,7 +55,7 @@ describe('npm run sim -- --model', () => {
     ['broken-missing-bones.vrm', /no rightHand, leftLowerLeg bones; a ragdoll needs/],
     ['no-such-file.vrm', /cannot be read/],
   ])('exits 1 for %s with the reason on stderr and nothing on stdout', async (file, reason) => {
-    await expectModelRefused(join(dir, file), file, reason);
+    await expectModelRefused(vrmFiles.path(file), file, reason);
   });
 
   it('parses --model and refuses an empty path as a usage error', async () => {
