@@ -358,37 +358,25 @@ export class SceneUndo {
     models: UndoModels,
   ): Promise<Map<number, PreparedFigure>> {
     const live = new Set(this.deps.sandbox.figures.map((figure) => figure.id));
-    const prepared = new Map<number, PreparedFigure>();
-    try {
-      for (const [index, figure] of state.scene.figures.entries()) {
-        const source = state.sources[index];
-        if (source && !live.has(this.ids.current(figure.id)))
-          prepared.set(index, await models.prepareSource(source));
-      }
-    } catch (error) {
-      for (const made of prepared.values()) made.discard();
-      throw error;
-    }
-    return prepared;
+    return prepareMissing(
+      state.scene.figures,
+      state.sources,
+      (id) => !live.has(this.ids.current(id)),
+      (source) => models.prepareSource(source),
+    );
   }
 
   /** Drawings for the model props of `state` that the scene no longer has, by prop index. */
   private async prepareLostProps(state: UndoState): Promise<Map<number, PreparedProp>> {
-    const prepared = new Map<number, PreparedProp>();
     const props = this.deps.props?.();
-    if (!props) return prepared;
+    if (!props) return new Map<number, PreparedProp>();
     const live = new Set(this.deps.sandbox.modelProps.map((prop) => prop.id));
-    try {
-      for (const [index, prop] of state.scene.modelProps.entries()) {
-        const source = state.propSources[index];
-        if (source && !live.has(this.ids.current(prop.id)))
-          prepared.set(index, await props.prepareSource(source));
-      }
-    } catch (error) {
-      for (const made of prepared.values()) made.discard();
-      throw error;
-    }
-    return prepared;
+    return prepareMissing(
+      state.scene.modelProps,
+      state.propSources,
+      (id) => !live.has(this.ids.current(id)),
+      (source) => props.prepareSource(source),
+    );
   }
 
   private labelText(label: UndoLabel): string {
@@ -419,6 +407,30 @@ export class SceneUndo {
         return commandLabel(label, this.deps.language()).replace(/…$/, '');
     }
   }
+}
+
+/**
+ * Prepares, by index, what each of `saved` (a step's figures or model props) needs to be made
+ * again from its source at the same index, for those `gone` from the scene. If one fails, those
+ * already prepared are discarded and the error is thrown.
+ */
+async function prepareMissing<Source, Prepared extends { discard(): void }>(
+  saved: readonly { readonly id: number }[],
+  sources: readonly (Source | undefined)[],
+  gone: (id: number) => boolean,
+  prepare: (source: Source) => Promise<Prepared>,
+): Promise<Map<number, Prepared>> {
+  const prepared = new Map<number, Prepared>();
+  try {
+    for (const [index, item] of saved.entries()) {
+      const source = sources[index];
+      if (source && gone(item.id)) prepared.set(index, await prepare(source));
+    }
+  } catch (error) {
+    for (const made of prepared.values()) made.discard();
+    throw error;
+  }
+  return prepared;
 }
 
 /** The model data a step keeps alive, each model once. */
