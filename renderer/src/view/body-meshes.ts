@@ -151,13 +151,7 @@ export class BodyMeshes {
       if (!source.readTransform(entry.body.handle, scratchPosition, scratchRotation)) continue;
       const mesh = entry.mesh;
       if (!this.castersChanged && moved(mesh)) this.castersChanged = true;
-      mesh.position.set(scratchPosition.x, scratchPosition.y, scratchPosition.z);
-      mesh.quaternion.set(
-        scratchRotation.x,
-        scratchRotation.y,
-        scratchRotation.z,
-        scratchRotation.w,
-      );
+      placeAsRead(mesh);
     }
   }
 
@@ -256,15 +250,7 @@ export class BodyMeshes {
     overlay.raycast = noRaycast;
     mesh.add(overlay);
     // Until the first sync a new body would be drawn at the origin for a frame.
-    if (this.source.readTransform(body.handle, scratchPosition, scratchRotation)) {
-      mesh.position.set(scratchPosition.x, scratchPosition.y, scratchPosition.z);
-      mesh.quaternion.set(
-        scratchRotation.x,
-        scratchRotation.y,
-        scratchRotation.z,
-        scratchRotation.w,
-      );
-    }
+    if (this.source.readTransform(body.handle, scratchPosition, scratchRotation)) placeAsRead(mesh);
     this.group.add(mesh);
     return { body, mesh, overlay, reach };
   }
@@ -281,6 +267,12 @@ export class BodyMeshes {
     // The overlay materials are shared by all overlays and freed in dispose(); the geometry is its own.
     entry.overlay.geometry.dispose();
   }
+}
+
+/** Puts `mesh` at the transform just read into the scratch. */
+function placeAsRead(mesh: Mesh): void {
+  mesh.position.set(scratchPosition.x, scratchPosition.y, scratchPosition.z);
+  mesh.quaternion.set(scratchRotation.x, scratchRotation.y, scratchRotation.z, scratchRotation.w);
 }
 
 /** Whether the transform just read into the scratch differs from `mesh`'s. */
