@@ -1,5 +1,6 @@
 import { RECORD_RATE_HZ, RECORD_SECONDS } from '../physics/recording/scene-recorder';
 import type { RecordedFrames } from './recorded-frames';
+import { CaptureFloor } from './recorded-frames';
 
 /**
  * A figure's motion time beside the scene's recording, for what the view alone poses from the
@@ -13,7 +14,7 @@ export class MotionTimeHistory {
   /** The recorder's serial (≥ 1) of the frame each entry holds; 0 while empty. */
   private readonly serials: Int32Array;
   /** The oldest frame this history can hold: none before its model was shown. */
-  private floorFrame = -1;
+  private readonly floor = new CaptureFloor();
 
   constructor(frameCapacity = Math.round(RECORD_SECONDS * RECORD_RATE_HZ)) {
     this.times = new Float64Array(frameCapacity);
@@ -24,10 +25,8 @@ export class MotionTimeHistory {
   capture(recording: RecordedFrames, clock: Float64Array): void {
     const last = recording.lastRecordedFrame;
     if (last < recording.firstRecordedFrame) return;
-    // Resuming from before this model's first capture forgets everything after it.
-    this.floorFrame = this.floorFrame < 0 ? last : Math.min(this.floorFrame, last);
     const capacity = this.times.length;
-    const oldest = Math.max(recording.firstRecordedFrame, this.floorFrame, last - capacity + 1);
+    const oldest = this.floor.oldestFrame(recording, capacity);
     for (let frame = last; frame >= oldest; frame--) {
       const serial = recording.serialAt(frame);
       const index = frame % capacity;

@@ -21,3 +21,24 @@ export interface RecordedFrames {
    */
   readonly truncations: number;
 }
+
+/**
+ * Where a history kept beside the recording (spring bones, a face, a motion's time) stops
+ * writing at a capture: it stores its state as every frame recorded since its last capture,
+ * newest first, but none from before it was first captured, and no more than it holds.
+ */
+export class CaptureFloor {
+  /** The oldest frame the history can have: none before its first capture (−1 until then). */
+  private floor = -1;
+
+  /**
+   * The oldest frame a capture may write (the newest is `recording.lastRecordedFrame`, at
+   * least one frame being held), for a history of `capacity` frames. Call once per capture:
+   * resuming from before the first capture lowers the floor, forgetting everything after it.
+   */
+  oldestFrame(recording: RecordedFrames, capacity: number): number {
+    const last = recording.lastRecordedFrame;
+    this.floor = this.floor < 0 ? last : Math.min(this.floor, last);
+    return Math.max(recording.firstRecordedFrame, this.floor, last - capacity + 1);
+  }
+}

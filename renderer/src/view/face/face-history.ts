@@ -1,6 +1,7 @@
 import type { RecordedFace } from '../../motion/export/face-keys';
 import { RECORD_RATE_HZ, RECORD_SECONDS } from '../../physics/recording/scene-recorder';
 import type { RecordedFrames } from '../recorded-frames';
+import { CaptureFloor } from '../recorded-frames';
 import type { FaceTarget } from './face-target';
 
 /**
@@ -53,7 +54,7 @@ export class FaceHistory implements RecordedFace {
   private readonly live: Float64Array;
   private readonly scratch: Float64Array;
   /** The oldest frame this history can hold: none before its face was shown. */
-  private floorFrame = -1;
+  private readonly floor = new CaptureFloor();
   /** Whether {@link live} holds a capture yet. */
   private captured = false;
   /** Whether a recorded frame was shown at the last {@link follow}. */
@@ -96,13 +97,7 @@ export class FaceHistory implements RecordedFace {
     this.captured = true;
     const last = recording.lastRecordedFrame;
     if (last < recording.firstRecordedFrame) return;
-    // Resuming from before this face's first capture forgets everything after it.
-    this.floorFrame = this.floorFrame < 0 ? last : Math.min(this.floorFrame, last);
-    const oldest = Math.max(
-      recording.firstRecordedFrame,
-      this.floorFrame,
-      last - this.frameCapacity + 1,
-    );
+    const oldest = this.floor.oldestFrame(recording, this.frameCapacity);
     for (let frame = last; frame >= oldest; frame--) {
       const serial = recording.serialAt(frame);
       if (this.holdsSerial(frame, serial)) break;

@@ -4,6 +4,7 @@ import type { SpringStateRingOptions } from '../../physics/recording/spring-stat
 import { SpringStateRing } from '../../physics/recording/spring-state-ring';
 import { SPRING_STATE_LENGTH } from '../../physics/recording/spring-state-codec';
 import type { RecordedFrames } from '../recorded-frames';
+import { CaptureFloor } from '../recorded-frames';
 
 /**
  * The verlet state three-vrm keeps in each joint besides the bone's rotation: the tail now and
@@ -30,7 +31,7 @@ export class VrmSpringHistory {
   /** The state at the last {@link capture}, at full precision (see {@link restoreLive}). */
   private readonly live: Float64Array;
   /** The oldest frame whose state this model can have: none before it existed. */
-  private floorFrame = -1;
+  private readonly floor = new CaptureFloor();
 
   constructor(joints: Iterable<VRMSpringBoneJoint>, options?: SpringStateRingOptions) {
     const list = [...joints];
@@ -65,13 +66,7 @@ export class VrmSpringHistory {
     this.readJoints(this.live);
     const last = recording.lastRecordedFrame;
     if (last < recording.firstRecordedFrame) return;
-    // Resuming from before this model's first capture forgets everything after it.
-    this.floorFrame = this.floorFrame < 0 ? last : Math.min(this.floorFrame, last);
-    const oldest = Math.max(
-      recording.firstRecordedFrame,
-      this.floorFrame,
-      last - this.ring.frameCapacity + 1,
-    );
+    const oldest = this.floor.oldestFrame(recording, this.ring.frameCapacity);
     for (let frame = last; frame >= oldest; frame--) {
       const serial = recording.serialAt(frame);
       if (this.ring.holds(frame, serial)) break;
