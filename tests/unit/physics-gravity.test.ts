@@ -4,10 +4,10 @@
  * bodies that went to sleep floating; presets keep it.
  */
 import { describe, expect, it } from 'vitest';
-import { PRESET_MOTION_NONE, presetContentSchema } from '../../shared/preset-schema';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
-import { captureScene, restoreScene } from '../../renderer/src/physics/scene-preset';
+import { restoreScene } from '../../renderer/src/physics/scene-preset';
 import { useSandboxes } from '../support/sandboxes';
+import { savedScene, sceneExtras } from '../support/scene-presets';
 
 const sandbox = useSandboxes();
 
@@ -48,20 +48,7 @@ describe('GRAVITY', () => {
     const saved = await sandbox();
     saved.addFigure();
     saved.setGravityScale(0.3);
-    const content = presetContentSchema.parse(
-      JSON.parse(
-        JSON.stringify(
-          captureScene(saved, {
-            name: 'Moon',
-            camera: { position: [3, 2, 5], target: [0, 0.5, 0], fovDeg: 45 },
-            showBodies: false,
-            modelOf: () => ({ kind: 'box' }),
-            motion: PRESET_MOTION_NONE,
-            motionTimeOf: () => 0,
-          }),
-        ),
-      ),
-    );
+    const content = savedScene(saved, sceneExtras('Moon'));
     expect(content.settings.gravity).toBeCloseTo(0.3, 10);
     const loaded = await sandbox();
     restoreScene(loaded, content, () => ({ spec: BOX_DOLL }));

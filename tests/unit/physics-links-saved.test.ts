@@ -4,7 +4,6 @@
  * including one to a figure that was removed and is made again.
  */
 import { describe, expect, it } from 'vitest';
-import { PRESET_MOTION_NONE, presetContentSchema } from '../../shared/preset-schema';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import type { Sandbox } from '../../renderer/src/physics/sandbox';
 import { captureScene, restoreScene } from '../../renderer/src/physics/scene-preset';
@@ -14,6 +13,7 @@ import {
   takeSceneSnapshot,
 } from '../../renderer/src/physics/scene-snapshot';
 import { useSandboxes } from '../support/sandboxes';
+import { savedScene, sceneExtras } from '../support/scene-presets';
 
 const sandbox = useSandboxes();
 
@@ -79,20 +79,7 @@ describe('links saved', () => {
     const saved = await linkedScene();
     const before = describeLinks(saved);
     expect(before.map((link) => link.geometry.type)).toEqual(['rope', 'weld', 'spring', 'hinge']);
-    const content = presetContentSchema.parse(
-      JSON.parse(
-        JSON.stringify(
-          captureScene(saved, {
-            name: 'Linked',
-            camera: { position: [3, 2, 5], target: [0, 0.5, 0], fovDeg: 45 },
-            showBodies: false,
-            modelOf: () => ({ kind: 'box' }),
-            motion: PRESET_MOTION_NONE,
-            motionTimeOf: () => 0,
-          }),
-        ),
-      ),
-    );
+    const content = savedScene(saved, sceneExtras('Linked'));
     expect(content.links).toHaveLength(4);
     expect(content.links[0]!.a).toEqual({ kind: 'world' });
     expect(content.links[1]).toMatchObject({
@@ -123,14 +110,7 @@ describe('links saved', () => {
 
   it('a link whose end is not in the preset is left out with a note', async () => {
     const saved = await linkedScene();
-    const content = captureScene(saved, {
-      name: 'Linked',
-      camera: { position: [3, 2, 5], target: [0, 0.5, 0], fovDeg: 45 },
-      showBodies: false,
-      modelOf: () => ({ kind: 'box' }),
-      motion: PRESET_MOTION_NONE,
-      motionTimeOf: () => 0,
-    });
+    const content = captureScene(saved, sceneExtras('Linked'));
     const loaded = await sandbox();
     const trimmed = { ...content, figures: content.figures.slice(0, 1) };
     const report = restoreScene(loaded, trimmed, () => ({ spec: BOX_DOLL }));

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PRESET_MAX_PARTS_PER_FIGURE,
-  PRESET_MOTION_NONE,
-  presetContentSchema,
-} from '../../shared/preset-schema';
+import { PRESET_MAX_PARTS_PER_FIGURE } from '../../shared/preset-schema';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
-import type { SceneExtras } from '../../renderer/src/physics/scene-preset';
 import { captureScene, restoreScene } from '../../renderer/src/physics/scene-preset';
 import type { Figure } from '../../renderer/src/physics/sandbox';
 import { forEachRestBody } from '../../renderer/src/physics/mmd/rest-figure-bodies';
@@ -18,17 +13,11 @@ import {
 } from '../../renderer/src/physics/vector-math';
 import { hairChainSpec } from '../support/mmd-physics-specs';
 import { useSandboxes } from '../support/sandboxes';
+import { savedScene, sceneExtras } from '../support/scene-presets';
 
 const makeSandbox = useSandboxes();
 
-const extras: SceneExtras = {
-  name: 'Hair',
-  camera: { position: [3, 2, 5], target: [0, 0.5, 0], fovDeg: 45 },
-  showBodies: false,
-  modelOf: () => ({ kind: 'box' }),
-  motion: PRESET_MOTION_NONE,
-  motionTimeOf: () => 0,
-};
+const extras = sceneExtras('Hair');
 
 const SHORT = hairChainSpec();
 /** More MMD bodies than a preset holds per figure with the parts (11 + 1 + the cap). */
@@ -57,9 +46,7 @@ describe('presets with MMD bodies', () => {
     saved.addFigure(BOX_DOLL, { mmd: LONG });
     saved.drop();
     saved.run(1.2);
-    const content = presetContentSchema.parse(
-      JSON.parse(JSON.stringify(captureScene(saved, extras))),
-    );
+    const content = savedScene(saved, extras);
     expect(content.figures[0]!.parts).toHaveLength(BOX_DOLL.parts.length + SHORT.bodies.length);
     expect(content.figures[1]!.parts).toHaveLength(BOX_DOLL.parts.length);
     expect(BOX_DOLL.parts.length + LONG.bodies.length).toBeGreaterThan(PRESET_MAX_PARTS_PER_FIGURE);
@@ -113,9 +100,7 @@ describe('a still MMD scene in a preset', () => {
     };
     for (let t = 0; t < 40 && !asleep(saved); t += 0.5) saved.run(0.5);
     expect(asleep(saved)).toBe(true);
-    const content = presetContentSchema.parse(
-      JSON.parse(JSON.stringify(captureScene(saved, extras))),
-    );
+    const content = savedScene(saved, extras);
     expect(content.figures[0]!.parts).toHaveLength(BOX_DOLL.parts.length + SHORT.bodies.length);
 
     const loaded = await makeSandbox();

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { PRESET_MOTION_NONE } from '../../shared/preset-schema';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import type { ModelProp, ModelPropSpec } from '../../renderer/src/physics/model-prop';
@@ -20,6 +19,7 @@ import {
 } from '../../tools/fixtures/mmd/prop-fixture-models';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { useSandboxes } from '../support/sandboxes';
+import { RIBBON_FILE, sceneExtras } from '../support/scene-presets';
 
 const makeSandbox = useSandboxes();
 const D = STAGE_DIMENSIONS;
@@ -179,23 +179,10 @@ describe('a model prop dropped on the stage', () => {
     const sandbox = await makeSandbox();
     const prop = sandbox.addModelProp(propSpec(), below(sandbox, -1.2, 2.6));
     sandbox.run(0.2);
-    const ref = {
-      kind: 'file' as const,
-      path: '/models/ribbon.pmx',
-      size: 1,
-      sha256: '0'.repeat(64),
-      title: 'Ribbon',
-      format: 'pmx' as const,
-    };
-    const content = captureScene(sandbox, {
-      name: 'Dropped ribbon',
-      camera: { position: [0, 1.6, 4], target: [0, 1, 0], fovDeg: 50 },
-      showBodies: false,
-      modelOf: () => ({ kind: 'box' }),
-      motion: PRESET_MOTION_NONE,
-      motionTimeOf: () => 0,
-      modelPropOf: () => ref,
-    });
+    const content = captureScene(
+      sandbox,
+      sceneExtras('Dropped ribbon', { modelPropOf: () => RIBBON_FILE }),
+    );
     const other = await makeSandbox();
     restoreScene(
       other,

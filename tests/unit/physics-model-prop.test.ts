@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { PRESET_MOTION_NONE } from '../../shared/preset-schema';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import type { SceneExtras } from '../../renderer/src/physics/scene-preset';
@@ -15,6 +14,7 @@ import {
 } from '../../tools/fixtures/mmd/prop-fixture-models';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { useSandboxes } from '../support/sandboxes';
+import { RIBBON_FILE, sceneExtras } from '../support/scene-presets';
 
 const makeSandbox = useSandboxes();
 
@@ -209,23 +209,10 @@ describe('a model with no rigid bodies', () => {
 });
 
 describe('a ribbon prop in a preset', () => {
-  const ref = {
-    kind: 'file' as const,
-    path: '/models/ribbon.pmx',
-    size: 1,
-    sha256: '0'.repeat(64),
-    title: 'Ribbon',
-    format: 'pmx' as const,
-  };
-  const extras = (sandbox: Sandbox): SceneExtras => ({
-    name: 'Ribbon scene',
-    camera: { position: [0, 1.6, 4], target: [0, 1, 0], fovDeg: 50 },
-    showBodies: false,
-    modelOf: () => ({ kind: 'box' }),
-    motion: PRESET_MOTION_NONE,
-    motionTimeOf: () => 0,
-    modelPropOf: (prop) => (sandbox.modelProps.includes(prop) ? ref : undefined),
-  });
+  const extras = (sandbox: Sandbox): SceneExtras =>
+    sceneExtras('Ribbon scene', {
+      modelPropOf: (prop) => (sandbox.modelProps.includes(prop) ? RIBBON_FILE : undefined),
+    });
 
   it('is saved with its file and every body, restored where it was, pinned as it was', async () => {
     const sandbox = await makeSandbox();
@@ -251,7 +238,7 @@ describe('a ribbon prop in a preset', () => {
       },
     );
     expect(report.notes).toEqual([]);
-    expect(asked).toEqual([ref.path]);
+    expect(asked).toEqual([RIBBON_FILE.path]);
     const back = other.modelProps[0]!;
     expect(back.body.translation()).toEqual(prop.body.translation());
     expect(other.pins.has(back.body.handle)).toBe(true);

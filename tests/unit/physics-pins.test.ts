@@ -4,11 +4,11 @@
  * let go of its pins.
  */
 import { describe, expect, it } from 'vitest';
-import { PRESET_MOTION_NONE, presetContentSchema } from '../../shared/preset-schema';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
-import { captureScene, restoreScene } from '../../renderer/src/physics/scene-preset';
+import { restoreScene } from '../../renderer/src/physics/scene-preset';
 import type { Sandbox } from '../../renderer/src/physics/sandbox';
 import { useSandboxes } from '../support/sandboxes';
+import { savedScene, sceneExtras } from '../support/scene-presets';
 
 const sandbox = useSandboxes();
 /** A drawn frame at 60 Hz: two physics steps. */
@@ -99,20 +99,7 @@ describe('pins', () => {
     const ball = saved.addProp('ball');
     saved.pins.add(part(saved, 'head').handle);
     saved.pins.add(ball.body.handle);
-    const content = presetContentSchema.parse(
-      JSON.parse(
-        JSON.stringify(
-          captureScene(saved, {
-            name: 'Hung',
-            camera: { position: [3, 2, 5], target: [0, 0.5, 0], fovDeg: 45 },
-            showBodies: false,
-            modelOf: () => ({ kind: 'box' }),
-            motion: PRESET_MOTION_NONE,
-            motionTimeOf: () => 0,
-          }),
-        ),
-      ),
-    );
+    const content = savedScene(saved, sceneExtras('Hung'));
     expect(content.pins).toEqual([
       { kind: 'part', figure: 0, part: 2 },
       { kind: 'prop', prop: 0 },

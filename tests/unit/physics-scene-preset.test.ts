@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PRESET_MOTION_NONE, presetContentSchema } from '../../shared/preset-schema';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
-import type { SceneExtras } from '../../renderer/src/physics/scene-preset';
 import { captureScene, restoreScene } from '../../renderer/src/physics/scene-preset';
 import { SandboxError } from '../../renderer/src/physics/sandbox';
 import { useSandboxes } from '../support/sandboxes';
+import { sceneExtras, throughJson } from '../support/scene-presets';
 
 const sandbox = useSandboxes();
 
-const extras: SceneExtras = {
-  name: 'Pile on the stairs',
-  camera: { position: [3, 2, 5], target: [0, 0.5, 0], fovDeg: 45 },
-  showBodies: true,
-  modelOf: () => ({ kind: 'box' }),
-  motion: PRESET_MOTION_NONE,
-  motionTimeOf: () => 0,
-};
+const extras = sceneExtras('Pile on the stairs', { showBodies: true });
 
 type TestSandbox = Awaited<ReturnType<typeof sandbox>>;
 
@@ -34,11 +26,6 @@ function runUntilAsleep(s: TestSandbox, seconds: number): boolean {
   return sleeping(s).every(Boolean);
 }
 
-/** Content as it travels to disk and back. */
-function throughJson(content: ReturnType<typeof captureScene>) {
-  return presetContentSchema.parse(JSON.parse(JSON.stringify(content)));
-}
-
 describe('a scene as a preset', () => {
   it('captures content the preset schema accepts, and restores every pose within 1 mm', async () => {
     const saved = await sandbox({ stiffness: 80, timeScale: 0.5, seed: 8 });
@@ -46,8 +33,7 @@ describe('a scene as a preset', () => {
     for (let i = 0; i < 12; i++) saved.addProp(i % 2 ? 'box' : 'ball');
     saved.run(1.5);
     const content = captureScene(saved, extras);
-    // Through JSON, as it travels to disk and back.
-    const parsed = presetContentSchema.parse(JSON.parse(JSON.stringify(content)));
+    const parsed = throughJson(content);
     expect(parsed.figures).toHaveLength(6);
     expect(parsed.props).toHaveLength(12);
 
