@@ -9,7 +9,7 @@
  */
 
 import { stat } from 'node:fs/promises';
-import type { FigureNote } from '../../../shared/host-contract';
+import type { FigureNote, MotionNote } from '../../../shared/host-contract';
 import { HashRefusedError, type FileHasher } from './file-hash';
 import { describeError, errorCode } from './host-problem';
 import { isResolvedPath } from './model-access';
@@ -101,6 +101,26 @@ export async function checkPresetFile(
     }
     return note('unreadable', `${path} could not be read (${describeError(error)}).`);
   }
+}
+
+/** One of a preset's single files (its motion, song or stage) checked: its path, or a note. */
+export type PresetFileOutcome =
+  | { readonly kind: 'verified'; readonly path: string }
+  | { readonly kind: 'note'; readonly note: MotionNote };
+
+/**
+ * Checks `ref` as {@link checkPresetFile} does; a file that cannot be used gets a note whose
+ * message is `message(why)`.
+ */
+export async function checkPresetFileForNote(
+  ref: PresetFileRef,
+  rules: PresetFileRules,
+  hasher: FileHasher,
+  message: (why: string) => string,
+): Promise<PresetFileOutcome> {
+  const result = await checkPresetFile(ref, rules, hasher);
+  if ('path' in result) return { kind: 'verified', path: result.path };
+  return { kind: 'note', note: { reason: result.reason, message: message(result.why) } };
 }
 
 /** What Locate… made of a missing file, or undefined without Locate… or when none was picked. */

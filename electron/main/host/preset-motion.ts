@@ -4,16 +4,16 @@
  * loads, its figures play no motion, and the renderer shows the note.
  */
 
-import type { MotionNote } from '../../../shared/host-contract';
 import type { Preset } from '../../../shared/preset-schema';
 import type { FileHasher } from './file-hash';
-import { checkPresetFile, type PresetFileRules } from './preset-file-check';
+import {
+  checkPresetFileForNote,
+  type PresetFileOutcome,
+  type PresetFileRules,
+} from './preset-file-check';
 
 /** The outcome: nothing to read, a path the renderer may read, or why it cannot. */
-export type PresetMotionCheck =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'verified'; readonly path: string }
-  | { readonly kind: 'note'; readonly note: MotionNote };
+export type PresetMotionCheck = { readonly kind: 'none' } | PresetFileOutcome;
 
 /** The motion file `preset` names, if any. */
 export function presetMotionPath(preset: Preset): string | undefined {
@@ -29,13 +29,10 @@ export async function checkPresetMotion(
 ): Promise<PresetMotionCheck> {
   const motion = preset.motion.motion;
   if (motion.kind !== 'file') return { kind: 'none' };
-  const result = await checkPresetFile(motion, rules, hasher);
-  if ('path' in result) return { kind: 'verified', path: result.path };
-  return {
-    kind: 'note',
-    note: {
-      reason: result.reason,
-      message: `The motion ${motion.fileName} was not played: ${result.why}`,
-    },
-  };
+  return checkPresetFileForNote(
+    motion,
+    rules,
+    hasher,
+    (why) => `The motion ${motion.fileName} was not played: ${why}`,
+  );
 }

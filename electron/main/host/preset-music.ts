@@ -4,16 +4,16 @@
  * music, and the renderer shows the note.
  */
 
-import type { MotionNote } from '../../../shared/host-contract';
 import type { Preset } from '../../../shared/preset-schema';
 import type { FileHasher } from './file-hash';
-import { checkPresetFile, type PresetFileRules } from './preset-file-check';
+import {
+  checkPresetFileForNote,
+  type PresetFileOutcome,
+  type PresetFileRules,
+} from './preset-file-check';
 
 /** The outcome: no song, a path the renderer may read, or why it cannot. */
-export type PresetMusicCheck =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'verified'; readonly path: string }
-  | { readonly kind: 'note'; readonly note: MotionNote };
+export type PresetMusicCheck = { readonly kind: 'none' } | PresetFileOutcome;
 
 /** The song `preset` names, if any. */
 export function presetMusicPath(preset: Preset): string | undefined {
@@ -28,13 +28,10 @@ export async function checkPresetMusic(
 ): Promise<PresetMusicCheck> {
   const music = preset.music;
   if (!music) return { kind: 'none' };
-  const result = await checkPresetFile(music, rules, hasher);
-  if ('path' in result) return { kind: 'verified', path: result.path };
-  return {
-    kind: 'note',
-    note: {
-      reason: result.reason,
-      message: `The music ${music.fileName} was not played: ${result.why}`,
-    },
-  };
+  return checkPresetFileForNote(
+    music,
+    rules,
+    hasher,
+    (why) => `The music ${music.fileName} was not played: ${why}`,
+  );
 }

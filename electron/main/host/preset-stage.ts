@@ -4,19 +4,19 @@
  * on the built-in stage, and the renderer shows the note.
  */
 
-import type { MotionNote } from '../../../shared/host-contract';
 import type { Preset } from '../../../shared/preset-schema';
 import type { FileHasher } from './file-hash';
-import { checkPresetFile, type PresetFileRules } from './preset-file-check';
+import {
+  checkPresetFileForNote,
+  type PresetFileOutcome,
+  type PresetFileRules,
+} from './preset-file-check';
 
 /** Largest stage file, bytes (512 MiB): a larger one is never hashed. */
 export const STAGE_MAX_BYTES = 512 * 1024 * 1024;
 
 /** The outcome: the built-in stage, a stage file the renderer may read, or why it cannot. */
-export type PresetStageCheck =
-  | { readonly kind: 'built-in' }
-  | { readonly kind: 'verified'; readonly path: string }
-  | { readonly kind: 'note'; readonly note: MotionNote };
+export type PresetStageCheck = { readonly kind: 'built-in' } | PresetFileOutcome;
 
 /** True for a file name a stage can have (.glb, .gltf, .pmx, .pmd, any case). */
 export function isStageFileName(path: string): boolean {
@@ -36,13 +36,10 @@ export async function checkPresetStage(
 ): Promise<PresetStageCheck> {
   const stage = preset.stage;
   if (stage.id !== 'file') return { kind: 'built-in' };
-  const result = await checkPresetFile(stage, rules, hasher);
-  if ('path' in result) return { kind: 'verified', path: result.path };
-  return {
-    kind: 'note',
-    note: {
-      reason: result.reason,
-      message: `The stage ${stage.fileName} was not opened, so the built-in stage is used: ${result.why}`,
-    },
-  };
+  return checkPresetFileForNote(
+    stage,
+    rules,
+    hasher,
+    (why) => `The stage ${stage.fileName} was not opened, so the built-in stage is used: ${why}`,
+  );
 }
