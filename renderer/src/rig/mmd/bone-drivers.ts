@@ -59,15 +59,26 @@ export interface DriverContext {
   readonly rootPart: string;
 }
 
-/** One driver per MMD bone, by bone index. */
-export function boneDrivers(c: DriverContext): MmdBoneDriver[] {
+/**
+ * The moving body that drives each bone: bone index → index in `bodies`. The first moving body
+ * on a bone drives it; MMD does the same when several share one.
+ */
+export function movingBodyOfBone(
+  bodies: readonly MmdBodySpec[],
+  boneOfBody: (body: MmdBodySpec) => number,
+): Map<number, number> {
   const dynamicBody = new Map<number, number>();
-  c.bodies.forEach((body, index) => {
-    const bone = c.boneOfBody(body);
-    // The first moving body on a bone drives it; MMD does the same when several share one.
+  bodies.forEach((body, index) => {
+    const bone = boneOfBody(body);
     if (body.motion !== 'follow' && bone >= 0 && !dynamicBody.has(bone))
       dynamicBody.set(bone, index);
   });
+  return dynamicBody;
+}
+
+/** One driver per MMD bone, by bone index. */
+export function boneDrivers(c: DriverContext): MmdBoneDriver[] {
+  const dynamicBody = movingBodyOfBone(c.bodies, c.boneOfBody);
   const anchor = positionBone(c.bones, c.hips, c.spine);
   const partDriver = (bone: number, part: string, position: boolean): MmdBoneDriver => ({
     kind: 'part',

@@ -3,6 +3,7 @@ import type { MmdBodySpec } from '../../physics/mmd/mmd-physics-spec';
 import type { Vec3 } from '../../physics/vector-math';
 import { sub } from '../tuple-math';
 import type { MmdBoneDriver } from './bone-drivers';
+import { movingBodyOfBone } from './bone-drivers';
 import { boneHierarchy } from './bone-order';
 
 /** Everything {@link propBoneDrivers} needs. */
@@ -25,13 +26,7 @@ export interface PropDriverContext {
  * position and rotation, because nothing else moves it (a prop has no bones a ragdoll drives).
  */
 export function propBoneDrivers(c: PropDriverContext): MmdBoneDriver[] {
-  const dynamicBody = new Map<number, number>();
-  c.bodies.forEach((body, index) => {
-    const bone = c.boneOfBody(body);
-    // The first moving body on a bone drives it, as in `boneDrivers`.
-    if (body.motion !== 'follow' && bone >= 0 && !dynamicBody.has(bone))
-      dynamicBody.set(bone, index);
-  });
+  const dynamicBody = movingBodyOfBone(c.bodies, c.boneOfBody);
   const { parents, order } = boneHierarchy(c.bones);
   const swings: boolean[] = new Array<boolean>(c.bones.length).fill(false);
   const drivers: MmdBoneDriver[] = new Array<MmdBoneDriver>(c.bones.length);
