@@ -22,8 +22,6 @@ import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { figureFaceCues } from '../../renderer/src/models/figure-face-cues';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
-import { buildMmdSkinnedModel } from '../../renderer/src/view/mmd/mmd-skinned-mesh';
-import { loadMmdTextures } from '../../renderer/src/view/mmd/mmd-textures';
 import { BLINK_GAP_MAX } from '../../renderer/src/view/face/blink-clock';
 import type { FaceCues } from '../../renderer/src/view/face/face-cues';
 import { MMD_FACE_NAMES, VRM_FACE_NAMES } from '../../renderer/src/view/face/face-roles';
@@ -33,6 +31,7 @@ import { MotionFaceTracks } from '../../renderer/src/view/face/motion-face-track
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { realFixture } from '../../tools/fixtures/real-fixtures';
+import { drawMmdModel } from '../../tools/loaders/posed-mmd-avatar';
 import { NamedFace } from '../support/named-face';
 import { loadRapier } from '../support/rapier';
 
@@ -219,11 +218,7 @@ describe('a real MMD figure playing Live (VMC)', () => {
   it.skipIf(!existsSync(MOKOU))('shows VRM names on MMD’s standard morphs', async () => {
     const model = parseMmdModel(new Uint8Array(readFileSync(MOKOU)));
     const rig = mmdRig(model);
-    const drawing = buildMmdSkinnedModel(
-      model,
-      rig.unitMetres,
-      await loadMmdTextures(model, undefined),
-    );
+    const drawing = await drawMmdModel(model, rig);
     const target = drawing.face;
     const figureFace = new FigureFace(target, MMD_FACE_NAMES, cues({ held: false }), 2);
     const holder = motionSource();

@@ -14,11 +14,9 @@ import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import type { FaceCues, FacePoint } from '../../renderer/src/view/face/face-cues';
 import { MMD_EYE_MAX_PITCH, MMD_EYE_MAX_YAW } from '../../renderer/src/view/face/mmd-gaze';
 import { MmdAvatar } from '../../renderer/src/view/mmd/mmd-avatar';
-import { buildMmdSkinnedModel } from '../../renderer/src/view/mmd/mmd-skinned-mesh';
-import { loadMmdTextures } from '../../renderer/src/view/mmd/mmd-textures';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
-import { PosedParts } from '../../tools/loaders/posed-mmd-avatar';
+import { drawMmdModel, PosedParts } from '../../tools/loaders/posed-mmd-avatar';
 
 /** The humanoid fixture with MMD's eye bones: 両目, and 右目 / 左目 copying its rotation. */
 function withEyes(model: MmdModel): MmdModel {
@@ -72,11 +70,7 @@ async function figure(motion?: DollMotion) {
   const model = parseMmdModel(writePmx(withEyes(humanoidMmdModel())));
   const rig = mmdRig(model);
   const parts = new PosedParts(rig);
-  const drawing = buildMmdSkinnedModel(
-    model,
-    rig.unitMetres,
-    await loadMmdTextures(model, undefined),
-  );
+  const drawing = await drawMmdModel(model, rig);
   const viewer: FacePoint = { x: 0, y: 0, z: 0 };
   let held: FacePoint | null = null;
   const cues: FaceCues = {

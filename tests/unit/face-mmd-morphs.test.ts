@@ -10,15 +10,13 @@ import { describe, expect, it } from 'vitest';
 import type { MmdModel, MmdMorph } from '../../renderer/src/formats/mmd/mmd-model';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
-import { buildMmdSkinnedModel } from '../../renderer/src/view/mmd/mmd-skinned-mesh';
 import type { MmdSkinnedModel } from '../../renderer/src/view/mmd/mmd-skinned-mesh';
-import { loadMmdTextures } from '../../renderer/src/view/mmd/mmd-textures';
 import { MMD_FACE_NAMES, resolveFaceRoles } from '../../renderer/src/view/face/face-roles';
 import { FACE_MORPH_NAMES, humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { writePmd } from '../../tools/fixtures/mmd/pmd-writer';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { realFixture } from '../../tools/fixtures/real-fixtures';
-import { PosedParts } from '../../tools/loaders/posed-mmd-avatar';
+import { drawMmdModel, PosedParts } from '../../tools/loaders/posed-mmd-avatar';
 import { MmdAvatar } from '../../renderer/src/view/mmd/mmd-avatar';
 import type { FaceCues } from '../../renderer/src/view/face/face-cues';
 
@@ -29,11 +27,7 @@ async function drawn(
 ): Promise<{ model: MmdModel; drawing: MmdSkinnedModel; scale: number }> {
   const model = parseMmdModel(bytes);
   const rig = mmdRig(model);
-  const drawing = buildMmdSkinnedModel(
-    model,
-    rig.unitMetres,
-    await loadMmdTextures(model, undefined),
-  );
+  const drawing = await drawMmdModel(model, rig);
   return { model, drawing, scale: rig.unitMetres };
 }
 
@@ -148,11 +142,7 @@ describe('an MMD figure’s face', () => {
     const model = parseMmdModel(writePmx(humanoidMmdModel()));
     const rig = mmdRig(model);
     const parts = new PosedParts(rig);
-    const drawing = buildMmdSkinnedModel(
-      model,
-      rig.unitMetres,
-      await loadMmdTextures(model, undefined),
-    );
+    const drawing = await drawMmdModel(model, rig);
     let held = false;
     const cues: FaceCues = {
       readHeld: (out) => {

@@ -27,8 +27,6 @@ import type { Figure, Sandbox } from '../../renderer/src/physics/sandbox';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import { figureFaceCues } from '../../renderer/src/models/figure-face-cues';
 import { MmdAvatar } from '../../renderer/src/view/mmd/mmd-avatar';
-import { buildMmdSkinnedModel } from '../../renderer/src/view/mmd/mmd-skinned-mesh';
-import { loadMmdTextures } from '../../renderer/src/view/mmd/mmd-textures';
 import { loadMotionFile } from '../../renderer/src/view/motion/load-motion-file';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
@@ -38,6 +36,7 @@ import { stepVmdKeys } from '../../tools/fixtures/motion/motion-fixtures';
 import { writeVmd } from '../../tools/fixtures/motion/vmd-writer';
 import type { VmdKeySpec } from '../../tools/fixtures/motion/vmd-writer';
 import { writeVrma } from '../../tools/fixtures/motion/vrma-writer';
+import { drawMmdModel } from '../../tools/loaders/posed-mmd-avatar';
 import { useSandboxes } from '../support/sandboxes';
 import { useVrmFixtures } from '../support/vrm-fixtures';
 
@@ -109,11 +108,7 @@ describe('a VMD’s morph section', () => {
     const partHandles = new Map(
       figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle] as const),
     );
-    const drawing = buildMmdSkinnedModel(
-      model,
-      rig.unitMetres,
-      await loadMmdTextures(model, undefined),
-    );
+    const drawing = await drawMmdModel(model, rig);
     const avatar = new MmdAvatar(
       drawing,
       rig,

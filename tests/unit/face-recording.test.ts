@@ -23,13 +23,12 @@ import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import { figureMotionFile } from '../../renderer/src/ui/export/figure-motion-file';
 import { SceneTimeline } from '../../renderer/src/ui/timeline/scene-timeline';
 import { MmdAvatar } from '../../renderer/src/view/mmd/mmd-avatar';
-import { buildMmdSkinnedModel } from '../../renderer/src/view/mmd/mmd-skinned-mesh';
-import { loadMmdTextures } from '../../renderer/src/view/mmd/mmd-textures';
 import { loadMotionFile } from '../../renderer/src/view/motion/load-motion-file';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
+import { drawMmdModel } from '../../tools/loaders/posed-mmd-avatar';
 import { loadRapier } from '../support/rapier';
 import { useVrmFixtures } from '../support/vrm-fixtures';
 
@@ -252,11 +251,7 @@ describe('an MMD figure’s morphs in the recording', () => {
     const model = parseMmdModel(writePmx(humanoidMmdModel()));
     const rig = mmdRig(model);
     const figure = sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
-    const drawing = buildMmdSkinnedModel(
-      model,
-      rig.unitMetres,
-      await loadMmdTextures(model, undefined),
-    );
+    const drawing = await drawMmdModel(model, rig);
     const partHandles = new Map(figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]));
     const face = figureFaceCues(sandbox, figure, new Vector3(0, 1.4, 4), () => true);
     const avatar = new MmdAvatar(

@@ -17,12 +17,11 @@ import type { Sandbox } from '../../renderer/src/physics/sandbox';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import { strings } from '../../renderer/src/ui/i18n';
 import { MmdAvatar } from '../../renderer/src/view/mmd/mmd-avatar';
-import { buildMmdSkinnedModel } from '../../renderer/src/view/mmd/mmd-skinned-mesh';
-import { loadMmdTextures } from '../../renderer/src/view/mmd/mmd-textures';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { writeVmd } from '../../tools/fixtures/motion/vmd-writer';
 import type { VmdKeySpec } from '../../tools/fixtures/motion/vmd-writer';
+import { drawMmdModel } from '../../tools/loaders/posed-mmd-avatar';
 import { useSandboxes } from '../support/sandboxes';
 
 const newSandbox = useSandboxes();
@@ -91,7 +90,7 @@ async function setUp() {
   );
   const avatarOf = async (withMotion: boolean) =>
     new MmdAvatar(
-      buildMmdSkinnedModel(model, rig.unitMetres, await loadMmdTextures(model, undefined)),
+      await drawMmdModel(model, rig),
       rig,
       {
         id: figure.id,

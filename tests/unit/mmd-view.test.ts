@@ -14,9 +14,9 @@ import { DROP_HEIGHT } from '../../renderer/src/physics/sandbox';
 import { MmdAvatar } from '../../renderer/src/view/mmd/mmd-avatar';
 import { buildMmdGeometry } from '../../renderer/src/view/mmd/mmd-geometry';
 import { buildMmdSkeleton } from '../../renderer/src/view/mmd/mmd-skeleton';
-import { buildMmdSkinnedModel } from '../../renderer/src/view/mmd/mmd-skinned-mesh';
-import { loadMmdTextures, texturesUsed } from '../../renderer/src/view/mmd/mmd-textures';
+import { texturesUsed } from '../../renderer/src/view/mmd/mmd-textures';
 import { BODY_TEXTURE, humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
+import { drawMmdModel } from '../../tools/loaders/posed-mmd-avatar';
 import { useSandboxes } from '../support/sandboxes';
 
 const newSandbox = useSandboxes();
@@ -106,11 +106,7 @@ describe('MmdAvatar on the sandbox', () => {
     sandbox.clearFigures();
     const rig = mmdRig(model);
     const figure = sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
-    const drawing = buildMmdSkinnedModel(
-      model,
-      rig.unitMetres,
-      await loadMmdTextures(model, undefined),
-    );
+    const drawing = await drawMmdModel(model, rig);
     const partHandles = new Map(
       figure.ragdoll.parts.map((part) => [part.spec.name, part.body.handle] as const),
     );

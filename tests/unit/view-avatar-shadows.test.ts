@@ -27,10 +27,7 @@ import { describe, expect, it } from 'vitest';
 // First: sets the `self` global three-vrm reads when it is imported (lazily, by the loader).
 import '../../tools/loaders/load-vrm-bones';
 import type { MmdModel } from '../../renderer/src/formats/mmd/mmd-model';
-import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import { EDGE_WIDTH_PER_SIZE } from '../../renderer/src/view/mmd/mmd-edge-mesh';
-import { buildMmdSkinnedModel } from '../../renderer/src/view/mmd/mmd-skinned-mesh';
-import { loadMmdTextures } from '../../renderer/src/view/mmd/mmd-textures';
 import {
   OUTLINE_LAYER,
   castAndReceiveShadows,
@@ -42,6 +39,7 @@ import { separateMToonOutlines } from '../../renderer/src/view/vrm/mtoon-outline
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { realFixture } from '../../tools/fixtures/real-fixtures';
+import { drawMmdModel } from '../../tools/loaders/posed-mmd-avatar';
 import { useSandboxes } from '../support/sandboxes';
 import { useVrmFixtures } from '../support/vrm-fixtures';
 
@@ -61,14 +59,6 @@ function modelWithOneEdge(): MmdModel {
   };
 }
 
-async function drawMmd(model: MmdModel) {
-  return buildMmdSkinnedModel(
-    model,
-    mmdRig(model).unitMetres,
-    await loadMmdTextures(model, undefined),
-  );
-}
-
 function raycastHits(mesh: Mesh): Intersection[] {
   const hits: Intersection[] = [];
   const raycaster = new Raycaster(new Vector3(0, 1, 5), new Vector3(0, 0, -1));
@@ -79,7 +69,7 @@ function raycastHits(mesh: Mesh): Intersection[] {
 
 describe('an MMD model', () => {
   it('casts and receives shadows with its skinned surface', async () => {
-    const drawing = await drawMmd(humanoidMmdModel());
+    const drawing = await drawMmdModel(humanoidMmdModel());
     expect(drawing.mesh.castShadow).toBe(true);
     expect(drawing.mesh.receiveShadow).toBe(true);
     drawing.dispose();
@@ -87,7 +77,7 @@ describe('an MMD model', () => {
 
   it('draws edges exactly for the materials that draw one, in their colour and size', async () => {
     const model = modelWithOneEdge();
-    const drawing = await drawMmd(model);
+    const drawing = await drawMmdModel(model);
     const edges = drawing.edges!;
     expect(edges).not.toBeNull();
     expect(edges.parent).toBe(drawing.root);
@@ -125,7 +115,7 @@ describe('an MMD model', () => {
 
   it('has no edge mesh when no material draws an edge', async () => {
     const model = humanoidMmdModel();
-    const drawing = await drawMmd({
+    const drawing = await drawMmdModel({
       ...model,
       materials: model.materials.map((material) => ({ ...material, drawsEdge: false })),
     });
@@ -134,7 +124,7 @@ describe('an MMD model', () => {
   });
 
   it('frees its edges with the model', async () => {
-    const drawing = await drawMmd(modelWithOneEdge());
+    const drawing = await drawMmdModel(modelWithOneEdge());
     const edges = drawing.edges!;
     const freed: string[] = [];
     edges.geometry.addEventListener('dispose', () => freed.push('geometry'));

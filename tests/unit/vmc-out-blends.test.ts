@@ -17,14 +17,13 @@ import { createVmcOutFrame } from '../../renderer/src/motion/vmc-out-pose';
 import type { VmcOutFrame } from '../../renderer/src/motion/vmc-out-pose';
 import { parseMmdModel } from '../../renderer/src/formats/mmd/parse-mmd-model';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
-import { buildMmdSkinnedModel } from '../../renderer/src/view/mmd/mmd-skinned-mesh';
-import { loadMmdTextures } from '../../renderer/src/view/mmd/mmd-textures';
 import type { FaceTarget } from '../../renderer/src/view/face/face-target';
 import type { VmcOutFace } from '../../renderer/src/view/face/vmc-out-blends';
 import { VmcOutBlends } from '../../renderer/src/view/face/vmc-out-blends';
 import { VrmFaceTarget } from '../../renderer/src/view/face/vrm-face-target';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { realFixture } from '../../tools/fixtures/real-fixtures';
+import { drawMmdModel } from '../../tools/loaders/posed-mmd-avatar';
 import { NamedFace } from '../support/named-face';
 import { readMessages, udpCollector } from '../support/vmc-osc';
 
@@ -151,11 +150,7 @@ describe('a real MMD figure’s face sent', () => {
   it.skipIf(!existsSync(MOKOU))('sends its standard morphs as VRM 1.0 presets', async () => {
     const model = parseMmdModel(new Uint8Array(readFileSync(MOKOU)));
     const rig = mmdRig(model);
-    const drawing = buildMmdSkinnedModel(
-      model,
-      rig.unitMetres,
-      await loadMmdTextures(model, undefined),
-    );
+    const drawing = await drawMmdModel(model, rig);
     cleanups.push(() => drawing.dispose());
     set(drawing.face, { 笑い: 0.6, あ: 0.9, ウィンク: 0.5 });
     const blends = await sentBlends({ target: drawing.face, kind: 'mmd', vrmVersion: '1' });

@@ -59,6 +59,17 @@ export class PosedParts implements BodySource {
   }
 }
 
+/**
+ * `model`'s skinned mesh, built as the app builds it, with no texture read (as on a page
+ * without a desktop host); `rig` is the model's when not given.
+ */
+export async function drawMmdModel(
+  model: MmdModel,
+  rig: Pick<MmdRig, 'unitMetres'> = mmdRig(model),
+): Promise<MmdSkinnedModel> {
+  return buildMmdSkinnedModel(model, rig.unitMetres, await loadMmdTextures(model, undefined));
+}
+
 /** A model written to PMX, read back and drawn over {@link PosedParts} (no physics bodies). */
 export interface PosedMmdAvatar {
   readonly model: MmdModel;
@@ -76,11 +87,7 @@ export async function posedMmdAvatar(source: MmdModel, asFile = true): Promise<P
   const model = asFile ? parseMmdModel(writePmx(source)) : source;
   const rig = mmdRig(model);
   const parts = new PosedParts(rig);
-  const drawing = buildMmdSkinnedModel(
-    model,
-    rig.unitMetres,
-    await loadMmdTextures(model, undefined),
-  );
+  const drawing = await drawMmdModel(model, rig);
   const avatar = new MmdAvatar(
     drawing,
     rig,
