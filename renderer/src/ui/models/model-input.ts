@@ -1,6 +1,7 @@
 import { isMotionFileName } from '../../../../shared/file-types';
 import { isAudioFileName } from '../../../../shared/audio-files';
 import { READ_PROGRESS_MIN_BYTES } from '../../../../shared/host-contract';
+import { makeHiddenFileInput, openFileChooser } from '../files/file-input';
 import { readFileWithProgress } from '../files/read-file-progress';
 import type { Vec3Like } from '../../physics/vector-math';
 import type {
@@ -93,13 +94,12 @@ export class ModelInput {
     private readonly handlers: ModelInputHandlers,
   ) {
     const document = window.document;
-    this.input = document.createElement('input');
-    this.input.type = 'file';
-    this.input.accept = '.vrm,.pmx,.pmd';
-    this.input.className = 'model-file-input';
-    this.input.hidden = true;
-    this.input.addEventListener('change', this.onInputChange);
-    document.body.append(this.input);
+    this.input = makeHiddenFileInput(
+      document,
+      '.vrm,.pmx,.pmd',
+      'model-file-input',
+      this.onInputChange,
+    );
     window.addEventListener('dragover', this.onDragOver);
     window.addEventListener('drop', this.onDrop);
     this.unsubscribe = host?.onFileOpened((outcome) => this.takeDropped(outcome));
@@ -120,8 +120,7 @@ export class ModelInput {
   choose(adding = false): void {
     if (!this.host) {
       this.chooserAdds = adding;
-      this.input.value = '';
-      this.input.click();
+      openFileChooser(this.input);
       return;
     }
     this.host.openModelDialog().then(

@@ -5,6 +5,7 @@ import type { PresetMotionRef, PresetMotionSettings } from '../../../../shared/p
 import { PRESET_MOTION_TIME_MAX } from '../../../../shared/preset-limits';
 import type { Figure } from '../../physics/sandbox';
 import type { CommandOutcome } from '../shell/command-actions';
+import { makeHiddenFileInput, openFileChooser } from '../files/file-input';
 import type { UiStrings } from '../i18n';
 import type { MotionChoice } from './motion-choices';
 import {
@@ -115,13 +116,12 @@ export class MotionActions {
 
   constructor(private readonly options: MotionActionsOptions) {
     const document = options.window.document;
-    this.input = document.createElement('input');
-    this.input.type = 'file';
-    this.input.accept = '.vrma,.vmd';
-    this.input.className = 'motion-file-input';
-    this.input.hidden = true;
-    this.input.addEventListener('change', this.onInputChange);
-    document.body.append(this.input);
+    this.input = makeHiddenFileInput(
+      document,
+      '.vrma,.vmd',
+      'motion-file-input',
+      this.onInputChange,
+    );
     this.relabel();
   }
 
@@ -225,8 +225,7 @@ export class MotionActions {
   openMotion(): void {
     const host = this.options.host;
     if (!host) {
-      this.input.value = '';
-      this.input.click();
+      openFileChooser(this.input);
       return;
     }
     host.openMotionDialog().then(
