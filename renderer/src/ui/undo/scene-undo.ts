@@ -307,15 +307,28 @@ export class SceneUndo {
   private async restore(state: UndoState): Promise<void> {
     const { sandbox } = this.deps;
     const models = this.deps.models();
-    const prepared = await this.prepareLost(state, models);
-    let preparedProps: Map<number, PreparedProp>;
+    const props = this.deps.props?.();
+    const prepared = await prepareMissing(
+      state.scene.figures,
+      state.sources,
+      sandbox.figures,
+      this.ids,
+      (source) => models.prepareSource(source),
+    );
+    let preparedProps = new Map<number, PreparedProp>();
     try {
-      preparedProps = await this.prepareLostProps(state);
+      if (props)
+        preparedProps = await prepareMissing(
+          state.scene.modelProps,
+          state.propSources,
+          sandbox.modelProps,
+          this.ids,
+          (source) => props.prepareSource(source),
+        );
     } catch (error) {
       for (const unused of prepared.values()) unused.discard();
       throw error;
     }
-    const props = this.deps.props?.();
     const stage = this.deps.stage;
     try {
       // The stage first: the bodies are then put back onto the floor they stood on.
@@ -352,33 +365,6 @@ export class SceneUndo {
     this.deps.figuresReplaced();
   }
 
-  /** Avatars for the figures of `state` that the scene no longer has, by figure index. */
-  private async prepareLost(
-    state: UndoState,
-    models: UndoModels,
-  ): Promise<Map<number, PreparedFigure>> {
-    const live = new Set(this.deps.sandbox.figures.map((figure) => figure.id));
-    return prepareMissing(
-      state.scene.figures,
-      state.sources,
-      (id) => !live.has(this.ids.current(id)),
-      (source) => models.prepareSource(source),
-    );
-  }
-
-  /** Drawings for the model props of `state` that the scene no longer has, by prop index. */
-  private async prepareLostProps(state: UndoState): Promise<Map<number, PreparedProp>> {
-    const props = this.deps.props?.();
-    if (!props) return new Map<number, PreparedProp>();
-    const live = new Set(this.deps.sandbox.modelProps.map((prop) => prop.id));
-    return prepareMissing(
-      state.scene.modelProps,
-      state.propSources,
-      (id) => !live.has(this.ids.current(id)),
-      (source) => props.prepareSource(source),
-    );
-  }
-
   private labelText(label: UndoLabel): string {
     const text = this.deps.strings();
     switch (label) {
@@ -410,21 +396,24 @@ export class SceneUndo {
 }
 
 /**
- * Prepares, by index, what each of `saved` (a step's figures or model props) needs to be made
- * again from its source at the same index, for those `gone` from the scene. If one fails, those
- * already prepared are discarded and the error is thrown.
+ * What each of `saved` (a step's figures, or its model props) that the scene no longer has
+ * (none of `live` has its id now) needs to be made again, prepared from its source at the same
+ * index (avatars, or prop drawings), by that index. If one fails, those already prepared are
+ * discarded and the error is thrown.
  */
 async function prepareMissing<Source, Prepared extends { discard(): void }>(
   saved: readonly { readonly id: number }[],
   sources: readonly (Source | undefined)[],
-  gone: (id: number) => boolean,
+  live: readonly { readonly id: number }[],
+  ids: SnapshotIds,
   prepare: (source: Source) => Promise<Prepared>,
 ): Promise<Map<number, Prepared>> {
+  const liveIds = new Set(live.map((item) => item.id));
   const prepared = new Map<number, Prepared>();
   try {
     for (const [index, item] of saved.entries()) {
       const source = sources[index];
-      if (source && gone(item.id)) prepared.set(index, await prepare(source));
+      if (source && !liveIds.has(ids.current(item.id))) prepared.set(index, await prepare(source));
     }
   } catch (error) {
     for (const made of prepared.values()) made.discard();
