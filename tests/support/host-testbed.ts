@@ -7,6 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
+import type { AppInfo } from '../../shared/host-contract';
 import {
   createHostServices,
   type HostServices,
@@ -14,6 +15,14 @@ import {
 } from '../../electron/main/host/host-services';
 import { scriptedDialogs, tempFolder, type DialogScript, type ScriptedDialogs } from './host-files';
 import { createRecordingLogger, type RecordingLogger } from './recording-logger';
+
+/** What the host handlers under test report as the app: English on Linux, version 1. */
+export const TEST_APP_INFO: AppInfo = {
+  name: 'Ragdoll Playground',
+  version: '1',
+  platform: 'linux',
+  locale: 'en',
+};
 
 /** One test's folders, logger and services; valid inside a test or a later `beforeEach`. */
 export interface HostTestbed {

@@ -9,20 +9,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AppInfo } from '../../shared/host-contract';
 import { callHostHandler } from '../../electron/main/host/call-host-handler';
 import { mintDropGrant, newDropKey } from '../../electron/main/host/drop-grants';
 import { createHostHandlers, type HostHandlers } from '../../electron/main/host/host-handlers';
 import { type HostServices } from '../../electron/main/host/host-services';
 import { pmxBytes, vmdBytes, vrmBytes } from '../support/host-files';
-import { useHostTestbed } from '../support/host-testbed';
-
-const APP_INFO: AppInfo = {
-  name: 'Ragdoll Playground',
-  version: '1',
-  platform: 'linux',
-  locale: 'en',
-};
+import { TEST_APP_INFO, useHostTestbed } from '../support/host-testbed';
 
 let services: HostServices;
 let handlers: HostHandlers;
@@ -44,7 +36,7 @@ beforeEach(async () => {
   await writeFile(userMotion, vmdBytes());
   key = newDropKey();
   services = bed.services({}, { dropKey: key });
-  handlers = createHostHandlers({ appInfo: APP_INFO, services });
+  handlers = createHostHandlers({ appInfo: TEST_APP_INFO, services });
 });
 
 const call = (channel: string, args: unknown[]) => callHostHandler(handlers, channel, args);

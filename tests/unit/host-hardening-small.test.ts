@@ -9,14 +9,13 @@
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppInfo } from '../../shared/host-contract';
 import { callHostHandler } from '../../electron/main/host/call-host-handler';
 import { ExportFolder } from '../../electron/main/host/export-folder-store';
 import { createHostHandlers, type HostHandlers } from '../../electron/main/host/host-handlers';
 import { type HostServices } from '../../electron/main/host/host-services';
 import { RECOVERY_FILE } from '../../electron/main/host/recovery-store';
 import { presetContent } from '../support/host-files';
-import { useHostTestbed } from '../support/host-testbed';
+import { TEST_APP_INFO, useHostTestbed } from '../support/host-testbed';
 
 const saveDialogCalls: unknown[][] = [];
 vi.mock('electron', () => ({
@@ -30,13 +29,6 @@ vi.mock('electron', () => ({
   },
 }));
 
-const APP_INFO: AppInfo = {
-  name: 'Ragdoll Playground',
-  version: '1',
-  platform: 'linux',
-  locale: 'en',
-};
-
 let services: HostServices;
 let handlers: HostHandlers;
 
@@ -44,7 +36,7 @@ const bed = useHostTestbed('small');
 
 beforeEach(async () => {
   services = bed.services();
-  handlers = createHostHandlers({ appInfo: APP_INFO, services });
+  handlers = createHostHandlers({ appInfo: TEST_APP_INFO, services });
 });
 
 const call = (channel: string, args: unknown[]) => callHostHandler(handlers, channel, args);
@@ -85,7 +77,7 @@ describe('the smaller holes', () => {
     await writeFile(path, 'TOP-SECRET-LINE-1 and more');
     const host = bed.services({ openPreset: [path] });
     const outcome = await callHostHandler(
-      createHostHandlers({ appInfo: APP_INFO, services: host }),
+      createHostHandlers({ appInfo: TEST_APP_INFO, services: host }),
       'rp:preset:import',
       [],
     );

@@ -14,7 +14,7 @@ import { createHostHandlers } from '../../electron/main/host/host-handlers';
 import { RECOVERY_ID, type HostServices } from '../../electron/main/host/host-services';
 import { RECOVERY_FILE } from '../../electron/main/host/recovery-store';
 import { presetContent, problemOf, type DialogScript, vrmBytes } from '../support/host-files';
-import { useHostTestbed } from '../support/host-testbed';
+import { TEST_APP_INFO, useHostTestbed } from '../support/host-testbed';
 import { PRESET_SCHEMA_VERSION } from '../../shared/preset-schema';
 
 const bed = useHostTestbed('recovery');
@@ -137,7 +137,7 @@ describe('crash recovery', () => {
 
   it('the page reaches it through the channels, and a bad scene is refused at the door', async () => {
     const handlers = createHostHandlers({
-      appInfo: { name: 'Ragdoll Playground', version: '1', platform: 'linux', locale: 'en' },
+      appInfo: TEST_APP_INFO,
       services: run(),
     });
     await expect(callHostHandler(handlers, 'rp:recovery:take', [])).resolves.toEqual({

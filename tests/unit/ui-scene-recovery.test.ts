@@ -15,6 +15,7 @@ import { RECOVERY_FILE } from '../../electron/main/host/recovery-store';
 import type { HostApi, HostOutcome, LoadedPreset } from '../../shared/host-contract';
 import { SceneRecovery, type RecoveryTimers } from '../../renderer/src/ui/presets/scene-recovery';
 import { presetContent, scriptedDialogs, tempFolder } from '../support/host-files';
+import { TEST_APP_INFO } from '../support/host-testbed';
 import { createRecordingLogger } from '../support/recording-logger';
 
 let data: { path: string; remove: () => Promise<void> };
@@ -33,7 +34,7 @@ function hostRun(): RecoveryHost & { flush: () => Promise<void> } {
     loggerFor: () => createRecordingLogger(),
   });
   const handlers = createHostHandlers({
-    appInfo: { name: 'Ragdoll Playground', version: '1', platform: 'linux', locale: 'en' },
+    appInfo: TEST_APP_INFO,
     services,
   });
   return {
