@@ -35,7 +35,7 @@ import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { stepVmdKeys } from '../../tools/fixtures/motion/motion-fixtures';
 import { writeVmd } from '../../tools/fixtures/motion/vmd-writer';
 import type { VmdKeySpec } from '../../tools/fixtures/motion/vmd-writer';
-import { writeVrma } from '../../tools/fixtures/motion/vrma-writer';
+import { writeVrma, type VrmaChannel } from '../../tools/fixtures/motion/vrma-writer';
 import { drawMmdModel } from '../../tools/loaders/posed-mmd-avatar';
 import { useSandboxes } from '../support/sandboxes';
 import { useVrmFixtures } from '../support/vrm-fixtures';
@@ -163,6 +163,17 @@ describe('a VMD’s morph section', () => {
   }, 60_000);
 });
 
+/** A VRMA's one bone channel: the left upper arm turning 0.4 rad about Z over 2 s. */
+const ARM_RAISE: VrmaChannel = {
+  bone: 'leftUpperArm',
+  path: 'rotation',
+  times: [0, 2],
+  values: [
+    [0, 0, 0, 1],
+    [0, 0, Math.sin(0.2), Math.cos(0.2)],
+  ],
+};
+
 describe('faces from motion files on a VRM figure', () => {
   const vrmFiles = useVrmFixtures('ragdoll-face-motion-');
 
@@ -213,17 +224,7 @@ describe('faces from motion files on a VRM figure', () => {
       return [q.x, q.y, q.z, q.w] as [number, number, number, number];
     });
     const bytes = writeVrma({
-      channels: [
-        {
-          bone: 'leftUpperArm',
-          path: 'rotation',
-          times: [0, 2],
-          values: [
-            [0, 0, 0, 1],
-            [0, 0, Math.sin(0.2), Math.cos(0.2)],
-          ],
-        },
-      ],
+      channels: [ARM_RAISE],
       lookAt: { times, values },
     });
     const { sandbox, figure, frame, clip, model } = await vrmFigure(
@@ -262,17 +263,7 @@ describe('faces from motion files on a VRM figure', () => {
 
   it('plays a VRMA’s expression track within 0.02 of the file’s value', async () => {
     const bytes = writeVrma({
-      channels: [
-        {
-          bone: 'leftUpperArm',
-          path: 'rotation',
-          times: [0, 2],
-          values: [
-            [0, 0, 0, 1],
-            [0, 0, Math.sin(0.2), Math.cos(0.2)],
-          ],
-        },
-      ],
+      channels: [ARM_RAISE],
       expressions: [
         { name: 'happy', preset: true, times: [0, 1, 2], weights: [0.1, 0.9, 0.1] },
         { name: 'wink', preset: false, times: [0, 2], weights: [1, 1] },

@@ -43,6 +43,14 @@ const sleeve: HelperBone = {
   append: { from: '左ひじ', ratio: 0.5 },
 };
 
+/** Half of what {@link sleeve} inherits: a quarter of the elbow bend, through a chain. */
+const halfSleeve: HelperBone = {
+  name: '左袖2',
+  parent: '左腕',
+  position: at('左ひじ'),
+  append: { from: '左ひじ袖', ratio: 0.5 },
+};
+
 describe('inherited (付与) rotation and move', () => {
   it('turns a sleeve bone by half the elbow bend when it inherits 50 % of the elbow', async () => {
     const posed = await posedArm([sleeve]);
@@ -58,12 +66,7 @@ describe('inherited (付与) rotation and move', () => {
   it('passes on what a bone inherits (a chain of 付与), and a negative share turns back', async () => {
     const posed = await posedArm([
       sleeve,
-      {
-        name: '左袖2',
-        parent: '左腕',
-        position: at('左ひじ'),
-        append: { from: '左ひじ袖', ratio: 0.5 },
-      },
+      halfSleeve,
       {
         name: '左袖戻',
         parent: '左腕',
@@ -115,24 +118,8 @@ describe('inherited (付与) rotation and move', () => {
     ['a later deform layer', { layer: 1 }],
     ['deform after physics', { afterPhysics: true }],
   ])('evaluates bones in MMD order: a source on %s has inherited nothing yet', async (_, late) => {
-    const inOrder = await posedArm([
-      sleeve,
-      {
-        name: '左袖2',
-        parent: '左腕',
-        position: at('左ひじ'),
-        append: { from: '左ひじ袖', ratio: 0.5 },
-      },
-    ]);
-    const lateSleeve = await posedArm([
-      { ...sleeve, ...late },
-      {
-        name: '左袖2',
-        parent: '左腕',
-        position: at('左ひじ'),
-        append: { from: '左ひじ袖', ratio: 0.5 },
-      },
-    ]);
+    const inOrder = await posedArm([sleeve, halfSleeve]);
+    const lateSleeve = await posedArm([{ ...sleeve, ...late }, halfSleeve]);
     expect(inOrder.bone('左袖2').rotation.angleTo(shareOf(UPPER, LOWER, 0.25))).toBeLessThan(
       TOLERANCE,
     );
