@@ -57,6 +57,19 @@ function songPlaceAt(samples: readonly ClockSample[], frame: number): number | u
   return (found.motionTime + (frame - found.frame) / RECORD_RATE_HZ) % MOTION_SECONDS;
 }
 
+/**
+ * The first recorder frame at which the song, placed by {@link songPlaceAt}, reaches its loud
+ * second; undefined when none of the sampled frames does.
+ */
+function firstOnsetFrame(samples: readonly ClockSample[]): number | undefined {
+  const last = samples[samples.length - 1]!.frame;
+  for (let frame = samples[0]!.frame + 1; frame <= last; frame++) {
+    if (songPlaceAt(samples, frame - 1)! < LOUD_FROM && songPlaceAt(samples, frame)! >= LOUD_FROM)
+      return frame;
+  }
+  return undefined;
+}
+
 /** The decoded sound's RMS per {@link WINDOW}, from the page's `AudioDecoder`. */
 async function decodedLoudness(
   page: Page,
@@ -131,7 +144,7 @@ describe('Export Clip… with sound in Chromium', () => {
         await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
         // The motion starts once the figure stands.
         for (let i = 0; i < 40 && !((await clock(page)).motionTime! > 0.2); i++)
-          await advance(page, 0.25);
+          await advance(page, 0.25, { draw: false });
         expect((await clock(page)).motionTime).toBeGreaterThan(0.2);
 
         // About 6 s of dance, the motion's clock read beside the recorder's newest frame.
@@ -139,7 +152,7 @@ describe('Export Clip… with sound in Chromium', () => {
         for (let i = 0; i < 24; i++) {
           const { lastFrame } = await timeline(page);
           samples.push({ frame: lastFrame, motionTime: (await clock(page)).motionTime! });
-          await advance(page, 0.25);
+          await advance(page, 0.25, { draw: false });
         }
         // Every quarter second is 15 recorded frames and a quarter second of the motion.
         for (let i = 1; i < samples.length; i++)
@@ -148,6 +161,17 @@ describe('Export Clip… with sound in Chromium', () => {
         const rate = page.getByRole('combobox', { name: 'Clip fps' });
         await rate.selectOption(String(CLIP_FPS));
         await rate.blur();
+        // The clip: from 1.5 s before the song's first loud second to 0.9 s into it, quiet and
+        // loud windows either side of an onset (each clip frame costs SwiftShader a draw).
+        const onset = firstOnsetFrame(samples);
+        expect(onset).toBeDefined();
+        const recorded = await timeline(page);
+        const span = recorded.lastFrame - recorded.firstFrame;
+        await chooseRange(
+          page,
+          (onset! - 1.5 * RECORD_RATE_HZ - recorded.firstFrame) / span,
+          (onset! + 0.9 * RECORD_RATE_HZ - recorded.firstFrame) / span,
+        );
         const range = (await timeline(page)).range!;
         const clipPath = join(testHost.files, 'dance.webm');
         testHost.dialogs.saveExport.push(clipPath);

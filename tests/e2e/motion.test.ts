@@ -113,7 +113,7 @@ function largestTurnOver(
       const hook = window.__ragdoll!;
       let largest = 0;
       for (let frame = 0; frame < frames; frame++) {
-        hook.advance(1 / 60);
+        hook.advance(1 / 60, false);
         hook.bodyPoses().figures[0]!.forEach((pose, i) => {
           const q = pose.rotation;
           const r = from[i]!.rotation;

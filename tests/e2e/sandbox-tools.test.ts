@@ -66,7 +66,7 @@ function largestSwing(page: Page, index: number, from: HookPose, seconds: number
       const hook = window.__ragdoll!;
       let largest = 0;
       for (let frame = 0; frame < frames; frame++) {
-        hook.advance(1 / 60);
+        hook.advance(1 / 60, false);
         const part = hook.bodyPoses().figures[0]![index]!;
         const distance = Math.hypot(
           part.position[0] - from.position[0],

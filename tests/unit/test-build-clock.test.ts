@@ -4,11 +4,15 @@ import { TestClock } from '../../renderer/src/test-build/test-clock';
 import { SceneTimeline } from '../../renderer/src/ui/timeline/scene-timeline';
 import { loadRapier } from '../support/rapier';
 
-/** A view that only notes the frames it was asked to draw, seconds each. */
+/** A view that only notes the frames it was asked for, seconds each: drawn, and undrawn. */
 class DrawnFrames {
   readonly seconds: number[] = [];
+  readonly unseenSeconds: number[] = [];
   drawFrame(seconds: number): void {
     this.seconds.push(seconds);
+  }
+  poseFrame(seconds: number): void {
+    this.unseenSeconds.push(seconds);
   }
 }
 
@@ -51,6 +55,16 @@ describe('the test build clock', () => {
     const { sandbox, clock, view } = await clockedScene();
     expect(clock.advanceSimulated(0.25, false)).toBe(30);
     expect(sandbox.steps).toBe(30);
+    expect(view.seconds).toEqual([]);
+    expect(view.unseenSeconds).toEqual([]);
+  });
+
+  it('runs an undrawn frame when asked, for tests that read the avatars frame by frame', async () => {
+    const { sandbox, clock, view } = await clockedScene();
+    expect(clock.advanceSimulated(1 / 60, 'unseen')).toBe(2);
+    expect(clock.advanceSimulated(1 / 60, 'unseen')).toBe(2);
+    expect(sandbox.steps).toBe(4);
+    expect(view.unseenSeconds).toEqual([2 * FIXED_STEP, 2 * FIXED_STEP]);
     expect(view.seconds).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { FIXED_STEP } from '../physics/sandbox';
 import type { FrameDriver } from '../view/sandbox-slot';
 import type { RecordedFrames } from '../view/recorded-frames';
+import type { FrameAfterStep } from './test-hook';
 
 /**
  * Most simulated time, seconds, the one frame drawn after {@link TestClock.advanceSimulated}
@@ -16,9 +17,10 @@ export interface TestClockSandbox {
   readonly timeScale: number;
 }
 
-/** What the test clock needs of the view: one frame drawn without stepping the physics. */
+/** What the test clock needs of the view: one frame, drawn or not, without stepping the physics. */
 export interface TestClockView {
   drawFrame(seconds: number): void;
+  poseFrame(seconds: number): void;
 }
 
 /**
@@ -58,11 +60,12 @@ export class TestClock implements FrameDriver {
 
   /**
    * Steps simulated time by `seconds` (rounded to whole 1/120 s steps) through the timeline,
-   * then draws one frame unless `draw` is false (a wait that checks the physics between short
-   * steps draws once at its end: each SwiftShader frame costs a tenth of a second of CPU).
-   * Returns the physics steps taken: 0 while the timeline is paused or plays the recording back.
+   * then draws one frame, or with `frame` `'unseen'` runs one undrawn, or with `false` none (a
+   * wait that checks the physics between short steps draws once at its end: each SwiftShader
+   * frame costs a tenth of a second of CPU). Returns the physics steps taken: 0 while the
+   * timeline is paused or plays the recording back.
    */
-  advanceSimulated(seconds: number, draw = true): number {
+  advanceSimulated(seconds: number, frame: FrameAfterStep = true): number {
     if (!(seconds > 0)) return 0;
     const wanted = Math.round(seconds / FIXED_STEP);
     // One step's worth of wall time per call, at TIME: the sandbox's accumulator then takes
@@ -72,7 +75,9 @@ export class TestClock implements FrameDriver {
     for (let i = 0; i < wanted; i++) steps += this.timeline.advance(wallPerStep);
     // A TIME whose product with that wall time rounds just below a step owes the last one.
     if (steps > 0 && steps < wanted) steps += this.timeline.advance(wallPerStep);
-    if (draw) this.view.drawFrame(Math.min(wanted * FIXED_STEP, MAX_DRAWN_SECONDS));
+    const frameSeconds = Math.min(wanted * FIXED_STEP, MAX_DRAWN_SECONDS);
+    if (frame === 'unseen') this.view.poseFrame(frameSeconds);
+    else if (frame) this.view.drawFrame(frameSeconds);
     return steps;
   }
 

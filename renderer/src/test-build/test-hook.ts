@@ -9,6 +9,13 @@
  */
 
 /**
+ * The frame after a test's step of simulated time: `true` draws it, `'unseen'` moves what a
+ * frame moves (the avatars' springs and faces, the follow camera) without drawing, `false`
+ * leaves the view alone.
+ */
+export type FrameAfterStep = boolean | 'unseen';
+
+/**
  * Every body's transform frame by frame, with the bodies as the view draws them (shape, kind,
  * owner: the renderer's `SimBody`, typed loosely here to keep this file free of imports) and
  * each figure's part handles. Recorded by {@link RagdollTestHook.bodyStream}.
@@ -230,10 +237,12 @@ export interface RagdollTestHook {
    * Steps simulated time by `seconds` (whole 1/120 s physics steps, at any TIME) through the
    * timeline, as the frame loop would over that much time, then draws one frame; returns the
    * steps taken (0 while the timeline is paused or plays back). Tests wait on simulated time
-   * with it instead of on how fast the browser draws. `draw: false` leaves the drawing as it
-   * was (a wait checking the physics between short steps draws once, at its end).
+   * with it instead of on how fast the browser draws. `frame: false` leaves the drawing as it
+   * was (a wait checking the physics between short steps draws once, at its end); `'unseen'`
+   * runs the frame without drawing it: the avatars' springs and faces and the follow camera
+   * move as in a drawn frame, for tests that read them frame by frame and not the picture.
    */
-  advance(seconds: number, draw?: boolean): number;
+  advance(seconds: number, frame?: FrameAfterStep): number;
   /**
    * Draws one frame of the scene as it is, no time passing: what held time shows after a
    * change the interface made (BODIES colours, a camera move, a new figure). Tests that read

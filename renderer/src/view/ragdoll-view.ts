@@ -446,6 +446,17 @@ export class RagdollView {
     this.draw();
   }
 
+  /**
+   * Moves everything a frame after `seconds` moves (the avatars' springs and faces, the pin
+   * markers and link lines, the follow camera), as {@link drawFrame} does, but issues no
+   * drawing: the picture stays as last drawn until the next {@link drawFrame}.
+   */
+  poseFrame(seconds: number): void {
+    this.frameSimSeconds = seconds;
+    this.frameWallSeconds = seconds;
+    this.frame(false);
+  }
+
   /** True while the mouse holds a body. */
   get grabbing(): boolean {
     return this.grab.holding;
@@ -533,16 +544,29 @@ export class RagdollView {
   }
 
   private readonly draw = (): void => {
+    this.frame(true);
+  };
+
+  /** One frame, drawn or not, the bodies' transforms read once each through {@link poses}. */
+  private frame(drawn: boolean): void {
     this.poses.begin();
     try {
-      this.drawPosed();
+      this.moveForFrame();
+      if (drawn) this.render();
     } finally {
       this.poses.end();
     }
-  };
+  }
 
-  /** One frame, the bodies' transforms read once each through {@link poses}. */
-  private drawPosed(): void {
+  private render(): void {
+    this.renderer.render(this.environment.scene, this.camera);
+    this.sections?.lap('render');
+    this.framesDrawn++;
+    this.drawCallsIssued += this.renderer.info.render.calls;
+  }
+
+  /** Everything a frame moves before it is drawn. */
+  private moveForFrame(): void {
     const sections = this.sections;
     this.syncBodies();
     sections?.lap('other');
@@ -555,10 +579,6 @@ export class RagdollView {
     if (!this.grab.holding) this.follow.update(this.frameWallSeconds);
     this.controls.update();
     sections?.lap('other');
-    this.renderer.render(this.environment.scene, this.camera);
-    sections?.lap('render');
-    this.framesDrawn++;
-    this.drawCallsIssued += this.renderer.info.render.calls;
   }
 
   /** Moves the body meshes to the physics. */

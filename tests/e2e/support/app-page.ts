@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { heldTimeUrl } from '../../../tools/browser/renderer-snapshot';
 import { WELCOME_STORAGE_KEY } from '../../../renderer/src/ui/release/first-run';
 import type {
+  FrameAfterStep,
   HookFrameStats,
   HookScreenPoint,
   HookVec3,
@@ -197,10 +198,14 @@ export const SETTLE_SECONDS = 20;
 
 /**
  * Steps the app's simulated time by `seconds` (whole 1/120 s physics steps, through the
- * timeline, then one frame drawn unless `draw` is false; see the hook's `advance`) and returns
- * the steps taken.
+ * timeline, then one frame drawn; `draw: false` none, `'unseen'` one run but not drawn; see the
+ * hook's `advance`) and returns the steps taken.
  */
-export function advance(page: Page, seconds: number, { draw = true } = {}): Promise<number> {
+export function advance(
+  page: Page,
+  seconds: number,
+  { draw = true }: { readonly draw?: FrameAfterStep } = {},
+): Promise<number> {
   return page.evaluate(([s, d]) => window.__ragdoll!.advance(s, d), [seconds, draw] as const);
 }
 
