@@ -12,7 +12,7 @@ import { otherLanguage, strings } from '../i18n';
 import type { MotionChoice } from '../motion/motion-choices';
 import { labelCommandButton, make, makeCommandButton, makeSection } from '../files/file-list-dom';
 import type { Slider } from './slider';
-import { labelSlider, makeSlider, showSliderText } from './slider';
+import { labelSlider, listenToSlider, makeSlider, showSliderText } from './slider';
 
 /** The panel's buttons, in the order they appear, grouped as on screen. */
 const SCENE_BUTTONS: readonly AppCommand[] = [
@@ -311,30 +311,11 @@ export class Panel {
   }
 
   private listenToSliders(): void {
-    this.stiffness.input.addEventListener('input', () =>
-      this.handlers.onStiffness(Number(this.stiffness.input.value), false),
-    );
-    this.stiffness.input.addEventListener('change', () =>
-      this.handlers.onStiffness(Number(this.stiffness.input.value), true),
-    );
-    this.time.input.addEventListener('input', () =>
-      this.handlers.onTimeScale(Number(this.time.input.value), false),
-    );
-    this.time.input.addEventListener('change', () =>
-      this.handlers.onTimeScale(Number(this.time.input.value), true),
-    );
-    this.muscle.input.addEventListener('input', () =>
-      this.handlers.onMuscle(Number(this.muscle.input.value), false),
-    );
-    this.muscle.input.addEventListener('change', () =>
-      this.handlers.onMuscle(Number(this.muscle.input.value), true),
-    );
-    this.gravity.input.addEventListener('input', () =>
-      this.handlers.onGravity(Number(this.gravity.input.value), false),
-    );
-    this.gravity.input.addEventListener('change', () =>
-      this.handlers.onGravity(Number(this.gravity.input.value), true),
-    );
+    const handlers = this.handlers;
+    listenToSlider(this.stiffness, (value, final) => handlers.onStiffness(value, final));
+    listenToSlider(this.time, (value, final) => handlers.onTimeScale(value, final));
+    listenToSlider(this.muscle, (value, final) => handlers.onMuscle(value, final));
+    listenToSlider(this.gravity, (value, final) => handlers.onGravity(value, final));
     this.motionList.addEventListener('change', () =>
       this.handlers.onMotionChoice(this.motionList.value),
     );

@@ -57,6 +57,19 @@ export function makeSlider(
   return { input, label, output, row };
 }
 
+/**
+ * Calls `onMove` with the slider's value as it is dragged (`final` false) and once more when the
+ * drag ends (`final` true).
+ */
+export function listenToSlider(
+  slider: Slider,
+  onMove: (value: number, final: boolean) => void,
+): void {
+  const input = slider.input;
+  input.addEventListener('input', () => onMove(Number(input.value), false));
+  input.addEventListener('change', () => onMove(Number(input.value), true));
+}
+
 /** Names the slider `name`, with `hint` as its tooltip. */
 export function labelSlider(slider: Slider, name: string, hint: string): void {
   slider.label.textContent = name;
