@@ -2,7 +2,7 @@
  * JointProjection on the real Rapier WASM: a joint torn open while the doll moves fast is
  * closed again (the limb beyond it carried along), and a doll at rest is left alone.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DollSpec } from '../../renderer/src/physics/doll-spec';
 import type { HeldBodies } from '../../renderer/src/physics/joint-projection';
 import {
@@ -11,9 +11,8 @@ import {
   PROJECTION_TOLERANCE,
 } from '../../renderer/src/physics/joint-projection';
 import { maxJointGap } from '../../renderer/src/physics/measurements';
-import type { World } from '../../renderer/src/physics/rapier-api';
 import { Ragdoll, uprightAt } from '../../renderer/src/physics/ragdoll';
-import { loadRapier } from '../support/rapier';
+import { loadRapier, useWorlds } from '../support/rapier';
 
 /** A three-part chain hanging down: body, upper arm, forearm (a limb beyond a joint). */
 const CHAIN: DollSpec = {
@@ -41,10 +40,7 @@ const CHAIN: DollSpec = {
 const STEP = 1 / 120;
 const NOBODY_HELD: HeldBodies = { grabbed: null, isPinned: () => false, pinCount: 0 };
 
-const worlds: World[] = [];
-afterEach(() => {
-  for (const world of worlds.splice(0)) world.free();
-});
+const worlds = useWorlds();
 
 async function chain(): Promise<Ragdoll> {
   const rapier = await loadRapier();

@@ -4,7 +4,7 @@
  * with it, and leaves held and sleeping figures and small overshoots alone. The sandbox runs
  * it on figures whose limits are all hinges (the box dummy), not on a model's humanoid rig.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DollSpec } from '../../renderer/src/physics/doll-spec';
 import type { HeldBodies, StepRotations } from '../../renderer/src/physics/joint-projection';
 import { JointProjection } from '../../renderer/src/physics/joint-projection';
@@ -18,7 +18,6 @@ import {
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import type { RagdollJoint, RagdollPart } from '../../renderer/src/physics/ragdoll';
 import { Ragdoll } from '../../renderer/src/physics/ragdoll';
-import type { World } from '../../renderer/src/physics/rapier-api';
 import type { QuatLike } from '../../renderer/src/physics/vector-math';
 import {
   conjugateQuat,
@@ -29,7 +28,7 @@ import {
 } from '../../renderer/src/physics/vector-math';
 import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
-import { loadRapier } from '../support/rapier';
+import { loadRapier, useWorlds } from '../support/rapier';
 import { useSandboxes } from '../support/sandboxes';
 
 const sandbox = useSandboxes();
@@ -74,10 +73,7 @@ const ARM: DollSpec = {
 
 const NOBODY_HELD: HeldBodies = { grabbed: null, isPinned: () => false, pinCount: 0 };
 
-const worlds: World[] = [];
-afterEach(() => {
-  for (const world of worlds.splice(0)) world.free();
-});
+const worlds = useWorlds();
 
 /** The arm in a world without gravity, its base fixed. */
 async function arm(): Promise<Ragdoll> {

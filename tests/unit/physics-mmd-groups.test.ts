@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DollSpec } from '../../renderer/src/physics/doll-spec';
 import { MmdBodies } from '../../renderer/src/physics/mmd/mmd-bodies';
 import type { MmdBodySpec, MmdPhysicsSpec } from '../../renderer/src/physics/mmd/mmd-physics-spec';
 import { Ragdoll } from '../../renderer/src/physics/ragdoll';
-import type { RapierApi, World } from '../../renderer/src/physics/rapier-api';
+import type { RapierApi } from '../../renderer/src/physics/rapier-api';
 import { vec3 } from '../../renderer/src/physics/vector-math';
 import { mmdBody } from '../support/mmd-physics-specs';
-import { loadRapier } from '../support/rapier';
+import { loadRapier, useWorlds } from '../support/rapier';
 
 /**
  * PMX collision groups and masks on the real Rapier WASM: a plate lies on a floor and a ball is
@@ -36,10 +36,7 @@ const TWO_PARTS: DollSpec = {
   rootPart: 'anchor',
 };
 
-const worlds: World[] = [];
-afterEach(() => {
-  for (const world of worlds.splice(0)) world.free();
-});
+const worlds = useWorlds();
 
 function plate(group: number, collisionMask: number): MmdBodySpec {
   return mmdBody({

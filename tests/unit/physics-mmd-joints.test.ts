@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RapierApi, RigidBody, World } from '../../renderer/src/physics/rapier-api';
 import { axisMode, createMmdJoint } from '../../renderer/src/physics/mmd/mmd-joint';
 import type { MmdSpringModel } from '../../renderer/src/physics/mmd/mmd-joint';
@@ -13,7 +13,7 @@ import {
   vec3,
 } from '../../renderer/src/physics/vector-math';
 import { mmdJoint, rapierDamping } from '../support/mmd-physics-specs';
-import { loadRapier } from '../support/rapier';
+import { loadRapier, useWorlds } from '../support/rapier';
 
 /**
  * MMD 6-DOF spring joints on the real Rapier WASM, one pendulum at a time: a fixed anchor
@@ -31,10 +31,7 @@ interface Pendulum {
   readonly frame: QuatLike;
 }
 
-const worlds: World[] = [];
-afterEach(() => {
-  for (const world of worlds.splice(0)) world.free();
-});
+const worlds = useWorlds();
 
 function pendulum(
   rapier: RapierApi,
