@@ -54,12 +54,7 @@ export interface MmdTextureReport {
  * can be opened as a prop with {@link loadMmdProp}.
  */
 export function loadMmdModel(bytes: Uint8Array, fileName: string): MmdAvatarModel {
-  let model: MmdModel;
-  try {
-    model = parseMmdModel(bytes);
-  } catch (error) {
-    throw new MmdLoadError(`${fileName}: ${messageOf(error)}`, { cause: error });
-  }
+  const model = parseMmdFile(bytes, fileName);
   if (mmdModelKind(model) === 'prop') throw new MmdNotHumanoidError(fileName, model);
   try {
     const rig = mmdRig(model, { name: model.name || fileName });
@@ -77,13 +72,16 @@ export function loadMmdModel(bytes: Uint8Array, fileName: string): MmdAvatarMode
  * {@link MmdLoadError} naming the file for a damaged file.
  */
 export function readMmdProp(bytes: Uint8Array, fileName: string): MmdPropModel {
-  let model: MmdModel;
+  return loadMmdProp(parseMmdFile(bytes, fileName), fileName);
+}
+
+/** Parses a PMX/PMD file, or throws an {@link MmdLoadError} naming it with the parser's message. */
+function parseMmdFile(bytes: Uint8Array, fileName: string): MmdModel {
   try {
-    model = parseMmdModel(bytes);
+    return parseMmdModel(bytes);
   } catch (error) {
     throw new MmdLoadError(`${fileName}: ${messageOf(error)}`, { cause: error });
   }
-  return loadMmdProp(model, fileName);
 }
 
 /** Rigs a parsed model without a humanoid skeleton as a prop (see `mmdPropRig`). */
