@@ -11,9 +11,8 @@ import { looksLikeVmd, parseVmd } from '../../formats/vmd/parse-vmd';
 import type { MotionClip } from '../../motion/motion-clip';
 import { MotionFileError } from '../../motion/motion-file-error';
 import { vmdToClip } from '../../motion/vmd-clip';
-import { checkGlbContainer, GlbError, glbBinChunk, readGlb } from '../vrm/glb-container';
-import { gltfSizeProblem } from '../vrm/gltf-declared-sizes';
-import { gltfReferenceProblem } from '../vrm/gltf-references';
+import { GlbError, readGlb } from '../vrm/glb-container';
+import { declaredLayoutCheck, wholeFileBuffer } from '../vrm/gltf-loading';
 import { vrmaToClip } from './vrma-clip';
 
 const GLB_MAGIC = [0x67, 0x6c, 0x54, 0x46]; // "glTF"
@@ -72,22 +71,9 @@ async function parseVrma(bytes: Uint8Array, fileName: string): Promise<VRMAnimat
   const loader = new GLTFLoader();
   // References and sizes are checked on the parser's own JSON before it builds anything; three.js
   // would otherwise throw on a bad one inside a promise nobody waits on.
-  const bin = glbBinChunk(bytes, checkGlbContainer(bytes, fileName));
-  loader.register((parser) => ({
-    name: 'declared-layout',
-    beforeRoot: () => {
-      const json = parser.json as Record<string, unknown>;
-      const problem = gltfReferenceProblem(json) ?? gltfSizeProblem(json, bin);
-      if (problem === null) return Promise.resolve();
-      return Promise.reject(new MotionFileError(`${fileName}: ${problem}; it was not loaded`));
-    },
-  }));
+  loader.register(declaredLayoutCheck(bytes, fileName, (message) => new MotionFileError(message)));
   loader.register((parser) => new VRMAnimationLoaderPlugin(parser));
-  // GLTFLoader wants an ArrayBuffer holding exactly the file.
-  const buffer =
-    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-      ? (bytes.buffer as ArrayBuffer)
-      : (bytes.slice().buffer as ArrayBuffer);
+  const buffer = wholeFileBuffer(bytes);
   let gltf: GLTF;
   try {
     gltf = await new Promise<GLTF>((resolve, reject) => loader.parse(buffer, '', resolve, reject));

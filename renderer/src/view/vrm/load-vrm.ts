@@ -18,15 +18,8 @@ import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import type { VRM } from '@pixiv/three-vrm';
 import type * as ThreeVrm from '@pixiv/three-vrm';
 import type { Vec3 } from '../../physics/vector-math';
-import {
-  GlbError,
-  checkGlbContainer,
-  checkGltfObject,
-  glbBinChunk,
-  readGlb,
-} from './glb-container';
-import { gltfSizeProblem } from './gltf-declared-sizes';
-import { gltfReferenceProblem } from './gltf-references';
+import { GlbError, checkGlbContainer, checkGltfObject, readGlb } from './glb-container';
+import { declaredLayoutCheck, wholeFileBuffer } from './gltf-loading';
 import type { VrmFormat } from './vrm-humanoid-json';
 import { checkBoneTransforms, readDeclaredHumanoid } from './vrm-humanoid-json';
 
@@ -61,24 +54,6 @@ export function loadThreeVrm(): Promise<ThreeVrmModule> {
 }
 
 /**
- * GLTFLoader.parse wants an ArrayBuffer holding exactly the file (it reads, never writes it).
- * A file read on its own already is one, so it is passed as it is: copying a 10 MB avatar
- * costs about a millisecond. Bytes that are a view into a larger buffer (Node's pooled reads)
- * are copied out.
- */
-function wholeFileBuffer(bytes: Uint8Array): ArrayBuffer {
-  const { buffer } = bytes;
-  if (
-    buffer instanceof ArrayBuffer &&
-    bytes.byteOffset === 0 &&
-    bytes.byteLength === buffer.byteLength
-  ) {
-    return buffer;
-  }
-  return bytes.slice().buffer;
-}
-
-/**
  * three.js's GLTFLoader with three-vrm's plugin on a VRM's bytes; the VRM is in `userData.vrm`.
  * With `check`, the references and sizes the JSON declares are checked on the parser's own JSON before it
  * builds anything (a plugin's `beforeRoot`), so the chunk is still parsed only once.
@@ -87,16 +62,9 @@ async function parseGltf(bytes: Uint8Array, check?: { fileName: string }): Promi
   const { VRMLoaderPlugin } = await loadThreeVrm();
   const loader = new GLTFLoader();
   if (check !== undefined) {
-    const bin = glbBinChunk(bytes, checkGlbContainer(bytes, check.fileName));
-    loader.register((parser) => ({
-      name: 'declared-sizes',
-      beforeRoot: () => {
-        const json = parser.json as Record<string, unknown>;
-        const problem = gltfReferenceProblem(json) ?? gltfSizeProblem(json, bin);
-        if (problem === null) return Promise.resolve();
-        return Promise.reject(new VrmLoadError(`${check.fileName}: ${problem}; it was not loaded`));
-      },
-    }));
+    loader.register(
+      declaredLayoutCheck(bytes, check.fileName, (message) => new VrmLoadError(message)),
+    );
   }
   loader.register((parser) => new VRMLoaderPlugin(parser));
   return new Promise<GLTF>((resolve, reject) =>
