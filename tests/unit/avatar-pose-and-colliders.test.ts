@@ -16,6 +16,7 @@ import { Sandbox } from '../../renderer/src/physics/sandbox';
 import type { AvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
+import { avatarFigure } from '../support/avatar-figures';
 import { loadRapier } from '../support/rapier';
 import { useVrmFixtures } from '../support/vrm-fixtures';
 
@@ -26,9 +27,7 @@ async function loadModel(file: string): Promise<AvatarModel> {
 }
 
 function avatarFor(model: AvatarModel, sandbox: Sandbox, figure: Figure): VrmAvatar {
-  const partHandles = new Map(figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]));
-  const placements = (): number => figure.ragdoll.placements;
-  return new VrmAvatar(model, { id: figure.id, partHandles, placements }, sandbox);
+  return new VrmAvatar(model, avatarFigure(figure), sandbox);
 }
 
 /** The shallowest raw bone each part owns, and its rest offset from the part centre. */

@@ -15,6 +15,7 @@ import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { SPRING_REST_FRAMES } from '../../renderer/src/view/vrm/spring-rest';
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
+import { avatarFigure } from '../support/avatar-figures';
 import { loadRapier } from '../support/rapier';
 import { useVrmFixtures } from '../support/vrm-fixtures';
 
@@ -53,12 +54,7 @@ describe('VrmAvatar on a figure lying still', () => {
     manager.addJoint(new VRMSpringBoneJoint(middle, tip, settings));
     manager.setInitState();
     const figure = sandbox.addFigure(model.rig.spec);
-    const partHandles = new Map(figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]));
-    const avatar = new VrmAvatar(
-      model,
-      { id: figure.id, partHandles, placements: () => figure.ragdoll.placements },
-      sandbox,
-    );
+    const avatar = new VrmAvatar(model, avatarFigure(figure), sandbox);
     const springUpdates = vi.spyOn(manager, 'update');
     const frame = (): void => {
       sandbox.advance(1 / 60);
@@ -113,12 +109,7 @@ describe('VrmAvatar world matrices', () => {
     const file = 'vrm0-apose-full.vrm';
     const model = await loadAvatarModel(await readFile(vrmFiles.path(file)), file);
     const figure = sandbox.addFigure(model.rig.spec);
-    const partHandles = new Map(figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]));
-    const avatar = new VrmAvatar(
-      model,
-      { id: figure.id, partHandles, placements: () => figure.ragdoll.placements },
-      sandbox,
-    );
+    const avatar = new VrmAvatar(model, avatarFigure(figure), sandbox);
     const scene = new Scene();
     scene.add(avatar.scene);
     const objects: Object3D[] = [];

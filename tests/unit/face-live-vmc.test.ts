@@ -32,6 +32,7 @@ import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { drawMmdModel } from '../../tools/loaders/posed-mmd-avatar';
+import { avatarFigure } from '../support/avatar-figures';
 import { NamedFace } from '../support/named-face';
 import { loadRapier } from '../support/rapier';
 
@@ -167,18 +168,11 @@ describe.each([
       const sandbox = new Sandbox(await loadRapier());
       const model = await loadAvatarModel(await readFile(path), path);
       const figure = sandbox.addFigure(model.rig.spec);
-      const partHandles = new Map(figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]));
       const face = figureFaceCues(sandbox, figure, new Vector3(0, 1.4, 4), () => true);
       const holder = motionSource();
       const avatar = new VrmAvatar(
         model,
-        {
-          id: figure.id,
-          partHandles,
-          placements: () => figure.ragdoll.placements,
-          face,
-          motion: holder.source,
-        },
+        avatarFigure(figure, { face, motion: holder.source }),
         sandbox,
       );
       const value = (name: string): number => model.loaded.vrm.expressionManager!.getValue(name)!;

@@ -37,6 +37,7 @@ import { writeVmd } from '../../tools/fixtures/motion/vmd-writer';
 import type { VmdKeySpec } from '../../tools/fixtures/motion/vmd-writer';
 import { writeVrma, type VrmaChannel } from '../../tools/fixtures/motion/vrma-writer';
 import { drawMmdModel } from '../../tools/loaders/posed-mmd-avatar';
+import { avatarFigure, partHandlesOf } from '../support/avatar-figures';
 import { useSandboxes } from '../support/sandboxes';
 import { useVrmFixtures } from '../support/vrm-fixtures';
 
@@ -105,9 +106,7 @@ describe('a VMD’s morph section', () => {
     const model = parsePmx(writePmx(humanoidMmdModel()));
     const rig = mmdRig(model);
     const figure = sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
-    const partHandles = new Map(
-      figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle] as const),
-    );
+    const partHandles = partHandlesOf(figure);
     const drawing = await drawMmdModel(model, rig);
     const avatar = new MmdAvatar(
       drawing,
@@ -185,19 +184,15 @@ describe('faces from motion files on a VRM figure', () => {
     sandbox.clearFigures();
     const model = await loadAvatarModel(await readFile(vrmFiles.path(file)), file);
     const figure = sandbox.addFigure(model.rig.spec);
-    const partHandles = new Map(figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]));
     const avatar = new VrmAvatar(
       model,
-      {
-        id: figure.id,
-        partHandles,
-        placements: () => figure.ragdoll.placements,
+      avatarFigure(figure, {
         face: figureFaceCues(sandbox, figure, undefined, () => true),
         motion: {
           current: () => sandbox.motion.of(figure),
           time: () => sandbox.motion.time(figure),
         },
-      },
+      }),
       sandbox,
     );
     const clip = await clipOf();

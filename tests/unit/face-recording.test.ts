@@ -29,6 +29,7 @@ import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { drawMmdModel } from '../../tools/loaders/posed-mmd-avatar';
+import { avatarFigure, partHandlesOf } from '../support/avatar-figures';
 import { loadRapier } from '../support/rapier';
 import { useVrmFixtures } from '../support/vrm-fixtures';
 
@@ -104,13 +105,8 @@ function wholeRange(timeline: SceneTimeline) {
 async function vrmFigure(sandbox: Sandbox, path: string, viewer: Vector3) {
   const model = await loadAvatarModel(await readFile(path), basename(path));
   const figure = sandbox.addFigure(model.rig.spec);
-  const partHandles = new Map(figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]));
   const face = figureFaceCues(sandbox, figure, viewer, () => true);
-  const avatar = new VrmAvatar(
-    model,
-    { id: figure.id, partHandles, placements: () => figure.ragdoll.placements, face },
-    sandbox,
-  );
+  const avatar = new VrmAvatar(model, avatarFigure(figure, { face }), sandbox);
   const exported: ExportedFigure = {
     kind: 'vrm',
     vrm: {
@@ -252,7 +248,7 @@ describe('an MMD figure’s morphs in the recording', () => {
     const rig = mmdRig(model);
     const figure = sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
     const drawing = await drawMmdModel(model, rig);
-    const partHandles = new Map(figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]));
+    const partHandles = partHandlesOf(figure);
     const face = figureFaceCues(sandbox, figure, new Vector3(0, 1.4, 4), () => true);
     const avatar = new MmdAvatar(
       drawing,

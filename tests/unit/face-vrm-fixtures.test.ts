@@ -17,6 +17,7 @@ import { figureFaceCues } from '../../renderer/src/models/figure-face-cues';
 import { BLINK_GAP_MAX, BLINK_GAP_MIN } from '../../renderer/src/view/face/blink-clock';
 import { VRM_FACE_NAMES, missingFaceRoles } from '../../renderer/src/view/face/face-roles';
 import { realFixture } from '../../tools/fixtures/real-fixtures';
+import { avatarFigure } from '../support/avatar-figures';
 import { loadRapier } from '../support/rapier';
 import { useVrmFixtures } from '../support/vrm-fixtures';
 
@@ -29,14 +30,9 @@ async function figureWithFace(path: string, camera = new Vector3(0, 1.4, 4)) {
   const sandbox = new Sandbox(await loadRapier());
   const model = await loadAvatarModel(await readFile(path), path);
   const figure = sandbox.addFigure(model.rig.spec);
-  const partHandles = new Map(figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]));
   let reactions = true;
   const face = figureFaceCues(sandbox, figure, camera, () => reactions);
-  const avatar = new VrmAvatar(
-    model,
-    { id: figure.id, partHandles, placements: () => figure.ragdoll.placements, face },
-    sandbox,
-  );
+  const avatar = new VrmAvatar(model, avatarFigure(figure, { face }), sandbox);
   const frame = (): void => {
     sandbox.advance(FRAME);
     avatar.update(FRAME);

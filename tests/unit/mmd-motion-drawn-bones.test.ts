@@ -22,6 +22,7 @@ import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { writeVmd } from '../../tools/fixtures/motion/vmd-writer';
 import type { VmdKeySpec } from '../../tools/fixtures/motion/vmd-writer';
 import { drawMmdModel } from '../../tools/loaders/posed-mmd-avatar';
+import { partHandlesOf } from '../support/avatar-figures';
 import { useSandboxes } from '../support/sandboxes';
 
 const newSandbox = useSandboxes();
@@ -85,9 +86,7 @@ async function setUp() {
   const model = fingeredModel();
   const rig = mmdRig(model);
   const figure = sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
-  const partHandles = new Map(
-    figure.ragdoll.parts.map((part) => [part.spec.name, part.body.handle] as const),
-  );
+  const partHandles = partHandlesOf(figure);
   const avatarOf = async (withMotion: boolean) =>
     new MmdAvatar(
       await drawMmdModel(model, rig),

@@ -17,6 +17,7 @@ import { buildMmdSkeleton } from '../../renderer/src/view/mmd/mmd-skeleton';
 import { texturesUsed } from '../../renderer/src/view/mmd/mmd-textures';
 import { BODY_TEXTURE, humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { drawMmdModel } from '../../tools/loaders/posed-mmd-avatar';
+import { partHandlesOf } from '../support/avatar-figures';
 import { useSandboxes } from '../support/sandboxes';
 
 const newSandbox = useSandboxes();
@@ -107,9 +108,7 @@ describe('MmdAvatar on the sandbox', () => {
     const rig = mmdRig(model);
     const figure = sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
     const drawing = await drawMmdModel(model, rig);
-    const partHandles = new Map(
-      figure.ragdoll.parts.map((part) => [part.spec.name, part.body.handle] as const),
-    );
+    const partHandles = partHandlesOf(figure);
     const avatar = new MmdAvatar(
       drawing,
       rig,

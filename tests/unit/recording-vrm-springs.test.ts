@@ -19,6 +19,7 @@ import { SceneTimeline } from '../../renderer/src/ui/timeline/scene-timeline';
 import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
 import { realFixture } from '../../tools/fixtures/real-fixtures';
+import { avatarFigure } from '../support/avatar-figures';
 import { loadRapier } from '../support/rapier';
 
 const GODETTE = realFixture('vrm0/godette_v4.vrm');
@@ -39,14 +40,7 @@ async function scene(figures: number): Promise<Scene> {
   for (let i = 0; i < figures; i++) {
     const model = await loadAvatarModel(await readFile(GODETTE), 'godette_v4.vrm');
     const figure = sandbox.addFigure(model.rig.spec);
-    const partHandles = new Map(figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]));
-    avatars.push(
-      new VrmAvatar(
-        model,
-        { id: figure.id, partHandles, placements: () => figure.ragdoll.placements },
-        sandbox,
-      ),
-    );
+    avatars.push(new VrmAvatar(model, avatarFigure(figure), sandbox));
   }
   const frame = (): void => {
     timeline.advance(FRAME);

@@ -24,6 +24,7 @@ import { loadAvatarModel } from '../../renderer/src/view/vrm/load-avatar-model';
 import { SpringColliderReach } from '../../renderer/src/view/vrm/spring-collider-reach';
 import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
 import { realFixture } from '../../tools/fixtures/real-fixtures';
+import { avatarFigure } from '../support/avatar-figures';
 import { loadRapier } from '../support/rapier';
 
 /** Real avatars with spring bones: VRM 0.x hair and skirt, VRM 1.0 springs. */
@@ -213,13 +214,9 @@ describe('SpringColliderReach', () => {
           const sandbox = new Sandbox(await loadRapier(), { seed: 3 });
           const model = await loadAvatarModel(await readFile(path), file);
           const figure = sandbox.addFigure(model.rig.spec);
-          const partHandles = new Map(
-            figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]),
-          );
-          const placements = (): number => figure.ragdoll.placements;
           return {
             sandbox,
-            avatar: new VrmAvatar(model, { id: figure.id, partHandles, placements }, sandbox),
+            avatar: new VrmAvatar(model, avatarFigure(figure), sandbox),
           };
         };
         const joints = (avatar: VrmAvatar): VRMSpringBoneJoint[] => [

@@ -40,6 +40,7 @@ import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { drawMmdModel } from '../../tools/loaders/posed-mmd-avatar';
+import { avatarFigure } from '../support/avatar-figures';
 import { useSandboxes } from '../support/sandboxes';
 import { useVrmFixtures } from '../support/vrm-fixtures';
 
@@ -142,12 +143,7 @@ describe('a VRM avatar', () => {
     const sandbox = await newSandbox();
     sandbox.clearFigures();
     const figure = sandbox.addFigure(model.rig.spec);
-    const partHandles = new Map(figure.ragdoll.parts.map((p) => [p.spec.name, p.body.handle]));
-    return new VrmAvatar(
-      model,
-      { id: figure.id, partHandles, placements: () => figure.ragdoll.placements },
-      sandbox,
-    );
+    return new VrmAvatar(model, avatarFigure(figure), sandbox);
   }
 
   function meshesOf(avatar: VrmAvatar): Mesh[] {
