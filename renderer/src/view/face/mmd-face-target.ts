@@ -1,5 +1,6 @@
 import type { BufferAttribute } from 'three';
 import type { MmdMorph } from '../../formats/mmd/mmd-model';
+import { mirroredPositions } from '../mmd/mmd-geometry';
 import type { FaceTarget } from './face-target';
 
 type VertexMorph = Extract<MmdMorph, { kind: 'vertex' }>;
@@ -62,15 +63,7 @@ export class MmdFaceTarget implements FaceTarget {
     this.wanted = new Float32Array(vertexMorphs.length);
     this.rest = (position.array as Float32Array).slice();
     // Into the drawn space: metres, z mirrored (see mmd-geometry.ts).
-    this.offsets = vertexMorphs.map((morph) => {
-      const out = new Float32Array(morph.offsets.length);
-      for (let i = 0; i < out.length; i += 3) {
-        out[i] = morph.offsets[i]! * scale;
-        out[i + 1] = morph.offsets[i + 1]! * scale;
-        out[i + 2] = -morph.offsets[i + 2]! * scale;
-      }
-      return out;
-    });
+    this.offsets = vertexMorphs.map((morph) => mirroredPositions(morph.offsets, scale));
     this.marked = new Uint8Array(position.count);
     this.markedList = new Int32Array(position.count);
   }

@@ -17,7 +17,10 @@ export function buildMmdGeometry(
   scale: number,
 ): BufferGeometry {
   const geometry = new BufferGeometry();
-  geometry.setAttribute('position', new BufferAttribute(mirroredPositions(mesh, scale), 3));
+  geometry.setAttribute(
+    'position',
+    new BufferAttribute(mirroredPositions(mesh.positions, scale), 3),
+  );
   geometry.setAttribute('normal', new BufferAttribute(mirroredNormals(mesh), 3));
   geometry.setAttribute('uv', new BufferAttribute(mesh.uvs.slice(), 2));
   geometry.setAttribute('skinIndex', new Uint16BufferAttribute(mesh.skinIndices.slice(), 4));
@@ -37,12 +40,18 @@ export function buildMmdGeometry(
   return geometry;
 }
 
-function mirroredPositions(mesh: MmdMesh, scale: number): Float32Array {
-  const out = new Float32Array(mesh.positions.length);
+/**
+ * Packed MMD positions or offsets (x, y, z per vertex, MMD units) in the drawn model space:
+ * metres, z mirrored.
+ *
+ * @param scale - metres per MMD unit
+ */
+export function mirroredPositions(values: Float32Array, scale: number): Float32Array {
+  const out = new Float32Array(values.length);
   for (let i = 0; i < out.length; i += 3) {
-    out[i] = mesh.positions[i]! * scale;
-    out[i + 1] = mesh.positions[i + 1]! * scale;
-    out[i + 2] = -mesh.positions[i + 2]! * scale;
+    out[i] = values[i]! * scale;
+    out[i + 1] = values[i + 1]! * scale;
+    out[i + 2] = -values[i + 2]! * scale;
   }
   return out;
 }
