@@ -6,11 +6,17 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../tools/browser/browser';
+import { heldTimeUrl } from '../../tools/browser/renderer-snapshot';
 import { SLOW_TIMEOUT_MS } from './support/app-page';
+import { useAppSuite } from './support/suite';
 
+const withApp = useAppSuite();
 let browser: Browser;
-/** The run's copy of the renderer's test build (tests/e2e/support/global-setup.ts). */
-const rendererUrl = inject('rendererUrl');
+/**
+ * The run's copy of the renderer's test build (tests/e2e/support/global-setup.ts), opened with
+ * time held: the view draws nothing while the test waits for the alert.
+ */
+const rendererUrl = heldTimeUrl(inject('rendererUrl'));
 
 beforeAll(async () => {
   // No WebGL at all: what a machine without usable graphics drivers looks like.
@@ -41,9 +47,9 @@ describe('start-up errors', () => {
   });
 
   it('shows a readable alert when the physics engine cannot load', async () => {
-    // WebGL works here: the stage is drawn first and the physics engine loads behind it.
-    const withWebGl = await launchChromium();
-    const context = await withWebGl.newContext({ locale: 'en-US' });
+    // WebGL works here (the worker's browser): the view is made first, and the physics engine
+    // loads behind it.
+    const context = await withApp.newContext();
     try {
       const page = await context.newPage();
       // What a WebAssembly-less or locked-down runtime does to Rapier's init.
@@ -66,14 +72,12 @@ describe('start-up errors', () => {
       expect(await page.evaluate(() => window.__ragdoll === undefined)).toBe(true);
     } finally {
       await context.close();
-      await withWebGl.close();
     }
   });
 
   it("shows a readable alert when the physics engine's WebAssembly file is missing", async () => {
     // A damaged install: the page and its scripts are there, Rapier's .wasm file is not.
-    const withWebGl = await launchChromium();
-    const context = await withWebGl.newContext({ locale: 'en-US' });
+    const context = await withApp.newContext();
     try {
       const page = await context.newPage();
       const asked: string[] = [];
@@ -92,7 +96,6 @@ describe('start-up errors', () => {
       expect(await page.evaluate(() => window.__ragdoll === undefined)).toBe(true);
     } finally {
       await context.close();
-      await withWebGl.close();
     }
   });
 });

@@ -18,6 +18,12 @@ export type WithApp = ((
    * with its own page closes the shared one first.
    */
   readonly shared: (body: (app: AppPage) => Promise<void>) => Promise<void>;
+  /**
+   * A new context (en-US) of the worker's browser, for a test that opens a page its own way
+   * (a script or a route in place before the app's first line); the test closes it. Cheaper
+   * than a browser of its own.
+   */
+  readonly newContext: () => Promise<BrowserContext>;
 };
 
 /** The browser this worker's test files share, once the first file has started it. */
@@ -123,5 +129,6 @@ export function useAppSuite(): WithApp {
     await body(app);
     expect(app.errors).toEqual([]);
   };
-  return Object.assign(withApp, { shared });
+  const newContext = () => newAppContext(started().browser, {});
+  return Object.assign(withApp, { shared, newContext });
 }
