@@ -7,6 +7,7 @@ import { FIXED_STEP, Sandbox } from '../../renderer/src/physics/sandbox';
 import type { MotionReport } from './motion-watch';
 import { MotionWatch } from './motion-watch';
 import type { SimOptions } from './sim-options';
+import { simSandboxOptions } from './sim-options';
 import { throwBallAtHead } from '../physics/throw-ball';
 import type { RopeReport } from './rope-from-world';
 import { hangFromRope, ropeReport } from './rope-from-world';
@@ -86,13 +87,7 @@ export function runSimulation(
   prepare?: (sandbox: Sandbox) => void,
   finish?: (sandbox: Sandbox) => void,
 ): SimResult | SimMotionResult {
-  const sandbox = new Sandbox(rapier, {
-    stiffness: options.stiffness,
-    seed: options.seed,
-    stiffnessMethod: options.method,
-    maxFigures: 50,
-    balanceAssist: options.balance,
-  });
+  const sandbox = new Sandbox(rapier, simSandboxOptions(options));
   prepare?.(sandbox);
   try {
     for (let i = 0; i < options.dolls; i++) sandbox.addFigure(doll, mmd ? { mmd } : {});

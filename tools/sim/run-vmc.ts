@@ -18,6 +18,7 @@ import { liveVmcPhase } from '../../renderer/src/motion/live-vmc-phase';
 import type { VmcOutFigure } from '../../renderer/src/motion/vmc-out-pose';
 import { createVmcOutFrame, writeVmcOutPose } from '../../renderer/src/motion/vmc-out-pose';
 import type { SimOptions } from './sim-options';
+import { simSandboxOptions } from './sim-options';
 import type { MotionReport } from './motion-watch';
 import { MotionWatch } from './motion-watch';
 
@@ -80,13 +81,7 @@ function stderrLogger(error: (line: string) => void): Logger {
 }
 
 function buildSandbox(rapier: RapierApi, options: SimOptions, scene: VmcSimScene): Sandbox {
-  const sandbox = new Sandbox(rapier, {
-    stiffness: options.stiffness,
-    seed: options.seed,
-    stiffnessMethod: options.method,
-    maxFigures: 50,
-    balanceAssist: options.balance,
-  });
+  const sandbox = new Sandbox(rapier, simSandboxOptions(options));
   for (let i = 0; i < options.dolls; i++)
     sandbox.addFigure(scene.spec, scene.mmd ? { mmd: scene.mmd } : {});
   // Standing in the rest pose, so following starts at once rather than after a fall.

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { BalanceAssistKind } from '../../renderer/src/physics/motion/balance-pin';
+import type { SandboxOptions } from '../../renderer/src/physics/sandbox-settings';
 import type { StiffnessMethod } from '../../renderer/src/physics/stiffness';
 
 /** What `npm run sim` was asked to do. */
@@ -36,6 +37,17 @@ export interface SimOptions {
   readonly stage?: string;
   readonly json: boolean;
   readonly help: boolean;
+}
+
+/** The sandbox a run steps: the options' stiffness, seed, method and balance, room for 50 dolls. */
+export function simSandboxOptions(options: SimOptions): SandboxOptions {
+  return {
+    stiffness: options.stiffness,
+    seed: options.seed,
+    stiffnessMethod: options.method,
+    maxFigures: 50,
+    balanceAssist: options.balance,
+  };
 }
 
 export const SIM_USAGE = `Usage: npm run sim -- [options]
