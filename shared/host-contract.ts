@@ -362,174 +362,116 @@ export interface DropGrant {
 /** The renderer's command-line argument that carries the drop key to the preload (hex follows). */
 export const DROP_KEY_ARGUMENT = '--rp-drop-key=';
 
+/**
+ * A request channel's arguments, as the page passes them (a labelled tuple), and its result.
+ */
+export interface HostRequest<Args extends readonly unknown[], Result> {
+  readonly args: Readonly<Args>;
+  readonly result: Result;
+}
+
 /** Request channels, their arguments and results. */
 export interface HostRequests {
-  'rp:app:get-info': { readonly args: readonly []; readonly result: AppInfo };
+  'rp:app:get-info': HostRequest<[], AppInfo>;
   /** Shows the native Open Model dialog and reads the chosen file. */
-  'rp:model:open-dialog': { readonly args: readonly []; readonly result: HostOutcome<ModelFile> };
+  'rp:model:open-dialog': HostRequest<[], HostOutcome<ModelFile>>;
   /** Reads a model the user opened, dropped, or that is in the library; others are refused. */
-  'rp:model:read': {
-    readonly args: readonly [path: string];
-    readonly result: HostOutcome<ModelFile>;
-  };
+  'rp:model:read': HostRequest<[path: string], HostOutcome<ModelFile>>;
   /**
    * Reads a texture an MMD model names (relative to the model's folder, which it may not
    * leave) for a model the host has already opened for the page.
    */
-  'rp:model:read-texture': {
-    readonly args: readonly [modelPath: string, textureName: string];
-    readonly result: HostOutcome<ModelTexture>;
-  };
+  'rp:model:read-texture': HostRequest<
+    [modelPath: string, textureName: string],
+    HostOutcome<ModelTexture>
+  >;
   /** Shows the native Open Stage dialog and reads the chosen stage (and a .gltf's buffers). */
-  'rp:stage:open-dialog': {
-    readonly args: readonly [];
-    readonly result: HostOutcome<StageFileRead>;
-  };
+  'rp:stage:open-dialog': HostRequest<[], HostOutcome<StageFileRead>>;
   /**
    * Reads a stage opened or dropped this session, named by a loaded preset, or in the recent
    * library, again.
    */
-  'rp:stage:read': {
-    readonly args: readonly [path: string];
-    readonly result: HostOutcome<StageFileRead>;
-  };
+  'rp:stage:read': HostRequest<[path: string], HostOutcome<StageFileRead>>;
   /** Sent by the preload only: a file dropped with Shift held, opened as a stage. */
-  'rp:stage:dropped': {
-    readonly args: readonly [path: string, grant: DropGrant];
-    readonly result: HostOutcome<StageFileRead>;
-  };
+  'rp:stage:dropped': HostRequest<[path: string, grant: DropGrant], HostOutcome<StageFileRead>>;
   /** Shows the native Open Motion dialog and reads the chosen file. */
-  'rp:motion:open-dialog': { readonly args: readonly []; readonly result: HostOutcome<MotionFile> };
+  'rp:motion:open-dialog': HostRequest<[], HostOutcome<MotionFile>>;
   /** Reads a motion the user opened, dropped, has in the library or a loaded preset names. */
-  'rp:motion:read': {
-    readonly args: readonly [path: string];
-    readonly result: HostOutcome<MotionFile>;
-  };
+  'rp:motion:read': HostRequest<[path: string], HostOutcome<MotionFile>>;
   /** Shows the native Open Music dialog and reads the chosen file as audio. */
-  'rp:music:open-dialog': { readonly args: readonly []; readonly result: HostOutcome<MusicFile> };
+  'rp:music:open-dialog': HostRequest<[], HostOutcome<MusicFile>>;
   /** Reads a song chosen with Open Music… earlier in this session again. */
-  'rp:music:read': {
-    readonly args: readonly [path: string];
-    readonly result: HostOutcome<MusicFile>;
-  };
+  'rp:music:read': HostRequest<[path: string], HostOutcome<MusicFile>>;
   /** Sent by the preload only (the page passes a File, never a path): opens a dropped file. */
-  'rp:file:dropped': {
-    readonly args: readonly [path: string, grant: DropGrant];
-    readonly result: HostOutcome<DroppedFileResult>;
-  };
+  'rp:file:dropped': HostRequest<[path: string, grant: DropGrant], HostOutcome<DroppedFileResult>>;
   /**
    * The page loaded a dropped model or motion: it joins the recent-model library only now.
    * Only a path dropped (and read) in this session is accepted.
    */
-  'rp:library:keep-dropped': {
-    readonly args: readonly [path: string];
-    readonly result: HostOutcome<KeptDroppedFile>;
-  };
-  'rp:library:list': { readonly args: readonly []; readonly result: LibraryListing };
-  'rp:library:remove': { readonly args: readonly [id: string]; readonly result: LibraryListing };
-  'rp:library:clear': { readonly args: readonly []; readonly result: LibraryListing };
+  'rp:library:keep-dropped': HostRequest<[path: string], HostOutcome<KeptDroppedFile>>;
+  'rp:library:list': HostRequest<[], LibraryListing>;
+  'rp:library:remove': HostRequest<[id: string], LibraryListing>;
+  'rp:library:clear': HostRequest<[], LibraryListing>;
   /** Locate…: shows the Open Model dialog and points the entry at the chosen file. */
-  'rp:library:relocate': {
-    readonly args: readonly [id: string];
-    readonly result: HostOutcome<LibraryEntry>;
-  };
+  'rp:library:relocate': HostRequest<[id: string], HostOutcome<LibraryEntry>>;
   /** Caches a PNG (e.g. the VRM's meta thumbnail) for an entry. */
-  'rp:library:set-thumbnail': {
-    readonly args: readonly [id: string, png: Uint8Array];
-    readonly result: HostOutcome<LibraryEntry>;
-  };
-  'rp:preset:list': { readonly args: readonly []; readonly result: PresetListing };
-  'rp:preset:save': {
-    readonly args: readonly [content: PresetContent];
-    readonly result: HostOutcome<PresetSummary>;
-  };
-  'rp:preset:overwrite': {
-    readonly args: readonly [id: string, content: PresetContent];
-    readonly result: HostOutcome<PresetSummary>;
-  };
-  'rp:preset:rename': {
-    readonly args: readonly [id: string, name: string];
-    readonly result: HostOutcome<PresetSummary>;
-  };
-  'rp:preset:duplicate': {
-    readonly args: readonly [id: string];
-    readonly result: HostOutcome<PresetSummary>;
-  };
-  'rp:preset:delete': {
-    readonly args: readonly [id: string];
-    readonly result: HostOutcome<{ readonly id: string }>;
-  };
-  'rp:preset:load': {
-    readonly args: readonly [id: string];
-    readonly result: HostOutcome<LoadedPreset>;
-  };
+  'rp:library:set-thumbnail': HostRequest<[id: string, png: Uint8Array], HostOutcome<LibraryEntry>>;
+  'rp:preset:list': HostRequest<[], PresetListing>;
+  'rp:preset:save': HostRequest<[content: PresetContent], HostOutcome<PresetSummary>>;
+  'rp:preset:overwrite': HostRequest<
+    [id: string, content: PresetContent],
+    HostOutcome<PresetSummary>
+  >;
+  'rp:preset:rename': HostRequest<[id: string, name: string], HostOutcome<PresetSummary>>;
+  'rp:preset:duplicate': HostRequest<[id: string], HostOutcome<PresetSummary>>;
+  'rp:preset:delete': HostRequest<[id: string], HostOutcome<{ readonly id: string }>>;
+  'rp:preset:load': HostRequest<[id: string], HostOutcome<LoadedPreset>>;
   /** Shows the native Import dialog and copies the chosen preset in under a new id. */
-  'rp:preset:import': { readonly args: readonly []; readonly result: HostOutcome<PresetSummary> };
+  'rp:preset:import': HostRequest<[], HostOutcome<PresetSummary>>;
   /** Shows the native Export dialog and writes the preset there. */
-  'rp:preset:export': {
-    readonly args: readonly [id: string];
-    readonly result: HostOutcome<{ readonly path: string }>;
-  };
+  'rp:preset:export': HostRequest<[id: string], HostOutcome<{ readonly path: string }>>;
   /** Keeps the scene as the crash-recovery copy (the page sends it every 10 s). */
-  'rp:recovery:save': {
-    readonly args: readonly [content: PresetContent];
-    readonly result: HostOutcome<{ readonly savedAt: string }>;
-  };
+  'rp:recovery:save': HostRequest<
+    [content: PresetContent],
+    HostOutcome<{ readonly savedAt: string }>
+  >;
   /**
    * The scene of a page or app that ended without a clean end (once; null when there is
    * none), ready to restore like a loaded preset.
    */
-  'rp:recovery:take': {
-    readonly args: readonly [];
-    readonly result: HostOutcome<LoadedPreset | null>;
-  };
+  'rp:recovery:take': HostRequest<[], HostOutcome<LoadedPreset | null>>;
   /**
    * Shows the native Save dialog (in the folder last saved to) and writes the bytes atomically
    * to the path the user confirmed; nothing is written anywhere else.
    */
-  'rp:export:save': {
-    readonly args: readonly [format: ExportFileFormat, suggestedName: string, bytes: Uint8Array];
-    readonly result: HostOutcome<{ readonly path: string }>;
-  };
+  'rp:export:save': HostRequest<
+    [format: ExportFileFormat, suggestedName: string, bytes: Uint8Array],
+    HostOutcome<{ readonly path: string }>
+  >;
   /** The panel's language changed (or was first set): the native menu is relabelled in it. */
-  'rp:menu:set-language': {
-    readonly args: readonly [language: MenuLanguageCode];
-    readonly result: { readonly language: MenuLanguageCode };
-  };
+  'rp:menu:set-language': HostRequest<
+    [language: MenuLanguageCode],
+    { readonly language: MenuLanguageCode }
+  >;
   /** Name, version, Electron/Chromium/Node versions and the data folder, for Help > About. */
-  'rp:app:about': { readonly args: readonly []; readonly result: AboutInfo };
+  'rp:app:about': HostRequest<[], AboutInfo>;
   /** Opens the data folder in the system's file manager. */
-  'rp:app:show-data-folder': {
-    readonly args: readonly [];
-    readonly result: HostOutcome<{ readonly path: string }>;
-  };
+  'rp:app:show-data-folder': HostRequest<[], HostOutcome<{ readonly path: string }>>;
   /**
    * Restart now, for a downloaded update: sent by the page after it has sent the scene as
    * the recovery copy; the host restarts only if that copy is on disk.
    */
-  'rp:update:restart': { readonly args: readonly []; readonly result: UpdateRestartResult };
+  'rp:update:restart': HostRequest<[], UpdateRestartResult>;
   /** VMC receive on or off, and where it listens; the status says why it cannot listen. */
-  'rp:vmc:receive': {
-    readonly args: readonly [request: VmcReceiveRequest];
-    readonly result: VmcReceiveStatus;
-  };
+  'rp:vmc:receive': HostRequest<[request: VmcReceiveRequest], VmcReceiveStatus>;
   /** The newest received pose when newer than `sequence`, and the receiver's status. */
-  'rp:vmc:poll': { readonly args: readonly [sequence: number]; readonly result: VmcPoll };
+  'rp:vmc:poll': HostRequest<[sequence: number], VmcPoll>;
   /** VMC send on or off, and where to. */
-  'rp:vmc:send': {
-    readonly args: readonly [request: VmcSendRequest];
-    readonly result: VmcSendStatus;
-  };
+  'rp:vmc:send': HostRequest<[request: VmcSendRequest], VmcSendStatus>;
+  /** ALWAYS ON TOP: `true` or `false` sets it (and remembers it); `null` only reads it. */
+  'rp:window:always-on-top': HostRequest<[on: boolean | null], AlwaysOnTopState>;
   /** Sends one pose of the chosen figure (`time`: seconds since sending began). */
-  'rp:window:always-on-top': {
-    /** `true` or `false` sets ALWAYS ON TOP (and remembers it); `null` only reads it. */
-    readonly args: readonly [on: boolean | null];
-    readonly result: AlwaysOnTopState;
-  };
-  'rp:vmc:send-frame': {
-    readonly args: readonly [frame: VmcFrame, time: number];
-    readonly result: VmcSendStatus;
-  };
+  'rp:vmc:send-frame': HostRequest<[frame: VmcFrame, time: number], VmcSendStatus>;
 }
 
 /** The languages the native menu speaks (the panel's languages). */
