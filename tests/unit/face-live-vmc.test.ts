@@ -178,20 +178,20 @@ describe.each([
       const value = (name: string): number => model.loaded.vrm.expressionManager!.getValue(name)!;
       const live = createLiveVmcMotion(figure.ragdoll.spec, 'vrm');
       holder.current = live;
-      for (let i = 0; i < 60; i++) {
-        live.update(frame(['Joy', 'A', 'Blink_L', 'Blink'], [1, 0.6, 0.5, 0]));
-        sandbox.advance(FRAME);
-        avatar.update(FRAME);
-      }
+      /** A second of the sender sending `names` at `weights`. */
+      const send = (names: readonly string[], weights: readonly number[]): void => {
+        for (let i = 0; i < 60; i++) {
+          live.update(frame(names, weights));
+          sandbox.advance(FRAME);
+          avatar.update(FRAME);
+        }
+      };
+      send(['Joy', 'A', 'Blink_L', 'Blink'], [1, 0.6, 0.5, 0]);
       expect(value('happy')).toBeCloseTo(1, 6);
       expect(value('aa')).toBeCloseTo(0.6, 6);
       expect(value('blinkLeft')).toBeCloseTo(0.5, 6);
       expect(value('blink')).toBe(0);
-      for (let i = 0; i < 60; i++) {
-        live.update(frame(['sad', 'OH', 'blinkRight'], [0.3, 0.7, 1]));
-        sandbox.advance(FRAME);
-        avatar.update(FRAME);
-      }
+      send(['sad', 'OH', 'blinkRight'], [0.3, 0.7, 1]);
       expect(value('sad')).toBeCloseTo(0.3, 6);
       expect(value('oh')).toBeCloseTo(0.7, 6);
       expect(value('blinkRight')).toBeCloseTo(1, 6);
