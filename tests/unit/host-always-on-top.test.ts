@@ -1,12 +1,12 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AlwaysOnTopLevel, TopWindow } from '../../electron/main/host/always-on-top';
 import { VIEW_SETTINGS_FILE, createAlwaysOnTop } from '../../electron/main/host/always-on-top';
 import type { MenuOptions } from '../../electron/main/menu';
 import { menuTemplate, submenuOf } from '../support/menu-template';
+import { useTempFolders } from '../support/host-files';
 import { createRecordingLogger, type RecordingLogger } from '../support/recording-logger';
 
 const FIXED_NOW = new Date('2026-12-07T02:30:00.000Z');
@@ -27,12 +27,10 @@ let directory: string;
 let logger: RecordingLogger;
 const setting = () => createAlwaysOnTop({ directory, logger, now: () => FIXED_NOW });
 
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'rp-always-on-top-'));
+const tempFolder = useTempFolders('rp-always-on-top');
+beforeEach(() => {
+  directory = tempFolder();
   logger = createRecordingLogger();
-});
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 describe('Always on Top', () => {

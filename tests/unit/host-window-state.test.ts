@@ -1,13 +1,13 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   createWindowStateStore,
   WINDOW_STATE_FILE,
   type WindowState,
 } from '../../electron/main/host/window-state-store';
 import { isVisibleOnSomeDisplay } from '../../electron/main/host/window-bounds';
+import { useTempFolders } from '../support/host-files';
 import { createRecordingLogger, type RecordingLogger } from '../support/recording-logger';
 
 /** One 1920×1080 display with a 40 px task bar, and a second one to its right. */
@@ -27,12 +27,10 @@ let logger: RecordingLogger;
 const filePath = (): string => join(directory, WINDOW_STATE_FILE);
 const store = () => createWindowStateStore({ directory, logger, now: () => FIXED_NOW });
 
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'rp-window-state-'));
+const tempFolder = useTempFolders('rp-window-state');
+beforeEach(() => {
+  directory = tempFolder();
   logger = createRecordingLogger();
-});
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 describe('window state store', () => {
