@@ -117,22 +117,16 @@ function start(): void {
     },
     logger: createConsoleLogger('file-open'),
   });
-  const openModelFromMenu = (): void => {
-    void dialogs
-      .showOpenModel()
+  /** A menu item that opens the file chosen in the dialog `pick` shows (`title` names it). */
+  const openFromMenu = (pick: () => Promise<string | null>, title: string) => (): void => {
+    void pick()
       .then((path) => {
         if (path !== null) fileOpens.request(path);
       })
-      .catch((error: unknown) => log.error('The Open Model dialog failed.', error));
+      .catch((error: unknown) => log.error(`The ${title} dialog failed.`, error));
   };
-  const openMotionFromMenu = (): void => {
-    void dialogs
-      .showOpenMotion()
-      .then((path) => {
-        if (path !== null) fileOpens.request(path);
-      })
-      .catch((error: unknown) => log.error('The Open Motion dialog failed.', error));
-  };
+  const openModelFromMenu = openFromMenu(() => dialogs.showOpenModel(), 'Open Model');
+  const openMotionFromMenu = openFromMenu(() => dialogs.showOpenMotion(), 'Open Motion');
   // Files named on the command line at the first launch (Windows/Linux file associations).
   for (const path of filesFromArgv(process.argv, process.cwd())) fileOpens.request(path);
 
