@@ -2,7 +2,6 @@
  * Loads a PMX or PMD file in Node for the simulator, the benchmark and the tests: the same
  * parser and rig the app uses (renderer/src/formats/mmd, renderer/src/rig/mmd).
  */
-import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { MmdModel } from '../../renderer/src/formats/mmd/mmd-model';
 import { MmdFormatError } from '../../renderer/src/formats/mmd/mmd-format-error';
@@ -14,6 +13,7 @@ import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import type { MmdPhysicsReport } from '../../renderer/src/rig/mmd/mmd-physics-report';
 import { mmdPhysicsReport } from '../../renderer/src/rig/mmd/mmd-physics-report';
 import { RigError } from '../../renderer/src/rig/rig-error';
+import { readModelFile } from './read-model-file';
 
 /** A PMX/PMD file that cannot become a ragdoll; the message starts with the file name. */
 export class MmdLoadError extends Error {
@@ -75,14 +75,7 @@ export async function loadMmdDoll(path: string): Promise<MmdDoll> {
  */
 export async function readMmdModel(path: string): Promise<{ model: MmdModel; fileName: string }> {
   const fileName = basename(path);
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    throw new MmdLoadError(
-      `${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    );
-  }
+  const bytes = await readModelFile(path, (message) => new MmdLoadError(message));
   let model: MmdModel;
   try {
     model = parseMmdModel(bytes);

@@ -3,7 +3,6 @@
  * through the same loader the app uses (renderer/src/view/vrm/load-vrm.ts), then frees the
  * model: Node needs the bones, not the meshes.
  */
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Vec3 } from '../../renderer/src/physics/vector-math';
 import type { VrmFormat } from '../../renderer/src/view/vrm/load-vrm';
@@ -13,6 +12,7 @@ import {
   loadVrm,
   parseVrm,
 } from '../../renderer/src/view/vrm/load-vrm';
+import { readModelFile } from './read-model-file';
 
 export { VrmLoadError, loadThreeVrm, loadVrm, parseVrm };
 
@@ -59,13 +59,6 @@ export async function loadVrmBones(bytes: Uint8Array, fileName: string): Promise
 
 /** Reads and loads a .vrm file from disk; see {@link loadVrmBones}. */
 export async function loadVrmFile(path: string): Promise<LoadedVrmBones> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    throw new VrmLoadError(
-      `${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    );
-  }
+  const bytes = await readModelFile(path, (message) => new VrmLoadError(message));
   return loadVrmBones(bytes, basename(path));
 }
