@@ -4,10 +4,7 @@
  * start is the next launch on the same profile (its HTTP cache and V8 code cache filled),
  * as a second start of the desktop app is.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { launchChromiumProfile } from '../../tools/browser/browser';
+import { launchOnProfile, onFreshProfile, type Viewport } from './start-profile';
 
 /** One start, ms after navigation start; null where the build does not mark that moment. */
 export interface StartSample {
@@ -39,28 +36,19 @@ const START_TIMEOUT_MS = 120_000;
 /** Times a cold start and then a warm one of the page at `url`, and a third when asked. */
 export async function timeStartPair(
   url: string,
-  viewport: { readonly width: number; readonly height: number },
+  viewport: Viewport,
   third = false,
 ): Promise<StartPair> {
-  const profile = mkdtempSync(join(tmpdir(), 'ragdoll-start-profile-'));
-  try {
+  return onFreshProfile('ragdoll-start-profile-', async (profile) => {
     const cold = await timeStart(url, profile, viewport);
     const warm = await timeStart(url, profile, viewport);
     if (!third) return { cold, warm };
     return { cold, warm, third: await timeStart(url, profile, viewport) };
-  } finally {
-    rmSync(profile, { recursive: true, force: true });
-  }
+  });
 }
 
-async function timeStart(
-  url: string,
-  profile: string,
-  viewport: { readonly width: number; readonly height: number },
-): Promise<StartSample> {
-  const context = await launchChromiumProfile(profile, viewport);
-  try {
-    const page = context.pages()[0] ?? (await context.newPage());
+async function timeStart(url: string, profile: string, viewport: Viewport): Promise<StartSample> {
+  return launchOnProfile(profile, viewport, async (page) => {
     await page.goto(url);
     // The hook appears once the app is whole; its frame stats hold the first frame's time.
     await page.waitForFunction(
@@ -82,7 +70,5 @@ async function timeStart(
       // boot.ts's START_MARKS.shell and .ready (boot.ts imports CSS, which Node cannot load).
       ['first-contentful-paint', 'ragdoll:shell', 'ragdoll:ready'] as const,
     );
-  } finally {
-    await context.close();
-  }
+  });
 }

@@ -4,10 +4,7 @@
  * time of its own (a few percent, more for compile-heavy stretches), so these starts are
  * never the ones the start table reports: they only say where the time goes.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { launchChromiumProfile } from '../../tools/browser/browser';
+import { launchOnProfile, onFreshProfile, type Viewport } from './start-profile';
 import type { StartBreakdown, TraceEvent } from '../../tools/browser/start-breakdown';
 import { breakdownStart } from '../../tools/browser/start-breakdown';
 
@@ -40,28 +37,20 @@ export interface TracedStartPair {
 }
 
 /** Traces a cold start, then a warm one, of the app at `url` on one fresh profile. */
-export async function traceStartPair(
-  url: string,
-  viewport: { readonly width: number; readonly height: number },
-): Promise<TracedStartPair> {
-  const profile = mkdtempSync(join(tmpdir(), 'ragdoll-trace-profile-'));
-  try {
+export async function traceStartPair(url: string, viewport: Viewport): Promise<TracedStartPair> {
+  return onFreshProfile('ragdoll-trace-profile-', async (profile) => {
     const cold = await traceStart(url, profile, viewport);
     const warm = await traceStart(url, profile, viewport);
     return { cold, warm };
-  } finally {
-    rmSync(profile, { recursive: true, force: true });
-  }
+  });
 }
 
 async function traceStart(
   url: string,
   profile: string,
-  viewport: { readonly width: number; readonly height: number },
+  viewport: Viewport,
 ): Promise<StartBreakdown> {
-  const context = await launchChromiumProfile(profile, viewport);
-  try {
-    const page = context.pages()[0] ?? (await context.newPage());
+  return launchOnProfile(profile, viewport, async (page, context) => {
     const cdp = await context.newCDPSession(page);
     const events: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', ({ value }) =>
@@ -87,7 +76,5 @@ async function traceStart(
     await cdp.send('Tracing.end');
     await complete;
     return breakdownStart(events, marks, page.url(), FRAME, PHYSICS_MARKS);
-  } finally {
-    await context.close();
-  }
+  });
 }
