@@ -1,5 +1,6 @@
 import type { AppCommand } from '../../../../shared/commands';
 import { labelCommandButton, make, makeCommandButton, makeSection } from '../files/file-list-dom';
+import { makeCheckbox } from '../shell/checkbox';
 import type { Language } from '../i18n';
 import { strings } from '../i18n';
 import type { BackgroundChoice, CapturePreferences } from './capture-preferences';
@@ -67,25 +68,29 @@ export class CapturePanel {
     });
     const backgroundRow = make(document, 'div', 'capture-row');
     backgroundRow.append(this.background, this.colour);
-    this.stage = make(document, 'input', 'capture-stage');
-    this.stage.type = 'checkbox';
-    this.stage.id = 'capture-stage';
-    this.stage.addEventListener('change', () => handlers.onStage(this.stage.checked));
-    this.stageText = make(document, 'span', 'capture-option-text');
-    const stageLabel = make(document, 'label', 'capture-option');
-    stageLabel.htmlFor = this.stage.id;
-    stageLabel.append(this.stage, this.stageText);
-    this.onTop = make(document, 'input', 'capture-on-top');
-    this.onTop.type = 'checkbox';
-    this.onTop.id = 'capture-on-top';
-    this.onTop.addEventListener('change', () => handlers.onAlwaysOnTop(this.onTop.checked));
-    this.onTopText = make(document, 'span', 'capture-option-text');
-    this.onTopLabel = make(document, 'label', 'capture-option');
-    this.onTopLabel.htmlFor = this.onTop.id;
-    this.onTopLabel.append(this.onTop, this.onTopText);
+    const option = (id: string, onChange: (checked: boolean) => void) =>
+      makeCheckbox(
+        document,
+        id,
+        { input: id, label: 'capture-option', text: 'capture-option-text' },
+        onChange,
+      );
+    const stage = option('capture-stage', (on) => handlers.onStage(on));
+    this.stage = stage.input;
+    this.stageText = stage.text;
+    const onTop = option('capture-on-top', (on) => handlers.onAlwaysOnTop(on));
+    this.onTop = onTop.input;
+    this.onTopText = onTop.text;
+    this.onTopLabel = onTop.label;
     this.onTopLabel.hidden = true;
     const body = make(document, 'div', 'panel-group-body');
-    body.append(this.cleanButton, this.backgroundLabel, backgroundRow, stageLabel, this.onTopLabel);
+    body.append(
+      this.cleanButton,
+      this.backgroundLabel,
+      backgroundRow,
+      stage.label,
+      this.onTopLabel,
+    );
     section.append(body);
     this.setLanguage(language);
   }

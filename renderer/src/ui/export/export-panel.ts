@@ -1,5 +1,6 @@
 import { keyText, type AppCommand } from '../../../../shared/commands';
 import { labelCommandButton, make, makeCommandButton, makeSection } from '../files/file-list-dom';
+import { makeCheckbox } from '../shell/checkbox';
 import type { Language } from '../i18n';
 import { strings } from '../i18n';
 import './exports.css';
@@ -35,13 +36,14 @@ export class ExportPanel {
       command,
       makeCommandButton(document, command, () => onCommand(command)),
     ]);
-    this.double = make(document, 'input', 'export-double');
-    this.double.type = 'checkbox';
-    this.double.id = 'export-double';
+    const double = makeCheckbox(document, 'export-double', {
+      input: 'export-double',
+      label: 'export-option',
+      text: 'export-option-text',
+    });
+    this.double = double.input;
     this.double.setAttribute('aria-keyshortcuts', keyText('toggle-picture-double'));
-    this.doubleLabel = make(document, 'label', 'export-option');
-    this.doubleLabel.htmlFor = this.double.id;
-    this.doubleLabel.append(this.double, make(document, 'span', 'export-option-text'));
+    this.doubleLabel = double.label;
     this.rate = make(document, 'select', 'panel-select export-rate');
     this.rate.id = 'export-rate';
     for (const fps of CLIP_RATES) {

@@ -1,6 +1,7 @@
 import { ariaKeyShortcuts, keyText } from '../../../../shared/commands';
 import type { SoundSettings } from '../../audio/sound-settings';
 import { labelCommandButton, make, makeCommandButton, makeSection } from '../files/file-list-dom';
+import { makeCheckbox } from '../shell/checkbox';
 import type { Slider } from '../shell/slider';
 import { labelSlider, makeSlider, showSliderText } from '../shell/slider';
 import type { Language } from '../i18n';
@@ -53,16 +54,14 @@ export class SoundPanel {
     });
     const labels: HTMLLabelElement[] = [];
     const check = (id: 'mute' | 'impacts' | 'music', onChange: (on: boolean) => void) => {
-      const input = make(document, 'input', `sound-${id}`);
-      input.type = 'checkbox';
-      input.id = `sound-${id}`;
-      input.addEventListener('change', () => onChange(input.checked));
-      const label = make(document, 'label', 'sound-option');
-      label.htmlFor = input.id;
-      const text = make(document, 'span', 'sound-option-text');
-      label.append(input, text);
-      labels.push(label);
-      return { input, text };
+      const box = makeCheckbox(
+        document,
+        `sound-${id}`,
+        { input: `sound-${id}`, label: 'sound-option', text: 'sound-option-text' },
+        onChange,
+      );
+      labels.push(box.label);
+      return box;
     };
     const mute = check('mute', (on) => handlers.onMuted(on));
     mute.input.setAttribute('aria-keyshortcuts', ariaKeyShortcuts('toggle-mute'));

@@ -1,4 +1,5 @@
 import { make, makeSection } from '../files/file-list-dom';
+import { makeCheckbox } from '../shell/checkbox';
 import type { Language } from '../i18n';
 import type { VmcSettings } from './vmc-settings';
 import { vmcStrings } from './vmc-strings';
@@ -49,17 +50,8 @@ export class VmcPanel {
       this.showWarning();
       onChange(this.fields());
     };
-    const check = (id: string) => {
-      const input = make(document, 'input', 'vmc-check');
-      input.type = 'checkbox';
-      input.id = id;
-      input.addEventListener('change', changed);
-      const label = make(document, 'label', 'vmc-option');
-      label.htmlFor = id;
-      const text = make(document, 'span', '');
-      label.append(input, text);
-      return { input, text, label };
-    };
+    const check = (id: string) =>
+      makeCheckbox(document, id, { input: 'vmc-check', label: 'vmc-option', text: '' }, changed);
     const field = <K extends 'input' | 'select'>(tag: K, id: string) => {
       const input = make(document, tag, `vmc-field vmc-${id}`) as HTMLElementTagNameMap[K];
       input.id = `vmc-${id}`;
