@@ -1,6 +1,6 @@
 import type { AppCommand } from '../../../../shared/commands';
 import { labelCommandButton, make, makeCommandButton, makeSection } from '../files/file-list-dom';
-import { makeCheckbox } from '../shell/checkbox';
+import { makeCheckbox } from '../shell/labelled-controls';
 import type { Language } from '../i18n';
 import { strings } from '../i18n';
 import type { BackgroundChoice, CapturePreferences } from './capture-preferences';

@@ -1,4 +1,5 @@
-import { labelCommandButton, make, makeCommandButton, makeSection } from '../files/file-list-dom';
+import { labelCommandButton, makeCommandButton, makeSection } from '../files/file-list-dom';
+import { makeLabelledField } from '../shell/labelled-controls';
 import type { Language } from '../i18n';
 import type { LinkSettings } from '../../physics/links/link-geometry';
 import type { LinkToolChoice } from './link-tool-choice';
@@ -35,15 +36,15 @@ export class LinkPanel {
     this.heading = heading;
     this.button = makeCommandButton(document, 'link-tool', () => handlers.onCycle());
     const field = (name: keyof LinkSettings) => {
-      const input = make(document, 'input', `link-setting link-${name}`);
-      input.id = `link-${name}`;
-      input.inputMode = 'decimal';
-      input.addEventListener('change', () => handlers.onSetting(name, input.value));
-      const label = make(document, 'label', 'link-setting-label');
-      label.htmlFor = input.id;
-      const row = make(document, 'div', 'link-row');
-      row.append(label, input);
-      return { input, label, row };
+      const made = makeLabelledField(
+        document,
+        'input',
+        `link-${name}`,
+        { input: `link-setting link-${name}`, label: 'link-setting-label', row: 'link-row' },
+        (text) => handlers.onSetting(name, text),
+      );
+      made.input.inputMode = 'decimal';
+      return made;
     };
     const stiffness = field('stiffness');
     const damping = field('damping');

@@ -1,7 +1,7 @@
 import { ariaKeyShortcuts, keyText } from '../../../../shared/commands';
 import type { SoundSettings } from '../../audio/sound-settings';
 import { labelCommandButton, make, makeCommandButton, makeSection } from '../files/file-list-dom';
-import { makeCheckbox } from '../shell/checkbox';
+import { makeCheckbox } from '../shell/labelled-controls';
 import type { Slider } from '../shell/slider';
 import { labelSlider, makeSlider, showSliderText } from '../shell/slider';
 import type { Language } from '../i18n';

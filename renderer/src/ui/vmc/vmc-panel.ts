@@ -1,5 +1,5 @@
 import { make, makeSection } from '../files/file-list-dom';
-import { makeCheckbox } from '../shell/checkbox';
+import { makeCheckbox, makeLabelledField } from '../shell/labelled-controls';
 import type { Language } from '../i18n';
 import type { VmcSettings } from './vmc-settings';
 import { vmcStrings } from './vmc-strings';
@@ -52,16 +52,14 @@ export class VmcPanel {
     };
     const check = (id: string) =>
       makeCheckbox(document, id, { input: 'vmc-check', label: 'vmc-option', text: '' }, changed);
-    const field = <K extends 'input' | 'select'>(tag: K, id: string) => {
-      const input = make(document, tag, `vmc-field vmc-${id}`) as HTMLElementTagNameMap[K];
-      input.id = `vmc-${id}`;
-      input.addEventListener('change', changed);
-      const label = make(document, 'label', 'vmc-field-label');
-      label.htmlFor = input.id;
-      const row = make(document, 'div', 'vmc-row');
-      row.append(label, input);
-      return { input, label, row };
-    };
+    const field = <K extends 'input' | 'select'>(tag: K, id: string) =>
+      makeLabelledField(
+        document,
+        tag,
+        `vmc-${id}`,
+        { input: `vmc-field vmc-${id}`, label: 'vmc-field-label', row: 'vmc-row' },
+        changed,
+      );
     const receive = check('vmc-receive');
     this.receive = receive.input;
     this.receiveText = receive.text;

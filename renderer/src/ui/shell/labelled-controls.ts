@@ -27,3 +27,31 @@ export function makeCheckbox(
   label.append(input, text);
   return { input, label, text };
 }
+
+/** A text field or drop-down list after its label, both in one row. */
+export interface LabelledField<Input extends HTMLInputElement | HTMLSelectElement> {
+  readonly input: Input;
+  readonly label: HTMLLabelElement;
+  readonly row: HTMLDivElement;
+}
+
+/**
+ * A `tag` element with the id `id` after its label in a row, each element with its class
+ * from `classes`; `onChange` is told its value when it changes.
+ */
+export function makeLabelledField<Tag extends 'input' | 'select'>(
+  document: Document,
+  tag: Tag,
+  id: string,
+  classes: { readonly input: string; readonly label: string; readonly row: string },
+  onChange: (value: string) => void,
+): LabelledField<HTMLElementTagNameMap[Tag]> {
+  const input = make(document, tag, classes.input);
+  input.id = id;
+  input.addEventListener('change', () => onChange(input.value));
+  const label = make(document, 'label', classes.label);
+  label.htmlFor = id;
+  const row = make(document, 'div', classes.row);
+  row.append(label, input);
+  return { input, label, row };
+}
