@@ -256,12 +256,36 @@ function installPageHost(names: typeof PAGE_NAMES): void {
   const scope = window as unknown as Record<string, unknown>;
   const invoke = (channel: string, args: unknown[]): Promise<never> =>
     (scope[names.invoke] as (channel: string, args: unknown[]) => Promise<never>)(channel, args);
-  const listeners = new Set<(command: AppCommand) => void>();
-  const fileListeners = new Set<(outcome: HostOutcome<DroppedFileResult>) => void>();
-  const progressListeners = new Set<(progress: ReadProgress) => void>();
-  const aboutListeners = new Set<() => void>();
-  const updateListeners = new Set<(status: UpdateStatus) => void>();
-  const onTopListeners = new Set<(state: AlwaysOnTopState) => void>();
+  /**
+   * One event the host sends the page: `on` subscribes a listener through a fresh wrapper, so
+   * subscribing one function twice needs two unsubscribes; `deliverAs` installs the page
+   * function the bridge calls to send it.
+   */
+  const hostEvent = <T>() => {
+    const relays = new Set<(value: T) => void>();
+    return {
+      on(listener: (value: T) => void): () => void {
+        const relay = (value: T): void => listener(value);
+        relays.add(relay);
+        return () => {
+          relays.delete(relay);
+        };
+      },
+      deliverAs(name: string): void {
+        Object.defineProperty(window, name, {
+          value: (value: T) => {
+            for (const relay of [...relays]) relay(value);
+          },
+        });
+      },
+    };
+  };
+  const menuCommand = hostEvent<AppCommand>();
+  const fileOpened = hostEvent<HostOutcome<DroppedFileResult>>();
+  const readProgress = hostEvent<ReadProgress>();
+  const showAbout = hostEvent<null>();
+  const updateStatus = hostEvent<UpdateStatus>();
+  const alwaysOnTop = hostEvent<AlwaysOnTopState>();
   const host: HostApi = Object.freeze({
     getAppInfo: () => invoke('rp:app:get-info', []),
     openModelDialog: () => invoke('rp:model:open-dialog', []),
@@ -283,13 +307,7 @@ function installPageHost(names: typeof PAGE_NAMES): void {
     openDroppedFile: (file: DroppedFileHandle) =>
       (scope[names.drop] as (name: string) => Promise<never>)(file.name),
     keepDroppedFile: (path: string) => invoke('rp:library:keep-dropped', [path]),
-    onFileOpened(listener: (outcome: HostOutcome<DroppedFileResult>) => void): () => void {
-      const relay = (outcome: HostOutcome<DroppedFileResult>): void => listener(outcome);
-      fileListeners.add(relay);
-      return () => {
-        fileListeners.delete(relay);
-      };
-    },
+    onFileOpened: fileOpened.on,
     listLibrary: () => invoke('rp:library:list', []),
     removeFromLibrary: (id: string) => invoke('rp:library:remove', [id]),
     clearLibrary: () => invoke('rp:library:clear', []),
@@ -313,80 +331,25 @@ function installPageHost(names: typeof PAGE_NAMES): void {
     getAboutInfo: () => invoke('rp:app:about', []),
     showDataFolder: () => invoke('rp:app:show-data-folder', []),
     restartToUpdate: () => invoke('rp:update:restart', []),
-    onShowAbout(listener: () => void): () => void {
-      const relay = (): void => listener();
-      aboutListeners.add(relay);
-      return () => {
-        aboutListeners.delete(relay);
-      };
-    },
-    onUpdateStatus(listener: (status: UpdateStatus) => void): () => void {
-      const relay = (status: UpdateStatus): void => listener(status);
-      updateListeners.add(relay);
-      return () => {
-        updateListeners.delete(relay);
-      };
-    },
+    onShowAbout: (listener: () => void) => showAbout.on(() => listener()),
+    onUpdateStatus: updateStatus.on,
     alwaysOnTop: (on: boolean | null) => invoke('rp:window:always-on-top', [on]),
-    onAlwaysOnTop(listener: (state: AlwaysOnTopState) => void): () => void {
-      const relay = (state: AlwaysOnTopState): void => listener(state);
-      onTopListeners.add(relay);
-      return () => {
-        onTopListeners.delete(relay);
-      };
-    },
+    onAlwaysOnTop: alwaysOnTop.on,
     vmcReceive: (request: unknown) => invoke('rp:vmc:receive', [request]),
     vmcPoll: (sequence: number) => invoke('rp:vmc:poll', [sequence]),
     vmcSend: (request: unknown) => invoke('rp:vmc:send', [request]),
     vmcSendFrame: (frame: unknown, time: number) => invoke('rp:vmc:send-frame', [frame, time]),
-    onReadProgress(listener: (progress: ReadProgress) => void): () => void {
-      const relay = (progress: ReadProgress): void => listener(progress);
-      progressListeners.add(relay);
-      return () => {
-        progressListeners.delete(relay);
-      };
-    },
-    onMenuCommand(listener: (command: AppCommand) => void): () => void {
-      // A fresh wrapper per subscription, so subscribing one function twice needs two unsubscribes.
-      const relay = (command: AppCommand): void => listener(command);
-      listeners.add(relay);
-      return () => {
-        listeners.delete(relay);
-      };
-    },
+    onReadProgress: readProgress.on,
+    onMenuCommand: menuCommand.on,
   });
   // Read-only, like a contextBridge.exposeInMainWorld property.
   Object.defineProperty(window, 'host', { value: host, enumerable: true });
-  Object.defineProperty(window, names.menu, {
-    value: (command: AppCommand) => {
-      for (const listener of [...listeners]) listener(command);
-    },
-  });
-  Object.defineProperty(window, names.readProgress, {
-    value: (progress: ReadProgress) => {
-      for (const listener of [...progressListeners]) listener(progress);
-    },
-  });
-  Object.defineProperty(window, names.about, {
-    value: () => {
-      for (const listener of [...aboutListeners]) listener();
-    },
-  });
-  Object.defineProperty(window, names.alwaysOnTop, {
-    value: (state: AlwaysOnTopState) => {
-      for (const listener of [...onTopListeners]) listener(state);
-    },
-  });
-  Object.defineProperty(window, names.updateStatus, {
-    value: (status: UpdateStatus) => {
-      for (const listener of [...updateListeners]) listener(status);
-    },
-  });
-  Object.defineProperty(window, names.fileOpened, {
-    value: (outcome: HostOutcome<DroppedFileResult>) => {
-      for (const listener of [...fileListeners]) listener(outcome);
-    },
-  });
+  menuCommand.deliverAs(names.menu);
+  readProgress.deliverAs(names.readProgress);
+  showAbout.deliverAs(names.about);
+  alwaysOnTop.deliverAs(names.alwaysOnTop);
+  updateStatus.deliverAs(names.updateStatus);
+  fileOpened.deliverAs(names.fileOpened);
 }
 
 function readAppInfo(): AppInfo {
