@@ -51,15 +51,20 @@ async function busyScene(withMokou: boolean): Promise<Sandbox> {
   return sandbox;
 }
 
+/** {@link busyScene} with a recorder watching its steps, and the rewind that scrubs it. */
+async function recordedScene(withMokou: boolean) {
+  const sandbox = await busyScene(withMokou);
+  const recorder = new SceneRecorder(sandbox);
+  sandbox.setStepObserver(recorder.afterStep);
+  return { sandbox, recorder, rewind: new Rewind(sandbox, recorder) };
+}
+
 describe('scrubbing and resuming', () => {
   for (const withMokou of [false, true]) {
     it.skipIf(withMokou && !existsSync(MOKOU))(
       `shows a recorded frame exactly and resumes from it with no jump${withMokou ? ' (mokou_B with its hair)' : ''}`,
       async () => {
-        const sandbox = await busyScene(withMokou);
-        const recorder = new SceneRecorder(sandbox);
-        sandbox.setStepObserver(recorder.afterStep);
-        const rewind = new Rewind(sandbox, recorder);
+        const { sandbox, recorder, rewind } = await recordedScene(withMokou);
         // Every body's path at full precision, to compare the resumed run with.
         const path = new Map<number, Map<string, [number, number, number]>>();
         const track = () => path.set(sandbox.steps, positions(sandbox));
@@ -133,10 +138,7 @@ describe('scrubbing and resuming', () => {
   }
 
   it('pausing and resuming without scrubbing changes nothing', async () => {
-    const sandbox = await busyScene(false);
-    const recorder = new SceneRecorder(sandbox);
-    sandbox.setStepObserver(recorder.afterStep);
-    const rewind = new Rewind(sandbox, recorder);
+    const { sandbox, recorder, rewind } = await recordedScene(false);
     sandbox.run(0.5);
     const now = positions(sandbox);
     rewind.pause();
@@ -150,10 +152,7 @@ describe('scrubbing and resuming', () => {
   });
 
   it('keeps its clock after resuming from the past: frames recorded since are 1/60 s apart from the one resumed', async () => {
-    const sandbox = await busyScene(false);
-    const recorder = new SceneRecorder(sandbox);
-    sandbox.setStepObserver(recorder.afterStep);
-    const rewind = new Rewind(sandbox, recorder);
+    const { sandbox, recorder, rewind } = await recordedScene(false);
     sandbox.run(1);
     const resumedFrom = rewind.show(recorder.lastFrame - 45);
     const resumedAt = recorder.timeAt(resumedFrom);
@@ -175,10 +174,7 @@ describe('scrubbing and resuming', () => {
   });
 
   it('cannot go back past a figure being added', async () => {
-    const sandbox = await busyScene(false);
-    const recorder = new SceneRecorder(sandbox);
-    sandbox.setStepObserver(recorder.afterStep);
-    const rewind = new Rewind(sandbox, recorder);
+    const { sandbox, recorder, rewind } = await recordedScene(false);
     sandbox.run(0.5);
     sandbox.addFigure();
     sandbox.run(0.5);
@@ -191,10 +187,7 @@ describe('scrubbing and resuming', () => {
 
 describe('playing the recording back', () => {
   it('moves through the frames at the TIME speed and resumes the simulation at the newest', async () => {
-    const sandbox = await busyScene(false);
-    const recorder = new SceneRecorder(sandbox);
-    sandbox.setStepObserver(recorder.afterStep);
-    const rewind = new Rewind(sandbox, recorder);
+    const { sandbox, recorder, rewind } = await recordedScene(false);
     const playback = new TimelinePlayback(rewind, sandbox);
     sandbox.run(2);
     playback.play();
