@@ -39,6 +39,29 @@ function numbered<K extends string>(
       : undefined;
 }
 
+/**
+ * A sentence about `count` morphs of the model `model` (the first `morph`) naming vertex
+ * `vertex` of a model with `vertexCount` vertices.
+ */
+function badVertexMorphs(
+  sentence: (facts: {
+    readonly count: number;
+    readonly morph: string;
+    readonly model: string;
+    readonly vertex: number;
+    readonly vertexCount: number;
+  }) => string,
+): (facts: MmdWarningFacts) => string | undefined {
+  return ({ count, names, numbers }) => {
+    const [morph, model] = names ?? [];
+    const vertex = numbers?.['vertex'];
+    const vertexCount = numbers?.['vertexCount'];
+    if (count === undefined || morph === undefined || model === undefined) return undefined;
+    if (vertex === undefined || vertexCount === undefined) return undefined;
+    return sentence({ count, morph, model, vertex, vertexCount });
+  };
+}
+
 /** The English sentences: the same words as the parser's and rig's own messages. */
 export const WARNING_STRINGS_EN: WarningStrings = {
   'pmd-no-physics': ({ names }) =>
@@ -62,18 +85,12 @@ export const WARNING_STRINGS_EN: WarningStrings = {
     count === undefined
       ? undefined
       : `The model has ${count} soft bodies (PMX 2.1); they are not simulated.`,
-  'morph-bad-vertex': ({ count, names, numbers }) => {
-    const [morph, model] = names ?? [];
-    const vertex = numbers?.['vertex'];
-    const vertexCount = numbers?.['vertexCount'];
-    if (count === undefined || morph === undefined || model === undefined) return undefined;
-    if (vertex === undefined || vertexCount === undefined) return undefined;
-    return (
+  'morph-bad-vertex': badVertexMorphs(
+    ({ count, morph, model, vertex, vertexCount }) =>
       `${count} ${count === 1 ? 'morph' : 'morphs'} of "${model}" (the first: "${morph}") ` +
       `name vertex ${vertex}, but the model has ${vertexCount} vertices; ` +
-      `${count === 1 ? 'it was' : 'they were'} left out and the face does not use ${count === 1 ? 'it' : 'them'}.`
-    );
-  },
+      `${count === 1 ? 'it was' : 'they were'} left out and the face does not use ${count === 1 ? 'it' : 'them'}.`,
+  ),
   'ik-chain-dropped': counted(ikChainDroppedSentence),
   'body-not-finite': counted(
     (n, example) =>
@@ -143,14 +160,10 @@ export const WARNING_STRINGS_JA: WarningStrings = {
     ({ drawn, indices }) =>
       `材質が描く面の頂点番号は ${drawn} 個ですが、メッシュには ${indices} 個あります。はみ出した面は描きません`,
   ),
-  'morph-bad-vertex': ({ count, names, numbers }) => {
-    const [morph, model] = names ?? [];
-    const vertex = numbers?.['vertex'];
-    const vertexCount = numbers?.['vertexCount'];
-    if (count === undefined || morph === undefined || model === undefined) return undefined;
-    if (vertex === undefined || vertexCount === undefined) return undefined;
-    return `「${model}」のモーフ ${count} 個（最初は「${morph}」）が頂点 ${vertex} を指していますが、モデルの頂点は ${vertexCount} 個です。そのモーフは読み込まず、表情にも使いません`;
-  },
+  'morph-bad-vertex': badVertexMorphs(
+    ({ count, morph, model, vertex, vertexCount }) =>
+      `「${model}」のモーフ ${count} 個（最初は「${morph}」）が頂点 ${vertex} を指していますが、モデルの頂点は ${vertexCount} 個です。そのモーフは読み込まず、表情にも使いません`,
+  ),
   'vertex-missing-bone': numbered(
     ['vertex', 'bone', 'boneCount'],
     ({ vertex, bone, boneCount }) =>
