@@ -27,6 +27,7 @@ import {
   problemOf,
   scriptedDialogs,
   tempFolder,
+  useTempFolders,
   vmdBytes,
   vrmaBytes,
 } from '../support/host-files';
@@ -41,6 +42,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await folder.remove();
 });
+const dataFolder = useTempFolders('rp-audio-data');
 
 async function file(name: string, bytes: Uint8Array | string): Promise<string> {
   const path = join(folder.path, name);
@@ -178,206 +180,186 @@ describe('Open Music…', () => {
 
 describe('a song dropped on the window', () => {
   it('is read as music through the host services, and may be read again; a text file named .mp3 is refused', async () => {
-    const data = await tempFolder('audio-data');
-    try {
-      const dropKey = newDropKey();
-      const host = createHostServices({
-        dataDirectory: data.path,
-        dialogs: scriptedDialogs(),
-        loggerFor: () => createRecordingLogger(),
-        dropKey,
-      });
-      const song = await file('Dance Song.mp3', mp3Bytes());
-      // A path the preload never vouched for is not read, even when it is a song.
-      const unvouched = await problemOf(
-        host.openDroppedFile(song, mintDropGrant(newDropKey(), song)),
-      );
-      expect(unvouched.code).toBe('not-allowed');
-      expect((await problemOf(host.readMusic(song))).code).toBe('not-allowed');
-      const dropped = await host.openDroppedFile(song, mintDropGrant(dropKey, song));
-      expect(dropped.kind).toBe('music');
-      if (dropped.kind !== 'music') return;
-      expect(dropped.music).toMatchObject({ fileName: 'Dance Song.mp3', format: 'mp3' });
-      expect((await host.readMusic(song)).sha256).toBe(dropped.music.sha256);
-      const fake = await file('fake.mp3', 'not a song');
-      const problem = await problemOf(host.openDroppedFile(fake, mintDropGrant(dropKey, fake)));
-      expect(problem.code).toBe('not-audio');
-      expect(problem.message).toContain(fake);
-      // Never read as audio, so never readable afterwards.
-      expect((await problemOf(host.readMusic(fake))).code).toBe('not-allowed');
-    } finally {
-      await data.remove();
-    }
+    const data = dataFolder();
+    const dropKey = newDropKey();
+    const host = createHostServices({
+      dataDirectory: data,
+      dialogs: scriptedDialogs(),
+      loggerFor: () => createRecordingLogger(),
+      dropKey,
+    });
+    const song = await file('Dance Song.mp3', mp3Bytes());
+    // A path the preload never vouched for is not read, even when it is a song.
+    const unvouched = await problemOf(
+      host.openDroppedFile(song, mintDropGrant(newDropKey(), song)),
+    );
+    expect(unvouched.code).toBe('not-allowed');
+    expect((await problemOf(host.readMusic(song))).code).toBe('not-allowed');
+    const dropped = await host.openDroppedFile(song, mintDropGrant(dropKey, song));
+    expect(dropped.kind).toBe('music');
+    if (dropped.kind !== 'music') return;
+    expect(dropped.music).toMatchObject({ fileName: 'Dance Song.mp3', format: 'mp3' });
+    expect((await host.readMusic(song)).sha256).toBe(dropped.music.sha256);
+    const fake = await file('fake.mp3', 'not a song');
+    const problem = await problemOf(host.openDroppedFile(fake, mintDropGrant(dropKey, fake)));
+    expect(problem.code).toBe('not-audio');
+    expect(problem.message).toContain(fake);
+    // Never read as audio, so never readable afterwards.
+    expect((await problemOf(host.readMusic(fake))).code).toBe('not-allowed');
   });
 });
 
 describe('songs in the recent library', () => {
   it('lists a song opened, reads it again from the library in the next session, and not once removed', async () => {
-    const data = await tempFolder('audio-library');
-    try {
-      const song = await file('Dance Song.wav', wavBytes(0.2));
-      const beside = await file('beside.wav', wavBytes(0.2));
-      const first = createHostServices({
-        dataDirectory: data.path,
-        dialogs: scriptedDialogs({ openMusic: [song] }),
-        loggerFor: () => createRecordingLogger(),
-      });
-      await first.openMusicDialog();
-      await first.flush();
-      const [entry] = (await first.listLibrary()).entries;
-      expect(entry).toMatchObject({
-        kind: 'music',
-        path: song,
-        title: 'Dance Song',
-        format: 'wav',
-        author: '',
-        missing: false,
-      });
+    const data = dataFolder();
+    const song = await file('Dance Song.wav', wavBytes(0.2));
+    const beside = await file('beside.wav', wavBytes(0.2));
+    const first = createHostServices({
+      dataDirectory: data,
+      dialogs: scriptedDialogs({ openMusic: [song] }),
+      loggerFor: () => createRecordingLogger(),
+    });
+    await first.openMusicDialog();
+    await first.flush();
+    const [entry] = (await first.listLibrary()).entries;
+    expect(entry).toMatchObject({
+      kind: 'music',
+      path: song,
+      title: 'Dance Song',
+      format: 'wav',
+      author: '',
+      missing: false,
+    });
 
-      // A new session: nothing chosen yet, but the library's song reads; its neighbour does not.
-      const next = createHostServices({
-        dataDirectory: data.path,
-        dialogs: scriptedDialogs(),
-        loggerFor: () => createRecordingLogger(),
-      });
-      expect((await next.readMusic(song)).fileName).toBe('Dance Song.wav');
-      const refused = await problemOf(next.readMusic(beside));
-      expect(refused.code).toBe('not-allowed');
-      expect(refused.message).toContain(beside);
-      expect(refused.message).toContain('Open Music…');
-      // Removed from the library in a session that never chose it: no longer readable.
-      const later = createHostServices({
-        dataDirectory: data.path,
-        dialogs: scriptedDialogs(),
-        loggerFor: () => createRecordingLogger(),
-      });
-      await later.removeFromLibrary(entry!.id);
-      expect((await problemOf(later.readMusic(song))).code).toBe('not-allowed');
-    } finally {
-      await data.remove();
-    }
+    // A new session: nothing chosen yet, but the library's song reads; its neighbour does not.
+    const next = createHostServices({
+      dataDirectory: data,
+      dialogs: scriptedDialogs(),
+      loggerFor: () => createRecordingLogger(),
+    });
+    expect((await next.readMusic(song)).fileName).toBe('Dance Song.wav');
+    const refused = await problemOf(next.readMusic(beside));
+    expect(refused.code).toBe('not-allowed');
+    expect(refused.message).toContain(beside);
+    expect(refused.message).toContain('Open Music…');
+    // Removed from the library in a session that never chose it: no longer readable.
+    const later = createHostServices({
+      dataDirectory: data,
+      dialogs: scriptedDialogs(),
+      loggerFor: () => createRecordingLogger(),
+    });
+    await later.removeFromLibrary(entry!.id);
+    expect((await problemOf(later.readMusic(song))).code).toBe('not-allowed');
   });
 
   it('relocates a moved song to another song file, and refuses a model in its place', async () => {
-    const data = await tempFolder('audio-locate');
-    try {
-      const song = await file('song.wav', wavBytes(0.2));
-      const moved = await file('moved.wav', wavBytes(0.3));
-      const notSong = await file('not-a-song.wav', 'text');
-      const host = createHostServices({
-        dataDirectory: data.path,
-        dialogs: scriptedDialogs({ openMusic: [song, notSong, moved] }),
-        loggerFor: () => createRecordingLogger(),
-      });
-      await host.openMusicDialog();
-      const [entry] = (await host.listLibrary()).entries;
-      expect((await problemOf(host.relocateLibraryEntry(entry!.id))).code).toBe('not-audio');
-      const located = await host.relocateLibraryEntry(entry!.id);
-      expect(located).toMatchObject({ id: entry!.id, kind: 'music', path: moved });
-      expect((await host.readMusic(moved)).fileName).toBe('moved.wav');
-    } finally {
-      await data.remove();
-    }
+    const data = dataFolder();
+    const song = await file('song.wav', wavBytes(0.2));
+    const moved = await file('moved.wav', wavBytes(0.3));
+    const notSong = await file('not-a-song.wav', 'text');
+    const host = createHostServices({
+      dataDirectory: data,
+      dialogs: scriptedDialogs({ openMusic: [song, notSong, moved] }),
+      loggerFor: () => createRecordingLogger(),
+    });
+    await host.openMusicDialog();
+    const [entry] = (await host.listLibrary()).entries;
+    expect((await problemOf(host.relocateLibraryEntry(entry!.id))).code).toBe('not-audio');
+    const located = await host.relocateLibraryEntry(entry!.id);
+    expect(located).toMatchObject({ id: entry!.id, kind: 'music', path: moved });
+    expect((await host.readMusic(moved)).fileName).toBe('moved.wav');
   });
 });
 
 describe("a VMD's song beside it", () => {
   it('names the one music file of the same name in its folder and lets only that be read', async () => {
-    const data = await tempFolder('audio-beside');
-    try {
-      const dance = await file('dance.vmd', vmdBytes());
-      const song = await file('dance.MP3', mp3Bytes());
-      const other = await file('other.wav', wavBytes(0.1));
-      await mkdir(join(folder.path, 'lonely.wav'));
-      const lonely = await file('lonely.vmd', vmdBytes());
-      const wave = await file('wave.vrma', vrmaBytes());
-      await file('wave.wav', wavBytes(0.1));
-      const host = createHostServices({
-        dataDirectory: data.path,
-        dialogs: scriptedDialogs({ openMotion: [dance, lonely, wave] }),
-        loggerFor: () => createRecordingLogger(),
-      });
-      // Nothing beside a motion is readable before it is opened.
-      expect((await problemOf(host.readMusic(song))).code).toBe('not-allowed');
-      const opened = await host.openMotionDialog();
-      expect(opened.songBeside).toBe(song);
-      expect((await host.readMusic(song)).format).toBe('mp3');
-      // Only that one: the rest of the folder stays closed.
-      expect((await problemOf(host.readMusic(other))).code).toBe('not-allowed');
-      // A folder of that name is not a song; a VRM Animation is not offered one.
-      expect((await host.openMotionDialog()).songBeside).toBeUndefined();
-      expect((await host.openMotionDialog()).songBeside).toBeUndefined();
-      expect((await problemOf(host.readMusic(join(folder.path, 'wave.wav')))).code).toBe(
-        'not-allowed',
-      );
-    } finally {
-      await data.remove();
-    }
+    const data = dataFolder();
+    const dance = await file('dance.vmd', vmdBytes());
+    const song = await file('dance.MP3', mp3Bytes());
+    const other = await file('other.wav', wavBytes(0.1));
+    await mkdir(join(folder.path, 'lonely.wav'));
+    const lonely = await file('lonely.vmd', vmdBytes());
+    const wave = await file('wave.vrma', vrmaBytes());
+    await file('wave.wav', wavBytes(0.1));
+    const host = createHostServices({
+      dataDirectory: data,
+      dialogs: scriptedDialogs({ openMotion: [dance, lonely, wave] }),
+      loggerFor: () => createRecordingLogger(),
+    });
+    // Nothing beside a motion is readable before it is opened.
+    expect((await problemOf(host.readMusic(song))).code).toBe('not-allowed');
+    const opened = await host.openMotionDialog();
+    expect(opened.songBeside).toBe(song);
+    expect((await host.readMusic(song)).format).toBe('mp3');
+    // Only that one: the rest of the folder stays closed.
+    expect((await problemOf(host.readMusic(other))).code).toBe('not-allowed');
+    // A folder of that name is not a song; a VRM Animation is not offered one.
+    expect((await host.openMotionDialog()).songBeside).toBeUndefined();
+    expect((await host.openMotionDialog()).songBeside).toBeUndefined();
+    expect((await problemOf(host.readMusic(join(folder.path, 'wave.wav')))).code).toBe(
+      'not-allowed',
+    );
   });
 });
 
 describe('a preset with a song', () => {
   it('remembers the song and its offset; on load the song is checked and readable, a moved one is a note', async () => {
-    const data = await tempFolder('audio-presets');
-    try {
-      const song = await file('song.wav', wavBytes(0.5));
-      const opened = await createMusicService({
-        dialogs: scriptedDialogs({ openMusic: [song] }),
-        log: createRecordingLogger(),
-      }).openMusicDialog();
-      const music = {
-        path: song,
-        size: opened.size,
-        sha256: opened.sha256,
-        fileName: opened.fileName,
-        format: opened.format,
-        offset: -1.25,
-      };
-      const content = { ...presetContent(), music };
-      expect(presetContentSchema.safeParse(content).success).toBe(true);
-      expect(
-        presetContentSchema.safeParse({ ...content, music: { ...music, offset: 6 } }).success,
-      ).toBe(false);
-      // Presets saved before music still load.
-      expect(presetContentSchema.safeParse(presetContent()).success).toBe(true);
+    const data = dataFolder();
+    const song = await file('song.wav', wavBytes(0.5));
+    const opened = await createMusicService({
+      dialogs: scriptedDialogs({ openMusic: [song] }),
+      log: createRecordingLogger(),
+    }).openMusicDialog();
+    const music = {
+      path: song,
+      size: opened.size,
+      sha256: opened.sha256,
+      fileName: opened.fileName,
+      format: opened.format,
+      offset: -1.25,
+    };
+    const content = { ...presetContent(), music };
+    expect(presetContentSchema.safeParse(content).success).toBe(true);
+    expect(
+      presetContentSchema.safeParse({ ...content, music: { ...music, offset: 6 } }).success,
+    ).toBe(false);
+    // Presets saved before music still load.
+    expect(presetContentSchema.safeParse(presetContent()).success).toBe(true);
 
-      const host = (confirm: boolean) =>
-        createHostServices({
-          dataDirectory: data.path,
-          dialogs: scriptedDialogs({ openMusic: [song], confirmPresetFiles: [confirm] }),
-          loggerFor: () => createRecordingLogger(),
-        });
-      const { id } = await host(false).savePreset(content);
-      // A fresh session where the person does not confirm the song: it is not looked at, and
-      // the note says nothing of its size or content.
-      const wary = host(false);
-      const refused = await wary.loadPreset(id);
-      expect(refused.musicNote).toEqual({
-        reason: 'not-yours',
-        message: `The music song.wav was not played: not opened: not one of your files (${song}).`,
+    const host = (confirm: boolean) =>
+      createHostServices({
+        dataDirectory: data,
+        dialogs: scriptedDialogs({ openMusic: [song], confirmPresetFiles: [confirm] }),
+        loggerFor: () => createRecordingLogger(),
       });
-      expect((await problemOf(wary.readMusic(song))).code).toBe('not-allowed');
-      // Confirmed for this load: the song is checked and becomes readable.
-      const session = host(true);
-      expect((await problemOf(session.readMusic(song))).code).toBe('not-allowed');
-      const loaded = await session.loadPreset(id);
-      expect(loaded.preset.music).toEqual(music);
-      expect(loaded.musicNote).toBeUndefined();
-      expect((await session.readMusic(song)).sha256).toBe(opened.sha256);
+    const { id } = await host(false).savePreset(content);
+    // A fresh session where the person does not confirm the song: it is not looked at, and
+    // the note says nothing of its size or content.
+    const wary = host(false);
+    const refused = await wary.loadPreset(id);
+    expect(refused.musicNote).toEqual({
+      reason: 'not-yours',
+      message: `The music song.wav was not played: not opened: not one of your files (${song}).`,
+    });
+    expect((await problemOf(wary.readMusic(song))).code).toBe('not-allowed');
+    // Confirmed for this load: the song is checked and becomes readable.
+    const session = host(true);
+    expect((await problemOf(session.readMusic(song))).code).toBe('not-allowed');
+    const loaded = await session.loadPreset(id);
+    expect(loaded.preset.music).toEqual(music);
+    expect(loaded.musicNote).toBeUndefined();
+    expect((await session.readMusic(song)).sha256).toBe(opened.sha256);
 
-      // Changed, then moved away: the preset still loads, with a note naming the song.
-      await writeFile(song, wavBytes(0.6));
-      const changed = await host(true).loadPreset(id);
-      expect(changed.musicNote?.reason).toBe('changed');
-      expect(changed.musicNote?.message).toContain('song.wav');
-      await rm(song);
-      const moved = await host(true).loadPreset(id);
-      expect(moved.musicNote?.reason).toBe('missing');
-      expect(moved.musicNote?.message).toBe(
-        `The music song.wav was not played: ${song} was not found; it may have been moved or deleted.`,
-      );
-    } finally {
-      await data.remove();
-    }
+    // Changed, then moved away: the preset still loads, with a note naming the song.
+    await writeFile(song, wavBytes(0.6));
+    const changed = await host(true).loadPreset(id);
+    expect(changed.musicNote?.reason).toBe('changed');
+    expect(changed.musicNote?.message).toContain('song.wav');
+    await rm(song);
+    const moved = await host(true).loadPreset(id);
+    expect(moved.musicNote?.reason).toBe('missing');
+    expect(moved.musicNote?.message).toBe(
+      `The music song.wav was not played: ${song} was not found; it may have been moved or deleted.`,
+    );
   });
 });
