@@ -79,27 +79,22 @@ describe('VRM spring bones in the recording', () => {
         );
         tails.set(at, tailPositions(avatar));
       };
+      /** Draws `frames` frames, remembering each. */
+      const play = (frames: number): void => {
+        for (let i = 0; i < frames; i++) {
+          frame();
+          remember();
+        }
+      };
       // Dropped, then blasted twice while it tumbles: the hair swings hard.
-      for (let i = 0; i < 90; i++) {
-        frame();
-        remember();
-      }
+      play(90);
       sandbox.blast(10);
-      for (let i = 0; i < 30; i++) {
-        frame();
-        remember();
-      }
+      play(30);
       // In mid-swing, a few frames before the next blast (the frame after it is compared).
       const target = timeline.recorder.lastFrame;
-      for (let i = 0; i < 10; i++) {
-        frame();
-        remember();
-      }
+      play(10);
       sandbox.blast(10);
-      for (let i = 0; i < 60; i++) {
-        frame();
-        remember();
-      }
+      play(60);
 
       // Scrub back to a frame in mid-swing: every spring bone as recorded there.
       expect(timeline.show(target)).toBe(target);
