@@ -194,14 +194,7 @@ export async function exposeHostToPage(
     answered,
     async openFile(path) {
       const outcome = await toOutcome(() => services.openFileFromUser(path));
-      await page.evaluate(
-        ([name, delivered]) => {
-          const deliver = (window as unknown as Record<string, (value: unknown) => void>)[name];
-          if (deliver === undefined) throw new Error('host-bridge: window.host is not installed');
-          deliver(delivered);
-        },
-        [PAGE_NAMES.fileOpened, outcome] as const,
-      );
+      await deliverToPage(page, PAGE_NAMES.fileOpened, outcome);
       return outcome;
     },
     showAbout: () => deliverToPage(page, PAGE_NAMES.about, null),
@@ -213,16 +206,7 @@ export async function exposeHostToPage(
       onTop = on;
       return deliverToPage(page, PAGE_NAMES.alwaysOnTop, { on });
     },
-    async sendMenuCommand(command) {
-      await page.evaluate(
-        ([name, picked]) => {
-          const deliver = (window as unknown as Record<string, (command: string) => void>)[name];
-          if (deliver === undefined) throw new Error('host-bridge: window.host is not installed');
-          deliver(picked);
-        },
-        [PAGE_NAMES.menu, command] as const,
-      );
-    },
+    sendMenuCommand: (command) => deliverToPage(page, PAGE_NAMES.menu, command),
   };
 }
 
