@@ -35,6 +35,22 @@ function positions(drawing: MmdSkinnedModel): Float32Array {
   return (drawing.mesh.geometry.getAttribute('position').array as Float32Array).slice();
 }
 
+/** `before` with each of the morph's vertices moved by `share` × its file offsets (metres, z mirrored). */
+function movedBy(
+  before: Float32Array,
+  morph: VertexMorph,
+  scale: number,
+  share: number,
+): Float32Array {
+  const expected = before.slice();
+  morph.vertices.forEach((v, i) => {
+    expected[3 * v] = expected[3 * v]! + share * morph.offsets[3 * i]! * scale;
+    expected[3 * v + 1] = expected[3 * v + 1]! + share * morph.offsets[3 * i + 1]! * scale;
+    expected[3 * v + 2] = expected[3 * v + 2]! - share * morph.offsets[3 * i + 2]! * scale;
+  });
+  return expected;
+}
+
 /** Every vertex moved by `share` × the morph's file offsets (metres, z mirrored), the rest not. */
 function expectMoved(
   before: Float32Array,
@@ -43,16 +59,28 @@ function expectMoved(
   scale: number,
   share: number,
 ): void {
-  const expected = before.slice();
-  morph.vertices.forEach((v, i) => {
-    expected[3 * v] = expected[3 * v]! + share * morph.offsets[3 * i]! * scale;
-    expected[3 * v + 1] = expected[3 * v + 1]! + share * morph.offsets[3 * i + 1]! * scale;
-    expected[3 * v + 2] = expected[3 * v + 2]! - share * morph.offsets[3 * i + 2]! * scale;
-  });
+  const expected = movedBy(before, morph, scale, share);
   let worst = 0;
   for (let i = 0; i < after.length; i++)
     worst = Math.max(worst, Math.abs(after[i]! - expected[i]!));
   expect(worst).toBeLessThan(1e-5);
+}
+
+/**
+ * Shows morph `name` at full weight and checks that `morph`'s vertices moved by its file
+ * offsets; returns the positions before.
+ */
+function expectFullWeightMoves(
+  drawing: MmdSkinnedModel,
+  name: string,
+  morph: VertexMorph,
+  scale: number,
+): Float32Array {
+  const rest = positions(drawing);
+  drawing.face.setWeight(drawing.face.indexOf(name), 1);
+  drawing.face.apply();
+  expectMoved(rest, positions(drawing), morph, scale, 1);
+  return rest;
 }
 
 describe('PMX vertex and group morphs on the drawn mesh', () => {
@@ -73,10 +101,7 @@ describe('PMX vertex and group morphs on the drawn mesh', () => {
     expect(model.morphs[0]).toEqual(blink);
     expect(blink.offsets.every((offset) => offset !== 0)).toBe(true);
 
-    const rest = positions(drawing);
-    face.setWeight(face.indexOf('まばたき'), 1);
-    face.apply();
-    expectMoved(rest, positions(drawing), blink, scale, 1);
+    const rest = expectFullWeightMoves(drawing, 'まばたき', blink, scale);
     face.setWeight(face.indexOf('まばたき'), 0);
     face.apply();
     expect(positions(drawing)).toEqual(rest);
@@ -86,13 +111,7 @@ describe('PMX vertex and group morphs on the drawn mesh', () => {
     face.apply();
     const half = positions(drawing);
     const surprised = model.morphs[1] as VertexMorph;
-    const expected = rest.slice();
-    blink.vertices.forEach((v, i) => {
-      expected[3 * v] = expected[3 * v]! + 0.5 * blink.offsets[3 * i]! * scale;
-      expected[3 * v + 1] = expected[3 * v + 1]! + 0.5 * blink.offsets[3 * i + 1]! * scale;
-      expected[3 * v + 2] = expected[3 * v + 2]! - 0.5 * blink.offsets[3 * i + 2]! * scale;
-    });
-    expectMoved(expected, half, surprised, scale, 1);
+    expectMoved(movedBy(rest, blink, scale, 0.5), half, surprised, scale, 1);
     // The edge outline shares the vertices, so it follows the face.
     expect(drawing.edges?.geometry.getAttribute('position')).toBe(
       drawing.mesh.geometry.getAttribute('position'),
@@ -116,10 +135,7 @@ describe('PMX vertex and group morphs on the drawn mesh', () => {
     expect(warning?.message).toContain(String(source.mesh.vertexCount + 5));
     expect(mmdRig(parsed).warnings.map((w) => w.code)).toContain('morph-bad-vertex');
     expect(drawing.face.names).not.toContain('壊れ');
-    const rest = positions(drawing);
-    drawing.face.setWeight(drawing.face.indexOf('困る'), 1);
-    drawing.face.apply();
-    expectMoved(rest, positions(drawing), source.morphs[2] as VertexMorph, scale, 1);
+    expectFullWeightMoves(drawing, '困る', source.morphs[2] as VertexMorph, scale);
     drawing.dispose();
   });
 });
@@ -129,10 +145,7 @@ describe('PMD skins on the drawn mesh', () => {
     const source = humanoidMmdModel();
     const { model, drawing, scale } = await drawn(writePmd(source));
     expect(model.morphs.map((m) => m.name)).toEqual([...FACE_MORPH_NAMES]);
-    const rest = positions(drawing);
-    drawing.face.setWeight(drawing.face.indexOf('びっくり'), 1);
-    drawing.face.apply();
-    expectMoved(rest, positions(drawing), source.morphs[1] as VertexMorph, scale, 1);
+    expectFullWeightMoves(drawing, 'びっくり', source.morphs[1] as VertexMorph, scale);
     drawing.dispose();
   });
 });
