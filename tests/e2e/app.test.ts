@@ -23,8 +23,9 @@ import { useAppSuite } from './support/suite';
 const ARTIFACTS = resolve(import.meta.dirname, '../../test-results');
 
 // The tests that only read and click the interface, leaving it as they found it, share one
-// page (`withApp.shared`) and come first; those that change the scene or need other options
-// open their own (which closes the shared page: an open page draws on and takes CPU).
+// page (`withApp.shared`) and come first, followed on it by one that changes the scene; those
+// that need other options open their own (which closes the shared page: an open page draws on
+// and takes CPU).
 const withApp = useAppSuite();
 
 describe('the app in Chromium', () => {
@@ -155,18 +156,9 @@ describe('the app in Chromium', () => {
     });
   });
 
-  it('starts in Japanese when the browser language is Japanese', async () => {
-    await withApp(
-      async ({ page }) => {
-        await page.getByRole('button', { name: '落とす' }).waitFor();
-        expect(await page.getAttribute('html', 'lang')).toBe('ja');
-      },
-      { locale: 'ja-JP' },
-    );
-  });
-
+  // The last test on the shared page: it changes the scene.
   it('runs commands from keyboard shortcuts, but not while a text field has focus', async () => {
-    await withApp(async ({ page }) => {
+    await withApp.shared(async ({ page }) => {
       await page.keyboard.press('a');
       await expect.poll(() => figureCount(page)).toBe(2);
       await page.keyboard.press('o');
@@ -210,6 +202,16 @@ describe('the app in Chromium', () => {
       expect(await propCount(page)).toBe(0);
       expect(await page.inputValue('#e2e-field')).toBe('aoxa');
     });
+  });
+
+  it('starts in Japanese when the browser language is Japanese', async () => {
+    await withApp(
+      async ({ page }) => {
+        await page.getByRole('button', { name: '落とす' }).waitFor();
+        expect(await page.getAttribute('html', 'lang')).toBe('ja');
+      },
+      { locale: 'ja-JP' },
+    );
   });
 
   it('runs native menu commands pushed through the host bridge', async () => {

@@ -96,8 +96,9 @@ function expectColour(pixel: Rgba, hex: number): void {
 }
 
 describe('CLEAN VIEW', () => {
+  // CLEAN VIEW's tests and the check that a web page offers no ALWAYS ON TOP share a page.
   it('hides every control and the pins, shows a hint, and Esc or 1 brings them back', async () => {
-    await withApp(
+    await withApp.shared(
       async ({ page }) => {
         const windowWidth = page.viewportSize()!.width;
         const pinHeadsShown = () => page.evaluate(() => window.__ragdoll!.pinHeadsShown());
@@ -148,8 +149,10 @@ describe('CLEAN VIEW', () => {
   });
 
   it('speaks Japanese in the Japanese panel', async () => {
-    await withApp(
+    await withApp.shared(
       async ({ page }) => {
+        await page.keyboard.press('l');
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
         await page.keyboard.press('1');
         await expect
           .poll(() => page.locator('.clean-view-hint').textContent())
@@ -158,14 +161,23 @@ describe('CLEAN VIEW', () => {
         await expect
           .poll(() => page.getByRole('button', { name: 'クリーンビュー' }).isVisible())
           .toBe(true);
+        await page.keyboard.press('l');
       },
-      { viewport: VIEWPORT, locale: 'ja-JP' },
+      { viewport: VIEWPORT },
     );
   });
 });
 
 describe('ALWAYS ON TOP', () => {
   it('is switched from the panel and follows the menu in the desktop app, and is not offered without it', async () => {
+    await withApp.shared(
+      async ({ page }) => {
+        const onTop = page.locator('#capture-on-top');
+        expect(await onTop.count()).toBe(1);
+        expect(await onTop.isVisible()).toBe(false);
+      },
+      { viewport: VIEWPORT },
+    );
     const testHost = newHost();
     await withApp(
       async ({ page }) => {
@@ -184,14 +196,6 @@ describe('ALWAYS ON TOP', () => {
         expect(testHost.bridge().alwaysOnTop).toBe(false);
       },
       { beforeLoad: (page) => testHost.install(page), viewport: VIEWPORT },
-    );
-    await withApp(
-      async ({ page }) => {
-        const onTop = page.locator('#capture-on-top');
-        expect(await onTop.count()).toBe(1);
-        expect(await onTop.isVisible()).toBe(false);
-      },
-      { viewport: VIEWPORT },
     );
   });
 });

@@ -12,16 +12,17 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppSuite } from './support/suite';
 import { dropFile } from './support/vrm-files';
-import { createTestHost } from './support/host-files';
+import { useFileTestHost } from './support/host-files';
 
 const withApp = useAppSuite();
+const fileHost = useFileTestHost();
 const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts/panel-foot');
 
 const CASES = [
-  { name: '1280x800-en', viewport: { width: 1280, height: 800 }, locale: 'en-US' },
-  { name: '1280x800-ja', viewport: { width: 1280, height: 800 }, locale: 'ja-JP' },
-  { name: '1024x700-en', viewport: { width: 1024, height: 700 }, locale: 'en-US' },
-  { name: '1024x700-ja', viewport: { width: 1024, height: 700 }, locale: 'ja-JP' },
+  { name: '1280x800-en', viewport: { width: 1280, height: 800 }, language: 'en' },
+  { name: '1280x800-ja', viewport: { width: 1280, height: 800 }, language: 'ja' },
+  { name: '1024x700-en', viewport: { width: 1024, height: 700 }, language: 'en' },
+  { name: '1024x700-ja', viewport: { width: 1024, height: 700 }, language: 'ja' },
 ] as const;
 
 /** A long file name, so the alert that names it is long and wraps over several lines. */
@@ -93,62 +94,56 @@ function footOverlaps(
   }, stops);
 }
 
-async function chooseLanguage(page: Page, locale: string): Promise<void> {
-  const language = locale.slice(0, 2);
+async function chooseLanguage(page: Page, language: string): Promise<void> {
   if ((await page.evaluate(() => window.__ragdoll!.settings().language)) !== language)
     await page.keyboard.press('l');
   expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
 }
 
 describe("the panel's foot never covers a control", () => {
+  // One page for every case: each sizes the window, chooses its language, shows the alert and
+  // opens Message History, and closes the history again for the next.
   for (const layout of CASES) {
     it(`${layout.name}: a long alert and the open history push the sections, never cover them`, async () => {
-      const host = createTestHost();
-      try {
-        await withApp(
-          async ({ page }) => {
-            await chooseLanguage(page, layout.locale);
-            expect(await dropFile(page, new TextEncoder().encode('not a model'), LONG_NAME)).toBe(
-              true,
-            );
-            await page.waitForFunction(
-              () => (document.querySelector('[role=alert]')?.textContent ?? '') !== '',
-            );
-            const alert = await page.locator('[role=alert]').textContent();
-            expect(alert).toContain(LONG_NAME);
-            expect(alert!.length).toBeGreaterThan(150);
-            mkdirSync(ARTIFACTS, { recursive: true });
-            await page.screenshot({ path: resolve(ARTIFACTS, `${layout.name}-alert.png`) });
-            const withAlert = await footOverlaps(page, 12);
-            expect(withAlert.buttons).toBeGreaterThanOrEqual(20);
-            expect(withAlert.scrolls, 'the sections do not all fit: they scroll').toBe(true);
-            expect(withAlert.covered).toEqual([]);
-            expect(withAlert.unreachable).toEqual([]);
+      await withApp.shared(
+        async ({ page }) => {
+          await chooseLanguage(page, layout.language);
+          expect(await dropFile(page, new TextEncoder().encode('not a model'), LONG_NAME)).toBe(
+            true,
+          );
+          await page.waitForFunction(
+            () => (document.querySelector('[role=alert]')?.textContent ?? '') !== '',
+          );
+          const alert = await page.locator('[role=alert]').textContent();
+          expect(alert).toContain(LONG_NAME);
+          expect(alert!.length).toBeGreaterThan(150);
+          mkdirSync(ARTIFACTS, { recursive: true });
+          await page.screenshot({ path: resolve(ARTIFACTS, `${layout.name}-alert.png`) });
+          const withAlert = await footOverlaps(page, 12);
+          expect(withAlert.buttons).toBeGreaterThanOrEqual(20);
+          expect(withAlert.scrolls, 'the sections do not all fit: they scroll').toBe(true);
+          expect(withAlert.covered).toEqual([]);
+          expect(withAlert.unreachable).toEqual([]);
 
-            // Message History open as well: the foot is at its tallest.
-            await page.keyboard.press('h');
-            await expect.poll(() => page.locator('#status-history').isVisible()).toBe(true);
-            await page.screenshot({ path: resolve(ARTIFACTS, `${layout.name}-history.png`) });
-            const withHistory = await footOverlaps(page, 12);
-            expect(withHistory.covered).toEqual([]);
-            expect(withHistory.unreachable).toEqual([]);
-          },
-          {
-            locale: layout.locale,
-            viewport: layout.viewport,
-            beforeLoad: (page) => host.install(page),
-          },
-        );
-      } finally {
-        host.dispose();
-      }
+          // Message History open as well: the foot is at its tallest.
+          await page.keyboard.press('h');
+          await expect.poll(() => page.locator('#status-history').isVisible()).toBe(true);
+          await page.screenshot({ path: resolve(ARTIFACTS, `${layout.name}-history.png`) });
+          const withHistory = await footOverlaps(page, 12);
+          expect(withHistory.covered).toEqual([]);
+          expect(withHistory.unreachable).toEqual([]);
+          await page.keyboard.press('h');
+          await expect.poll(() => page.locator('#status-history').isVisible()).toBe(false);
+        },
+        { viewport: layout.viewport, beforeLoad: fileHost.install },
+      );
     });
   }
 });
 
 describe('help and key caps', () => {
   it('Help (F1) opens scrolled to its top, with Close focused', async () => {
-    await withApp(
+    await withApp.shared(
       async ({ page }) => {
         await page.keyboard.press('F1');
         const dialog = page.getByRole('dialog');
@@ -166,32 +161,37 @@ describe('help and key caps', () => {
         expect(shown.scrollTop).toBe(0);
         expect(shown.focused).toBe('help-close');
         await page.screenshot({ path: resolve(ARTIFACTS, 'help-1024x700.png') });
+        await page.keyboard.press('Escape');
+        await expect.poll(() => dialog.isVisible()).toBe(false);
       },
-      { viewport: { width: 1024, height: 700 } },
+      { viewport: { width: 1024, height: 700 }, beforeLoad: fileHost.install },
     );
   });
 
   it('draws the key caps O and 0 differently (not in a face where they look alike)', async () => {
-    await withApp(async ({ page }) => {
-      const widths = await page.evaluate(() => {
-        const cap = document.querySelector<HTMLElement>('.command-add-ball .panel-key')!;
-        const measure = (text: string): number => {
-          const probe = cap.cloneNode() as HTMLElement;
-          probe.textContent = text;
-          probe.style.minWidth = '0';
-          probe.style.padding = '0';
-          probe.style.display = 'inline-block';
-          cap.parentElement!.append(probe);
-          const width = probe.getBoundingClientRect().width;
-          probe.remove();
-          return width;
-        };
-        return { capText: cap.textContent, letter: measure('OOOO'), digit: measure('0000') };
-      });
-      expect(widths.capText).toBe('O');
-      // A letter O is rounder and wider than a digit 0 in the interface's face; in a
-      // monospace face they are the same width and read alike.
-      expect(widths.letter / widths.digit).toBeGreaterThan(1.1);
-    });
+    await withApp.shared(
+      async ({ page }) => {
+        const widths = await page.evaluate(() => {
+          const cap = document.querySelector<HTMLElement>('.command-add-ball .panel-key')!;
+          const measure = (text: string): number => {
+            const probe = cap.cloneNode() as HTMLElement;
+            probe.textContent = text;
+            probe.style.minWidth = '0';
+            probe.style.padding = '0';
+            probe.style.display = 'inline-block';
+            cap.parentElement!.append(probe);
+            const width = probe.getBoundingClientRect().width;
+            probe.remove();
+            return width;
+          };
+          return { capText: cap.textContent, letter: measure('OOOO'), digit: measure('0000') };
+        });
+        expect(widths.capText).toBe('O');
+        // A letter O is rounder and wider than a digit 0 in the interface's face; in a
+        // monospace face they are the same width and read alike.
+        expect(widths.letter / widths.digit).toBeGreaterThan(1.1);
+      },
+      { beforeLoad: fileHost.install },
+    );
   });
 });

@@ -14,23 +14,24 @@ import { useAppSuite } from './support/suite';
 import { type Box, inside } from './support/layout-box';
 import { waitForApp } from './support/app-page';
 import { dropFile } from './support/vrm-files';
-import { createTestHost } from './support/host-files';
+import { useFileTestHost } from './support/host-files';
 
 const withApp = useAppSuite();
+const fileHost = useFileTestHost();
 const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts/panel-layout');
 
 interface LayoutCase {
   readonly name: string;
   readonly window: { readonly width: number; readonly height: number };
   readonly zoom: number;
-  readonly locale: 'en-US' | 'ja-JP';
+  readonly language: 'en' | 'ja';
 }
 
 const CASES: readonly LayoutCase[] = [
-  { name: '1280x800-en', window: { width: 1280, height: 800 }, zoom: 1, locale: 'en-US' },
-  { name: '1024x700-ja', window: { width: 1024, height: 700 }, zoom: 1, locale: 'ja-JP' },
-  { name: '1280x800-150pct-ja', window: { width: 1280, height: 800 }, zoom: 1.5, locale: 'ja-JP' },
-  { name: '1024x700-150pct-en', window: { width: 1024, height: 700 }, zoom: 1.5, locale: 'en-US' },
+  { name: '1280x800-en', window: { width: 1280, height: 800 }, zoom: 1, language: 'en' },
+  { name: '1024x700-ja', window: { width: 1024, height: 700 }, zoom: 1, language: 'ja' },
+  { name: '1280x800-150pct-ja', window: { width: 1280, height: 800 }, zoom: 1.5, language: 'ja' },
+  { name: '1024x700-150pct-en', window: { width: 1024, height: 700 }, zoom: 1.5, language: 'en' },
 ];
 
 /** A long file name, so the status line has a long message to show whole. */
@@ -118,73 +119,67 @@ function fullyShown(page: Page, selector: string) {
 }
 
 describe('the panel fits the window', () => {
+  // The cases share a page per zoom (a context's pixel ratio is its own): each sizes the window
+  // and chooses its language itself.
   for (const layout of CASES) {
     it(`${layout.name}: every button inside the panel and the view, status whole`, async () => {
-      const host = createTestHost();
-      try {
-        await withApp(
-          async ({ page }) => {
-            const viewport = page.viewportSize()!;
-            // The desktop host reports an English system: choose the language as a person would.
-            const language = layout.locale.slice(0, 2);
-            if ((await page.evaluate(() => window.__ragdoll!.settings().language)) !== language)
-              await page.keyboard.press('l');
-            expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
-            const buttons = await buttonReports(page);
-            expect(buttons.length).toBeGreaterThanOrEqual(20);
-            for (const button of buttons) {
-              expect(inside(button.box, button.panel), `${button.name} inside the panel`).toBe(
-                true,
-              );
-              expect(
-                inside(button.box, { x: 0, y: 0, ...viewport }),
-                `${button.name} inside the viewport`,
-              ).toBe(true);
-              expect(button.overflows, `${button.name}'s label fits its button`).toBe(false);
-              expect(button.labelLines, `${button.name}'s label is on one line`).toBe(1);
-            }
-            expect(await sidewaysScrollers(page)).toEqual([]);
+      await withApp.shared(
+        async ({ page }) => {
+          const viewport = page.viewportSize()!;
+          // The desktop host reports an English system: choose the language as a person would.
+          const { language } = layout;
+          if ((await page.evaluate(() => window.__ragdoll!.settings().language)) !== language)
+            await page.keyboard.press('l');
+          expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+          const buttons = await buttonReports(page);
+          expect(buttons.length).toBeGreaterThanOrEqual(20);
+          for (const button of buttons) {
+            expect(inside(button.box, button.panel), `${button.name} inside the panel`).toBe(true);
+            expect(
+              inside(button.box, { x: 0, y: 0, ...viewport }),
+              `${button.name} inside the viewport`,
+            ).toBe(true);
+            expect(button.overflows, `${button.name}'s label fits its button`).toBe(false);
+            expect(button.labelLines, `${button.name}'s label is on one line`).toBe(1);
+          }
+          expect(await sidewaysScrollers(page)).toEqual([]);
 
-            // A long message: the alert says why the file could not be opened.
-            expect(await dropFile(page, new TextEncoder().encode('not a model'), LONG_NAME)).toBe(
-              true,
-            );
-            await page.waitForFunction(
-              () => (document.querySelector('[role=alert]')?.textContent ?? '') !== '',
-            );
-            await page.evaluate(() => {
-              const panel = document.querySelector<HTMLElement>('.panel')!;
-              panel.scrollTop = 0;
+          // A long message: the alert says why the file could not be opened.
+          expect(await dropFile(page, new TextEncoder().encode('not a model'), LONG_NAME)).toBe(
+            true,
+          );
+          await page.waitForFunction(
+            () => (document.querySelector('[role=alert]')?.textContent ?? '') !== '',
+          );
+          await page.evaluate(() => {
+            const panel = document.querySelector<HTMLElement>('.panel')!;
+            panel.scrollTop = 0;
+          });
+          for (const selector of ['[role=status]', '[role=alert]']) {
+            const shown = await fullyShown(page, selector);
+            expect(shown.text.length, `${selector} has a message`).toBeGreaterThan(0);
+            expect(shown, `${selector} shown whole: ${shown.text}`).toMatchObject({
+              inViewport: true,
+              clipped: false,
+              onTop: true,
             });
-            for (const selector of ['[role=status]', '[role=alert]']) {
-              const shown = await fullyShown(page, selector);
-              expect(shown.text.length, `${selector} has a message`).toBeGreaterThan(0);
-              expect(shown, `${selector} shown whole: ${shown.text}`).toMatchObject({
-                inViewport: true,
-                clipped: false,
-                onTop: true,
-              });
-            }
-            // The alert is the long one (the file name and what to choose instead), wrapped.
-            const alert = await fullyShown(page, '[role=alert]');
-            expect(alert.text).toContain(LONG_NAME);
-            expect(alert.text.length).toBeGreaterThan(150);
-            mkdirSync(ARTIFACTS, { recursive: true });
-            await page.screenshot({ path: resolve(ARTIFACTS, `${layout.name}.png`) });
+          }
+          // The alert is the long one (the file name and what to choose instead), wrapped.
+          const alert = await fullyShown(page, '[role=alert]');
+          expect(alert.text).toContain(LONG_NAME);
+          expect(alert.text.length).toBeGreaterThan(150);
+          mkdirSync(ARTIFACTS, { recursive: true });
+          await page.screenshot({ path: resolve(ARTIFACTS, `${layout.name}.png`) });
+        },
+        {
+          viewport: {
+            width: Math.round(layout.window.width / layout.zoom),
+            height: Math.round(layout.window.height / layout.zoom),
           },
-          {
-            locale: layout.locale,
-            viewport: {
-              width: Math.round(layout.window.width / layout.zoom),
-              height: Math.round(layout.window.height / layout.zoom),
-            },
-            deviceScaleFactor: layout.zoom,
-            beforeLoad: (page) => host.install(page),
-          },
-        );
-      } finally {
-        host.dispose();
-      }
+          deviceScaleFactor: layout.zoom,
+          beforeLoad: fileHost.install,
+        },
+      );
     });
   }
 

@@ -96,45 +96,49 @@ describe('the timeline bar fits the window', () => {
   for (const layout of CASES) {
     const name = `${layout.width}x${layout.height}-${layout.language}`;
     it(`${name}: every control whole, the track ≥ ${MIN_TRACK_PX} px and still across states`, async () => {
-      await withApp.shared(async ({ page }) => {
-        await page.setViewportSize({ width: layout.width, height: layout.height });
-        if ((await page.evaluate(() => window.__ragdoll!.settings().language)) !== layout.language)
-          await page.keyboard.press('l');
-        // Twenty recorded frames to step back through, in simulated time: a 1920×1080 frame
-        // under SwiftShader takes most of a second to draw.
-        const { lastFrame } = await timeline(page);
-        await recordUntil(page, lastFrame + 20);
-        await barShows(page, 'live');
-        const reports: BarReport[] = [await barReport(page)];
-        await page.keyboard.press(' ');
-        await barShows(page, 'paused');
-        reports.push(await barReport(page));
-        for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowLeft');
-        await page.waitForFunction(
-          () => /−/.test(document.querySelector('.timeline-time')?.textContent ?? ''),
-          null,
-          { timeout: SLOW_TIMEOUT_MS },
-        );
-        reports.push(await barReport(page));
+      await withApp.shared(
+        async ({ page }) => {
+          if (
+            (await page.evaluate(() => window.__ragdoll!.settings().language)) !== layout.language
+          )
+            await page.keyboard.press('l');
+          // Twenty recorded frames to step back through, in simulated time: a 1920×1080 frame
+          // under SwiftShader takes most of a second to draw.
+          const { lastFrame } = await timeline(page);
+          await recordUntil(page, lastFrame + 20);
+          await barShows(page, 'live');
+          const reports: BarReport[] = [await barReport(page)];
+          await page.keyboard.press(' ');
+          await barShows(page, 'paused');
+          reports.push(await barReport(page));
+          for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowLeft');
+          await page.waitForFunction(
+            () => /−/.test(document.querySelector('.timeline-time')?.textContent ?? ''),
+            null,
+            { timeout: SLOW_TIMEOUT_MS },
+          );
+          reports.push(await barReport(page));
 
-        const viewport = { x: 0, y: 0, width: layout.width, height: layout.height };
-        for (const report of reports) {
-          expect(report.controls.length).toBe(7);
-          expect(inside(report.bar, viewport), 'bar in the viewport').toBe(true);
-          for (const control of report.controls) {
-            expect(inside(control.box, report.bar), `${control.name} inside the bar`).toBe(true);
-            expect(control.overflows, `${control.name} not cut off`).toBe(false);
-            expect(control.lines, `${control.name} on one line`).toBe(1);
+          const viewport = { x: 0, y: 0, width: layout.width, height: layout.height };
+          for (const report of reports) {
+            expect(report.controls.length).toBe(7);
+            expect(inside(report.bar, viewport), 'bar in the viewport').toBe(true);
+            for (const control of report.controls) {
+              expect(inside(control.box, report.bar), `${control.name} inside the bar`).toBe(true);
+              expect(control.overflows, `${control.name} not cut off`).toBe(false);
+              expect(control.lines, `${control.name} on one line`).toBe(1);
+            }
+            expect(report.track.width).toBeGreaterThanOrEqual(MIN_TRACK_PX);
+            // Live, paused and paused in the past: the track stays put, to the pixel.
+            expect(report.track).toEqual(reports[0]!.track);
           }
-          expect(report.track.width).toBeGreaterThanOrEqual(MIN_TRACK_PX);
-          // Live, paused and paused in the past: the track stays put, to the pixel.
-          expect(report.track).toEqual(reports[0]!.track);
-        }
-        mkdirSync(ARTIFACTS, { recursive: true });
-        await page.screenshot({ path: resolve(ARTIFACTS, `${name}.png`) });
-        await page.keyboard.press('Enter');
-        await barShows(page, 'live');
-      });
+          mkdirSync(ARTIFACTS, { recursive: true });
+          await page.screenshot({ path: resolve(ARTIFACTS, `${name}.png`) });
+          await page.keyboard.press('Enter');
+          await barShows(page, 'live');
+        },
+        { viewport: { width: layout.width, height: layout.height } },
+      );
     }, 240_000);
   }
 });

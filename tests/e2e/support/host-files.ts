@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { HookPose } from '../../../renderer/src/test-build/test-hook';
 import type { TestHost } from '../../../tools/browser/test-host';
 import { createTestHost } from '../../../tools/browser/test-host';
@@ -26,6 +26,35 @@ export function useTestHosts(): (...args: Parameters<typeof createTestHost>) => 
     host = createTestHost(...args);
     return host;
   };
+}
+
+/** A test host kept for all of a file's tests, see {@link useFileTestHost}. */
+export interface FileTestHost {
+  /** The host (made before the file's first test). */
+  readonly host: () => TestHost;
+  /** Installs it in a page: pass as `beforeLoad`, the same function for every test. */
+  readonly install: (page: Page) => Promise<void>;
+}
+
+/**
+ * One test host for all of a test file's tests, made before the first and disposed after the
+ * last: for tests that share one page (`withApp.shared` with `beforeLoad: install`), whose
+ * host must outlive each test. Its dialogs, files and data folder carry over between them.
+ */
+export function useFileTestHost(): FileTestHost {
+  let made: TestHost | undefined;
+  beforeAll(() => {
+    made = createTestHost();
+  });
+  afterAll(() => {
+    made?.dispose();
+    made = undefined;
+  });
+  const host = (): TestHost => {
+    if (!made) throw new Error('e2e: the file’s test host is made in beforeAll');
+    return made;
+  };
+  return { host, install: (page) => host().install(page) };
 }
 
 /**

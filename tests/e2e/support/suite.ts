@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import type { AppPage, ContextOptions, OpenOptions } from './app-page';
-import { SLOW_TIMEOUT_MS, contextKey, newAppContext, openApp } from './app-page';
+import { SLOW_TIMEOUT_MS, TEST_VIEWPORT, contextKey, newAppContext, openApp } from './app-page';
 import { launchChromium } from '../../../tools/browser/browser';
 
 /** Runs `body` on a freshly opened app page, then checks the page logged no errors. */
@@ -10,14 +10,18 @@ export type WithApp = ((
   options?: OpenOptions,
 ) => Promise<void>) & {
   /**
-   * Runs `body` on the file's one shared page (default options), opened by the first test
-   * that asks for it and closed after the file, then checks the page logged no errors. Opening
-   * the app is the slowest thing many tests do: a test that only reads and clicks the
-   * interface and leaves it as it found it (dialogs closed, nothing added, language and
-   * settings as they were) uses this one. Put such tests before the file's others: a test
-   * with its own page closes the shared one first.
+   * Runs `body` on the file's shared page, opened by the first test that asks for it and
+   * closed after the file, then checks the page logged no errors. Opening the app is the
+   * slowest thing many tests do: tests that only read and click the interface and leave it as
+   * they found it (dialogs closed, nothing added, settings as they were), or that set up
+   * themselves what they check (the window size, the language), use this one. Tests sharing a
+   * page come one after another: a test with its own page, or one asking the shared page for
+   * other `options`, closes it first. The window takes `options.viewport` (default
+   * {@link TEST_VIEWPORT}) before each test; the rest of `options` is the page's and the
+   * context's, kept while they stay the same (`beforeLoad` by identity: pass the same
+   * function each time).
    */
-  readonly shared: (body: (app: AppPage) => Promise<void>) => Promise<void>;
+  readonly shared: (body: (app: AppPage) => Promise<void>, options?: OpenOptions) => Promise<void>;
   /**
    * A new context (en-US) of the worker's browser, for a test that opens a page its own way
    * (a script or a route in place before the app's first line); the test closes it. Cheaper
@@ -25,6 +29,15 @@ export type WithApp = ((
    */
   readonly newContext: () => Promise<BrowserContext>;
 };
+
+/** Whether a page opened with `a` serves a test asking for `b` (the window size aside). */
+function samePage(a: OpenOptions, b: OpenOptions): boolean {
+  return (
+    contextKey(a) === contextKey(b) &&
+    a.beforeLoad === b.beforeLoad &&
+    (a.firstRun ?? false) === (b.firstRun ?? false)
+  );
+}
 
 /** The browser this worker's test files share, once the first file has started it. */
 interface WorkerBrowser {
@@ -76,7 +89,7 @@ export function useAppSuite(): WithApp {
   // Only the wait grows: what each poll checks stays the same.
   vi.setConfig({ expect: { poll: { timeout: SLOW_TIMEOUT_MS } } });
   let suite: WorkerBrowser | undefined;
-  let sharedApp: AppPage | undefined;
+  let sharedApp: { readonly app: AppPage; readonly options: OpenOptions } | undefined;
   beforeAll(async () => {
     suite = await startedBrowser();
   });
@@ -104,9 +117,9 @@ export function useAppSuite(): WithApp {
     await app.context.close();
   };
   const closeShared = async (): Promise<void> => {
-    const app = sharedApp;
+    const shared = sharedApp;
     sharedApp = undefined;
-    if (app) await closeApp(app);
+    if (shared) await closeApp(shared.app);
   };
   const withApp = async (body: (app: AppPage) => Promise<void>, options: OpenOptions = {}) => {
     const { url } = started();
@@ -120,10 +133,12 @@ export function useAppSuite(): WithApp {
       await closeApp(app);
     }
   };
-  const shared = async (body: (app: AppPage) => Promise<void>) => {
+  const shared = async (body: (app: AppPage) => Promise<void>, options: OpenOptions = {}) => {
     const { url } = started();
-    sharedApp ??= await openApp(await contextFor({}), url);
-    const app = sharedApp;
+    if (sharedApp && !samePage(sharedApp.options, options)) await closeShared();
+    if (sharedApp) await sharedApp.app.page.setViewportSize(options.viewport ?? TEST_VIEWPORT);
+    else sharedApp = { app: await openApp(await contextFor(options), url, options), options };
+    const { app } = sharedApp;
     // Each test answers for its own errors only.
     app.errors.length = 0;
     await body(app);
