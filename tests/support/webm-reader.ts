@@ -137,7 +137,7 @@ export function readWebm(bytes: Uint8Array): WebmSummary {
         scale = readUint(bytes, body, end);
         break;
       case DURATION:
-        duration = end - body === 4 ? view.getFloat32(body) : view.getFloat64(body);
+        duration = readFloat(view, body, end);
         break;
       case TRACK_NUMBER:
         if (track) track.number = readUint(bytes, body, end);
@@ -155,8 +155,7 @@ export function readWebm(bytes: Uint8Array): WebmSummary {
         if (track) track.height = readUint(bytes, body, end);
         break;
       case SAMPLING_FREQUENCY:
-        if (track)
-          track.sampleRate = end - body === 4 ? view.getFloat32(body) : view.getFloat64(body);
+        if (track) track.sampleRate = readFloat(view, body, end);
         break;
       case CHANNELS:
         if (track) track.channels = readUint(bytes, body, end);
@@ -260,6 +259,11 @@ function readUint(bytes: Uint8Array, start: number, end: number): number {
   let value = 0;
   for (let i = start; i < end; i++) value = value * 256 + bytes[i]!;
   return value;
+}
+
+/** An EBML float: 4 or 8 bytes, big-endian. */
+function readFloat(view: DataView, start: number, end: number): number {
+  return end - start === 4 ? view.getFloat32(start) : view.getFloat64(start);
 }
 
 function hex(id: number): string {
