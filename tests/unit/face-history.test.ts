@@ -12,7 +12,7 @@ import { VRMExpression } from '@pixiv/three-vrm';
 import type { VRMExpressionManager } from '@pixiv/three-vrm';
 import type { RecordedFrames } from '../../renderer/src/view/recorded-frames';
 import { FaceHistory } from '../../renderer/src/view/face/face-history';
-import type { RecordedGaze } from '../../renderer/src/view/face/face-history';
+import { GazeAngles } from '../../renderer/src/view/face/gaze-angles';
 import { VrmFaceTarget } from '../../renderer/src/view/face/vrm-face-target';
 
 const NAMES = ['blink', 'surprised', 'sad', 'happy'];
@@ -43,16 +43,11 @@ class Recording implements RecordedFrames {
   }
 }
 
-class Eyes implements RecordedGaze {
-  yaw = 0;
-  pitch = 0;
-  readAngles(out: Float64Array, slot: number): void {
-    out[slot] = this.yaw;
-    out[slot + 1] = this.pitch;
-  }
-  showAngles(from: Float64Array, slot: number): void {
-    this.yaw = from[slot]!;
-    this.pitch = from[slot + 1]!;
+/** Eyes the test turns by hand, their angles recorded as a figure's gaze records them. */
+class Eyes extends GazeAngles {
+  turn(yaw: number, pitch: number): void {
+    this.yaw = yaw;
+    this.pitch = pitch;
   }
 }
 
@@ -74,14 +69,12 @@ function face() {
     expect(history.follow(recording)).toBe(false);
     const at = faceAt(f);
     at.weights.forEach((w, i) => target.setWeight(i, w));
-    eyes.yaw = at.yaw;
-    eyes.pitch = at.pitch;
+    eyes.turn(at.yaw, at.pitch);
     history.capture(recording);
   };
   const shown = () => ({
     weights: NAMES.map((_, i) => target.weight(i)),
-    yaw: eyes.yaw,
-    pitch: eyes.pitch,
+    ...eyes.angles,
   });
   return { target, eyes, recording, history, faceAt, live, shown };
 }
