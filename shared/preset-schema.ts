@@ -14,12 +14,7 @@
 
 import { z } from 'zod';
 import { AUDIO_FORMATS } from './audio-files';
-import {
-  SchemaUpgradeError,
-  upgradeDocument,
-  type RawDocument,
-  type UpgradeStep,
-} from './schema-upgrade';
+import { upgradedDocumentSchema, type RawDocument, type UpgradeStep } from './schema-upgrade';
 import {
   PRESET_MAX_PARTS_PER_FIGURE,
   PRESET_MOTION_TIME_MAX,
@@ -75,14 +70,28 @@ export type ModelFormat = (typeof MODEL_FORMATS)[number];
 /** Lower-case hex SHA-256 of a model file's bytes. */
 export const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits');
 
-/** A model file as the host read it. */
-const fileModelRefSchema = z.object({
-  kind: z.literal('file'),
-  /** Absolute path of the model file when the preset was saved. */
+/**
+ * What a preset records of a file it names (a model, motion, song or stage), to find it again
+ * and notice when it has changed.
+ */
+const savedFileFields = {
+  /** Absolute path of the file when the preset was saved. */
   path: z.string().min(1).max(4096),
   /** The file's size in bytes, to notice a changed file cheaply. */
   size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   sha256: sha256Schema,
+};
+
+/** {@link savedFileFields} and the file name, for messages when it cannot be read again. */
+const namedSavedFileFields = {
+  ...savedFileFields,
+  fileName: z.string().min(1).max(256),
+};
+
+/** A model file as the host read it. */
+const fileModelRefSchema = z.object({
+  kind: z.literal('file'),
+  ...savedFileFields,
   title: z.string().max(256),
   format: z.enum(MODEL_FORMATS),
 });
@@ -108,13 +117,7 @@ const motionRefSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('builtin'), name: builtinMotionNameSchema }),
   z.object({
     kind: z.literal('file'),
-    /** Absolute path of the motion file when the preset was saved. */
-    path: z.string().min(1).max(4096),
-    /** The file's size in bytes, to notice a changed file cheaply. */
-    size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-    sha256: sha256Schema,
-    /** The file name, for messages when it cannot be read again. */
-    fileName: z.string().min(1).max(256),
+    ...namedSavedFileFields,
     format: z.enum(MOTION_FORMATS),
   }),
 ]);
@@ -124,11 +127,7 @@ const motionRefSchema = z.discriminatedUnion('kind', [
  * its offset in seconds (±5).
  */
 const musicRefSchema = z.object({
-  /** Absolute path of the song when the preset was saved. */
-  path: z.string().min(1).max(4096),
-  size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  sha256: sha256Schema,
-  fileName: z.string().min(1).max(256),
+  ...namedSavedFileFields,
   format: z.enum(AUDIO_FORMATS),
   offset: z.number().min(-5).max(5),
 });
@@ -270,13 +269,7 @@ const stageRefSchema = z.discriminatedUnion('id', [
   z.object({ id: z.literal('default') }),
   z.object({
     id: z.literal('file'),
-    /** Absolute path of the stage file when the preset was saved. */
-    path: z.string().min(1).max(4096),
-    /** The file's size in bytes, to notice a changed file cheaply. */
-    size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-    sha256: sha256Schema,
-    /** The file name, for messages when it cannot be read again. */
-    fileName: z.string().min(1).max(256),
+    ...namedSavedFileFields,
     format: z.enum(STAGE_FORMATS),
   }),
 ]);
@@ -415,18 +408,11 @@ export const PRESET_UPGRADES: Readonly<Record<number, UpgradeStep>> = {
  * A preset file's parsed JSON, upgraded to the current version and checked: use it as the
  * schema of a JSON file store or with `safeParse` to get readable issues.
  */
-export const presetFileSchema: z.ZodType<Preset> = z
-  .unknown()
-  .transform((raw, context) => {
-    try {
-      return upgradeDocument('preset', raw, PRESET_SCHEMA_VERSION, PRESET_UPGRADES);
-    } catch (error) {
-      if (!(error instanceof SchemaUpgradeError)) throw error;
-      context.issues.push({ code: 'custom', message: error.message, input: raw });
-      return z.NEVER;
-    }
-  })
-  .pipe(presetSchema);
+export const presetFileSchema: z.ZodType<Preset> = upgradedDocumentSchema(
+  'preset',
+  PRESET_SCHEMA_VERSION,
+  PRESET_UPGRADES,
+).pipe(presetSchema);
 
 /** Why a value is not a usable preset. */
 export class PresetFormatError extends Error {

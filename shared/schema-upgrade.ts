@@ -4,6 +4,8 @@
  * current schema checks it. No Electron, no DOM, no Node: both processes import it.
  */
 
+import { z } from 'zod';
+
 /** A JSON object as read from disk, before any schema has checked it. */
 export type RawDocument = Readonly<Record<string, unknown>>;
 
@@ -62,6 +64,27 @@ export function upgradeDocument(
     version = next;
   }
   return document;
+}
+
+/**
+ * The parsed JSON of a `what` document, brought up to version `current` by `steps` (see
+ * {@link upgradeDocument}); one that cannot be is an issue carrying the reason. Pipe it into
+ * the current version's schema.
+ */
+export function upgradedDocumentSchema(
+  what: string,
+  current: number,
+  steps: Readonly<Record<number, UpgradeStep>>,
+) {
+  return z.unknown().transform((raw, context) => {
+    try {
+      return upgradeDocument(what, raw, current, steps);
+    } catch (error) {
+      if (!(error instanceof SchemaUpgradeError)) throw error;
+      context.issues.push({ code: 'custom', message: error.message, input: raw });
+      return z.NEVER;
+    }
+  });
 }
 
 function readVersion(what: string, document: RawDocument): number {

@@ -13,8 +13,7 @@ import {
   sha256Schema,
 } from '../../../shared/preset-schema';
 import {
-  upgradeDocument,
-  SchemaUpgradeError,
+  upgradedDocumentSchema,
   type RawDocument,
   type UpgradeStep,
 } from '../../../shared/schema-upgrade';
@@ -96,17 +95,11 @@ export const LIBRARY_UPGRADES: Readonly<Record<number, UpgradeStep>> = {
 };
 
 /** The library file's parsed JSON, upgraded and checked (for the JSON file store). */
-export const libraryFileSchema: z.ZodType<LibraryFile> = z
-  .unknown()
-  .transform((raw, context) => {
-    try {
-      return upgradeDocument('model library', raw, LIBRARY_SCHEMA_VERSION, LIBRARY_UPGRADES);
-    } catch (error) {
-      if (!(error instanceof SchemaUpgradeError)) throw error;
-      context.issues.push({ code: 'custom', message: error.message, input: raw });
-      return z.NEVER;
-    }
-  })
+export const libraryFileSchema: z.ZodType<LibraryFile> = upgradedDocumentSchema(
+  'model library',
+  LIBRARY_SCHEMA_VERSION,
+  LIBRARY_UPGRADES,
+)
   .pipe(librarySchema)
   .refine((file) => new Set(file.entries.map((entry) => entry.id)).size === file.entries.length, {
     message: 'entry ids must be unique',
