@@ -1,6 +1,7 @@
-import type { DollSpec, PartShape } from '../../renderer/src/physics/doll-spec';
+import type { DollSpec } from '../../renderer/src/physics/doll-spec';
 import type { DollPose } from '../../renderer/src/physics/motion/doll-motion';
 import type { Quat, Vec3 } from '../../renderer/src/physics/vector-math';
+import { shapeVolume } from '../../renderer/src/rig/segment-masses';
 import { add, rotate, scale, sub } from '../../renderer/src/rig/tuple-math';
 import { partRotation } from './motion-clips';
 
@@ -34,26 +35,13 @@ export function posedCenters(spec: DollSpec, pose: DollPose): Map<string, Vec3> 
   return centers;
 }
 
-function volume(shape: PartShape): number {
-  switch (shape.kind) {
-    case 'box':
-      return 8 * shape.halfExtents[0] * shape.halfExtents[1] * shape.halfExtents[2];
-    case 'sphere':
-      return (4 / 3) * Math.PI * shape.radius ** 3;
-    case 'capsule':
-      return (
-        Math.PI * shape.radius ** 2 * 2 * shape.halfHeight + (4 / 3) * Math.PI * shape.radius ** 3
-      );
-  }
-}
-
 /** The centre of mass of a posed doll, every part at the same density. */
 export function centerOfMass(spec: DollSpec, pose: DollPose): Vec3 {
   const centers = posedCenters(spec, pose);
   let total = 0;
   let sum: Vec3 = [0, 0, 0];
   for (const part of spec.parts) {
-    const v = volume(part.shape);
+    const v = shapeVolume(part.shape);
     total += v;
     sum = add(sum, scale(centers.get(part.name)!, v));
   }
