@@ -118,6 +118,15 @@ function followersOnParts(): MmdPhysicsSpec {
   };
 }
 
+/** A box dummy with follow bodies larger than its parts, dropped and lying 4 s later. */
+async function lyingWithBigFollowers(): Promise<{ sandbox: Sandbox; figure: Figure }> {
+  const sandbox = await makeSandbox({ seed: 5 });
+  const figure = sandbox.addFigure(BOX_DOLL, { mmd: bigFollowersSpec(BOX_DOLL.parts) });
+  sandbox.drop();
+  sandbox.run(4);
+  return { sandbox, figure };
+}
+
 describe('follow bodies ride their parts', () => {
   it('track them exactly through a fall, landing and a power-30 blast', async () => {
     const sandbox = await makeSandbox();
@@ -202,10 +211,7 @@ describe('follow bodies ride their parts', () => {
   it('hold the doll off the floor, so nothing they carry is squeezed into it', async () => {
     // A follow body larger than its part is part of the doll's outline against the stage
     // (mokou_B's head body reaches 6 cm past its ragdoll part): the doll lies on it.
-    const sandbox = await makeSandbox({ seed: 5 });
-    const figure = sandbox.addFigure(BOX_DOLL, { mmd: bigFollowersSpec(BOX_DOLL.parts) });
-    sandbox.drop();
-    sandbox.run(4);
+    const { figure } = await lyingWithBigFollowers();
     let lowest = Infinity;
     const at = vec3();
     for (const mmd of figure.mmd!.bodies) {
@@ -216,10 +222,7 @@ describe('follow bodies ride their parts', () => {
   });
 
   it('push props: a ball dropped on a lying doll bounces off its follow boxes (contacts solved)', async () => {
-    const sandbox = await makeSandbox({ seed: 5 });
-    const figure = sandbox.addFigure(BOX_DOLL, { mmd: bigFollowersSpec(BOX_DOLL.parts) });
-    sandbox.drop();
-    sandbox.run(4);
+    const { sandbox, figure } = await lyingWithBigFollowers();
     const torso = figure.mmd!.bodies.find((mmd) => mmd.spec.part === 'torso')!;
     const box = vec3();
     figure.mmd!.readBody(torso.index, box, quat());
