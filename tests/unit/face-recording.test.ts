@@ -101,6 +101,8 @@ function wholeRange(timeline: SceneTimeline) {
   };
 }
 
+const vrmFiles = useVrmFixtures('ragdoll-face-recording-');
+
 /** A VRM fixture added to the sandbox and drawn as the app draws it, its eyes on `viewer`. */
 async function vrmFigure(sandbox: Sandbox, path: string, viewer: Vector3) {
   const model = await loadAvatarModel(await readFile(path), basename(path));
@@ -142,8 +144,6 @@ function expectTrackAsRecorded(
 }
 
 describe('a VRM figure’s face in the recording', () => {
-  const vrmFiles = useVrmFixtures('ragdoll-face-recording-');
-
   it('scrubbing back shows the surprise as recorded, and the .vrma carries it', async () => {
     const sandbox = new Sandbox(await loadRapier(), { seed: 4 });
     const timeline = new SceneTimeline(sandbox);
@@ -180,8 +180,6 @@ describe('a VRM figure’s face in the recording', () => {
 });
 
 describe('a VRM figure’s gaze in the recording', () => {
-  const vrmFiles = useVrmFixtures('ragdoll-gaze-recording-');
-
   it('scrubbing back turns the eyes as recorded, and the .vrma’s look-at carries them', async () => {
     const sandbox = new Sandbox(await loadRapier(), { seed: 8 });
     const timeline = new SceneTimeline(sandbox);
