@@ -185,14 +185,15 @@ beforeAll(async () => {
 });
 afterAll(() => dataFolder.remove());
 
-function realHandlers(): HostHandlers {
+/** The real handlers on services over the data folder; `extra` adds the Electron-side hooks. */
+function realHandlers(extra: Partial<HostDeps> = {}): HostHandlers {
   const logger = createRecordingLogger();
   const services = createHostServices({
     dataDirectory: dataFolder.path,
     dialogs: scriptedDialogs(),
     loggerFor: () => logger,
   });
-  return createHostHandlers({ appInfo: APP_INFO, services });
+  return createHostHandlers({ appInfo: APP_INFO, services, ...extra });
 }
 
 /** Values that are the wrong type for any argument a channel could declare. */
@@ -226,18 +227,8 @@ describe('host handlers', () => {
   });
 
   it('relabels the menu in the language the page sends on rp:menu:set-language', async () => {
-    const logger = createRecordingLogger();
-    const services = createHostServices({
-      dataDirectory: dataFolder.path,
-      dialogs: scriptedDialogs(),
-      loggerFor: () => logger,
-    });
     const languages: string[] = [];
-    const handlers = createHostHandlers({
-      appInfo: APP_INFO,
-      services,
-      setMenuLanguage: (language) => languages.push(language),
-    });
+    const handlers = realHandlers({ setMenuLanguage: (language) => languages.push(language) });
     await expect(callHostHandler(handlers, 'rp:menu:set-language', ['ja'])).resolves.toEqual({
       language: 'ja',
     });
@@ -251,17 +242,8 @@ describe('host handlers', () => {
 });
 
 describe('About, Show Data Folder and Restart now', () => {
-  function aboutHandlers(extra: Partial<HostDeps>) {
-    const services = createHostServices({
-      dataDirectory: dataFolder.path,
-      dialogs: scriptedDialogs(),
-      loggerFor: () => createRecordingLogger(),
-    });
-    return createHostHandlers({ appInfo: APP_INFO, services, ...extra });
-  }
-
   it('tells About the versions and the data folder', async () => {
-    const handlers = aboutHandlers({
+    const handlers = realHandlers({
       dataFolder: dataFolder.path,
       versions: { electron: '45.3.4', chrome: '142.0.7444.59', node: '22.20.0' },
     });
@@ -277,7 +259,7 @@ describe('About, Show Data Folder and Restart now', () => {
 
   it('opens the data folder, and names it with the reason when that fails', async () => {
     const opened: string[] = [];
-    const handlers = aboutHandlers({
+    const handlers = realHandlers({
       dataFolder: dataFolder.path,
       openFolder: (path) => {
         opened.push(path);
@@ -300,7 +282,7 @@ describe('About, Show Data Folder and Restart now', () => {
   });
 
   it('answers Restart now with no restart when the app has no update flow', async () => {
-    await expect(callHostHandler(aboutHandlers({}), 'rp:update:restart', [])).resolves.toEqual({
+    await expect(callHostHandler(realHandlers({}), 'rp:update:restart', [])).resolves.toEqual({
       restarting: false,
       reason: 'no update has been downloaded',
     });
