@@ -41,19 +41,18 @@ async function blastAndWatch(follow: boolean): Promise<number> {
   const { camera: view, controls } = camera();
   const following = new CameraFollow(view, controls, s);
   following.enabled = follow;
-  for (let i = 0; i < 60; i++) {
+  /** One drawn frame: the physics, then the camera aimed as the view aims it. */
+  const frame = (): void => {
     s.advance(FRAME);
     following.update(FRAME);
     view.lookAt(controls.target);
     view.updateMatrixWorld();
-  }
+  };
+  for (let i = 0; i < 60; i++) frame();
   s.blast(30);
   let outside = 0;
   for (let i = 0; i < 120; i++) {
-    s.advance(FRAME);
-    following.update(FRAME);
-    view.lookAt(controls.target);
-    view.updateMatrixWorld();
+    frame();
     if (!pelvisInView(s, view)) outside++;
   }
   return outside;
