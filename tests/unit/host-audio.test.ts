@@ -6,7 +6,7 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUDIO_MAX_BYTES, readAudioFile } from '../../electron/main/host/audio-file';
 import { mpegFrameLength } from '../../electron/main/host/audio-format';
 import { sha256Of } from '../../electron/main/host/model-file';
@@ -21,34 +21,18 @@ import {
 } from '../../tools/fixtures/audio/audio-fixtures';
 import { createMusicService } from '../../electron/main/host/music-service';
 import { mintDropGrant, newDropKey } from '../../electron/main/host/drop-grants';
-import { createHostServices } from '../../electron/main/host/host-services';
 import {
   presetContent,
   problemOf,
   scriptedDialogs,
-  tempFolder,
-  useTempFolders,
   vmdBytes,
   vrmaBytes,
 } from '../support/host-files';
 import { presetContentSchema } from '../../shared/preset-schema';
+import { useHostTestbed } from '../support/host-testbed';
 import { createRecordingLogger } from '../support/recording-logger';
 
-let folder: { path: string; remove: () => Promise<void> };
-
-beforeEach(async () => {
-  folder = await tempFolder('audio-files');
-});
-afterEach(async () => {
-  await folder.remove();
-});
-const dataFolder = useTempFolders('rp-audio-data');
-
-async function file(name: string, bytes: Uint8Array | string): Promise<string> {
-  const path = join(folder.path, name);
-  await writeFile(path, bytes);
-  return path;
-}
+const bed = useHostTestbed('audio');
 
 describe('reading music', () => {
   it('recognizes each format from its bytes, not its name, with size, hash and title', async () => {
@@ -63,7 +47,7 @@ describe('reading music', () => {
       ['really-a-wave.mp3', wavBytes(0.1), 'wav'],
     ] as const;
     for (const [name, bytes, format] of cases) {
-      const path = await file(name, bytes);
+      const path = await bed.put(name, bytes);
       const read = await readAudioFile(path);
       expect(read.format, name).toBe(format);
       expect(read.size).toBe(bytes.length);
@@ -75,7 +59,7 @@ describe('reading music', () => {
   });
 
   it('refuses a text file named .wav, naming the file', async () => {
-    const path = await file('notes.wav', 'These are my notes, not a song.\n');
+    const path = await bed.put('notes.wav', 'These are my notes, not a song.\n');
     const problem = await problemOf(readAudioFile(path));
     expect(problem.code).toBe('not-audio');
     expect(problem.message).toContain(path);
@@ -84,7 +68,7 @@ describe('reading music', () => {
 
   it('refuses a truncated MP3, naming the file: cut inside its ID3 tag, or inside its first frame', async () => {
     const whole = mp3Bytes();
-    const inTag = await file('cut-tag.mp3', whole.subarray(0, 40));
+    const inTag = await bed.put('cut-tag.mp3', whole.subarray(0, 40));
     const tag = await problemOf(readAudioFile(inTag));
     expect(tag.code).toBe('not-audio');
     expect(tag.message).toContain(inTag);
@@ -92,7 +76,7 @@ describe('reading music', () => {
     expect(tag.message).toContain('ID3');
 
     expect(mpegFrameLength(whole, 64)).toBe(417);
-    const inFrame = await file('cut-frame.mp3', whole.subarray(0, 64 + 200));
+    const inFrame = await bed.put('cut-frame.mp3', whole.subarray(0, 64 + 200));
     const frame = await problemOf(readAudioFile(inFrame));
     expect(frame.code).toBe('not-audio');
     expect(frame.message).toContain(inFrame);
@@ -101,37 +85,37 @@ describe('reading music', () => {
   });
 
   it('refuses a WAV cut short, a RIFF that is not WAVE, and an ID3 tag with no audio after it', async () => {
-    const cut = await file('cut.wav', wavBytes(1).subarray(0, 2000));
+    const cut = await bed.put('cut.wav', wavBytes(1).subarray(0, 2000));
     expect((await problemOf(readAudioFile(cut))).message).toMatch(
       /cut\.wav is WAVE audio .*cut short/,
     );
     const avi = wavBytes(0.1);
     avi.set([0x41, 0x56, 0x49, 0x20], 8);
-    const aviPath = await file('clip.wav', avi);
+    const aviPath = await bed.put('clip.wav', avi);
     expect((await problemOf(readAudioFile(aviPath))).message).toContain('"AVI", not WAVE');
     const tagOnly = mp3Bytes(1);
     tagOnly.fill(0x41, 64);
-    const junk = await file('junk.mp3', tagOnly);
+    const junk = await bed.put('junk.mp3', tagOnly);
     expect((await problemOf(readAudioFile(junk))).message).toContain('no MPEG audio frame');
   });
 
   it('refuses empty, folder, too large and missing files, naming each', async () => {
-    const empty = await file('empty.ogg', '');
+    const empty = await bed.put('empty.ogg', '');
     const emptyProblem = await problemOf(readAudioFile(empty));
     expect(emptyProblem.code).toBe('not-audio');
     expect(emptyProblem.message).toBe(
       `${empty} is empty, not audio (WAV, MP3, Ogg, FLAC, M4A or AAC).`,
     );
-    const dir = join(folder.path, 'album.mp3');
+    const dir = join(bed.files, 'album.mp3');
     await mkdir(dir);
     expect((await problemOf(readAudioFile(dir))).message).toBe(
       `${dir} is a folder, not a music file.`,
     );
-    const big = await file('big.wav', wavBytes(1));
+    const big = await bed.put('big.wav', wavBytes(1));
     const large = await problemOf(readAudioFile(big, { maxBytes: 1000 }));
     expect(large.code).toBe('too-large');
     expect(large.message).toContain(big);
-    const missing = join(folder.path, 'gone.mp3');
+    const missing = join(bed.files, 'gone.mp3');
     const gone = await problemOf(readAudioFile(missing));
     expect(gone.code).toBe('missing');
     expect(gone.message).toContain(missing);
@@ -155,8 +139,8 @@ describe('Open Music…', () => {
   }
 
   it('reads the chosen song, and again later; nothing else in its folder becomes readable', async () => {
-    const song = await file('song.wav', wavBytes(0.2));
-    const other = await file('other.wav', wavBytes(0.2));
+    const song = await bed.put('song.wav', wavBytes(0.2));
+    const other = await bed.put('other.wav', wavBytes(0.2));
     const music = service([song]);
     const opened = await music.openMusicDialog();
     expect(opened.fileName).toBe('song.wav');
@@ -169,7 +153,7 @@ describe('Open Music…', () => {
 
   it('says when nothing was chosen, and names a chosen file that is not audio (then not readable)', async () => {
     expect((await problemOf(service([null]).openMusicDialog())).code).toBe('canceled');
-    const text = await file('readme.mp3', 'just text');
+    const text = await bed.put('readme.mp3', 'just text');
     const music = service([text]);
     const problem = await problemOf(music.openMusicDialog());
     expect(problem.code).toBe('not-audio');
@@ -180,15 +164,9 @@ describe('Open Music…', () => {
 
 describe('a song dropped on the window', () => {
   it('is read as music through the host services, and may be read again; a text file named .mp3 is refused', async () => {
-    const data = dataFolder();
     const dropKey = newDropKey();
-    const host = createHostServices({
-      dataDirectory: data,
-      dialogs: scriptedDialogs(),
-      loggerFor: () => createRecordingLogger(),
-      dropKey,
-    });
-    const song = await file('Dance Song.mp3', mp3Bytes());
+    const host = bed.services({}, { dropKey });
+    const song = await bed.put('Dance Song.mp3', mp3Bytes());
     // A path the preload never vouched for is not read, even when it is a song.
     const unvouched = await problemOf(
       host.openDroppedFile(song, mintDropGrant(newDropKey(), song)),
@@ -200,7 +178,7 @@ describe('a song dropped on the window', () => {
     if (dropped.kind !== 'music') return;
     expect(dropped.music).toMatchObject({ fileName: 'Dance Song.mp3', format: 'mp3' });
     expect((await host.readMusic(song)).sha256).toBe(dropped.music.sha256);
-    const fake = await file('fake.mp3', 'not a song');
+    const fake = await bed.put('fake.mp3', 'not a song');
     const problem = await problemOf(host.openDroppedFile(fake, mintDropGrant(dropKey, fake)));
     expect(problem.code).toBe('not-audio');
     expect(problem.message).toContain(fake);
@@ -211,14 +189,9 @@ describe('a song dropped on the window', () => {
 
 describe('songs in the recent library', () => {
   it('lists a song opened, reads it again from the library in the next session, and not once removed', async () => {
-    const data = dataFolder();
-    const song = await file('Dance Song.wav', wavBytes(0.2));
-    const beside = await file('beside.wav', wavBytes(0.2));
-    const first = createHostServices({
-      dataDirectory: data,
-      dialogs: scriptedDialogs({ openMusic: [song] }),
-      loggerFor: () => createRecordingLogger(),
-    });
+    const song = await bed.put('Dance Song.wav', wavBytes(0.2));
+    const beside = await bed.put('beside.wav', wavBytes(0.2));
+    const first = bed.services({ openMusic: [song] });
     await first.openMusicDialog();
     await first.flush();
     const [entry] = (await first.listLibrary()).entries;
@@ -232,36 +205,23 @@ describe('songs in the recent library', () => {
     });
 
     // A new session: nothing chosen yet, but the library's song reads; its neighbour does not.
-    const next = createHostServices({
-      dataDirectory: data,
-      dialogs: scriptedDialogs(),
-      loggerFor: () => createRecordingLogger(),
-    });
+    const next = bed.services();
     expect((await next.readMusic(song)).fileName).toBe('Dance Song.wav');
     const refused = await problemOf(next.readMusic(beside));
     expect(refused.code).toBe('not-allowed');
     expect(refused.message).toContain(beside);
     expect(refused.message).toContain('Open Music…');
     // Removed from the library in a session that never chose it: no longer readable.
-    const later = createHostServices({
-      dataDirectory: data,
-      dialogs: scriptedDialogs(),
-      loggerFor: () => createRecordingLogger(),
-    });
+    const later = bed.services();
     await later.removeFromLibrary(entry!.id);
     expect((await problemOf(later.readMusic(song))).code).toBe('not-allowed');
   });
 
   it('relocates a moved song to another song file, and refuses a model in its place', async () => {
-    const data = dataFolder();
-    const song = await file('song.wav', wavBytes(0.2));
-    const moved = await file('moved.wav', wavBytes(0.3));
-    const notSong = await file('not-a-song.wav', 'text');
-    const host = createHostServices({
-      dataDirectory: data,
-      dialogs: scriptedDialogs({ openMusic: [song, notSong, moved] }),
-      loggerFor: () => createRecordingLogger(),
-    });
+    const song = await bed.put('song.wav', wavBytes(0.2));
+    const moved = await bed.put('moved.wav', wavBytes(0.3));
+    const notSong = await bed.put('not-a-song.wav', 'text');
+    const host = bed.services({ openMusic: [song, notSong, moved] });
     await host.openMusicDialog();
     const [entry] = (await host.listLibrary()).entries;
     expect((await problemOf(host.relocateLibraryEntry(entry!.id))).code).toBe('not-audio');
@@ -273,19 +233,14 @@ describe('songs in the recent library', () => {
 
 describe("a VMD's song beside it", () => {
   it('names the one music file of the same name in its folder and lets only that be read', async () => {
-    const data = dataFolder();
-    const dance = await file('dance.vmd', vmdBytes());
-    const song = await file('dance.MP3', mp3Bytes());
-    const other = await file('other.wav', wavBytes(0.1));
-    await mkdir(join(folder.path, 'lonely.wav'));
-    const lonely = await file('lonely.vmd', vmdBytes());
-    const wave = await file('wave.vrma', vrmaBytes());
-    await file('wave.wav', wavBytes(0.1));
-    const host = createHostServices({
-      dataDirectory: data,
-      dialogs: scriptedDialogs({ openMotion: [dance, lonely, wave] }),
-      loggerFor: () => createRecordingLogger(),
-    });
+    const dance = await bed.put('dance.vmd', vmdBytes());
+    const song = await bed.put('dance.MP3', mp3Bytes());
+    const other = await bed.put('other.wav', wavBytes(0.1));
+    await mkdir(join(bed.files, 'lonely.wav'));
+    const lonely = await bed.put('lonely.vmd', vmdBytes());
+    const wave = await bed.put('wave.vrma', vrmaBytes());
+    await bed.put('wave.wav', wavBytes(0.1));
+    const host = bed.services({ openMotion: [dance, lonely, wave] });
     // Nothing beside a motion is readable before it is opened.
     expect((await problemOf(host.readMusic(song))).code).toBe('not-allowed');
     const opened = await host.openMotionDialog();
@@ -296,16 +251,13 @@ describe("a VMD's song beside it", () => {
     // A folder of that name is not a song; a VRM Animation is not offered one.
     expect((await host.openMotionDialog()).songBeside).toBeUndefined();
     expect((await host.openMotionDialog()).songBeside).toBeUndefined();
-    expect((await problemOf(host.readMusic(join(folder.path, 'wave.wav')))).code).toBe(
-      'not-allowed',
-    );
+    expect((await problemOf(host.readMusic(join(bed.files, 'wave.wav')))).code).toBe('not-allowed');
   });
 });
 
 describe('a preset with a song', () => {
   it('remembers the song and its offset; on load the song is checked and readable, a moved one is a note', async () => {
-    const data = dataFolder();
-    const song = await file('song.wav', wavBytes(0.5));
+    const song = await bed.put('song.wav', wavBytes(0.5));
     const opened = await createMusicService({
       dialogs: scriptedDialogs({ openMusic: [song] }),
       log: createRecordingLogger(),
@@ -327,11 +279,7 @@ describe('a preset with a song', () => {
     expect(presetContentSchema.safeParse(presetContent()).success).toBe(true);
 
     const host = (confirm: boolean) =>
-      createHostServices({
-        dataDirectory: data,
-        dialogs: scriptedDialogs({ openMusic: [song], confirmPresetFiles: [confirm] }),
-        loggerFor: () => createRecordingLogger(),
-      });
+      bed.services({ openMusic: [song], confirmPresetFiles: [confirm] });
     const { id } = await host(false).savePreset(content);
     // A fresh session where the person does not confirm the song: it is not looked at, and
     // the note says nothing of its size or content.
