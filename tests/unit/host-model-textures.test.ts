@@ -8,33 +8,25 @@
 
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readModelTexture } from '../../electron/main/host/model-textures';
-import { pmxWithTextures, problemOf, scriptedDialogs, tempFolder } from '../support/host-files';
-import { createRecordingLogger } from '../support/recording-logger';
+import { pmxWithTextures, problemOf } from '../support/host-files';
+import { useHostTestbed } from '../support/host-testbed';
 
-let root: { path: string; remove: () => Promise<void> };
-let data: { path: string; remove: () => Promise<void> };
+const bed = useHostTestbed('textures');
 let modelFolder: string;
 let modelPath: string;
 
 const PNG_BYTES = Uint8Array.from([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3]);
 
 beforeEach(async () => {
-  root = await tempFolder('textures');
-  data = await tempFolder('textures-data');
-  modelFolder = join(root.path, 'Model');
+  modelFolder = join(bed.files, 'Model');
   await mkdir(join(modelFolder, 'Tex'), { recursive: true });
   modelPath = join(modelFolder, 'model.pmx');
   await writeFile(modelPath, pmxWithTextures(['Tex\\Body.png', 'face.png', 'secret.png']));
   await writeFile(join(modelFolder, 'Tex', 'Body.PNG'), PNG_BYTES);
   await writeFile(join(modelFolder, 'face.png'), Uint8Array.from([9, 9]));
-  await writeFile(join(root.path, 'secret.png'), Uint8Array.from([6, 6, 6]));
-});
-afterEach(async () => {
-  await root.remove();
-  await data.remove();
+  await writeFile(join(bed.files, 'secret.png'), Uint8Array.from([6, 6, 6]));
 });
 
 describe('readModelTexture', () => {
@@ -63,7 +55,7 @@ describe('readModelTexture', () => {
       '..\\secret.png',
       'tex/../../secret.png',
       '/etc/passwd.png',
-      join(root.path, 'secret.png'),
+      join(bed.files, 'secret.png'),
       'C:\\Windows\\x.png',
       'face.txt',
       'model.pmx',
@@ -74,9 +66,9 @@ describe('readModelTexture', () => {
   });
 
   it('refuses a symbolic link that points outside the folder, follows one inside', async () => {
-    await symlink(join(root.path, 'secret.png'), join(modelFolder, 'escape.png'));
+    await symlink(join(bed.files, 'secret.png'), join(modelFolder, 'escape.png'));
     await symlink(join(modelFolder, 'face.png'), join(modelFolder, 'alias.png'));
-    await symlink(root.path, join(modelFolder, 'up'));
+    await symlink(bed.files, join(modelFolder, 'up'));
     expect((await problemOf(readModelTexture(modelPath, 'escape.png'))).code).toBe('not-allowed');
     expect((await problemOf(readModelTexture(modelPath, 'up/secret.png'))).code).toBe(
       'not-allowed',
@@ -95,23 +87,15 @@ describe('readModelTexture', () => {
 });
 
 describe('host services: readModelTexture', () => {
-  function services(): HostServices {
-    return createHostServices({
-      dataDirectory: data.path,
-      dialogs: scriptedDialogs(),
-      loggerFor: () => createRecordingLogger(),
-    });
-  }
-
   it('reads textures only for a model the page may read', async () => {
-    const host = services();
+    const host = bed.services();
     const refused = await problemOf(host.readModelTexture(modelPath, 'face.png'));
     expect(refused.code).toBe('not-allowed');
     await host.openFileFromUser(modelPath);
     const texture = await host.readModelTexture(modelPath, 'Tex\\Body.png');
     expect(texture.fileName).toBe('Body.PNG');
     // A later session may read the textures of a library model once it has read the model.
-    const later = services();
+    const later = bed.services();
     expect((await problemOf(later.readModelTexture(modelPath, 'face.png'))).code).toBe(
       'not-allowed',
     );
@@ -124,20 +108,20 @@ describe('host services: readModelTexture', () => {
   it('allows nothing for a dropped path that is not a readable model', async () => {
     // A compromised page names a path that is no model; the read fails, and neither that
     // path nor its folder may then be read (the folder holds secret.png).
-    const host = services();
-    const fake = join(root.path, 'no-model-here');
+    const host = bed.services();
+    const fake = join(bed.files, 'no-model-here');
     expect((await problemOf(host.openFileFromUser(fake))).code).toBe('missing');
-    expect((await problemOf(host.openFileFromUser(join(root.path, 'secret.png')))).code).toBe(
+    expect((await problemOf(host.openFileFromUser(join(bed.files, 'secret.png')))).code).toBe(
       'not-a-model',
     );
-    for (const path of [fake, join(root.path, 'secret.png')]) {
+    for (const path of [fake, join(bed.files, 'secret.png')]) {
       expect((await problemOf(host.readModelTexture(path, 'secret.png'))).code).toBe('not-allowed');
       expect((await problemOf(host.readModel(path))).code).toBe('not-allowed');
     }
   });
 
   it('serves textures only while the model at that path still reads as a model', async () => {
-    const host = services();
+    const host = bed.services();
     await host.openFileFromUser(modelPath);
     await writeFile(modelPath, 'no longer a model');
     expect((await problemOf(host.readModel(modelPath))).code).toBe('not-a-model');
