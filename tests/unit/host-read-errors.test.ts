@@ -9,21 +9,13 @@
 
 import { mkdir, readdir, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHostServices, type HostServices } from '../../electron/main/host/host-services';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIBRARY_FILE } from '../../electron/main/host/model-library';
 import { readModelTexture } from '../../electron/main/host/model-textures';
 import { PRESET_FOLDER } from '../../electron/main/host/preset-store';
 import type * as regularFile from '../../electron/main/host/regular-file';
-import {
-  pmxBytes,
-  presetContent,
-  problemOf,
-  scriptedDialogs,
-  tempFolder,
-  vrmBytes,
-} from '../support/host-files';
-import { createRecordingLogger } from '../support/recording-logger';
+import { pmxBytes, presetContent, problemOf, vrmBytes } from '../support/host-files';
+import { useHostTestbed } from '../support/host-testbed';
 
 /** Paths whose next opens fail with EBUSY, and how many times; opens in flight and the most. */
 const busy = new Map<string, number>();
@@ -67,34 +59,22 @@ vi.mock('../../electron/main/host/regular-file', async (importOriginal) => {
   };
 });
 
-let data: { path: string; remove: () => Promise<void> };
+const bed = useHostTestbed('read-errors');
 
-beforeEach(async () => {
-  data = await tempFolder('read-errors');
+beforeEach(() => {
   busy.clear();
   slowAfterOpen.clear();
   aroundOpen.clear();
   opens.most = 0;
 });
-afterEach(async () => {
-  await data.remove();
-});
 
-function services(): HostServices {
-  return createHostServices({
-    dataDirectory: data.path,
-    dialogs: scriptedDialogs(),
-    loggerFor: () => createRecordingLogger(),
-  });
-}
-
-const presetPath = (id: string): string => join(data.path, PRESET_FOLDER, `${id}.ragdoll`);
+const presetPath = (id: string): string => join(bed.data, PRESET_FOLDER, `${id}.ragdoll`);
 const corruptFiles = async (folder: string): Promise<string[]> =>
   (await readdir(folder)).filter((name) => name.includes('.corrupt-'));
 
 describe('a preset file that cannot be read', () => {
   it('is reported and left in place, not moved aside', async () => {
-    const host = services();
+    const host = bed.services();
     const kept = await host.savePreset(presetContent({ name: 'Kept' }));
     // A folder where a preset file should be: reading it fails with EISDIR.
     const blocked = 'p-20261130t060000000z-abcdef';
@@ -105,33 +85,33 @@ describe('a preset file that cannot be read', () => {
     expect(listing.notices[0]).toContain(presetPath(blocked));
     expect(listing.notices[0]).toContain('left as it is');
     expect((await stat(presetPath(blocked))).isDirectory()).toBe(true);
-    expect(await corruptFiles(join(data.path, PRESET_FOLDER))).toEqual([]);
+    expect(await corruptFiles(join(bed.data, PRESET_FOLDER))).toEqual([]);
     const load = await problemOf(host.loadPreset(blocked));
     expect(load.code).toBe('unreadable');
   });
 
   it('is read once a passing error (EBUSY) has passed', async () => {
-    const host = services();
+    const host = bed.services();
     const saved = await host.savePreset(presetContent({ name: 'Scanned' }));
     busy.set(presetPath(saved.id), 2);
-    const listing = await services().listPresets();
+    const listing = await bed.services().listPresets();
     expect(listing).toMatchObject({ presets: [{ id: saved.id, name: 'Scanned' }], notices: [] });
   });
 
   it('is reported while the error lasts, kept, and read once it passes', async () => {
-    const saved = await services().savePreset(presetContent({ name: 'Locked' }));
+    const saved = await bed.services().savePreset(presetContent({ name: 'Locked' }));
     busy.set(presetPath(saved.id), 100);
-    const host = services();
+    const host = bed.services();
     const listing = await host.listPresets();
     expect(listing.presets).toEqual([]);
     expect(listing.notices[0]).toContain('EBUSY');
-    expect(await corruptFiles(join(data.path, PRESET_FOLDER))).toEqual([]);
+    expect(await corruptFiles(join(bed.data, PRESET_FOLDER))).toEqual([]);
     busy.clear();
     expect((await host.listPresets()).presets.map((preset) => preset.name)).toEqual(['Locked']);
   });
 
   it('listing 200 presets opens at most 8 files at once', { timeout: 30_000 }, async () => {
-    const folder = join(data.path, PRESET_FOLDER);
+    const folder = join(bed.data, PRESET_FOLDER);
     await mkdir(folder, { recursive: true });
     const text = JSON.stringify({
       ...presetContent(),
@@ -148,7 +128,7 @@ describe('a preset file that cannot be read', () => {
       ),
     );
     opens.most = 0;
-    const listing = await services().listPresets();
+    const listing = await bed.services().listPresets();
     expect(listing.notices).toEqual([]);
     expect(listing.presets).toHaveLength(200);
     expect(opens.most).toBeGreaterThan(1);
@@ -158,11 +138,11 @@ describe('a preset file that cannot be read', () => {
 
 describe('a library file that cannot be read', () => {
   it('is reported, left in place, and not written over by the next opened model', async () => {
-    const model = join(data.path, 'avatar.vrm');
+    const model = join(bed.data, 'avatar.vrm');
     await writeFile(model, vrmBytes({ version: 1 }));
-    const library = join(data.path, LIBRARY_FILE);
+    const library = join(bed.data, LIBRARY_FILE);
     await mkdir(library);
-    const host = services();
+    const host = bed.services();
     const listing = await host.listLibrary();
     expect(listing.entries).toEqual([]);
     expect(listing.notices.join('\n')).toContain(library);
@@ -170,23 +150,23 @@ describe('a library file that cannot be read', () => {
     const opened = await host.openFileFromUser(model);
     expect(opened).toMatchObject({ kind: 'model', model: { libraryEntryId: null } });
     expect((await stat(library)).isDirectory()).toBe(true);
-    expect(await corruptFiles(data.path)).toEqual([]);
+    expect(await corruptFiles(bed.data)).toEqual([]);
   });
 });
 
 describe('the library’s first read', () => {
   it('is not overtaken: a model opened while Open Recent reads the library is kept', async () => {
     const put = async (name: string): Promise<string> => {
-      const path = join(data.path, name);
+      const path = join(bed.data, name);
       await writeFile(path, vrmBytes({ version: 1, title: name }));
       return path;
     };
     const [a, b, c] = [await put('a.vrm'), await put('b.vrm'), await put('c.vrm')];
-    await services().openFileFromUser(a);
+    await bed.services().openFileFromUser(a);
     // A new session: the menu's first read of library.json is slow, and a model is opened
     // (and recorded) meanwhile.
-    const host = services();
-    slowAfterOpen.set(join(data.path, LIBRARY_FILE), 300);
+    const host = bed.services();
+    slowAfterOpen.set(join(bed.data, LIBRARY_FILE), 300);
     const menu = host.recentModels();
     await host.openFileFromUser(b);
     await menu;
@@ -205,12 +185,12 @@ describe('a texture link swapped between the check and the open', () => {
     await symlink(target, link);
   };
   beforeEach(async () => {
-    const folder = join(data.path, 'Model');
+    const folder = join(bed.data, 'Model');
     await mkdir(folder);
     model = join(folder, 'model.pmx');
     await writeFile(model, pmxBytes());
     await writeFile(join(folder, 'face.png'), Uint8Array.from([1, 1]));
-    secret = join(data.path, 'secret.png');
+    secret = join(bed.data, 'secret.png');
     await writeFile(secret, Uint8Array.from([6, 6, 6]));
     link = join(folder, 'skin.png');
     await symlink(join(folder, 'face.png'), link);
@@ -223,7 +203,7 @@ describe('a texture link swapped between the check and the open', () => {
   });
 
   it('is refused when the link points outside at the open and back inside after', async () => {
-    const face = join(data.path, 'Model', 'face.png');
+    const face = join(bed.data, 'Model', 'face.png');
     aroundOpen.set(link, { before: () => relink(secret), after: () => relink(face) });
     const problem = await problemOf(readModelTexture(model, 'skin.png'));
     expect(problem.code).toBe('not-allowed');
