@@ -131,32 +131,19 @@ describe('per-axis springs pull toward the rest pose only where the file has a s
     const rapier = await loadRapier();
     // Damped like an MMD hair body (Bullet share 0.9), as springs in the files rely on.
     const damping = rapierDamping(0.9);
-    const withSpring = pendulum(
-      rapier,
-      { ...FREE, angularStiffness: [0, 0, 30] },
-      { gravity: 0, damping },
-    );
-    displace(withSpring, 2, 0.5);
-    run(withSpring, 3);
-    const springEnd = angleAbout(withSpring, 2);
-
-    const without = pendulum(
-      rapier,
-      { ...FREE, angularStiffness: [0, 0, 30] },
-      { gravity: 0, damping },
-    );
-    displace(without, 0, 0.5);
-    run(without, 3);
-    const freeEnd = angleAbout(without, 0);
-
-    const limited = pendulum(
-      rapier,
+    /** The bob's turn about `axis` 3 s after it was turned 0.5 rad about it, radians. */
+    const endAfterTurn = (joint: Parameters<typeof pendulum>[1], axis: 0 | 1 | 2): number => {
+      const p = pendulum(rapier, joint, { gravity: 0, damping });
+      displace(p, axis, 0.5);
+      run(p, 3);
+      return angleAbout(p, axis);
+    };
+    const springEnd = endAfterTurn({ ...FREE, angularStiffness: [0, 0, 30] }, 2);
+    const freeEnd = endAfterTurn({ ...FREE, angularStiffness: [0, 0, 30] }, 0);
+    const limitedEnd = endAfterTurn(
       { angularMin: [-1, 0, 0], angularMax: [1, 0, 0], angularStiffness: [0, 0, 30] },
-      { gravity: 0, damping },
+      0,
     );
-    displace(limited, 0, 0.5);
-    run(limited, 3);
-    const limitedEnd = angleAbout(limited, 0);
     // Within 3°: Rapier lets a body that has crept below its sleep threshold for 2 s fall asleep.
     expect(Math.abs(springEnd)).toBeLessThan(0.05);
     expect(freeEnd).toBeCloseTo(0.5, 2);
