@@ -8,10 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { RecordedSounds } from '../../renderer/src/audio/recorded-sounds';
 import { Rewind } from '../../renderer/src/physics/recording/rewind';
-import { SceneRecorder } from '../../renderer/src/physics/recording/scene-recorder';
+import type { SceneRecorder } from '../../renderer/src/physics/recording/scene-recorder';
 import type { Sandbox } from '../../renderer/src/physics/sandbox';
 import { FIXED_STEP } from '../../renderer/src/physics/sandbox';
 import { soundRequest } from '../../renderer/src/physics/sound/sound-requests';
+import { recordSteps } from '../support/recorded-steps';
 import { useSandboxes } from '../support/sandboxes';
 
 const makeSandbox = useSandboxes();
@@ -26,8 +27,7 @@ async function recordedScene(): Promise<{
   run(steps: number): void;
 }> {
   const sandbox = await makeSandbox({ impactSounds: true });
-  const recorder = new SceneRecorder(sandbox);
-  sandbox.setStepObserver(recorder.afterStep);
+  const recorder = recordSteps(sandbox);
   const rewind = new Rewind(sandbox, recorder);
   const sounds = new RecordedSounds(recorder, () => sandbox.steps);
   const request = soundRequest();

@@ -7,10 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rewind } from '../../renderer/src/physics/recording/rewind';
-import { SceneRecorder } from '../../renderer/src/physics/recording/scene-recorder';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { ClipReplay } from '../../renderer/src/ui/export/clip-replay';
 import { loadRapier } from '../support/rapier';
+import { recordSteps } from '../support/recorded-steps';
 
 /** Every moving body's position, in a fixed order (parts, then props). */
 function positions(sandbox: Sandbox): number[] {
@@ -67,8 +67,7 @@ async function replayAgainstTwin(
   };
   const replayed = scene();
   const twin = scene();
-  const recorder = new SceneRecorder(replayed);
-  replayed.setStepObserver(recorder.afterStep);
+  const recorder = recordSteps(replayed);
   const rewind = new Rewind(replayed, recorder);
   for (const sandbox of [replayed, twin]) build(sandbox);
   const firstFrame = recorder.firstFrame;
@@ -145,8 +144,7 @@ describe('a clip replay leaves the scene as it was', () => {
   it('hides a prop not yet added while its frames are shown, and drops one made for a frame', async () => {
     const rapier = await loadRapier();
     const sandbox = new Sandbox(rapier, { seed: 7 });
-    const recorder = new SceneRecorder(sandbox);
-    sandbox.setStepObserver(recorder.afterStep);
+    const recorder = recordSteps(sandbox);
     const rewind = new Rewind(sandbox, recorder);
     const early = sandbox.addProp('box');
     sandbox.run(0.3);

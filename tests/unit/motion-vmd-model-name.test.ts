@@ -9,16 +9,15 @@ import { encodeShiftJis, shiftJisField } from '../../renderer/src/formats/mmd/sh
 import { exportFigureMotion } from '../../renderer/src/motion/export/export-figure-motion';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import { recordedFigureMotion } from '../../renderer/src/physics/recording/recorded-figure-motion';
-import { SceneRecorder } from '../../renderer/src/physics/recording/scene-recorder';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { loadRapier } from '../support/rapier';
+import { recordSteps } from '../support/recorded-steps';
 
 /** Half a second of a box figure falling, recorded. */
 async function shortFall() {
   const rapier = await loadRapier();
   const sandbox = new Sandbox(rapier, { seed: 3 });
-  const recorder = new SceneRecorder(sandbox);
-  sandbox.setStepObserver(recorder.afterStep);
+  const recorder = recordSteps(sandbox);
   const figure = sandbox.addFigure(BOX_DOLL);
   sandbox.run(0.5);
   const motion = recordedFigureMotion(

@@ -3,7 +3,7 @@
  * figure added (the timeline cannot go back past it) and an event in the recording.
  */
 import { describe, expect, it } from 'vitest';
-import { SceneRecorder } from '../../renderer/src/physics/recording/scene-recorder';
+import { recordSteps } from '../support/recorded-steps';
 import { useSandboxes } from '../support/sandboxes';
 
 const sandbox = useSandboxes();
@@ -12,8 +12,7 @@ describe('recording links', () => {
   it('a link made and a link broken are boundaries and events', async () => {
     const s = await sandbox();
     s.addFigure();
-    const recorder = new SceneRecorder(s);
-    s.setStepObserver(recorder.afterStep);
+    const recorder = recordSteps(s);
     s.run(0.5);
     expect(recorder.firstFrameWithSameFigures).toBe(recorder.firstFrame);
     const box = s.addProp('box');

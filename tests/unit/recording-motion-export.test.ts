@@ -14,13 +14,13 @@ import type { DollSpec } from '../../renderer/src/physics/doll-spec';
 import { createDollPose } from '../../renderer/src/physics/motion/doll-motion';
 import type { RecordedFigureMotion } from '../../renderer/src/physics/recording/recorded-figure-motion';
 import { recordedFigureMotion } from '../../renderer/src/physics/recording/recorded-figure-motion';
-import { SceneRecorder } from '../../renderer/src/physics/recording/scene-recorder';
 import type { AddFigureOptions } from '../../renderer/src/physics/sandbox';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { loadMotionFile } from '../../renderer/src/view/motion/load-motion-file';
 import { loadMmdDoll } from '../../tools/loaders/load-mmd-doll';
 import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { loadRapier } from '../support/rapier';
+import { recordSteps } from '../support/recorded-steps';
 
 const MOKOU = realFixture('pmd/mokou/mokou_B.pmd');
 const ORDER = [...HUMANOID_PARENTS.keys()];
@@ -29,8 +29,7 @@ const ORDER = [...HUMANOID_PARENTS.keys()];
 async function recordedFall(spec: DollSpec, options: AddFigureOptions = {}) {
   const rapier = await loadRapier();
   const sandbox = new Sandbox(rapier, { seed: 21 });
-  const recorder = new SceneRecorder(sandbox);
-  sandbox.setStepObserver(recorder.afterStep);
+  const recorder = recordSteps(sandbox);
   const figure = sandbox.addFigure(spec, options);
   sandbox.run(1.5);
   sandbox.blast(8);

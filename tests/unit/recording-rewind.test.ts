@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../renderer/src/physics/sandbox';
 import { Sandbox as SandboxClass, FIXED_STEP } from '../../renderer/src/physics/sandbox';
 import { BODY_SNAPSHOT_LENGTH } from '../../renderer/src/physics/body-snapshot';
-import { SceneRecorder } from '../../renderer/src/physics/recording/scene-recorder';
 import { Rewind } from '../../renderer/src/physics/recording/rewind';
 import { TimelinePlayback } from '../../renderer/src/physics/recording/timeline-playback';
 import { loadMmdDoll } from '../../tools/loaders/load-mmd-doll';
 import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { loadRapier } from '../support/rapier';
+import { recordSteps } from '../support/recorded-steps';
 
 const MOKOU = realFixture('pmd/mokou/mokou_B.pmd');
 
@@ -54,8 +54,7 @@ async function busyScene(withMokou: boolean): Promise<Sandbox> {
 /** {@link busyScene} with a recorder watching its steps, and the rewind that scrubs it. */
 async function recordedScene(withMokou: boolean) {
   const sandbox = await busyScene(withMokou);
-  const recorder = new SceneRecorder(sandbox);
-  sandbox.setStepObserver(recorder.afterStep);
+  const recorder = recordSteps(sandbox);
   return { sandbox, recorder, rewind: new Rewind(sandbox, recorder) };
 }
 

@@ -7,22 +7,14 @@ import {
   decodeBodyState,
   encodeBodyState,
 } from '../../renderer/src/physics/recording/pose-codec';
-import {
-  RECORD_MAX_BYTES,
-  SceneRecorder,
-} from '../../renderer/src/physics/recording/scene-recorder';
+import { RECORD_MAX_BYTES } from '../../renderer/src/physics/recording/scene-recorder';
 import { benchmarkMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { loadMmdDoll, mmdDollFromModel } from '../../tools/loaders/load-mmd-doll';
 import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { loadRapier } from '../support/rapier';
+import { recordSteps } from '../support/recorded-steps';
 
 const MOKOU = realFixture('pmd/mokou/mokou_B.pmd');
-
-function recordedSandbox(sandbox: Sandbox, seconds?: number): SceneRecorder {
-  const recorder = new SceneRecorder(sandbox, seconds === undefined ? {} : { seconds });
-  sandbox.setStepObserver(recorder.afterStep);
-  return recorder;
-}
 
 /**
  * The angle (radians) between two rotations stored as quaternions at `offset`. Each is
@@ -81,7 +73,7 @@ describe('recording the scene', () => {
   it('records every body at 60 Hz with its state, and notes props and figures coming and going', async () => {
     const rapier = await loadRapier();
     const sandbox = new Sandbox(rapier, { seed: 5 });
-    const recorder = recordedSandbox(sandbox);
+    const recorder = recordSteps(sandbox);
     sandbox.addFigure();
     sandbox.addFigure();
     sandbox.run(1);
@@ -116,7 +108,7 @@ describe('recording the scene', () => {
   it('keeps the last 60 s in an array whose size is fixed after the first minute', async () => {
     const rapier = await loadRapier();
     const sandbox = new Sandbox(rapier, { seed: 2 });
-    const recorder = recordedSandbox(sandbox);
+    const recorder = recordSteps(sandbox);
     sandbox.addFigure();
     sandbox.addProp('box');
     sandbox.run(61);
@@ -142,7 +134,7 @@ describe('recording the scene', () => {
       const rapier = await loadRapier();
       const doll = await loadMmdDoll(MOKOU);
       const sandbox = new Sandbox(rapier, { seed: 3 });
-      const recorder = recordedSandbox(sandbox);
+      const recorder = recordSteps(sandbox);
       for (let i = 0; i < 6; i++) sandbox.addFigure(doll.spec, { mmd: doll.rig.physics });
       for (let i = 0; i < 12; i++) sandbox.addProp(i % 2 ? 'ball' : 'box');
       sandbox.run(0.05);
@@ -161,7 +153,7 @@ describe('recording the scene', () => {
     // 108 moving MMD bodies per figure (the generated 125-body model): 750 bodies in all.
     const doll = mmdDollFromModel(benchmarkMmdModel(), 'generated.pmx');
     const sandbox = new Sandbox(rapier, { seed: 3 });
-    const recorder = recordedSandbox(sandbox);
+    const recorder = recordSteps(sandbox);
     for (let i = 0; i < 6; i++) sandbox.addFigure(doll.spec, { mmd: doll.rig.physics });
     for (let i = 0; i < 12; i++) sandbox.addProp('ball');
     sandbox.run(0.05);

@@ -10,13 +10,13 @@ import type { Object3D } from 'three';
 import type { GLTF } from 'three/addons/loaders/GLTFLoader.js';
 import { exportFigureMotion } from '../../renderer/src/motion/export/export-figure-motion';
 import { recordedFigureMotion } from '../../renderer/src/physics/recording/recorded-figure-motion';
-import { SceneRecorder } from '../../renderer/src/physics/recording/scene-recorder';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { VrmPoseWriter } from '../../renderer/src/view/vrm/vrm-pose-writer';
 import { loadModelDoll } from '../../tools/loaders/load-model-doll';
 import { loadVrm } from '../../tools/loaders/load-vrm-bones';
 import { realFixture } from '../../tools/fixtures/real-fixtures';
 import { loadRapier } from '../support/rapier';
+import { recordSteps } from '../support/recorded-steps';
 
 const ROBOT = realFixture('vrm1/addon_debug_robot.vrm');
 
@@ -27,8 +27,7 @@ describe("a VRM avatar's recorded motion as .vrma", () => {
       const rapier = await loadRapier();
       const doll = await loadModelDoll(ROBOT);
       const sandbox = new Sandbox(rapier, { seed: 12 });
-      const recorder = new SceneRecorder(sandbox);
-      sandbox.setStepObserver(recorder.afterStep);
+      const recorder = recordSteps(sandbox);
       const figure = sandbox.addFigure(doll.spec);
       sandbox.run(1.5);
       sandbox.blast(8);
