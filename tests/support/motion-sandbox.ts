@@ -1,4 +1,5 @@
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
+import type { DollSpec } from '../../renderer/src/physics/doll-spec';
 import type { DollMotion } from '../../renderer/src/physics/motion/doll-motion';
 import type { Figure } from '../../renderer/src/physics/sandbox';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
@@ -6,19 +7,23 @@ import { builtinMotion } from '../../renderer/src/motion/builtin-motions';
 import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
 import { loadRapier } from './rapier';
 
-/** The built-in Stand motion bound to the box dummy. */
-export function boxStand(): DollMotion {
-  return retargetMotion(builtinMotion('stand'), BOX_DOLL, { figureKind: 'box' });
+/** The built-in Stand motion bound to `spec`, a box figure: the box dummy unless given. */
+export function boxStand(spec: DollSpec = BOX_DOLL): DollMotion {
+  return retargetMotion(builtinMotion('stand'), spec, { figureKind: 'box' });
 }
 
-/** A sandbox with one box dummy standing on the floor (RESET) and playing `motion`. */
+/**
+ * A sandbox with one figure of `spec` (the box dummy unless given) standing on the floor
+ * (RESET) and playing `motion`.
+ */
 export async function standingWith(
-  motion: (spec: typeof BOX_DOLL) => DollMotion,
+  motion: (spec: DollSpec) => DollMotion,
+  spec: DollSpec = BOX_DOLL,
 ): Promise<{ sandbox: Sandbox; figure: Figure; motion: DollMotion }> {
   const sandbox = new Sandbox(await loadRapier());
-  const figure = sandbox.addFigure();
+  const figure = sandbox.addFigure(spec);
   sandbox.reset();
-  const bound = motion(BOX_DOLL);
+  const bound = motion(spec);
   sandbox.motion.set(figure, bound);
   return { sandbox, figure, motion: bound };
 }

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { builtinMotion } from '../../renderer/src/motion/builtin-motions';
-import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import {
   MMD_EXTRA_SOLVER_ITERATIONS,
@@ -10,6 +8,7 @@ import {
 import type { Figure, Sandbox } from '../../renderer/src/physics/sandbox';
 import { SOLVER_ITERATIONS, WORLD_SOLVER_ITERATIONS } from '../../renderer/src/physics/sandbox';
 import { hairChainSpec } from '../support/mmd-physics-specs';
+import { boxStand } from '../support/motion-sandbox';
 import { useSandboxes } from '../support/sandboxes';
 
 const makeSandbox = useSandboxes();
@@ -80,10 +79,7 @@ describe('solver iterations of MMD figures', () => {
     const sandbox = await makeSandbox({ sceneRest: false });
     const figure = sandbox.addFigure(BOX_DOLL, { mmd: hairChainSpec() });
     sandbox.reset();
-    sandbox.motion.set(
-      figure,
-      retargetMotion(builtinMotion('stand'), BOX_DOLL, { figureKind: 'box' }),
-    );
+    sandbox.motion.set(figure, boxStand());
     sandbox.run(0.5);
     sandbox.blast(14);
     sandbox.run(0.1);

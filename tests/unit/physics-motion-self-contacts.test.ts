@@ -10,10 +10,8 @@ import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import type { DollSpec } from '../../renderer/src/physics/doll-spec';
 import type { Figure, Sandbox } from '../../renderer/src/physics/sandbox';
 import { Sandbox as SandboxClass } from '../../renderer/src/physics/sandbox';
-import { builtinMotion } from '../../renderer/src/motion/builtin-motions';
-import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
 import { loadRapier } from '../support/rapier';
-import { stepUntil } from '../support/motion-sandbox';
+import { boxStand, standingWith, stepUntil } from '../support/motion-sandbox';
 
 /**
  * The box dummy with a pelvis 0.36 m to each side instead of 0.16: its hanging forearms
@@ -29,14 +27,6 @@ const WIDE_HIPS: DollSpec = {
       : part,
   ),
 };
-
-async function standing(spec: DollSpec): Promise<{ sandbox: Sandbox; figure: Figure }> {
-  const sandbox = new SandboxClass(await loadRapier());
-  const figure = sandbox.addFigure(spec);
-  sandbox.reset();
-  sandbox.motion.set(figure, retargetMotion(builtinMotion('stand'), spec, { figureKind: 'box' }));
-  return { sandbox, figure };
-}
 
 /** Mean tracking error over `seconds` of following. */
 function meanError(sandbox: Sandbox, figure: Figure, seconds: number): number {
@@ -65,12 +55,12 @@ function pelvisTouchesForearm(sandbox: Sandbox, figure: Figure): boolean {
 
 describe('a figure following a motion passes through itself; a limp one does not', () => {
   it('hands inside a wide pelvis track Stand as closely as the ordinary box dummy does', async () => {
-    const ordinary = await standing(BOX_DOLL);
+    const ordinary = await standingWith(boxStand, BOX_DOLL);
     expect(stepUntil(ordinary.sandbox, ordinary.figure, 'following', 1)).not.toBeNull();
     const reference = meanError(ordinary.sandbox, ordinary.figure, 4);
     ordinary.sandbox.dispose();
 
-    const wide = await standing(WIDE_HIPS);
+    const wide = await standingWith(boxStand, WIDE_HIPS);
     expect(stepUntil(wide.sandbox, wide.figure, 'following', 1)).not.toBeNull();
     const error = meanError(wide.sandbox, wide.figure, 4);
     // With its own parts colliding it tracked at 0.095 rad against the dummy's 0.022.
@@ -81,7 +71,7 @@ describe('a figure following a motion passes through itself; a limp one does not
   });
 
   it('knocked down, its own parts collide again', async () => {
-    const { sandbox, figure } = await standing(WIDE_HIPS);
+    const { sandbox, figure } = await standingWith(boxStand, WIDE_HIPS);
     expect(stepUntil(sandbox, figure, 'following', 1)).not.toBeNull();
     sandbox.step();
     expect(pelvisTouchesForearm(sandbox, figure)).toBe(false);
@@ -99,10 +89,7 @@ describe('a figure following a motion passes through itself; a limp one does not
     const empty = { bodies: world.bodies.len(), joints: world.impulseJoints.len() };
     const figure = sandbox.addFigure(WIDE_HIPS);
     sandbox.reset();
-    sandbox.motion.set(
-      figure,
-      retargetMotion(builtinMotion('stand'), WIDE_HIPS, { figureKind: 'box' }),
-    );
+    sandbox.motion.set(figure, boxStand(WIDE_HIPS));
     sandbox.run(0.5);
     // The ragdoll's joints, the pin's, and one contact switch per pair of parts not joined.
     const parts = WIDE_HIPS.parts.length;

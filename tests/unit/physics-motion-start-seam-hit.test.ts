@@ -16,7 +16,7 @@ import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
 import { LoopSeam } from '../../renderer/src/motion/seamless-loop';
 import { throwBallAtHead } from '../../tools/physics/throw-ball';
 import { loadRapier } from '../support/rapier';
-import { stepUntil } from '../support/motion-sandbox';
+import { boxStand, standingWith, stepUntil } from '../support/motion-sandbox';
 
 const STEP = 1 / 120;
 
@@ -39,13 +39,7 @@ function cutMarch(): MotionClip {
 
 describe('starting, looping, being hit', () => {
   it('a figure put down standing starts at once though a limb twitches in the first step', async () => {
-    const sandbox = new Sandbox(await loadRapier());
-    const figure = sandbox.addFigure();
-    sandbox.reset();
-    sandbox.motion.set(
-      figure,
-      retargetMotion(builtinMotion('stand'), BOX_DOLL, { figureKind: 'box' }),
-    );
+    const { sandbox, figure } = await standingWith(boxStand);
     const forearm = figure.ragdoll.parts.find((part) => part.spec.name === 'armL_lo')!.body;
     forearm.setLinvel({ x: 0.8, y: 0, z: 0.4 }, true);
     sandbox.step();
@@ -86,7 +80,7 @@ describe('starting, looping, being hit', () => {
     expect(largestTurn(a.rotations, b.rotations)).toBeLessThanOrEqual(largestStep + 1e-6);
     expect(Math.abs(a.rootOffset[1]! - b.rootOffset[1]!)).toBeLessThan(0.01);
     // A built-in loops cleanly: nothing to blend.
-    const stand = retargetMotion(builtinMotion('stand'), BOX_DOLL, { figureKind: 'box' });
+    const stand = boxStand();
     const seam = new LoopSeam((time, out) => stand.sample(time, out), stand.duration, parts);
     expect(seam.largestJump).toBeLessThan(1e-6);
   });
@@ -113,13 +107,7 @@ describe('starting, looping, being hit', () => {
       name: 'Heavy dummy',
       parts: BOX_DOLL.parts.map((part) => ({ ...part, material: { density: 1200 } })),
     };
-    const sandbox = new Sandbox(await loadRapier());
-    const figure = sandbox.addFigure(heavy);
-    sandbox.reset();
-    sandbox.motion.set(
-      figure,
-      retargetMotion(builtinMotion('stand'), heavy, { figureKind: 'box' }),
-    );
+    const { sandbox, figure } = await standingWith(boxStand, heavy);
     expect(stepUntil(sandbox, figure, 'following', 1.5)).not.toBeNull();
     const mass = figure.ragdoll.parts.reduce((sum, part) => sum + part.body.mass(), 0);
     expect(mass).toBeGreaterThan(60);
