@@ -5,6 +5,7 @@
  * corruption tests.
  */
 
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { afterEach, expect } from 'vitest';
@@ -13,7 +14,7 @@ import { createSeededRandom } from '../../renderer/src/physics/seeded-random';
 import { tmpdir } from 'node:os';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Dialogs, PresetFileKind } from '../../electron/main/host/dialogs';
 import type {
   PresetContent,
@@ -250,6 +251,26 @@ function bodyState(i: number) {
     rotation: [0, Math.sin(angle / 2), 0, Math.cos(angle / 2)] as const,
     linvel: [0.1 * i, 0, -0.2] as const,
     angvel: [0, 0.5, 0.01 * i] as const,
+  };
+}
+
+/**
+ * A preset's motion settings playing the VMD at `path`, whose bytes are `bytes` (its size and
+ * hash as the host records them), at muscle 60 and without getting up.
+ */
+export function vmdMotionSettings(path: string, bytes: Uint8Array): PresetMotionSettings {
+  return {
+    motion: {
+      kind: 'file',
+      path,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      fileName: basename(path),
+      format: 'vmd',
+    },
+    playing: true,
+    muscle: 60,
+    getUp: false,
   };
 }
 

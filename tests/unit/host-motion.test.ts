@@ -22,12 +22,12 @@ import {
   damagedMotionFixtures,
   goodMotionFixtures,
 } from '../../tools/fixtures/motion/motion-fixtures';
-import type { PresetMotionSettings } from '../../shared/preset-schema';
 import {
   presetContent,
   problemOf,
   scriptedDialogs,
   vmdBytes,
+  vmdMotionSettings,
   vrmaBytes,
   vrmBytes,
   type DialogScript,
@@ -282,20 +282,7 @@ describe('opening motions through the host', () => {
 
 describe("a preset's motion file", () => {
   async function savedWithMotion(host: HostServices, path: string): Promise<string> {
-    const bytes = await readFile(path);
-    const motion: PresetMotionSettings = {
-      motion: {
-        kind: 'file',
-        path,
-        size: bytes.length,
-        sha256: sha256Of(new Uint8Array(bytes)),
-        fileName: 'dance.vmd',
-        format: 'vmd',
-      },
-      playing: true,
-      muscle: 60,
-      getUp: false,
-    };
+    const motion = vmdMotionSettings(path, new Uint8Array(await readFile(path)));
     return (await host.savePreset(presetContent({ figures: 2, motion }))).id;
   }
 

@@ -13,16 +13,13 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type HostServices } from '../../electron/main/host/host-services';
 import { NOT_YOURS } from '../../electron/main/host/preset-file-check';
-import type {
-  PresetContent,
-  PresetModelRef,
-  PresetMotionSettings,
-} from '../../shared/preset-schema';
+import type { PresetContent, PresetModelRef } from '../../shared/preset-schema';
 import { wavBytes } from '../../tools/fixtures/audio/audio-fixtures';
 import {
   presetContent,
   problemOf,
   vmdBytes,
+  vmdMotionSettings,
   vrmBytes,
   type DialogScript,
   type ScriptedDialogs,
@@ -196,19 +193,7 @@ describe('Locate… for a moved motion and song', () => {
     await writeFile(oldPlace('dance.vmd'), bytes);
     const host = services({ openMotion: [oldPlace('dance.vmd')] });
     await host.openMotionDialog();
-    const motion: PresetMotionSettings = {
-      motion: {
-        kind: 'file',
-        path: oldPlace('dance.vmd'),
-        size: bytes.length,
-        sha256: sha256(bytes),
-        fileName: 'dance.vmd',
-        format: 'vmd',
-      },
-      playing: true,
-      muscle: 60,
-      getUp: false,
-    };
+    const motion = vmdMotionSettings(oldPlace('dance.vmd'), bytes);
     const { id } = await host.savePreset(presetContent({ motion }));
     await rename(oldPlace('dance.vmd'), newPlace('dance-2.vmd'));
     const later = services({ locatePresetFile: [newPlace('dance-2.vmd')] });
