@@ -42,7 +42,13 @@ import { FaceHistory } from '../../renderer/src/view/face/face-history';
 import { MmdGaze } from '../../renderer/src/view/face/mmd-gaze';
 import type { RecordedFrames } from '../../renderer/src/view/recorded-frames';
 import type { ProfileNode } from './heap-sampling';
-import { isBuiltinFrame, ownCodeBytes, sampleAllocations, withHeapProfiler } from './heap-sampling';
+import {
+  frameName,
+  isBuiltinFrame,
+  ownCodeBytes,
+  sampleAllocations,
+  withHeapProfiler,
+} from './heap-sampling';
 
 const FRAMES = 10_000;
 const VERTICES = 3000;
@@ -85,9 +91,6 @@ const isOurs = (url: string) =>
   url.includes('/renderer/src/view/face/') ||
   url.includes('/renderer/src/motion/face-tracks') ||
   url.includes('/renderer/src/motion/live-vmc-motion');
-
-const frameName = (frame: ProfileNode['callFrame']) =>
-  `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*\/(renderer|tools|node_modules)\//, '$1/')}:${frame.lineNumber + 1}`;
 
 /** Adds the bytes of our frames (and the built-ins they call) under `node` to `frames`. */
 function byFunction(

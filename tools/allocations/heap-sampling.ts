@@ -52,6 +52,13 @@ export async function sampleAllocations(
   return profile.head as unknown as ProfileNode;
 }
 
+/**
+ * A frame as the `--by-function` listings name it: `function path:line`, the path from the
+ * repository's `renderer/`, `tools/` or `node_modules/` on.
+ */
+export const frameName = (frame: ProfileNode['callFrame']): string =>
+  `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*\/(renderer|tools|node_modules)\//, '$1/')}:${frame.lineNumber + 1}`;
+
 /** A V8 built-in (`Math.hypot`, `Array.prototype.map`) has no script URL. */
 export const isBuiltinFrame = (url: string): boolean => url === '';
 

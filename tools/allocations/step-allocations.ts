@@ -42,7 +42,7 @@ import { mmdRig } from '../../renderer/src/rig/mmd/mmd-rig';
 import { humanoidMmdModel } from '../fixtures/mmd/mmd-fixture-models';
 import { realFixture } from '../fixtures/real-fixtures';
 import type { ProfileNode } from './heap-sampling';
-import { isBuiltinFrame, sampleAllocations, withHeapProfiler } from './heap-sampling';
+import { frameName, isBuiltinFrame, sampleAllocations, withHeapProfiler } from './heap-sampling';
 
 const STEPS = 10_000;
 /** The MMD scene is measured from its drop until it has settled (10 s), not for 10,000 steps. */
@@ -177,9 +177,6 @@ interface Totals {
   /** Own-path bytes by `frame < caller`. */
   frames: Map<string, number>;
 }
-
-const frameName = (frame: ProfileNode['callFrame']) =>
-  `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*\/(renderer|node_modules)\//, '$1/')}:${frame.lineNumber + 1}`;
 
 function sum(
   node: ProfileNode,
