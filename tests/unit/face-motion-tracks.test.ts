@@ -37,7 +37,7 @@ import { writeVmd } from '../../tools/fixtures/motion/vmd-writer';
 import type { VmdKeySpec } from '../../tools/fixtures/motion/vmd-writer';
 import { writeVrma, type VrmaChannel } from '../../tools/fixtures/motion/vrma-writer';
 import { drawMmdModel } from '../../tools/loaders/posed-mmd-avatar';
-import { avatarFigure, partHandlesOf } from '../support/avatar-figures';
+import { avatarFigure, mmdAvatarFigure, playedMotion } from '../support/avatar-figures';
 import { useSandboxes } from '../support/sandboxes';
 import { useVrmFixtures } from '../support/vrm-fixtures';
 
@@ -106,21 +106,14 @@ describe('a VMD’s morph section', () => {
     const model = parsePmx(writePmx(humanoidMmdModel()));
     const rig = mmdRig(model);
     const figure = sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
-    const partHandles = partHandlesOf(figure);
     const drawing = await drawMmdModel(model, rig);
     const avatar = new MmdAvatar(
       drawing,
       rig,
-      {
-        id: figure.id,
-        partHandles,
-        bodies: figure.mmd,
-        motion: {
-          current: () => sandbox.motion.of(figure),
-          time: () => sandbox.motion.time(figure),
-        },
+      mmdAvatarFigure(figure, {
+        motion: playedMotion(sandbox, figure),
         face: figureFaceCues(sandbox, figure, undefined, () => true),
-      },
+      }),
       sandbox,
     );
     const clip = vmdToClip(parseVmd(facedVmd()), 'faced.vmd');
@@ -188,10 +181,7 @@ describe('faces from motion files on a VRM figure', () => {
       model,
       avatarFigure(figure, {
         face: figureFaceCues(sandbox, figure, undefined, () => true),
-        motion: {
-          current: () => sandbox.motion.of(figure),
-          time: () => sandbox.motion.time(figure),
-        },
+        motion: playedMotion(sandbox, figure),
       }),
       sandbox,
     );

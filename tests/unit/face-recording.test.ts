@@ -29,7 +29,7 @@ import { VrmAvatar } from '../../renderer/src/view/vrm/vrm-avatar';
 import { humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { drawMmdModel } from '../../tools/loaders/posed-mmd-avatar';
-import { avatarFigure, partHandlesOf } from '../support/avatar-figures';
+import { avatarFigure, mmdAvatarFigure } from '../support/avatar-figures';
 import { loadRapier } from '../support/rapier';
 import { useVrmFixtures } from '../support/vrm-fixtures';
 
@@ -240,14 +240,8 @@ describe('an MMD figure’s morphs in the recording', () => {
     const rig = mmdRig(model);
     const figure = sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
     const drawing = await drawMmdModel(model, rig);
-    const partHandles = partHandlesOf(figure);
     const face = figureFaceCues(sandbox, figure, new Vector3(0, 1.4, 4), () => true);
-    const avatar = new MmdAvatar(
-      drawing,
-      rig,
-      { id: figure.id, partHandles, bodies: figure.mmd, face },
-      sandbox,
-    );
+    const avatar = new MmdAvatar(drawing, rig, mmdAvatarFigure(figure, { face }), sandbox);
     const { recorded, frame, peak } = grabAndRecord(sandbox, timeline, figure, avatar, 'びっくり');
     expect(recorded.get(peak)!['びっくり']).toBeGreaterThan(0.5);
     expect(recorded.get(timeline.recorder.lastFrame)!['びっくり']).toBe(0);

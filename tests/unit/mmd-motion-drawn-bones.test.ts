@@ -22,7 +22,7 @@ import { writePmx } from '../../tools/fixtures/mmd/pmx-writer';
 import { writeVmd } from '../../tools/fixtures/motion/vmd-writer';
 import type { VmdKeySpec } from '../../tools/fixtures/motion/vmd-writer';
 import { drawMmdModel } from '../../tools/loaders/posed-mmd-avatar';
-import { partHandlesOf } from '../support/avatar-figures';
+import { mmdAvatarFigure, playedMotion } from '../support/avatar-figures';
 import { useSandboxes } from '../support/sandboxes';
 
 const newSandbox = useSandboxes();
@@ -86,24 +86,11 @@ async function setUp() {
   const model = fingeredModel();
   const rig = mmdRig(model);
   const figure = sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
-  const partHandles = partHandlesOf(figure);
   const avatarOf = async (withMotion: boolean) =>
     new MmdAvatar(
       await drawMmdModel(model, rig),
       rig,
-      {
-        id: figure.id,
-        partHandles,
-        bodies: figure.mmd,
-        ...(withMotion
-          ? {
-              motion: {
-                current: () => sandbox.motion.of(figure),
-                time: () => sandbox.motion.time(figure),
-              },
-            }
-          : {}),
-      },
+      mmdAvatarFigure(figure, withMotion ? { motion: playedMotion(sandbox, figure) } : {}),
       sandbox,
     );
   const clip = vmdToClip(parseVmd(danceVmd()), 'dance.vmd');

@@ -17,7 +17,7 @@ import { buildMmdSkeleton } from '../../renderer/src/view/mmd/mmd-skeleton';
 import { texturesUsed } from '../../renderer/src/view/mmd/mmd-textures';
 import { BODY_TEXTURE, humanoidMmdModel } from '../../tools/fixtures/mmd/mmd-fixture-models';
 import { drawMmdModel } from '../../tools/loaders/posed-mmd-avatar';
-import { partHandlesOf } from '../support/avatar-figures';
+import { mmdAvatarFigure } from '../support/avatar-figures';
 import { useSandboxes } from '../support/sandboxes';
 
 const newSandbox = useSandboxes();
@@ -108,13 +108,7 @@ describe('MmdAvatar on the sandbox', () => {
     const rig = mmdRig(model);
     const figure = sandbox.addFigure(rig.rig.spec, { mmd: rig.physics });
     const drawing = await drawMmdModel(model, rig);
-    const partHandles = partHandlesOf(figure);
-    const avatar = new MmdAvatar(
-      drawing,
-      rig,
-      { id: figure.id, partHandles, bodies: figure.mmd },
-      sandbox,
-    );
+    const avatar = new MmdAvatar(drawing, rig, mmdAvatarFigure(figure), sandbox);
     return { sandbox, rig, figure, drawing, avatar };
   }
 
