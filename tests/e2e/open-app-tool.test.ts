@@ -55,7 +55,7 @@ describe('tools/browser/open-app.ts', () => {
         status: expect.stringMatching(/^Opened .+ \(humanoid\.pmx\)\./),
       });
     } finally {
-      host.dispose();
+      await host.dispose();
     }
   });
 
@@ -68,7 +68,7 @@ describe('tools/browser/open-app.ts', () => {
       expect(refused.stderr).toMatch(/open-app: .*missing\.vrm: .+/);
       expect(refused.stdout).not.toContain('{');
     } finally {
-      host.dispose();
+      await host.dispose();
     }
   });
 });

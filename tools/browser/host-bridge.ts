@@ -35,6 +35,7 @@ import type {
 import { callHostHandler } from '../../electron/main/host/call-host-handler';
 import type { Dialogs } from '../../electron/main/host/dialogs';
 import { CANCELING_DIALOGS } from './canceling-dialogs';
+import { InFlight } from './in-flight';
 import { mintDropGrant, newDropKey } from '../../electron/main/host/drop-grants';
 import { createHostHandlers } from '../../electron/main/host/host-handlers';
 import { toOutcome } from '../../electron/main/host/host-problem';
@@ -94,6 +95,11 @@ export interface HostBridge {
    * canceled dialog, before checking that nothing changed.
    */
   readonly answered: readonly string[];
+  /**
+   * Resolves once no request the page made (or {@link openFile}) is still being answered:
+   * then no host write is under way, and the data folder can be removed.
+   */
+  settled(): Promise<void>;
 }
 
 /**
@@ -151,6 +157,8 @@ export async function exposeHostToPage(
   });
   const menuLanguages: MenuLanguageCode[] = [];
   const answered: string[] = [];
+  const answering = new InFlight();
+  const tracked = <T>(answer: Promise<T>): Promise<T> => answering.track(answer);
   let onTop = false;
   const handlers = createHostHandlers({
     appInfo: { ...DEFAULT_APP_INFO, ...options.appInfo },
@@ -174,7 +182,9 @@ export async function exposeHostToPage(
       throw new Error(`host: "${String(fileName)}" is not a file dropped from the desktop.`);
     }
     // The same door as the preload's IPC call: rp:file:dropped with the path and its grant.
-    return callHostHandler(handlers, 'rp:file:dropped', [path, mintDropGrant(dropKey, path)]);
+    return tracked(
+      callHostHandler(handlers, 'rp:file:dropped', [path, mintDropGrant(dropKey, path)]),
+    );
   });
   await page.exposeBinding(
     PAGE_NAMES.invoke,
@@ -183,7 +193,9 @@ export async function exposeHostToPage(
       if (source.frame !== source.page.mainFrame()) {
         throw new Error(`host: ${String(channel)} is only answered for the top frame.`);
       }
-      return callHostHandler(handlers, channel, args).finally(() => answered.push(String(channel)));
+      return tracked(
+        callHostHandler(handlers, channel, args).finally(() => answered.push(String(channel))),
+      );
     },
   );
   await page.addInitScript({ content: pageScript(installPageHost, PAGE_NAMES) });
@@ -192,8 +204,9 @@ export async function exposeHostToPage(
     services,
     menuLanguages,
     answered,
+    settled: () => answering.settled(),
     async openFile(path) {
-      const outcome = await toOutcome(() => services.openFileFromUser(path));
+      const outcome = await tracked(toOutcome(() => services.openFileFromUser(path)));
       await deliverToPage(page, PAGE_NAMES.fileOpened, outcome);
       return outcome;
     },

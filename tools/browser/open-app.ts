@@ -82,13 +82,13 @@ export async function openAppWithHost(
       close: async () => {
         await opened.browser.close();
         await opened.server.close();
-        host.dispose();
+        await host.dispose();
       },
     };
   } catch (error) {
     await browser?.close();
     await server?.close();
-    host.dispose();
+    await host.dispose();
     throw error;
   }
 }

@@ -91,7 +91,12 @@ export interface TestHost {
   /** Set once `install` has run (in `beforeLoad`). */
   bridge(): HostBridge;
   install(page: Page): Promise<void>;
-  dispose(): void;
+  /**
+   * Waits until the host has answered every request the page made (a write it asked for just
+   * before it closed, such as the recovery save or a library change, may still be under way),
+   * then removes the folders.
+   */
+  dispose(): Promise<void>;
 }
 
 /** Makes a {@link TestHost}; pass `install` as `beforeLoad` when opening the app. */
@@ -113,14 +118,10 @@ export function createTestHost(): TestHost {
     install: async (page) => {
       bridge = await exposeHostToPage(page, { dataDirectory, dialogs, droppedFiles });
     },
-    dispose: () => {
-      // A host write the page asked for just before it closed (the recovery save, a list
-      // change) can still land while the folder is removed: retry as Node's own rm does.
-      rmSync(dataDirectory, REMOVE_RETRYING);
-      rmSync(files, REMOVE_RETRYING);
+    dispose: async () => {
+      await bridge?.settled();
+      rmSync(dataDirectory, { recursive: true, force: true });
+      rmSync(files, { recursive: true, force: true });
     },
   };
 }
-
-/** Removal that retries on ENOTEMPTY and EBUSY, waiting 0.1 s more each time (1.5 s in all). */
-const REMOVE_RETRYING = { recursive: true, force: true, maxRetries: 5, retryDelay: 100 } as const;

@@ -12,18 +12,16 @@ import { SLOW_TIMEOUT_MS, advanceUntil, maxSpeed, statusText } from './app-page'
 
 /**
  * Test hosts for a test file's tests: call at the top of the file; the function returned
- * makes the running test's host (with its own temporary folder), disposed after the test (or
- * when the same test asks for another).
+ * makes a host for the running test (with its own temporary folders), disposed after it.
  */
 export function useTestHosts(): (...args: Parameters<typeof createTestHost>) => TestHost {
-  let host: TestHost | undefined;
-  afterEach(() => {
-    host?.dispose();
-    host = undefined;
+  const made: TestHost[] = [];
+  afterEach(async () => {
+    for (const host of made.splice(0)) await host.dispose();
   });
   return (...args) => {
-    host?.dispose();
-    host = createTestHost(...args);
+    const host = createTestHost(...args);
+    made.push(host);
     return host;
   };
 }
@@ -46,8 +44,8 @@ export function useFileTestHost(): FileTestHost {
   beforeAll(() => {
     made = createTestHost();
   });
-  afterAll(() => {
-    made?.dispose();
+  afterAll(async () => {
+    await made?.dispose();
     made = undefined;
   });
   const host = (): TestHost => {

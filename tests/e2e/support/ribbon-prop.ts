@@ -25,8 +25,8 @@ export interface RibbonHost {
  */
 export function useRibbonHosts(): () => RibbonHost {
   const made: TestHost[] = [];
-  afterEach(() => {
-    for (const host of made.splice(0)) host.dispose();
+  afterEach(async () => {
+    for (const host of made.splice(0)) await host.dispose();
   });
   return () => {
     const host = createTestHost();
