@@ -157,8 +157,8 @@ export async function exposeHostToPage(
   });
   const menuLanguages: MenuLanguageCode[] = [];
   const answered: string[] = [];
+  // What the page asked for and the host is still answering: settled() waits for it.
   const answering = new InFlight();
-  const tracked = <T>(answer: Promise<T>): Promise<T> => answering.track(answer);
   let onTop = false;
   const handlers = createHostHandlers({
     appInfo: { ...DEFAULT_APP_INFO, ...options.appInfo },
@@ -182,7 +182,7 @@ export async function exposeHostToPage(
       throw new Error(`host: "${String(fileName)}" is not a file dropped from the desktop.`);
     }
     // The same door as the preload's IPC call: rp:file:dropped with the path and its grant.
-    return tracked(
+    return answering.track(
       callHostHandler(handlers, 'rp:file:dropped', [path, mintDropGrant(dropKey, path)]),
     );
   });
@@ -193,7 +193,7 @@ export async function exposeHostToPage(
       if (source.frame !== source.page.mainFrame()) {
         throw new Error(`host: ${String(channel)} is only answered for the top frame.`);
       }
-      return tracked(
+      return answering.track(
         callHostHandler(handlers, channel, args).finally(() => answered.push(String(channel))),
       );
     },
@@ -206,7 +206,7 @@ export async function exposeHostToPage(
     answered,
     settled: () => answering.settled(),
     async openFile(path) {
-      const outcome = await tracked(toOutcome(() => services.openFileFromUser(path)));
+      const outcome = await answering.track(toOutcome(() => services.openFileFromUser(path)));
       await deliverToPage(page, PAGE_NAMES.fileOpened, outcome);
       return outcome;
     },
