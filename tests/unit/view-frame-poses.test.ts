@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
 import { FramePoses } from '../../renderer/src/view/frame-poses';
 import type { BodySource } from '../../renderer/src/view/body-meshes';
+import type { PosedBodySource } from '../../renderer/src/view/frame-poses';
 import { loadRapier } from '../support/rapier';
 
 const FRAME = 1 / 60;
@@ -21,10 +22,11 @@ function read(source: BodySource, handle: number): Transform | null {
   return [p.x, p.y, p.z, q.x, q.y, q.z, q.w];
 }
 
-/** The sandbox, counting the reads that reach it. */
-function counted(sandbox: Sandbox): BodySource & { reads: number } {
+/** The sandbox, counting the single-body reads and the packed reads that reach it. */
+function counted(sandbox: Sandbox): PosedBodySource & { reads: number; packs: number } {
   const source = {
     reads: 0,
+    packs: 0,
     get bodies() {
       return sandbox.bodies;
     },
@@ -34,6 +36,10 @@ function counted(sandbox: Sandbox): BodySource & { reads: number } {
     readTransform(...args: Parameters<Sandbox['readTransform']>) {
       source.reads++;
       return sandbox.readTransform(...args);
+    },
+    latestTransforms() {
+      source.packs++;
+      return sandbox.latestTransforms();
     },
   };
   return source;
@@ -48,7 +54,7 @@ async function fallingScene(): Promise<Sandbox> {
 }
 
 describe('FramePoses', () => {
-  it("gives every reader in a frame the physics' numbers, reading each body once", async () => {
+  it("gives every reader in a frame the physics' numbers, read once, packed", async () => {
     const sandbox = await fallingScene();
     const source = counted(sandbox);
     const poses = new FramePoses(source);
@@ -57,13 +63,16 @@ describe('FramePoses', () => {
       sandbox.advance(FRAME);
       const direct = handles.map((handle) => read(sandbox, handle));
       source.reads = 0;
+      source.packs = 0;
       poses.begin();
       // Three readers, as the body meshes, the avatars and the follow camera are.
       for (let reader = 0; reader < 3; reader++) {
         expect(handles.map((handle) => read(poses, handle))).toEqual(direct);
       }
       poses.end();
-      expect(source.reads).toBe(handles.length);
+      // One packed read for the whole frame; no body is asked about on its own.
+      expect(source.packs).toBe(1);
+      expect(source.reads).toBe(0);
     }
     sandbox.dispose();
   });
@@ -95,8 +104,7 @@ describe('FramePoses', () => {
 
   it('answers false for a body that is gone, and takes bodies added later', async () => {
     const sandbox = await fallingScene();
-    // Room for 4 bodies at first: the scene's 12 make it grow.
-    const poses = new FramePoses(sandbox, 4);
+    const poses = new FramePoses(sandbox);
     const prop = sandbox.props[0]!;
     const handle = prop.body.handle;
     poses.begin();

@@ -71,6 +71,9 @@ export class BodyRegistry<F extends RegisteredFigure, P extends RegisteredProp> 
   private readonly ownerByCollider = new Map<number, F | P>();
   private readonly simBodies: SimBody[] = [];
   private version = 0;
+  /** Every handle {@link readTransform} answers for, drawn or not, in the order added. */
+  private readonly readable: number[] = [];
+  private readableChanges = 0;
 
   /** Every moving body, for the view. */
   get bodies(): readonly SimBody[] {
@@ -83,6 +86,19 @@ export class BodyRegistry<F extends RegisteredFigure, P extends RegisteredProp> 
   }
 
   /**
+   * Every handle {@link readTransform} answers for: the view's bodies and those it does not
+   * draw (a model prop's carrier parts), in the order they were added.
+   */
+  get readableHandles(): readonly number[] {
+    return this.readable;
+  }
+
+  /** Increases whenever {@link readableHandles} changes. */
+  get readableVersion(): number {
+    return this.readableChanges;
+  }
+
+  /**
    * Registers a figure's ragdoll parts, then its MMD bodies in spec order. With `drawParts`
    * false (a model prop whose carrier only carries mass) the parts can be read and grabbed but
    * are not in the view's list, which shows what collides.
@@ -92,6 +108,7 @@ export class BodyRegistry<F extends RegisteredFigure, P extends RegisteredProp> 
       this.ownerByCollider.set(part.collider.handle, figure);
       if (options.drawParts === false) {
         this.bodyByHandle.set(part.body.handle, part.body);
+        this.addReadable(part.body.handle);
         continue;
       }
       this.registerBody(part.body, {
@@ -111,6 +128,7 @@ export class BodyRegistry<F extends RegisteredFigure, P extends RegisteredProp> 
       if (body.spec.motion === 'follow')
         this.followByHandle.set(handle, { mmd: mmd!, index: body.index });
       else this.bodyByHandle.set(handle, body.body);
+      this.addReadable(handle);
       this.addSimBody({
         handle,
         kind: 'mmd',
@@ -198,11 +216,19 @@ export class BodyRegistry<F extends RegisteredFigure, P extends RegisteredProp> 
     this.grabPartByHandle.clear();
     this.followByHandle.clear();
     this.ownerByCollider.clear();
+    this.readable.length = 0;
+    this.readableChanges++;
   }
 
   private registerBody(body: RigidBody, simBody: SimBody): void {
     this.bodyByHandle.set(body.handle, body);
+    this.addReadable(body.handle);
     this.addSimBody(simBody);
+  }
+
+  private addReadable(handle: number): void {
+    this.readable.push(handle);
+    this.readableChanges++;
   }
 
   private addSimBody(simBody: SimBody): void {
@@ -214,6 +240,11 @@ export class BodyRegistry<F extends RegisteredFigure, P extends RegisteredProp> 
     this.bodyByHandle.delete(handle);
     const index = this.simBodies.findIndex((simBody) => simBody.handle === handle);
     if (index >= 0) this.simBodies.splice(index, 1);
+    const readableIndex = this.readable.indexOf(handle);
+    if (readableIndex >= 0) {
+      this.readable.splice(readableIndex, 1);
+      this.readableChanges++;
+    }
     this.version++;
   }
 }

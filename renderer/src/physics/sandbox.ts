@@ -27,6 +27,7 @@ import type { SandboxLinks } from './links/sandbox-links';
 import { SandboxGrab } from './sandbox-grab';
 import type { SandboxOptions } from './sandbox-settings';
 import { GRAVITY, MAX_FIGURES, clampGravityScale, clampTimeScale } from './sandbox-settings';
+import { BodyTransforms } from './body-transforms';
 import { blastScene, defaultBlastCenter } from './scene-blast';
 import type { Prop } from './scene-contents';
 import type { SoundRequestRing } from './sound/sound-requests';
@@ -46,6 +47,7 @@ export { figureSlot, lowestPoint } from './figure-placement';
 export type { AddFigureOptions, Figure } from './figure-runtime';
 export type { Prop } from './scene-contents';
 export type { SimBody, SimMmdBody } from './body-registry';
+export type { TransformReader } from './body-transforms';
 export { SandboxError } from './sandbox-error';
 export type { SandboxReport } from './sandbox-report';
 
@@ -81,6 +83,7 @@ export class Sandbox {
   private readonly parts: SandboxParts;
   private readonly pipeline: StepPipeline;
   private readonly frames: FrameLoop;
+  private readonly transforms = new BodyTransforms();
   private readonly maxFigures: number;
   private readonly checks: FigureChecks;
   private nextId = 1;
@@ -429,6 +432,16 @@ export class Sandbox {
    */
   readTransform(handle: number, position: Vec3Like, rotation: QuatLike): boolean {
     return this.parts.contents.registry.readTransform(handle, position, rotation);
+  }
+
+  /**
+   * Every body's transform as it is now, packed in one buffer (see {@link BodyTransforms}):
+   * what a drawn frame reads. The same object every call, refilled; allocates nothing while
+   * the bodies stay the same.
+   */
+  latestTransforms(): BodyTransforms {
+    this.transforms.fill(this.parts.contents.registry);
+    return this.transforms;
   }
 
   /** The Rapier body with this handle, for measurements and tests (not MMD `follow` bodies). */

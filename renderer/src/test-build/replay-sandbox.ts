@@ -1,4 +1,5 @@
 import type { SimBody } from '../physics/body-registry';
+import type { TransformReader } from '../physics/body-transforms';
 import { stageLayout, type StageLayout } from '../physics/stage';
 import type { ViewSandbox } from '../view/ragdoll-view';
 import { STREAM_FLOATS_PER_BODY, type BodyStream } from './body-stream';
@@ -9,7 +10,7 @@ import { STREAM_FLOATS_PER_BODY, type BodyStream } from './body-stream';
  * spring bones do the work they do in the app while nothing is simulated. Grabbing does
  * nothing; nothing is pinned. Test build only (the bare avatar page).
  */
-export class ReplaySandbox implements ViewSandbox {
+export class ReplaySandbox implements ViewSandbox, TransformReader {
   readonly stage: StageLayout = stageLayout();
   readonly timeScale = 1;
   readonly bodiesVersion = 1;
@@ -38,6 +39,20 @@ export class ReplaySandbox implements ViewSandbox {
   advance(): number {
     this.frame = (this.frame + 1) % this.stream.frameCount;
     return 0;
+  }
+
+  /** The stream's current frame is already packed: the sandbox reads it as it is. */
+  latestTransforms(): TransformReader {
+    return this;
+  }
+
+  /** The body's transform in the stream's current frame (the {@link TransformReader} read). */
+  read(
+    handle: number,
+    position: { x: number; y: number; z: number },
+    rotation: { x: number; y: number; z: number; w: number },
+  ): boolean {
+    return this.readTransform(handle, position, rotation);
   }
 
   readTransform(

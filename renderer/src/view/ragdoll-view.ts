@@ -10,9 +10,10 @@ import {
 import type { Object3D } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { StageLayout } from '../physics/stage';
-import type { BodyMotionState, BodySource } from './body-meshes';
+import type { BodyMotionState } from './body-meshes';
 import { CameraFollow } from './camera-follow';
 import { FramePoses } from './frame-poses';
+import type { PosedBodySource } from './frame-poses';
 import type { FrameSectionClock } from './frame-sections';
 import type { PinSource } from './pin-markers';
 import { PinMarkers } from './pin-markers';
@@ -37,7 +38,7 @@ import type { Avatar } from './avatar';
 import type { RecordedFrames } from './recorded-frames';
 
 /** Everything the view reads from the sandbox. It changes nothing but the grab. */
-export interface ViewSandbox extends BodySource, GrabTarget, PinSource {
+export interface ViewSandbox extends PosedBodySource, GrabTarget, PinSource {
   readonly stage: StageLayout;
   /** TIME: simulated seconds per wall second; avatars' springs slow down with the physics. */
   readonly timeScale: number;

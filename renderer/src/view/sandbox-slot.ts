@@ -1,4 +1,5 @@
 import type { SimBody } from '../physics/body-registry';
+import type { TransformReader } from '../physics/body-transforms';
 import type { StageLayout } from '../physics/stage';
 import type { GrabHand } from './grab-controller';
 import type { ViewSandbox } from './ragdoll-view';
@@ -6,6 +7,7 @@ import type { RecordedFrames } from './recorded-frames';
 
 const NO_BODIES: readonly SimBody[] = Object.freeze([]);
 const NO_PINS: readonly number[] = Object.freeze([]);
+const NO_TRANSFORMS: TransformReader = { read: () => false };
 
 /**
  * What runs time for the view in place of the sandbox's own `advance` (the timeline: live,
@@ -113,6 +115,11 @@ export class SandboxSlot<S extends ViewSandbox> implements ViewSandbox {
     rotation: { x: number; y: number; z: number; w: number },
   ): boolean {
     return this.target ? this.target.readTransform(handle, position, rotation) : false;
+  }
+
+  /** The sandbox's packed transforms; none while it is still loading. */
+  latestTransforms(): TransformReader {
+    return this.target ? this.target.latestTransforms() : NO_TRANSFORMS;
   }
 
   /** The sandbox's hand; grabbing resumes a paused scene first. */
