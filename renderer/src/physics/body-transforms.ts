@@ -59,7 +59,13 @@ export class BodyTransforms implements TransformReader {
    * missing, and {@link read} answers false for it.
    */
   fill(source: TransformSource): void {
-    if (source.readableVersion !== this.version) this.layOut(source.readableHandles);
+    if (source.readableVersion !== this.version) {
+      this.layOut(source.readableHandles);
+      const needed = this.handles.length * TRANSFORM_FLOATS;
+      if (needed > this.data.length) {
+        this.data = new Float64Array(Math.max(needed, this.data.length * 2));
+      }
+    }
     this.version = source.readableVersion;
     const handles = this.handles;
     for (let slot = 0; slot < handles.length; slot++) {
@@ -87,17 +93,29 @@ export class BodyTransforms implements TransformReader {
     return true;
   }
 
-  /** Gives each handle a slot, growing the buffer when the set is larger than ever before. */
+  /**
+   * Takes a set packed elsewhere (another thread's {@link fill}, sent as its {@link data}) as
+   * this one's: `handles` must come with every change of `version`, and may be left out while
+   * it stays the same. The buffer is used as it is, not copied.
+   */
+  adopt(data: Float64Array<ArrayBuffer>, version: number, handles?: readonly number[]): void {
+    if (version !== this.version) {
+      if (!handles) throw new RangeError(`Transforms of layout ${version} came without handles.`);
+      this.layOut(handles);
+    }
+    if (data.length < this.handles.length * TRANSFORM_FLOATS)
+      throw new RangeError(`${data.length} numbers cannot hold ${this.handles.length} bodies.`);
+    this.version = version;
+    this.data = data;
+  }
+
+  /** Gives each handle a slot. */
   private layOut(handles: readonly number[]): void {
     this.handles.length = 0;
     this.slotOf.clear();
     for (let slot = 0; slot < handles.length; slot++) {
       this.handles.push(handles[slot]!);
       this.slotOf.set(handles[slot]!, slot);
-    }
-    const needed = handles.length * TRANSFORM_FLOATS;
-    if (needed > this.data.length) {
-      this.data = new Float64Array(Math.max(needed, this.data.length * 2));
     }
   }
 

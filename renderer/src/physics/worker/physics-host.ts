@@ -1,0 +1,166 @@
+import { TRANSFORM_FLOATS } from '../body-transforms';
+import { monotonicNowMs } from '../monotonic-clock';
+import type { RapierApi } from '../rapier-api';
+import { FIXED_STEP, MAX_STEPS_PER_FRAME, Sandbox } from '../sandbox';
+import type { SandboxOptions } from '../sandbox-settings';
+import type { PhysicsCommand, PhysicsReply } from './physics-protocol';
+import { parsePhysicsCommand } from './physics-protocol';
+
+/** A reply and the buffers that travel with it (transferred, not copied, by a worker). */
+export interface HostAnswer {
+  readonly reply: PhysicsReply | null;
+  readonly transfer: ArrayBuffer[];
+}
+
+const NO_ANSWER: HostAnswer = { reply: null, transfer: [] };
+
+/**
+ * Wall seconds one `Sandbox.advance` call may take without dropping time (its cap of
+ * {@link MAX_STEPS_PER_FRAME} steps at full TIME). A page frame is shorter, so each one is a
+ * single call, stepped exactly as on the page; longer requests (the page's frames that came
+ * while the thread was busy) are split into such calls, so the thread catches up instead of
+ * dropping time.
+ */
+const MAX_CALL_SECONDS = MAX_STEPS_PER_FRAME * FIXED_STEP;
+
+/**
+ * The physics side of the protocol: one {@link Sandbox}, driven by {@link PhysicsCommand}s and
+ * answering each `advance` with every body's transform in one buffer. It knows nothing of
+ * workers: a worker's message handler hands it what arrives, and a page without workers calls
+ * it directly, so both run the same code (and Node's tests run it as it is).
+ */
+export class PhysicsHost {
+  private sandbox: Sandbox | null = null;
+  /** Buffers the page handed back, to fill again instead of allocating. */
+  private readonly spare: Float64Array<ArrayBuffer>[] = [];
+  /** The layout of the last buffer sent, and the drawn bodies' version with it. */
+  private sentLayout = -1;
+  private sentBodies = -1;
+
+  /** @param rapier Rapier's runtime, initialised. */
+  constructor(private readonly rapier: RapierApi) {}
+
+  /**
+   * Checks `data` against the protocol and carries it out. A command that does not fit, or
+   * that the sandbox refuses, is answered `failed` with the reason; nothing else changes.
+   */
+  receive(data: unknown): HostAnswer {
+    let command: PhysicsCommand | undefined;
+    try {
+      command = parsePhysicsCommand(data);
+      return this.carryOut(command);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return {
+        reply: { type: 'failed', command: command?.type ?? 'unknown', message },
+        transfer: [],
+      };
+    }
+  }
+
+  /** Frees the sandbox. */
+  dispose(): void {
+    this.sandbox?.dispose();
+    this.sandbox = null;
+  }
+
+  private carryOut(command: PhysicsCommand): HostAnswer {
+    if (command.type === 'start') {
+      this.dispose();
+      this.sandbox = new Sandbox(this.rapier, sandboxOptions(command));
+      this.sentLayout = -1;
+      this.sentBodies = -1;
+      return NO_ANSWER;
+    }
+    const sandbox = this.sandbox;
+    if (!sandbox) throw new Error('The physics thread has no scene yet: send start first.');
+    switch (command.type) {
+      case 'advance':
+        if (command.buffer) this.spare.push(command.buffer as Float64Array<ArrayBuffer>);
+        return this.advance(sandbox, command.frameSeconds);
+      case 'add-figure':
+        sandbox.addFigure();
+        break;
+      case 'add-prop':
+        sandbox.addProp(command.kind);
+        break;
+      case 'blast':
+        sandbox.blast(command.power);
+        break;
+      case 'drop':
+        sandbox.drop();
+        break;
+      case 'reset':
+        sandbox.reset();
+        break;
+      case 'stiffness':
+        sandbox.setStiffness(command.value);
+        break;
+      case 'time-scale':
+        sandbox.setTimeScale(command.value);
+        break;
+      case 'gravity-scale':
+        sandbox.setGravityScale(command.value);
+        break;
+      case 'grab-start':
+        sandbox.grab.start(command.handle, command.at);
+        break;
+      case 'grab-move':
+        sandbox.grab.moveTo(command.to);
+        break;
+      case 'grab-release':
+        sandbox.grab.release();
+        break;
+    }
+    return NO_ANSWER;
+  }
+
+  /** Steps one frame's worth and packs every body into a buffer for the page. */
+  private advance(sandbox: Sandbox, frameSeconds: number): HostAnswer {
+    const start = monotonicNowMs();
+    let steps = 0;
+    for (let left = frameSeconds; left > 0; left -= MAX_CALL_SECONDS) {
+      steps += sandbox.advance(Math.min(left, MAX_CALL_SECONDS));
+    }
+    const packed = sandbox.latestTransforms();
+    const floats = packed.count * TRANSFORM_FLOATS;
+    const buffer = this.bufferFor(floats);
+    buffer.set(packed.data.subarray(0, floats));
+    const changed = packed.version !== this.sentLayout || sandbox.bodiesVersion !== this.sentBodies;
+    this.sentLayout = packed.version;
+    this.sentBodies = sandbox.bodiesVersion;
+    const reply: PhysicsReply = {
+      type: 'stepped',
+      steps,
+      totalSteps: sandbox.steps,
+      simSeconds: sandbox.steps * FIXED_STEP,
+      busyMs: monotonicNowMs() - start,
+      buffer,
+      count: packed.count,
+      layoutVersion: packed.version,
+      bodiesVersion: sandbox.bodiesVersion,
+      ...(changed ? { handles: [...packed.handles], bodies: [...sandbox.bodies] } : {}),
+      grabbed: sandbox.grab.handle,
+    };
+    return { reply, transfer: [buffer.buffer] };
+  }
+
+  /** A handed-back buffer with room for `floats` numbers, or a new one. */
+  private bufferFor(floats: number): Float64Array<ArrayBuffer> {
+    while (this.spare.length > 0) {
+      const buffer = this.spare.pop()!;
+      if (buffer.length >= floats) return buffer;
+    }
+    return new Float64Array(floats);
+  }
+}
+
+/** The sandbox options a `start` command names, leaving out those it does not. */
+function sandboxOptions(command: Extract<PhysicsCommand, { type: 'start' }>): SandboxOptions {
+  return {
+    ...(command.seed !== undefined ? { seed: command.seed } : {}),
+    ...(command.stiffness !== undefined ? { stiffness: command.stiffness } : {}),
+    ...(command.timeScale !== undefined ? { timeScale: command.timeScale } : {}),
+    ...(command.maxFigures !== undefined ? { maxFigures: command.maxFigures } : {}),
+  };
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { SimBody } from '../body-registry';
+
+/**
+ * The messages between the page and a physics thread. The page sends commands; the thread
+ * answers each `advance` with the bodies' transforms after its steps, in one buffer that travels
+ * back and forth (transferred, never copied): the page hands the previous one back with its
+ * next `advance`. Everything is plain data, so the same messages run inline where no Worker can
+ * start.
+ */
+
+/**
+ * The most wall time one `advance` may ask for, seconds: frames that came while the thread was
+ * busy are asked for together up to this, and time beyond it is dropped (as a page drops time
+ * past its frame's step cap) rather than caught up in one long burst.
+ */
+export const MAX_ADVANCE_SECONDS = 0.25;
+
+const finite = z.number().finite();
+const point = z.object({ x: finite, y: finite, z: finite }).strict();
+
+/** The sandbox options a page may ask for (see `SandboxOptions`). */
+const startSchema = z
+  .object({
+    type: z.literal('start'),
+    seed: z.number().int().optional(),
+    stiffness: finite.optional(),
+    timeScale: finite.optional(),
+    maxFigures: z.number().int().min(1).max(200).optional(),
+  })
+  .strict();
+
+const commandSchema = z.discriminatedUnion('type', [
+  startSchema,
+  z.object({ type: z.literal('add-figure') }).strict(),
+  z.object({ type: z.literal('add-prop'), kind: z.enum(['ball', 'box']) }).strict(),
+  z.object({ type: z.literal('blast'), power: finite.min(0) }).strict(),
+  z.object({ type: z.literal('drop') }).strict(),
+  z.object({ type: z.literal('reset') }).strict(),
+  z.object({ type: z.literal('stiffness'), value: finite }).strict(),
+  z.object({ type: z.literal('time-scale'), value: finite }).strict(),
+  z.object({ type: z.literal('gravity-scale'), value: finite }).strict(),
+  z.object({ type: z.literal('grab-start'), handle: finite, at: point }).strict(),
+  z.object({ type: z.literal('grab-move'), to: point }).strict(),
+  z.object({ type: z.literal('grab-release') }).strict(),
+  z
+    .object({
+      type: z.literal('advance'),
+      /**
+       * Wall seconds of the page's frames since the last advance (TIME applies in the thread),
+       * at most {@link MAX_ADVANCE_SECONDS}.
+       */
+      frameSeconds: finite.min(0).max(MAX_ADVANCE_SECONDS),
+      /** The buffer the page is done with, for the thread to fill again; absent at first. */
+      buffer: z.instanceof(Float64Array).optional(),
+    })
+    .strict(),
+]);
+
+/** A command for the physics thread. */
+export type PhysicsCommand = z.infer<typeof commandSchema>;
+
+/**
+ * The command `data` is, checked field by field as it arrives; throws a `PhysicsProtocolError`
+ * naming what is wrong. A page and its worker come from one build, so a bad command is a bug
+ * in the page: it is refused, not guessed at.
+ */
+export function parsePhysicsCommand(data: unknown): PhysicsCommand {
+  const result = commandSchema.safeParse(data);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  throw new PhysicsProtocolError(
+    `The physics thread refused a command${where}: ${issue?.message ?? 'not a command'}.`,
+  );
+}
+
+/** A command that does not fit the protocol. */
+export class PhysicsProtocolError extends Error {
+  override readonly name = 'PhysicsProtocolError';
+}
+
+/** What the thread sends back. */
+export type PhysicsReply =
+  | {
+      readonly type: 'stepped';
+      /** Steps this advance took (fixed 1/120 s each). */
+      readonly steps: number;
+      /** Steps taken since the start. */
+      readonly totalSteps: number;
+      /** Simulated seconds since the start. */
+      readonly simSeconds: number;
+      /** Milliseconds of thread time this advance took, stepping and packing. */
+      readonly busyMs: number;
+      /** Seven numbers per body (`TRANSFORM_FLOATS`), in {@link handles} order. */
+      readonly buffer: Float64Array<ArrayBuffer>;
+      /** Bodies in {@link buffer}. */
+      readonly count: number;
+      /** Changes whenever the buffer's bodies come or go (`BodyTransforms.version`). */
+      readonly layoutVersion: number;
+      /** Changes whenever the drawn bodies come or go (`Sandbox.bodiesVersion`). */
+      readonly bodiesVersion: number;
+      /** The body handle at each slot, when either version changed since the last reply. */
+      readonly handles?: readonly number[];
+      /** The drawn bodies, when either version changed since the last reply. */
+      readonly bodies?: readonly SimBody[];
+      /** The grabbed body's handle, or null. */
+      readonly grabbed: number | null;
+    }
+  | { readonly type: 'failed'; readonly command: string; readonly message: string };

@@ -1,0 +1,186 @@
+import type { SimBody } from '../body-registry';
+import { BodyTransforms } from '../body-transforms';
+import type { TransformReader } from '../body-transforms';
+import { clampTimeScale } from '../sandbox-settings';
+import { stageLayout } from '../stage';
+import type { StageLayout } from '../stage';
+import type { QuatLike, Vec3Like } from '../vector-math';
+import type { PhysicsChannel } from './physics-channel';
+import type { PhysicsReply } from './physics-protocol';
+import { MAX_ADVANCE_SECONDS } from './physics-protocol';
+
+type Stepped = Extract<PhysicsReply, { type: 'stepped' }>;
+
+/** What the page knows of the physics thread's time, for measurements. */
+export interface ThreadTiming {
+  /** Simulated seconds the thread has stepped. */
+  readonly simSeconds: number;
+  /** Replies received. */
+  readonly replies: number;
+  /** Thread milliseconds the last advance took, stepping and packing. */
+  readonly lastBusyMs: number;
+}
+
+/**
+ * The page's side of a sandbox that runs elsewhere (a worker, or the same code inline): it
+ * sends commands and shows the newest transforms the thread sent back. It offers what the view
+ * reads of a sandbox (bodies, transforms, the hand, TIME), so the view draws it as it draws the
+ * sandbox itself, without knowing where the physics runs.
+ *
+ * One `advance` is in flight at a time: frames that come while the thread is still stepping
+ * add their seconds to the next one, so a slow thread is asked for more time per message
+ * rather than sent a backlog. The buffer of the previous reply goes back with each advance,
+ * so after the first two frames no buffer is allocated on either side. Reads allocate nothing.
+ */
+export class PhysicsThread implements TransformReader {
+  readonly stage: StageLayout = stageLayout();
+  /** Nothing is pinned through a thread yet. */
+  readonly pins = { handles: [] as readonly number[] };
+  /** The hand: the target reaches the thread with the next message, ahead of the next advance. */
+  readonly grab = {
+    handle: null as number | null,
+    start: (handle: number, at: Vec3Like): boolean => this.startGrab(handle, at),
+    moveTo: (target: Vec3Like): void => this.moveGrab(target),
+    release: (): void => this.releaseGrab(),
+  };
+  /** Called with the reason when the thread refuses a command or stops. */
+  onProblem: ((message: string) => void) | null = null;
+  private readonly transforms = new BodyTransforms(0);
+  private bodyList: readonly SimBody[] = [];
+  private bodyVersion = 0;
+  private spare: Float64Array<ArrayBuffer> | undefined;
+  private inFlight = false;
+  private pendingSeconds = 0;
+  private timeScaleValue = 1;
+  private timing = { simSeconds: 0, replies: 0, lastBusyMs: 0 };
+
+  constructor(private readonly channel: PhysicsChannel) {
+    channel.onReply = (reply) => this.receive(reply);
+    channel.onBroken = (message) => this.onProblem?.(message);
+  }
+
+  /** TIME: simulated seconds per wall second (0.1-1). */
+  get timeScale(): number {
+    return this.timeScaleValue;
+  }
+
+  setTimeScale(scale: number): void {
+    this.timeScaleValue = clampTimeScale(scale);
+    this.channel.send({ type: 'time-scale', value: this.timeScaleValue });
+  }
+
+  /** The drawn bodies, as of the newest reply. */
+  get bodies(): readonly SimBody[] {
+    return this.bodyList;
+  }
+
+  /** Changes whenever {@link bodies} does. */
+  get bodiesVersion(): number {
+    return this.bodyVersion;
+  }
+
+  /** The thread's time as the page last heard of it. */
+  get threadTiming(): ThreadTiming {
+    return this.timing;
+  }
+
+  /**
+   * Asks the thread to step `frameSeconds` of wall time (TIME applies there), unless it is still
+   * busy with the last request: then the seconds wait for the next one. Returns 0: steps are
+   * taken elsewhere, and the page learns of them with the reply.
+   */
+  advance(frameSeconds: number): number {
+    this.pendingSeconds += frameSeconds;
+    if (this.inFlight) return 0;
+    const seconds = Math.min(this.pendingSeconds, MAX_ADVANCE_SECONDS);
+    this.pendingSeconds = 0;
+    this.inFlight = true;
+    const buffer = this.spare;
+    this.spare = undefined;
+    this.channel.send(
+      { type: 'advance', frameSeconds: seconds, ...(buffer ? { buffer } : {}) },
+      buffer ? [buffer.buffer] : [],
+    );
+    return 0;
+  }
+
+  /** Adds a box dummy. */
+  addFigure(): void {
+    this.channel.send({ type: 'add-figure' });
+  }
+
+  /** Adds a ball or a box. */
+  addProp(kind: 'ball' | 'box'): void {
+    this.channel.send({ type: 'add-prop', kind });
+  }
+
+  /** BLAST with this speed change at the centre, m/s. */
+  blast(power: number): void {
+    this.channel.send({ type: 'blast', power });
+  }
+
+  /** DROP: every figure from above. */
+  drop(): void {
+    this.channel.send({ type: 'drop' });
+  }
+
+  /** The newest transforms (what a drawn frame reads). */
+  latestTransforms(): TransformReader {
+    return this.transforms;
+  }
+
+  read(handle: number, position: Vec3Like, rotation: QuatLike): boolean {
+    return this.transforms.read(handle, position, rotation);
+  }
+
+  readTransform(handle: number, position: Vec3Like, rotation: QuatLike): boolean {
+    return this.transforms.read(handle, position, rotation);
+  }
+
+  /** Stops the thread. */
+  dispose(): void {
+    this.channel.onReply = null;
+    this.channel.close();
+  }
+
+  private receive(reply: PhysicsReply): void {
+    if (reply.type === 'failed') {
+      this.onProblem?.(reply.message);
+      return;
+    }
+    this.inFlight = false;
+    this.take(reply);
+  }
+
+  private take(reply: Stepped): void {
+    const old = this.transforms.data;
+    this.transforms.adopt(reply.buffer, reply.layoutVersion, reply.handles);
+    // The buffer drawn until now goes back with the next advance (the empty first one does not).
+    if (old !== reply.buffer && old.length > 0) this.spare = old;
+    if (reply.bodies) {
+      this.bodyList = reply.bodies;
+      this.bodyVersion++;
+    }
+    this.grab.handle = reply.grabbed;
+    const timing = this.timing;
+    timing.simSeconds = reply.simSeconds;
+    timing.replies++;
+    timing.lastBusyMs = reply.busyMs;
+  }
+
+  private startGrab(handle: number, at: Vec3Like): boolean {
+    if (!this.bodyList.some((body) => body.handle === handle)) return false;
+    this.grab.handle = handle;
+    this.channel.send({ type: 'grab-start', handle, at: { x: at.x, y: at.y, z: at.z } });
+    return true;
+  }
+
+  private moveGrab(target: Vec3Like): void {
+    this.channel.send({ type: 'grab-move', to: { x: target.x, y: target.y, z: target.z } });
+  }
+
+  private releaseGrab(): void {
+    this.grab.handle = null;
+    this.channel.send({ type: 'grab-release' });
+  }
+}

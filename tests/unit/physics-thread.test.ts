@@ -1,0 +1,202 @@
+/**
+ * The sandbox behind the physics-thread protocol (renderer/src/physics/worker/), on the real
+ * Rapier WASM, run inline as a page without workers runs it: the same commands give the same
+ * trajectories as the sandbox driven directly, bad commands are refused with a reason and
+ * change nothing, the transform buffers travel back and forth instead of being made anew,
+ * frames that come while the thread is busy are asked for together, and the hand reaches the
+ * thread.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { Sandbox } from '../../renderer/src/physics/sandbox';
+import { TRANSFORM_FLOATS } from '../../renderer/src/physics/body-transforms';
+import { PhysicsHost } from '../../renderer/src/physics/worker/physics-host';
+import type { PhysicsChannel } from '../../renderer/src/physics/worker/physics-channel';
+import { inlineChannel } from '../../renderer/src/physics/worker/physics-channel';
+import type {
+  PhysicsCommand,
+  PhysicsReply,
+} from '../../renderer/src/physics/worker/physics-protocol';
+import { PhysicsThread } from '../../renderer/src/physics/worker/physics-thread';
+import { loadRapier } from '../support/rapier';
+
+const FRAME = 1 / 60;
+const threads: PhysicsThread[] = [];
+const sandboxes: Sandbox[] = [];
+
+afterEach(() => {
+  for (const thread of threads.splice(0)) thread.dispose();
+  for (const sandbox of sandboxes.splice(0)) sandbox.dispose();
+});
+
+/** An inline channel that also keeps every command sent, in order. */
+function recorded(host: PhysicsHost): PhysicsChannel & { sent: PhysicsCommand[] } {
+  const channel = inlineChannel(host);
+  const send = channel.send.bind(channel);
+  const sent: PhysicsCommand[] = [];
+  return Object.assign(channel, {
+    sent,
+    send(command: PhysicsCommand, transfer?: ArrayBuffer[]) {
+      sent.push(command);
+      send(command, transfer);
+    },
+  });
+}
+
+async function startThread(seed: number) {
+  const channel = recorded(new PhysicsHost(await loadRapier()));
+  const thread = new PhysicsThread(channel);
+  threads.push(thread);
+  channel.send({ type: 'start', seed });
+  return { thread, channel };
+}
+
+/** Lets the inline host answer what was sent (its replies come a microtask later). */
+const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** One page frame: asks for a frame's time and waits for the answer. */
+async function frame(thread: PhysicsThread, seconds = FRAME): Promise<void> {
+  thread.advance(seconds);
+  await settle();
+}
+
+function pose(reader: { readTransform: Sandbox['readTransform'] }, handle: number): number[] {
+  const p = { x: 0, y: 0, z: 0 };
+  const q = { x: 0, y: 0, z: 0, w: 1 };
+  expect(reader.readTransform(handle, p, q)).toBe(true);
+  return [p.x, p.y, p.z, q.x, q.y, q.z, q.w];
+}
+
+describe('the physics thread protocol', () => {
+  it('gives the same trajectories as the sandbox driven directly, for the same commands', async () => {
+    const { thread } = await startThread(11);
+    const direct = new Sandbox(await loadRapier(), { seed: 11 });
+    sandboxes.push(direct);
+    for (let i = 0; i < 3; i++) {
+      thread.addFigure();
+      direct.addFigure();
+    }
+    thread.addProp('box');
+    direct.addProp('box');
+    thread.drop();
+    direct.drop();
+    for (let f = 0; f < 90; f++) {
+      if (f === 40) {
+        thread.blast(14);
+        direct.blast(14);
+      }
+      await frame(thread);
+      direct.advance(FRAME);
+    }
+    expect(thread.bodies.map((body) => body.handle)).toEqual(
+      direct.bodies.map((body) => body.handle),
+    );
+    expect(thread.threadTiming.simSeconds).toBeCloseTo(direct.steps / 120, 9);
+    for (const body of direct.bodies) {
+      expect(pose(thread, body.handle)).toEqual(pose(direct, body.handle));
+    }
+  });
+
+  it('refuses a command that does not fit, says why, and changes nothing', async () => {
+    const host = new PhysicsHost(await loadRapier());
+    const refused = (data: unknown): Extract<PhysicsReply, { type: 'failed' }> => {
+      const { reply } = host.receive(data);
+      expect(reply?.type).toBe('failed');
+      return reply as Extract<PhysicsReply, { type: 'failed' }>;
+    };
+    expect(refused({ type: 'add-figure' }).message).toMatch(/no scene yet: send start first/);
+    host.receive({ type: 'start', seed: 3 });
+    host.receive({ type: 'add-figure' });
+    const before = host.receive({ type: 'advance', frameSeconds: 0 }).reply;
+    expect(refused(null).message).toMatch(/refused a command/);
+    expect(refused({ type: 'explode' }).message).toMatch(/refused a command at type/);
+    expect(refused({ type: 'blast', power: -1 }).message).toMatch(/at power/);
+    expect(refused({ type: 'blast', power: Number.NaN }).message).toMatch(/at power/);
+    expect(refused({ type: 'advance', frameSeconds: 5 }).message).toMatch(/at frameSeconds/);
+    expect(refused({ type: 'grab-move', to: { x: 0, y: 1 } }).message).toMatch(/at to\.z/);
+    expect(refused({ type: 'add-prop', kind: 'piano' }).message).toMatch(/at kind/);
+    expect(refused({ type: 'add-figure', extra: 1 }).message).toMatch(/refused a command/);
+    const after = host.receive({ type: 'advance', frameSeconds: 0 }).reply;
+    expect(after?.type === 'stepped' && before?.type === 'stepped').toBe(true);
+    if (after?.type !== 'stepped' || before?.type !== 'stepped') return;
+    expect(after.totalSteps).toBe(before.totalSteps);
+    expect(after.count).toBe(before.count);
+    expect(Array.from(after.buffer.subarray(0, after.count * TRANSFORM_FLOATS))).toEqual(
+      Array.from(before.buffer.subarray(0, before.count * TRANSFORM_FLOATS)),
+    );
+    host.dispose();
+  });
+
+  it('hands the same two buffers back and forth once the bodies are known', async () => {
+    const { thread, channel } = await startThread(4);
+    thread.addFigure();
+    const buffers = new Set<ArrayBufferLike>();
+    for (let f = 0; f < 12; f++) {
+      await frame(thread);
+      const sent = channel.sent.at(-1);
+      if (sent?.type === 'advance' && sent.buffer) buffers.add(sent.buffer.buffer);
+    }
+    expect(buffers.size).toBe(2);
+    // Only the first reply after a change carries the handles and bodies.
+    expect(thread.bodies).toHaveLength(11);
+  });
+
+  it('asks once for frames that come while the thread is busy, up to a quarter second', async () => {
+    const { thread, channel } = await startThread(6);
+    thread.addFigure();
+    thread.advance(FRAME);
+    thread.advance(FRAME);
+    thread.advance(FRAME);
+    const asked = (): number[] =>
+      channel.sent.flatMap((command) => (command.type === 'advance' ? [command.frameSeconds] : []));
+    expect(asked()).toEqual([FRAME]);
+    await settle();
+    thread.advance(FRAME);
+    expect(asked()[1]).toBeCloseTo(3 * FRAME, 12);
+    await settle();
+    for (let i = 0; i < 40; i++) thread.advance(FRAME);
+    await settle();
+    thread.advance(0);
+    expect(asked()[2]).toBeCloseTo(FRAME, 12);
+    expect(asked()[3]).toBe(0.25);
+    // The thread stepped what it was asked for: 1/60 + 3/60 + 1/60 + 1/4 s at 1/120 s a step.
+    await settle();
+    expect(thread.threadTiming.simSeconds).toBeCloseTo(
+      Math.round((5 * FRAME + 0.25) * 120) / 120,
+      9,
+    );
+  });
+
+  it('moves a held part toward the hand, as the hand moves it on the page', async () => {
+    const { thread } = await startThread(8);
+    const direct = new Sandbox(await loadRapier(), { seed: 8 });
+    sandboxes.push(direct);
+    thread.addFigure();
+    direct.addFigure();
+    for (let f = 0; f < 30; f++) {
+      await frame(thread);
+      direct.advance(FRAME);
+    }
+    const head = thread.bodies.find((body) => body.name === 'head')!;
+    const start = pose(thread, head.handle);
+    const at = { x: start[0]!, y: start[1]!, z: start[2]! };
+    expect(thread.grab.start(head.handle, at)).toBe(true);
+    expect(direct.grab.start(head.handle, at)).toBe(true);
+    expect(thread.grab.start(-12345, at)).toBe(false);
+    const target = { x: at.x + 0.5, y: at.y + 0.6, z: at.z };
+    thread.grab.moveTo(target);
+    direct.grab.moveTo(target);
+    for (let f = 0; f < 40; f++) {
+      await frame(thread);
+      direct.advance(FRAME);
+    }
+    expect(thread.grab.handle).toBe(head.handle);
+    const held = pose(thread, head.handle);
+    expect(held).toEqual(pose(direct, head.handle));
+    const distance = (p: number[]): number =>
+      Math.hypot(p[0]! - target.x, p[1]! - target.y, p[2]! - target.z);
+    expect(distance(held)).toBeLessThan(distance(start) / 3);
+    thread.grab.release();
+    await frame(thread);
+    expect(thread.grab.handle).toBeNull();
+  });
+});
