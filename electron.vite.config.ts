@@ -70,8 +70,8 @@ function appBuild() {
 
 /**
  * The renderer as the app builds it, with index.html's entry swapped for the test entry
- * (same page, same CSP), plus the benchmark pages bench-vrm-load.html and
- * bench-bare-avatars.html.
+ * (same page, same CSP), plus the benchmark pages bench-vrm-load.html,
+ * bench-bare-avatars.html and bench-dolls-thread.html.
  */
 function testBuild() {
   return {
@@ -93,6 +93,7 @@ function testBuild() {
             index: resolve(rendererRoot, 'index.html'),
             'bench-vrm-load': resolve(rendererRoot, 'bench-vrm-load.html'),
             'bench-bare-avatars': resolve(rendererRoot, 'bench-bare-avatars.html'),
+            'bench-dolls-thread': resolve(rendererRoot, 'bench-dolls-thread.html'),
           },
         },
       },

@@ -42,7 +42,10 @@
  * to time the edges side by side); `--start-only` and `--frames-only` skip a part; `--floor` adds a bare
  * page (one text line and one cleared WebGL canvas) to the starts, the floor this browser and
  * machine set under any app's first frame; `--profile FILE` writes
- * Chromium's CPU profile of this build's avatar scene (first round) to FILE.
+ * Chromium's CPU profile of this build's avatar scene (first round) to FILE. `--dolls N` adds
+ * N box dolls on a physics worker (bench-dolls-thread.html; scripts/lib/dolls-thread-scene.ts):
+ * the simulated seconds the worker keeps up with per wall second while the page draws, with
+ * the page's frame times (`--dolls 100` gives `dolls100RealTime`).
  * Prints the load average at start and end: on a shared machine the absolute times are noisy,
  * compare the columns of one run.
  *
@@ -72,6 +75,8 @@ import {
   sampleFrames,
 } from './lib/frame-scenes';
 import { BARE_AVATARS_PAGE, bareAvatarFill, recordAvatarStream } from './lib/bare-avatar-scene';
+import type { DollsThreadResult } from './lib/dolls-thread-scene';
+import { measureDollsThread } from './lib/dolls-thread-scene';
 import { launchChromium } from '../tools/browser/browser';
 import { serveRendererSnapshot } from '../tools/browser/renderer-snapshot';
 
@@ -498,8 +503,10 @@ async function main(): Promise<void> {
       traces: { type: 'string', default: '3' },
       model: { type: 'string' },
       'mmd-model': { type: 'string' },
+      dolls: { type: 'string' },
     },
   });
+  const dolls = values.dolls === undefined ? null : parseCount('dolls', values.dolls);
   const starts = parseCount('starts', values.starts);
   const frames = parseCount('frames', values.frames);
   const rounds = parseCount('rounds', values.rounds);
@@ -560,7 +567,12 @@ async function main(): Promise<void> {
         values.model,
         values['mmd-model'],
       );
-      printSceneFrames(sceneFrames);
+      if (sceneFrames.length > 0) printSceneFrames(sceneFrames);
+      const dollsThread =
+        dolls === null
+          ? null
+          : await measureDollsThread(browser, builds[builds.length - 1]!.url, dolls);
+      if (dollsThread) printDollsThread(dollsThread);
       let result: BenchResult | null = null;
       if (scenes.includes('box') && !values['skip-pace']) {
         // The box scene at SwiftShader's own pace, on this build only (see the file's header).
@@ -575,6 +587,7 @@ async function main(): Promise<void> {
         JSON.stringify({
           ...result,
           ...physicsWorkerKeys(sceneFrames, builds[builds.length - 1]!.name, startSummaries),
+          ...(dollsThread === null ? {} : dollsThreadKeys(dollsThread)),
           scenes: sceneFrames.map(({ scene, build, frameMs, sectionsMs, drawCalls }) => ({
             scene,
             build,
@@ -629,6 +642,33 @@ function physicsWorkerKeys(
   if (floor)
     Object.assign(keys, { floorColdMs: floor.cold.firstFrame, floorWarmMs: floor.warm.firstFrame });
   return keys;
+}
+
+/** The doll run's numbers, flat: `dolls100RealTime` when it had 100 dolls. */
+function dollsThreadKeys(result: DollsThreadResult): Record<string, number | string> {
+  return {
+    [`dolls${result.dolls}RealTime`]: round(result.realTime, 3),
+    dollsPlace: result.place,
+    dollsBodies: result.bodies,
+    dollsPageFrames: result.frames,
+    dollsPageFrameMsMedian: round(median([...result.frameMs])),
+    dollsThreadBusyShare: round(result.threadBusyShare, 3),
+  };
+}
+
+function printDollsThread(result: DollsThreadResult): void {
+  if (result.note) console.log(`note: ${result.note}`);
+  printRows(
+    ['box dolls on a physics thread', 'value'],
+    [
+      ['dolls (bodies)', `${result.dolls} (${result.bodies})`],
+      ['physics runs in', result.place],
+      ['simulated s per wall s (target ≥ 0.98)', String(round(result.realTime, 3))],
+      ["thread's wall time spent stepping (share)", String(round(result.threadBusyShare, 3))],
+      ['page frames drawn meanwhile', String(result.frames)],
+      ['page JS per frame, median (ms)', String(round(median([...result.frameMs])))],
+    ],
+  );
 }
 
 /** Prints a markdown table. */

@@ -166,6 +166,36 @@ describe('the physics thread protocol', () => {
     );
   });
 
+  it('steps on its own clock when asked, in real time, dropping what passes a quarter second', async () => {
+    const host = new PhysicsHost(await loadRapier());
+    host.receive({ type: 'start', seed: 2 });
+    host.receive({ type: 'add-figure' });
+    const newest = () => {
+      const { reply } = host.receive({ type: 'advance', frameSeconds: 1 / 60 });
+      if (reply?.type !== 'stepped') throw new Error(`no state: ${JSON.stringify(reply)}`);
+      return reply;
+    };
+    // Ticks do nothing until the clock runs.
+    host.tick(0);
+    host.tick(500);
+    expect(newest().steps).toBe(2);
+    host.receive({ type: 'clock', running: true });
+    host.tick(1000);
+    host.tick(1100);
+    host.tick(1200);
+    // While the clock runs, an advance only asks for the newest state.
+    const stepped = newest();
+    expect(stepped.steps).toBe(24);
+    expect(stepped.simSeconds).toBeCloseTo(26 / 120, 12);
+    host.tick(4200);
+    expect(newest().steps).toBe(30);
+    host.receive({ type: 'clock', running: false });
+    host.tick(5000);
+    expect(newest().steps).toBe(2);
+    expect(host.receive({ type: 'clock', running: 'yes' }).reply?.type).toBe('failed');
+    host.dispose();
+  });
+
   it('moves a held part toward the hand, as the hand moves it on the page', async () => {
     const { thread } = await startThread(8);
     const direct = new Sandbox(await loadRapier(), { seed: 8 });

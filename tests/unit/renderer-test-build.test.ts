@@ -18,6 +18,7 @@ const MARKERS = {
   testHook: '__ragdoll',
   vrmLoadBench: '__ragdollVrmLoadBench',
   bareAvatarsBench: '__ragdollBareAvatars',
+  dollsThreadBench: '__ragdollDollsThread',
   fixedFrameQuery: 'frame-seconds',
   frameSectionsQuery: 'frame-sections',
 } as const;
@@ -85,9 +86,10 @@ describe('the renderer test build', () => {
     expect(markersIn(TEST_BUILD)).toEqual(Object.keys(MARKERS));
   });
 
-  it('has the app page and the benchmark pages (VRM load, bare avatars)', () => {
+  it('has the app page and the benchmark pages (VRM load, bare avatars, dolls on a thread)', () => {
     expect(existsSync(join(TEST_BUILD, 'index.html'))).toBe(true);
     expect(existsSync(join(TEST_BUILD, 'bench-vrm-load.html'))).toBe(true);
     expect(existsSync(join(TEST_BUILD, 'bench-bare-avatars.html'))).toBe(true);
+    expect(existsSync(join(TEST_BUILD, 'bench-dolls-thread.html'))).toBe(true);
   });
 });

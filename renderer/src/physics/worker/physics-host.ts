@@ -4,7 +4,7 @@ import type { RapierApi } from '../rapier-api';
 import { FIXED_STEP, MAX_STEPS_PER_FRAME, Sandbox } from '../sandbox';
 import type { SandboxOptions } from '../sandbox-settings';
 import type { PhysicsCommand, PhysicsReply } from './physics-protocol';
-import { parsePhysicsCommand } from './physics-protocol';
+import { MAX_ADVANCE_SECONDS, parsePhysicsCommand } from './physics-protocol';
 
 /** A reply and the buffers that travel with it (transferred, not copied, by a worker). */
 export interface HostAnswer {
@@ -36,6 +36,12 @@ export class PhysicsHost {
   /** The layout of the last buffer sent, and the drawn bodies' version with it. */
   private sentLayout = -1;
   private sentBodies = -1;
+  /** Whether the thread steps on its own clock, and when it last did (ms; null: not yet). */
+  private clockRunning = false;
+  private lastTickMs: number | null = null;
+  /** Steps and thread time since the last reply. */
+  private stepsSinceReply = 0;
+  private busyMsSinceReply = 0;
 
   /** @param rapier Rapier's runtime, initialised. */
   constructor(private readonly rapier: RapierApi) {}
@@ -56,6 +62,26 @@ export class PhysicsHost {
         transfer: [],
       };
     }
+  }
+
+  /**
+   * While the clock runs (a `clock` command), steps the wall time since the last tick, TIME
+   * applied, at most {@link MAX_ADVANCE_SECONDS} (beyond it time is dropped, not caught up);
+   * otherwise does nothing. The thread calls it every few milliseconds between messages.
+   *
+   * @param nowMs a monotonic clock, milliseconds
+   */
+  tick(nowMs: number): void {
+    const sandbox = this.sandbox;
+    if (!this.clockRunning || sandbox === null) return;
+    const last = this.lastTickMs ?? nowMs;
+    this.lastTickMs = nowMs;
+    const start = monotonicNowMs();
+    this.stepsSinceReply += this.stepFor(
+      sandbox,
+      Math.min((nowMs - last) / 1000, MAX_ADVANCE_SECONDS),
+    );
+    this.busyMsSinceReply += monotonicNowMs() - start;
   }
 
   /** Frees the sandbox. */
@@ -111,6 +137,10 @@ export class PhysicsHost {
       case 'grab-release':
         sandbox.grab.release();
         break;
+      case 'clock':
+        this.clockRunning = command.running;
+        this.lastTickMs = null;
+        break;
     }
     return NO_ANSWER;
   }
@@ -118,10 +148,8 @@ export class PhysicsHost {
   /** Steps one frame's worth and packs every body into a buffer for the page. */
   private advance(sandbox: Sandbox, frameSeconds: number): HostAnswer {
     const start = monotonicNowMs();
-    let steps = 0;
-    for (let left = frameSeconds; left > 0; left -= MAX_CALL_SECONDS) {
-      steps += sandbox.advance(Math.min(left, MAX_CALL_SECONDS));
-    }
+    // While the clock runs it steps; the page only asks for the newest state.
+    if (!this.clockRunning) this.stepsSinceReply += this.stepFor(sandbox, frameSeconds);
     const packed = sandbox.latestTransforms();
     const floats = packed.count * TRANSFORM_FLOATS;
     const buffer = this.bufferFor(floats);
@@ -131,10 +159,10 @@ export class PhysicsHost {
     this.sentBodies = sandbox.bodiesVersion;
     const reply: PhysicsReply = {
       type: 'stepped',
-      steps,
+      steps: this.stepsSinceReply,
       totalSteps: sandbox.steps,
       simSeconds: sandbox.steps * FIXED_STEP,
-      busyMs: monotonicNowMs() - start,
+      busyMs: this.busyMsSinceReply + monotonicNowMs() - start,
       buffer,
       count: packed.count,
       layoutVersion: packed.version,
@@ -142,7 +170,18 @@ export class PhysicsHost {
       ...(changed ? { handles: [...packed.handles], bodies: [...sandbox.bodies] } : {}),
       grabbed: sandbox.grab.handle,
     };
+    this.stepsSinceReply = 0;
+    this.busyMsSinceReply = 0;
     return { reply, transfer: [buffer.buffer] };
+  }
+
+  /** Steps `seconds` of wall time (TIME applies) without dropping any; returns the steps. */
+  private stepFor(sandbox: Sandbox, seconds: number): number {
+    let steps = 0;
+    for (let left = seconds; left > 0; left -= MAX_CALL_SECONDS) {
+      steps += sandbox.advance(Math.min(left, MAX_CALL_SECONDS));
+    }
+    return steps;
   }
 
   /** A handed-back buffer with room for `floats` numbers, or a new one. */

@@ -43,6 +43,13 @@ const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('grab-start'), handle: finite, at: point }).strict(),
   z.object({ type: z.literal('grab-move'), to: point }).strict(),
   z.object({ type: z.literal('grab-release') }).strict(),
+  /**
+   * With `running`, the thread steps on its own clock, in real time (TIME applies), however
+   * fast the page draws; each `advance` then only asks for the newest state. Without, time
+   * passes only as the page's advances ask, which is what gives the same steps for the same
+   * frames.
+   */
+  z.object({ type: z.literal('clock'), running: z.boolean() }).strict(),
   z
     .object({
       type: z.literal('advance'),

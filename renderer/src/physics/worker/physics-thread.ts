@@ -19,6 +19,8 @@ export interface ThreadTiming {
   readonly replies: number;
   /** Thread milliseconds the last advance took, stepping and packing. */
   readonly lastBusyMs: number;
+  /** Thread milliseconds of every advance so far. */
+  readonly busyMsTotal: number;
 }
 
 /**
@@ -52,7 +54,8 @@ export class PhysicsThread implements TransformReader {
   private inFlight = false;
   private pendingSeconds = 0;
   private timeScaleValue = 1;
-  private timing = { simSeconds: 0, replies: 0, lastBusyMs: 0 };
+  private clockRunning = false;
+  private timing = { simSeconds: 0, replies: 0, lastBusyMs: 0, busyMsTotal: 0 };
 
   constructor(private readonly channel: PhysicsChannel) {
     channel.onReply = (reply) => this.receive(reply);
@@ -92,7 +95,7 @@ export class PhysicsThread implements TransformReader {
   advance(frameSeconds: number): number {
     this.pendingSeconds += frameSeconds;
     if (this.inFlight) return 0;
-    const seconds = Math.min(this.pendingSeconds, MAX_ADVANCE_SECONDS);
+    const seconds = this.clockRunning ? 0 : Math.min(this.pendingSeconds, MAX_ADVANCE_SECONDS);
     this.pendingSeconds = 0;
     this.inFlight = true;
     const buffer = this.spare;
@@ -102,6 +105,15 @@ export class PhysicsThread implements TransformReader {
       buffer ? [buffer.buffer] : [],
     );
     return 0;
+  }
+
+  /**
+   * Has the thread step on its own clock, in real time, however fast the page draws (or, with
+   * false, only as the page's frames ask: the same steps for the same frames).
+   */
+  runClock(running: boolean): void {
+    this.clockRunning = running;
+    this.channel.send({ type: 'clock', running });
   }
 
   /** Adds a box dummy. */
@@ -166,6 +178,7 @@ export class PhysicsThread implements TransformReader {
     timing.simSeconds = reply.simSeconds;
     timing.replies++;
     timing.lastBusyMs = reply.busyMs;
+    timing.busyMsTotal += reply.busyMs;
   }
 
   private startGrab(handle: number, at: Vec3Like): boolean {
