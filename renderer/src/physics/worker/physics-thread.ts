@@ -1,10 +1,11 @@
 import type { SimBody } from '../body-registry';
-import { BodyTransforms } from '../body-transforms';
 import type { TransformReader } from '../body-transforms';
+import { monotonicNowMs } from '../monotonic-clock';
 import { clampTimeScale } from '../sandbox-settings';
 import { stageLayout } from '../stage';
 import type { StageLayout } from '../stage';
 import type { QuatLike, Vec3Like } from '../vector-math';
+import { InterpolatedTransforms } from './interpolated-transforms';
 import type { PhysicsChannel } from './physics-channel';
 import type { PhysicsReply } from './physics-protocol';
 import { MAX_ADVANCE_SECONDS } from './physics-protocol';
@@ -47,7 +48,7 @@ export class PhysicsThread implements TransformReader {
   };
   /** Called with the reason when the thread refuses a command or stops. */
   onProblem: ((message: string) => void) | null = null;
-  private readonly transforms = new BodyTransforms(0);
+  private readonly transforms = new InterpolatedTransforms();
   private bodyList: readonly SimBody[] = [];
   private bodyVersion = 0;
   private spare: Float64Array<ArrayBuffer> | undefined;
@@ -136,17 +137,24 @@ export class PhysicsThread implements TransformReader {
     this.channel.send({ type: 'drop' });
   }
 
-  /** The newest transforms (what a drawn frame reads). */
+  /**
+   * What a drawn frame reads: while the thread runs on its own clock, the bodies at this
+   * moment, blended between the two newest states (see {@link InterpolatedTransforms});
+   * otherwise the newest state as it is (the page's frames step it, one state per frame).
+   */
   latestTransforms(): TransformReader {
+    if (!this.clockRunning) return this.transforms.newest;
+    this.transforms.sample(monotonicNowMs(), this.timeScaleValue);
     return this.transforms;
   }
 
+  /** The body's transform in the newest state, exactly as the thread sent it. */
   read(handle: number, position: Vec3Like, rotation: QuatLike): boolean {
-    return this.transforms.read(handle, position, rotation);
+    return this.transforms.newest.read(handle, position, rotation);
   }
 
   readTransform(handle: number, position: Vec3Like, rotation: QuatLike): boolean {
-    return this.transforms.read(handle, position, rotation);
+    return this.read(handle, position, rotation);
   }
 
   /** Stops the thread. */
@@ -165,10 +173,14 @@ export class PhysicsThread implements TransformReader {
   }
 
   private take(reply: Stepped): void {
-    const old = this.transforms.data;
-    this.transforms.adopt(reply.buffer, reply.layoutVersion, reply.handles);
-    // The buffer drawn until now goes back with the next advance (the empty first one does not).
-    if (old !== reply.buffer && old.length > 0) this.spare = old;
+    // The buffer no longer read goes back with the next advance, to be filled again.
+    this.spare = this.transforms.push(
+      reply.buffer,
+      reply.layoutVersion,
+      reply.handles,
+      reply.simSeconds,
+      monotonicNowMs(),
+    );
     if (reply.bodies) {
       this.bodyList = reply.bodies;
       this.bodyVersion++;
