@@ -51,6 +51,7 @@ function appBuild() {
     renderer: {
       root: rendererRoot,
       base: './',
+      worker: physicsWorkerBuild(),
       plugins: [
         rapierWasmFile(),
         compileHints(),
@@ -78,6 +79,7 @@ function testBuild() {
     renderer: {
       root: rendererRoot,
       base: './',
+      worker: physicsWorkerBuild(),
       plugins: [
         swapEntry(resolve(rendererRoot, 'index.html'), APP_ENTRY, TEST_ENTRY),
         rapierWasmFile(),
@@ -99,6 +101,15 @@ function testBuild() {
       },
     },
   };
+}
+
+/**
+ * How workers (the physics thread) are bundled: as ES modules, the physics worker's Rapier
+ * loading its WebAssembly from the shipped file as the page's does (not from the 4 MB base64
+ * copy the compat package inlines).
+ */
+function physicsWorkerBuild() {
+  return { format: 'es' as const, plugins: () => [rapierWasmFile()] };
 }
 
 /**
