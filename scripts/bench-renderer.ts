@@ -653,6 +653,8 @@ function dollsThreadKeys(result: DollsThreadResult): Record<string, number | str
     dollsPageFrames: result.frames,
     dollsPageFrameMsMedian: round(median([...result.frameMs])),
     dollsThreadBusyShare: round(result.threadBusyShare, 3),
+    dollsPackMsMean: round(result.packMsMean, 3),
+    dollsRoundTripMsMean: round(result.roundTripMsMean, 3),
   };
 }
 
@@ -665,6 +667,11 @@ function printDollsThread(result: DollsThreadResult): void {
       ['physics runs in', result.place],
       ['simulated s per wall s (target ≥ 0.98)', String(round(result.realTime, 3))],
       ["thread's wall time spent stepping (share)", String(round(result.threadBusyShare, 3))],
+      ['packing every body into the buffer, mean (ms)', String(round(result.packMsMean, 3))],
+      [
+        'asking for a state until it is on the page, mean (ms)',
+        String(round(result.roundTripMsMean)),
+      ],
       ['page frames drawn meanwhile', String(result.frames)],
       ['page JS per frame, median (ms)', String(round(median([...result.frameMs])))],
     ],

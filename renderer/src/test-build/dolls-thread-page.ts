@@ -38,6 +38,10 @@ export interface DollsThreadSample {
   readonly frameMs: readonly number[];
   /** The thread's busy share of the wall time (stepping and packing). */
   readonly threadBusyShare: number;
+  /** Mean milliseconds the thread took to pack a state into its buffer. */
+  readonly packMsMean: number;
+  /** Mean milliseconds from asking for a state to having it on the page. */
+  readonly roundTripMsMean: number;
 }
 
 declare global {
@@ -79,6 +83,9 @@ async function measure(
   const timing = thread.threadTiming;
   const simStart = timing.simSeconds;
   const busyStart = timing.busyMsTotal;
+  const packStart = timing.packMsTotal;
+  const tripStart = timing.roundTripMsTotal;
+  const repliesStart = timing.replies;
   const framesStart = view.stats.snapshot().frames;
   const wallStart = performance.now();
   const blasts = setInterval(() => thread.blast(power), blastEvery * 1000);
@@ -93,6 +100,9 @@ async function measure(
     frames,
     frameMs: stats.recentFrameMs.slice(-frames),
     threadBusyShare: (timing.busyMsTotal - busyStart) / wallMs,
+    packMsMean: (timing.packMsTotal - packStart) / Math.max(1, timing.replies - repliesStart),
+    roundTripMsMean:
+      (timing.roundTripMsTotal - tripStart) / Math.max(1, timing.replies - repliesStart),
   };
 }
 

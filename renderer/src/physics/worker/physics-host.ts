@@ -150,6 +150,7 @@ export class PhysicsHost {
     const start = monotonicNowMs();
     // While the clock runs it steps; the page only asks for the newest state.
     if (!this.clockRunning) this.stepsSinceReply += this.stepFor(sandbox, frameSeconds);
+    const packStart = monotonicNowMs();
     const packed = sandbox.latestTransforms();
     const floats = packed.count * TRANSFORM_FLOATS;
     const buffer = this.bufferFor(floats);
@@ -157,12 +158,14 @@ export class PhysicsHost {
     const changed = packed.version !== this.sentLayout || sandbox.bodiesVersion !== this.sentBodies;
     this.sentLayout = packed.version;
     this.sentBodies = sandbox.bodiesVersion;
+    const packMs = monotonicNowMs() - packStart;
     const reply: PhysicsReply = {
       type: 'stepped',
       steps: this.stepsSinceReply,
       totalSteps: sandbox.steps,
       simSeconds: sandbox.steps * FIXED_STEP,
       busyMs: this.busyMsSinceReply + monotonicNowMs() - start,
+      packMs,
       buffer,
       count: packed.count,
       layoutVersion: packed.version,

@@ -97,8 +97,10 @@ export type PhysicsReply =
       readonly totalSteps: number;
       /** Simulated seconds since the start. */
       readonly simSeconds: number;
-      /** Milliseconds of thread time this advance took, stepping and packing. */
+      /** Milliseconds of thread time since the last reply, stepping and packing. */
       readonly busyMs: number;
+      /** Of that, packing every body into {@link buffer}, ms. */
+      readonly packMs: number;
       /** Seven numbers per body (`TRANSFORM_FLOATS`), in {@link handles} order. */
       readonly buffer: Float64Array<ArrayBuffer>;
       /** Bodies in {@link buffer}. */

@@ -22,6 +22,10 @@ export interface ThreadTiming {
   readonly lastBusyMs: number;
   /** Thread milliseconds of every advance so far. */
   readonly busyMsTotal: number;
+  /** Thread milliseconds spent packing the states sent so far. */
+  readonly packMsTotal: number;
+  /** Milliseconds from sending each advance to its reply arriving, all together. */
+  readonly roundTripMsTotal: number;
 }
 
 /**
@@ -56,7 +60,15 @@ export class PhysicsThread implements TransformReader {
   private pendingSeconds = 0;
   private timeScaleValue = 1;
   private clockRunning = false;
-  private timing = { simSeconds: 0, replies: 0, lastBusyMs: 0, busyMsTotal: 0 };
+  private timing = {
+    simSeconds: 0,
+    replies: 0,
+    lastBusyMs: 0,
+    busyMsTotal: 0,
+    packMsTotal: 0,
+    roundTripMsTotal: 0,
+  };
+  private sentAtMs = 0;
 
   constructor(private readonly channel: PhysicsChannel) {
     channel.onReply = (reply) => this.receive(reply);
@@ -99,6 +111,7 @@ export class PhysicsThread implements TransformReader {
     const seconds = this.clockRunning ? 0 : Math.min(this.pendingSeconds, MAX_ADVANCE_SECONDS);
     this.pendingSeconds = 0;
     this.inFlight = true;
+    this.sentAtMs = monotonicNowMs();
     const buffer = this.spare;
     this.spare = undefined;
     this.channel.send(
@@ -191,6 +204,8 @@ export class PhysicsThread implements TransformReader {
     timing.replies++;
     timing.lastBusyMs = reply.busyMs;
     timing.busyMsTotal += reply.busyMs;
+    timing.packMsTotal += reply.packMs;
+    timing.roundTripMsTotal += monotonicNowMs() - this.sentAtMs;
   }
 
   private startGrab(handle: number, at: Vec3Like): boolean {
