@@ -17,6 +17,11 @@ import type {
   PhysicsReply,
 } from '../../renderer/src/physics/worker/physics-protocol';
 import { PhysicsThread } from '../../renderer/src/physics/worker/physics-thread';
+import {
+  SnapshotIds,
+  restoreSceneSnapshot,
+  takeSceneSnapshot,
+} from '../../renderer/src/physics/scene-snapshot';
 import { loadRapier } from '../support/rapier';
 
 const FRAME = 1 / 60;
@@ -195,6 +200,59 @@ describe('the physics thread protocol', () => {
     expect(newest().steps).toBe(2);
     expect(host.receive({ type: 'clock', running: 'yes' }).reply?.type).toBe('failed');
     host.dispose();
+  });
+
+  it('takes the scene and puts it back exactly, as undo does, beside the sandbox itself', async () => {
+    const { thread } = await startThread(12);
+    const direct = new Sandbox(await loadRapier(), { seed: 12 });
+    sandboxes.push(direct);
+    const both = (act: (sandbox: Sandbox | PhysicsThread) => void): void => {
+      act(thread);
+      act(direct);
+    };
+    const frames = async (count: number): Promise<void> => {
+      for (let f = 0; f < count; f++) {
+        await frame(thread);
+        direct.advance(FRAME);
+      }
+    };
+    both((s) => s.addFigure());
+    both((s) => s.addFigure());
+    both((s) => s.addProp('ball'));
+    both((s) => s.drop());
+    await frames(30);
+    const saved = await thread.takeSnapshot();
+    const savedDirect = takeSceneSnapshot(direct);
+    expect(saved.figures.map((figure) => Array.from(figure.states))).toEqual(
+      savedDirect.figures.map((figure) => Array.from(figure.states)),
+    );
+    both((s) => s.blast(14));
+    thread.addFigure();
+    direct.addFigure();
+    await frames(30);
+    thread.restoreSnapshot(saved);
+    restoreSceneSnapshot(direct, savedDirect, new SnapshotIds());
+    await frames(30);
+    expect(thread.bodies).toHaveLength(direct.bodies.length);
+    expect(thread.bodies.length).toBe(2 * 11 + 1);
+    for (const body of direct.bodies) {
+      expect(pose(thread, body.handle)).toEqual(pose(direct, body.handle));
+    }
+  });
+
+  it('refuses a snapshot that is not one, and leaves the scene as it was', async () => {
+    const { thread } = await startThread(13);
+    const problems: string[] = [];
+    thread.onProblem = (message) => problems.push(message);
+    thread.addFigure();
+    await frame(thread);
+    const before = thread.bodies.map((body) => pose(thread, body.handle));
+    const broken = { ...(await thread.takeSnapshot()), figures: [{ id: 1, states: [1, 2] }] };
+    thread.restoreSnapshot(broken as never);
+    await frame(thread, 0);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/refused a command at snapshot\.figures\.0/);
+    expect(thread.bodies.map((body) => pose(thread, body.handle))).toEqual(before);
   });
 
   it('moves a held part toward the hand, as the hand moves it on the page', async () => {

@@ -3,6 +3,7 @@ import { monotonicNowMs } from '../monotonic-clock';
 import type { RapierApi } from '../rapier-api';
 import { FIXED_STEP, MAX_STEPS_PER_FRAME, Sandbox } from '../sandbox';
 import type { SandboxOptions } from '../sandbox-settings';
+import { SnapshotIds, restoreSceneSnapshot, takeSceneSnapshot } from '../scene-snapshot';
 import type { PhysicsCommand, PhysicsReply } from './physics-protocol';
 import { MAX_ADVANCE_SECONDS, parsePhysicsCommand } from './physics-protocol';
 
@@ -31,6 +32,8 @@ const MAX_CALL_SECONDS = MAX_STEPS_PER_FRAME * FIXED_STEP;
  */
 export class PhysicsHost {
   private sandbox: Sandbox | null = null;
+  /** Which figure a snapshot's id now stands for (restores make lost figures again). */
+  private snapshotIds = new SnapshotIds();
   /** Buffers the page handed back, to fill again instead of allocating. */
   private readonly spare: Float64Array<ArrayBuffer>[] = [];
   /** The layout of the last buffer sent, and the drawn bodies' version with it. */
@@ -94,6 +97,7 @@ export class PhysicsHost {
     if (command.type === 'start') {
       this.dispose();
       this.sandbox = new Sandbox(this.rapier, sandboxOptions(command));
+      this.snapshotIds = new SnapshotIds();
       this.sentLayout = -1;
       this.sentBodies = -1;
       return NO_ANSWER;
@@ -140,6 +144,18 @@ export class PhysicsHost {
       case 'clock':
         this.clockRunning = command.running;
         this.lastTickMs = null;
+        break;
+      case 'take-snapshot':
+        return {
+          reply: {
+            type: 'snapshot',
+            request: command.request,
+            snapshot: takeSceneSnapshot(sandbox),
+          },
+          transfer: [],
+        };
+      case 'restore-snapshot':
+        restoreSceneSnapshot(sandbox, command.snapshot, this.snapshotIds);
         break;
     }
     return NO_ANSWER;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SimBody } from '../body-registry';
+import type { SceneSnapshot } from '../scene-snapshot';
 
 /**
  * The messages between the page and a physics thread. The page sends commands; the thread
@@ -30,6 +31,49 @@ const startSchema = z
   })
   .strict();
 
+/** The numbers a snapshot keeps of each body, checked for their kind only (the thread made them). */
+const bodyStates = z.object({ asleep: z.instanceof(Uint8Array) }).passthrough();
+
+/**
+ * A scene snapshot coming back from the page (undo, redo): its shape is checked here, its
+ * specs by the sandbox as it makes figures again, and its body states' lengths as they are put
+ * back. The page only ever sends back what this thread sent it.
+ */
+const snapshotSchema = z
+  .object({
+    stiffness: finite,
+    timeScale: finite,
+    gravityScale: finite,
+    muscle: finite,
+    getUp: z.boolean(),
+    motionPlaying: z.boolean(),
+    figures: z.array(
+      bodyStates.extend({
+        id: z.number().int(),
+        spec: z.object({}).passthrough(),
+        mmd: z.object({}).passthrough().nullable(),
+        states: z.instanceof(Float64Array),
+      }),
+    ),
+    props: z.array(
+      bodyStates.extend({
+        id: z.number().int(),
+        kind: z.enum(['ball', 'box']),
+        state: z.instanceof(Float64Array),
+      }),
+    ),
+    modelProps: z.array(
+      bodyStates.extend({
+        id: z.number().int(),
+        spec: z.object({}).passthrough(),
+        states: z.instanceof(Float64Array),
+      }),
+    ),
+    pins: z.array(z.object({ kind: z.enum(['part', 'prop', 'model-prop']) }).passthrough()),
+    links: z.array(z.object({}).passthrough()),
+  })
+  .passthrough();
+
 const commandSchema = z.discriminatedUnion('type', [
   startSchema,
   z.object({ type: z.literal('add-figure') }).strict(),
@@ -50,6 +94,10 @@ const commandSchema = z.discriminatedUnion('type', [
    * frames.
    */
   z.object({ type: z.literal('clock'), running: z.boolean() }).strict(),
+  /** The whole scene, exact to the bit (undo): answered `snapshot` with the same `request`. */
+  z.object({ type: z.literal('take-snapshot'), request: z.number().int() }).strict(),
+  /** Puts the scene back into a snapshot this thread took. */
+  z.object({ type: z.literal('restore-snapshot'), snapshot: snapshotSchema }).strict(),
   z
     .object({
       type: z.literal('advance'),
@@ -65,7 +113,9 @@ const commandSchema = z.discriminatedUnion('type', [
 ]);
 
 /** A command for the physics thread. */
-export type PhysicsCommand = z.infer<typeof commandSchema>;
+export type PhysicsCommand =
+  | Exclude<z.infer<typeof commandSchema>, { type: 'restore-snapshot' }>
+  | { readonly type: 'restore-snapshot'; readonly snapshot: SceneSnapshot };
 
 /**
  * The command `data` is, checked field by field as it arrives; throws a `PhysicsProtocolError`
@@ -74,7 +124,8 @@ export type PhysicsCommand = z.infer<typeof commandSchema>;
  */
 export function parsePhysicsCommand(data: unknown): PhysicsCommand {
   const result = commandSchema.safeParse(data);
-  if (result.success) return result.data;
+  // The snapshot's checked fields are the ones read; the rest is the thread's own data.
+  if (result.success) return result.data as PhysicsCommand;
   const issue = result.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
   throw new PhysicsProtocolError(
@@ -115,5 +166,11 @@ export type PhysicsReply =
       readonly bodies?: readonly SimBody[];
       /** The grabbed body's handle, or null. */
       readonly grabbed: number | null;
+    }
+  | {
+      readonly type: 'snapshot';
+      /** The `request` of the `take-snapshot` this answers. */
+      readonly request: number;
+      readonly snapshot: SceneSnapshot;
     }
   | { readonly type: 'failed'; readonly command: string; readonly message: string };

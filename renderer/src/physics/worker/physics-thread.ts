@@ -4,6 +4,7 @@ import { monotonicNowMs } from '../monotonic-clock';
 import { clampTimeScale } from '../sandbox-settings';
 import { stageLayout } from '../stage';
 import type { StageLayout } from '../stage';
+import type { SceneSnapshot } from '../scene-snapshot';
 import type { QuatLike, Vec3Like } from '../vector-math';
 import { InterpolatedTransforms } from './interpolated-transforms';
 import type { PhysicsChannel } from './physics-channel';
@@ -69,6 +70,11 @@ export class PhysicsThread implements TransformReader {
     roundTripMsTotal: 0,
   };
   private sentAtMs = 0;
+  private lastRequest = 0;
+  private readonly snapshotRequests = new Map<
+    number,
+    { resolve: (snapshot: SceneSnapshot) => void; reject: (error: Error) => void }
+  >();
 
   constructor(private readonly channel: PhysicsChannel) {
     channel.onReply = (reply) => this.receive(reply);
@@ -170,19 +176,52 @@ export class PhysicsThread implements TransformReader {
     return this.read(handle, position, rotation);
   }
 
-  /** Stops the thread. */
+  /** Stops the thread; snapshots still awaited are refused. */
   dispose(): void {
+    this.failSnapshots('The physics thread stopped.');
     this.channel.onReply = null;
     this.channel.close();
   }
 
+  /**
+   * The whole scene, exact to the bit, as the thread has it once the commands sent before this
+   * call are carried out (for undo: taken on a command, never per frame).
+   */
+  takeSnapshot(): Promise<SceneSnapshot> {
+    const request = ++this.lastRequest;
+    return new Promise((resolve, reject) => {
+      this.snapshotRequests.set(request, { resolve, reject });
+      this.channel.send({ type: 'take-snapshot', request });
+    });
+  }
+
+  /** Puts the scene back into a snapshot this thread took ({@link takeSnapshot}). */
+  restoreSnapshot(snapshot: SceneSnapshot): void {
+    this.channel.send({ type: 'restore-snapshot', snapshot });
+  }
+
   private receive(reply: PhysicsReply): void {
-    if (reply.type === 'failed') {
-      this.onProblem?.(reply.message);
-      return;
+    switch (reply.type) {
+      case 'failed':
+        // A refused snapshot request is answered to its caller, not only said.
+        if (reply.command === 'take-snapshot') this.failSnapshots(reply.message);
+        this.onProblem?.(reply.message);
+        return;
+      case 'snapshot': {
+        const waiting = this.snapshotRequests.get(reply.request);
+        this.snapshotRequests.delete(reply.request);
+        waiting?.resolve(reply.snapshot);
+        return;
+      }
+      case 'stepped':
+        this.inFlight = false;
+        this.take(reply);
     }
-    this.inFlight = false;
-    this.take(reply);
+  }
+
+  private failSnapshots(message: string): void {
+    for (const waiting of this.snapshotRequests.values()) waiting.reject(new Error(message));
+    this.snapshotRequests.clear();
   }
 
   private take(reply: Stepped): void {
