@@ -255,6 +255,28 @@ describe('the physics thread protocol', () => {
     expect(thread.bodies.map((body) => pose(thread, body.handle))).toEqual(before);
   });
 
+  it('pins a part where it is and tells the page which bodies are pinned', async () => {
+    const { thread } = await startThread(14);
+    const problems: string[] = [];
+    thread.onProblem = (message) => problems.push(message);
+    thread.addFigure();
+    await frame(thread);
+    const head = thread.bodies.find((body) => body.name === 'head')!.handle;
+    const held = pose(thread, head);
+    thread.pin(head);
+    thread.pin(-777);
+    for (let f = 0; f < 60; f++) await frame(thread);
+    expect(thread.pins.handles).toEqual([head]);
+    expect(problems).toEqual(['There is no body -777 to pin.']);
+    const after = pose(thread, head);
+    expect(
+      Math.hypot(after[0]! - held[0]!, after[1]! - held[1]!, after[2]! - held[2]!),
+    ).toBeLessThan(0.01);
+    thread.unpin(head);
+    await frame(thread);
+    expect(thread.pins.handles).toEqual([]);
+  });
+
   it('moves a held part toward the hand, as the hand moves it on the page', async () => {
     const { thread } = await startThread(8);
     const direct = new Sandbox(await loadRapier(), { seed: 8 });

@@ -39,6 +39,8 @@ export class PhysicsHost {
   /** The layout of the last buffer sent, and the drawn bodies' version with it. */
   private sentLayout = -1;
   private sentBodies = -1;
+  /** The pins as last sent. */
+  private readonly sentPins: number[] = [];
   /** Whether the thread steps on its own clock, and when it last did (ms; null: not yet). */
   private clockRunning = false;
   private lastTickMs: number | null = null;
@@ -100,6 +102,7 @@ export class PhysicsHost {
       this.snapshotIds = new SnapshotIds();
       this.sentLayout = -1;
       this.sentBodies = -1;
+      this.sentPins.length = 0;
       return NO_ANSWER;
     }
     const sandbox = this.sandbox;
@@ -140,6 +143,16 @@ export class PhysicsHost {
         break;
       case 'grab-release':
         sandbox.grab.release();
+        break;
+      case 'pin':
+        if (!sandbox.pins.add(command.handle))
+          throw new Error(`There is no body ${command.handle} to pin.`);
+        break;
+      case 'unpin':
+        sandbox.pins.remove(command.handle);
+        break;
+      case 'clear-pins':
+        sandbox.pins.clear();
         break;
       case 'clock':
         this.clockRunning = command.running;
@@ -188,10 +201,20 @@ export class PhysicsHost {
       bodiesVersion: sandbox.bodiesVersion,
       ...(changed ? { handles: [...packed.handles], bodies: [...sandbox.bodies] } : {}),
       grabbed: sandbox.grab.handle,
+      ...(this.pinsChanged(sandbox.pins.handles) ? { pins: [...sandbox.pins.handles] } : {}),
     };
     this.stepsSinceReply = 0;
     this.busyMsSinceReply = 0;
     return { reply, transfer: [buffer.buffer] };
+  }
+
+  /** Whether `pins` differ from those last sent; if so, remembers them as sent. */
+  private pinsChanged(pins: readonly number[]): boolean {
+    const sent = this.sentPins;
+    if (pins.length === sent.length && pins.every((handle, i) => handle === sent[i])) return false;
+    sent.length = 0;
+    sent.push(...pins);
+    return true;
   }
 
   /** Steps `seconds` of wall time (TIME applies) without dropping any; returns the steps. */

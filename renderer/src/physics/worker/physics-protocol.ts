@@ -87,6 +87,10 @@ const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('grab-start'), handle: finite, at: point }).strict(),
   z.object({ type: z.literal('grab-move'), to: point }).strict(),
   z.object({ type: z.literal('grab-release') }).strict(),
+  /** Pins the body with this handle where it is; `unpin` lets it go; `clear-pins` all. */
+  z.object({ type: z.literal('pin'), handle: finite }).strict(),
+  z.object({ type: z.literal('unpin'), handle: finite }).strict(),
+  z.object({ type: z.literal('clear-pins') }).strict(),
   /**
    * With `running`, the thread steps on its own clock, in real time (TIME applies), however
    * fast the page draws; each `advance` then only asks for the newest state. Without, time
@@ -166,6 +170,8 @@ export type PhysicsReply =
       readonly bodies?: readonly SimBody[];
       /** The grabbed body's handle, or null. */
       readonly grabbed: number | null;
+      /** The pinned bodies' handles in the order pinned, when they changed since the last reply. */
+      readonly pins?: readonly number[];
     }
   | {
       readonly type: 'snapshot';

@@ -42,7 +42,7 @@ export interface ThreadTiming {
  */
 export class PhysicsThread implements TransformReader {
   readonly stage: StageLayout = stageLayout();
-  /** Nothing is pinned through a thread yet. */
+  /** The pinned bodies' handles, as of the newest reply (`pin` to add one). */
   readonly pins = { handles: [] as readonly number[] };
   /** The hand: the target reaches the thread with the next message, ahead of the next advance. */
   readonly grab = {
@@ -134,6 +134,16 @@ export class PhysicsThread implements TransformReader {
   runClock(running: boolean): void {
     this.clockRunning = running;
     this.channel.send({ type: 'clock', running });
+  }
+
+  /** Pins the body with this handle where it is. */
+  pin(handle: number): void {
+    this.channel.send({ type: 'pin', handle });
+  }
+
+  /** Lets a pinned body go. */
+  unpin(handle: number): void {
+    this.channel.send({ type: 'unpin', handle });
   }
 
   /** Adds a box dummy. */
@@ -238,6 +248,7 @@ export class PhysicsThread implements TransformReader {
       this.bodyVersion++;
     }
     this.grab.handle = reply.grabbed;
+    if (reply.pins) this.pins.handles = reply.pins;
     const timing = this.timing;
     timing.simSeconds = reply.simSeconds;
     timing.replies++;
