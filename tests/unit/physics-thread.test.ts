@@ -22,6 +22,11 @@ import {
   restoreSceneSnapshot,
   takeSceneSnapshot,
 } from '../../renderer/src/physics/scene-snapshot';
+import {
+  soundRequest,
+  type SoundRequest,
+  type SoundRequestRing,
+} from '../../renderer/src/physics/sound/sound-requests';
 import { loadRapier } from '../support/rapier';
 
 const FRAME = 1 / 60;
@@ -275,6 +280,37 @@ describe('the physics thread protocol', () => {
     thread.unpin(head);
     await frame(thread);
     expect(thread.pins.handles).toEqual([]);
+  });
+
+  it("hands the page the sounds the thread's hits and blasts asked for, as the sandbox has them", async () => {
+    const channel = inlineChannel(new PhysicsHost(await loadRapier()));
+    const thread = new PhysicsThread(channel);
+    threads.push(thread);
+    channel.send({ type: 'start', seed: 15, impactSounds: true });
+    const direct = new Sandbox(await loadRapier(), { seed: 15, impactSounds: true });
+    sandboxes.push(direct);
+    thread.addFigure();
+    direct.addFigure();
+    thread.drop();
+    direct.drop();
+    const heard: SoundRequest[] = [];
+    const expected: SoundRequest[] = [];
+    const drain = (ring: SoundRequestRing, into: SoundRequest[]): void => {
+      for (let sound = soundRequest(); ring.shift(sound); sound = soundRequest()) into.push(sound);
+    };
+    for (let f = 0; f < 120; f++) {
+      if (f === 80) {
+        thread.blast(14);
+        direct.blast(14);
+      }
+      await frame(thread);
+      direct.advance(FRAME);
+      drain(thread.soundRequests, heard);
+      drain(direct.soundRequests!, expected);
+    }
+    expect(expected.some((sound) => sound.kind === 'stage')).toBe(true);
+    expect(expected.some((sound) => sound.kind === 'blast')).toBe(true);
+    expect(heard).toEqual(expected);
   });
 
   it('moves a held part toward the hand, as the hand moves it on the page', async () => {

@@ -5,7 +5,9 @@ import { FIXED_STEP, MAX_STEPS_PER_FRAME, Sandbox } from '../sandbox';
 import type { SandboxOptions } from '../sandbox-settings';
 import { SnapshotIds, restoreSceneSnapshot, takeSceneSnapshot } from '../scene-snapshot';
 import type { PhysicsCommand, PhysicsReply } from './physics-protocol';
-import { MAX_ADVANCE_SECONDS, parsePhysicsCommand } from './physics-protocol';
+import { MAX_ADVANCE_SECONDS, SOUND_NUMBERS, parsePhysicsCommand } from './physics-protocol';
+import { SOUND_KIND_CODE, soundRequest } from '../sound/sound-requests';
+import type { SoundRequestRing } from '../sound/sound-requests';
 
 /** A reply and the buffers that travel with it (transferred, not copied, by a worker). */
 export interface HostAnswer {
@@ -203,9 +205,11 @@ export class PhysicsHost {
       grabbed: sandbox.grab.handle,
       ...(this.pinsChanged(sandbox.pins.handles) ? { pins: [...sandbox.pins.handles] } : {}),
     };
+    const sounds = drainSounds(sandbox.soundRequests);
     this.stepsSinceReply = 0;
     this.busyMsSinceReply = 0;
-    return { reply, transfer: [buffer.buffer] };
+    if (sounds === null) return { reply, transfer: [buffer.buffer] };
+    return { reply: { ...reply, sounds }, transfer: [buffer.buffer, sounds.buffer] };
   }
 
   /** Whether `pins` differ from those last sent; if so, remembers them as sent. */
@@ -236,6 +240,24 @@ export class PhysicsHost {
   }
 }
 
+const drained = soundRequest();
+
+/** The ring's waiting sounds, packed for a reply (see `PhysicsReply.sounds`); null when none. */
+function drainSounds(ring: SoundRequestRing | null): Float64Array<ArrayBuffer> | null {
+  if (ring === null || ring.size === 0) return null;
+  const sounds = new Float64Array(ring.size * SOUND_NUMBERS);
+  for (let at = 0; ring.shift(drained); at += SOUND_NUMBERS) {
+    sounds[at] = SOUND_KIND_CODE[drained.kind];
+    sounds[at + 1] = drained.time;
+    sounds[at + 2] = drained.gain;
+    sounds[at + 3] = drained.brightness;
+    sounds[at + 4] = drained.x;
+    sounds[at + 5] = drained.y;
+    sounds[at + 6] = drained.z;
+  }
+  return sounds;
+}
+
 /** The sandbox options a `start` command names, leaving out those it does not. */
 function sandboxOptions(command: Extract<PhysicsCommand, { type: 'start' }>): SandboxOptions {
   return {
@@ -243,5 +265,6 @@ function sandboxOptions(command: Extract<PhysicsCommand, { type: 'start' }>): Sa
     ...(command.stiffness !== undefined ? { stiffness: command.stiffness } : {}),
     ...(command.timeScale !== undefined ? { timeScale: command.timeScale } : {}),
     ...(command.maxFigures !== undefined ? { maxFigures: command.maxFigures } : {}),
+    ...(command.impactSounds !== undefined ? { impactSounds: command.impactSounds } : {}),
   };
 }

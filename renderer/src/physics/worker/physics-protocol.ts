@@ -17,6 +17,9 @@ import type { SceneSnapshot } from '../scene-snapshot';
  */
 export const MAX_ADVANCE_SECONDS = 0.25;
 
+/** Numbers per sound in a reply's `sounds`: kind code, time, gain, brightness, x, y, z. */
+export const SOUND_NUMBERS = 7;
+
 const finite = z.number().finite();
 const point = z.object({ x: finite, y: finite, z: finite }).strict();
 
@@ -28,6 +31,7 @@ const startSchema = z
     stiffness: finite.optional(),
     timeScale: finite.optional(),
     maxFigures: z.number().int().min(1).max(200).optional(),
+    impactSounds: z.boolean().optional(),
   })
   .strict();
 
@@ -172,6 +176,12 @@ export type PhysicsReply =
       readonly grabbed: number | null;
       /** The pinned bodies' handles in the order pinned, when they changed since the last reply. */
       readonly pins?: readonly number[];
+      /**
+       * The sounds hits and blasts asked for since the last reply, when there were any and the
+       * thread was started with `impactSounds`: {@link SOUND_NUMBERS} numbers each, the kind's
+       * code (`SOUND_KIND_CODE`) first, then the `SoundRequest` fields in their order.
+       */
+      readonly sounds?: Float64Array<ArrayBuffer>;
     }
   | {
       readonly type: 'snapshot';

@@ -9,7 +9,8 @@ import type { QuatLike, Vec3Like } from '../vector-math';
 import { InterpolatedTransforms } from './interpolated-transforms';
 import type { PhysicsChannel } from './physics-channel';
 import type { PhysicsReply } from './physics-protocol';
-import { MAX_ADVANCE_SECONDS } from './physics-protocol';
+import { MAX_ADVANCE_SECONDS, SOUND_NUMBERS } from './physics-protocol';
+import { SOUND_KINDS, SoundRequestRing } from '../sound/sound-requests';
 
 type Stepped = Extract<PhysicsReply, { type: 'stepped' }>;
 
@@ -51,6 +52,11 @@ export class PhysicsThread implements TransformReader {
     moveTo: (target: Vec3Like): void => this.moveGrab(target),
     release: (): void => this.releaseGrab(),
   };
+  /**
+   * The sounds the thread's hits and blasts asked for (when it was started with
+   * `impactSounds`), for the page's player to empty once a frame, as the sandbox's own ring.
+   */
+  readonly soundRequests = new SoundRequestRing();
   /** Called with the reason when the thread refuses a command or stops. */
   onProblem: ((message: string) => void) | null = null;
   private readonly transforms = new InterpolatedTransforms();
@@ -229,6 +235,22 @@ export class PhysicsThread implements TransformReader {
     }
   }
 
+  private takeSounds(sounds: Float64Array): void {
+    for (let at = 0; at + SOUND_NUMBERS <= sounds.length; at += SOUND_NUMBERS) {
+      const kind = SOUND_KINDS[sounds[at]!];
+      if (kind === undefined) continue;
+      this.soundRequests.push(
+        kind,
+        sounds[at + 1]!,
+        sounds[at + 2]!,
+        sounds[at + 3]!,
+        sounds[at + 4]!,
+        sounds[at + 5]!,
+        sounds[at + 6]!,
+      );
+    }
+  }
+
   private failSnapshots(message: string): void {
     for (const waiting of this.snapshotRequests.values()) waiting.reject(new Error(message));
     this.snapshotRequests.clear();
@@ -249,6 +271,7 @@ export class PhysicsThread implements TransformReader {
     }
     this.grab.handle = reply.grabbed;
     if (reply.pins) this.pins.handles = reply.pins;
+    if (reply.sounds) this.takeSounds(reply.sounds);
     const timing = this.timing;
     timing.simSeconds = reply.simSeconds;
     timing.replies++;
