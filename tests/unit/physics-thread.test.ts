@@ -8,6 +8,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../renderer/src/physics/sandbox';
+import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
 import { TRANSFORM_FLOATS } from '../../renderer/src/physics/body-transforms';
 import { PhysicsHost } from '../../renderer/src/physics/worker/physics-host';
 import type { PhysicsChannel } from '../../renderer/src/physics/worker/physics-channel';
@@ -100,10 +101,35 @@ describe('the physics thread protocol', () => {
     expect(thread.bodies.map((body) => body.handle)).toEqual(
       direct.bodies.map((body) => body.handle),
     );
+    expect(thread.figures).toEqual(
+      direct.figures.map((figure) => ({
+        id: figure.id,
+        parts: figure.ragdoll.parts.map((part) => [part.spec.name, part.body.handle]),
+      })),
+    );
+    expect(direct.figures.map((figure) => thread.placementsOf(figure.id))).toEqual(
+      direct.figures.map((figure) => figure.ragdoll.placements),
+    );
     expect(thread.threadTiming.simSeconds).toBeCloseTo(direct.steps / 120, 9);
     for (const body of direct.bodies) {
       expect(pose(thread, body.handle)).toEqual(pose(direct, body.handle));
     }
+  });
+
+  it("builds a model's figure from the spec it is sent, and refuses a broken one", async () => {
+    const { thread } = await startThread(16);
+    const problems: string[] = [];
+    thread.onProblem = (message) => problems.push(message);
+    const spec = { ...BOX_DOLL, name: 'tall dummy' };
+    thread.addFigure(spec);
+    thread.addFigure({ ...BOX_DOLL, parts: [] });
+    await frame(thread);
+    expect(thread.figures).toHaveLength(1);
+    expect(thread.figures[0]!.parts.map(([name]) => name)).toEqual(
+      BOX_DOLL.parts.map((part) => part.name),
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/root part "pelvis" is not a part/);
   });
 
   it('refuses a command that does not fit, says why, and changes nothing', async () => {

@@ -4,7 +4,8 @@ import type { RapierApi } from '../rapier-api';
 import { FIXED_STEP, MAX_STEPS_PER_FRAME, Sandbox } from '../sandbox';
 import type { SandboxOptions } from '../sandbox-settings';
 import { SnapshotIds, restoreSceneSnapshot, takeSceneSnapshot } from '../scene-snapshot';
-import type { PhysicsCommand, PhysicsReply } from './physics-protocol';
+import type { Figure } from '../figure-runtime';
+import type { PhysicsCommand, PhysicsReply, ThreadFigure } from './physics-protocol';
 import { MAX_ADVANCE_SECONDS, SOUND_NUMBERS, parsePhysicsCommand } from './physics-protocol';
 import { SOUND_KIND_CODE, soundRequest } from '../sound/sound-requests';
 import type { SoundRequestRing } from '../sound/sound-requests';
@@ -41,8 +42,9 @@ export class PhysicsHost {
   /** The layout of the last buffer sent, and the drawn bodies' version with it. */
   private sentLayout = -1;
   private sentBodies = -1;
-  /** The pins as last sent. */
+  /** The pins and the figures' ids as last sent. */
   private readonly sentPins: number[] = [];
+  private readonly sentFigures: number[] = [];
   /** Whether the thread steps on its own clock, and when it last did (ms; null: not yet). */
   private clockRunning = false;
   private lastTickMs: number | null = null;
@@ -105,6 +107,7 @@ export class PhysicsHost {
       this.sentLayout = -1;
       this.sentBodies = -1;
       this.sentPins.length = 0;
+      this.sentFigures.length = 0;
       return NO_ANSWER;
     }
     const sandbox = this.sandbox;
@@ -114,7 +117,7 @@ export class PhysicsHost {
         if (command.buffer) this.spare.push(command.buffer as Float64Array<ArrayBuffer>);
         return this.advance(sandbox, command.frameSeconds);
       case 'add-figure':
-        sandbox.addFigure();
+        sandbox.addFigure(command.spec, command.mmd ? { mmd: command.mmd } : {});
         break;
       case 'add-prop':
         sandbox.addProp(command.kind);
@@ -204,6 +207,8 @@ export class PhysicsHost {
       ...(changed ? { handles: [...packed.handles], bodies: [...sandbox.bodies] } : {}),
       grabbed: sandbox.grab.handle,
       ...(this.pinsChanged(sandbox.pins.handles) ? { pins: [...sandbox.pins.handles] } : {}),
+      ...(this.figuresChanged(sandbox) ? { figures: sandbox.figures.map(threadFigure) } : {}),
+      placements: sandbox.figures.map((figure) => figure.ragdoll.placements),
     };
     const sounds = drainSounds(sandbox.soundRequests);
     this.stepsSinceReply = 0;
@@ -214,10 +219,17 @@ export class PhysicsHost {
 
   /** Whether `pins` differ from those last sent; if so, remembers them as sent. */
   private pinsChanged(pins: readonly number[]): boolean {
-    const sent = this.sentPins;
-    if (pins.length === sent.length && pins.every((handle, i) => handle === sent[i])) return false;
+    return changedSince(this.sentPins, pins);
+  }
+
+  /** Whether the figures (by id, in order) differ from those last sent; if so, remembers them. */
+  private figuresChanged(sandbox: Sandbox): boolean {
+    const figures = sandbox.figures;
+    const sent = this.sentFigures;
+    if (figures.length === sent.length && figures.every((figure, i) => figure.id === sent[i]))
+      return false;
     sent.length = 0;
-    sent.push(...pins);
+    for (const figure of figures) sent.push(figure.id);
     return true;
   }
 
@@ -238,6 +250,22 @@ export class PhysicsHost {
     }
     return new Float64Array(floats);
   }
+}
+
+/** Whether `now` differs from `sent`; if so, `sent` becomes a copy of it. */
+function changedSince(sent: number[], now: readonly number[]): boolean {
+  if (now.length === sent.length && now.every((value, i) => value === sent[i])) return false;
+  sent.length = 0;
+  sent.push(...now);
+  return true;
+}
+
+/** A figure as the page needs to know it (see {@link ThreadFigure}). */
+function threadFigure(figure: Figure): ThreadFigure {
+  return {
+    id: figure.id,
+    parts: figure.ragdoll.parts.map((part) => [part.spec.name, part.body.handle] as const),
+  };
 }
 
 const drained = soundRequest();

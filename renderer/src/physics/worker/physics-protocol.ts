@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { SimBody } from '../body-registry';
+import type { DollSpec } from '../doll-spec';
+import type { MmdPhysicsSpec } from '../mmd/mmd-physics-spec';
 import type { SceneSnapshot } from '../scene-snapshot';
 
 /**
@@ -80,7 +82,17 @@ const snapshotSchema = z
 
 const commandSchema = z.discriminatedUnion('type', [
   startSchema,
-  z.object({ type: z.literal('add-figure') }).strict(),
+  /**
+   * A figure built from `spec` (a model's rig; default the box dummy) with the model's own
+   * bodies `mmd`; the sandbox checks both as it builds them.
+   */
+  z
+    .object({
+      type: z.literal('add-figure'),
+      spec: z.object({}).passthrough().optional(),
+      mmd: z.object({}).passthrough().optional(),
+    })
+    .strict(),
   z.object({ type: z.literal('add-prop'), kind: z.enum(['ball', 'box']) }).strict(),
   z.object({ type: z.literal('blast'), power: finite.min(0) }).strict(),
   z.object({ type: z.literal('drop') }).strict(),
@@ -122,8 +134,16 @@ const commandSchema = z.discriminatedUnion('type', [
 
 /** A command for the physics thread. */
 export type PhysicsCommand =
-  | Exclude<z.infer<typeof commandSchema>, { type: 'restore-snapshot' }>
-  | { readonly type: 'restore-snapshot'; readonly snapshot: SceneSnapshot };
+  | Exclude<z.infer<typeof commandSchema>, { type: 'restore-snapshot' | 'add-figure' }>
+  | { readonly type: 'restore-snapshot'; readonly snapshot: SceneSnapshot }
+  | { readonly type: 'add-figure'; readonly spec?: DollSpec; readonly mmd?: MmdPhysicsSpec };
+
+/** A figure as the page needs to know it to draw a model over it. */
+export interface ThreadFigure {
+  readonly id: number;
+  /** Each ragdoll part's name and body handle, in the spec's order. */
+  readonly parts: readonly (readonly [name: string, handle: number])[];
+}
 
 /**
  * The command `data` is, checked field by field as it arrives; throws a `PhysicsProtocolError`
@@ -174,6 +194,10 @@ export type PhysicsReply =
       readonly bodies?: readonly SimBody[];
       /** The grabbed body's handle, or null. */
       readonly grabbed: number | null;
+      /** The figures in the sandbox's order, when they changed since the last reply. */
+      readonly figures?: readonly ThreadFigure[];
+      /** How often each figure was placed (dropped, reset, restored): its avatar's springs settle anew. */
+      readonly placements: readonly number[];
       /** The pinned bodies' handles in the order pinned, when they changed since the last reply. */
       readonly pins?: readonly number[];
       /**

@@ -8,7 +8,9 @@ import type { SceneSnapshot } from '../scene-snapshot';
 import type { QuatLike, Vec3Like } from '../vector-math';
 import { InterpolatedTransforms } from './interpolated-transforms';
 import type { PhysicsChannel } from './physics-channel';
-import type { PhysicsReply } from './physics-protocol';
+import type { PhysicsReply, ThreadFigure } from './physics-protocol';
+import type { DollSpec } from '../doll-spec';
+import type { MmdPhysicsSpec } from '../mmd/mmd-physics-spec';
 import { MAX_ADVANCE_SECONDS, SOUND_NUMBERS } from './physics-protocol';
 import { SOUND_KINDS, SoundRequestRing } from '../sound/sound-requests';
 
@@ -61,6 +63,8 @@ export class PhysicsThread implements TransformReader {
   onProblem: ((message: string) => void) | null = null;
   private readonly transforms = new InterpolatedTransforms();
   private bodyList: readonly SimBody[] = [];
+  private figureList: readonly ThreadFigure[] = [];
+  private placementList: readonly number[] = [];
   private bodyVersion = 0;
   private spare: Float64Array<ArrayBuffer> | undefined;
   private inFlight = false;
@@ -152,9 +156,24 @@ export class PhysicsThread implements TransformReader {
     this.channel.send({ type: 'unpin', handle });
   }
 
-  /** Adds a box dummy. */
-  addFigure(): void {
-    this.channel.send({ type: 'add-figure' });
+  /** The figures, in the sandbox's order, as of the newest reply. */
+  get figures(): readonly ThreadFigure[] {
+    return this.figureList;
+  }
+
+  /** How often the figure with this id was placed (dropped, reset, restored); 0 if unknown. */
+  placementsOf(id: number): number {
+    const index = this.figureList.findIndex((figure) => figure.id === id);
+    return index < 0 ? 0 : (this.placementList[index] ?? 0);
+  }
+
+  /** Adds a figure built from `spec` (default the box dummy), with a model's own bodies `mmd`. */
+  addFigure(spec?: DollSpec, mmd?: MmdPhysicsSpec): void {
+    this.channel.send({
+      type: 'add-figure',
+      ...(spec === undefined ? {} : { spec }),
+      ...(mmd === undefined ? {} : { mmd }),
+    });
   }
 
   /** Adds a ball or a box. */
@@ -271,6 +290,8 @@ export class PhysicsThread implements TransformReader {
     }
     this.grab.handle = reply.grabbed;
     if (reply.pins) this.pins.handles = reply.pins;
+    if (reply.figures) this.figureList = reply.figures;
+    this.placementList = reply.placements;
     if (reply.sounds) this.takeSounds(reply.sounds);
     const timing = this.timing;
     timing.simSeconds = reply.simSeconds;
