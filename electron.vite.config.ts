@@ -72,7 +72,7 @@ function appBuild() {
 /**
  * The renderer as the app builds it, with index.html's entry swapped for the test entry
  * (same page, same CSP), plus the benchmark pages bench-vrm-load.html,
- * bench-bare-avatars.html and bench-dolls-thread.html.
+ * bench-bare-avatars.html, bench-dolls-thread.html and bench-avatars-thread.html.
  */
 function testBuild() {
   return {
@@ -96,6 +96,7 @@ function testBuild() {
             'bench-vrm-load': resolve(rendererRoot, 'bench-vrm-load.html'),
             'bench-bare-avatars': resolve(rendererRoot, 'bench-bare-avatars.html'),
             'bench-dolls-thread': resolve(rendererRoot, 'bench-dolls-thread.html'),
+            'bench-avatars-thread': resolve(rendererRoot, 'bench-avatars-thread.html'),
           },
         },
       },

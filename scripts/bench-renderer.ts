@@ -37,7 +37,9 @@
  * the faces' reactions side by side; `bare-avatars`: the avatar scene recorded body by body
  * once, then replayed on the test build's bench-bare-avatars.html, which draws the same
  * avatars, stage, lights and shadows with no physics and no UI: what the drawing alone costs,
- * the floor for the page's thread; `mmd` and `mmd-no-edges`: six MMD figures, Gene_light from
+ * the floor for the page's thread; `avatars-thread`: the same avatars over figures and props
+ * that a physics worker steps (bench-avatars-thread.html), what the page still pays once the
+ * physics is elsewhere; `mmd` and `mmd-no-edges`: six MMD figures, Gene_light from
  * the real-model folder, `--mmd-model FILE` or a generated PMX, with their edges and without,
  * to time the edges side by side); `--start-only` and `--frames-only` skip a part; `--floor` adds a bare
  * page (one text line and one cleared WebGL canvas) to the starts, the floor this browser and
@@ -63,7 +65,7 @@ import { writeBareStartPage } from './lib/bare-start-page';
 import type { TracedStartPair } from './lib/start-trace';
 import { traceStartPair } from './lib/start-trace';
 import { printStartBreakdown } from './lib/start-breakdown-table';
-import type { FrameSample, SceneFill } from './lib/frame-scenes';
+import type { FrameHookName, FrameSample, SceneFill } from './lib/frame-scenes';
 import {
   FIGURES,
   PROPS,
@@ -74,7 +76,13 @@ import {
   boxScene,
   sampleFrames,
 } from './lib/frame-scenes';
-import { BARE_AVATARS_PAGE, bareAvatarFill, recordAvatarStream } from './lib/bare-avatar-scene';
+import {
+  AVATARS_THREAD_PAGE,
+  BARE_AVATARS_PAGE,
+  avatarsThreadFill,
+  bareAvatarFill,
+  recordAvatarStream,
+} from './lib/bare-avatar-scene';
 import type { DollsThreadResult } from './lib/dolls-thread-scene';
 import { measureDollsThread } from './lib/dolls-thread-scene';
 import { launchChromium } from '../tools/browser/browser';
@@ -289,12 +297,20 @@ function printStarts(summaries: Record<string, StartSummary>): void {
  * A scene the 60 Hz frames are taken in: `mmd` is six MMD figures with their edges,
  * `mmd-no-edges` the same with outlines off (`?outlines=off`), side by side in one run.
  */
-type SceneName = 'box' | 'avatars' | 'avatars-no-face' | 'bare-avatars' | 'mmd' | 'mmd-no-edges';
+type SceneName =
+  | 'box'
+  | 'avatars'
+  | 'avatars-no-face'
+  | 'bare-avatars'
+  | 'avatars-thread'
+  | 'mmd'
+  | 'mmd-no-edges';
 const SCENE_NAMES: readonly SceneName[] = [
   'box',
   'avatars',
   'avatars-no-face',
   'bare-avatars',
+  'avatars-thread',
   'mmd',
   'mmd-no-edges',
 ];
@@ -305,8 +321,16 @@ const SCENE_QUERY: Readonly<Record<SceneName, string>> = {
   'avatars-no-face': '&face-reactions=off',
   // Its own page (see scripts/lib/bare-avatar-scene.ts); the stream is taken with faces on.
   'bare-avatars': '&face-reactions=on',
+  // Its own page, like the bare one: no query.
+  'avatars-thread': '',
   mmd: '',
   'mmd-no-edges': '&outlines=off',
+};
+
+/** The scenes drawn on a page of their own in the test build, not the app's. */
+const OWN_PAGES: Partial<Record<SceneName, { page: string; hook: FrameHookName }>> = {
+  'bare-avatars': { page: BARE_AVATARS_PAGE, hook: '__ragdollBareAvatars' },
+  'avatars-thread': { page: AVATARS_THREAD_PAGE, hook: '__ragdollAvatarsThread' },
 };
 
 /** The 60 Hz frames of one scene on one build, all rounds together. */
@@ -354,6 +378,7 @@ async function measureSceneFrames(
     avatars: avatarScene(model),
     'avatars-no-face': avatarScene(model),
     'bare-avatars': stream === null ? boxScene : bareAvatarFill(model, stream),
+    'avatars-thread': avatarsThreadFill(model),
     mmd: mmdScene,
     'mmd-no-edges': mmdScene,
   };
@@ -362,30 +387,30 @@ async function measureSceneFrames(
   for (let r = 0; r < rounds; r++) {
     for (const scene of scenes) {
       for (const build of builds) {
-        // The bare page is this build's: an older build may not have it.
-        if (scene === 'bare-avatars' && build !== thisBuild) continue;
+        // The bare and thread pages are this build's: an older build may not have them.
+        const ownPage = OWN_PAGES[scene];
+        if (ownPage && build !== thisBuild) continue;
         // The CPU profile: the avatar scene on the last build, first round.
         const profile =
           scene === 'avatars' && r === 0 && build === builds[builds.length - 1]
             ? profilePath
             : undefined;
-        const sample =
-          scene === 'bare-avatars'
-            ? await sampleFrames(
-                browser,
-                build.url + BARE_AVATARS_PAGE,
-                fills[scene],
-                perRound,
-                undefined,
-                '__ragdollBareAvatars',
-              )
-            : await sampleFrames(
-                browser,
-                build.url + AT_60_HZ + SCENE_QUERY[scene],
-                fills[scene],
-                perRound,
-                profile,
-              );
+        const sample = ownPage
+          ? await sampleFrames(
+              browser,
+              build.url + ownPage.page,
+              fills[scene],
+              perRound,
+              undefined,
+              ownPage.hook,
+            )
+          : await sampleFrames(
+              browser,
+              build.url + AT_60_HZ + SCENE_QUERY[scene],
+              fills[scene],
+              perRound,
+              profile,
+            );
         if (profile !== undefined) console.log(`CPU profile written to ${profile}`);
         const key = `${scene}:${build.name}`;
         const kept = results.get(key) ?? {
@@ -633,6 +658,8 @@ function physicsWorkerKeys(
   put('avatarsMainMsP95', frames('avatars'), 0.95);
   put('bareAvatarsMsMedian', frames('bare-avatars'), null);
   put('bareAvatarsMsP95', frames('bare-avatars'), 0.95);
+  put('avatarsThreadMsMedian', frames('avatars-thread'), null);
+  put('avatarsThreadMsP95', frames('avatars-thread'), 0.95);
   put('mmdSixMainMsMedian', frames('mmd'), null);
   put('boxSixMainMsMedian', frames('box'), null);
   const app = starts?.[build];

@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core';
 import type { HookBodyStream } from '../../renderer/src/test-build/test-hook';
 import type { AvatarModelFile, SceneFill } from './frame-scenes';
-import { blastUntil, VIEWPORT } from './frame-scenes';
+import { FIGURES, PROPS, blastUntil, VIEWPORT } from './frame-scenes';
 
 /** The page the stream replays on, beside the app's index.html in the test build. */
 export const BARE_AVATARS_PAGE = 'bench-bare-avatars.html';
@@ -60,5 +60,29 @@ export function bareAvatarFill(model: AvatarModelFile, stream: HookBodyStream): 
     const drawn = await page.evaluate(() => window.__ragdollBareAvatars!.avatars());
     if (drawn !== stream.figures.length)
       throw new Error(`bench: the bare page draws ${drawn} avatars, not ${stream.figures.length}`);
+  };
+}
+
+/** The page whose avatars stand over a physics worker, beside the app's index.html. */
+export const AVATARS_THREAD_PAGE = 'bench-avatars-thread.html';
+
+/**
+ * Fills the avatar thread page: {@link FIGURES} copies of `model` over figures built from its
+ * rig on a physics worker, and {@link PROPS} props, every frame 1/60 s.
+ */
+export function avatarsThreadFill(model: AvatarModelFile): SceneFill {
+  return async (page) => {
+    await page.route(`**/${MODEL_PATH}`, (route) =>
+      route.fulfill({ body: Buffer.from(model.bytes), contentType: 'model/gltf-binary' }),
+    );
+    const started = await page.evaluate(
+      ([path, fileName, figures, props]) =>
+        window.__ragdollAvatarsThread!.start(path, fileName, figures, props, 1 / 60),
+      [MODEL_PATH, model.fileName, FIGURES, PROPS] as const,
+    );
+    if (started.place !== 'worker') console.log(`note: ${started.note ?? 'no worker'}`);
+    const drawn = await page.evaluate(() => window.__ragdollAvatarsThread!.avatars());
+    if (drawn !== FIGURES)
+      throw new Error(`bench: the avatar thread page draws ${drawn} avatars, not ${FIGURES}`);
   };
 }

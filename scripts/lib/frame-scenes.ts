@@ -119,11 +119,11 @@ export async function blastUntil(page: Page, done: () => Promise<boolean>): Prom
 export type SceneFill = (page: Page) => Promise<void>;
 
 /**
- * Which page hook the frames are read through: the app's `window.__ragdoll`, or the bare
- * avatar page's `window.__ragdollBareAvatars`; both offer `frameStats`, `drawCounts` and
- * `frameSections`.
+ * Which page hook the frames are read through: the app's `window.__ragdoll`, the bare avatar
+ * page's `window.__ragdollBareAvatars` or the avatar thread page's
+ * `window.__ragdollAvatarsThread`; each offers `frameStats`, `drawCounts` and `frameSections`.
  */
-export type FrameHookName = '__ragdollBareAvatars' | '__ragdoll';
+export type FrameHookName = '__ragdollBareAvatars' | '__ragdollAvatarsThread' | '__ragdoll';
 
 async function frames(page: Page, hook: FrameHookName): Promise<number> {
   return page.evaluate((name) => window[name]?.frameStats().frames ?? 0, hook);

@@ -19,6 +19,7 @@ const MARKERS = {
   vrmLoadBench: '__ragdollVrmLoadBench',
   bareAvatarsBench: '__ragdollBareAvatars',
   dollsThreadBench: '__ragdollDollsThread',
+  avatarsThreadBench: '__ragdollAvatarsThread',
   fixedFrameQuery: 'frame-seconds',
   frameSectionsQuery: 'frame-sections',
 } as const;
@@ -86,10 +87,11 @@ describe('the renderer test build', () => {
     expect(markersIn(TEST_BUILD)).toEqual(Object.keys(MARKERS));
   });
 
-  it('has the app page and the benchmark pages (VRM load, bare avatars, dolls on a thread)', () => {
+  it('has the app page and the benchmark pages (VRM load, bare avatars, the thread pages)', () => {
     expect(existsSync(join(TEST_BUILD, 'index.html'))).toBe(true);
     expect(existsSync(join(TEST_BUILD, 'bench-vrm-load.html'))).toBe(true);
     expect(existsSync(join(TEST_BUILD, 'bench-bare-avatars.html'))).toBe(true);
     expect(existsSync(join(TEST_BUILD, 'bench-dolls-thread.html'))).toBe(true);
+    expect(existsSync(join(TEST_BUILD, 'bench-avatars-thread.html'))).toBe(true);
   });
 });
