@@ -1,5 +1,5 @@
 import RAPIER from '@dimforge/rapier3d-simd-compat';
-import { PhysicsHost } from '../physics/worker/physics-host';
+import { PhysicsHost, TICK_MS } from '../physics/worker/physics-host';
 
 /**
  * The physics thread: Rapier and one sandbox, driven by the page's commands (see
@@ -14,12 +14,6 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 const host = RAPIER.init().then(() => new PhysicsHost(RAPIER));
-
-/**
- * How often the thread looks at its clock while it runs on its own, ms: under a step (8.3 ms),
- * so steps come as they fall due, and between messages, so the hand is never held up by them.
- */
-const TICK_MS = 2;
 
 void host.then((ready) => setInterval(() => ready.tick(performance.now()), TICK_MS));
 

@@ -1,7 +1,7 @@
 import RAPIER from '@dimforge/rapier3d-simd-compat';
 import type { PhysicsChannel } from '../physics/worker/physics-channel';
 import { inlineChannel } from '../physics/worker/physics-channel';
-import { PhysicsHost } from '../physics/worker/physics-host';
+import { PhysicsHost, TICK_MS } from '../physics/worker/physics-host';
 import type { PhysicsCommand } from '../physics/worker/physics-protocol';
 import { PhysicsThread } from '../physics/worker/physics-thread';
 import { workerChannel } from './worker-channel';
@@ -17,34 +17,60 @@ export interface StartedPhysics {
   readonly note: string | null;
 }
 
-type StartCommand = Extract<PhysicsCommand, { type: 'start' }>;
+type StartOptions = Omit<Extract<PhysicsCommand, { type: 'start' }>, 'type'>;
 
 /**
- * Starts a sandbox in a dedicated module worker (`physics-worker.ts`) with these options. Where
- * the page cannot start one (no `Worker`, or the browser refuses the script), the same host
- * runs on the page instead, with Rapier loaded here, and {@link StartedPhysics.note} says so.
+ * Starts a sandbox with these options in a dedicated module worker (`physics-worker.ts`) and
+ * waits for it to answer. Where the page cannot start one (no `Worker`, a refused script, a
+ * worker that fails before it answers), the same host runs on the page instead, with Rapier
+ * loaded here, and {@link StartedPhysics.note} says why.
  */
-export async function startPhysicsThread(
-  options: Omit<StartCommand, 'type'> = {},
-): Promise<StartedPhysics> {
-  let channel: PhysicsChannel;
-  let place: PhysicsPlace = 'worker';
-  let note: string | null = null;
+export async function startPhysicsThread(options: StartOptions = {}): Promise<StartedPhysics> {
+  let reason: string;
   try {
-    channel = workerChannel(
-      new Worker(new URL('./physics-worker.ts', import.meta.url), {
-        type: 'module',
-        name: 'physics',
-      }),
-    );
+    const worker = new Worker(new URL('./physics-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'physics',
+    });
+    const thread = await started(workerChannel(worker), options);
+    return { thread, place: 'worker', note: null };
   } catch (error) {
-    await RAPIER.init();
-    channel = inlineChannel(new PhysicsHost(RAPIER));
-    place = 'inline';
-    const reason = error instanceof Error ? error.message : String(error);
-    note = `The physics runs on the page's own thread: this page could not start a worker (${reason}).`;
+    reason = error instanceof Error ? error.message : String(error);
   }
+  await RAPIER.init();
+  const thread = await started(tickedInline(new PhysicsHost(RAPIER)), options);
+  return {
+    thread,
+    place: 'inline',
+    note: `The physics runs on the page's own thread: no worker could start here (${reason}).`,
+  };
+}
+
+/** The host on the page, its clock looked at as a worker's would be. */
+function tickedInline(host: PhysicsHost): PhysicsChannel {
+  const channel = inlineChannel(host);
+  const timer = setInterval(() => host.tick(performance.now()), TICK_MS);
+  const close = channel.close.bind(channel);
+  channel.close = () => {
+    clearInterval(timer);
+    close();
+  };
+  return channel;
+}
+
+/** A thread over `channel`, once it has answered `start`; rejects if it breaks first. */
+function started(channel: PhysicsChannel, options: StartOptions): Promise<PhysicsThread> {
   const thread = new PhysicsThread(channel);
-  channel.send({ type: 'start', ...options });
-  return { thread, place, note };
+  return new Promise((resolve, reject) => {
+    thread.onStarted = () => {
+      thread.onStarted = null;
+      thread.onProblem = null;
+      resolve(thread);
+    };
+    thread.onProblem = (message) => {
+      thread.dispose();
+      reject(new Error(message));
+    };
+    channel.send({ type: 'start', ...options });
+  });
 }

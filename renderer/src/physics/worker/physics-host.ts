@@ -17,6 +17,7 @@ export interface HostAnswer {
 }
 
 const NO_ANSWER: HostAnswer = { reply: null, transfer: [] };
+const STARTED: HostAnswer = { reply: { type: 'started' }, transfer: [] };
 
 /**
  * Wall seconds one `Sandbox.advance` call may take without dropping time (its cap of
@@ -26,6 +27,13 @@ const NO_ANSWER: HostAnswer = { reply: null, transfer: [] };
  * dropping time.
  */
 const MAX_CALL_SECONDS = MAX_STEPS_PER_FRAME * FIXED_STEP;
+
+/**
+ * How often a thread should call {@link PhysicsHost.tick}, ms: under a step (8.3 ms), so steps
+ * come as they fall due while the clock runs, and between messages, so the hand is never held
+ * up by them.
+ */
+export const TICK_MS = 2;
 
 /**
  * The physics side of the protocol: one {@link Sandbox}, driven by {@link PhysicsCommand}s and
@@ -108,7 +116,7 @@ export class PhysicsHost {
       this.sentBodies = -1;
       this.sentPins.length = 0;
       this.sentFigures.length = 0;
-      return NO_ANSWER;
+      return STARTED;
     }
     const sandbox = this.sandbox;
     if (!sandbox) throw new Error('The physics thread has no scene yet: send start first.');

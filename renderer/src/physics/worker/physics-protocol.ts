@@ -213,4 +213,6 @@ export type PhysicsReply =
       readonly request: number;
       readonly snapshot: SceneSnapshot;
     }
-  | { readonly type: 'failed'; readonly command: string; readonly message: string };
+  | { readonly type: 'failed'; readonly command: string; readonly message: string }
+  /** The answer to `start`: the thread has Rapier and an empty scene. */
+  | { readonly type: 'started' };

@@ -59,6 +59,8 @@ export class PhysicsThread implements TransformReader {
    * `impactSounds`), for the page's player to empty once a frame, as the sandbox's own ring.
    */
   readonly soundRequests = new SoundRequestRing();
+  /** Called when the thread answers `start`: it has Rapier and an empty scene. */
+  onStarted: (() => void) | null = null;
   /** Called with the reason when the thread refuses a command or stops. */
   onProblem: ((message: string) => void) | null = null;
   private readonly transforms = new InterpolatedTransforms();
@@ -251,6 +253,9 @@ export class PhysicsThread implements TransformReader {
       case 'stepped':
         this.inFlight = false;
         this.take(reply);
+        return;
+      case 'started':
+        this.onStarted?.();
     }
   }
 
