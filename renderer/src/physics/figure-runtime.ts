@@ -32,6 +32,12 @@ export interface Figure {
   readonly slot: readonly [number, number];
 }
 
+/**
+ * A figure, or its id (see `FigureTable`): what the sandbox's figure methods take, so a caller
+ * that holds only the table's plain data can name a figure without its live record.
+ */
+export type FigureRef = Figure | number;
+
 /** What `Sandbox.addFigure` may add to the ragdoll. */
 export interface AddFigureOptions {
   /** The model's own rigid bodies and joints, run beside the ragdoll. */
