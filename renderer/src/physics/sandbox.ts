@@ -163,7 +163,10 @@ export class Sandbox {
 
   // ---- contents -------------------------------------------------------------------------
 
-  /** The live figures (Rapier bodies inside): for the physics and its tests; the page reads {@link figureTable}. */
+  /**
+   * The live figures, Rapier bodies inside: for the physics, its tests and what captures and
+   * restores bodies. The page reads {@link figureTable}.
+   */
   get figures(): readonly Figure[] {
     return this.parts.contents.figures;
   }
@@ -231,7 +234,10 @@ export class Sandbox {
     return runtime.figure;
   }
 
-  /** Removes a figure (or the figure with this id) and everything it owns; none: nothing. */
+  /**
+   * Removes a figure (or the figure with this id) and everything it owns. A figure no longer in
+   * the scene, or an id no figure has, changes nothing.
+   */
   removeFigure(ref: FigureRef): void {
     const figure = this.parts.contents.figureOf(ref);
     const runtime = figure && this.parts.contents.removeFigure(figure);

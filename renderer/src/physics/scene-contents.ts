@@ -1,7 +1,7 @@
 import { BodyRegistry } from './body-registry';
 import type { Figure, FigureRef, FigureRuntime } from './figure-runtime';
-import type { FigureEntry, FigureTable } from './figure-table';
-import { EMPTY_FIGURE_TABLE, figureEntryOf, figureTableOf } from './figure-table';
+import type { FigureTable } from './figure-table';
+import { EMPTY_FIGURE_TABLE, figureTableOf } from './figure-table';
 import type { RestFigure } from './mmd/rest-figure-bodies';
 import type { ModelProp } from './model-prop';
 import type { PropKind } from './props';
@@ -31,8 +31,6 @@ export class SceneContents {
   readonly runtimes: FigureRuntime[] = [];
   private readonly runtimeByFigure = new Map<Figure, FigureRuntime>();
   private readonly figureById = new Map<number, Figure>();
-  /** Each figure's plain data, made once when it is added. */
-  private readonly entryByFigure = new Map<Figure, FigureEntry>();
   private table: FigureTable = EMPTY_FIGURE_TABLE;
   readonly props: Prop[] = [];
   readonly modelProps: ModelProp[] = [];
@@ -71,7 +69,6 @@ export class SceneContents {
     this.runtimes.push(runtime);
     this.runtimeByFigure.set(figure, runtime);
     this.figureById.set(figure.id, figure);
-    this.entryByFigure.set(figure, figureEntryOf(figure));
     this.restMembers.push(figure);
     this.registry.addFigure(figure);
     this.publishTable();
@@ -83,7 +80,6 @@ export class SceneContents {
     if (!runtime) return undefined;
     this.runtimeByFigure.delete(figure);
     this.figureById.delete(figure.id);
-    this.entryByFigure.delete(figure);
     removeItem(this.figures, figure);
     removeItem(this.runtimes, runtime);
     removeItem(this.restMembers, figure);
@@ -147,7 +143,6 @@ export class SceneContents {
     this.runtimes.length = 0;
     this.runtimeByFigure.clear();
     this.figureById.clear();
-    this.entryByFigure.clear();
     this.publishTable();
     this.props.length = 0;
     this.modelProps.length = 0;
@@ -157,7 +152,7 @@ export class SceneContents {
 
   /** Makes {@link figureTable} of the figures now, one version on. */
   private publishTable(): void {
-    const entries = this.figures.map((figure) => this.entryByFigure.get(figure)!);
+    const entries = this.figures.map((figure) => this.runtimeByFigure.get(figure)!.entry);
     this.table = figureTableOf(entries, this.table.version + 1);
   }
 }
