@@ -40,7 +40,7 @@ export interface FigureEntry {
  * over and the camera keeps in view), published by the sandbox as `sandbox.figureTable`.
  *
  * A table never changes: when figures are added, removed, reordered or replaced (undo, a
- * preset, CLEAR, opening a model) the sandbox publishes a new one with a higher
+ * preset, opening a model, the box dummy) the sandbox publishes a new one with a higher
  * {@link version}, and between such changes it hands out the same object, steps and frames
  * included. A reader that runs every frame keeps the version it last saw and rebuilds what it
  * derived only when it differs. Its lookups allocate nothing.
