@@ -91,16 +91,8 @@ async function boot(root: HTMLElement, options: BootOptions): Promise<RunningApp
     view = new RagdollView(viewport, slot, {
       ...options.view,
       // BODIES colours each figure's outline by what it is doing with the motion. Runs every
-      // frame while BODIES is on: a plain loop, no closure per call.
-      motionStateOf: (figureId) => {
-        const sandbox = slot.current;
-        if (!sandbox) return 'passive';
-        const figures = sandbox.figures;
-        for (let i = 0; i < figures.length; i++) {
-          if (figures[i]!.id === figureId) return sandbox.motion.state(figures[i]!);
-        }
-        return 'passive';
-      },
+      // frame while BODIES is on: a lookup by id, allocating nothing ('passive' for none).
+      motionStateOf: (figureId) => slot.current?.motion.state(figureId) ?? 'passive',
     });
   } catch (error) {
     console.error('[main] the view could not be created:', error);

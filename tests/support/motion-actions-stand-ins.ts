@@ -4,7 +4,8 @@
  * for the hidden file input.
  */
 import type { DollMotion } from '../../renderer/src/physics/motion/doll-motion';
-import type { Figure } from '../../renderer/src/physics/sandbox';
+import type { FigureEntry, FigureTable } from '../../renderer/src/physics/sandbox';
+import { figureTableOf } from '../../renderer/src/physics/figure-table';
 import type {
   FigureMotionState,
   MotionControls,
@@ -14,7 +15,13 @@ import type {
 /** A sandbox that records each figure's motion and start time (its own motion controls). */
 export class RecordingMotionSandbox implements MotionSandbox, MotionControls {
   readonly motion: MotionControls = this;
-  readonly figures: Figure[] = [];
+  /** The figures, which a test adds to and removes from; {@link figureTable} reads them. */
+  readonly figures: FigureEntry[] = [];
+  private tableVersion = 0;
+  /** A table of {@link figures} as they are now (a new one at each read). */
+  get figureTable(): FigureTable {
+    return figureTableOf(this.figures, ++this.tableVersion);
+  }
   /** Per figure id, the name of the motion given last (null: none) and its start time. */
   readonly given = new Map<number, { motion: string | null; start: number }>();
   /** Per figure id, the motion given last itself. */
@@ -22,9 +29,9 @@ export class RecordingMotionSandbox implements MotionSandbox, MotionControls {
   muscle = 100;
   getUpEnabled = true;
   playing = true;
-  set(target: Figure, motion: DollMotion | null, startTime = 0): void {
-    this.given.set(target.id, { motion: motion?.name ?? null, start: startTime });
-    this.motions.set(target.id, motion);
+  set(figureId: number, motion: DollMotion | null, startTime = 0): void {
+    this.given.set(figureId, { motion: motion?.name ?? null, start: startTime });
+    this.motions.set(figureId, motion);
   }
   setMuscle(value: number): void {
     this.muscle = value;
@@ -35,11 +42,11 @@ export class RecordingMotionSandbox implements MotionSandbox, MotionControls {
   setPlaying(playing: boolean): void {
     this.playing = playing;
   }
-  state(target: Figure): FigureMotionState {
-    return this.given.get(target.id)?.motion ? 'following' : 'passive';
+  state(figureId: number): FigureMotionState {
+    return this.given.get(figureId)?.motion ? 'following' : 'passive';
   }
-  time(target: Figure): number {
-    return this.given.get(target.id)?.start ?? 0;
+  time(figureId: number): number {
+    return this.given.get(figureId)?.start ?? 0;
   }
 }
 

@@ -166,7 +166,7 @@ describe('a VRM figure’s face in the recording', () => {
     const file = figureMotionFile(
       timeline.recorder,
       wholeRange(timeline),
-      figure,
+      sandbox.figureTable.entryOf(figure.id)!,
       exported,
       'faces',
     );
@@ -211,7 +211,7 @@ describe('a VRM figure’s gaze in the recording', () => {
     const file = figureMotionFile(
       timeline.recorder,
       wholeRange(timeline),
-      figure,
+      sandbox.figureTable.entryOf(figure.id)!,
       exported,
       'gaze',
     );
@@ -257,7 +257,7 @@ describe('an MMD figure’s morphs in the recording', () => {
     const file = figureMotionFile(
       timeline.recorder,
       wholeRange(timeline),
-      figure,
+      sandbox.figureTable.entryOf(figure.id)!,
       { kind: 'mmd', modelName: model.name, face: avatar.faceHistory! },
       'faces',
     );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Figure, Prop, SimBody } from '../../renderer/src/physics/sandbox';
+import type { FigureEntry, Prop, SimBody } from '../../renderer/src/physics/sandbox';
+import { figureTableOf } from '../../renderer/src/physics/figure-table';
 import type { BodySandbox } from '../../renderer/src/ui/body/body-actions';
 import { BodyActions } from '../../renderer/src/ui/body/body-actions';
 import { strings } from '../../renderer/src/ui/i18n';
@@ -11,7 +12,7 @@ function body(kind: SimBody['kind'], ownerId: number, handle: number): SimBody {
 
 function actions(exported: number[]): BodyActions {
   const sandbox: BodySandbox = {
-    figures: [{ id: 3 }, { id: 7 }] as unknown as Figure[],
+    figureTable: figureTableOf([{ id: 3 }, { id: 7 }] as unknown as FigureEntry[], 1),
     props: [{ id: 11 }] as unknown as Prop[],
     modelProps: [],
     pins: { add: () => true, remove: () => true, has: () => false },

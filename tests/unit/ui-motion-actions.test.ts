@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { HostApi, MotionFile } from '../../shared/host-contract';
 import type { PresetMotionSettings } from '../../shared/preset-schema';
 import type { DollSpec } from '../../renderer/src/physics/doll-spec';
-import type { Figure } from '../../renderer/src/physics/sandbox';
+import type { FigureEntry } from '../../renderer/src/physics/sandbox';
 import { strings } from '../../renderer/src/ui/i18n';
 import { MotionActions } from '../../renderer/src/ui/motion/motion-actions';
 import type {
@@ -29,8 +29,8 @@ import {
 class FakeFileError extends Error {}
 
 /** A figure whose spec is named `kind` (the toolkit below decides by it). */
-function figure(id: number, kind: string): Figure {
-  return { id, ragdoll: { spec: { name: kind } } } as unknown as Figure;
+function figure(id: number, kind: string): FigureEntry {
+  return { id, spec: { name: kind } } as unknown as FigureEntry;
 }
 
 function clip(name: string): MotionClip {
@@ -80,7 +80,7 @@ const MMD_BONES: FigureBones = {
   takesMotion: (index) => index !== 3,
 };
 
-function setUp(figures: Figure[], host?: Partial<HostApi>) {
+function setUp(figures: FigureEntry[], host?: Partial<HostApi>) {
   const sandbox = new RecordingMotionSandbox();
   sandbox.figures.push(...figures);
   const status = new RecordingStatus();
@@ -89,11 +89,11 @@ function setUp(figures: Figure[], host?: Partial<HostApi>) {
     host: host as HostApi | undefined,
     sandbox,
     toolkit: TOOLKIT,
-    kindOf: (f) => {
-      const name = f.ragdoll.spec.name;
+    kindOf: (id) => {
+      const name = sandbox.figureTable.entryOf(id)?.spec.name;
       return name === 'box' ? 'box' : name === 'mmd' ? 'mmd' : 'vrm';
     },
-    bonesOf: (f) => (f.ragdoll.spec.name === 'mmd' ? MMD_BONES : undefined),
+    bonesOf: (id) => (sandbox.figureTable.entryOf(id)?.spec.name === 'mmd' ? MMD_BONES : undefined),
     status,
     strings: () => strings('en'),
     onChanged: () => undefined,
@@ -245,7 +245,7 @@ describe('motion actions', () => {
     ]);
     expect(sandbox).toMatchObject({ muscle: 40, getUpEnabled: false, playing: false });
     expect(actions.presetSettings()).toEqual(settings);
-    expect(actions.timeOf(sandbox.figures[1]!)).toBe(1.25);
+    expect(actions.timeOf(sandbox.figures[1]!.id)).toBe(1.25);
 
     const gone = await actions.prepareRestore(settings, {
       reason: 'missing',

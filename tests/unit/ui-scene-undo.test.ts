@@ -23,7 +23,7 @@ function fakeModels(sandbox: Sandbox, options: { failPrepare?: boolean } = {}) {
     openSource: undefined,
     sources,
     prepared,
-    sourceOf: (figure) => sources.get(figure.id),
+    sourceOf: (figureId) => sources.get(figureId),
     prepareSource: (source) => {
       if (options.failPrepare) return Promise.reject(new Error('a.vrm: cannot be parsed'));
       prepared.push(source.fileName);
@@ -41,9 +41,9 @@ function fakeModels(sandbox: Sandbox, options: { failPrepare?: boolean } = {}) {
       sources.set(figure.id, source);
       return figure;
     },
-    removeFigure: (figure) => {
-      sources.delete(figure.id);
-      sandbox.removeFigure(figure);
+    removeFigure: (figureId) => {
+      sources.delete(figureId);
+      sandbox.removeFigure(figureId);
     },
   };
   return models;
@@ -131,14 +131,14 @@ describe('SceneUndo (real Rapier, no avatars)', () => {
     const vrm = sandbox.addFigure();
     models.sources.set(vrm.id, VRM_SOURCE);
     undo.beforeChange('delete');
-    models.removeFigure(vrm);
+    models.removeFigure(vrm.id);
     undo.command('add-box', () => sandbox.addProp('box'));
     // Two undos at once: the second waits for the first.
     const [first, second] = await Promise.all([undo.undo(), undo.undo()]);
     expect([first.message, second.message]).toEqual(['Undone: Add Box.', 'Undone: Delete.']);
     expect(sandbox.figures.length).toBe(2);
     expect(models.prepared).toEqual(['a.vrm']);
-    expect(models.sourceOf(sandbox.figures[1]!)).toBe(VRM_SOURCE);
+    expect(models.sourceOf(sandbox.figures[1]!.id)).toBe(VRM_SOURCE);
     expect(undo.bytes).toBeGreaterThanOrEqual(64);
   });
 
@@ -147,7 +147,7 @@ describe('SceneUndo (real Rapier, no avatars)', () => {
     const vrm = sandbox.addFigure();
     models.sources.set(vrm.id, VRM_SOURCE);
     undo.beforeChange('delete');
-    models.removeFigure(vrm);
+    models.removeFigure(vrm.id);
     const outcome = await undo.undo();
     expect(outcome.kind).toBe('alert');
     expect(outcome.message).toContain('a.vrm: cannot be parsed');

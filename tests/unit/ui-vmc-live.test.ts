@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BOX_DOLL } from '../../renderer/src/physics/box-doll';
-import type { Figure } from '../../renderer/src/physics/sandbox';
+import type { FigureEntry } from '../../renderer/src/physics/sandbox';
 import { builtinMotion } from '../../renderer/src/motion/builtin-motions';
 import { createLiveVmcMotion } from '../../renderer/src/motion/live-vmc-motion';
 import { retargetMotion } from '../../renderer/src/motion/retarget-motion';
@@ -24,8 +24,8 @@ const TOOLKIT: MotionToolkit = {
   isMotionFileError: (error): error is Error => error instanceof Error,
 };
 
-function boxFigure(id: number): Figure {
-  return { id, ragdoll: { spec: BOX_DOLL } } as unknown as Figure;
+function boxFigure(id: number): FigureEntry {
+  return { id, spec: BOX_DOLL } as unknown as FigureEntry;
 }
 
 function setUp() {

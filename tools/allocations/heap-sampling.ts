@@ -59,6 +59,21 @@ export async function sampleAllocations(
 export const frameName = (frame: ProfileNode['callFrame']): string =>
   `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*\/(renderer|tools|node_modules)\//, '$1/')}:${frame.lineNumber + 1}`;
 
+/**
+ * Bytes allocated under `node` by the frames whose script `isOurs` names and by everything they
+ * call (Rapier's glue, built-ins): stricter than {@link ownCodeBytes}.
+ */
+export function bytesUnder(
+  node: ProfileNode,
+  isOurs: (url: string) => boolean,
+  under = false,
+): number {
+  const ours = under || isOurs(node.callFrame.url);
+  let total = ours ? node.selfSize : 0;
+  for (const child of node.children) total += bytesUnder(child, isOurs, ours);
+  return total;
+}
+
 /** A V8 built-in (`Math.hypot`, `Array.prototype.map`) has no script URL. */
 export const isBuiltinFrame = (url: string): boolean => url === '';
 

@@ -21,7 +21,7 @@ import { HUMAN_T } from '../fixtures/fixture-skeletons';
 import { stepVmdKeys } from '../fixtures/motion/motion-fixtures';
 import { writeVmd } from '../fixtures/motion/vmd-writer';
 import type { ProfileNode } from './heap-sampling';
-import { sampleAllocations, withHeapProfiler } from './heap-sampling';
+import { bytesUnder, sampleAllocations, withHeapProfiler } from './heap-sampling';
 
 const SAMPLES = 20_000;
 
@@ -37,12 +37,7 @@ export interface MotionSampleAllocations {
 
 const isMotionCode = (url: string) => url.includes('/renderer/src/motion/');
 
-function ownBytes(node: ProfileNode, under: boolean): number {
-  const ours = under || isMotionCode(node.callFrame.url);
-  let total = ours ? node.selfSize : 0;
-  for (const child of node.children) total += ownBytes(child, ours);
-  return total;
-}
+const ownBytes = (node: ProfileNode): number => bytesUnder(node, isMotionCode);
 
 function allBytes(node: ProfileNode): number {
   return node.children.reduce((sum, child) => sum + allBytes(child), node.selfSize);
@@ -60,7 +55,7 @@ const ROUNDS = 3;
 async function profile(
   session: Session,
   run: (i: number) => void,
-  count: (head: ProfileNode) => number = (head) => ownBytes(head, false),
+  count: (head: ProfileNode) => number = ownBytes,
 ): Promise<number> {
   let least = Infinity;
   for (let round = 0; round < ROUNDS; round++) {

@@ -6,7 +6,7 @@ import { RootJolt } from '../physics/root-jolt';
 /** What a figure's face reads from the sandbox (the `Sandbox` class fits). */
 export interface FaceSandbox extends BodySource {
   readonly grab: { readonly handle: number | null; readHand(out: FacePoint): boolean };
-  readonly motion: { state(figure: Figure): BodyMotionState };
+  readonly motion: { state(figureId: number): BodyMotionState };
 }
 
 /** Where the camera is (the view's `cameraPosition`), metres. */
@@ -53,7 +53,7 @@ export function figureFaceCues(
       }
       return jolt.take();
     },
-    motionState: () => sandbox.motion.state(figure),
+    motionState: () => sandbox.motion.state(figure.id),
     reactionsOn,
     readViewer(out) {
       if (!viewer) return false;

@@ -3,7 +3,7 @@ import type { HostApi } from '../../../shared/host-contract';
 import type { PresetModelRef } from '../../../shared/preset-schema';
 import type { DollSpec } from '../physics/doll-spec';
 import type { MmdPhysicsSpec } from '../physics/mmd/mmd-physics-spec';
-import type { Figure } from '../physics/sandbox';
+import type { Figure, FigureTable } from '../physics/sandbox';
 import type { MmdWarning } from '../formats/mmd/read-warnings';
 import type { Avatar } from '../view/avatar';
 import type { BodySource } from '../view/body-meshes';
@@ -26,15 +26,26 @@ import type { FaceRole } from '../view/face/face-roles';
 import { MMD_FACE_NAMES, VRM_FACE_NAMES, missingFaceRoles } from '../view/face/face-roles';
 import type { VmcOutFace } from '../view/face/vmc-out-blends';
 
-/** The sandbox as figure models use it (the `Sandbox` class fits). */
+/**
+ * The sandbox as figure models use it (the `Sandbox` class fits). The figures are read from
+ * {@link figureTable} and named by id; the live `Figure`s are held only for the avatars drawn
+ * over them (see {@link figures}).
+ */
 export interface ModelSandbox extends BodySource, FaceSandbox {
+  readonly figureTable: FigureTable;
+  /**
+   * The live figures, read only to find the one a preset made for an avatar (see
+   * `FigureModels.adoptRestored`): an avatar's face reads its root body's velocity and its
+   * placements, an MMD avatar its MMD bodies.
+   */
   readonly figures: readonly Figure[];
+  /** Returns the live figure, which its avatar is drawn over (see {@link figures}). */
   addFigure(spec?: DollSpec, options?: { readonly mmd?: MmdPhysicsSpec }): Figure;
-  removeFigure(figure: Figure): void;
+  removeFigure(figureId: number): void;
   /** The motion a figure plays (null when passive) and seconds into it, beside its state. */
   readonly motion: FaceSandbox['motion'] & {
-    of(figure: Figure): DollMotion | null;
-    time(figure: Figure): number;
+    of(figureId: number): DollMotion | null;
+    time(figureId: number): number;
   };
 }
 
@@ -193,30 +204,30 @@ export class FigureModels {
     return this.model?.fileName;
   }
 
-  /** What a motion export needs to know of `figure` beyond its spec. */
-  exportedFigureOf(figure: Figure): ExportedFigure {
-    const vrm = this.vrmRigs.get(figure.id);
-    const face = this.faces.get(figure.id);
+  /** What a motion export needs to know of the figure with this id beyond its spec. */
+  exportedFigureOf(figureId: number): ExportedFigure {
+    const vrm = this.vrmRigs.get(figureId);
+    const face = this.faces.get(figureId);
     const withFace = face ? { face } : {};
     if (vrm) return { kind: 'vrm', vrm, ...withFace };
-    const source = this.sources.get(figure.id);
+    const source = this.sources.get(figureId);
     if (source?.kind === 'mmd') return { kind: 'mmd', modelName: source.loaded.title, ...withFace };
-    return { kind: this.kindOf(figure) };
+    return { kind: this.kindOf(figureId) };
   }
 
   /** A figure's face as VMC out sends it, or null (a box dummy, a model without a face). */
-  vmcFaceOf(figure: Figure): VmcOutFace | null {
-    return this.vmcFaces.get(figure.id) ?? null;
+  vmcFaceOf(figureId: number): VmcOutFace | null {
+    return this.vmcFaces.get(figureId) ?? null;
   }
 
   /** The bones of an MMD figure's model, which a motion's other bones may turn; else undefined. */
-  bonesOf(figure: Figure): FigureBones | undefined {
-    return this.mmdBones.get(figure.id);
+  bonesOf(figureId: number): FigureBones | undefined {
+    return this.mmdBones.get(figureId);
   }
 
   /** `vrm` or `mmd` for a figure drawn by an avatar, else `box`. */
-  kindOf(figure: Figure): 'vrm' | 'mmd' | 'box' {
-    return this.kinds.get(figure.id) ?? 'box';
+  kindOf(figureId: number): 'vrm' | 'mmd' | 'box' {
+    return this.kinds.get(figureId) ?? 'box';
   }
 
   /**
@@ -319,57 +330,61 @@ export class FigureModels {
 
   /** Removes every figure and its avatar. */
   clearFigures(): void {
-    for (const figure of [...this.sandbox.figures]) this.removeFigure(figure);
+    // The table in hand stays as it is while figures are removed.
+    for (const { id } of this.sandbox.figureTable.figures) this.removeFigure(id);
   }
 
-  /** Removes one figure and its avatar (Delete in a body's menu). */
-  removeFigure(figure: Figure): void {
-    if (this.kinds.delete(figure.id)) this.view.removeAvatar(figure.id);
-    this.vrmRigs.delete(figure.id);
-    this.faces.delete(figure.id);
-    this.vmcFaces.delete(figure.id);
-    this.mmdBones.delete(figure.id);
-    this.sources.delete(figure.id);
-    this.sandbox.removeFigure(figure);
+  /** Removes the figure with this id and its avatar (Delete in a body's menu). */
+  removeFigure(figureId: number): void {
+    this.forget(figureId);
+    this.sandbox.removeFigure(figureId);
+  }
+
+  /** Removes the avatar of the figure with this id, if it has one, and all that is kept of it. */
+  private forget(figureId: number): void {
+    if (this.kinds.delete(figureId)) this.view.removeAvatar(figureId);
+    this.vrmRigs.delete(figureId);
+    this.faces.delete(figureId);
+    this.vmcFaces.delete(figureId);
+    this.mmdBones.delete(figureId);
+    this.sources.delete(figureId);
   }
 
   /**
-   * What a preset stores as `figure`'s model: its file when the desktop host opened it, else
+   * What a preset stores as a figure's model: its file when the desktop host opened it, else
    * the box dummy (a figure from a file the page read itself has no path to come back to).
    */
-  refOf(figure: Figure): PresetModelRef {
-    return this.sources.get(figure.id)?.ref ?? { kind: 'box' };
+  refOf(figureId: number): PresetModelRef {
+    return this.sources.get(figureId)?.ref ?? { kind: 'box' };
   }
 
   /**
    * After a preset replaced the sandbox's figures: frees the avatars whose figures are gone,
-   * shows the prepared models over the new figures made from their specs, and makes the first
-   * of them the open model (for ADD), or the box dummy when there is none.
+   * shows the prepared models over the new figures (by id) made from their specs, and makes the
+   * first of them the open model (for ADD), or the box dummy when there is none.
    */
   adoptRestored(
     avatars: readonly {
-      readonly figure: Figure;
+      readonly figureId: number;
       readonly prepared: PreparedFigure;
       readonly bytes: Uint8Array;
       readonly ref: PresetModelRef;
     }[],
   ): void {
-    const present = new Set(this.sandbox.figures.map((figure) => figure.id));
-    for (const id of [...this.kinds.keys()]) {
-      if (present.has(id)) continue;
-      this.kinds.delete(id);
-      this.vrmRigs.delete(id);
-      this.faces.delete(id);
-      this.mmdBones.delete(id);
-      this.sources.delete(id);
-      this.view.removeAvatar(id);
-    }
+    const present = new Set(this.sandbox.figureTable.figures.map((figure) => figure.id));
+    for (const id of [...this.kinds.keys()]) if (!present.has(id)) this.forget(id);
     const first = avatars[0];
     this.model =
       first === undefined ? undefined : openModelOf(first.prepared, first.bytes, first.ref);
-    for (const { figure, prepared, bytes, ref } of avatars) {
+    for (const { figureId, prepared, bytes, ref } of avatars) {
+      // The avatar is drawn over the live figure (see `ModelSandbox.figures`).
+      const figure = this.sandbox.figures.find((candidate) => candidate.id === figureId);
+      if (!figure) {
+        prepared.discard();
+        continue;
+      }
       this.showAvatar(figure, prepared);
-      this.sources.set(figure.id, openModelOf(prepared, bytes, ref));
+      this.sources.set(figureId, openModelOf(prepared, bytes, ref));
     }
   }
 
@@ -383,9 +398,9 @@ export class FigureModels {
     this.model = source;
   }
 
-  /** The model `figure` was made from, for undo; undefined for a box figure. */
-  sourceOf(figure: Figure): FigureSource | undefined {
-    return this.sources.get(figure.id);
+  /** The model the figure with this id was made from, for undo; undefined for a box figure. */
+  sourceOf(figureId: number): FigureSource | undefined {
+    return this.sources.get(figureId);
   }
 
   /**
@@ -428,14 +443,14 @@ export class FigureModels {
 
   /** Draws the prepared model over `figure` (built from its spec). */
   private showAvatar(figure: Figure, prepared: PreparedFigure): void {
-    const partHandles = new Map(
-      figure.ragdoll.parts.map((part) => [part.spec.name, part.body.handle] as const),
-    );
+    // Part names and handles from the table; the figure was added just before.
+    const partHandles = this.sandbox.figureTable.entryOf(figure.id)!.partHandles;
     const payload = prepared.payload;
     const sandbox = this.sandbox;
+    const id = figure.id;
     const motion = {
-      current: () => sandbox.motion.of(figure),
-      time: () => sandbox.motion.time(figure),
+      current: () => sandbox.motion.of(id),
+      time: () => sandbox.motion.time(id),
     };
     if (payload.kind === 'vrm') {
       const placements = (): number => figure.ragdoll.placements;

@@ -1,4 +1,6 @@
 import type { DollSpec } from './doll-spec';
+import type { FigureEntry } from './figure-table';
+import { figureEntryOf } from './figure-table';
 import { JointProjection } from './joint-projection';
 import { LimitProjection, limitsAreHinges } from './limit-projection';
 import type { MmdBodiesOptions } from './mmd/mmd-bodies';
@@ -32,6 +34,12 @@ export interface Figure {
   readonly slot: readonly [number, number];
 }
 
+/**
+ * A figure, or its id (see `FigureTable`): what the sandbox's figure methods take, so a caller
+ * that holds only the table's plain data can name a figure without its live record.
+ */
+export type FigureRef = Figure | number;
+
 /** What `Sandbox.addFigure` may add to the ragdoll. */
 export interface AddFigureOptions {
   /** The model's own rigid bodies and joints, run beside the ragdoll. */
@@ -48,6 +56,8 @@ export interface AddFigureOptions {
  */
 export interface FigureRuntime {
   readonly figure: Figure;
+  /** The figure as plain data, for the figure table (`SceneContents.figureTable`). */
+  readonly entry: FigureEntry;
   /** Puts parts back onto joints that came apart in a step; null while it is switched off. */
   readonly joints: JointProjection | null;
   /**
@@ -102,7 +112,7 @@ export function createFigureRuntime(
   for (const part of ragdoll.parts) part.collider.setSolverGroups(PART_SOLVER_GROUPS);
   // A figure with MMD bodies sets its own island's iterations (`MmdBodies.limitSpeeds`).
   if (!mmd) giveFullIterations(ragdoll.parts.map((part) => part.body));
-  return { figure, joints, limits: limits?.watches ? limits : null };
+  return { figure, entry: figureEntryOf(figure), joints, limits: limits?.watches ? limits : null };
 }
 
 /** Frees a figure's bodies and joints (its MMD bodies first: they are joined to its parts). */

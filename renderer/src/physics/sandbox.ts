@@ -3,7 +3,8 @@ import type { SimBody } from './body-registry';
 import { BOX_DOLL } from './box-doll';
 import type { DollSpec } from './doll-spec';
 import { validateDollSpec } from './doll-spec';
-import type { AddFigureOptions, Figure, FigureChecks } from './figure-runtime';
+import type { AddFigureOptions, Figure, FigureChecks, FigureRef } from './figure-runtime';
+import type { FigureTable } from './figure-table';
 import { createFigureRuntime, disposeFigureRuntime } from './figure-runtime';
 import { FrameLoop } from './frame-loop';
 import { freeSlot, placeForDrop, placeStanding } from './figure-placement';
@@ -44,7 +45,8 @@ export * from './sandbox-settings';
 export { SOLVER_ITERATIONS, WORLD_SOLVER_ITERATIONS } from './solver-iterations';
 export { MMD_PROJECTION_AFTER_S } from './figure-runtime';
 export { figureSlot, lowestPoint } from './figure-placement';
-export type { AddFigureOptions, Figure } from './figure-runtime';
+export type { AddFigureOptions, Figure, FigureRef } from './figure-runtime';
+export type { FigureEntry, FigurePartEntry, FigureTable } from './figure-table';
 export type { Prop } from './scene-contents';
 export type { SimBody, SimMmdBody } from './body-registry';
 export type { TransformReader } from './body-transforms';
@@ -110,7 +112,7 @@ export class Sandbox {
       limitProjection: options.limitProjection !== false,
     };
     this.pins = new SandboxPins(parts.contents.registry, parts.pins, parts.grab);
-    this.motion = new SandboxMotion(parts.motions);
+    this.motion = new SandboxMotion(parts.motions, parts.contents);
     this.links = parts.links;
     this.grab = new SandboxGrab(parts.contents, parts.grab, parts.motions);
     this.capture = new SandboxCapture(parts, this);
@@ -164,8 +166,21 @@ export class Sandbox {
 
   // ---- contents -------------------------------------------------------------------------
 
+  /**
+   * The live figures, Rapier bodies inside: for the physics, its tests and what captures and
+   * restores bodies. The page reads {@link figureTable}.
+   */
   get figures(): readonly Figure[] {
     return this.parts.contents.figures;
+  }
+
+  /**
+   * The figures as plain data (ids, slots, part names and body handles), in {@link figures}'
+   * order: the same object until figures are added, removed or reordered, when a new one with a
+   * higher `version` replaces it (see {@link FigureTable}). Allocates nothing.
+   */
+  get figureTable(): FigureTable {
+    return this.parts.contents.figureTable;
   }
 
   get props(): readonly Prop[] {
@@ -222,10 +237,14 @@ export class Sandbox {
     return runtime.figure;
   }
 
-  /** Removes a figure and everything it owns. */
-  removeFigure(figure: Figure): void {
-    const runtime = this.parts.contents.removeFigure(figure);
-    if (!runtime) return;
+  /**
+   * Removes a figure (or the figure with this id) and everything it owns. A figure no longer in
+   * the scene, or an id no figure has, changes nothing.
+   */
+  removeFigure(ref: FigureRef): void {
+    const figure = this.parts.contents.figureOf(ref);
+    const runtime = figure && this.parts.contents.removeFigure(figure);
+    if (!figure || !runtime) return;
     for (const part of figure.ragdoll.parts) {
       this.parts.grab.releaseIfHolding(part.body);
       this.parts.pins.remove(part.body.handle);
@@ -239,12 +258,17 @@ export class Sandbox {
   }
 
   /**
-   * Puts the figures in `order` (the same figures, e.g. after undo made one again at the end):
-   * the first figure is the one props drop over and the camera keeps in view. Throws a
-   * {@link SandboxError}, changing nothing, when `order` is not exactly the current figures.
+   * Puts the figures in `order` (the same figures, or their ids, e.g. after undo made one again
+   * at the end): the first figure is the one props drop over and the camera keeps in view.
+   * Throws a {@link SandboxError}, changing nothing, when `order` is not exactly the current
+   * figures.
    */
-  reorderFigures(order: readonly Figure[]): void {
-    if (!this.parts.contents.reorderFigures(order))
+  reorderFigures(order: readonly FigureRef[]): void {
+    const figures = order.map((ref) => this.parts.contents.figureOf(ref));
+    if (
+      !figures.every((figure) => figure !== undefined) ||
+      !this.parts.contents.reorderFigures(figures)
+    )
       throw new SandboxError('reorderFigures: not the same figures as the sandbox has.');
   }
 

@@ -1,5 +1,7 @@
 import { BodyRegistry } from './body-registry';
-import type { Figure, FigureRuntime } from './figure-runtime';
+import type { Figure, FigureRef, FigureRuntime } from './figure-runtime';
+import type { FigureTable } from './figure-table';
+import { EMPTY_FIGURE_TABLE, figureTableOf } from './figure-table';
 import type { RestFigure } from './mmd/rest-figure-bodies';
 import type { ModelProp } from './model-prop';
 import type { PropKind } from './props';
@@ -17,7 +19,8 @@ export interface Prop {
 /**
  * What is in the scene, each list kept in step with the others here and nowhere else: the
  * figures' runtimes (one record each, see {@link FigureRuntime}), balls and boxes, model props,
- * the members of the still-scene sleep and the registry of bodies the view draws. Adding and
+ * the members of the still-scene sleep, the registry of bodies the view draws and the figures'
+ * plain-data table ({@link figureTable}), published anew on every change. Adding and
  * removing only files things; building them, and what else must let go of them (grab, pins,
  * motions, sounds), is the sandbox's.
  */
@@ -27,6 +30,8 @@ export class SceneContents {
   /** In the order they were added, which the step keeps; a list so the step allocates nothing. */
   readonly runtimes: FigureRuntime[] = [];
   private readonly runtimeByFigure = new Map<Figure, FigureRuntime>();
+  private readonly figureById = new Map<number, Figure>();
+  private table: FigureTable = EMPTY_FIGURE_TABLE;
   readonly props: Prop[] = [];
   readonly modelProps: ModelProp[] = [];
   /**
@@ -42,13 +47,31 @@ export class SceneContents {
     return this.runtimeByFigure.get(figure);
   }
 
+  /**
+   * The figures as plain data, in {@link figures}' order: the same object until the figures
+   * change (see `FigureTable`). Allocates nothing.
+   */
+  get figureTable(): FigureTable {
+    return this.table;
+  }
+
+  /**
+   * The figure a {@link FigureRef} names: the figure in the scene with that id (undefined when
+   * there is none), or the figure itself as given. Allocates nothing.
+   */
+  figureOf(ref: FigureRef): Figure | undefined {
+    return typeof ref === 'number' ? this.figureById.get(ref) : ref;
+  }
+
   addFigure(runtime: FigureRuntime): void {
     const figure = runtime.figure;
     this.figures.push(figure);
     this.runtimes.push(runtime);
     this.runtimeByFigure.set(figure, runtime);
+    this.figureById.set(figure.id, figure);
     this.restMembers.push(figure);
     this.registry.addFigure(figure);
+    this.publishTable();
   }
 
   /** Files the figure away; its runtime, or undefined when it was not in the scene. */
@@ -56,21 +79,30 @@ export class SceneContents {
     const runtime = this.runtimeByFigure.get(figure);
     if (!runtime) return undefined;
     this.runtimeByFigure.delete(figure);
+    this.figureById.delete(figure.id);
     removeItem(this.figures, figure);
     removeItem(this.runtimes, runtime);
     removeItem(this.restMembers, figure);
     this.registry.removeFigure(figure);
+    this.publishTable();
     return runtime;
   }
 
-  /** Puts the figures in `order`; false, changing nothing, unless it is exactly the figures. */
+  /**
+   * Puts the figures in `order`; false, changing nothing, unless it is exactly the figures.
+   * The table is published anew only when the order changed.
+   */
   reorderFigures(order: readonly Figure[]): boolean {
     const same =
       order.length === this.figures.length &&
       new Set(order).size === order.length &&
       order.every((figure) => this.runtimeByFigure.has(figure));
-    if (same) this.figures.splice(0, this.figures.length, ...order);
-    return same;
+    if (!same) return false;
+    if (order.some((figure, i) => figure !== this.figures[i])) {
+      this.figures.splice(0, this.figures.length, ...order);
+      this.publishTable();
+    }
+    return true;
   }
 
   addProp(prop: Prop, shape: PartShape): void {
@@ -110,10 +142,18 @@ export class SceneContents {
     this.figures.length = 0;
     this.runtimes.length = 0;
     this.runtimeByFigure.clear();
+    this.figureById.clear();
+    this.publishTable();
     this.props.length = 0;
     this.modelProps.length = 0;
     this.restMembers.length = 0;
     this.registry.clear();
+  }
+
+  /** Makes {@link figureTable} of the figures now, one version on. */
+  private publishTable(): void {
+    const entries = this.figures.map((figure) => this.runtimeByFigure.get(figure)!.entry);
+    this.table = figureTableOf(entries, this.table.version + 1);
   }
 }
 

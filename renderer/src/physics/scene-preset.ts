@@ -50,12 +50,12 @@ export interface SceneExtras {
   readonly showBodies: boolean;
   /** A PNG data URL of the view, when there is one. */
   readonly thumbnail?: string;
-  /** Where each figure's doll came from (a model file, or the box dummy). */
-  modelOf(figure: Figure): PresetModelRef;
+  /** Where the doll of the figure with this id came from (a model file, or the box dummy). */
+  modelOf(figureId: number): PresetModelRef;
   /** What the figures play (a built-in motion, a motion file, or none) and how. */
   readonly motion: PresetMotionSettings;
-  /** Seconds into the motion for `figure` (0 when it plays none). */
-  motionTimeOf(figure: Figure): number;
+  /** Seconds into the motion for the figure with this id (0 when it plays none). */
+  motionTimeOf(figureId: number): number;
   /**
    * The file a model prop was opened from; undefined (or no function) leaves it out of the
    * preset, as a file the page read itself has no path to come back to.
@@ -82,9 +82,9 @@ export function captureScene(sandbox: PresetSandbox, extras: SceneExtras): Prese
     stage: { id: 'default' },
     motion: extras.motion,
     figures: sandbox.figures.map((figure) => ({
-      model: extras.modelOf(figure),
+      model: extras.modelOf(figure.id),
       parts: savedStates(sandbox, figure),
-      motionTime: extras.motionTimeOf(figure),
+      motionTime: extras.motionTimeOf(figure.id),
     })),
     props: saved.map((prop) => prop.entry),
     pins: capturePins(sandbox, saved),

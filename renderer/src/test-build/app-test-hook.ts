@@ -27,7 +27,7 @@ export function createAppTestHook(
   clock.hold(held);
   slot.driveWith(clock);
   return {
-    figures: () => sandbox.figures.length,
+    figures: () => sandbox.figureTable.figures.length,
     props: () => sandbox.props.length,
     propKinds: () => [
       ...sandbox.props.map((prop) => prop.kind),
@@ -35,13 +35,12 @@ export function createAppTestHook(
     ],
     measure: () => ({ ...sandbox.measure(), stiffnessMethod: sandbox.stiffnessMethod }),
     rootPosition: (index) => {
-      const body = sandbox.figures[index]?.ragdoll.root.body;
-      if (!body) return null;
-      return copyVec(body.translation());
+      const handle = sandbox.figureTable.figures[index]?.rootHandle;
+      return handle === undefined ? null : transformOf(sandbox, handle).position;
     },
     partOnScreen: (index, partName) => {
-      const part = sandbox.figures[index]?.ragdoll.parts.find((p) => p.spec.name === partName);
-      return part ? onScreen(view, part.body) : null;
+      const handle = sandbox.figureTable.figures[index]?.partHandles.get(partName);
+      return handle === undefined ? null : handleOnScreen(view, sandbox, handle);
     },
     propPosition: (index) => {
       const body = sandbox.props[index]?.body;
@@ -63,10 +62,10 @@ export function createAppTestHook(
     soundLog: () => ui.sound.log.map((entry) => ({ ...entry })),
     musicTime: () => ui.sound.music.musicTime,
     musicClock: () => {
-      const figure = sandbox.figures.find((candidate) => sandbox.motion.of(candidate));
+      const figure = sandbox.figureTable.figures.find((entry) => sandbox.motion.of(entry.id));
       return {
         musicTime: ui.sound.music.musicTime,
-        motionTime: figure ? sandbox.motion.time(figure) : null,
+        motionTime: figure ? sandbox.motion.time(figure.id) : null,
         offset: ui.sound.music.offset,
         playing: ui.sound.music.playing,
         rate: ui.sound.music.rate,
@@ -82,13 +81,16 @@ export function createAppTestHook(
       gravity: sandbox.gravityScale,
     }),
     frameStats: () => view.stats.snapshot(),
-    figureKinds: () => sandbox.figures.map((figure) => ui.models.models.kindOf(figure)),
+    figureKinds: () =>
+      sandbox.figureTable.figures.map((figure) => ui.models.models.kindOf(figure.id)),
     modelFileName: () => ui.models.models.modelFileName ?? null,
     libraryBusy: () => ui.library.busy,
     gpuMemory: () => ({ ...view.gpuMemory }),
     drawCounts: () => ({ ...view.drawCounts }),
     bodyPoses: () => ({
-      figures: sandbox.figures.map((figure) => figure.ragdoll.parts.map((part) => pose(part.body))),
+      figures: sandbox.figureTable.figures.map((figure) =>
+        figure.parts.map((part) => poseOf(sandbox, part.handle)),
+      ),
       props: sandbox.props.map((prop) => pose(prop.body)),
     }),
     modelPropPoses: () =>
@@ -107,7 +109,7 @@ export function createAppTestHook(
       return { x, y, z };
     },
     avatarColliders: (index) => {
-      const figure = sandbox.figures[index];
+      const figure = sandbox.figureTable.figures[index];
       const avatar = figure ? view.avatarOf(figure.id) : undefined;
       return avatar instanceof VrmAvatar ? avatar.colliderReport() : null;
     },
@@ -116,27 +118,27 @@ export function createAppTestHook(
       return avatar ? avatar.materialCounts : null;
     },
     expressionWeights: (index) => {
-      const figure = sandbox.figures[index];
+      const figure = sandbox.figureTable.figures[index];
       const avatar = figure ? view.avatarOf(figure.id) : undefined;
       return avatar instanceof MmdAvatar || avatar instanceof VrmAvatar
         ? avatar.expressionWeights()
         : null;
     },
     jointTargets: (index) => {
-      const figure = sandbox.figures[index];
-      const motion = figure ? sandbox.motion.of(figure) : null;
+      const figure = sandbox.figureTable.figures[index];
+      const motion = figure ? sandbox.motion.of(figure.id) : null;
       if (!figure || !motion) return null;
-      const parts = figure.ragdoll.parts;
+      const parts = figure.parts;
       const target = createDollPose(parts.length);
-      motion.sample(sandbox.motion.time(figure), target);
-      const indexOf = (name: string): number => parts.findIndex((p) => p.spec.name === name);
+      motion.sample(sandbox.motion.time(figure.id), target);
+      const indexOf = (name: string): number => parts.findIndex((p) => p.name === name);
       const at = (rotations: Float64Array, i: number): Quaternion =>
         new Quaternion().fromArray(rotations, 4 * i);
       const body = (i: number): Quaternion => {
-        const q = parts[i]!.body.rotation();
+        const q = transformOf(sandbox, parts[i]!.handle).rotation;
         return new Quaternion(q.x, q.y, q.z, q.w);
       };
-      return figure.ragdoll.spec.joints.map((joint) => {
+      return figure.spec.joints.map((joint) => {
         const parent = indexOf(joint.parent);
         const child = indexOf(joint.child);
         const wanted = at(target.rotations, parent).invert().multiply(at(target.rotations, child));
@@ -150,7 +152,7 @@ export function createAppTestHook(
     },
     mmdBonePosition: (index, name) => mmdAvatarOf(sandbox, view, index)?.bonePosition(name) ?? null,
     boneWorldPosition: (index, name) => {
-      const figure = sandbox.figures[index];
+      const figure = sandbox.figureTable.figures[index];
       const avatar = figure ? view.avatarOf(figure.id) : undefined;
       const drawn =
         avatar instanceof MmdAvatar || avatar instanceof VrmAvatar
@@ -170,11 +172,11 @@ export function createAppTestHook(
       playing: ui.motions.playing,
       muscle: ui.motions.muscle,
       getUp: ui.motions.getUp,
-      states: sandbox.figures.map((figure) => ui.motions.stateOf(figure)),
-      times: sandbox.figures.map((figure) => ui.motions.timeOf(figure)),
+      states: sandbox.figureTable.figures.map((figure) => ui.motions.stateOf(figure.id)),
+      times: sandbox.figureTable.figures.map((figure) => ui.motions.timeOf(figure.id)),
     }),
     outlineColor: (index) => {
-      const handle = sandbox.figures[index]?.ragdoll.root.body.handle;
+      const handle = sandbox.figureTable.figures[index]?.rootHandle;
       const color = handle === undefined ? undefined : view.outlineColorOf(handle);
       return color === undefined ? null : `#${color.toString(16).padStart(6, '0')}`;
     },
@@ -219,11 +221,9 @@ export function createAppTestHook(
           },
           readTransform: (handle, position, rotation) =>
             sandbox.readTransform(handle, position, rotation),
-          figures: sandbox.figures.map((figure) => ({
+          figures: sandbox.figureTable.figures.map((figure) => ({
             id: figure.id,
-            partHandles: figure.ragdoll.parts.map(
-              (part) => [part.spec.name, part.body.handle] as const,
-            ),
+            partHandles: figure.parts.map((part) => [part.name, part.handle] as const),
           })),
         },
         frames,
@@ -270,7 +270,7 @@ function pickablePoint(view: RagdollView, target: HookScreenPoint): HookScreenPo
 }
 
 function mmdAvatarOf(sandbox: Sandbox, view: RagdollView, index: number): MmdAvatar | undefined {
-  const figure = sandbox.figures[index];
+  const figure = sandbox.figureTable.figures[index];
   const avatar = figure ? view.avatarOf(figure.id) : undefined;
   return avatar instanceof MmdAvatar ? avatar : undefined;
 }
@@ -283,6 +283,31 @@ function pose(body: RigidBody): HookPose {
   const p = body.translation();
   const q = body.rotation();
   return { position: [p.x, p.y, p.z], rotation: [q.x, q.y, q.z, q.w] };
+}
+
+/** The pose of the body with this handle, read through the sandbox as the view reads it. */
+function transformOf(
+  sandbox: Sandbox,
+  handle: number,
+): { position: HookVec3; rotation: { x: number; y: number; z: number; w: number } } {
+  const position = { x: 0, y: 0, z: 0 };
+  const rotation = { x: 0, y: 0, z: 0, w: 1 };
+  sandbox.readTransform(handle, position, rotation);
+  return { position, rotation };
+}
+
+function poseOf(sandbox: Sandbox, handle: number): HookPose {
+  const { position: p, rotation: q } = transformOf(sandbox, handle);
+  return { position: [p.x, p.y, p.z], rotation: [q.x, q.y, q.z, q.w] };
+}
+
+function handleOnScreen(
+  view: RagdollView,
+  sandbox: Sandbox,
+  handle: number,
+): HookScreenPoint | null {
+  const point = view.projectToClient(transformOf(sandbox, handle).position);
+  return point ? { x: point.x, y: point.y, handle } : null;
 }
 
 function onScreen(view: RagdollView, body: RigidBody): HookScreenPoint | null {

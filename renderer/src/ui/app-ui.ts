@@ -231,8 +231,8 @@ export class AppUi {
       host: options.host,
       sandbox: options.motion.sandbox,
       toolkit: options.motion.toolkit,
-      kindOf: (figure) => this.models.models.kindOf(figure),
-      bonesOf: (figure) => this.models.models.bonesOf(figure),
+      kindOf: (figureId) => this.models.models.kindOf(figureId),
+      bonesOf: (figureId) => this.models.models.bonesOf(figureId),
       status: this.status,
       strings: () => this.strings,
       onMotionRead: (file) => {
@@ -364,8 +364,8 @@ export class AppUi {
       sandbox: options.sandbox,
       motions: this.motions,
       focusedFigure: () => options.view.focusedFigure,
-      figureInfo: (figure) => {
-        const exported = this.models.models.exportedFigureOf(figure);
+      figureInfo: (figureId) => {
+        const exported = this.models.models.exportedFigureOf(figureId);
         return exported.vrm
           ? {
               kind: 'vrm',
@@ -374,7 +374,7 @@ export class AppUi {
             }
           : { kind: exported.kind };
       },
-      figureFace: (figure) => this.models.models.vmcFaceOf(figure),
+      figureFace: (figureId) => this.models.models.vmcFaceOf(figureId),
     });
     parts.add(this.vmc, (language) => this.vmc.setLanguage(language));
     this.panel.addSection(this.vmc.panel.element);
@@ -392,7 +392,7 @@ export class AppUi {
       view: options.view,
       recording: () => this.recordingForExports(),
       clipAudio: (startStep, seconds) => this.sound.clipAudio(startStep, seconds),
-      exportedFigureOf: (figure) => this.models.models.exportedFigureOf(figure),
+      exportedFigureOf: (figureId) => this.models.models.exportedFigureOf(figureId),
       panel: this.exportPanel,
       progress: this.exportProgress,
       status: this.status,
@@ -414,8 +414,8 @@ export class AppUi {
     parts.add(new CollapsibleSections(this.panel.element, options.storage));
     this.bodyActions = new BodyActions({
       sandbox: options.sandbox,
-      removeFigure: (figure) => {
-        this.models.models.removeFigure(figure);
+      removeFigure: (figureId) => {
+        this.models.models.removeFigure(figureId);
         this.motions.syncFigures();
       },
       removeModelProp: (prop) => this.models.props.remove(prop),
@@ -461,7 +461,7 @@ export class AppUi {
         if (handle !== null) this.report(this.bodyActions.pinHandle(handle));
       },
       onFocused: (figureId) => {
-        const index = options.sandbox.figures.findIndex((figure) => figure.id === figureId);
+        const index = options.sandbox.figureTable.indexOf(figureId);
         this.status.say(this.strings.focused(index + 1));
         this.refresh();
       },

@@ -1,12 +1,12 @@
 import type { ModelProp } from '../../physics/model-prop';
-import type { Figure, Prop, SimBody } from '../../physics/sandbox';
+import type { FigureTable, Prop, SimBody } from '../../physics/sandbox';
 import type { BodyMenuItem } from './body-menu';
 import type { CommandOutcome } from '../shell/command-actions';
 import type { UiStrings } from '../i18n';
 
 /** The sandbox as the body tools use it (the `Sandbox` class fits). */
 export interface BodySandbox {
-  readonly figures: readonly Figure[];
+  readonly figureTable: FigureTable;
   readonly props: readonly Prop[];
   readonly modelProps: readonly ModelProp[];
   readonly pins: {
@@ -20,8 +20,8 @@ export interface BodySandbox {
 /** What the body tools need besides the sandbox. */
 export interface BodyActionsDeps {
   readonly sandbox: BodySandbox;
-  /** Removes a figure with its avatar (`FigureModels.removeFigure`). */
-  removeFigure(figure: Figure): void;
+  /** Removes the figure with this id and its avatar (`FigureModels.removeFigure`). */
+  removeFigure(figureId: number): void;
   /** Removes a model prop with its drawing (`PropModels.remove`). */
   removeModelProp(prop: ModelProp): void;
   /** Orbits the camera around a figure. */
@@ -97,10 +97,10 @@ export class BodyActions {
       this.deps.removeModelProp(model);
       return { kind: 'status', message: text.propDeleted };
     }
-    const index = sandbox.figures.findIndex((figure) => figure.id === body.ownerId);
+    const index = sandbox.figureTable.indexOf(body.ownerId);
     if (index < 0) return { kind: 'none', message: '' };
     this.deps.beforeChange?.('delete');
-    this.deps.removeFigure(sandbox.figures[index]!);
+    this.deps.removeFigure(body.ownerId);
     return { kind: 'status', message: text.figureDeleted(index + 1) };
   }
 
@@ -111,7 +111,7 @@ export class BodyActions {
 
   /** Focus: the camera orbits the figure `body` belongs to. */
   focus(body: SimBody): CommandOutcome {
-    const index = this.deps.sandbox.figures.findIndex((figure) => figure.id === body.ownerId);
+    const index = this.deps.sandbox.figureTable.indexOf(body.ownerId);
     if (index < 0) return { kind: 'none', message: '' };
     this.deps.focusFigure(body.ownerId);
     return { kind: 'status', message: this.deps.strings().focused(index + 1) };

@@ -3,7 +3,7 @@ import type { HostApi } from '../../../../shared/host-contract';
 import type { ExportedFigure } from '../../motion/export/export-figure-motion';
 import { RecordingRangeError } from '../../physics/recording/recorded-figure-motion';
 import { RECORD_RATE_HZ } from '../../physics/recording/scene-recorder';
-import type { Figure, Prop } from '../../physics/sandbox';
+import type { Figure, FigureTable, Prop } from '../../physics/sandbox';
 import type { UiStrings } from '../i18n';
 import type { StatusArea } from '../status/status';
 import {
@@ -24,6 +24,12 @@ import { exportFileStem, saveExport } from './save-export';
 
 /** The sandbox as exports read it (the `Sandbox` class fits). */
 export interface ExportSandbox {
+  /** The figures a motion export chooses from. */
+  readonly figureTable: FigureTable;
+  /**
+   * The live figures, for a clip's replay only: it snapshots every body at full precision and
+   * puts it back afterwards (`SceneBodiesSnapshot`).
+   */
   readonly figures: readonly Figure[];
   readonly props: readonly Prop[];
   /** Steps taken since the sandbox was made. */
@@ -46,7 +52,7 @@ export interface ExportActionsOptions {
    */
   readonly clipAudio?: (startStep: number, seconds: number) => Promise<AudioBuffer> | null;
   /** What a motion export needs to know of a figure (VRM rig, MMD or box). */
-  readonly exportedFigureOf: (figure: Figure) => ExportedFigure;
+  readonly exportedFigureOf: (figureId: number) => ExportedFigure;
   readonly panel: ExportPanel;
   readonly progress: ExportProgress;
   readonly status: StatusArea;
@@ -135,11 +141,11 @@ export class ExportActions {
   }
 
   private async exportMotion(figureId = this.options.view.focusedFigure): Promise<void> {
-    const figure = figureToExport(this.options.sandbox.figures, figureId);
+    const figure = figureToExport(this.options.sandbox.figureTable, figureId);
     if (!figure) return this.options.status.alert(this.text.noFigure);
     const found = this.rangeToExport();
     if (!found) return;
-    const exported = this.options.exportedFigureOf(figure);
+    const exported = this.options.exportedFigureOf(figure.id);
     const stem = exportFileStem(
       exported.kind === 'box' ? 'box-dummy-motion' : 'motion',
       this.now(),

@@ -3,7 +3,7 @@ import { exportFigureMotion } from '../../motion/export/export-figure-motion';
 import { recordedFaceKeys } from '../../motion/export/face-keys';
 import { recordedFigureMotion } from '../../physics/recording/recorded-figure-motion';
 import type { SceneRecorder } from '../../physics/recording/scene-recorder';
-import type { Figure } from '../../physics/sandbox';
+import type { FigureEntry, FigureTable } from '../../physics/sandbox';
 import type { ExportRange } from './export-ports';
 
 /** A figure's motion file, ready to save. */
@@ -15,10 +15,10 @@ export interface FigureMotionFile extends ExportedMotion {
  * The figure a motion export writes: the one the camera orbits (double-click), else the first.
  */
 export function figureToExport(
-  figures: readonly Figure[],
+  table: FigureTable,
   focusedFigure: number | null,
-): Figure | undefined {
-  return figures.find((figure) => figure.id === focusedFigure) ?? figures[0];
+): FigureEntry | undefined {
+  return (focusedFigure === null ? undefined : table.entryOf(focusedFigure)) ?? table.figures[0];
 }
 
 /**
@@ -30,7 +30,7 @@ export function figureToExport(
 export function figureMotionFile(
   recorder: SceneRecorder,
   range: ExportRange,
-  figure: Figure,
+  figure: FigureEntry,
   exported: ExportedFigure,
   name: string,
 ): FigureMotionFile {
@@ -38,7 +38,7 @@ export function figureMotionFile(
   const motion = recordedFigureMotion(
     recorder,
     figure.id,
-    figure.ragdoll.spec,
+    figure.spec,
     range.firstFrame,
     range.lastFrame,
   );

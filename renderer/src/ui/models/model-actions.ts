@@ -137,7 +137,7 @@ export class ModelActions {
     void this.run(this.models.modelFileName, 0, async () => {
       await this.models.addFigure();
       this.options.onFiguresChanged?.();
-      const count = this.options.sandbox.figures.length;
+      const count = this.options.sandbox.figureTable.figures.length;
       this.options.status.say(this.text.figureAdded(count, MAX_FIGURES));
     });
     return true;
@@ -215,7 +215,7 @@ export class ModelActions {
   /** Adds a figure of `model` beside the others, or says why not (every slot taken). */
   private async add(model: ModelBytes, thumbnail?: ThumbnailRequest): Promise<void> {
     const sandbox = this.options.sandbox;
-    if (sandbox.figures.length >= MAX_FIGURES) {
+    if (sandbox.figureTable.figures.length >= MAX_FIGURES) {
       this.options.status.alert(this.text.cast.castFull(MAX_FIGURES));
       return;
     }
@@ -225,7 +225,7 @@ export class ModelActions {
       const added = this.text.cast.modelAdded(
         opened.title,
         opened.fileName,
-        sandbox.figures.length,
+        sandbox.figureTable.figures.length,
         MAX_FIGURES,
       );
       this.options.status.say(this.openedMessage(opened, added));

@@ -3,7 +3,7 @@ import type { FigureBones } from '../../motion/figure-bones';
 import { motionBoneReport } from '../../motion/motion-bone-report';
 import type { PresetMotionRef, PresetMotionSettings } from '../../../../shared/preset-schema';
 import { PRESET_MOTION_TIME_MAX } from '../../../../shared/preset-limits';
-import type { Figure } from '../../physics/sandbox';
+import type { FigureEntry } from '../../physics/sandbox';
 import type { CommandOutcome } from '../shell/command-actions';
 import { makeHiddenFileInput, openFileChooser } from '../files/file-input';
 import type { UiStrings } from '../i18n';
@@ -36,9 +36,9 @@ export interface MotionActionsOptions {
   readonly sandbox: MotionSandbox;
   readonly toolkit: MotionToolkit;
   /** What each figure is drawn as: it decides how a motion is retargeted onto it. */
-  readonly kindOf: (figure: Figure) => FigureKind;
+  readonly kindOf: (figureId: number) => FigureKind;
   /** A figure's own bones, when its drawn model can take a motion's other bones (MMD). */
-  readonly bonesOf?: (figure: Figure) => FigureBones | undefined;
+  readonly bonesOf?: (figureId: number) => FigureBones | undefined;
   readonly status: Pick<StatusArea, 'say' | 'alert' | 'note'>;
   /** The strings of the current language, read at use time. */
   readonly strings: () => UiStrings;
@@ -107,7 +107,7 @@ export class MotionActions {
   /** Motions bound to a box dummy: the bones it lacks are never named. */
   private readonly unreported = new WeakSet<FigureMotion>();
   /** Each motion's figure, for what its model does with the bones the ragdoll does not follow. */
-  private readonly figureOfMotion = new WeakMap<FigureMotion, Figure>();
+  private readonly figureOfMotion = new WeakMap<FigureMotion, FigureEntry>();
   private readonly input: HTMLInputElement;
   /** The live motions the figures play now (fed each frame by the VMC controls). */
   private readonly live = new Set<LiveVmcMotion>();
@@ -311,8 +311,8 @@ export class MotionActions {
    */
   syncFigures(): void {
     const present = new Set<number>();
-    const fresh: Figure[] = [];
-    for (const figure of this.options.sandbox.figures) {
+    const fresh: FigureEntry[] = [];
+    for (const figure of this.options.sandbox.figureTable.figures) {
       present.add(figure.id);
       if (!this.applied.has(figure.id)) fresh.push(figure);
     }
@@ -327,11 +327,11 @@ export class MotionActions {
       if (now.kind === 'none') continue;
       try {
         const motion = this.motionFor(now, figure);
-        this.options.sandbox.motion.set(figure, motion, 0);
+        this.options.sandbox.motion.set(figure.id, motion, 0);
         motions.push(motion);
       } catch (error) {
         // This figure cannot play it (e.g. its model lacks every animated bone): it stays passive.
-        this.options.sandbox.motion.set(figure, null);
+        this.options.sandbox.motion.set(figure.id, null);
         this.options.status.alert(this.text.failed(describe(error), this.currentName));
       }
     }
@@ -351,15 +351,15 @@ export class MotionActions {
     return { motion, playing: this.playing, muscle: this.muscle, getUp: this.getUp };
   }
 
-  /** What `figure` is doing with the motion (following it, knocked down, getting up). */
-  stateOf(figure: Figure): FigureMotionState {
-    return this.options.sandbox.motion.state(figure);
+  /** What the figure with this id is doing with the motion (following it, knocked down, getting up). */
+  stateOf(figureId: number): FigureMotionState {
+    return this.options.sandbox.motion.state(figureId);
   }
 
-  /** Seconds into the motion for `figure`, for a preset (0 without a motion). */
-  timeOf(figure: Figure): number {
+  /** Seconds into the motion for the figure with this id, for a preset (0 without a motion). */
+  timeOf(figureId: number): number {
     if (this.playingNow.kind === 'none') return 0;
-    const time = this.options.sandbox.motion.time(figure);
+    const time = this.options.sandbox.motion.time(figureId);
     return Number.isFinite(time) ? Math.min(Math.max(time, 0), PRESET_MOTION_TIME_MAX) : 0;
   }
 
@@ -476,7 +476,7 @@ export class MotionActions {
       return false;
     }
     this.options.onChanged();
-    const figures = this.options.sandbox.figures.length;
+    const figures = this.options.sandbox.figureTable.figures.length;
     this.options.status.say(
       next.kind === 'none' ? this.text.chosenNone : this.text.chosen(this.currentName, figures),
     );
@@ -491,7 +491,7 @@ export class MotionActions {
    * @returns the figures' motions (none for `NONE`)
    */
   private applyToAll(next: Playing, times: readonly number[]): readonly FigureMotion[] {
-    const figures = this.options.sandbox.figures;
+    const figures = this.options.sandbox.figureTable.figures;
     const motions =
       next.kind === 'none' ? [] : figures.map((figure) => this.motionFor(next, figure));
     this.playingNow = next;
@@ -501,27 +501,30 @@ export class MotionActions {
     this.reportedBones.clear();
     figures.forEach((figure, index) => {
       this.applied.add(figure.id);
-      this.options.sandbox.motion.set(figure, motions[index] ?? null, times[index] ?? 0);
+      this.options.sandbox.motion.set(figure.id, motions[index] ?? null, times[index] ?? 0);
     });
     return motions;
   }
 
   /** `playing`'s motion bound to `figure` (a live one joins the fed set). */
-  private motionFor(playing: Exclude<Playing, { kind: 'none' }>, figure: Figure): FigureMotion {
+  private motionFor(
+    playing: Exclude<Playing, { kind: 'none' }>,
+    figure: FigureEntry,
+  ): FigureMotion {
     if (playing.kind !== 'live') return this.retarget(clipOf(playing), figure);
     const live = this.options.toolkit.live;
     if (!live) throw new Error('Live (VMC) needs the desktop app.');
-    const figureKind = this.options.kindOf(figure);
-    const motion = live(figure.ragdoll.spec, { figureKind });
+    const figureKind = this.options.kindOf(figure.id);
+    const motion = live(figure.spec, { figureKind });
     this.unreported.add(motion);
     this.figureOfMotion.set(motion, figure);
     this.live.add(motion);
     return motion;
   }
 
-  private retarget(clip: MotionClip, figure: Figure): FigureMotion {
-    const figureKind = this.options.kindOf(figure);
-    const motion = this.options.toolkit.retarget(clip, figure.ragdoll.spec, { figureKind });
+  private retarget(clip: MotionClip, figure: FigureEntry): FigureMotion {
+    const figureKind = this.options.kindOf(figure.id);
+    const motion = this.options.toolkit.retarget(clip, figure.spec, { figureKind });
     // The box dummy has no hands, feet or fingers by design: naming them each time a motion
     // is chosen would tell nobody anything.
     if (figureKind === 'box') this.unreported.add(motion);
@@ -541,7 +544,7 @@ export class MotionActions {
     for (const motion of motions) {
       if (this.unreported.has(motion)) continue;
       const figure = this.figureOfMotion.get(motion);
-      const report = motionBoneReport(motion, figure && this.options.bonesOf?.(figure));
+      const report = motionBoneReport(motion, figure && this.options.bonesOf?.(figure.id));
       this.takeFresh(report.drawn, drawn);
       this.takeFresh(report.still, still);
       this.takeFresh(report.missing, missing);

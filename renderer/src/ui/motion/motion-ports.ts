@@ -3,7 +3,7 @@ import type { FigureKind, RetargetedMotion } from '../../motion/retarget-motion'
 import type { DollSpec } from '../../physics/doll-spec';
 import type { DollMotion } from '../../physics/motion/doll-motion';
 import type { FigureMotionState } from '../../physics/motion/figure-motion-state';
-import type { Figure } from '../../physics/sandbox';
+import type { FigureTable } from '../../physics/sandbox';
 import type { LiveVmcMotion } from '../../motion/live-vmc-motion';
 
 export type { MotionClip } from '../../motion/motion-clip';
@@ -40,14 +40,14 @@ export interface MotionToolkit {
 
 /** The sandbox's motion controls (the `Sandbox` fits). */
 export interface MotionSandbox {
-  readonly figures: readonly Figure[];
+  readonly figureTable: FigureTable;
   readonly motion: MotionControls;
 }
 
 /** The sandbox's motion controls (`SandboxMotion` fits). */
 export interface MotionControls {
   /** `null` makes the figure a passive ragdoll; `startTime` is seconds into the motion. */
-  set(figure: Figure, motion: DollMotion | null, startTime?: number): void;
+  set(figureId: number, motion: DollMotion | null, startTime?: number): void;
   /** MUSCLE, 0..100. */
   readonly muscle: number;
   setMuscle(value: number): void;
@@ -55,7 +55,7 @@ export interface MotionControls {
   setGetUpEnabled(on: boolean): void;
   readonly playing: boolean;
   setPlaying(playing: boolean): void;
-  state(figure: Figure): FigureMotionState;
+  state(figureId: number): FigureMotionState;
   /** Seconds into the figure's motion. */
-  time(figure: Figure): number;
+  time(figureId: number): number;
 }

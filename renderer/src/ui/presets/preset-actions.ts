@@ -10,7 +10,7 @@ import type {
   PresetStageRef,
 } from '../../../../shared/preset-schema';
 import { PRESET_NAME_MAX_LENGTH } from '../../../../shared/preset-limits';
-import { captureScene, type PresetSandbox } from '../../physics/scene-preset';
+import { captureScene } from '../../physics/scene-preset';
 import type { AskDialog } from '../shell/ask-dialog';
 import type { FigureModels } from '../../models/figure-models';
 import type { PropModels } from '../../models/prop-models';
@@ -19,7 +19,7 @@ import type { Language } from '../i18n';
 import { strings } from '../i18n';
 import type { PresetItemAction } from './preset-item';
 import { PresetPanel } from './preset-panel';
-import type { PresetMotions, PresetView } from './preset-restore';
+import type { PresetMotions, PresetView, RestoreDeps } from './preset-restore';
 import { loadPresetRestorer } from '../lazy/preset-restorer';
 import type { StatusArea } from '../status/status';
 
@@ -29,7 +29,7 @@ export interface PresetActionsOptions {
   /** The interface language, read at use time. */
   readonly language: () => Language;
   readonly host: HostApi | undefined;
-  readonly sandbox: PresetSandbox;
+  readonly sandbox: RestoreDeps['sandbox'];
   readonly view: PresetView;
   /** Read at use time: which model each figure is. */
   readonly models: () => FigureModels;
@@ -215,10 +215,10 @@ export class PresetActions {
       camera: view.cameraPose,
       showBodies: view.showBodies,
       ...(thumbnail === undefined ? {} : { thumbnail }),
-      modelOf: (figure) => models.refOf(figure),
+      modelOf: (figureId) => models.refOf(figureId),
       modelPropOf: (prop) => this.options.propModels?.().refOf(prop),
       motion: motions.presetSettings(),
-      motionTimeOf: (figure) => motions.timeOf(figure),
+      motionTimeOf: (figureId) => motions.timeOf(figureId),
     });
     const stage = this.options.stage?.presetStage() ?? scene.stage;
     return music ? { ...scene, stage, music } : { ...scene, stage };

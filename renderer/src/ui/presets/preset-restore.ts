@@ -14,8 +14,8 @@ import type {
 import { presetContentSchema } from '../../../../shared/preset-schema';
 import { BOX_DOLL } from '../../physics/box-doll';
 import type { DollSpec } from '../../physics/doll-spec';
+import type { FigureTable } from '../../physics/sandbox';
 import type { MmdPhysicsSpec } from '../../physics/mmd/mmd-physics-spec';
-import type { Figure } from '../../physics/sandbox';
 import { restoreScene, type PresetSandbox } from '../../physics/scene-preset';
 import type { CameraPose } from '../../view/ragdoll-view';
 import type { FileStrings } from '../files/file-strings';
@@ -29,7 +29,7 @@ export interface PresetMotions {
   /** What the figures play and how (MUSCLE, GET UP, Play/Pause). */
   presetSettings(): PresetMotionSettings;
   /** Seconds into the motion for `figure`. */
-  timeOf(figure: Figure): number;
+  timeOf(figureId: number): number;
   /** Reads and parses the preset's motion before anything changes. */
   prepareRestore(
     settings: PresetMotionSettings,
@@ -61,7 +61,8 @@ export class PresetContentError extends Error {
 
 /** What restoring needs. */
 export interface RestoreDeps {
-  readonly sandbox: PresetSandbox;
+  /** The sandbox as presets restore it, and its figure table (the avatars' figures by id). */
+  readonly sandbox: PresetSandbox & { readonly figureTable: FigureTable };
   readonly view: PresetView;
   readonly models: FigureModels;
   readonly host: HostApi;
@@ -151,7 +152,7 @@ export async function restorePreset(
       plan.kind === 'avatar'
         ? [
             {
-              figure: deps.sandbox.figures[index]!,
+              figureId: deps.sandbox.figureTable.figures[index]!.id,
               prepared: plan.prepared,
               bytes: plan.file.bytes,
               ref: content.figures[index]!.model,

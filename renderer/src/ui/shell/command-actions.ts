@@ -1,7 +1,7 @@
 import type { AppCommand } from '../../../../shared/commands';
 import type { PropKind } from '../../physics/props';
 import { MAX_PROPS } from '../../physics/props';
-import type { Figure, Prop } from '../../physics/sandbox';
+import type { FigureTable, Prop } from '../../physics/sandbox';
 import type { ModelProp } from '../../physics/model-prop';
 import {
   GRAVITY_SCALE_MAX,
@@ -29,7 +29,7 @@ export const MUSCLE_STEP = 10;
 
 /** The sandbox as the commands use it (the `Sandbox` class fits). */
 export interface CommandSandbox {
-  readonly figures: readonly Figure[];
+  readonly figureTable: FigureTable;
   readonly props: readonly Prop[];
   /** Models opened as props: CLEAR removes them with the balls and boxes. */
   readonly modelProps: readonly ModelProp[];
@@ -37,7 +37,7 @@ export interface CommandSandbox {
   readonly timeScale: number;
   /** GRAVITY in g (0..2). */
   readonly gravityScale: number;
-  addFigure(): Figure;
+  addFigure(): void;
   drop(): void;
   blast(power: number): void;
   reset(): void;
@@ -214,7 +214,7 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
       ui.toggleStatusHistory();
       return NOTHING;
     case 'add-model':
-      if (sandbox.figures.length >= MAX_FIGURES)
+      if (sandbox.figureTable.figures.length >= MAX_FIGURES)
         return alert(ui.strings.cast.castFull(MAX_FIGURES));
       ui.addModel();
       return NOTHING;
@@ -333,20 +333,21 @@ function runCommand(command: AppCommand, sandbox: CommandSandbox, ui: CommandUi)
 
 function drop(sandbox: CommandSandbox, ui: CommandUi): CommandOutcome {
   const text = ui.strings;
-  if (sandbox.figures.length === 0) return alert(text.noFigures);
+  if (sandbox.figureTable.figures.length === 0) return alert(text.noFigures);
   // DROP re-places the bodies only: an avatar keeps its loaded model.
   sandbox.drop();
   ui.figuresReplaced();
-  return status(text.dropped(sandbox.figures.length));
+  return status(text.dropped(sandbox.figureTable.figures.length));
 }
 
 function addFigure(sandbox: CommandSandbox, ui: CommandUi): CommandOutcome {
   const text = ui.strings;
   // Checked here too so the person reads our sentence, not the sandbox's.
-  if (sandbox.figures.length >= MAX_FIGURES) return alert(text.figureLimit(MAX_FIGURES));
+  if (sandbox.figureTable.figures.length >= MAX_FIGURES)
+    return alert(text.figureLimit(MAX_FIGURES));
   if (ui.addModelFigure()) return NOTHING;
   sandbox.addFigure();
-  return status(text.figureAdded(sandbox.figures.length, MAX_FIGURES));
+  return status(text.figureAdded(sandbox.figureTable.figures.length, MAX_FIGURES));
 }
 
 function clearProps(sandbox: CommandSandbox, text: UiStrings): CommandOutcome {

@@ -21,7 +21,7 @@ export interface MusicControlsOptions {
   readonly host: HostApi | undefined;
   readonly output: AudioOutput;
   /** The motion's clock: the first figure playing a motion, TIME, Play/Pause. */
-  readonly sandbox: Pick<Sandbox, 'figures' | 'motion' | 'timeScale'>;
+  readonly sandbox: Pick<Sandbox, 'figureTable' | 'motion' | 'timeScale'>;
   /** Whether simulated time runs (not paused) and recorded frames are not being replayed. */
   readonly timeline: { readonly live: boolean; readonly playing: boolean };
   readonly strings: () => SoundStrings;
@@ -255,10 +255,11 @@ export class MusicControls {
   private clock(): MotionClock {
     const { sandbox, timeline } = this.options;
     let time: number | null = null;
-    const figures = sandbox.figures;
+    const figures = sandbox.figureTable.figures;
     for (let i = 0; i < figures.length; i++) {
-      if (sandbox.motion.of(figures[i]!)) {
-        time = sandbox.motion.time(figures[i]!);
+      const id = figures[i]!.id;
+      if (sandbox.motion.of(id)) {
+        time = sandbox.motion.time(id);
         break;
       }
     }

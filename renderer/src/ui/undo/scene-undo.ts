@@ -64,16 +64,16 @@ const SLIDER_GROUPS: Readonly<Partial<Record<AppCommand, UndoLabel>>> = {
  * need, and the figures and model props undo makes again itself.
  */
 export type UndoSandbox = SnapshotSandbox &
-  Pick<Sandbox, 'figures' | 'modelProps' | 'addFigure' | 'addModelProp' | 'removeModelProp'>;
+  Pick<Sandbox, 'figureTable' | 'modelProps' | 'addFigure' | 'addModelProp' | 'removeModelProp'>;
 
 /** The figure models as undo uses them (`FigureModels` fits). */
 export interface UndoModels {
   readonly busy: boolean;
   openSource: FigureSource | undefined;
-  sourceOf(figure: Figure): FigureSource | undefined;
+  sourceOf(figureId: number): FigureSource | undefined;
   prepareSource(source: FigureSource): Promise<PreparedFigure>;
   placeSource(prepared: PreparedFigure, source: FigureSource): Figure;
-  removeFigure(figure: Figure): void;
+  removeFigure(figureId: number): void;
 }
 
 /** The model props as undo uses them (`PropModels` fits). */
@@ -292,7 +292,7 @@ export class SceneUndo {
     const sandbox = this.deps.sandbox;
     return {
       scene: takeSceneSnapshot(sandbox),
-      sources: sandbox.figures.map((figure) => models.sourceOf(figure)),
+      sources: sandbox.figureTable.figures.map((figure) => models.sourceOf(figure.id)),
       propSources: sandbox.modelProps.map((prop) => this.deps.props?.().sourceOf(prop)),
       open: models.openSource,
       motion: this.deps.motions().undoMemo(),
@@ -311,7 +311,7 @@ export class SceneUndo {
     const prepared = await prepareMissing(
       state.scene.figures,
       state.sources,
-      sandbox.figures,
+      sandbox.figureTable.figures,
       this.ids,
       (source) => models.prepareSource(source),
     );
@@ -335,7 +335,7 @@ export class SceneUndo {
       if (stage && state.stage && !sameStage(stage.current(), state.stage))
         await stage.restore(state.stage);
       restoreSceneSnapshot(sandbox, state.scene, this.ids, {
-        remove: (figure) => models.removeFigure(figure),
+        remove: (figure) => models.removeFigure(figure.id),
         create: (figure, index) => {
           const ready = prepared.get(index);
           const source = state.sources[index];

@@ -5,7 +5,7 @@ import { LIVE_END_AFTER_S } from '../../motion/live-vmc-phase';
 import type { LiveVmcMotion } from '../../motion/live-vmc-motion';
 import type { VmcOutFigure } from '../../motion/vmc-out-pose';
 import { VmcOutPoseWriter, createVmcOutFrame } from '../../motion/vmc-out-pose';
-import type { Figure } from '../../physics/sandbox';
+import type { FigureEntry, FigureTable } from '../../physics/sandbox';
 import type { VmcOutFace } from '../../view/face/vmc-out-blends';
 import { VmcOutBlends } from '../../view/face/vmc-out-blends';
 import type { Language } from '../i18n';
@@ -25,9 +25,9 @@ export interface VmcControlsOptions {
   readonly host: HostApi | undefined;
   readonly storage: Storage | undefined;
   readonly language: Language;
-  /** The figures, and their parts' poses (the `Sandbox` fits). */
+  /** The figures' table, and their parts' poses (the `Sandbox` fits). */
   readonly sandbox: {
-    readonly figures: readonly Figure[];
+    readonly figureTable: FigureTable;
     readTransform(
       handle: number,
       position: { x: number; y: number; z: number },
@@ -44,9 +44,9 @@ export interface VmcControlsOptions {
   /** The figure the camera orbits (by id), or null. */
   readonly focusedFigure: () => number | null;
   /** What a figure is drawn as, for sending its humanoid bones. */
-  readonly figureInfo: (figure: Figure) => VmcOutFigure;
-  /** A figure's face, for sending its expressions (null: none). */
-  readonly figureFace?: (figure: Figure) => VmcOutFace | null;
+  readonly figureInfo: (figureId: number) => VmcOutFigure;
+  /** A figure's face (by id), for sending its expressions (null: none). */
+  readonly figureFace?: (figureId: number) => VmcOutFace | null;
 }
 
 const position = { x: 0, y: 0, z: 0 };
@@ -223,10 +223,10 @@ export class VmcControls {
   }
 
   /** The figure the camera orbits, else the first. */
-  private sentFigure(): Figure | undefined {
-    const figures = this.options.sandbox.figures;
+  private sentFigure(): FigureEntry | undefined {
+    const table = this.options.sandbox.figureTable;
     const focused = this.options.focusedFigure();
-    return figures.find((figure) => figure.id === focused) ?? figures[0];
+    return (focused === null ? undefined : table.entryOf(focused)) ?? table.figures[0];
   }
 
   private sendFigure(now: number): void {
@@ -234,31 +234,31 @@ export class VmcControls {
     this.nextSendAt = Math.max(this.nextSendAt + interval, now - interval);
     const figure = this.sentFigure();
     if (!figure || this.sendingFrame) return;
-    const parts = figure.ragdoll.parts;
+    const parts = figure.parts;
     if (this.partRotations.length !== parts.length * 4)
       this.partRotations = new Float64Array(parts.length * 4);
     const sandbox = this.options.sandbox;
     for (let p = 0; p < parts.length; p++) {
-      sandbox.readTransform(parts[p]!.body.handle, position, rotation);
+      sandbox.readTransform(parts[p]!.handle, position, rotation);
       this.partRotations[4 * p] = rotation.x;
       this.partRotations[4 * p + 1] = rotation.y;
       this.partRotations[4 * p + 2] = rotation.z;
       this.partRotations[4 * p + 3] = rotation.w;
     }
-    sandbox.readTransform(figure.ragdoll.root.body.handle, position, rotation);
+    sandbox.readTransform(figure.rootHandle, position, rotation);
     rootCenter[0] = position.x;
     rootCenter[1] = position.y;
     rootCenter[2] = position.z;
-    const info = this.options.figureInfo(figure);
+    const info = this.options.figureInfo(figure.id);
     this.outPose.write(
-      figure.ragdoll.spec,
+      figure.spec,
       info,
       this.partRotations,
       rootCenter,
       figure.slot,
       this.outFrame,
     );
-    this.outBlends.write(this.options.figureFace?.(figure) ?? null, this.outFrame);
+    this.outBlends.write(this.options.figureFace?.(figure.id) ?? null, this.outFrame);
     this.sendingFrame = true;
     this.options.host!.vmcSendFrame(this.outFrame, (now - this.sendStartedAt) / 1000).then(
       (status) => {
