@@ -101,12 +101,8 @@ describe('the physics thread protocol', () => {
     expect(thread.bodies.map((body) => body.handle)).toEqual(
       direct.bodies.map((body) => body.handle),
     );
-    expect(thread.figures).toEqual(
-      direct.figures.map((figure) => ({
-        id: figure.id,
-        parts: figure.ragdoll.parts.map((part) => [part.spec.name, part.body.handle]),
-      })),
-    );
+    expect(thread.figureTable.version).toBe(direct.figureTable.version);
+    expect(thread.figureTable.figures).toEqual(direct.figureTable.figures);
     expect(direct.figures.map((figure) => thread.placementsOf(figure.id))).toEqual(
       direct.figures.map((figure) => figure.ragdoll.placements),
     );
@@ -124,8 +120,8 @@ describe('the physics thread protocol', () => {
     thread.addFigure(spec);
     thread.addFigure({ ...BOX_DOLL, parts: [] });
     await frame(thread);
-    expect(thread.figures).toHaveLength(1);
-    expect(thread.figures[0]!.parts.map(([name]) => name)).toEqual(
+    expect(thread.figureTable.figures).toHaveLength(1);
+    expect(thread.figureTable.figures[0]!.parts.map(({ name }) => name)).toEqual(
       BOX_DOLL.parts.map((part) => part.name),
     );
     expect(problems).toHaveLength(1);

@@ -80,10 +80,10 @@ async function start(
   });
   pageView.start();
   await figuresArrive(thread, figures);
-  thread.figures.forEach((figure, index) => {
+  thread.figureTable.figures.forEach((figure, index) => {
     const info = {
       id: figure.id,
-      partHandles: new Map(figure.parts),
+      partHandles: figure.partHandles,
       placements: () => thread.placementsOf(figure.id),
     };
     pageView.addAvatar(new VrmAvatar(models[index]!, info, pageView.poses));
@@ -100,7 +100,7 @@ function figuresArrive(thread: PhysicsThread, count: number): Promise<void> {
   return new Promise((resolve, reject) => {
     thread.onProblem = (message) => reject(new Error(`bench: the physics thread: ${message}`));
     const check = (): void => {
-      if (thread.figures.length >= count) resolve();
+      if (thread.figureTable.figures.length >= count) resolve();
       else setTimeout(check, 50);
     };
     check();

@@ -4,8 +4,8 @@ import type { RapierApi } from '../rapier-api';
 import { FIXED_STEP, MAX_STEPS_PER_FRAME, Sandbox } from '../sandbox';
 import type { SandboxOptions } from '../sandbox-settings';
 import { SnapshotIds, restoreSceneSnapshot, takeSceneSnapshot } from '../scene-snapshot';
-import type { Figure } from '../figure-runtime';
-import type { PhysicsCommand, PhysicsReply, ThreadFigure } from './physics-protocol';
+import type { FigureEntry } from '../figure-table';
+import type { PhysicsCommand, PhysicsReply } from './physics-protocol';
 import { MAX_ADVANCE_SECONDS, SOUND_NUMBERS, parsePhysicsCommand } from './physics-protocol';
 import { SOUND_KIND_CODE, soundRequest } from '../sound/sound-requests';
 import type { SoundRequestRing } from '../sound/sound-requests';
@@ -50,9 +50,9 @@ export class PhysicsHost {
   /** The layout of the last buffer sent, and the drawn bodies' version with it. */
   private sentLayout = -1;
   private sentBodies = -1;
-  /** The pins and the figures' ids as last sent. */
+  /** The pins and the figure table's version as last sent. */
   private readonly sentPins: number[] = [];
-  private readonly sentFigures: number[] = [];
+  private sentFigures = -1;
   /** Whether the thread steps on its own clock, and when it last did (ms; null: not yet). */
   private clockRunning = false;
   private lastTickMs: number | null = null;
@@ -115,7 +115,7 @@ export class PhysicsHost {
       this.sentLayout = -1;
       this.sentBodies = -1;
       this.sentPins.length = 0;
-      this.sentFigures.length = 0;
+      this.sentFigures = -1;
       return STARTED;
     }
     const sandbox = this.sandbox;
@@ -215,7 +215,7 @@ export class PhysicsHost {
       ...(changed ? { handles: [...packed.handles], bodies: [...sandbox.bodies] } : {}),
       grabbed: sandbox.grab.handle,
       ...(this.pinsChanged(sandbox.pins.handles) ? { pins: [...sandbox.pins.handles] } : {}),
-      ...(this.figuresChanged(sandbox) ? { figures: sandbox.figures.map(threadFigure) } : {}),
+      ...(this.figuresChanged(sandbox) ? { figures: figuresOf(sandbox) } : {}),
       placements: sandbox.figures.map((figure) => figure.ragdoll.placements),
     };
     const sounds = drainSounds(sandbox.soundRequests);
@@ -230,14 +230,11 @@ export class PhysicsHost {
     return changedSince(this.sentPins, pins);
   }
 
-  /** Whether the figures (by id, in order) differ from those last sent; if so, remembers them. */
+  /** Whether the figure table changed since it was last sent; if so, notes it as sent. */
   private figuresChanged(sandbox: Sandbox): boolean {
-    const figures = sandbox.figures;
-    const sent = this.sentFigures;
-    if (figures.length === sent.length && figures.every((figure, i) => figure.id === sent[i]))
-      return false;
-    sent.length = 0;
-    for (const figure of figures) sent.push(figure.id);
+    const version = sandbox.figureTable.version;
+    if (version === this.sentFigures) return false;
+    this.sentFigures = version;
     return true;
   }
 
@@ -268,12 +265,10 @@ function changedSince(sent: number[], now: readonly number[]): boolean {
   return true;
 }
 
-/** A figure as the page needs to know it (see {@link ThreadFigure}). */
-function threadFigure(figure: Figure): ThreadFigure {
-  return {
-    id: figure.id,
-    parts: figure.ragdoll.parts.map((part) => [part.spec.name, part.body.handle] as const),
-  };
+/** The figure table as a reply carries it: its plain entries and version. */
+function figuresOf(sandbox: Sandbox): { version: number; entries: readonly FigureEntry[] } {
+  const table = sandbox.figureTable;
+  return { version: table.version, entries: table.figures };
 }
 
 const drained = soundRequest();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SimBody } from '../body-registry';
 import type { DollSpec } from '../doll-spec';
+import type { FigureEntry } from '../figure-table';
 import type { MmdPhysicsSpec } from '../mmd/mmd-physics-spec';
 import type { SceneSnapshot } from '../scene-snapshot';
 
@@ -138,13 +139,6 @@ export type PhysicsCommand =
   | { readonly type: 'restore-snapshot'; readonly snapshot: SceneSnapshot }
   | { readonly type: 'add-figure'; readonly spec?: DollSpec; readonly mmd?: MmdPhysicsSpec };
 
-/** A figure as the page needs to know it to draw a model over it. */
-export interface ThreadFigure {
-  readonly id: number;
-  /** Each ragdoll part's name and body handle, in the spec's order. */
-  readonly parts: readonly (readonly [name: string, handle: number])[];
-}
-
 /**
  * The command `data` is, checked field by field as it arrives; throws a `PhysicsProtocolError`
  * naming what is wrong. A page and its worker come from one build, so a bad command is a bug
@@ -194,8 +188,11 @@ export type PhysicsReply =
       readonly bodies?: readonly SimBody[];
       /** The grabbed body's handle, or null. */
       readonly grabbed: number | null;
-      /** The figures in the sandbox's order, when they changed since the last reply. */
-      readonly figures?: readonly ThreadFigure[];
+      /**
+       * The sandbox's figure table, when its version changed since the last reply: its figures
+       * (plain data) and version.
+       */
+      readonly figures?: { readonly version: number; readonly entries: readonly FigureEntry[] };
       /** How often each figure was placed (dropped, reset, restored): its avatar's springs settle anew. */
       readonly placements: readonly number[];
       /** The pinned bodies' handles in the order pinned, when they changed since the last reply. */

@@ -8,7 +8,9 @@ import type { SceneSnapshot } from '../scene-snapshot';
 import type { QuatLike, Vec3Like } from '../vector-math';
 import { InterpolatedTransforms } from './interpolated-transforms';
 import type { PhysicsChannel } from './physics-channel';
-import type { PhysicsReply, ThreadFigure } from './physics-protocol';
+import type { PhysicsReply } from './physics-protocol';
+import { EMPTY_FIGURE_TABLE, figureTableOf } from '../figure-table';
+import type { FigureTable } from '../figure-table';
 import type { DollSpec } from '../doll-spec';
 import type { MmdPhysicsSpec } from '../mmd/mmd-physics-spec';
 import { MAX_ADVANCE_SECONDS, SOUND_NUMBERS } from './physics-protocol';
@@ -65,7 +67,7 @@ export class PhysicsThread implements TransformReader {
   onProblem: ((message: string) => void) | null = null;
   private readonly transforms = new InterpolatedTransforms();
   private bodyList: readonly SimBody[] = [];
-  private figureList: readonly ThreadFigure[] = [];
+  private table: FigureTable = EMPTY_FIGURE_TABLE;
   private placementList: readonly number[] = [];
   private bodyVersion = 0;
   private spare: Float64Array<ArrayBuffer> | undefined;
@@ -158,14 +160,14 @@ export class PhysicsThread implements TransformReader {
     this.channel.send({ type: 'unpin', handle });
   }
 
-  /** The figures, in the sandbox's order, as of the newest reply. */
-  get figures(): readonly ThreadFigure[] {
-    return this.figureList;
+  /** The sandbox's figure table (plain data about every figure), as of the newest reply. */
+  get figureTable(): FigureTable {
+    return this.table;
   }
 
   /** How often the figure with this id was placed (dropped, reset, restored); 0 if unknown. */
   placementsOf(id: number): number {
-    const index = this.figureList.findIndex((figure) => figure.id === id);
+    const index = this.table.indexOf(id);
     return index < 0 ? 0 : (this.placementList[index] ?? 0);
   }
 
@@ -295,7 +297,7 @@ export class PhysicsThread implements TransformReader {
     }
     this.grab.handle = reply.grabbed;
     if (reply.pins) this.pins.handles = reply.pins;
-    if (reply.figures) this.figureList = reply.figures;
+    if (reply.figures) this.table = figureTableOf(reply.figures.entries, reply.figures.version);
     this.placementList = reply.placements;
     if (reply.sounds) this.takeSounds(reply.sounds);
     const timing = this.timing;
