@@ -28,6 +28,7 @@ import {
   waitForLanding,
 } from './support/app-page';
 import { bodyPoses, useTestHosts, expectStatus } from './support/host-files';
+import { newestSavedPreset, savePresetNamed } from './support/preset-page';
 import { useAppSuite } from './support/suite';
 import { dropFile } from './support/vrm-files';
 
@@ -240,13 +241,8 @@ describe('motions', () => {
         for (let i = 0; i < 4; i++) await page.keyboard.press('-');
         await expectStatus(page, 'Muscle 60.');
         await page.keyboard.press('g');
-        await page.keyboard.press('s');
-        const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
-        await dialog.getByRole('textbox', { name: 'Preset name' }).fill('Marching');
-        await dialog.getByRole('button', { name: 'Save' }).click();
-        await expectStatus(page, 'Saved the preset “Marching”.');
-        const [summary] = (await testHost.bridge().services.listPresets()).presets;
-        const saved = (await testHost.bridge().services.loadPreset(summary!.id)).preset;
+        await savePresetNamed(page, 'Marching');
+        const { preset: saved } = await newestSavedPreset(testHost);
         expect(saved.motion).toEqual({
           motion: { kind: 'builtin', name: 'march' },
           playing: true,
@@ -331,11 +327,7 @@ describe('motions', () => {
         expect(await list.locator('option:checked').innerText()).toBe('File: step.vmd');
 
         // A preset remembers the file; once the file is gone the preset still loads, without it.
-        await page.keyboard.press('s');
-        const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
-        await dialog.getByRole('textbox', { name: 'Preset name' }).fill('Stepping');
-        await dialog.getByRole('button', { name: 'Save' }).click();
-        await expectStatus(page, 'Saved the preset “Stepping”.');
+        await savePresetNamed(page, 'Stepping');
         await list.selectOption({ label: 'Stand' });
         await expectStatus(page, 'Playing Stand on the figure.');
         await page.getByRole('button', { name: 'Load “Stepping”' }).click();

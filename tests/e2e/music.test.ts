@@ -16,6 +16,7 @@ import { wavBytes } from '../../tools/fixtures/audio/audio-fixtures';
 import { goodMotionFixtures } from '../../tools/fixtures/motion/motion-fixtures';
 import { advance, alertText, statusText } from './support/app-page';
 import { useTestHosts } from './support/host-files';
+import { newestSavedPreset } from './support/preset-page';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
@@ -138,8 +139,7 @@ describe('music', () => {
         const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
         await dialog.getByRole('button', { name: 'Save' }).click();
         await expect.poll(() => statusText(page)).toContain('Saved the preset');
-        const [summary] = (await testHost.bridge().services.listPresets()).presets;
-        const saved = (await testHost.bridge().services.loadPreset(summary!.id)).preset;
+        const { preset: saved } = await newestSavedPreset(testHost);
         expect(saved.music).toMatchObject({ path: song, fileName: 'dance.wav', offset: -0.75 });
 
         // Another offset and no song… then Load brings back the saved ones.

@@ -7,7 +7,8 @@ import { createTestHost } from '../../../tools/browser/test-host';
 // The host itself needs no test runner: tools/browser/open-app.ts uses it from a plain script.
 export { QueuedDialogs, createTestHost } from '../../../tools/browser/test-host';
 export type { TestHost } from '../../../tools/browser/test-host';
-import type { AdvanceLimits } from './app-page';
+import type { AdvanceLimits, AppPage, OpenOptions } from './app-page';
+import type { WithApp } from './suite';
 import { SLOW_TIMEOUT_MS, advanceUntil, maxSpeed, statusText } from './app-page';
 
 /**
@@ -23,6 +24,29 @@ export function useTestHosts(): (...args: Parameters<typeof createTestHost>) => 
     const host = createTestHost(...args);
     made.push(host);
     return host;
+  };
+}
+
+/** Runs `body` on a fresh app page with a fresh test host installed, see {@link useHostedApps}. */
+export type WithHostedApp = (
+  body: (app: AppPage, testHost: TestHost) => Promise<void>,
+  options?: Omit<OpenOptions, 'beforeLoad'>,
+) => Promise<void>;
+
+/**
+ * For tests whose page needs only a test host of its own, with nothing of the host set up
+ * before the page opens: call at the top of the file; `withHostedApp(body, options)` makes the
+ * host (disposed after the test, like {@link useTestHosts}' hosts), opens the page with
+ * `withApp` and the host installed before the app's first line, and runs `body` with both.
+ */
+export function useHostedApps(withApp: WithApp): WithHostedApp {
+  const newHost = useTestHosts();
+  return async (body, options = {}) => {
+    const testHost = newHost();
+    await withApp((app) => body(app, testHost), {
+      ...options,
+      beforeLoad: (page) => testHost.install(page),
+    });
   };
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -12,6 +12,8 @@ export interface VrmFiles {
   get(name: string): VrmFixture;
   /** Its bytes. */
   bytes(name: string): Uint8Array;
+  /** Copies it into `folder` as `fileName` (default: its own name); returns the copy's path. */
+  copyTo(name: string, folder: string, fileName?: string): string;
 }
 
 /** Generates the fixtures before the file's tests and removes them afterwards. */
@@ -30,7 +32,12 @@ export function useVrmFixtures(): VrmFiles {
     if (!fixture) throw new Error(`e2e: no generated fixture named ${name}`);
     return fixture;
   };
-  return { get, bytes: (name) => readFileSync(get(name).file) };
+  const copyTo = (name: string, folder: string, fileName = name): string => {
+    const path = join(folder, fileName);
+    copyFileSync(get(name).file, path);
+    return path;
+  };
+  return { get, bytes: (name) => readFileSync(get(name).file), copyTo };
 }
 
 /**
