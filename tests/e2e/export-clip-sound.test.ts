@@ -8,7 +8,7 @@
  * starts each loud second within one video frame of where the clock says. A browser without
  * an Opus encoder writes the video alone and says so.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -16,12 +16,12 @@ import type { HookMusicClock } from '../../renderer/src/test-build/test-hook';
 import { wavBytes } from '../../tools/fixtures/audio/audio-fixtures';
 import { opusPacketSeconds, readWebm } from '../support/webm-reader';
 import { SLOW_TIMEOUT_MS, advance, statusText } from './support/app-page';
-import { useTestHosts } from './support/host-files';
+import { fileForDialog, useHostedApps } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { chooseRange, timeline } from './support/timeline-page';
 
 const withApp = useAppSuite();
-const newHost = useTestHosts();
+const withHostedApp = useHostedApps(withApp);
 
 const VIEWPORT = { width: 640, height: 240 } as const;
 const RECORD_RATE_HZ = 60;
@@ -130,12 +130,14 @@ async function decodedLoudness(
 
 describe('Export Clip… with sound in Chromium', () => {
   it('writes the song where the motion played it as Opus, within a frame of the video', async () => {
-    const testHost = newHost();
-    await withApp(
-      async ({ page }) => {
-        const song = join(testHost.files, 'song.wav');
-        writeFileSync(song, wavBytes(20, { loudFrom: LOUD_FROM, loudTo: LOUD_TO, level: 0.6 }));
-        testHost.dialogs.openMusic.push(song);
+    await withHostedApp(
+      async ({ page }, testHost) => {
+        fileForDialog(
+          testHost,
+          'openMusic',
+          'song.wav',
+          wavBytes(20, { loudFrom: LOUD_FROM, loudTo: LOUD_TO, level: 0.6 }),
+        );
         await page.getByRole('button', { name: 'Open Music…' }).click();
         await expect.poll(() => statusText(page)).toContain('Music: song.wav (20 s)');
         // Only the song is heard, so where it is silent the clip must be too.
@@ -267,7 +269,7 @@ describe('Export Clip… with sound in Chromium', () => {
         expect(shortFrames).toBeGreaterThan(10);
         expect(Math.abs(silent.frameTimes.length - shortFrames)).toBeLessThanOrEqual(1);
       },
-      { beforeLoad: (page) => testHost.install(page), viewport: VIEWPORT },
+      { viewport: VIEWPORT },
     );
   }, 600_000);
 });

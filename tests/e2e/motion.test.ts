@@ -27,7 +27,7 @@ import {
   SLOW_TIMEOUT_MS,
   waitForLanding,
 } from './support/app-page';
-import { bodyPoses, useTestHosts, expectStatus } from './support/host-files';
+import { bodyPoses, useTestHosts, expectStatus, fileForDialog } from './support/host-files';
 import { newestSavedPreset, savePresetNamed } from './support/preset-page';
 import { useAppSuite } from './support/suite';
 import { dropFile } from './support/vrm-files';
@@ -214,9 +214,12 @@ describe('motions', () => {
         ).toBe('false');
 
         // A file that is not a motion is refused, naming it; the figure keeps playing Wave.
-        const broken = join(testHost.files, 'broken.vmd');
-        writeFileSync(broken, vmdBytes({ keyframes: 1, declaredKeyframes: 30 }));
-        testHost.dialogs.openMotion.push(broken);
+        const broken = fileForDialog(
+          testHost,
+          'openMotion',
+          'broken.vmd',
+          vmdBytes({ keyframes: 1, declaredKeyframes: 30 }),
+        );
         await page.getByRole('button', { name: 'Open Motion…' }).click();
         await expect.poll(() => alertText(page), LONG).toContain('Could not open the motion');
         const alert = await alertText(page);

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { HookPose } from '../../../renderer/src/test-build/test-hook';
@@ -48,6 +50,22 @@ export function useHostedApps(withApp: WithApp): WithHostedApp {
       beforeLoad: (page) => testHost.install(page),
     });
   };
+}
+
+/**
+ * Writes `content` as `fileName` into the host's own files and queues that file as the answer
+ * of its next `dialog` (Open Music…, Open Stage…, …); returns the file's path.
+ */
+export function fileForDialog(
+  testHost: TestHost,
+  dialog: 'openModel' | 'openMotion' | 'openMusic' | 'openStage' | 'openPreset',
+  fileName: string,
+  content: string | Uint8Array,
+): string {
+  const path = join(testHost.files, fileName);
+  writeFileSync(path, content);
+  testHost.dialogs[dialog].push(path);
+  return path;
 }
 
 /** A test host kept for all of a file's tests, see {@link useFileTestHost}. */
