@@ -21,7 +21,7 @@ import {
   waitForLanding,
 } from './support/app-page';
 import type { TestHost } from './support/host-files';
-import { fileForDialog, useHostedApps } from './support/host-files';
+import { useHostedApps, openMusicFile } from './support/host-files';
 import type { Rgba } from './support/pixels';
 import { readPngPixels } from './support/pixels';
 import { useAppSuite } from './support/suite';
@@ -256,13 +256,8 @@ describe('a transparent Export Clip…', () => {
     await withHostedApp(
       async ({ page }, testHost) => {
         // A song, so the clip has sound to write.
-        fileForDialog(
-          testHost,
-          'openMusic',
-          'song.wav',
-          wavBytes(4, { loudFrom: 0, loudTo: 4, level: 0.5 }),
-        );
-        await page.getByRole('button', { name: 'Open Music…' }).click();
+        const wav = wavBytes(4, { loudFrom: 0, loudTo: 4, level: 0.5 });
+        await openMusicFile(page, testHost, 'song.wav', wav);
         await expect.poll(() => statusText(page)).toContain('Music: song.wav');
         await advance(page, 1);
         await page

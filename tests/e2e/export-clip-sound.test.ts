@@ -16,7 +16,7 @@ import type { HookMusicClock } from '../../renderer/src/test-build/test-hook';
 import { wavBytes } from '../../tools/fixtures/audio/audio-fixtures';
 import { opusPacketSeconds, readWebm } from '../support/webm-reader';
 import { SLOW_TIMEOUT_MS, advance, statusText } from './support/app-page';
-import { fileForDialog, useHostedApps } from './support/host-files';
+import { useHostedApps, openMusicFile } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { chooseRange, timeline } from './support/timeline-page';
 
@@ -132,13 +132,8 @@ describe('Export Clip… with sound in Chromium', () => {
   it('writes the song where the motion played it as Opus, within a frame of the video', async () => {
     await withHostedApp(
       async ({ page }, testHost) => {
-        fileForDialog(
-          testHost,
-          'openMusic',
-          'song.wav',
-          wavBytes(20, { loudFrom: LOUD_FROM, loudTo: LOUD_TO, level: 0.6 }),
-        );
-        await page.getByRole('button', { name: 'Open Music…' }).click();
+        const wav = wavBytes(20, { loudFrom: LOUD_FROM, loudTo: LOUD_TO, level: 0.6 });
+        await openMusicFile(page, testHost, 'song.wav', wav);
         await expect.poll(() => statusText(page)).toContain('Music: song.wav (20 s)');
         // Only the song is heard, so where it is silent the clip must be too.
         await page.getByRole('checkbox', { name: 'Impact sounds' }).uncheck();

@@ -15,7 +15,7 @@ import type { HookMusicClock } from '../../renderer/src/test-build/test-hook';
 import { wavBytes } from '../../tools/fixtures/audio/audio-fixtures';
 import { goodMotionFixtures } from '../../tools/fixtures/motion/motion-fixtures';
 import { advance, alertText, statusText } from './support/app-page';
-import { useTestHosts, fileForDialog, useHostedApps } from './support/host-files';
+import { useTestHosts, useHostedApps, openMusicFile } from './support/host-files';
 import { newestSavedPreset } from './support/preset-page';
 import { useAppSuite } from './support/suite';
 
@@ -60,9 +60,8 @@ function gap(at: HookMusicClock): number {
 describe('music', () => {
   it('follows the motion clock: pause, TIME 0.5, loop, offset, scrubbing and Resume', async () => {
     await withHostedApp(async ({ page }, testHost) => {
-      fileForDialog(testHost, 'openMusic', 'song.wav', wavBytes(20));
       // The click also lets the page make sound.
-      await page.getByRole('button', { name: 'Open Music…' }).click();
+      await openMusicFile(page, testHost, 'song.wav', wavBytes(20));
       await expect.poll(() => statusText(page)).toContain('Music: song.wav (20 s)');
       await page.getByRole('combobox', { name: 'Motion' }).selectOption({ label: 'Wave' });
       // Keys go to the app, not the list (Space would open it).
@@ -122,8 +121,7 @@ describe('music', () => {
 
   it('a preset keeps the song and its offset; loading it brings both back', async () => {
     await withHostedApp(async ({ page }, testHost) => {
-      const song = fileForDialog(testHost, 'openMusic', 'dance.wav', wavBytes(5));
-      await page.getByRole('button', { name: 'Open Music…' }).click();
+      const song = await openMusicFile(page, testHost, 'dance.wav', wavBytes(5));
       await expect.poll(() => statusText(page)).toContain('Music: dance.wav');
       await page.getByRole('slider', { name: 'MUSIC OFFSET' }).fill('-0.75');
       await page.getByRole('button', { name: 'Save Preset…' }).click();
@@ -144,8 +142,7 @@ describe('music', () => {
 
   it('lists a song opened in the recent library, and plays it again from there', async () => {
     await withHostedApp(async ({ page }, testHost) => {
-      fileForDialog(testHost, 'openMusic', 'Library Song.wav', wavBytes(3));
-      await page.getByRole('button', { name: 'Open Music…' }).click();
+      await openMusicFile(page, testHost, 'Library Song.wav', wavBytes(3));
       await expect.poll(() => statusText(page)).toContain('Music: Library Song.wav');
       const library = page.getByRole('list', { name: 'Recently opened files' });
       await expect.poll(() => library.getByRole('listitem').count()).toBe(1);
@@ -154,8 +151,7 @@ describe('music', () => {
       expect(await page.getByRole('button', { name: 'Add “Library Song”' }).count()).toBe(0);
 
       // Another song replaces it; Open in the library brings the first back.
-      fileForDialog(testHost, 'openMusic', 'other.wav', wavBytes(2));
-      await page.getByRole('button', { name: 'Open Music…' }).click();
+      await openMusicFile(page, testHost, 'other.wav', wavBytes(2));
       await expect.poll(() => page.locator('.sound-song').innerText()).toBe('other.wav');
       await expect.poll(() => library.getByRole('listitem').count()).toBe(2);
       await page.getByRole('button', { name: 'Open “Library Song”' }).click();
@@ -209,13 +205,8 @@ describe('music', () => {
 
   it('names a file that is not audio and keeps playing nothing', async () => {
     await withHostedApp(async ({ page }, testHost) => {
-      const notes = fileForDialog(
-        testHost,
-        'openMusic',
-        'notes.wav',
-        'These are notes, not a song.\n',
-      );
-      await page.getByRole('button', { name: 'Open Music…' }).click();
+      const notAudio = 'These are notes, not a song.\n';
+      const notes = await openMusicFile(page, testHost, 'notes.wav', notAudio);
       await expect.poll(() => alertText(page)).toContain('Could not open the music');
       expect(await alertText(page)).toContain(notes);
       expect((await clock(page)).musicTime).toBeNull();

@@ -68,6 +68,21 @@ export function fileForDialog(
   return path;
 }
 
+/**
+ * Opens `content`, written as `fileName` into the host's files, through the panel's Open
+ * Music… button and the host's dialog (see {@link fileForDialog}); returns the file's path.
+ */
+export async function openMusicFile(
+  page: Page,
+  testHost: TestHost,
+  fileName: string,
+  content: string | Uint8Array,
+): Promise<string> {
+  const path = fileForDialog(testHost, 'openMusic', fileName, content);
+  await page.getByRole('button', { name: 'Open Music…' }).click();
+  return path;
+}
+
 /** A test host kept for all of a file's tests, see {@link useFileTestHost}. */
 export interface FileTestHost {
   /** The host (made before the file's first test). */
