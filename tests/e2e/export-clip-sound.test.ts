@@ -16,6 +16,7 @@ import type { HookMusicClock } from '../../renderer/src/test-build/test-hook';
 import { wavBytes } from '../../tools/fixtures/audio/audio-fixtures';
 import { opusPacketSeconds, readWebm } from '../support/webm-reader';
 import { SLOW_TIMEOUT_MS, advance, statusText } from './support/app-page';
+import type { TestHost } from './support/host-files';
 import { useHostedApps, openMusicFile } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { chooseRange, timeline } from './support/timeline-page';
@@ -128,6 +129,20 @@ async function decodedLoudness(
   );
 }
 
+/**
+ * Exports the chosen range as a clip (W) into the host's files as `fileName`, waits until the
+ * status line says it was saved, and returns the clip's path.
+ */
+async function exportClipAs(page: Page, testHost: TestHost, fileName: string): Promise<string> {
+  const path = join(testHost.files, fileName);
+  testHost.dialogs.saveExport.push(path);
+  await page.keyboard.press('w');
+  await expect
+    .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS * 3 })
+    .toMatch(new RegExp(`^Saved .*${fileName.replace('.', '\\.')}: `));
+  return path;
+}
+
 describe('Export Clip… with sound in Chromium', () => {
   it('writes the song where the motion played it as Opus, within a frame of the video', async () => {
     await withHostedApp(
@@ -170,12 +185,7 @@ describe('Export Clip… with sound in Chromium', () => {
           (onset! + 0.9 * RECORD_RATE_HZ - recorded.firstFrame) / span,
         );
         const range = (await timeline(page)).range!;
-        const clipPath = join(testHost.files, 'dance.webm');
-        testHost.dialogs.saveExport.push(clipPath);
-        await page.keyboard.press('w');
-        await expect
-          .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS * 3 })
-          .toMatch(/^Saved .*dance\.webm: /);
+        const clipPath = await exportClipAs(page, testHost, 'dance.webm');
         expect(await statusText(page)).toMatch(
           /frames, with its sound \(Opus\)\. The scene is as it was\.$/,
         );
@@ -248,12 +258,7 @@ describe('Export Clip… with sound in Chromium', () => {
           const encoder = window.AudioEncoder as unknown as Record<string, unknown>;
           encoder['isConfigSupported'] = () => Promise.resolve({ supported: false });
         });
-        const silentPath = join(testHost.files, 'silent.webm');
-        testHost.dialogs.saveExport.push(silentPath);
-        await page.keyboard.press('w');
-        await expect
-          .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS * 3 })
-          .toMatch(/^Saved .*silent\.webm: /);
+        const silentPath = await exportClipAs(page, testHost, 'silent.webm');
         expect(await statusText(page)).toContain(
           'video only: this browser cannot encode the sound as Opus (its AudioEncoder does not encode Opus at 48 kHz)',
         );
