@@ -7,16 +7,10 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  SLOW_TIMEOUT_MS,
-  aimAt,
-  drawFrameNow,
-  statusText,
-  waitForLanding,
-} from './support/app-page';
+import { aimAt, drawFrameNow, statusText, waitForLanding } from './support/app-page';
 import { timeline } from './support/timeline-page';
 import { useAppSuite } from './support/suite';
-import { dropFile, useVrmFixtures } from './support/vrm-files';
+import { dropFixture, useVrmFixtures } from './support/vrm-files';
 
 const withApp = useAppSuite();
 const files = useVrmFixtures();
@@ -76,12 +70,7 @@ async function grabTorso(page: Page): Promise<void> {
 
 /** Drops the T-pose VRM fixture on the window, waits for it to open and for its fall to end. */
 async function dropAvatarAndLand(page: Page): Promise<void> {
-  expect(await dropFile(page, files.bytes('vrm1-tpose-full.vrm'), 'vrm1-tpose-full.vrm')).toBe(
-    true,
-  );
-  await expect
-    .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
-    .toBe('Opened Fixture vrm1-tpose-full (vrm1-tpose-full.vrm).');
+  await dropFixture(page, files, 'vrm1-tpose-full.vrm');
   await waitForLanding(page, 0, 0.5);
 }
 

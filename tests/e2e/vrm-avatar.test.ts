@@ -6,19 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import type { HookVec3 } from '../../renderer/src/test-build/test-hook';
 import {
-  SLOW_TIMEOUT_MS,
   advance,
   advanceUntilRootMoved,
   aimAt,
   alertText,
   figureCount,
   rootPosition,
-  statusText,
   waitForLanding,
 } from './support/app-page';
 import { flickAndLetGo, liftHeld } from './support/mouse-throw';
 import { useAppSuite } from './support/suite';
-import { dropFile, figureKinds, useVrmFixtures } from './support/vrm-files';
+import { dropFixture, expectFixtureOpened, figureKinds, useVrmFixtures } from './support/vrm-files';
 
 const withApp = useAppSuite();
 const files = useVrmFixtures();
@@ -27,12 +25,7 @@ describe('a dropped VRM', () => {
   it('replaces the box dummy, falls, and can be grabbed, lifted above 0.5 m and thrown', async () => {
     await withApp(async ({ page }) => {
       expect(await figureKinds(page)).toEqual(['box']);
-      expect(await dropFile(page, files.bytes('vrm1-tpose-full.vrm'), 'vrm1-tpose-full.vrm')).toBe(
-        true,
-      );
-      await expect
-        .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
-        .toBe('Opened Fixture vrm1-tpose-full (vrm1-tpose-full.vrm).');
+      await dropFixture(page, files, 'vrm1-tpose-full.vrm');
       expect(await alertText(page)).toBe('');
       expect(await figureKinds(page)).toEqual(['vrm']);
       expect(await page.evaluate(() => window.__ragdoll!.modelFileName())).toBe(
@@ -85,9 +78,7 @@ describe('a dropped VRM', () => {
         mimeType: 'application/octet-stream',
         buffer: Buffer.from(files.bytes(name)),
       });
-      await expect
-        .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
-        .toBe('Opened Fixture vrm0-tpose-full (vrm0-tpose-full.vrm).');
+      await expectFixtureOpened(page, name);
       expect(await figureKinds(page)).toEqual(['vrm']);
       await page.getByRole('button', { name: 'Box Dummy' }).click();
       expect(await figureKinds(page)).toEqual(['box']);
