@@ -165,20 +165,16 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  if (process.argv.includes('--six-only')) {
-    printSix(doll);
-    return;
-  }
-  if (process.argv.includes('--rest-seeds')) {
-    printRestSeeds(doll);
-    return;
-  }
-  if (process.argv.includes('--profile')) {
-    printProfile(doll);
-    return;
-  }
-  if (process.argv.includes('--levers')) {
-    printLevers(doll);
+  // A flag picks one report instead of the default comparison, looked for in this order.
+  const reports: readonly [string, (doll: MmdDoll) => void][] = [
+    ['--six-only', printSix],
+    ['--rest-seeds', printRestSeeds],
+    ['--profile', printProfile],
+    ['--levers', printLevers],
+  ];
+  const report = reports.find(([flag]) => process.argv.includes(flag));
+  if (report) {
+    report[1](doll);
     return;
   }
   warmUpEngine(doll);

@@ -7,7 +7,7 @@
  * transparent Export Clip… writes a WebM whose frames carry alpha (and its sound as Opus), and where the browser cannot
  * keep alpha the app says why and offers the clip on green.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BufferSource, EncodedPacketSink, Input, WEBM } from 'mediabunny';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -21,14 +21,14 @@ import {
   waitForLanding,
 } from './support/app-page';
 import type { TestHost } from './support/host-files';
-import { useTestHosts } from './support/host-files';
+import { useHostedApps, openMusicFile } from './support/host-files';
 import type { Rgba } from './support/pixels';
 import { readPngPixels } from './support/pixels';
 import { useAppSuite } from './support/suite';
 import { wavBytes } from '../../tools/fixtures/audio/audio-fixtures';
 
 const withApp = useAppSuite();
-const newHost = useTestHosts();
+const withHostedApp = useHostedApps(withApp);
 
 /** A small window: SwiftShader draws it, and a clip of it, quickly. */
 const VIEWPORT = { width: 560, height: 340 } as const;
@@ -178,9 +178,8 @@ describe('ALWAYS ON TOP', () => {
       },
       { viewport: VIEWPORT },
     );
-    const testHost = newHost();
-    await withApp(
-      async ({ page }) => {
+    await withHostedApp(
+      async ({ page }, testHost) => {
         const onTop = page.getByRole('checkbox', { name: 'Always on top' });
         await expect.poll(() => onTop.isVisible()).toBe(true);
         expect(await onTop.isChecked()).toBe(false);
@@ -195,16 +194,15 @@ describe('ALWAYS ON TOP', () => {
         await statusStartingWith(page, 'The window no longer stays on top.');
         expect(testHost.bridge().alwaysOnTop).toBe(false);
       },
-      { beforeLoad: (page) => testHost.install(page), viewport: VIEWPORT },
+      { viewport: VIEWPORT },
     );
   });
 });
 
 describe('BACKGROUND and STAGE in Save Picture…', () => {
   it('saves alpha 0 in a transparent sky and 255 on the figure, floor only with the stage', async () => {
-    const testHost = newHost();
-    await withApp(
-      async ({ page, context }) => {
+    await withHostedApp(
+      async ({ page, context }, testHost) => {
         await standStill(page);
         await page
           .getByRole('combobox', { name: 'Background', exact: true })
@@ -225,14 +223,13 @@ describe('BACKGROUND and STAGE in Save Picture…', () => {
         expect(figureOnly.floor.a).toBe(0);
         expect(figureOnly.figure.a).toBe(255);
       },
-      { beforeLoad: (page) => testHost.install(page), viewport: VIEWPORT },
+      { viewport: VIEWPORT },
     );
   });
 
   it('fills the sky with a chroma preset or a picked colour, remembered after a reload', async () => {
-    const testHost = newHost();
-    await withApp(
-      async ({ page, context }) => {
+    await withHostedApp(
+      async ({ page, context }, testHost) => {
         await standStill(page);
         const background = page.getByRole('combobox', { name: 'Background', exact: true });
         await background.selectOption('green');
@@ -249,21 +246,18 @@ describe('BACKGROUND and STAGE in Save Picture…', () => {
         await expect.poll(() => background.inputValue()).toBe('custom');
         expect(await page.getByLabel('Background colour').inputValue()).toBe('#3366cc');
       },
-      { beforeLoad: (page) => testHost.install(page), viewport: VIEWPORT },
+      { viewport: VIEWPORT },
     );
   });
 });
 
 describe('a transparent Export Clip…', () => {
   it('writes a WebM whose frames carry alpha, with its sound as Opus', async () => {
-    const testHost = newHost();
-    await withApp(
-      async ({ page }) => {
+    await withHostedApp(
+      async ({ page }, testHost) => {
         // A song, so the clip has sound to write.
-        const song = join(testHost.files, 'song.wav');
-        writeFileSync(song, wavBytes(4, { loudFrom: 0, loudTo: 4, level: 0.5 }));
-        testHost.dialogs.openMusic.push(song);
-        await page.getByRole('button', { name: 'Open Music…' }).click();
+        const wav = wavBytes(4, { loudFrom: 0, loudTo: 4, level: 0.5 });
+        await openMusicFile(page, testHost, 'song.wav', wav);
         await expect.poll(() => statusText(page)).toContain('Music: song.wav');
         await advance(page, 1);
         await page
@@ -289,14 +283,13 @@ describe('a transparent Export Clip…', () => {
         const audio = await input.getPrimaryAudioTrack();
         expect(audio?.codec).toBe('opus');
       },
-      { beforeLoad: (page) => testHost.install(page), viewport: VIEWPORT },
+      { viewport: VIEWPORT },
     );
   });
 
   it('where the browser cannot keep alpha, says why and offers the clip on green', async () => {
-    const testHost = newHost();
-    await withApp(
-      async ({ page }) => {
+    await withHostedApp(
+      async ({ page }, testHost) => {
         await advance(page, 1);
         const background = page.getByRole('combobox', { name: 'Background', exact: true });
         await background.selectOption('transparent');
@@ -321,7 +314,7 @@ describe('a transparent Export Clip…', () => {
         const track = await input.getPrimaryVideoTrack();
         expect(await track!.canBeTransparent()).toBe(false);
       },
-      { beforeLoad: (page) => testHost.install(page), viewport: VIEWPORT },
+      { viewport: VIEWPORT },
     );
   });
 });

@@ -6,8 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   advanceUntil,
+  advanceUntilRootMoved,
   alertText,
-  distance,
+  checkedSlider,
   drawFrameNow,
   figureCount,
   maxSpeed,
@@ -94,22 +95,21 @@ describe('panel controls', () => {
       await page.getByRole('button', { name: 'Blast' }).click();
       expect(await statusText(page)).toBe('Blast!');
       expect(await maxSpeed(page)).toBeGreaterThan(2);
-      await advanceUntil(
-        page,
-        'BLAST moves the figure 0.3 m',
-        async () => distance(before, (await rootPosition(page))!) > 0.3,
-        { maxSeconds: 2 },
-      );
+      // BLAST moves the figure.
+      await advanceUntilRootMoved(page, before, 0.3, { maxSeconds: 2 });
     });
   });
 
   it('STIFFNESS, TIME and BODIES change the sandbox and the view', async () => {
     await withApp(async ({ page }) => {
-      const stiffness = page.getByRole('slider', { name: 'Stiffness' });
-      expect(await stiffness.getAttribute('aria-keyshortcuts')).toBe('[ ]');
-      await stiffness.fill('80');
-      expect((await settings(page)).stiffness).toBe(80);
-      expect(await statusText(page)).toBe('Stiffness 80.');
+      const stiffness = await checkedSlider(
+        page,
+        'Stiffness',
+        '[ ]',
+        'stiffness',
+        80,
+        'Stiffness 80.',
+      );
       await stiffness.fill('0');
       expect((await settings(page)).stiffness).toBe(0);
       const time = page.getByRole('slider', { name: 'Time' });

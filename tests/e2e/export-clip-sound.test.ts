@@ -8,7 +8,7 @@
  * starts each loud second within one video frame of where the clock says. A browser without
  * an Opus encoder writes the video alone and says so.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -16,12 +16,13 @@ import type { HookMusicClock } from '../../renderer/src/test-build/test-hook';
 import { wavBytes } from '../../tools/fixtures/audio/audio-fixtures';
 import { opusPacketSeconds, readWebm } from '../support/webm-reader';
 import { SLOW_TIMEOUT_MS, advance, statusText } from './support/app-page';
-import { useTestHosts } from './support/host-files';
+import type { TestHost } from './support/host-files';
+import { useHostedApps, openMusicFile } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { chooseRange, timeline } from './support/timeline-page';
 
 const withApp = useAppSuite();
-const newHost = useTestHosts();
+const withHostedApp = useHostedApps(withApp);
 
 const VIEWPORT = { width: 640, height: 240 } as const;
 const RECORD_RATE_HZ = 60;
@@ -128,15 +129,26 @@ async function decodedLoudness(
   );
 }
 
+/**
+ * Exports the chosen range as a clip (W) into the host's files as `fileName`, waits until the
+ * status line says it was saved, and returns the clip's path.
+ */
+async function exportClipAs(page: Page, testHost: TestHost, fileName: string): Promise<string> {
+  const path = join(testHost.files, fileName);
+  testHost.dialogs.saveExport.push(path);
+  await page.keyboard.press('w');
+  await expect
+    .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS * 3 })
+    .toMatch(new RegExp(`^Saved .*${fileName.replace('.', '\\.')}: `));
+  return path;
+}
+
 describe('Export Clip… with sound in Chromium', () => {
   it('writes the song where the motion played it as Opus, within a frame of the video', async () => {
-    const testHost = newHost();
-    await withApp(
-      async ({ page }) => {
-        const song = join(testHost.files, 'song.wav');
-        writeFileSync(song, wavBytes(20, { loudFrom: LOUD_FROM, loudTo: LOUD_TO, level: 0.6 }));
-        testHost.dialogs.openMusic.push(song);
-        await page.getByRole('button', { name: 'Open Music…' }).click();
+    await withHostedApp(
+      async ({ page }, testHost) => {
+        const wav = wavBytes(20, { loudFrom: LOUD_FROM, loudTo: LOUD_TO, level: 0.6 });
+        await openMusicFile(page, testHost, 'song.wav', wav);
         await expect.poll(() => statusText(page)).toContain('Music: song.wav (20 s)');
         // Only the song is heard, so where it is silent the clip must be too.
         await page.getByRole('checkbox', { name: 'Impact sounds' }).uncheck();
@@ -173,12 +185,7 @@ describe('Export Clip… with sound in Chromium', () => {
           (onset! + 0.9 * RECORD_RATE_HZ - recorded.firstFrame) / span,
         );
         const range = (await timeline(page)).range!;
-        const clipPath = join(testHost.files, 'dance.webm');
-        testHost.dialogs.saveExport.push(clipPath);
-        await page.keyboard.press('w');
-        await expect
-          .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS * 3 })
-          .toMatch(/^Saved .*dance\.webm: /);
+        const clipPath = await exportClipAs(page, testHost, 'dance.webm');
         expect(await statusText(page)).toMatch(
           /frames, with its sound \(Opus\)\. The scene is as it was\.$/,
         );
@@ -251,12 +258,7 @@ describe('Export Clip… with sound in Chromium', () => {
           const encoder = window.AudioEncoder as unknown as Record<string, unknown>;
           encoder['isConfigSupported'] = () => Promise.resolve({ supported: false });
         });
-        const silentPath = join(testHost.files, 'silent.webm');
-        testHost.dialogs.saveExport.push(silentPath);
-        await page.keyboard.press('w');
-        await expect
-          .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS * 3 })
-          .toMatch(/^Saved .*silent\.webm: /);
+        const silentPath = await exportClipAs(page, testHost, 'silent.webm');
         expect(await statusText(page)).toContain(
           'video only: this browser cannot encode the sound as Opus (its AudioEncoder does not encode Opus at 48 kHz)',
         );
@@ -267,7 +269,7 @@ describe('Export Clip… with sound in Chromium', () => {
         expect(shortFrames).toBeGreaterThan(10);
         expect(Math.abs(silent.frameTimes.length - shortFrames)).toBeLessThanOrEqual(1);
       },
-      { beforeLoad: (page) => testHost.install(page), viewport: VIEWPORT },
+      { viewport: VIEWPORT },
     );
   }, 600_000);
 });

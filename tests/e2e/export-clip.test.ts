@@ -12,12 +12,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readWebm } from '../support/webm-reader';
 import { SLOW_TIMEOUT_MS, advance, alertText, statusText } from './support/app-page';
-import { useTestHosts } from './support/host-files';
+import { useHostedApps } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { chooseRange, recordFrames, timeline } from './support/timeline-page';
 
 const withApp = useAppSuite();
-const newHost = useTestHosts();
+const withHostedApp = useHostedApps(withApp);
 
 /** A low window (SwiftShader draws each frame of the clip quickly) wide enough for the timeline. */
 const VIEWPORT = { width: 960, height: 300 } as const;
@@ -42,9 +42,8 @@ function escaped(text: string): string {
 
 describe('Export Clip… in Chromium', () => {
   it('writes the chosen range as a WebM at 30 fps, and leaves no file when it cannot', async () => {
-    const testHost = newHost();
-    await withApp(
-      async ({ page }) => {
+    await withHostedApp(
+      async ({ page }, testHost) => {
         await page.keyboard.press('o'); // a ball too, so a prop is replayed
         await recordFrames(page, 3 * RECORD_RATE_HZ);
         await chooseRange(page, 0.45, 0.55); // short, for the clips that must not be saved
@@ -126,7 +125,7 @@ describe('Export Clip… in Chromium', () => {
             rangeSeconds * 0.05,
           );
       },
-      { beforeLoad: (page) => testHost.install(page), viewport: VIEWPORT },
+      { viewport: VIEWPORT },
     );
   }, 600_000);
 });

@@ -12,10 +12,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadMotionFile } from '../../renderer/src/view/motion/load-motion-file';
 import { SLOW_TIMEOUT_MS, advance, aimAt, statusText } from './support/app-page';
-import { useTestHosts } from './support/host-files';
+import { useTestHosts, useHostedApps } from './support/host-files';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
+const withHostedApp = useHostedApps(withApp);
 const newHost = useTestHosts();
 
 /** A small window: SwiftShader then draws the clip's frames nearly in real time. */
@@ -52,9 +53,8 @@ async function statusStartingWith(page: Page, prefix: string): Promise<string> {
 
 describe('exports through the Save dialog', () => {
   it('exports the recorded motion as .vrma and the view as PNG, at 1x and 2x', async () => {
-    const testHost = newHost();
-    await withApp(
-      async ({ page }) => {
+    await withHostedApp(
+      async ({ page }, testHost) => {
         await runFor(page, 2);
         const motionPath = join(testHost.files, 'fall.vrma');
         testHost.dialogs.saveExport.push(motionPath);
@@ -103,7 +103,7 @@ describe('exports through the Save dialog', () => {
         const png = readFileSync(doublePath);
         expect(pngSize(png)).toEqual(double);
       },
-      { beforeLoad: (page) => testHost.install(page), viewport: SMALL_VIEWPORT },
+      { viewport: SMALL_VIEWPORT },
     );
   });
 });

@@ -7,16 +7,10 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  SLOW_TIMEOUT_MS,
-  aimAt,
-  drawFrameNow,
-  statusText,
-  waitForLanding,
-} from './support/app-page';
+import { aimAt, drawFrameNow, statusText, waitForLanding } from './support/app-page';
 import { timeline } from './support/timeline-page';
 import { useAppSuite } from './support/suite';
-import { dropFile, useVrmFixtures } from './support/vrm-files';
+import { dropFixture, useVrmFixtures } from './support/vrm-files';
 
 const withApp = useAppSuite();
 const files = useVrmFixtures();
@@ -74,17 +68,17 @@ async function grabTorso(page: Page): Promise<void> {
   for (let step = 1; step <= 4; step++) await page.mouse.move(torso.x, torso.y - step * 15);
 }
 
+/** Drops the T-pose VRM fixture on the window, waits for it to open and for its fall to end. */
+async function dropAvatarAndLand(page: Page): Promise<void> {
+  await dropFixture(page, files, 'vrm1-tpose-full.vrm');
+  await waitForLanding(page, 0, 0.5);
+}
+
 describe('a VRM figure’s face', () => {
   it('is surprised while grabbed, and not with FACE REACTIONS off', async () => {
     await withApp(async ({ page }) => {
       // Time is held: the face runs on the frames the test steps (framesUntil).
-      expect(await dropFile(page, files.bytes('vrm1-tpose-full.vrm'), 'vrm1-tpose-full.vrm')).toBe(
-        true,
-      );
-      await expect
-        .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
-        .toBe('Opened Fixture vrm1-tpose-full (vrm1-tpose-full.vrm).');
-      await waitForLanding(page, 0, 0.5);
+      await dropAvatarAndLand(page);
       await page.getByRole('button', { name: 'Follow Camera' }).click();
       await drawFrameNow(page);
       expect(await surprised(page)).toBe(0);
@@ -116,13 +110,7 @@ describe('a VRM figure’s face', () => {
 
   it('shows the surprise again when the timeline steps back to the grab', async () => {
     await withApp(async ({ page }) => {
-      expect(await dropFile(page, files.bytes('vrm1-tpose-full.vrm'), 'vrm1-tpose-full.vrm')).toBe(
-        true,
-      );
-      await expect
-        .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
-        .toBe('Opened Fixture vrm1-tpose-full (vrm1-tpose-full.vrm).');
-      await waitForLanding(page, 0, 0.5);
+      await dropAvatarAndLand(page);
       await grabTorso(page);
       // Time held: each 1/60 s is one recorded frame, and one frame the face runs on.
       const grabbed = await framesUntil(page, 0.5, 60);

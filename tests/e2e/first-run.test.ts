@@ -5,18 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { animationFrames, figureCount, waitForApp } from './support/app-page';
-import { useTestHosts } from './support/host-files';
+import { useTestHosts, useHostedApps } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { presetContent } from '../support/host-files';
 
 const withApp = useAppSuite();
+const withHostedApp = useHostedApps(withApp);
 const newHost = useTestHosts();
 
 describe('the first-run welcome', () => {
   it('shows once over the view on a first start, beside the box dummy, until dismissed', async () => {
-    const testHost = newHost();
-    await withApp(
-      async ({ page }) => {
+    await withHostedApp(
+      async ({ page }, testHost) => {
         const welcome = page.getByRole('dialog', { name: 'Welcome to Ragdoll Playground' });
         await expect.poll(() => welcome.isVisible()).toBe(true);
         const text = await welcome.innerText();
@@ -35,14 +35,13 @@ describe('the first-run welcome', () => {
         await expect.poll(() => testHost.bridge().answered.includes('rp:preset:list')).toBe(true);
         expect(await page.locator('.welcome-layer').isHidden()).toBe(true);
       },
-      { firstRun: true, beforeLoad: (page) => testHost.install(page) },
+      { firstRun: true },
     );
   });
 
   it('speaks Japanese once the panel does, and closes with Esc', async () => {
-    const testHost = newHost();
-    await withApp(
-      async ({ page }) => {
+    await withHostedApp(
+      async ({ page }, testHost) => {
         await expect
           .poll(() =>
             page.getByRole('dialog', { name: 'Welcome to Ragdoll Playground' }).isVisible(),
@@ -61,7 +60,7 @@ describe('the first-run welcome', () => {
           ),
         ).toBe('1');
       },
-      { firstRun: true, beforeLoad: (page) => testHost.install(page) },
+      { firstRun: true },
     );
   });
 

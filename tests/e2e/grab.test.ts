@@ -8,14 +8,14 @@ import { describe, expect, it } from 'vitest';
 import type { HookScreenPoint, HookVec3 } from '../../renderer/src/test-build/test-hook';
 import {
   SLOW_TIMEOUT_MS,
-  advance,
-  moveMouse,
   advanceUntil,
+  advanceUntilRootMoved,
   aimAt,
   distance,
   rootPosition,
   waitForLanding,
 } from './support/app-page';
+import { flickAndLetGo, liftHeld } from './support/mouse-throw';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
@@ -43,35 +43,16 @@ describe('mouse grab', () => {
       expect(await grabbedHandle(page)).not.toBeNull();
       // Read once the body is held: before that, Follow may still be gliding after the fall.
       const cameraBefore = await cameraPosition(page);
-      // Drag straight up in small steps at a hand's pace (1/30 s of simulated time after each
-      // move), then hold it up there.
-      for (let step = 1; step <= 10; step++) {
-        await moveMouse(page, start.x, start.y - step * 22);
-        await advance(page, 1 / 30);
-      }
-      await advanceUntil(
-        page,
-        'the held doll is lifted (root above 0.5 m)',
-        async () => (await rootPosition(page))!.y > 0.5,
-        { maxSeconds: 3 },
-      );
+      // Drag straight up in small steps at a hand's pace, then hold it up there.
+      await liftHeld(page, start, 'doll');
       expect(await grabbedHandle(page)).not.toBeNull();
       // The orbit controls stood still while the doll was held.
       expect(distance(cameraBefore, await cameraPosition(page))).toBeLessThan(1e-6);
-      // A quick sideways flick (1/60 s a move), then let go: a throw.
-      for (let step = 1; step <= 5; step++) {
-        await moveMouse(page, start.x + step * 30, start.y - 220);
-        await advance(page, 1 / 60);
-      }
-      await page.mouse.up();
+      // A quick sideways flick, then let go: a throw.
+      await flickAndLetGo(page, start);
       expect(await grabbedHandle(page)).toBeNull();
       const released: HookVec3 = (await rootPosition(page))!;
-      await advanceUntil(
-        page,
-        'the thrown doll moves 0.2 m',
-        async () => distance(released, (await rootPosition(page))!) > 0.2,
-        { maxSeconds: 2 },
-      );
+      await advanceUntilRootMoved(page, released, 0.2, { maxSeconds: 2 });
     });
   });
 

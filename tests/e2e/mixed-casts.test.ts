@@ -6,12 +6,13 @@
  * the moved file, and the preset on disk still names it. At six figures Add Model… says the
  * cast is full without asking for a file.
  */
-import { copyFileSync, renameSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SLOW_TIMEOUT_MS, alertText, distance, rootPosition } from './support/app-page';
 import { useTestHosts, expectStatus } from './support/host-files';
 import { writeHumanoidPmx } from './support/mmd-files';
+import { newestSavedPreset, savePresetNamed } from './support/preset-page';
 import { useAppSuite } from './support/suite';
 import { figureKinds, useVrmFixtures } from './support/vrm-files';
 
@@ -27,8 +28,7 @@ describe('mixed casts', () => {
   it('an MMD and a VRM figure side by side, saved and restored by a preset', async () => {
     const testHost = newHost();
     const mmd = writeHumanoidPmx(join(testHost.files, 'doll'), 'doll.pmx', { texture: true });
-    const vrmPath = join(testHost.files, VRM);
-    copyFileSync(fixtures.get(VRM).file, vrmPath);
+    const vrmPath = fixtures.copyTo(VRM, testHost.files);
     await withApp(
       async ({ page }) => {
         await testHost.bridge().openFile(mmd.path);
@@ -53,13 +53,8 @@ describe('mixed casts', () => {
           .toEqual(['mmd', 'vrm', 'mmd']);
         await expectStatus(page, 'Added a figure (3 of 6).');
 
-        await page.keyboard.press('s');
-        const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
-        await dialog.getByRole('textbox', { name: 'Preset name' }).fill('Cast');
-        await dialog.getByRole('button', { name: 'Save' }).click();
-        await expectStatus(page, 'Saved the preset “Cast”.');
-        const [summary] = (await testHost.bridge().services.listPresets()).presets;
-        const saved = (await testHost.bridge().services.loadPreset(summary!.id)).preset;
+        await savePresetNamed(page, 'Cast');
+        const { id, preset: saved } = await newestSavedPreset(testHost);
         expect(saved.figures.map((figure) => figure.model)).toMatchObject([
           { kind: 'file', path: mmd.path, format: 'pmx' },
           { kind: 'file', path: vrmPath, format: 'vrm0' },
@@ -89,7 +84,7 @@ describe('mixed casts', () => {
         expect(alert).toMatch(/Figure 2 .*box dummy/);
         expect(alert).toContain(vrmPath);
         // Nothing is lost: the preset on disk still names the VRM where it was.
-        const kept = (await testHost.bridge().services.loadPreset(summary!.id)).preset;
+        const kept = (await testHost.bridge().services.loadPreset(id)).preset;
         expect(kept.figures[1]!.model).toMatchObject({ kind: 'file', path: vrmPath });
       },
       { beforeLoad: (page) => testHost.install(page) },

@@ -24,12 +24,13 @@ import {
   statusText,
   waitForLanding,
 } from './support/app-page';
-import { useTestHosts, waitForRest } from './support/host-files';
+import { useTestHosts, waitForRest, useHostedApps } from './support/host-files';
 import { writeDroppedHumanoidPmx, writeHumanoidPmx } from './support/mmd-files';
 import { useAppSuite } from './support/suite';
 import { dropFile, figureKinds } from './support/vrm-files';
 
 const withApp = useAppSuite();
+const withHostedApp = useHostedApps(withApp);
 const newHost = useTestHosts();
 
 const HEAD = '頭';
@@ -92,45 +93,57 @@ async function dropThroughHost(page: Page, bytes: Uint8Array, name: string): Pro
   expect(await dropFile(page, bytes, name)).toBe(true);
 }
 
+/**
+ * Drops `bytes` as `name` and checks the model was refused: the alert names the file and says
+ * `why`, and the scene still has its box dummy.
+ */
+async function expectRefusedDrop(
+  page: Page,
+  bytes: Uint8Array,
+  name: string,
+  why: string,
+): Promise<void> {
+  await dropThroughHost(page, bytes, name);
+  await expect.poll(() => alertText(page), { timeout: SLOW_TIMEOUT_MS }).toContain(name);
+  expect(await alertText(page)).toContain(why);
+  expect(await figureKinds(page)).toEqual(['box']);
+}
+
 function gpuMemory(page: Page): Promise<{ geometries: number; textures: number }> {
   return page.evaluate(() => window.__ragdoll!.gpuMemory());
 }
 
 describe('a dropped MMD model', () => {
   it('falls and rests, its hair swings relative to its head, its body is textured', async () => {
-    const testHost = newHost();
-    const model = writeDroppedHumanoidPmx(testHost, 'figure.pmx', {
-      texture: true,
-    });
-    await withApp(
-      async ({ page }) => {
-        const figureStart = await watchMmdFigureStart(page);
-        await dropThroughHost(page, model.bytes, 'figure.pmx');
-        await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
-        expect(await statusText(page)).toMatch(/^Opened テスト人形 \(figure\.pmx\)\./);
-        expect(await statusText(page)).not.toContain('texture');
-        expect(await alertText(page)).toBe('');
-        expect(await page.evaluate(() => window.__ragdoll!.mmdMaterials(0))).toEqual({
-          materials: 2,
-          textured: 1,
-        });
+    await withHostedApp(async ({ page }, testHost) => {
+      const model = writeDroppedHumanoidPmx(testHost, 'figure.pmx', {
+        texture: true,
+      });
+      const figureStart = await watchMmdFigureStart(page);
+      await dropThroughHost(page, model.bytes, 'figure.pmx');
+      await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
+      expect(await statusText(page)).toMatch(/^Opened テスト人形 \(figure\.pmx\)\./);
+      expect(await statusText(page)).not.toContain('texture');
+      expect(await alertText(page)).toBe('');
+      expect(await page.evaluate(() => window.__ragdoll!.mmdMaterials(0))).toEqual({
+        materials: 2,
+        textured: 1,
+      });
 
-        const { root: start, hair: hairStart } = await figureStart();
-        // While it falls and lands, the hair swings away from where it hung on the head.
-        await advanceUntil(
-          page,
-          'the hair swings 1 cm from where it hung',
-          async () => distance(hairStart, await hairFromHead(page)) > 0.01,
-          { maxSeconds: 2 },
-        );
-        await waitForLanding(page, 0, 0.5);
-        expect((await rootPosition(page))!.y).toBeLessThan(start.y - 1);
-        await waitForRest(page, 0.05);
-        const report = await page.evaluate(() => window.__ragdoll!.measure());
-        expect(report['nanCount']).toBe(0);
-      },
-      { beforeLoad: (page) => testHost.install(page) },
-    );
+      const { root: start, hair: hairStart } = await figureStart();
+      // While it falls and lands, the hair swings away from where it hung on the head.
+      await advanceUntil(
+        page,
+        'the hair swings 1 cm from where it hung',
+        async () => distance(hairStart, await hairFromHead(page)) > 0.01,
+        { maxSeconds: 2 },
+      );
+      await waitForLanding(page, 0, 0.5);
+      expect((await rootPosition(page))!.y).toBeLessThan(start.y - 1);
+      await waitForRest(page, 0.05);
+      const report = await page.evaluate(() => window.__ragdoll!.measure());
+      expect(report['nanCount']).toBe(0);
+    });
   });
 
   it('refuses a truncated PMX and one missing a needed bone; names a missing or undecodable texture once', async () => {
@@ -160,19 +173,9 @@ describe('a dropped MMD model', () => {
     testHost.droppedFiles['plain.pmx'] = good.path;
     await withApp(
       async ({ page }) => {
-        await dropThroughHost(page, broken, 'broken.pmx');
-        await expect
-          .poll(() => alertText(page), { timeout: SLOW_TIMEOUT_MS })
-          .toContain('broken.pmx');
-        expect(await alertText(page)).toContain('Could not open the model');
-        expect(await figureKinds(page)).toEqual(['box']);
+        await expectRefusedDrop(page, broken, 'broken.pmx', 'Could not open the model');
         // A skeleton without a bone the ragdoll needs: the alert names it.
-        await dropThroughHost(page, elbowless.bytes, 'elbowless.pmx');
-        await expect
-          .poll(() => alertText(page), { timeout: SLOW_TIMEOUT_MS })
-          .toContain('elbowless.pmx');
-        expect(await alertText(page)).toContain('左ひじ');
-        expect(await figureKinds(page)).toEqual(['box']);
+        await expectRefusedDrop(page, elbowless.bytes, 'elbowless.pmx', '左ひじ');
 
         await dropThroughHost(page, good.bytes, 'plain.pmx');
         await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
@@ -226,39 +229,35 @@ describe('a dropped MMD model', () => {
   });
 
   it('gives back every geometry and texture after ADD and Box Dummy', async () => {
-    const testHost = newHost();
-    const model = writeDroppedHumanoidPmx(testHost, 'memory.pmx', {
-      texture: true,
-    });
-    await withApp(
-      async ({ page }) => {
+    await withHostedApp(async ({ page }, testHost) => {
+      const model = writeDroppedHumanoidPmx(testHost, 'memory.pmx', {
+        texture: true,
+      });
+      await drawFrameNow(page);
+      const start = await gpuMemory(page);
+      let peak = start;
+      for (let cycle = 0; cycle < 3; cycle++) {
+        await dropThroughHost(page, model.bytes, 'memory.pmx');
+        await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
+        await page.keyboard.press('a');
+        await expect
+          .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
+          .toBe('Added a figure (2 of 6).');
+        expect(await figureKinds(page)).toEqual(['mmd', 'mmd']);
+        expect(await page.evaluate(() => window.__ragdoll!.mmdMaterials(1))).toEqual({
+          materials: 2,
+          textured: 1,
+        });
         await drawFrameNow(page);
-        const start = await gpuMemory(page);
-        let peak = start;
-        for (let cycle = 0; cycle < 3; cycle++) {
-          await dropThroughHost(page, model.bytes, 'memory.pmx');
-          await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
-          await page.keyboard.press('a');
-          await expect
-            .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
-            .toBe('Added a figure (2 of 6).');
-          expect(await figureKinds(page)).toEqual(['mmd', 'mmd']);
-          expect(await page.evaluate(() => window.__ragdoll!.mmdMaterials(1))).toEqual({
-            materials: 2,
-            textured: 1,
-          });
-          await drawFrameNow(page);
-          const now = await gpuMemory(page);
-          if (now.textures > peak.textures) peak = now;
-          await page.keyboard.press('u');
-          expect(await figureKinds(page)).toEqual(['box']);
-          await drawFrameNow(page);
-        }
-        // Each figure's textures really were uploaded, so getting back means they were freed.
-        expect(peak.textures).toBeGreaterThan(start.textures);
-        expect(await gpuMemory(page)).toEqual(start);
-      },
-      { beforeLoad: (page) => testHost.install(page) },
-    );
+        const now = await gpuMemory(page);
+        if (now.textures > peak.textures) peak = now;
+        await page.keyboard.press('u');
+        expect(await figureKinds(page)).toEqual(['box']);
+        await drawFrameNow(page);
+      }
+      // Each figure's textures really were uploaded, so getting back means they were freed.
+      expect(peak.textures).toBeGreaterThan(start.textures);
+      expect(await gpuMemory(page)).toEqual(start);
+    });
   });
 }, 600_000);

@@ -7,65 +7,57 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { alertText, SLOW_TIMEOUT_MS } from './support/app-page';
-import { useTestHosts, expectStatus } from './support/host-files';
+import { expectStatus, useHostedApps } from './support/host-files';
 import { writeHumanoidPmx } from './support/mmd-files';
+import { newestSavedPreset, savePresetNamed } from './support/preset-page';
 import { useAppSuite } from './support/suite';
 import { figureKinds } from './support/vrm-files';
 
 const withApp = useAppSuite();
-const newHost = useTestHosts();
+const withHostedApp = useHostedApps(withApp);
 
 const TITLE = 'テスト人形';
 
 describe('MMD models in presets and the library', () => {
   it('a preset brings the model back textured; the library lists and reopens it', async () => {
-    const testHost = newHost();
-    const model = writeHumanoidPmx(join(testHost.files, 'doll'), 'doll.pmx', { texture: true });
-    await withApp(
-      async ({ page }) => {
-        await testHost.bridge().openFile(model.path);
-        await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
-        // The figure exists before its textures are read; save once the whole open is done.
-        await expectStatus(page, `Opened ${TITLE} (doll.pmx).`);
-        const bodies = (await page.evaluate(() => window.__ragdoll!.measure()))['bodies'];
-        await page.keyboard.press('s');
-        const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
-        await dialog.getByRole('textbox', { name: 'Preset name' }).fill('Doll');
-        await dialog.getByRole('button', { name: 'Save' }).click();
-        await expectStatus(page, 'Saved the preset “Doll”.');
-        const [summary] = (await testHost.bridge().services.listPresets()).presets;
-        const saved = (await testHost.bridge().services.loadPreset(summary!.id)).preset;
-        expect(saved.figures[0]!.model).toMatchObject({
-          kind: 'file',
-          path: model.path,
-          format: 'pmx',
-        });
+    await withHostedApp(async ({ page }, testHost) => {
+      const model = writeHumanoidPmx(join(testHost.files, 'doll'), 'doll.pmx', { texture: true });
+      await testHost.bridge().openFile(model.path);
+      await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
+      // The figure exists before its textures are read; save once the whole open is done.
+      await expectStatus(page, `Opened ${TITLE} (doll.pmx).`);
+      const bodies = (await page.evaluate(() => window.__ragdoll!.measure()))['bodies'];
+      await savePresetNamed(page, 'Doll');
+      const { preset: saved } = await newestSavedPreset(testHost);
+      expect(saved.figures[0]!.model).toMatchObject({
+        kind: 'file',
+        path: model.path,
+        format: 'pmx',
+      });
 
-        await page.getByRole('button', { name: 'Box Dummy' }).click();
-        expect(await figureKinds(page)).toEqual(['box']);
-        await page.getByRole('button', { name: 'Load “Doll”' }).click();
-        await expectStatus(page, 'Loaded the preset “Doll”.');
-        expect(await alertText(page)).toBe('');
-        expect(await figureKinds(page)).toEqual(['mmd']);
-        expect(await page.evaluate(() => window.__ragdoll!.mmdMaterials(0))).toEqual({
-          materials: 2,
-          textured: 1,
-        });
-        // The model's own bodies came back with it.
-        expect((await page.evaluate(() => window.__ragdoll!.measure()))['bodies']).toBe(bodies);
+      await page.getByRole('button', { name: 'Box Dummy' }).click();
+      expect(await figureKinds(page)).toEqual(['box']);
+      await page.getByRole('button', { name: 'Load “Doll”' }).click();
+      await expectStatus(page, 'Loaded the preset “Doll”.');
+      expect(await alertText(page)).toBe('');
+      expect(await figureKinds(page)).toEqual(['mmd']);
+      expect(await page.evaluate(() => window.__ragdoll!.mmdMaterials(0))).toEqual({
+        materials: 2,
+        textured: 1,
+      });
+      // The model's own bodies came back with it.
+      expect((await page.evaluate(() => window.__ragdoll!.measure()))['bodies']).toBe(bodies);
 
-        const library = page.getByRole('list', { name: 'Recently opened files' });
-        await expect.poll(() => library.getByRole('listitem').count()).toBe(1);
-        expect(await library.getByRole('listitem').innerText()).toContain('PMX');
-        await page.getByRole('button', { name: 'Box Dummy' }).click();
-        await page.getByRole('button', { name: `Open “${TITLE}”` }).click();
-        await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
-        expect(await page.evaluate(() => window.__ragdoll!.mmdMaterials(0))).toEqual({
-          materials: 2,
-          textured: 1,
-        });
-      },
-      { beforeLoad: (page) => testHost.install(page) },
-    );
+      const library = page.getByRole('list', { name: 'Recently opened files' });
+      await expect.poll(() => library.getByRole('listitem').count()).toBe(1);
+      expect(await library.getByRole('listitem').innerText()).toContain('PMX');
+      await page.getByRole('button', { name: 'Box Dummy' }).click();
+      await page.getByRole('button', { name: `Open “${TITLE}”` }).click();
+      await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
+      expect(await page.evaluate(() => window.__ragdoll!.mmdMaterials(0))).toEqual({
+        materials: 2,
+        textured: 1,
+      });
+    });
   });
 }, 300_000);

@@ -14,6 +14,7 @@ import type { HookPose, HookVec3 } from '../../renderer/src/test-build/test-hook
 import { writeRibbonPmx } from './support/mmd-files';
 import { SLOW_TIMEOUT_MS, alertText, drawFrameNow } from './support/app-page';
 import { useTestHosts, expectStatus } from './support/host-files';
+import { savePresetNamed } from './support/preset-page';
 import { useAppSuite } from './support/suite';
 import { dropFile } from './support/vrm-files';
 
@@ -164,11 +165,7 @@ describe('a model prop dropped on the view', () => {
 
         // A preset keeps both dropped props where they stand: CLEAR, then load it.
         const saved = await modelPropPoses(page);
-        await page.keyboard.press('s');
-        const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
-        await dialog.getByRole('textbox', { name: 'Preset name' }).fill('Dropped');
-        await dialog.getByRole('button', { name: 'Save' }).click();
-        await expectStatus(page, 'Saved the preset “Dropped”.');
+        await savePresetNamed(page, 'Dropped');
         await page.getByRole('button', { name: 'Clear Props' }).click();
         await expectStatus(page, 'Removed 2 props.');
         expect(await modelPropPoses(page)).toHaveLength(0);

@@ -5,7 +5,7 @@
  * is made at test time (a generated VRM whose binary chunk is padded with unused bytes, which
  * glTF allows) in a temp folder; nothing big is kept in the repository.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { writeGlb } from '../../tools/fixtures/glb-writer';
 import { writeHeavyVrmFixture } from '../../tools/fixtures/make-vrm-fixtures';
 import { readGlb } from '../../renderer/src/view/vrm/glb-container';
 import { SLOW_TIMEOUT_MS, alertText } from './support/app-page';
-import { useTestHosts } from './support/host-files';
+import { useTestHosts, fileForDialog } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { figureKinds } from './support/vrm-files';
 
@@ -42,9 +42,7 @@ describe('reading a big model', () => {
     scratch = mkdtempSync(join(tmpdir(), 'ragdoll-e2e-big-'));
     const bytes = await paddedVrm(scratch, READ_PROGRESS_MIN_BYTES + 2_000_000);
     expect(bytes.byteLength).toBeGreaterThan(20_000_000);
-    const path = join(testHost.files, 'big.vrm');
-    writeFileSync(path, bytes);
-    testHost.dialogs.openModel.push(path);
+    fileForDialog(testHost, 'openModel', 'big.vrm', bytes);
     await withApp(
       async ({ page }) => {
         // Every text the status line shows, and whether the bar showed with it.

@@ -27,7 +27,8 @@ import {
   SLOW_TIMEOUT_MS,
   waitForLanding,
 } from './support/app-page';
-import { bodyPoses, useTestHosts, expectStatus } from './support/host-files';
+import { bodyPoses, useTestHosts, expectStatus, fileForDialog } from './support/host-files';
+import { newestSavedPreset, savePresetNamed } from './support/preset-page';
 import { useAppSuite } from './support/suite';
 import { dropFile } from './support/vrm-files';
 
@@ -213,9 +214,12 @@ describe('motions', () => {
         ).toBe('false');
 
         // A file that is not a motion is refused, naming it; the figure keeps playing Wave.
-        const broken = join(testHost.files, 'broken.vmd');
-        writeFileSync(broken, vmdBytes({ keyframes: 1, declaredKeyframes: 30 }));
-        testHost.dialogs.openMotion.push(broken);
+        const broken = fileForDialog(
+          testHost,
+          'openMotion',
+          'broken.vmd',
+          vmdBytes({ keyframes: 1, declaredKeyframes: 30 }),
+        );
         await page.getByRole('button', { name: 'Open Motion…' }).click();
         await expect.poll(() => alertText(page), LONG).toContain('Could not open the motion');
         const alert = await alertText(page);
@@ -240,13 +244,8 @@ describe('motions', () => {
         for (let i = 0; i < 4; i++) await page.keyboard.press('-');
         await expectStatus(page, 'Muscle 60.');
         await page.keyboard.press('g');
-        await page.keyboard.press('s');
-        const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
-        await dialog.getByRole('textbox', { name: 'Preset name' }).fill('Marching');
-        await dialog.getByRole('button', { name: 'Save' }).click();
-        await expectStatus(page, 'Saved the preset “Marching”.');
-        const [summary] = (await testHost.bridge().services.listPresets()).presets;
-        const saved = (await testHost.bridge().services.loadPreset(summary!.id)).preset;
+        await savePresetNamed(page, 'Marching');
+        const { preset: saved } = await newestSavedPreset(testHost);
         expect(saved.motion).toEqual({
           motion: { kind: 'builtin', name: 'march' },
           playing: true,
@@ -331,11 +330,7 @@ describe('motions', () => {
         expect(await list.locator('option:checked').innerText()).toBe('File: step.vmd');
 
         // A preset remembers the file; once the file is gone the preset still loads, without it.
-        await page.keyboard.press('s');
-        const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
-        await dialog.getByRole('textbox', { name: 'Preset name' }).fill('Stepping');
-        await dialog.getByRole('button', { name: 'Save' }).click();
-        await expectStatus(page, 'Saved the preset “Stepping”.');
+        await savePresetNamed(page, 'Stepping');
         await list.selectOption({ label: 'Stand' });
         await expectStatus(page, 'Playing Stand on the figure.');
         await page.getByRole('button', { name: 'Load “Stepping”' }).click();

@@ -15,10 +15,12 @@ import type { HookMusicClock } from '../../renderer/src/test-build/test-hook';
 import { wavBytes } from '../../tools/fixtures/audio/audio-fixtures';
 import { goodMotionFixtures } from '../../tools/fixtures/motion/motion-fixtures';
 import { advance, alertText, statusText } from './support/app-page';
-import { useTestHosts } from './support/host-files';
+import { useTestHosts, useHostedApps, openMusicFile } from './support/host-files';
+import { newestSavedPreset } from './support/preset-page';
 import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
+const withHostedApp = useHostedApps(withApp);
 const newHost = useTestHosts();
 
 function clock(page: Page): Promise<HookMusicClock> {
@@ -57,130 +59,105 @@ function gap(at: HookMusicClock): number {
 
 describe('music', () => {
   it('follows the motion clock: pause, TIME 0.5, loop, offset, scrubbing and Resume', async () => {
-    const testHost = newHost();
-    await withApp(
-      async ({ page }) => {
-        const song = join(testHost.files, 'song.wav');
-        writeFileSync(song, wavBytes(20));
-        testHost.dialogs.openMusic.push(song);
-        // The click also lets the page make sound.
-        await page.getByRole('button', { name: 'Open Music…' }).click();
-        await expect.poll(() => statusText(page)).toContain('Music: song.wav (20 s)');
-        await page.getByRole('combobox', { name: 'Motion' }).selectOption({ label: 'Wave' });
-        // Keys go to the app, not the list (Space would open it).
-        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await withHostedApp(async ({ page }, testHost) => {
+      // The click also lets the page make sound.
+      await openMusicFile(page, testHost, 'song.wav', wavBytes(20));
+      await expect.poll(() => statusText(page)).toContain('Music: song.wav (20 s)');
+      await page.getByRole('combobox', { name: 'Motion' }).selectOption({ label: 'Wave' });
+      // Keys go to the app, not the list (Space would open it).
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
-        // Running free: the song plays, and stays near the motion.
-        await expect.poll(async () => (await clock(page)).playing, { timeout: 20_000 }).toBe(true);
-        let largest = 0;
-        for (let i = 0; i < 10; i++) {
-          const now = await clock(page);
-          if (now.playing) largest = Math.max(largest, gap(now));
-          await page.waitForTimeout(150);
-        }
-        console.log(`music: largest gap while running free ${(largest * 1000).toFixed(0)} ms`);
+      // Running free: the song plays, and stays near the motion.
+      await expect.poll(async () => (await clock(page)).playing, { timeout: 20_000 }).toBe(true);
+      let largest = 0;
+      for (let i = 0; i < 10; i++) {
+        const now = await clock(page);
+        if (now.playing) largest = Math.max(largest, gap(now));
+        await page.waitForTimeout(150);
+      }
+      console.log(`music: largest gap while running free ${(largest * 1000).toFixed(0)} ms`);
 
-        // Paused with the timeline: silent, and where the motion stopped.
-        await page.keyboard.press(' ');
-        let at = await settled(page);
-        expect(gap(at)).toBeLessThan(0.05);
+      // Paused with the timeline: silent, and where the motion stopped.
+      await page.keyboard.press(' ');
+      let at = await settled(page);
+      expect(gap(at)).toBeLessThan(0.05);
 
-        // Resumed; time still moves only when the test says.
-        await page.keyboard.press(' ');
-        await page.getByRole('slider', { name: 'Time' }).fill('0.5');
-        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-        await advance(page, 1);
-        await expect.poll(async () => (await clock(page)).rate).toBe(0.5);
-        at = await settled(page);
-        expect(gap(at)).toBeLessThan(0.05);
+      // Resumed; time still moves only when the test says.
+      await page.keyboard.press(' ');
+      await page.getByRole('slider', { name: 'Time' }).fill('0.5');
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await advance(page, 1);
+      await expect.poll(async () => (await clock(page)).rate).toBe(0.5);
+      at = await settled(page);
+      expect(gap(at)).toBeLessThan(0.05);
 
-        // The motion (4 s) loops: the song starts over with it.
-        const before = at.motionTime!;
-        await advance(page, 4 - before + 0.5);
-        at = await settled(page);
-        expect(at.motionTime!).toBeLessThan(1);
-        expect(at.musicTime!).toBeLessThan(1.05);
-        expect(gap(at)).toBeLessThan(0.05);
+      // The motion (4 s) loops: the song starts over with it.
+      const before = at.motionTime!;
+      await advance(page, 4 - before + 0.5);
+      at = await settled(page);
+      expect(at.motionTime!).toBeLessThan(1);
+      expect(at.musicTime!).toBeLessThan(1.05);
+      expect(gap(at)).toBeLessThan(0.05);
 
-        // An offset of +1.5 s: the song is that much further on.
-        await page.getByRole('slider', { name: 'MUSIC OFFSET' }).fill('1.5');
-        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-        await advance(page, 0.25);
-        at = await settled(page);
-        expect(at.offset).toBeCloseTo(1.5, 6);
-        expect(gap(at)).toBeLessThan(0.05);
+      // An offset of +1.5 s: the song is that much further on.
+      await page.getByRole('slider', { name: 'MUSIC OFFSET' }).fill('1.5');
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await advance(page, 0.25);
+      at = await settled(page);
+      expect(at.offset).toBeCloseTo(1.5, 6);
+      expect(gap(at)).toBeLessThan(0.05);
 
-        // Scrubbing back is silent; Resume picks the song up where the motion goes on.
-        await page.keyboard.press(' ');
-        for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowLeft');
-        // The song follows the clock at the page's next frame, which a loaded machine delays.
-        await expect.poll(async () => (await clock(page)).playing, { timeout: 10_000 }).toBe(false);
-        await page.keyboard.press('Enter');
-        await advance(page, 0.5);
-        at = await settled(page);
-        expect(gap(at)).toBeLessThan(0.05);
-      },
-      { beforeLoad: (page) => testHost.install(page) },
-    );
+      // Scrubbing back is silent; Resume picks the song up where the motion goes on.
+      await page.keyboard.press(' ');
+      for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowLeft');
+      // The song follows the clock at the page's next frame, which a loaded machine delays.
+      await expect.poll(async () => (await clock(page)).playing, { timeout: 10_000 }).toBe(false);
+      await page.keyboard.press('Enter');
+      await advance(page, 0.5);
+      at = await settled(page);
+      expect(gap(at)).toBeLessThan(0.05);
+    });
   }, 300_000);
 
   it('a preset keeps the song and its offset; loading it brings both back', async () => {
-    const testHost = newHost();
-    await withApp(
-      async ({ page }) => {
-        const song = join(testHost.files, 'dance.wav');
-        writeFileSync(song, wavBytes(5));
-        testHost.dialogs.openMusic.push(song);
-        await page.getByRole('button', { name: 'Open Music…' }).click();
-        await expect.poll(() => statusText(page)).toContain('Music: dance.wav');
-        await page.getByRole('slider', { name: 'MUSIC OFFSET' }).fill('-0.75');
-        await page.getByRole('button', { name: 'Save Preset…' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
-        await dialog.getByRole('button', { name: 'Save' }).click();
-        await expect.poll(() => statusText(page)).toContain('Saved the preset');
-        const [summary] = (await testHost.bridge().services.listPresets()).presets;
-        const saved = (await testHost.bridge().services.loadPreset(summary!.id)).preset;
-        expect(saved.music).toMatchObject({ path: song, fileName: 'dance.wav', offset: -0.75 });
+    await withHostedApp(async ({ page }, testHost) => {
+      const song = await openMusicFile(page, testHost, 'dance.wav', wavBytes(5));
+      await expect.poll(() => statusText(page)).toContain('Music: dance.wav');
+      await page.getByRole('slider', { name: 'MUSIC OFFSET' }).fill('-0.75');
+      await page.getByRole('button', { name: 'Save Preset…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => statusText(page)).toContain('Saved the preset');
+      const { preset: saved } = await newestSavedPreset(testHost);
+      expect(saved.music).toMatchObject({ path: song, fileName: 'dance.wav', offset: -0.75 });
 
-        // Another offset and no song… then Load brings back the saved ones.
-        await page.getByRole('slider', { name: 'MUSIC OFFSET' }).fill('2');
-        await page.getByRole('button', { name: /^Load/ }).click();
-        await expect.poll(async () => (await clock(page)).offset).toBe(-0.75);
-        await expect.poll(async () => (await clock(page)).musicTime).not.toBeNull();
-        expect(await page.locator('.sound-song').innerText()).toBe('dance.wav');
-      },
-      { beforeLoad: (page) => testHost.install(page) },
-    );
+      // Another offset and no song… then Load brings back the saved ones.
+      await page.getByRole('slider', { name: 'MUSIC OFFSET' }).fill('2');
+      await page.getByRole('button', { name: /^Load/ }).click();
+      await expect.poll(async () => (await clock(page)).offset).toBe(-0.75);
+      await expect.poll(async () => (await clock(page)).musicTime).not.toBeNull();
+      expect(await page.locator('.sound-song').innerText()).toBe('dance.wav');
+    });
   }, 200_000);
 
   it('lists a song opened in the recent library, and plays it again from there', async () => {
-    const testHost = newHost();
-    await withApp(
-      async ({ page }) => {
-        const song = join(testHost.files, 'Library Song.wav');
-        writeFileSync(song, wavBytes(3));
-        testHost.dialogs.openMusic.push(song);
-        await page.getByRole('button', { name: 'Open Music…' }).click();
-        await expect.poll(() => statusText(page)).toContain('Music: Library Song.wav');
-        const library = page.getByRole('list', { name: 'Recently opened files' });
-        await expect.poll(() => library.getByRole('listitem').count()).toBe(1);
-        expect(await library.getByRole('listitem').innerText()).toContain('WAV');
-        // A song offers Open and Remove, not Add.
-        expect(await page.getByRole('button', { name: 'Add “Library Song”' }).count()).toBe(0);
+    await withHostedApp(async ({ page }, testHost) => {
+      await openMusicFile(page, testHost, 'Library Song.wav', wavBytes(3));
+      await expect.poll(() => statusText(page)).toContain('Music: Library Song.wav');
+      const library = page.getByRole('list', { name: 'Recently opened files' });
+      await expect.poll(() => library.getByRole('listitem').count()).toBe(1);
+      expect(await library.getByRole('listitem').innerText()).toContain('WAV');
+      // A song offers Open and Remove, not Add.
+      expect(await page.getByRole('button', { name: 'Add “Library Song”' }).count()).toBe(0);
 
-        // Another song replaces it; Open in the library brings the first back.
-        const other = join(testHost.files, 'other.wav');
-        writeFileSync(other, wavBytes(2));
-        testHost.dialogs.openMusic.push(other);
-        await page.getByRole('button', { name: 'Open Music…' }).click();
-        await expect.poll(() => page.locator('.sound-song').innerText()).toBe('other.wav');
-        await expect.poll(() => library.getByRole('listitem').count()).toBe(2);
-        await page.getByRole('button', { name: 'Open “Library Song”' }).click();
-        await expect.poll(() => page.locator('.sound-song').innerText()).toBe('Library Song.wav');
-        expect(await statusText(page)).toContain('Music: Library Song.wav (3 s)');
-      },
-      { beforeLoad: (page) => testHost.install(page) },
-    );
+      // Another song replaces it; Open in the library brings the first back.
+      await openMusicFile(page, testHost, 'other.wav', wavBytes(2));
+      await expect.poll(() => page.locator('.sound-song').innerText()).toBe('other.wav');
+      await expect.poll(() => library.getByRole('listitem').count()).toBe(2);
+      await page.getByRole('button', { name: 'Open “Library Song”' }).click();
+      await expect.poll(() => page.locator('.sound-song').innerText()).toBe('Library Song.wav');
+      expect(await statusText(page)).toContain('Music: Library Song.wav (3 s)');
+    });
   }, 200_000);
 
   it('offers the song beside a VMD of the same name; yes plays it, no leaves the music alone', async () => {
@@ -227,18 +204,12 @@ describe('music', () => {
   }, 200_000);
 
   it('names a file that is not audio and keeps playing nothing', async () => {
-    const testHost = newHost();
-    await withApp(
-      async ({ page }) => {
-        const notes = join(testHost.files, 'notes.wav');
-        writeFileSync(notes, 'These are notes, not a song.\n');
-        testHost.dialogs.openMusic.push(notes);
-        await page.getByRole('button', { name: 'Open Music…' }).click();
-        await expect.poll(() => alertText(page)).toContain('Could not open the music');
-        expect(await alertText(page)).toContain(notes);
-        expect((await clock(page)).musicTime).toBeNull();
-      },
-      { beforeLoad: (page) => testHost.install(page) },
-    );
+    await withHostedApp(async ({ page }, testHost) => {
+      const notAudio = 'These are notes, not a song.\n';
+      const notes = await openMusicFile(page, testHost, 'notes.wav', notAudio);
+      await expect.poll(() => alertText(page)).toContain('Could not open the music');
+      expect(await alertText(page)).toContain(notes);
+      expect((await clock(page)).musicTime).toBeNull();
+    });
   });
 });

@@ -5,31 +5,16 @@
  * simulated time asked for is stepped and reported; a file that is not there is refused in
  * one line with exit 1. Each run starts a process and a browser: two runs cover it.
  */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeHumanoidPmx } from './support/mmd-files';
 import { createTestHost } from '../../tools/browser/test-host';
+import type { ChildRun } from '../support/tsx-child';
+import { runTsxChild } from '../support/tsx-child';
 
 /** Runs the tool in a child Node with tsx's loader, as `npx tsx` does. */
-function runOpenApp(
-  ...args: string[]
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'tools/browser/open-app.ts', ...args],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+function runOpenApp(...args: string[]): Promise<ChildRun> {
+  return runTsxChild('tools/browser/open-app.ts', args);
 }
 
 /** The report line the tool prints. */

@@ -5,79 +5,70 @@
  * preset loads and an alert says which figure became a box dummy and why. Without the desktop host the preset and library controls are
  * disabled and say why, and their keys only explain.
  */
-import { copyFileSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SLOW_TIMEOUT_MS, alertText, figureCount } from './support/app-page';
-import { useTestHosts, expectStatus } from './support/host-files';
+import { expectStatus, useHostedApps } from './support/host-files';
+import { newestSavedPreset, savePresetNamed } from './support/preset-page';
 import { useAppSuite } from './support/suite';
 import { figureKinds, useVrmFixtures } from './support/vrm-files';
 
 const withApp = useAppSuite();
+const withHostedApp = useHostedApps(withApp);
 const fixtures = useVrmFixtures();
-const newHost = useTestHosts();
 
 const MODEL = 'vrm0-apose-full.vrm';
 
 describe('presets with avatars', () => {
   it('brings an avatar back from its file, and a box dummy with a note once the file is gone', async () => {
-    const testHost = newHost();
-    const path = join(testHost.files, MODEL);
-    copyFileSync(fixtures.get(MODEL).file, path);
-    await withApp(
-      async ({ page }) => {
-        await testHost.bridge().openFile(path);
-        await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['vrm']);
-        await page.keyboard.press('s');
-        const dialog = page.getByRole('dialog', { name: 'Save the scene as a preset' });
-        await dialog.getByRole('textbox', { name: 'Preset name' }).fill('Avatar');
-        await dialog.getByRole('button', { name: 'Save' }).click();
-        await expectStatus(page, 'Saved the preset “Avatar”.');
-        const [summary] = (await testHost.bridge().services.listPresets()).presets;
-        const saved = (await testHost.bridge().services.loadPreset(summary!.id)).preset;
-        expect(saved.figures[0]!.model).toMatchObject({ kind: 'file', path, format: 'vrm0' });
+    await withHostedApp(async ({ page }, testHost) => {
+      const path = fixtures.copyTo(MODEL, testHost.files);
+      await testHost.bridge().openFile(path);
+      await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['vrm']);
+      await savePresetNamed(page, 'Avatar');
+      const { preset: saved } = await newestSavedPreset(testHost);
+      expect(saved.figures[0]!.model).toMatchObject({ kind: 'file', path, format: 'vrm0' });
 
-        await page.getByRole('button', { name: 'Box Dummy' }).click();
-        await page.getByRole('button', { name: 'Add Figure' }).click();
-        expect(await figureKinds(page)).toEqual(['box', 'box']);
-        await page.getByRole('button', { name: 'Load “Avatar”' }).click();
-        await expectStatus(page, 'Loaded the preset “Avatar”.');
-        expect(await figureKinds(page)).toEqual(['vrm']);
-        expect(await page.evaluate(() => window.__ragdoll!.modelFileName())).toBe(MODEL);
+      await page.getByRole('button', { name: 'Box Dummy' }).click();
+      await page.getByRole('button', { name: 'Add Figure' }).click();
+      expect(await figureKinds(page)).toEqual(['box', 'box']);
+      await page.getByRole('button', { name: 'Load “Avatar”' }).click();
+      await expectStatus(page, 'Loaded the preset “Avatar”.');
+      expect(await figureKinds(page)).toEqual(['vrm']);
+      expect(await page.evaluate(() => window.__ragdoll!.modelFileName())).toBe(MODEL);
 
-        // Moved: Locate… picks it at its new place, and the avatar comes back from there.
-        const moved = join(testHost.files, 'moved', MODEL);
-        mkdirSync(dirname(moved));
-        renameSync(path, moved);
-        testHost.dialogs.locateAnswers.push(moved);
-        // A new status first, so the next wait sees this load's words, not the last one's.
-        await page.getByRole('button', { name: 'Drop' }).click();
-        await expectStatus(page, 'Dropped the figure.');
-        await page.getByRole('button', { name: 'Load “Avatar”' }).click();
-        await expectStatus(
-          page,
-          `Loaded the preset “Avatar”. ${MODEL} was found at its new place, ${moved} (was ${path}).`,
-        );
-        expect(testHost.dialogs.locatedAbout).toEqual([path]);
-        expect(await figureKinds(page)).toEqual(['vrm']);
-        expect(await page.evaluate(() => window.__ragdoll!.modelFileName())).toBe(MODEL);
+      // Moved: Locate… picks it at its new place, and the avatar comes back from there.
+      const moved = join(testHost.files, 'moved', MODEL);
+      mkdirSync(dirname(moved));
+      renameSync(path, moved);
+      testHost.dialogs.locateAnswers.push(moved);
+      // A new status first, so the next wait sees this load's words, not the last one's.
+      await page.getByRole('button', { name: 'Drop' }).click();
+      await expectStatus(page, 'Dropped the figure.');
+      await page.getByRole('button', { name: 'Load “Avatar”' }).click();
+      await expectStatus(
+        page,
+        `Loaded the preset “Avatar”. ${MODEL} was found at its new place, ${moved} (was ${path}).`,
+      );
+      expect(testHost.dialogs.locatedAbout).toEqual([path]);
+      expect(await figureKinds(page)).toEqual(['vrm']);
+      expect(await page.evaluate(() => window.__ragdoll!.modelFileName())).toBe(MODEL);
 
-        // Gone (and Locate… left unanswered): a box dummy with a note naming the file.
-        rmSync(moved);
-        await page.getByRole('button', { name: 'Drop' }).click();
-        await expectStatus(page, 'Dropped the figure.');
-        await page.getByRole('button', { name: 'Load “Avatar”' }).click();
-        await expectStatus(page, 'Loaded the preset “Avatar”.');
-        expect(await figureKinds(page)).toEqual(['box']);
-        const alert = await alertText(page);
-        expect(alert).toMatch(/Figure 1 .*box dummy/);
-        expect(alert).toContain(path);
-        expect(await page.evaluate(() => window.__ragdoll!.gpuMemory().geometries)).toBeGreaterThan(
-          0,
-        );
-      },
-      { beforeLoad: (page) => testHost.install(page) },
-    );
+      // Gone (and Locate… left unanswered): a box dummy with a note naming the file.
+      rmSync(moved);
+      await page.getByRole('button', { name: 'Drop' }).click();
+      await expectStatus(page, 'Dropped the figure.');
+      await page.getByRole('button', { name: 'Load “Avatar”' }).click();
+      await expectStatus(page, 'Loaded the preset “Avatar”.');
+      expect(await figureKinds(page)).toEqual(['box']);
+      const alert = await alertText(page);
+      expect(alert).toMatch(/Figure 1 .*box dummy/);
+      expect(alert).toContain(path);
+      expect(await page.evaluate(() => window.__ragdoll!.gpuMemory().geometries)).toBeGreaterThan(
+        0,
+      );
+    });
   });
 
   it('without the desktop host, presets and the library are disabled and say why', async () => {

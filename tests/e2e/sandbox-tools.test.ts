@@ -13,6 +13,7 @@ import {
   moveMouse,
   advanceUntil,
   aimAt,
+  checkedSlider,
   maxSpeed,
   settings,
   statusText,
@@ -89,11 +90,7 @@ function gap(a: HookPose, b: HookPose): number {
 describe('sandbox tools', () => {
   it('GRAVITY 0 leaves a dropped ball floating; the keys step it by 0.1 g', async () => {
     await withApp(async ({ page }) => {
-      const gravity = page.getByRole('slider', { name: 'Gravity' });
-      expect(await gravity.getAttribute('aria-keyshortcuts')).toBe("; '");
-      await gravity.fill('0');
-      expect((await settings(page)).gravity).toBe(0);
-      expect(await statusText(page)).toBe('Gravity 0 g: everything floats.');
+      await checkedSlider(page, 'Gravity', "; '", 'gravity', 0, 'Gravity 0 g: everything floats.');
       await page.getByRole('button', { name: 'Add Ball' }).click();
       const start = await page.evaluate(() => window.__ragdoll!.propPosition(0)!);
       expect(await advance(page, 1)).toBe(120);

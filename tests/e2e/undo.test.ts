@@ -10,13 +10,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HookPose } from '../../renderer/src/test-build/test-hook';
 import { SLOW_TIMEOUT_MS, advance, alertText, figureCount, settings } from './support/app-page';
-import { useTestHosts, expectStatus, largestGap } from './support/host-files';
+import { expectStatus, largestGap, useHostedApps } from './support/host-files';
 import { writeDroppedHumanoidPmx } from './support/mmd-files';
 import { useAppSuite } from './support/suite';
 import { dropFile, figureKinds } from './support/vrm-files';
 
 const withApp = useAppSuite();
-const newHost = useTestHosts();
+const withHostedApp = useHostedApps(withApp);
 
 /** Every body of the scene in one list: each figure's parts, then the props. */
 type Poses = HookPose[];
@@ -129,42 +129,38 @@ describe('undo and redo', () => {
   });
 
   it('an MMD figure undone away comes back with its avatar, reading no file', async () => {
-    const testHost = newHost();
-    const model = writeDroppedHumanoidPmx(testHost, 'figure.pmx', {
-      texture: true,
+    await withHostedApp(async ({ page }, testHost) => {
+      const model = writeDroppedHumanoidPmx(testHost, 'figure.pmx', {
+        texture: true,
+      });
+      expect(await dropFile(page, model.bytes, 'figure.pmx')).toBe(true);
+      await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
+      await page.keyboard.press('a');
+      await expect
+        .poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS })
+        .toEqual(['mmd', 'mmd']);
+      // From here on the model and its texture are gone from disk.
+      rmSync(dirname(model.path), { recursive: true, force: true });
+      await page.keyboard.press('Control+z');
+      await expectStatus(page, 'Undone: Add Figure.');
+      expect(await figureKinds(page)).toEqual(['mmd']);
+      await page.keyboard.press('Control+Shift+Z');
+      await expectStatus(page, 'Redone: Add Figure.');
+      expect(await figureKinds(page)).toEqual(['mmd', 'mmd']);
+      expect(await page.evaluate(() => window.__ragdoll!.mmdMaterials(1))).toEqual({
+        materials: 2,
+        textured: 1,
+      });
+      // Undo the model itself: back to the box dummy, then forward to both MMD figures.
+      await page.keyboard.press('Control+z');
+      await page.keyboard.press('Control+z');
+      await expectStatus(page, 'Undone: Open Model.');
+      expect(await figureKinds(page)).toEqual(['box']);
+      await page.keyboard.press('Control+Shift+Z');
+      await page.keyboard.press('Control+Shift+Z');
+      await expectStatus(page, 'Redone: Add Figure.');
+      expect(await figureKinds(page)).toEqual(['mmd', 'mmd']);
+      expect(await alertText(page)).toBe('');
     });
-    await withApp(
-      async ({ page }) => {
-        expect(await dropFile(page, model.bytes, 'figure.pmx')).toBe(true);
-        await expect.poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS }).toEqual(['mmd']);
-        await page.keyboard.press('a');
-        await expect
-          .poll(() => figureKinds(page), { timeout: SLOW_TIMEOUT_MS })
-          .toEqual(['mmd', 'mmd']);
-        // From here on the model and its texture are gone from disk.
-        rmSync(dirname(model.path), { recursive: true, force: true });
-        await page.keyboard.press('Control+z');
-        await expectStatus(page, 'Undone: Add Figure.');
-        expect(await figureKinds(page)).toEqual(['mmd']);
-        await page.keyboard.press('Control+Shift+Z');
-        await expectStatus(page, 'Redone: Add Figure.');
-        expect(await figureKinds(page)).toEqual(['mmd', 'mmd']);
-        expect(await page.evaluate(() => window.__ragdoll!.mmdMaterials(1))).toEqual({
-          materials: 2,
-          textured: 1,
-        });
-        // Undo the model itself: back to the box dummy, then forward to both MMD figures.
-        await page.keyboard.press('Control+z');
-        await page.keyboard.press('Control+z');
-        await expectStatus(page, 'Undone: Open Model.');
-        expect(await figureKinds(page)).toEqual(['box']);
-        await page.keyboard.press('Control+Shift+Z');
-        await page.keyboard.press('Control+Shift+Z');
-        await expectStatus(page, 'Redone: Add Figure.');
-        expect(await figureKinds(page)).toEqual(['mmd', 'mmd']);
-        expect(await alertText(page)).toBe('');
-      },
-      { beforeLoad: (page) => testHost.install(page) },
-    );
   });
 });

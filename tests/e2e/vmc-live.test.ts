@@ -14,15 +14,9 @@ import type { HostBridge } from '../../tools/browser/host-bridge';
 import { exposeHostToPage } from '../../tools/browser/host-bridge';
 import type { WireBlends, WireBone } from '../support/vmc-osc';
 import { toUnityRotation, udpSender, vmcBundle } from '../support/vmc-osc';
-import {
-  SLOW_TIMEOUT_MS,
-  advance,
-  advanceUntil,
-  statusText,
-  waitForLanding,
-} from './support/app-page';
+import { advance, advanceUntil, waitForLanding } from './support/app-page';
 import { useAppSuite } from './support/suite';
-import { useVrmFixtures } from './support/vrm-files';
+import { expectFixtureOpened, useVrmFixtures } from './support/vrm-files';
 
 const withApp = useAppSuite();
 const files = useVrmFixtures();
@@ -81,9 +75,7 @@ describe('Live (VMC) through the host', () => {
         async ({ page }) => {
           // As File > Open Model… or the OS would open it.
           await bridge!.openFile(files.get('vrm1-tpose-full.vrm').file);
-          await expect
-            .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
-            .toBe('Opened Fixture vrm1-tpose-full (vrm1-tpose-full.vrm).');
+          await expectFixtureOpened(page, 'vrm1-tpose-full.vrm');
           await waitForLanding(page, 0, 0.5);
           const list = page.getByRole('combobox', { name: 'Motion' });
           await expect

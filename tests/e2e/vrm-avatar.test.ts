@@ -6,20 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import type { HookVec3 } from '../../renderer/src/test-build/test-hook';
 import {
-  SLOW_TIMEOUT_MS,
   advance,
-  moveMouse,
-  advanceUntil,
+  advanceUntilRootMoved,
   aimAt,
   alertText,
-  distance,
   figureCount,
   rootPosition,
-  statusText,
   waitForLanding,
 } from './support/app-page';
+import { flickAndLetGo, liftHeld } from './support/mouse-throw';
 import { useAppSuite } from './support/suite';
-import { dropFile, figureKinds, useVrmFixtures } from './support/vrm-files';
+import { dropFixture, expectFixtureOpened, figureKinds, useVrmFixtures } from './support/vrm-files';
 
 const withApp = useAppSuite();
 const files = useVrmFixtures();
@@ -28,12 +25,7 @@ describe('a dropped VRM', () => {
   it('replaces the box dummy, falls, and can be grabbed, lifted above 0.5 m and thrown', async () => {
     await withApp(async ({ page }) => {
       expect(await figureKinds(page)).toEqual(['box']);
-      expect(await dropFile(page, files.bytes('vrm1-tpose-full.vrm'), 'vrm1-tpose-full.vrm')).toBe(
-        true,
-      );
-      await expect
-        .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
-        .toBe('Opened Fixture vrm1-tpose-full (vrm1-tpose-full.vrm).');
+      await dropFixture(page, files, 'vrm1-tpose-full.vrm');
       expect(await alertText(page)).toBe('');
       expect(await figureKinds(page)).toEqual(['vrm']);
       expect(await page.evaluate(() => window.__ragdoll!.modelFileName())).toBe(
@@ -58,30 +50,12 @@ describe('a dropped VRM', () => {
       // above 0.5 m below proves it is the avatar's.
       const grabbed = await page.evaluate(() => window.__ragdoll!.grabbedHandle());
       expect(grabbed).not.toBeNull();
-      // Up at a hand's pace (1/30 s of simulated time after each move), then a quick flick.
-      for (let step = 1; step <= 10; step++) {
-        await moveMouse(page, torso.x, torso.y - step * 22);
-        await advance(page, 1 / 30);
-      }
-      await advanceUntil(
-        page,
-        'the held avatar is lifted (root above 0.5 m)',
-        async () => (await rootPosition(page))!.y > 0.5,
-        { maxSeconds: 3 },
-      );
-      for (let step = 1; step <= 5; step++) {
-        await moveMouse(page, torso.x + step * 30, torso.y - 220);
-        await advance(page, 1 / 60);
-      }
-      await page.mouse.up();
+      // Up at a hand's pace, then a quick flick.
+      await liftHeld(page, torso, 'avatar');
+      await flickAndLetGo(page, torso);
       expect(await page.evaluate(() => window.__ragdoll!.grabbedHandle())).toBeNull();
       const released: HookVec3 = (await rootPosition(page))!;
-      await advanceUntil(
-        page,
-        'the thrown avatar moves 0.2 m',
-        async () => distance(released, (await rootPosition(page))!) > 0.2,
-        { maxSeconds: 2 },
-      );
+      await advanceUntilRootMoved(page, released, 0.2, { maxSeconds: 2 });
       expect(await figureCount(page)).toBe(1);
       const report = await page.evaluate(() => window.__ragdoll!.measure());
       expect(report['nanCount']).toBe(0);
@@ -104,9 +78,7 @@ describe('a dropped VRM', () => {
         mimeType: 'application/octet-stream',
         buffer: Buffer.from(files.bytes(name)),
       });
-      await expect
-        .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
-        .toBe('Opened Fixture vrm0-tpose-full (vrm0-tpose-full.vrm).');
+      await expectFixtureOpened(page, name);
       expect(await figureKinds(page)).toEqual(['vrm']);
       await page.getByRole('button', { name: 'Box Dummy' }).click();
       expect(await figureKinds(page)).toEqual(['box']);

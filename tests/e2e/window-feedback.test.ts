@@ -8,13 +8,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SLOW_TIMEOUT_MS } from './support/app-page';
-import { useTestHosts, expectStatus } from './support/host-files';
+import { expectStatus, useHostedApps } from './support/host-files';
 import { useAppSuite } from './support/suite';
 import { figureKinds, useVrmFixtures } from './support/vrm-files';
 
 const withApp = useAppSuite();
+const withHostedApp = useHostedApps(withApp);
 const fixtures = useVrmFixtures();
-const newHost = useTestHosts();
 
 const VRM = 'vrm1-tpose-full.vrm';
 
@@ -112,17 +112,13 @@ describe('window feedback', () => {
   });
 
   it('tells the host the panel language, so the native menu follows a switch', async () => {
-    const testHost = newHost();
-    await withApp(
-      async ({ page }) => {
-        await expect.poll(() => testHost.bridge().menuLanguages.at(-1)).toBe('en');
-        await page.keyboard.press('l');
-        await expect.poll(() => testHost.bridge().menuLanguages.at(-1)).toBe('ja');
-        expect(await page.getByRole('button', { name: 'メッセージ履歴' }).count()).toBe(1);
-        await page.keyboard.press('l');
-        await expect.poll(() => testHost.bridge().menuLanguages.at(-1)).toBe('en');
-      },
-      { beforeLoad: (page) => testHost.install(page) },
-    );
+    await withHostedApp(async ({ page }, testHost) => {
+      await expect.poll(() => testHost.bridge().menuLanguages.at(-1)).toBe('en');
+      await page.keyboard.press('l');
+      await expect.poll(() => testHost.bridge().menuLanguages.at(-1)).toBe('ja');
+      expect(await page.getByRole('button', { name: 'メッセージ履歴' }).count()).toBe(1);
+      await page.keyboard.press('l');
+      await expect.poll(() => testHost.bridge().menuLanguages.at(-1)).toBe('en');
+    });
   });
 }, 300_000);

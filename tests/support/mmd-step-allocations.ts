@@ -20,6 +20,7 @@ import {
   withHeapProfiler,
 } from '../../tools/allocations/heap-sampling';
 import { bigFollowersSpec, hairChainSpec } from './mmd-physics-specs';
+import { printWhenRunAsScript } from '../../tools/allocations/allocation-process';
 
 const CALLS = 10_000;
 /** Calls before the measured ones, so V8 has optimised the code measured. */
@@ -80,6 +81,4 @@ export async function measureMmdStepAllocations(): Promise<MmdStepAllocations> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await measureMmdStepAllocations()));
-}
+await printWhenRunAsScript(import.meta.url, measureMmdStepAllocations);

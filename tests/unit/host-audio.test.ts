@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AUDIO_MAX_BYTES, readAudioFile } from '../../electron/main/host/audio-file';
 import { mpegFrameLength } from '../../electron/main/host/audio-format';
-import { sha256Of } from '../../electron/main/host/model-file';
+import { sha256Of } from '../../electron/main/host/file-hash';
 import { isAudioFileName } from '../../shared/audio-files';
 import {
   adtsBytes,

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBatchedRun } from '../../electron/main/host/batched-run';
 import { createModelLibrary } from '../../electron/main/host/model-library';
-import type { ModelFileData } from '../../electron/main/host/model-file';
+import type { ModelFileData } from '../../electron/main/host/identified-file';
 import { createRecordingLogger } from '../support/recording-logger';
 
 const writes = vi.hoisted(() => ({ count: 0 }));

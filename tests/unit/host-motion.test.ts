@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { callHostHandler } from '../../electron/main/host/call-host-handler';
 import { createHostHandlers } from '../../electron/main/host/host-handlers';
 import { type HostServices } from '../../electron/main/host/host-services';
-import { sha256Of } from '../../electron/main/host/model-file';
+import { sha256Of } from '../../electron/main/host/file-hash';
 import { LIBRARY_FILE } from '../../electron/main/host/model-library';
 import { MOTION_MAX_BYTES, readMotionFile } from '../../electron/main/host/motion-file';
 import { loadMotionFile } from '../../renderer/src/view/motion/load-motion-file';

@@ -6,7 +6,7 @@
  */
 import { rm, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { sha256Of } from '../../electron/main/host/model-file';
+import { sha256Of } from '../../electron/main/host/file-hash';
 import type { PresetStageRef } from '../../shared/preset-schema';
 import { presetContentSchema } from '../../shared/preset-schema';
 import { gridTriangles, writeStageGlb } from '../../tools/fixtures/gltf-stage-writer';

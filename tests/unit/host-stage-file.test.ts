@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHostServices } from '../../electron/main/host/host-services';
 import { HostProblemError } from '../../electron/main/host/host-problem';
-import { sha256Of } from '../../electron/main/host/model-file';
+import { sha256Of } from '../../electron/main/host/file-hash';
 import {
   gridTriangles,
   writeStageGlb,

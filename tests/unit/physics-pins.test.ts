@@ -22,6 +22,28 @@ function gap(a: { x: number; y: number; z: number }, b: { x: number; y: number; 
   return Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
 }
 
+type Point = { x: number; y: number; z: number };
+
+/**
+ * Runs `s` for `seconds` and returns the farthest the pinned body strayed from `held`
+ * (`worst`) and the pelvis from `pelvisBefore` (`swing`), metres.
+ */
+function runPinned(
+  s: Sandbox,
+  seconds: number,
+  pinned: ReturnType<typeof part>,
+  held: Point,
+  pelvisBefore: Point,
+): { worst: number; swing: number } {
+  let worst = 0;
+  let swing = 0;
+  s.run(seconds, () => {
+    worst = Math.max(worst, gap(pinned.translation(), held));
+    swing = Math.max(swing, gap(part(s, 'pelvis').translation(), pelvisBefore));
+  });
+  return { worst, swing };
+}
+
 describe('pins', () => {
   it('hangs a figure by one hand: the hand stays within 1 mm, the rest swings', async () => {
     // Limp, so the body drops and swings below the hand rather than holding its pose.
@@ -33,12 +55,7 @@ describe('pins', () => {
     expect(s.pins.has(hand.handle)).toBe(true);
     const held = { ...hand.translation() };
     const pelvisBefore = { ...part(s, 'pelvis').translation() };
-    let worst = 0;
-    let swing = 0;
-    s.run(3, () => {
-      worst = Math.max(worst, gap(hand.translation(), held));
-      swing = Math.max(swing, gap(part(s, 'pelvis').translation(), pelvisBefore));
-    });
+    const { worst, swing } = runPinned(s, 3, hand, held, pelvisBefore);
     expect(worst).toBeLessThan(0.001);
     expect(swing).toBeGreaterThan(0.05);
     expect(s.measure().nanCount).toBe(0);
@@ -57,12 +74,7 @@ describe('pins', () => {
     const held = { ...head.translation() };
     const pelvisBefore = { ...part(s, 'pelvis').translation() };
     s.blast(14);
-    let worst = 0;
-    let swing = 0;
-    s.run(1, () => {
-      worst = Math.max(worst, gap(head.translation(), held));
-      swing = Math.max(swing, gap(part(s, 'pelvis').translation(), pelvisBefore));
-    });
+    const { worst, swing } = runPinned(s, 1, head, held, pelvisBefore);
     expect(worst).toBeLessThan(0.001);
     // The blast's push is taken by the pin; the body still swings ten times the pin's slack.
     expect(swing).toBeGreaterThan(0.01);

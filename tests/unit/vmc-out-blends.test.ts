@@ -73,18 +73,49 @@ function set(target: FaceTarget, weights: Record<string, number>): void {
   }
 }
 
+/** An MMD face's morphs, with two standing for `happy` (the larger is sent). */
+const MMD_MORPHS = ['まばたき', '笑い', 'にこり', 'あ', 'ウィンク右', '口角上げ'];
+const MMD_WEIGHTS = { 笑い: 0.25, にこり: 0.75, あ: 0.5, ウィンク右: 1 };
+/** A VRM face's presets by their VRM 1.0 names, and one custom expression. */
+const VRM_PRESETS = ['happy', 'aa', 'blinkLeft', 'sad', 'Smirk'];
+const VRM_WEIGHTS = { happy: 0.5, aa: 0.25, blinkLeft: 1, Smirk: 0.125 };
+
 describe('VMC out sends the face', () => {
-  it('sends every expression each frame, an MMD face’s standard morphs as VRM 1.0 presets (the larger of two)', async () => {
-    const face = new NamedFace(['まばたき', '笑い', 'にこり', 'あ', 'ウィンク右', '口角上げ']);
-    set(face, { 笑い: 0.25, にこり: 0.75, あ: 0.5, ウィンク右: 1 });
-    const blends = await sentBlends({ target: face, kind: 'mmd', vrmVersion: '1' });
-    expect(Object.fromEntries(blends)).toEqual({
-      blink: 0,
-      happy: 0.75,
-      aa: 0.5,
-      blinkRight: 1,
-    });
-    // The next frame sends what the face shows then, whether it changed or not.
+  it.each([
+    [
+      'an MMD face’s standard morphs as VRM 1.0 presets (the larger of two)',
+      MMD_MORPHS,
+      MMD_WEIGHTS,
+      'mmd',
+      '1',
+      { blink: 0, happy: 0.75, aa: 0.5, blinkRight: 1 },
+    ],
+    [
+      'a VRM 0.x figure’s presets by their VRM 0.x names, and custom names as they are',
+      VRM_PRESETS,
+      VRM_WEIGHTS,
+      'vrm',
+      '0',
+      { Joy: 0.5, A: 0.25, Blink_L: 1, Sorrow: 0, Smirk: 0.125 },
+    ],
+    [
+      'a VRM 1.0 figure’s presets and custom names as they are',
+      VRM_PRESETS,
+      VRM_WEIGHTS,
+      'vrm',
+      '1',
+      { happy: 0.5, aa: 0.25, blinkLeft: 1, sad: 0, Smirk: 0.125 },
+    ],
+  ] as const)('sends every expression, %s', async (_, names, weights, kind, vrmVersion, sent) => {
+    const face = new NamedFace(names);
+    set(face, weights);
+    const blends = await sentBlends({ target: face, kind, vrmVersion });
+    expect(Object.fromEntries(blends)).toEqual(sent);
+  });
+
+  it('sends each frame what the face shows then, whether it changed or not', () => {
+    const face = new NamedFace(MMD_MORPHS);
+    set(face, MMD_WEIGHTS);
     const writer = new VmcOutBlends();
     const frame = createVmcOutFrame();
     const mmdFace: VmcOutFace = { target: face, kind: 'mmd', vrmVersion: '1' };
@@ -97,27 +128,6 @@ describe('VMC out sends the face', () => {
     expect(frame.blendValues[names.indexOf('happy')]).toBe(0.75);
     writer.write(null, frame);
     expect(frame.blendNames).toEqual([]);
-  });
-
-  it('sends a VRM 0.x figure’s presets by their VRM 0.x names, and custom names as they are', async () => {
-    const face = new NamedFace(['happy', 'aa', 'blinkLeft', 'sad', 'Smirk']);
-    set(face, { happy: 0.5, aa: 0.25, blinkLeft: 1, Smirk: 0.125 });
-    const vrm0 = await sentBlends({ target: face, kind: 'vrm', vrmVersion: '0' });
-    expect(Object.fromEntries(vrm0)).toEqual({
-      Joy: 0.5,
-      A: 0.25,
-      Blink_L: 1,
-      Sorrow: 0,
-      Smirk: 0.125,
-    });
-    const vrm1 = await sentBlends({ target: face, kind: 'vrm', vrmVersion: '1' });
-    expect(Object.fromEntries(vrm1)).toEqual({
-      happy: 0.5,
-      aa: 0.25,
-      blinkLeft: 1,
-      sad: 0,
-      Smirk: 0.125,
-    });
   });
 });
 

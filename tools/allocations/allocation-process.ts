@@ -33,6 +33,20 @@ export function measureAllocations<T>(script: string, run: AllocationRun): T {
 }
 
 /**
+ * The script side of {@link measureAllocations}: when the module at `moduleUrl` (its
+ * `import.meta.url`) is the script Node was started with, prints what `measure` returns as one
+ * JSON object, indented when `pretty` (for a person reading a by-function breakdown).
+ */
+export async function printWhenRunAsScript(
+  moduleUrl: string,
+  measure: () => Promise<unknown>,
+  pretty = false,
+): Promise<void> {
+  if (moduleUrl !== `file://${process.argv[1]}`) return;
+  console.log(JSON.stringify(await measure(), null, pretty ? 2 : undefined));
+}
+
+/**
  * `tools/allocations/step-allocations.ts` run as its note says, without inlining, in a child
  * Node; `args` picks the scene (`--motion`, `--recording`, `--mmd`, `--sounds`).
  */

@@ -49,6 +49,7 @@ import {
   sampleAllocations,
   withHeapProfiler,
 } from './heap-sampling';
+import { printWhenRunAsScript } from './allocation-process';
 
 const FRAMES = 10_000;
 const VERTICES = 3000;
@@ -383,8 +384,8 @@ export async function measureFaceAllocations(
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const byFunctionWanted = process.argv.includes('--by-function');
-  const result = await measureFaceAllocations({ byFunction: byFunctionWanted });
-  console.log(JSON.stringify(result, null, byFunctionWanted ? 2 : undefined));
-}
+await printWhenRunAsScript(
+  import.meta.url,
+  () => measureFaceAllocations({ byFunction: process.argv.includes('--by-function') }),
+  process.argv.includes('--by-function'),
+);

@@ -22,6 +22,7 @@ import { stepVmdKeys } from '../fixtures/motion/motion-fixtures';
 import { writeVmd } from '../fixtures/motion/vmd-writer';
 import type { ProfileNode } from './heap-sampling';
 import { bytesUnder, sampleAllocations, withHeapProfiler } from './heap-sampling';
+import { printWhenRunAsScript } from './allocation-process';
 
 const SAMPLES = 20_000;
 
@@ -96,6 +97,4 @@ export async function measureMotionSampleAllocations(): Promise<MotionSampleAllo
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await measureMotionSampleAllocations()));
-}
+await printWhenRunAsScript(import.meta.url, measureMotionSampleAllocations);

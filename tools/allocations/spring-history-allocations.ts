@@ -17,6 +17,7 @@ import { loadThreeVrm } from '../loaders/load-vrm-bones';
 import { VrmSpringHistory } from '../../renderer/src/view/vrm/vrm-spring-history';
 import type { RecordedFrames } from '../../renderer/src/view/recorded-frames';
 import { ownCodeBytes, sampleAllocations, withHeapProfiler } from './heap-sampling';
+import { printWhenRunAsScript } from './allocation-process';
 
 const FRAMES = 10_000;
 const JOINTS = 16;
@@ -120,6 +121,4 @@ export async function measureSpringHistoryAllocations(): Promise<SpringHistoryAl
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await measureSpringHistoryAllocations()));
-}
+await printWhenRunAsScript(import.meta.url, measureSpringHistoryAllocations);

@@ -43,6 +43,7 @@ import { humanoidMmdModel } from '../fixtures/mmd/mmd-fixture-models';
 import { realFixture } from '../fixtures/real-fixtures';
 import type { ProfileNode } from './heap-sampling';
 import { frameName, isBuiltinFrame, sampleAllocations, withHeapProfiler } from './heap-sampling';
+import { printWhenRunAsScript } from './allocation-process';
 
 const STEPS = 10_000;
 /** The MMD scene is measured from its drop until it has settled (10 s), not for 10,000 steps. */
@@ -265,18 +266,15 @@ export async function measureStepAllocations(
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(
-    JSON.stringify(
-      await measureStepAllocations({
-        motion: process.argv.includes('--motion'),
-        recording: process.argv.includes('--recording'),
-        mmd: process.argv.includes('--mmd'),
-        sounds: process.argv.includes('--sounds'),
-        byFunction: process.argv.includes('--by-function'),
-      }),
-      null,
-      process.argv.includes('--by-function') ? 2 : undefined,
-    ),
-  );
-}
+await printWhenRunAsScript(
+  import.meta.url,
+  () =>
+    measureStepAllocations({
+      motion: process.argv.includes('--motion'),
+      recording: process.argv.includes('--recording'),
+      mmd: process.argv.includes('--mmd'),
+      sounds: process.argv.includes('--sounds'),
+      byFunction: process.argv.includes('--by-function'),
+    }),
+  process.argv.includes('--by-function'),
+);

@@ -8,8 +8,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { describeError } from './host-problem';
-import { createJsonFileStore } from './json-file-store';
-import type { Logger } from './logger';
+import { createJsonFileStore, type UserDataFileOptions } from './json-file-store';
 
 /** The file name inside the user-data folder. */
 export const VIEW_SETTINGS_FILE = 'view-settings.json';
@@ -52,16 +51,8 @@ export interface AlwaysOnTop {
   flush(): Promise<void>;
 }
 
-export interface AlwaysOnTopOptions {
-  /** The folder the file lives in: Electron's `app.getPath('userData')`. */
-  readonly directory: string;
-  readonly logger: Logger;
-  /** Clock for naming a moved-aside file. Default: the system clock. */
-  readonly now?: () => Date;
-}
-
 /** The switch, off until {@link AlwaysOnTop.load} reads the saved choice. */
-export function createAlwaysOnTop(options: AlwaysOnTopOptions): AlwaysOnTop {
+export function createAlwaysOnTop(options: UserDataFileOptions): AlwaysOnTop {
   const file = createJsonFileStore({
     filePath: join(options.directory, VIEW_SETTINGS_FILE),
     schema: viewSettingsSchema,

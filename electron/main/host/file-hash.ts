@@ -12,6 +12,11 @@ import { stat } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { openRegularFile } from './regular-file';
 
+/** Lower-case hex SHA-256 of `bytes`. */
+export function sha256Of(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
 /** Bytes hashed per turn of the event loop (1 MiB: a few milliseconds of SHA-256). */
 export const HASH_CHUNK_BYTES = 1024 * 1024;
 /** How long one file may take to hash, ms (a 512 MB model on a slow disk takes ~10 s). */

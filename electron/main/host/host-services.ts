@@ -37,7 +37,8 @@ import {
   MOTION_ACCESS_WORDING,
   type AccessSource,
 } from './model-access';
-import { MODEL_MAX_BYTES, readModelFile, type ModelFileData } from './model-file';
+import type { ModelFileData } from './identified-file';
+import { MODEL_MAX_BYTES, readModelFile } from './model-file';
 import type { ReadUserFileOptions } from './user-file';
 import { removeLeftoverWrites } from './leftover-writes';
 import {

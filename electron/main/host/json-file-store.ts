@@ -16,6 +16,15 @@ import { jsonSyntaxProblem } from './json-syntax';
 import type { Logger } from './logger';
 import { openRegularFile } from './regular-file';
 
+/** Where a store of app settings keeps its JSON file, and what it reports with. */
+export interface UserDataFileOptions {
+  /** The folder the file lives in: Electron's `app.getPath('userData')`. */
+  readonly directory: string;
+  readonly logger: Logger;
+  /** Clock for naming a moved-aside file. Default: the system clock. */
+  readonly now?: () => Date;
+}
+
 export interface JsonFileStoreOptions<T> {
   /** Absolute path of the JSON file; its folder is created on the first write. */
   readonly filePath: string;

@@ -24,9 +24,7 @@ import {
   type StoredLibraryEntry,
 } from './library-schema';
 import type { Logger } from './logger';
-import type { AudioFileData } from './audio-file';
-import type { ModelFileData } from './model-file';
-import type { MotionFileData } from './motion-file';
+import type { AudioFileData, ModelFileData, MotionFileData } from './identified-file';
 import { looksLikePng, pngDataUrl, THUMBNAIL_MAX_BYTES } from './png';
 import { openRegularFile } from './regular-file';
 import { newStoreId } from './store-ids';

@@ -6,7 +6,7 @@
  */
 
 import type { MusicFile } from '../../../shared/host-contract';
-import type { AudioFileData } from './audio-file';
+import type { AudioFileData } from './identified-file';
 import { readAudioFile } from './audio-file';
 import type { Dialogs } from './dialogs';
 import { HostProblemError } from './host-problem';

@@ -9,7 +9,7 @@ import { basename, extname } from 'node:path';
 import type { StageFileRead, StageSideFile } from '../../../shared/host-contract';
 import type { StageFormat } from '../../../shared/preset-schema';
 import { HostProblemError } from './host-problem';
-import { sha256Of } from './model-file';
+import { sha256Of } from './file-hash';
 import { readModelTexture, TEXTURE_EXTENSIONS } from './model-textures';
 import { STAGE_MAX_BYTES } from './preset-stage';
 import type { ReadBudget } from './read-budget';

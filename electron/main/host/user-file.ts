@@ -30,6 +30,31 @@ export interface UserFileKind<Identity> {
   isFormatError(error: unknown): error is Error;
 }
 
+/** What a kind of file is called in the messages about it (see {@link UserFileKind}). */
+export type UserFileWords = Pick<UserFileKind<unknown>, 'noun' | 'wanted' | 'notThisKind'>;
+
+/** How a kind of file's bytes are checked (see {@link UserFileKind}). */
+export type UserFileChecks<Identity> = Omit<UserFileKind<Identity>, keyof UserFileWords>;
+
+/**
+ * A format module's readers as the checks of a {@link UserFileKind}: the first `headerBytes`
+ * bytes go to `readMagic`, the whole file to `identify`, and a `FormatError` either throws
+ * means the file is not of this kind.
+ */
+export function formatChecks<Identity>(
+  headerBytes: number,
+  readMagic: (header: Uint8Array) => unknown,
+  identify: (bytes: Uint8Array) => Identity,
+  FormatError: abstract new (...args: never[]) => Error,
+): UserFileChecks<Identity> {
+  return {
+    headerBytes,
+    checkHeader: (header) => void readMagic(header),
+    identify,
+    isFormatError: (error): error is Error => error instanceof FormatError,
+  };
+}
+
 /** How a model or motion file is read. */
 export interface ReadUserFileOptions {
   /** Largest size read, bytes; each kind has its default, and tests lower it. */

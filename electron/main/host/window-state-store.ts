@@ -6,8 +6,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { describeError } from './host-problem';
-import { createJsonFileStore } from './json-file-store';
-import type { Logger } from './logger';
+import { createJsonFileStore, type UserDataFileOptions } from './json-file-store';
 import { isVisibleOnSomeDisplay, type Rectangle } from './window-bounds';
 
 /** The file name inside the user-data folder. */
@@ -42,15 +41,7 @@ export interface WindowStateStore {
   flush(): Promise<void>;
 }
 
-export interface WindowStateStoreOptions {
-  /** The folder the file lives in: Electron's `app.getPath('userData')`. */
-  readonly directory: string;
-  readonly logger: Logger;
-  /** Clock for naming a moved-aside file. Default: the system clock. */
-  readonly now?: () => Date;
-}
-
-export function createWindowStateStore(options: WindowStateStoreOptions): WindowStateStore {
+export function createWindowStateStore(options: UserDataFileOptions): WindowStateStore {
   const filePath = join(options.directory, WINDOW_STATE_FILE);
   const file = createJsonFileStore({
     filePath,

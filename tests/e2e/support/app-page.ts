@@ -148,6 +148,26 @@ export function settings(
   return page.evaluate(() => window.__ragdoll!.settings());
 }
 
+/**
+ * The panel's slider named `name`, once checked: it names `keys` as its keyboard shortcuts,
+ * and filling in `value` sets the setting `setting` to it and says `status`.
+ */
+export async function checkedSlider(
+  page: Page,
+  name: string,
+  keys: string,
+  setting: keyof Awaited<ReturnType<typeof settings>>,
+  value: number,
+  status: string,
+): Promise<Locator> {
+  const slider = page.getByRole('slider', { name });
+  expect(await slider.getAttribute('aria-keyshortcuts')).toBe(keys);
+  await slider.fill(String(value));
+  expect((await settings(page))[setting]).toBe(value);
+  expect(await statusText(page)).toBe(status);
+  return slider;
+}
+
 export function maxSpeed(page: Page): Promise<number> {
   return page.evaluate(() => Number(window.__ragdoll!.measure()['maxSpeed']));
 }
@@ -335,4 +355,22 @@ const AIM_STILL_PX = 2;
 /** Distance between two points, metres. */
 export function distance(a: HookVec3, b: HookVec3): number {
   return Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
+}
+
+/**
+ * Steps time (see {@link advanceUntil}) until the first figure's root is more than `metres`
+ * from `from`: a blast or a throw moved it.
+ */
+export async function advanceUntilRootMoved(
+  page: Page,
+  from: HookVec3,
+  metres: number,
+  limits?: AdvanceLimits,
+): Promise<number> {
+  return advanceUntil(
+    page,
+    `the figure's root moves ${metres} m`,
+    async () => distance(from, (await rootPosition(page))!) > metres,
+    limits,
+  );
 }

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { HookPose } from '../../../renderer/src/test-build/test-hook';
@@ -7,7 +9,8 @@ import { createTestHost } from '../../../tools/browser/test-host';
 // The host itself needs no test runner: tools/browser/open-app.ts uses it from a plain script.
 export { QueuedDialogs, createTestHost } from '../../../tools/browser/test-host';
 export type { TestHost } from '../../../tools/browser/test-host';
-import type { AdvanceLimits } from './app-page';
+import type { AdvanceLimits, AppPage, OpenOptions } from './app-page';
+import type { WithApp } from './suite';
 import { SLOW_TIMEOUT_MS, advanceUntil, maxSpeed, statusText } from './app-page';
 
 /**
@@ -24,6 +27,60 @@ export function useTestHosts(): (...args: Parameters<typeof createTestHost>) => 
     made.push(host);
     return host;
   };
+}
+
+/** Runs `body` on a fresh app page with a fresh test host installed, see {@link useHostedApps}. */
+export type WithHostedApp = (
+  body: (app: AppPage, testHost: TestHost) => Promise<void>,
+  options?: Omit<OpenOptions, 'beforeLoad'>,
+) => Promise<void>;
+
+/**
+ * For tests whose page needs only a test host of its own, with nothing of the host set up
+ * before the page opens: call at the top of the file; `withHostedApp(body, options)` makes the
+ * host (disposed after the test, like {@link useTestHosts}' hosts), opens the page with
+ * `withApp` and the host installed before the app's first line, and runs `body` with both.
+ */
+export function useHostedApps(withApp: WithApp): WithHostedApp {
+  const newHost = useTestHosts();
+  return async (body, options = {}) => {
+    const testHost = newHost();
+    await withApp((app) => body(app, testHost), {
+      ...options,
+      beforeLoad: (page) => testHost.install(page),
+    });
+  };
+}
+
+/**
+ * Writes `content` as `fileName` into the host's own files and queues that file as the answer
+ * of its next `dialog` (Open Music…, Open Stage…, …); returns the file's path.
+ */
+export function fileForDialog(
+  testHost: TestHost,
+  dialog: 'openModel' | 'openMotion' | 'openMusic' | 'openStage' | 'openPreset',
+  fileName: string,
+  content: string | Uint8Array,
+): string {
+  const path = join(testHost.files, fileName);
+  writeFileSync(path, content);
+  testHost.dialogs[dialog].push(path);
+  return path;
+}
+
+/**
+ * Opens `content`, written as `fileName` into the host's files, through the panel's Open
+ * Music… button and the host's dialog (see {@link fileForDialog}); returns the file's path.
+ */
+export async function openMusicFile(
+  page: Page,
+  testHost: TestHost,
+  fileName: string,
+  content: string | Uint8Array,
+): Promise<string> {
+  const path = fileForDialog(testHost, 'openMusic', fileName, content);
+  await page.getByRole('button', { name: 'Open Music…' }).click();
+  return path;
 }
 
 /** A test host kept for all of a file's tests, see {@link useFileTestHost}. */

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { VrmFixture } from '../../../tools/fixtures/make-vrm-fixtures';
 import { writeVrmFixtures } from '../../../tools/fixtures/make-vrm-fixtures';
+import { SLOW_TIMEOUT_MS, statusText } from './app-page';
 
 /** The generated VRM fixtures of one test file, written to a temp folder and removed after. */
 export interface VrmFiles {
@@ -12,6 +13,8 @@ export interface VrmFiles {
   get(name: string): VrmFixture;
   /** Its bytes. */
   bytes(name: string): Uint8Array;
+  /** Copies it into `folder` as `fileName` (default: its own name); returns the copy's path. */
+  copyTo(name: string, folder: string, fileName?: string): string;
 }
 
 /** Generates the fixtures before the file's tests and removes them afterwards. */
@@ -30,7 +33,28 @@ export function useVrmFixtures(): VrmFiles {
     if (!fixture) throw new Error(`e2e: no generated fixture named ${name}`);
     return fixture;
   };
-  return { get, bytes: (name) => readFileSync(get(name).file) };
+  const copyTo = (name: string, folder: string, fileName = name): string => {
+    const path = join(folder, fileName);
+    copyFileSync(get(name).file, path);
+    return path;
+  };
+  return { get, bytes: (name) => readFileSync(get(name).file), copyTo };
+}
+
+/** Waits until the status line says the generated fixture `name` was opened. */
+export async function expectFixtureOpened(page: Page, name: string): Promise<void> {
+  await expect
+    .poll(() => statusText(page), { timeout: SLOW_TIMEOUT_MS })
+    .toBe(`Opened Fixture ${basename(name, '.vrm')} (${name}).`);
+}
+
+/**
+ * Drops the generated fixture `name` on the window (see {@link dropFile}), checks the page
+ * took the drop, and waits until it says the fixture was opened.
+ */
+export async function dropFixture(page: Page, files: VrmFiles, name: string): Promise<void> {
+  expect(await dropFile(page, files.bytes(name), name)).toBe(true);
+  await expectFixtureOpened(page, name);
 }
 
 /**

@@ -3,12 +3,12 @@
  * `electron` replaced by a recording stand-in, and returns what it did (see harness.ts).
  */
 
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { MainBundleReport, MainBundleScenario } from './scenario';
+import { runTsxChild } from '../tsx-child';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 /** The built bundle under test. */
@@ -62,32 +62,19 @@ export async function runMainBundle(options: ScenarioOptions = {}): Promise<Main
   }
 }
 
-function runHarness(scenario: MainBundleScenario): Promise<MainBundleReport> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', HARNESS], {
-      cwd: ROOT,
-      env: { ...process.env, RP_MAIN_SCENARIO: JSON.stringify(scenario) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) {
-        reject(new Error(`main-bundle harness exited with ${code}:\n${stderr}\n${stdout}`));
-        return;
-      }
-      try {
-        resolvePromise(JSON.parse(stdout) as MainBundleReport);
-      } catch (error) {
-        reject(
-          new Error(`main-bundle harness printed no JSON report:\n${stdout}\n${stderr}`, {
-            cause: error,
-          }),
-        );
-      }
-    });
+async function runHarness(scenario: MainBundleScenario): Promise<MainBundleReport> {
+  const { status, stdout, stderr } = await runTsxChild(HARNESS, [], {
+    cwd: ROOT,
+    env: { ...process.env, RP_MAIN_SCENARIO: JSON.stringify(scenario) },
   });
+  if (status !== 0) {
+    throw new Error(`main-bundle harness exited with ${status}:\n${stderr}\n${stdout}`);
+  }
+  try {
+    return JSON.parse(stdout) as MainBundleReport;
+  } catch (error) {
+    throw new Error(`main-bundle harness printed no JSON report:\n${stdout}\n${stderr}`, {
+      cause: error,
+    });
+  }
 }

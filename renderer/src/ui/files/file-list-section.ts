@@ -21,6 +21,60 @@ export interface FileListKind<Entry, Item extends ListedItem<Entry>> {
   };
 }
 
+/** An item class of a file list: made with its entry, and told each action on it with the entry as it is then. */
+export type FileItemClass<Entry, Action, Item extends ListedItem<Entry>> = new (
+  document: Document,
+  entry: Entry,
+  text: FileStrings,
+  onAction: (action: Action, entry: Entry) => void,
+) => Item;
+
+/** The keys of {@link FileStrings} that hold text. */
+type FileStringKey = {
+  [Key in keyof FileStrings]: FileStrings[Key] extends string ? Key : never;
+}[keyof FileStrings];
+
+/**
+ * Where a file list section's words are in {@link FileStrings}: the keys of its heading, its
+ * list's accessible label, and its notes for no host and for no entries.
+ */
+export type FileListWordKeys = readonly [
+  heading: FileStringKey,
+  list: FileStringKey,
+  needsDesktop: FileStringKey,
+  empty: FileStringKey,
+];
+
+/**
+ * The {@link FileListKind} of a list whose entries carry their own `id` (the library's models,
+ * the saved presets): items of `ItemClass`, each passing its actions on to `handlers.onItem`,
+ * and the words `words` names.
+ */
+export function itemsById<
+  Entry extends { readonly id: string },
+  Action,
+  Item extends ListedItem<Entry>,
+>(
+  document: Document,
+  id: string,
+  ItemClass: FileItemClass<Entry, Action, Item>,
+  handlers: { onItem(action: Action, entry: Entry): void },
+  [heading, list, needsDesktop, empty]: FileListWordKeys,
+): FileListKind<Entry, Item> {
+  return {
+    id,
+    idOf: (entry) => entry.id,
+    createItem: (entry, text) =>
+      new ItemClass(document, entry, text, (action, current) => handlers.onItem(action, current)),
+    words: (text) => ({
+      heading: text[heading],
+      list: text[list],
+      needsDesktop: text[needsDesktop],
+      empty: text[empty],
+    }),
+  };
+}
+
 /**
  * A titled section of the left panel listing files (the library's models, the saved presets):
  * a note when the list is empty or the desktop host is missing, and one item per entry, kept

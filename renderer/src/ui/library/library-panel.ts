@@ -1,7 +1,7 @@
 import type { LibraryEntry } from '../../../../shared/host-contract';
 import '../files/file-panels.css';
 import { make } from '../files/file-list-dom';
-import { FileListSection } from '../files/file-list-section';
+import { FileListSection, itemsById } from '../files/file-list-section';
 import type { Language } from '../i18n';
 import { strings } from '../i18n';
 import type { LibraryItemAction } from './library-item';
@@ -12,6 +12,9 @@ export interface LibraryPanelHandlers {
   onItem(action: LibraryItemAction, entry: LibraryEntry): void;
   onClearAll(): void;
 }
+
+/** The section's heading, list name and notes: their keys in the file strings. */
+const WORDS = ['libraryGroup', 'libraryList', 'libraryNeedsDesktop', 'libraryEmpty'] as const;
 
 /**
  * The Recent models section of the left panel: each model opened, newest first, with its
@@ -32,24 +35,12 @@ export class LibraryPanel {
     this.clearButton = make(document, 'button', 'panel-button library-clear');
     this.clearButton.type = 'button';
     this.clearButton.addEventListener('click', () => handlers.onClearAll());
+    const kind = itemsById(document, 'library', LibraryItem, handlers, WORDS);
     this.section = new FileListSection(
       document,
       language,
       hostPresent,
-      {
-        id: 'library',
-        idOf: (entry) => entry.id,
-        createItem: (entry, text) =>
-          new LibraryItem(document, entry, text, (action, current) =>
-            handlers.onItem(action, current),
-          ),
-        words: (text) => ({
-          heading: text.libraryGroup,
-          list: text.libraryList,
-          needsDesktop: text.libraryNeedsDesktop,
-          empty: text.libraryEmpty,
-        }),
-      },
+      kind,
       [],
       [this.clearButton],
     );

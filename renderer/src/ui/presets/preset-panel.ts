@@ -2,7 +2,7 @@ import type { PresetSummary } from '../../../../shared/host-contract';
 import type { AppCommand } from '../../../../shared/commands';
 import '../files/file-panels.css';
 import { labelCommandButton, make, makeCommandButton } from '../files/file-list-dom';
-import { FileListSection } from '../files/file-list-section';
+import { FileListSection, itemsById } from '../files/file-list-section';
 import type { Language } from '../i18n';
 import type { PresetItemAction } from './preset-item';
 import { PresetItem } from './preset-item';
@@ -15,6 +15,9 @@ export interface PresetPanelHandlers {
 }
 
 const PRESET_COMMANDS: readonly AppCommand[] = ['save-preset', 'import-preset'];
+
+/** The section's heading, list name and notes: their keys in the file strings. */
+const WORDS = ['presetsGroup', 'presetList', 'presetsNeedDesktop', 'presetsEmpty'] as const;
 
 /**
  * The Presets section of the left panel: Save Preset… and Import Preset… (with their keys),
@@ -39,26 +42,8 @@ export class PresetPanel {
     ]);
     const buttons = make(document, 'div', 'panel-group-body');
     buttons.append(...this.commandButtons.map(([, button]) => button));
-    this.section = new FileListSection(
-      document,
-      language,
-      hostPresent,
-      {
-        id: 'presets',
-        idOf: (preset) => preset.id,
-        createItem: (preset, text) =>
-          new PresetItem(document, preset, text, (action, current) =>
-            handlers.onItem(action, current),
-          ),
-        words: (text) => ({
-          heading: text.presetsGroup,
-          list: text.presetList,
-          needsDesktop: text.presetsNeedDesktop,
-          empty: text.presetsEmpty,
-        }),
-      },
-      [buttons],
-    );
+    const kind = itemsById(document, 'presets', PresetItem, handlers, WORDS);
+    this.section = new FileListSection(document, language, hostPresent, kind, [buttons]);
     this.element = this.section.element;
     for (const [, button] of this.commandButtons) {
       button.disabled = !hostPresent;
