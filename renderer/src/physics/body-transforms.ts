@@ -80,16 +80,9 @@ export class BodyTransforms implements TransformReader {
   read(handle: number, position: Vec3Like, rotation: QuatLike): boolean {
     const slot = this.slotOf.get(handle);
     if (slot === undefined) return false;
-    const d = this.data;
     const at = slot * TRANSFORM_FLOATS;
-    if (d[at + 6] === MISSING_W) return false;
-    position.x = d[at]!;
-    position.y = d[at + 1]!;
-    position.z = d[at + 2]!;
-    rotation.x = d[at + 3]!;
-    rotation.y = d[at + 4]!;
-    rotation.z = d[at + 5]!;
-    rotation.w = d[at + 6]!;
+    if (this.data[at + 6] === MISSING_W) return false;
+    readPackedTransform(this.data, at, position, rotation);
     return true;
   }
 
@@ -130,6 +123,25 @@ export class BodyTransforms implements TransformReader {
     d[at + 5] = rotation.z;
     d[at + 6] = rotation.w;
   }
+}
+
+/**
+ * Copies the transform packed at `at` in `data` (position x, y, z, then rotation x, y, z, w:
+ * {@link TRANSFORM_FLOATS} numbers) into `position` and `rotation`. Allocates nothing.
+ */
+export function readPackedTransform(
+  data: ArrayLike<number>,
+  at: number,
+  position: Vec3Like,
+  rotation: QuatLike,
+): void {
+  position.x = data[at]!;
+  position.y = data[at + 1]!;
+  position.z = data[at + 2]!;
+  rotation.x = data[at + 3]!;
+  rotation.y = data[at + 4]!;
+  rotation.z = data[at + 5]!;
+  rotation.w = data[at + 6]!;
 }
 
 /**

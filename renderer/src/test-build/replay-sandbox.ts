@@ -1,4 +1,5 @@
 import type { SimBody } from '../physics/body-registry';
+import { readPackedTransform } from '../physics/body-transforms';
 import type { TransformReader } from '../physics/body-transforms';
 import { stageLayout, type StageLayout } from '../physics/stage';
 import type { ViewSandbox } from '../view/ragdoll-view';
@@ -63,14 +64,7 @@ export class ReplaySandbox implements ViewSandbox, TransformReader {
     const index = this.indexOf.get(handle);
     if (index === undefined) return false;
     const at = (this.frame * this.bodies.length + index) * STREAM_FLOATS_PER_BODY;
-    const t = this.transforms;
-    position.x = t[at]!;
-    position.y = t[at + 1]!;
-    position.z = t[at + 2]!;
-    rotation.x = t[at + 3]!;
-    rotation.y = t[at + 4]!;
-    rotation.z = t[at + 5]!;
-    rotation.w = t[at + 6]!;
+    readPackedTransform(this.transforms, at, position, rotation);
     return true;
   }
 }

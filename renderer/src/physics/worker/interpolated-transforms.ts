@@ -1,5 +1,6 @@
 import { BodyTransforms } from '../body-transforms';
 import type { TransformReader } from '../body-transforms';
+import { slerpQuat } from '../motion/rotation-math';
 import type { QuatLike, Vec3Like } from '../vector-math';
 
 /**
@@ -10,9 +11,9 @@ import type { QuatLike, Vec3Like } from '../vector-math';
  * around it, moves every body evenly, at the cost of at most that interval (one step when the
  * thread keeps up) of delay.
  *
- * Positions are blended linearly and rotations along the shorter arc, normalised (nlerp: for
- * one step's turn indistinguishable from slerp, and cheaper). Where the two states hold other
- * bodies (one came or went in between) the newest is read as it is. Reads allocate nothing.
+ * Positions are blended linearly and rotations along the shorter arc (`slerpQuat`). Where the
+ * two states hold other bodies (one came or went in between) the newest is read as it is. Reads
+ * allocate nothing.
  */
 export class InterpolatedTransforms implements TransformReader {
   private older = new BodyTransforms(0);
@@ -85,18 +86,7 @@ export class InterpolatedTransforms implements TransformReader {
     position.x = p.x + (position.x - p.x) * t;
     position.y = p.y + (position.y - p.y) * t;
     position.z = p.z + (position.z - p.z) * t;
-    // q and -q are one rotation: blend toward the nearer of the two.
-    const sign =
-      q.x * rotation.x + q.y * rotation.y + q.z * rotation.z + q.w * rotation.w < 0 ? -1 : 1;
-    const x = q.x + (sign * rotation.x - q.x) * t;
-    const y = q.y + (sign * rotation.y - q.y) * t;
-    const z = q.z + (sign * rotation.z - q.z) * t;
-    const w = q.w + (sign * rotation.w - q.w) * t;
-    const length = Math.sqrt(x * x + y * y + z * z + w * w) || 1;
-    rotation.x = x / length;
-    rotation.y = y / length;
-    rotation.z = z / length;
-    rotation.w = w / length;
+    slerpQuat(q, rotation, t, rotation);
     return true;
   }
 }
