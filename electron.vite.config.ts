@@ -71,8 +71,8 @@ function appBuild() {
 
 /**
  * The renderer as the app builds it, with index.html's entry swapped for the test entry
- * (same page, same CSP), plus the benchmark pages bench-vrm-load.html,
- * bench-bare-avatars.html, bench-dolls-thread.html and bench-avatars-thread.html.
+ * (same page, same CSP), plus the benchmark pages bench-vrm-load.html and
+ * bench-pages.html (the bare avatar and physics-thread pages, one per `?page=`).
  */
 function testBuild() {
   return {
@@ -94,9 +94,7 @@ function testBuild() {
           input: {
             index: resolve(rendererRoot, 'index.html'),
             'bench-vrm-load': resolve(rendererRoot, 'bench-vrm-load.html'),
-            'bench-bare-avatars': resolve(rendererRoot, 'bench-bare-avatars.html'),
-            'bench-dolls-thread': resolve(rendererRoot, 'bench-dolls-thread.html'),
-            'bench-avatars-thread': resolve(rendererRoot, 'bench-avatars-thread.html'),
+            'bench-pages': resolve(rendererRoot, 'bench-pages.html'),
           },
         },
       },

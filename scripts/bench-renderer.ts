@@ -35,17 +35,17 @@
  * frames into N alternating blocks), and prints both side by side. `--scenes box,avatars`
  * picks the scenes (also `avatars-no-face`: the avatar scene with FACE REACTIONS off, to time
  * the faces' reactions side by side; `bare-avatars`: the avatar scene recorded body by body
- * once, then replayed on the test build's bench-bare-avatars.html, which draws the same
+ * once, then replayed on the test build's bench-pages.html?page=bare-avatars, which draws the same
  * avatars, stage, lights and shadows with no physics and no UI: what the drawing alone costs,
  * the floor for the page's thread; `avatars-thread`: the same avatars over figures and props
- * that a physics worker steps (bench-avatars-thread.html), what the page still pays once the
+ * that a physics worker steps (bench-pages.html?page=avatars-thread), what the page still pays once the
  * physics is elsewhere; `mmd` and `mmd-no-edges`: six MMD figures, Gene_light from
  * the real-model folder, `--mmd-model FILE` or a generated PMX, with their edges and without,
  * to time the edges side by side); `--start-only` and `--frames-only` skip a part; `--floor` adds a bare
  * page (one text line and one cleared WebGL canvas) to the starts, the floor this browser and
  * machine set under any app's first frame; `--profile FILE` writes
  * Chromium's CPU profile of this build's avatar scene (first round) to FILE. `--dolls N` adds
- * N box dolls on a physics worker (bench-dolls-thread.html; scripts/lib/dolls-thread-scene.ts):
+ * N box dolls on a physics worker (bench-pages.html?page=dolls-thread; scripts/lib/dolls-thread-scene.ts):
  * the simulated seconds the worker keeps up with per wall second while the page draws, with
  * the page's frame times (`--dolls 100` gives `dolls100RealTime`).
  * Prints the load average at start and end: on a shared machine the absolute times are noisy,

@@ -1,7 +1,7 @@
 /**
  * The bare avatar scene of `npm run bench:renderer -- --scenes bare-avatars`: the app's own
  * avatar scene recorded body by body (`window.__ragdoll.bodyStream`), then replayed on the
- * test build's bench-bare-avatars.html, which draws the same avatars over the recorded
+ * test build's bench-pages.html?page=bare-avatars, which draws the same avatars over the recorded
  * bodies with no physics. Its frames are what drawing alone costs the page.
  */
 import type { Browser } from 'playwright-core';
@@ -10,7 +10,7 @@ import type { AvatarModelFile, SceneFill } from './frame-scenes';
 import { FIGURES, PROPS, blastUntil, VIEWPORT } from './frame-scenes';
 
 /** The page the stream replays on, beside the app's index.html in the test build. */
-export const BARE_AVATARS_PAGE = 'bench-bare-avatars.html';
+export const BARE_AVATARS_PAGE = 'bench-pages.html?page=bare-avatars';
 /** Where the bare page fetches the model from (answered by the benchmark, not the server). */
 const MODEL_PATH = 'bench-model.vrm';
 const LOAD_TIMEOUT_MS = 300_000;
@@ -64,7 +64,7 @@ export function bareAvatarFill(model: AvatarModelFile, stream: HookBodyStream): 
 }
 
 /** The page whose avatars stand over a physics worker, beside the app's index.html. */
-export const AVATARS_THREAD_PAGE = 'bench-avatars-thread.html';
+export const AVATARS_THREAD_PAGE = 'bench-pages.html?page=avatars-thread';
 
 /**
  * Fills the avatar thread page: {@link FIGURES} copies of `model` over figures built from its

@@ -1,6 +1,6 @@
 /**
  * The box dolls on a physics thread of `npm run bench:renderer -- --dolls N`: N box dolls in a
- * sandbox on a physics worker (the test build's bench-dolls-thread.html), dropped, then BLASTed
+ * sandbox on a physics worker (the test build's bench-pages.html?page=dolls-thread), dropped, then BLASTed
  * every 2 s while the page draws them, for 20 s of wall time. It reports the simulated seconds
  * the thread kept up with per wall second (1: real time) and the page's frame times beside it.
  */
@@ -9,7 +9,7 @@ import type { DollsThreadSample } from '../../renderer/src/test-build/dolls-thre
 import { VIEWPORT } from './frame-scenes';
 
 /** The page, beside the app's index.html in the test build. */
-export const DOLLS_THREAD_PAGE = 'bench-dolls-thread.html';
+export const DOLLS_THREAD_PAGE = 'bench-pages.html?page=dolls-thread';
 /** Wall seconds measured, after the dolls have landed. */
 const MEASURE_SECONDS = 20;
 /** Wall seconds the dropped dolls get to land before the measurement starts. */

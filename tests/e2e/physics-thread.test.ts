@@ -1,5 +1,5 @@
 /**
- * The sandbox on a real physics worker in the real test build (bench-dolls-thread.html): the
+ * The sandbox on a real physics worker in the real test build (bench-pages.html?page=dolls-thread): the
  * worker starts (no fallback to the page), its dolls fall and land on its own clock while the
  * app's view draws them from the transforms it sends back, and it keeps stepping while the
  * page keeps asking; where no worker can start, the same code runs on the page and says so.
@@ -11,6 +11,8 @@ import { useAppSuite } from './support/suite';
 
 const withApp = useAppSuite();
 const DOLLS = 2;
+/** The test build's doll page (as `npm run bench:renderer -- --dolls` opens it). */
+const DOLLS_THREAD_PAGE = 'bench-pages.html?page=dolls-thread';
 
 /** Opens the doll page in a new context, `beforeLoad` run before the page's own scripts. */
 async function dollPage(beforeLoad?: () => void) {
@@ -19,7 +21,7 @@ async function dollPage(beforeLoad?: () => void) {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   if (beforeLoad) await page.addInitScript(beforeLoad);
-  await page.goto(inject('rendererUrl') + 'bench-dolls-thread.html');
+  await page.goto(inject('rendererUrl') + DOLLS_THREAD_PAGE);
   await page.waitForFunction(() => window.__ragdollDollsThread !== undefined);
   return { context, page, errors };
 }

@@ -90,8 +90,6 @@ describe('the renderer test build', () => {
   it('has the app page and the benchmark pages (VRM load, bare avatars, the thread pages)', () => {
     expect(existsSync(join(TEST_BUILD, 'index.html'))).toBe(true);
     expect(existsSync(join(TEST_BUILD, 'bench-vrm-load.html'))).toBe(true);
-    expect(existsSync(join(TEST_BUILD, 'bench-bare-avatars.html'))).toBe(true);
-    expect(existsSync(join(TEST_BUILD, 'bench-dolls-thread.html'))).toBe(true);
-    expect(existsSync(join(TEST_BUILD, 'bench-avatars-thread.html'))).toBe(true);
+    expect(existsSync(join(TEST_BUILD, 'bench-pages.html'))).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import { FrameSectionTimes, type FrameSectionSnapshot } from './frame-section-ti
 
 /**
  * The avatar page of `npm run bench:renderer -- --scenes avatars-thread`
- * (bench-avatars-thread.html, test build only): the app's view and the same VRM avatars as the
+ * (bench-pages.html?page=avatars-thread, test build only): the app's view and the same VRM avatars as the
  * app's avatar scene, over figures and props that a physics worker steps (two 1/120 s steps per
  * 1/60 s frame, asked for by the page as the app's own frames do), with no UI and no faces.
  * Beside the bare avatar page (the same drawing over recorded bodies, no physics at all) it
@@ -40,7 +40,7 @@ export interface AvatarsThreadHook {
 
 declare global {
   interface Window {
-    /** Benchmark-only; present only on the test build's bench-avatars-thread.html. */
+    /** Benchmark-only; present only on the test build's bench-pages.html?page=avatars-thread. */
     __ragdollAvatarsThread?: AvatarsThreadHook;
   }
 }

@@ -10,7 +10,7 @@ import type { HookBodyStream } from './test-hook';
 
 /**
  * The bare avatar page of `npm run bench:renderer -- --scenes bare-avatars`
- * (bench-bare-avatars.html, test build only): the app's view (stage, sky, lights, shadows)
+ * (bench-pages.html?page=bare-avatars, test build only): the app's view (stage, sky, lights, shadows)
  * and the same VRM avatars with their materials, posed every frame from a {@link BodyStream}
  * the app recorded, with no physics, no UI and no faces. What drawing the app's avatars costs
  * the page alone: the floor under the app's main thread once the physics runs elsewhere.
@@ -32,7 +32,7 @@ export interface BareAvatarsHook {
 
 declare global {
   interface Window {
-    /** Benchmark-only; present only on the test build's bench-bare-avatars.html. */
+    /** Benchmark-only; present only on the test build's bench-pages.html?page=bare-avatars. */
     __ragdollBareAvatars?: BareAvatarsHook;
   }
 }

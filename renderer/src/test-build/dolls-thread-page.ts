@@ -4,7 +4,7 @@ import { startPhysicsThread } from '../threads/start-physics-thread';
 import { RagdollView } from '../view/ragdoll-view';
 
 /**
- * The box-doll page of `npm run bench:renderer -- --dolls N` (bench-dolls-thread.html, test
+ * The box-doll page of `npm run bench:renderer -- --dolls N` (bench-pages.html?page=dolls-thread, test
  * build only): N box dolls in a sandbox on a physics worker, drawn by the app's view as it
  * draws the sandbox, while the page measures how much simulated time the worker keeps up with.
  */
@@ -46,7 +46,7 @@ export interface DollsThreadSample {
 
 declare global {
   interface Window {
-    /** Benchmark-only; present only on the test build's bench-dolls-thread.html. */
+    /** Benchmark-only; present only on the test build's bench-pages.html?page=dolls-thread. */
     __ragdollDollsThread?: DollsThreadHook;
   }
 }
