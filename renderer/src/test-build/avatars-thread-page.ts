@@ -1,12 +1,10 @@
 import type { PhysicsThread } from '../physics/worker/physics-thread';
 import type { PhysicsPlace } from '../threads/start-physics-thread';
 import { startPhysicsThread } from '../threads/start-physics-thread';
-import type { FrameStatsSnapshot } from '../view/frame-stats';
-import type { DrawCounts } from '../view/ragdoll-view';
-import { RagdollView } from '../view/ragdoll-view';
 import { loadAvatarModel } from '../view/vrm/load-avatar-model';
 import { VrmAvatar } from '../view/vrm/vrm-avatar';
-import { FrameSectionTimes, type FrameSectionSnapshot } from './frame-section-times';
+import type { BenchFrameHooks } from './bench-view';
+import { BenchView, fetchBytes } from './bench-view';
 
 /**
  * The avatar page of `npm run bench:renderer -- --scenes avatars-thread`
@@ -16,7 +14,7 @@ import { FrameSectionTimes, type FrameSectionSnapshot } from './frame-section-ti
  * Beside the bare avatar page (the same drawing over recorded bodies, no physics at all) it
  * shows what the page's thread still pays once the physics is elsewhere.
  */
-export interface AvatarsThreadHook {
+export interface AvatarsThreadHook extends BenchFrameHooks {
   /**
    * Fetches the VRM at `url`, builds `figures` figures from its rig and `props` props (balls
    * and boxes in turn) on a physics thread, draws a copy over each figure and starts the frame
@@ -29,13 +27,6 @@ export interface AvatarsThreadHook {
     props: number,
     frameSeconds: number,
   ): Promise<{ readonly place: PhysicsPlace; readonly note: string | null }>;
-  /** The loop's frame times (as the app's `frameStats`). */
-  frameStats(): FrameStatsSnapshot;
-  /** Each frame split into sections (as the app's `?frame-sections`). */
-  frameSections(): FrameSectionSnapshot;
-  drawCounts(): DrawCounts;
-  /** Avatars drawn. */
-  avatars(): number;
 }
 
 declare global {
@@ -48,13 +39,7 @@ declare global {
 /** The app's BLAST power, m/s at the centre. */
 const BLAST_POWER = 14;
 
-const sections = new FrameSectionTimes();
-let view: RagdollView | null = null;
-
-function started(): RagdollView {
-  if (view === null) throw new Error('bench: the avatar thread page has not started');
-  return view;
-}
+const bench = new BenchView('avatar thread');
 
 async function start(
   url: string,
@@ -63,21 +48,13 @@ async function start(
   props: number,
   frameSeconds: number,
 ): Promise<{ place: PhysicsPlace; note: string | null }> {
-  if (view !== null) throw new Error('bench: the avatar thread page has already started');
-  const container = document.getElementById('app');
-  if (container === null) throw new Error('bench: the page has no #app element');
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`bench: ${url} answered ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  const bytes = await fetchBytes(url);
   const models: Awaited<ReturnType<typeof loadAvatarModel>>[] = [];
   for (let i = 0; i < figures; i++) models.push(await loadAvatarModel(bytes, fileName));
   const { thread, place, note } = await startPhysicsThread({ seed: 1 });
   for (const model of models) thread.addFigure(model.rig.spec);
   for (let i = 0; i < props; i++) thread.addProp(i % 2 === 0 ? 'ball' : 'box');
-  const pageView = new RagdollView(container, thread, {
-    fixedFrameSeconds: frameSeconds,
-    frameSections: sections,
-  });
+  const pageView = bench.make(thread, frameSeconds);
   pageView.start();
   await figuresArrive(thread, figures);
   thread.figureTable.figures.forEach((figure, index) => {
@@ -91,7 +68,6 @@ async function start(
   window.addEventListener('keydown', (event) => {
     if (event.key === 'b') thread.blast(BLAST_POWER);
   });
-  view = pageView;
   return { place, note };
 }
 
@@ -107,10 +83,4 @@ function figuresArrive(thread: PhysicsThread, count: number): Promise<void> {
   });
 }
 
-window.__ragdollAvatarsThread = {
-  start,
-  frameStats: () => started().stats.snapshot(),
-  frameSections: () => sections.snapshot(),
-  drawCounts: () => ({ ...started().drawCounts }),
-  avatars: () => started().avatarCount,
-};
+window.__ragdollAvatarsThread = { start, ...bench.hooks() };

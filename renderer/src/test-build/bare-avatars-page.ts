@@ -1,10 +1,8 @@
-import type { FrameStatsSnapshot } from '../view/frame-stats';
-import type { DrawCounts } from '../view/ragdoll-view';
-import { RagdollView } from '../view/ragdoll-view';
 import { loadAvatarModel } from '../view/vrm/load-avatar-model';
 import { VrmAvatar } from '../view/vrm/vrm-avatar';
 import type { BodyStream } from './body-stream';
-import { FrameSectionTimes, type FrameSectionSnapshot } from './frame-section-times';
+import type { BenchFrameHooks } from './bench-view';
+import { BenchView, fetchBytes } from './bench-view';
 import { ReplaySandbox } from './replay-sandbox';
 import type { HookBodyStream } from './test-hook';
 
@@ -15,19 +13,12 @@ import type { HookBodyStream } from './test-hook';
  * the app recorded, with no physics, no UI and no faces. What drawing the app's avatars costs
  * the page alone: the floor under the app's main thread once the physics runs elsewhere.
  */
-export interface BareAvatarsHook {
+export interface BareAvatarsHook extends BenchFrameHooks {
   /**
    * Fetches the VRM at `url`, draws one copy over each figure of `stream` and starts the
    * frame loop, every frame advancing `frameSeconds` (the app's `?frame-seconds`).
    */
   start(url: string, fileName: string, stream: HookBodyStream, frameSeconds: number): Promise<void>;
-  /** The loop's frame times (as the app's `frameStats`). */
-  frameStats(): FrameStatsSnapshot;
-  /** Each frame split into sections (as the app's `?frame-sections`). */
-  frameSections(): FrameSectionSnapshot;
-  drawCounts(): DrawCounts;
-  /** Avatars drawn. */
-  avatars(): number;
 }
 
 declare global {
@@ -37,13 +28,7 @@ declare global {
   }
 }
 
-const sections = new FrameSectionTimes();
-let view: RagdollView | null = null;
-
-function started(): RagdollView {
-  if (view === null) throw new Error('bench: the bare avatar page has not started');
-  return view;
-}
+const bench = new BenchView('bare avatar');
 
 async function start(
   url: string,
@@ -53,17 +38,8 @@ async function start(
 ): Promise<void> {
   // The stream is what the app's own `bodyStream` recorded: its bodies are the view's SimBody records.
   const stream = hookStream as BodyStream;
-  if (view !== null) throw new Error('bench: the bare avatar page has already started');
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`bench: ${url} answered ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  const container = document.getElementById('app');
-  if (container === null) throw new Error('bench: the page has no #app element');
-  const replay = new ReplaySandbox(stream);
-  const bareView = new RagdollView(container, replay, {
-    fixedFrameSeconds: frameSeconds,
-    frameSections: sections,
-  });
+  const bytes = await fetchBytes(url);
+  const bareView = bench.make(new ReplaySandbox(stream), frameSeconds);
   for (const figure of stream.figures) {
     const model = await loadAvatarModel(bytes, fileName);
     const figureInfo = {
@@ -74,13 +50,6 @@ async function start(
     bareView.addAvatar(new VrmAvatar(model, figureInfo, bareView.poses));
   }
   bareView.start();
-  view = bareView;
 }
 
-window.__ragdollBareAvatars = {
-  start,
-  frameStats: () => started().stats.snapshot(),
-  frameSections: () => sections.snapshot(),
-  drawCounts: () => ({ ...started().drawCounts }),
-  avatars: () => started().avatarCount,
-};
+window.__ragdollBareAvatars = { start, ...bench.hooks() };

@@ -2,6 +2,7 @@ import type { PhysicsThread } from '../physics/worker/physics-thread';
 import type { PhysicsPlace } from '../threads/start-physics-thread';
 import { startPhysicsThread } from '../threads/start-physics-thread';
 import { RagdollView } from '../view/ragdoll-view';
+import { appElement } from './bench-view';
 
 /**
  * The box-doll page of `npm run bench:renderer -- --dolls N` (bench-pages.html?page=dolls-thread, test
@@ -55,8 +56,6 @@ let running: { view: RagdollView; thread: PhysicsThread } | null = null;
 
 async function start(dolls: number): Promise<{ place: PhysicsPlace; note: string | null }> {
   if (running !== null) throw new Error('bench: the doll page has already started');
-  const container = document.getElementById('app');
-  if (container === null) throw new Error('bench: the page has no #app element');
   const { thread, place, note } = await startPhysicsThread({ seed: 7, maxFigures: dolls });
   let problem: string | null = null;
   thread.onProblem = (message) => {
@@ -64,7 +63,7 @@ async function start(dolls: number): Promise<{ place: PhysicsPlace; note: string
   };
   for (let i = 0; i < dolls; i++) thread.addFigure();
   thread.drop();
-  const view = new RagdollView(container, thread);
+  const view = new RagdollView(appElement(), thread);
   view.start();
   running = { view, thread };
   await until(() => {
