@@ -208,20 +208,27 @@ describe('the physics thread protocol', () => {
       if (reply?.type !== 'stepped') throw new Error(`no state: ${JSON.stringify(reply)}`);
       return reply;
     };
+    /** Ticks every 2 ms from `fromMs` to `toMs`, as the worker does. */
+    const tickEvery2Ms = (fromMs: number, toMs: number): void => {
+      for (let ms = fromMs; ms <= toMs; ms += 2) host.tick(ms);
+    };
     // Ticks do nothing until the clock runs.
-    host.tick(0);
-    host.tick(500);
+    tickEvery2Ms(0, 500);
     expect(newest().steps).toBe(2);
     host.receive({ type: 'clock', running: true });
-    host.tick(1000);
-    host.tick(1100);
-    host.tick(1200);
+    tickEvery2Ms(1000, 1200);
     // While the clock runs, an advance only asks for the newest state.
     const stepped = newest();
     expect(stepped.steps).toBe(24);
     expect(stepped.simSeconds).toBeCloseTo(26 / 120, 12);
+    // A thread that fell behind 3 s owes a quarter second, paid two steps a tick.
     host.tick(4200);
-    expect(newest().steps).toBe(30);
+    expect(newest().steps).toBe(2);
+    // Then it catches up as the ticks come: the quarter second and the 100 ms since, 40 steps.
+    tickEvery2Ms(4202, 4300);
+    const caughtUp = newest().steps;
+    expect(caughtUp).toBeGreaterThanOrEqual(39);
+    expect(caughtUp).toBeLessThanOrEqual(40);
     host.receive({ type: 'clock', running: false });
     host.tick(5000);
     expect(newest().steps).toBe(2);

@@ -35,6 +35,9 @@ const MAX_CALL_SECONDS = MAX_STEPS_PER_FRAME * FIXED_STEP;
  */
 export const TICK_MS = 2;
 
+/** The most steps one {@link PhysicsHost.tick} takes (see there). */
+export const TICK_STEPS = 2;
+
 /**
  * The physics side of the protocol: one {@link Sandbox}, driven by {@link PhysicsCommand}s and
  * answering each `advance` with every body's transform in one buffer. It knows nothing of
@@ -56,6 +59,8 @@ export class PhysicsHost {
   /** Whether the thread steps on its own clock, and when it last did (ms; null: not yet). */
   private clockRunning = false;
   private lastTickMs: number | null = null;
+  /** Wall seconds the clock has passed and the sandbox has not yet been stepped for. */
+  private owedSeconds = 0;
   /** Steps and thread time since the last reply. */
   private stepsSinceReply = 0;
   private busyMsSinceReply = 0;
@@ -82,9 +87,12 @@ export class PhysicsHost {
   }
 
   /**
-   * While the clock runs (a `clock` command), steps the wall time since the last tick, TIME
-   * applied, at most {@link MAX_ADVANCE_SECONDS} (beyond it time is dropped, not caught up);
-   * otherwise does nothing. The thread calls it every few milliseconds between messages.
+   * While the clock runs (a `clock` command), owes the sandbox the wall time since the last
+   * tick (at most {@link MAX_ADVANCE_SECONDS} owed: beyond it time is dropped, not caught up)
+   * and pays up to {@link TICK_STEPS} steps of it, TIME applied; otherwise does nothing. The
+   * thread calls it every few milliseconds between messages: a thread that fell behind
+   * catches up over several ticks, so a message (the hand's target) never waits behind more
+   * than {@link TICK_STEPS} steps.
    *
    * @param nowMs a monotonic clock, milliseconds
    */
@@ -93,11 +101,12 @@ export class PhysicsHost {
     if (!this.clockRunning || sandbox === null) return;
     const last = this.lastTickMs ?? nowMs;
     this.lastTickMs = nowMs;
+    this.owedSeconds = Math.min(this.owedSeconds + (nowMs - last) / 1000, MAX_ADVANCE_SECONDS);
+    const paid = Math.min(this.owedSeconds, (TICK_STEPS * FIXED_STEP) / sandbox.timeScale);
+    if (paid <= 0) return;
+    this.owedSeconds -= paid;
     const start = monotonicNowMs();
-    this.stepsSinceReply += this.stepFor(
-      sandbox,
-      Math.min((nowMs - last) / 1000, MAX_ADVANCE_SECONDS),
-    );
+    this.stepsSinceReply += sandbox.advance(paid);
     this.busyMsSinceReply += monotonicNowMs() - start;
   }
 
@@ -170,6 +179,7 @@ export class PhysicsHost {
       case 'clock':
         this.clockRunning = command.running;
         this.lastTickMs = null;
+        this.owedSeconds = 0;
         break;
       case 'take-snapshot':
         return {
