@@ -1,5 +1,6 @@
 import RAPIER from '@dimforge/rapier3d-simd-compat';
-import { PhysicsHost, TICK_MS } from '../physics/worker/physics-host';
+import { PhysicsHost } from '../physics/worker/physics-host';
+import { ClockTicker } from './clock-ticker';
 
 /**
  * The physics thread: Rapier and one sandbox, driven by the page's commands (see
@@ -13,13 +14,15 @@ interface WorkerScope {
 }
 
 const scope = self as unknown as WorkerScope;
-const host = RAPIER.init().then(() => new PhysicsHost(RAPIER));
-
-void host.then((ready) => setInterval(() => ready.tick(performance.now()), TICK_MS));
+const host = RAPIER.init().then(() => {
+  const ready = new PhysicsHost(RAPIER);
+  return { ready, ticker: new ClockTicker(ready) };
+});
 
 scope.onmessage = (event: MessageEvent<unknown>) => {
-  void host.then((ready) => {
+  void host.then(({ ready, ticker }) => {
     const { reply, transfer } = ready.receive(event.data);
+    ticker.update();
     if (reply) scope.postMessage(reply, transfer);
   });
 };

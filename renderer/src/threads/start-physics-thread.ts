@@ -1,7 +1,8 @@
 import RAPIER from '@dimforge/rapier3d-simd-compat';
 import type { PhysicsChannel } from '../physics/worker/physics-channel';
 import { inlineChannel } from '../physics/worker/physics-channel';
-import { PhysicsHost, TICK_MS } from '../physics/worker/physics-host';
+import { PhysicsHost } from '../physics/worker/physics-host';
+import { ClockTicker } from './clock-ticker';
 import type { PhysicsCommand } from '../physics/worker/physics-protocol';
 import { PhysicsThread } from '../physics/worker/physics-thread';
 import { workerChannel } from './worker-channel';
@@ -49,10 +50,16 @@ export async function startPhysicsThread(options: StartOptions = {}): Promise<St
 /** The host on the page, its clock looked at as a worker's would be. */
 function tickedInline(host: PhysicsHost): PhysicsChannel {
   const channel = inlineChannel(host);
-  const timer = setInterval(() => host.tick(performance.now()), TICK_MS);
+  const ticker = new ClockTicker(host);
+  const send = channel.send.bind(channel);
   const close = channel.close.bind(channel);
+  // The inline host carries a command out a microtask after it is sent; look at its clock after.
+  channel.send = (command, transfer) => {
+    send(command, transfer);
+    void Promise.resolve().then(() => ticker.update());
+  };
   channel.close = () => {
-    clearInterval(timer);
+    ticker.stop();
     close();
   };
   return channel;

@@ -56,8 +56,11 @@ export class PhysicsHost {
   /** The pins and the figure table's version as last sent. */
   private readonly sentPins: number[] = [];
   private sentFigures = -1;
+  /** Each figure's placement count now (reused), and as last sent. */
+  private readonly placements: number[] = [];
+  private readonly sentPlacements: number[] = [];
   /** Whether the thread steps on its own clock, and when it last did (ms; null: not yet). */
-  private clockRunning = false;
+  private onOwnClock = false;
   private lastTickMs: number | null = null;
   /** Wall seconds the clock has passed and the sandbox has not yet been stepped for. */
   private owedSeconds = 0;
@@ -98,7 +101,7 @@ export class PhysicsHost {
    */
   tick(nowMs: number): void {
     const sandbox = this.sandbox;
-    if (!this.clockRunning || sandbox === null) return;
+    if (!this.onOwnClock || sandbox === null) return;
     const last = this.lastTickMs ?? nowMs;
     this.lastTickMs = nowMs;
     this.owedSeconds = Math.min(this.owedSeconds + (nowMs - last) / 1000, MAX_ADVANCE_SECONDS);
@@ -108,6 +111,11 @@ export class PhysicsHost {
     const start = monotonicNowMs();
     this.stepsSinceReply += sandbox.advance(paid);
     this.busyMsSinceReply += monotonicNowMs() - start;
+  }
+
+  /** Whether the thread steps on its own clock (see {@link tick}). */
+  get clockRunning(): boolean {
+    return this.onOwnClock;
   }
 
   /** Frees the sandbox. */
@@ -125,6 +133,7 @@ export class PhysicsHost {
       this.sentBodies = -1;
       this.sentPins.length = 0;
       this.sentFigures = -1;
+      this.sentPlacements.length = 0;
       return STARTED;
     }
     const sandbox = this.sandbox;
@@ -177,7 +186,7 @@ export class PhysicsHost {
         sandbox.pins.clear();
         break;
       case 'clock':
-        this.clockRunning = command.running;
+        this.onOwnClock = command.running;
         this.lastTickMs = null;
         this.owedSeconds = 0;
         break;
@@ -201,7 +210,7 @@ export class PhysicsHost {
   private advance(sandbox: Sandbox, frameSeconds: number): HostAnswer {
     const start = monotonicNowMs();
     // While the clock runs it steps; the page only asks for the newest state.
-    if (!this.clockRunning) this.stepsSinceReply += this.stepFor(sandbox, frameSeconds);
+    if (!this.onOwnClock) this.stepsSinceReply += this.stepFor(sandbox, frameSeconds);
     const packStart = monotonicNowMs();
     const packed = sandbox.latestTransforms();
     const floats = packed.count * TRANSFORM_FLOATS;
@@ -226,7 +235,7 @@ export class PhysicsHost {
       grabbed: sandbox.grab.handle,
       ...(this.pinsChanged(sandbox.pins.handles) ? { pins: [...sandbox.pins.handles] } : {}),
       ...(this.figuresChanged(sandbox) ? { figures: figuresOf(sandbox) } : {}),
-      placements: sandbox.figures.map((figure) => figure.ragdoll.placements),
+      ...(this.placementsChanged(sandbox) ? { placements: [...this.placements] } : {}),
     };
     const sounds = drainSounds(sandbox.soundRequests);
     this.stepsSinceReply = 0;
@@ -238,6 +247,15 @@ export class PhysicsHost {
   /** Whether `pins` differ from those last sent; if so, remembers them as sent. */
   private pinsChanged(pins: readonly number[]): boolean {
     return changedSince(this.sentPins, pins);
+  }
+
+  /** Whether any figure was placed since the counts were last sent; if so, notes them as sent. */
+  private placementsChanged(sandbox: Sandbox): boolean {
+    const now = this.placements;
+    now.length = 0;
+    const figures = sandbox.figures;
+    for (let i = 0; i < figures.length; i++) now.push(figures[i]!.ragdoll.placements);
+    return changedSince(this.sentPlacements, now);
   }
 
   /** Whether the figure table changed since it was last sent; if so, notes it as sent. */

@@ -193,8 +193,11 @@ export type PhysicsReply =
        * (plain data) and version.
        */
       readonly figures?: { readonly version: number; readonly entries: readonly FigureEntry[] };
-      /** How often each figure was placed (dropped, reset, restored): its avatar's springs settle anew. */
-      readonly placements: readonly number[];
+      /**
+       * How often each figure (in the table's order) was placed (dropped, reset, restored): its
+       * avatar's springs settle anew. Only when a count changed since the last reply.
+       */
+      readonly placements?: readonly number[];
       /** The pinned bodies' handles in the order pinned, when they changed since the last reply. */
       readonly pins?: readonly number[];
       /**

@@ -298,7 +298,7 @@ export class PhysicsThread implements TransformReader {
     this.grab.handle = reply.grabbed;
     if (reply.pins) this.pins.handles = reply.pins;
     if (reply.figures) this.table = figureTableOf(reply.figures.entries, reply.figures.version);
-    this.placementList = reply.placements;
+    if (reply.placements) this.placementList = reply.placements;
     if (reply.sounds) this.takeSounds(reply.sounds);
     const timing = this.timing;
     timing.simSeconds = reply.simSeconds;
