@@ -128,6 +128,21 @@ describe('the physics thread protocol', () => {
     expect(problems[0]).toMatch(/root part "pelvis" is not a part/);
   });
 
+  it('asks again on the next frame after a refused advance', async () => {
+    const channel = inlineChannel(new PhysicsHost(await loadRapier()));
+    const thread = new PhysicsThread(channel);
+    threads.push(thread);
+    const problems: string[] = [];
+    thread.onProblem = (message) => problems.push(message);
+    // No start yet: the thread has no scene and refuses the advance.
+    await frame(thread);
+    expect(problems).toEqual(['The physics thread has no scene yet: send start first.']);
+    channel.send({ type: 'start', seed: 1 });
+    thread.addFigure();
+    await frame(thread);
+    expect(thread.bodies).toHaveLength(11);
+  });
+
   it('refuses a command that does not fit, says why, and changes nothing', async () => {
     const host = new PhysicsHost(await loadRapier());
     const refused = (data: unknown): Extract<PhysicsReply, { type: 'failed' }> => {

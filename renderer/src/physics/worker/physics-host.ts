@@ -72,8 +72,9 @@ export class PhysicsHost {
   constructor(private readonly rapier: RapierApi) {}
 
   /**
-   * Checks `data` against the protocol and carries it out. A command that does not fit, or
-   * that the sandbox refuses, is answered `failed` with the reason; nothing else changes.
+   * Checks `data` against the protocol and carries it out. A command that does not fit is
+   * answered `failed` with the reason and changes nothing; one the sandbox refuses is answered
+   * `failed` with the sandbox's reason.
    */
   receive(data: unknown): HostAnswer {
     let command: PhysicsCommand | undefined;

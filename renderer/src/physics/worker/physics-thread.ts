@@ -242,8 +242,10 @@ export class PhysicsThread implements TransformReader {
   private receive(reply: PhysicsReply): void {
     switch (reply.type) {
       case 'failed':
-        // A refused snapshot request is answered to its caller, not only said.
+        // A refused snapshot request is answered to its caller, not only said; after a refused
+        // advance the next frame asks again.
         if (reply.command === 'take-snapshot') this.failSnapshots(reply.message);
+        if (reply.command === 'advance') this.inFlight = false;
         this.onProblem?.(reply.message);
         return;
       case 'snapshot': {
