@@ -47,7 +47,8 @@ function recorded(host: PhysicsHost): PhysicsChannel & { sent: PhysicsCommand[] 
   return Object.assign(channel, {
     sent,
     send(command: PhysicsCommand, transfer?: ArrayBuffer[]) {
-      sent.push(command);
+      // A copy: the page's side reuses its advance command from frame to frame.
+      sent.push({ ...command });
       send(command, transfer);
     },
   });

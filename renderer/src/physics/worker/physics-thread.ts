@@ -84,6 +84,12 @@ export class PhysicsThread implements TransformReader {
     roundTripMsTotal: 0,
   };
   private sentAtMs = 0;
+  private readonly advanceCommand: {
+    type: 'advance';
+    frameSeconds: number;
+    buffer: Float64Array<ArrayBuffer> | undefined;
+  } = { type: 'advance', frameSeconds: 0, buffer: undefined };
+  private readonly advanceTransfer: ArrayBuffer[] = [];
   private lastRequest = 0;
   private readonly snapshotRequests = new Map<
     number,
@@ -132,12 +138,16 @@ export class PhysicsThread implements TransformReader {
     this.pendingSeconds = 0;
     this.inFlight = true;
     this.sentAtMs = monotonicNowMs();
-    const buffer = this.spare;
+    // One command object and one transfer list, reused: a frame allocates nothing of its own
+    // (the message itself is copied by the channel).
+    const command = this.advanceCommand;
+    const transfer = this.advanceTransfer;
+    command.frameSeconds = seconds;
+    command.buffer = this.spare;
+    transfer.length = 0;
+    if (this.spare) transfer.push(this.spare.buffer);
     this.spare = undefined;
-    this.channel.send(
-      { type: 'advance', frameSeconds: seconds, ...(buffer ? { buffer } : {}) },
-      buffer ? [buffer.buffer] : [],
-    );
+    this.channel.send(command, transfer);
     return 0;
   }
 
