@@ -1,4 +1,5 @@
 import type { Backdrop } from '../../view/backdrop';
+import { rememberInStorage } from '../../page-storage';
 
 /** The BACKGROUND list's entries: the sky, a chroma-key preset, a picked colour, or none. */
 export const BACKGROUND_CHOICES = [
@@ -105,16 +106,14 @@ export function saveCapturePreferences(
   storage: Storage | undefined,
   preferences: CapturePreferences,
 ): void {
-  try {
-    storage?.setItem(
-      STORAGE_KEY,
-      JSON.stringify({
-        background: preferences.background,
-        customColour: hexColour(preferences.customColour),
-        stageShown: preferences.stageShown,
-      }),
-    );
-  } catch (error) {
-    console.warn('[ui] could not remember the capture view settings:', error);
-  }
+  rememberInStorage(
+    storage,
+    STORAGE_KEY,
+    JSON.stringify({
+      background: preferences.background,
+      customColour: hexColour(preferences.customColour),
+      stageShown: preferences.stageShown,
+    }),
+    '[ui] could not remember the capture view settings:',
+  );
 }
