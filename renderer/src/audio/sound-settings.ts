@@ -3,6 +3,8 @@
  * the page's storage like the language, so the app starts as it was left.
  */
 
+import { readStoredObject, rememberInStorage } from '../page-storage';
+
 const STORAGE_KEY = 'ragdoll-playground.sound';
 
 export interface SoundSettings {
@@ -27,15 +29,12 @@ export const DEFAULT_SOUND_SETTINGS: SoundSettings = {
  * hand-edited entry costs only that entry, never the start).
  */
 export function readSoundSettings(storage: Storage | undefined): SoundSettings {
-  let saved: unknown;
-  try {
-    saved = JSON.parse(storage?.getItem(STORAGE_KEY) ?? 'null');
-  } catch (error) {
-    console.warn('[sound] the saved sound settings could not be read; using the defaults:', error);
-    return DEFAULT_SOUND_SETTINGS;
-  }
-  if (typeof saved !== 'object' || saved === null) return DEFAULT_SOUND_SETTINGS;
-  const entry = saved as Record<string, unknown>;
+  const entry = readStoredObject(
+    storage,
+    STORAGE_KEY,
+    '[sound] the saved sound settings could not be read; using the defaults:',
+  );
+  if (entry === null) return DEFAULT_SOUND_SETTINGS;
   const volume = entry.volume;
   return {
     volume:
@@ -50,9 +49,10 @@ export function readSoundSettings(storage: Storage | undefined): SoundSettings {
 
 /** Remembers the settings; a full or locked storage only costs remembering them. */
 export function saveSoundSettings(storage: Storage | undefined, settings: SoundSettings): void {
-  try {
-    storage?.setItem(STORAGE_KEY, JSON.stringify(settings));
-  } catch (error) {
-    console.warn('[sound] the sound settings could not be kept:', error);
-  }
+  rememberInStorage(
+    storage,
+    STORAGE_KEY,
+    JSON.stringify(settings),
+    '[sound] the sound settings could not be kept:',
+  );
 }

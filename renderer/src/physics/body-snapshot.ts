@@ -1,3 +1,4 @@
+import { writePackedTransform } from './body-transforms';
 import type { RigidBody } from './rapier-api';
 import { quat, vec3 } from './vector-math';
 
@@ -19,15 +20,12 @@ export function readBodySnapshot(
   out: Float64Array | Float32Array,
   offset: number,
 ): void {
-  const p = body.translation(scratchVector);
-  out[offset] = p.x;
-  out[offset + 1] = p.y;
-  out[offset + 2] = p.z;
-  const q = body.rotation(scratchRotation);
-  out[offset + 3] = q.x;
-  out[offset + 4] = q.y;
-  out[offset + 5] = q.z;
-  out[offset + 6] = q.w;
+  writePackedTransform(
+    out,
+    offset,
+    body.translation(scratchVector),
+    body.rotation(scratchRotation),
+  );
   const v = body.linvel(scratchVector);
   out[offset + 7] = v.x;
   out[offset + 8] = v.y;

@@ -113,16 +113,28 @@ export class BodyTransforms implements TransformReader {
   }
 
   private writeSlot(slot: number, position: Vec3Like, rotation: QuatLike): void {
-    const d = this.data;
-    const at = slot * TRANSFORM_FLOATS;
-    d[at] = position.x;
-    d[at + 1] = position.y;
-    d[at + 2] = position.z;
-    d[at + 3] = rotation.x;
-    d[at + 4] = rotation.y;
-    d[at + 5] = rotation.z;
-    d[at + 6] = rotation.w;
+    writePackedTransform(this.data, slot * TRANSFORM_FLOATS, position, rotation);
   }
+}
+
+/**
+ * Packs `position` and `rotation` into `data` at `at` (position x, y, z, then rotation x, y, z,
+ * w: {@link TRANSFORM_FLOATS} numbers), the layout {@link readPackedTransform} reads back.
+ * Allocates nothing.
+ */
+export function writePackedTransform(
+  data: Float64Array | Float32Array,
+  at: number,
+  position: Vec3Like,
+  rotation: QuatLike,
+): void {
+  data[at] = position.x;
+  data[at + 1] = position.y;
+  data[at + 2] = position.z;
+  data[at + 3] = rotation.x;
+  data[at + 4] = rotation.y;
+  data[at + 5] = rotation.z;
+  data[at + 6] = rotation.w;
 }
 
 /**

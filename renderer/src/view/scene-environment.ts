@@ -168,15 +168,8 @@ export class SceneEnvironment {
       .addScaledVector(axisY, cy)
       .addScaledVector(axisZ, eyeZ);
     sun.target.position.copy(sun.position).sub(axisZ);
-    const camera = sun.shadow.camera;
-    camera.left = -half;
-    camera.right = half;
-    camera.top = half;
-    camera.bottom = -half;
-    camera.near = 0.5;
-    camera.far = depth;
-    camera.updateProjectionMatrix();
-    sun.shadow.bias = -SHADOW_BIAS_METRES / (depth - camera.near);
+    setShadowBox(sun, half, 0.5, depth);
+    sun.shadow.camera.updateProjectionMatrix();
   }
 
   /** Frees the sky and the shadow map. */
@@ -193,15 +186,24 @@ export class SceneEnvironment {
     sun.target.position.set(0, 0, 0);
     sun.castShadow = true;
     sun.shadow.mapSize.set(SHADOW_MAP_SIZE, SHADOW_MAP_SIZE);
-    const camera = sun.shadow.camera;
-    camera.left = -SHADOW_EXTENT;
-    camera.right = SHADOW_EXTENT;
-    camera.top = SHADOW_EXTENT;
-    camera.bottom = -SHADOW_EXTENT;
-    camera.near = 1;
-    camera.far = 30;
-    sun.shadow.bias = -SHADOW_BIAS_METRES / (camera.far - camera.near);
+    setShadowBox(sun, SHADOW_EXTENT, 1, 30);
     sun.shadow.normalBias = 0.02;
     this.scene.add(sun, sun.target);
   }
+}
+
+/**
+ * Makes the sun's shadow camera a square `half` metres to each side of its axis, seeing from
+ * `near` to `far` metres, with the depth bias that keeps {@link SHADOW_BIAS_METRES} over that
+ * range. Allocates nothing.
+ */
+function setShadowBox(sun: DirectionalLight, half: number, near: number, far: number): void {
+  const camera = sun.shadow.camera;
+  camera.left = -half;
+  camera.right = half;
+  camera.top = half;
+  camera.bottom = -half;
+  camera.near = near;
+  camera.far = far;
+  sun.shadow.bias = -SHADOW_BIAS_METRES / (far - near);
 }

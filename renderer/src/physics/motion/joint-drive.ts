@@ -79,9 +79,7 @@ export class JointDrive {
   jointTargetsFromParts(partRotations: Float64Array, out: Float64Array): void {
     for (let j = 0; j < this.joints.length; j++) {
       const joint = this.joints[j]!;
-      readPackedQuat(partRotations, joint.parentIndex, parentRotation);
-      readPackedQuat(partRotations, joint.childIndex, childRotation);
-      relativeQuat(parentRotation, childRotation, target);
+      relativeJointRotation(partRotations, joint, target);
       this.clampTarget(joint, target);
       writePacked(out, j, target);
     }
@@ -133,9 +131,7 @@ export class JointDrive {
         raw.jointConfigureMotorPosition(joint.handle, this.hingeAxis, angle, kp, kd);
         continue;
       }
-      readPackedQuat(partRotations, joint.parentIndex, parentRotation);
-      readPackedQuat(partRotations, joint.childIndex, childRotation);
-      relativeQuat(parentRotation, childRotation, current);
+      relativeJointRotation(partRotations, joint, current);
       sphericalMotorTargets(current, target, motorTargets);
       raw.jointConfigureMotorPosition(joint.handle, this.angularAxes[0]!, motorTargets.x, kp, kd);
       raw.jointConfigureMotorPosition(joint.handle, this.angularAxes[1]!, motorTargets.y, kp, kd);
@@ -152,9 +148,7 @@ export class JointDrive {
     let sum = 0;
     for (let j = 0; j < this.joints.length; j++) {
       const joint = this.joints[j]!;
-      readPackedQuat(partRotations, joint.parentIndex, parentRotation);
-      readPackedQuat(partRotations, joint.childIndex, childRotation);
-      relativeQuat(parentRotation, childRotation, current);
+      relativeJointRotation(partRotations, joint, current);
       readPackedQuat(jointTargets, j, target);
       const dot =
         current.x * target.x + current.y * target.y + current.z * target.z + current.w * target.w;
@@ -167,12 +161,24 @@ export class JointDrive {
   currentJointRotations(partRotations: Float64Array, out: Float64Array): void {
     for (let j = 0; j < this.joints.length; j++) {
       const joint = this.joints[j]!;
-      readPackedQuat(partRotations, joint.parentIndex, parentRotation);
-      readPackedQuat(partRotations, joint.childIndex, childRotation);
-      relativeQuat(parentRotation, childRotation, current);
+      relativeJointRotation(partRotations, joint, current);
       writePacked(out, j, current);
     }
   }
+}
+
+/**
+ * out = `joint`'s relative rotation (its child's in its parent's frame), from the part
+ * rotations packed in `partRotations`. Allocates nothing.
+ */
+function relativeJointRotation(
+  partRotations: Float64Array,
+  joint: DrivenJoint,
+  out: QuatLike,
+): QuatLike {
+  readPackedQuat(partRotations, joint.parentIndex, parentRotation);
+  readPackedQuat(partRotations, joint.childIndex, childRotation);
+  return relativeQuat(parentRotation, childRotation, out);
 }
 
 /** Writes q as the `index`-th packed quaternion of `out`. */

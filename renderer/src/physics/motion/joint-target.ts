@@ -1,6 +1,6 @@
 import type { JointSpec } from '../doll-spec';
 import type { QuatLike, Vec3Like } from '../vector-math';
-import { quat, vec3 } from '../vector-math';
+import { quat, quatFromAxisAngle, vec3 } from '../vector-math';
 import { positiveHemisphere, relativeQuat, rotationVector } from './rotation-math';
 
 /**
@@ -98,11 +98,7 @@ export function clampSphericalTarget(q: QuatLike, limits: JointLimits): QuatLike
  */
 export function clampRevoluteTarget(q: QuatLike, axis: Vec3Like, min: number, max: number): number {
   const angle = Math.min(max, Math.max(min, twistAngle(q, axis)));
-  const s = Math.sin(angle / 2);
-  q.x = axis.x * s;
-  q.y = axis.y * s;
-  q.z = axis.z * s;
-  q.w = Math.cos(angle / 2);
+  quatFromAxisAngle(axis, angle, q);
   return angle;
 }
 

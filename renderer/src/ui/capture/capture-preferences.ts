@@ -1,4 +1,5 @@
 import type { Backdrop } from '../../view/backdrop';
+import { readStoredText, rememberInStorage } from '../../page-storage';
 
 /** The BACKGROUND list's entries: the sky, a chroma-key preset, a picked colour, or none. */
 export const BACKGROUND_CHOICES = [
@@ -68,14 +69,12 @@ export function hexColour(rgb: number): string {
  * read (private modes) gives the defaults.
  */
 export function loadCapturePreferences(storage: Storage | undefined): CapturePreferences {
-  let text: string | null | undefined;
-  try {
-    text = storage?.getItem(STORAGE_KEY);
-  } catch (error) {
-    console.warn('[ui] could not read the capture view settings:', error);
-    return DEFAULT_CAPTURE_PREFERENCES;
-  }
-  if (text === null || text === undefined) return DEFAULT_CAPTURE_PREFERENCES;
+  const text = readStoredText(
+    storage,
+    STORAGE_KEY,
+    '[ui] could not read the capture view settings:',
+  );
+  if (text === undefined) return DEFAULT_CAPTURE_PREFERENCES;
   let saved: unknown;
   try {
     saved = JSON.parse(text);
@@ -105,16 +104,14 @@ export function saveCapturePreferences(
   storage: Storage | undefined,
   preferences: CapturePreferences,
 ): void {
-  try {
-    storage?.setItem(
-      STORAGE_KEY,
-      JSON.stringify({
-        background: preferences.background,
-        customColour: hexColour(preferences.customColour),
-        stageShown: preferences.stageShown,
-      }),
-    );
-  } catch (error) {
-    console.warn('[ui] could not remember the capture view settings:', error);
-  }
+  rememberInStorage(
+    storage,
+    STORAGE_KEY,
+    JSON.stringify({
+      background: preferences.background,
+      customColour: hexColour(preferences.customColour),
+      stageShown: preferences.stageShown,
+    }),
+    '[ui] could not remember the capture view settings:',
+  );
 }

@@ -1,5 +1,6 @@
 import type { HostApi } from '../../../../shared/host-contract';
 import type { ReleaseStrings } from './release-strings';
+import { readStoredText, rememberInStorage } from '../../page-storage';
 
 /** Where the page remembers that the welcome was dismissed. */
 export const WELCOME_STORAGE_KEY = 'ragdoll-playground.welcome-dismissed';
@@ -18,12 +19,12 @@ export async function isFirstRun(
 }
 
 function wasDismissed(storage: Storage | undefined): boolean {
-  try {
-    return storage?.getItem(WELCOME_STORAGE_KEY) === '1';
-  } catch (error) {
-    console.warn('[welcome] could not read whether the welcome was seen:', error);
-    return false;
-  }
+  const seen = readStoredText(
+    storage,
+    WELCOME_STORAGE_KEY,
+    '[welcome] could not read whether the welcome was seen:',
+  );
+  return seen === '1';
 }
 
 /**
@@ -70,11 +71,12 @@ export class FirstRunWelcome {
   dismiss(): boolean {
     if (!this.isOpen) return false;
     this.element.hidden = true;
-    try {
-      this.storage?.setItem(WELCOME_STORAGE_KEY, '1');
-    } catch (error) {
-      console.warn('[welcome] could not remember that the welcome was seen:', error);
-    }
+    rememberInStorage(
+      this.storage,
+      WELCOME_STORAGE_KEY,
+      '1',
+      '[welcome] could not remember that the welcome was seen:',
+    );
     return true;
   }
 

@@ -1,3 +1,5 @@
+import { rememberInStorage } from '../../page-storage';
+
 /** Where the collapsed sections are remembered (a JSON list of their heading ids). */
 const STORAGE_KEY = 'ragdoll-playground.collapsed-sections';
 
@@ -56,12 +58,13 @@ export class CollapsibleSections {
     if (collapse) this.collapsed.add(id);
     else this.collapsed.delete(id);
     this.show(section, toggle, collapse);
-    try {
-      this.storage?.setItem(STORAGE_KEY, JSON.stringify([...this.collapsed]));
-    } catch (error) {
-      // A full or locked storage only costs remembering; the section still folds.
-      console.warn('[ui] could not remember the collapsed panel sections:', error);
-    }
+    // A full or locked storage only costs remembering; the section still folds.
+    rememberInStorage(
+      this.storage,
+      STORAGE_KEY,
+      JSON.stringify([...this.collapsed]),
+      '[ui] could not remember the collapsed panel sections:',
+    );
   }
 
   private show(section: HTMLElement, toggle: HTMLButtonElement, collapsed: boolean): void {

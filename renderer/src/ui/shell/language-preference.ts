@@ -1,5 +1,6 @@
 import type { Language } from '../i18n';
 import { LANGUAGES, languageForTag } from '../i18n';
+import { readStoredText, rememberInStorage } from '../../page-storage';
 
 /** Where the chosen language is remembered between runs. */
 const STORAGE_KEY = 'ragdoll-playground.language';
@@ -23,19 +24,10 @@ export function initialLanguage(
 
 /** Remembers the person's choice. Storage can be unavailable (private modes): then it is not kept. */
 export function saveLanguage(storage: Storage | undefined, language: Language): void {
-  try {
-    storage?.setItem(STORAGE_KEY, language);
-  } catch (error) {
-    console.warn('[ui] could not remember the language choice:', error);
-  }
+  rememberInStorage(storage, STORAGE_KEY, language, '[ui] could not remember the language choice:');
 }
 
 function readSaved(storage: Storage | undefined): Language | undefined {
-  try {
-    const value = storage?.getItem(STORAGE_KEY);
-    return LANGUAGES.find((language) => language === value);
-  } catch (error) {
-    console.warn('[ui] could not read the saved language:', error);
-    return undefined;
-  }
+  const value = readStoredText(storage, STORAGE_KEY, '[ui] could not read the saved language:');
+  return LANGUAGES.find((language) => language === value);
 }

@@ -5,6 +5,7 @@ import {
   VMC_SEND_PORT,
 } from '../../../../shared/vmc-frame';
 import type { VmcListen } from '../../../../shared/vmc-frame';
+import { readStoredObject, rememberInStorage } from '../../page-storage';
 
 /** The VMC section's settings, remembered between runs. */
 export interface VmcSettings {
@@ -48,15 +49,12 @@ export function isVmcHost(value: unknown): value is string {
 
 /** The settings as last chosen; the defaults for anything missing, unreadable or out of range. */
 export function savedVmcSettings(storage: Storage | undefined): VmcSettings {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(storage?.getItem(STORAGE_KEY) ?? 'null');
-  } catch (error) {
-    console.warn('[ui] could not read the VMC settings:', error);
-    return DEFAULT_VMC_SETTINGS;
-  }
-  if (typeof raw !== 'object' || raw === null) return DEFAULT_VMC_SETTINGS;
-  const r = raw as Partial<Record<keyof VmcSettings, unknown>>;
+  const r: Partial<Record<keyof VmcSettings, unknown>> | null = readStoredObject(
+    storage,
+    STORAGE_KEY,
+    '[ui] could not read the VMC settings:',
+  );
+  if (r === null) return DEFAULT_VMC_SETTINGS;
   const d = DEFAULT_VMC_SETTINGS;
   return {
     receive: typeof r.receive === 'boolean' ? r.receive : d.receive,
@@ -71,9 +69,10 @@ export function savedVmcSettings(storage: Storage | undefined): VmcSettings {
 
 /** Remembers the settings. Storage can be unavailable (private modes): then they are not kept. */
 export function saveVmcSettings(storage: Storage | undefined, settings: VmcSettings): void {
-  try {
-    storage?.setItem(STORAGE_KEY, JSON.stringify(settings));
-  } catch (error) {
-    console.warn('[ui] could not remember the VMC settings:', error);
-  }
+  rememberInStorage(
+    storage,
+    STORAGE_KEY,
+    JSON.stringify(settings),
+    '[ui] could not remember the VMC settings:',
+  );
 }

@@ -1,3 +1,4 @@
+import { TRANSFORM_FLOATS, writePackedTransform } from '../../physics/body-transforms';
 import type { BodySource } from '../body-meshes';
 
 /**
@@ -28,7 +29,7 @@ export class FigureStillness {
     private readonly source: BodySource,
   ) {
     this.handles = [...handles];
-    this.posed = new Float64Array(this.handles.length * 7);
+    this.posed = new Float64Array(this.handles.length * TRANSFORM_FLOATS);
   }
 
   /**
@@ -40,7 +41,7 @@ export class FigureStillness {
     const posed = this.posed;
     for (let i = 0; i < this.handles.length; i++) {
       if (!this.source.readTransform(this.handles[i]!, position, rotation)) return false;
-      const o = i * 7;
+      const o = i * TRANSFORM_FLOATS;
       if (
         Math.abs(position.x - posed[o]!) > STILL_TOLERANCE ||
         Math.abs(position.y - posed[o + 1]!) > STILL_TOLERANCE ||
@@ -60,15 +61,8 @@ export class FigureStillness {
   remember(): void {
     const posed = this.posed;
     for (let i = 0; i < this.handles.length; i++) {
-      const o = i * 7;
       if (!this.source.readTransform(this.handles[i]!, position, rotation)) continue;
-      posed[o] = position.x;
-      posed[o + 1] = position.y;
-      posed[o + 2] = position.z;
-      posed[o + 3] = rotation.x;
-      posed[o + 4] = rotation.y;
-      posed[o + 5] = rotation.z;
-      posed[o + 6] = rotation.w;
+      writePackedTransform(posed, i * TRANSFORM_FLOATS, position, rotation);
     }
     this.hasPose = true;
   }
