@@ -358,6 +358,28 @@ describe('the physics thread protocol', () => {
     expect(heard).toEqual(expected);
   });
 
+  it('keeps the hand it just took while the state asked for before it lands', async () => {
+    const { thread } = await startThread(17);
+    thread.addFigure();
+    await frame(thread);
+    const head = thread.bodies.find((body) => body.name === 'head')!.handle;
+    const at = { x: 0, y: 1, z: 0 };
+    // A state asked for before the grab is on its way: it still tells of an empty hand.
+    thread.advance(FRAME);
+    expect(thread.grab.start(head, at)).toBe(true);
+    await settle();
+    expect(thread.grab.handle).toBe(head);
+    await frame(thread);
+    expect(thread.grab.handle).toBe(head);
+    // The same for letting go.
+    thread.advance(FRAME);
+    thread.grab.release();
+    await settle();
+    expect(thread.grab.handle).toBeNull();
+    await frame(thread);
+    expect(thread.grab.handle).toBeNull();
+  });
+
   it('moves a held part toward the hand, as the hand moves it on the page', async () => {
     const { thread } = await startThread(8);
     const direct = new Sandbox(await loadRapier(), { seed: 8 });

@@ -42,8 +42,8 @@ export interface ThreadTiming {
  *
  * One `advance` is in flight at a time: frames that come while the thread is still stepping
  * add their seconds to the next one, so a slow thread is asked for more time per message
- * rather than sent a backlog. The buffer of the previous reply goes back with each advance,
- * so after the first two frames no buffer is allocated on either side. Reads allocate nothing.
+ * rather than sent a backlog. The buffer no longer read goes back with each advance, so after
+ * the first three frames no buffer is allocated on either side. Reads allocate nothing.
  */
 export class PhysicsThread implements TransformReader {
   readonly stage: StageLayout = stageLayout();
@@ -75,6 +75,11 @@ export class PhysicsThread implements TransformReader {
   private pendingSeconds = 0;
   private timeScaleValue = 1;
   private clockRunning = false;
+  /**
+   * A grab or release was sent while an advance was in flight: that advance's reply still
+   * tells of the hand before it, so its `grabbed` is not taken.
+   */
+  private grabReplyStale = false;
   private timing = {
     simSeconds: 0,
     replies: 0,
@@ -307,7 +312,8 @@ export class PhysicsThread implements TransformReader {
       this.bodyList = reply.bodies;
       this.bodyVersion++;
     }
-    this.grab.handle = reply.grabbed;
+    if (this.grabReplyStale) this.grabReplyStale = false;
+    else this.grab.handle = reply.grabbed;
     if (reply.pins) this.pins.handles = reply.pins;
     if (reply.figures) this.table = figureTableOf(reply.figures.entries, reply.figures.version);
     if (reply.placements) this.placementList = reply.placements;
@@ -324,6 +330,7 @@ export class PhysicsThread implements TransformReader {
   private startGrab(handle: number, at: Vec3Like): boolean {
     if (!this.bodyList.some((body) => body.handle === handle)) return false;
     this.grab.handle = handle;
+    this.grabReplyStale = this.inFlight;
     this.channel.send({ type: 'grab-start', handle, at: { x: at.x, y: at.y, z: at.z } });
     return true;
   }
@@ -334,6 +341,7 @@ export class PhysicsThread implements TransformReader {
 
   private releaseGrab(): void {
     this.grab.handle = null;
+    this.grabReplyStale = this.inFlight;
     this.channel.send({ type: 'grab-release' });
   }
 }
