@@ -7,6 +7,7 @@ import type { ClipBone, MotionClip } from './motion-clip';
 import { multiplyInto, rotateVectorInto } from './quat-buffer';
 import type { FigureKind, RetargetedMotion } from './retarget-motion';
 import { retargetMotion } from './retarget-motion';
+import { sameElements } from '../../../shared/same-elements';
 
 /** The name "Live (VMC)" motions carry in measurements and messages. */
 export const LIVE_VMC_MOTION_NAME = 'Live (VMC)';
@@ -54,13 +55,6 @@ export interface LiveVmcMotion extends RetargetedMotion {
 /** Whether `motion` is a {@link LiveVmcMotion} (the face reads its expressions). */
 export function isLiveVmcMotion(motion: DollMotion): motion is LiveVmcMotion {
   return (motion as Partial<LiveVmcMotion>).liveVmc === true;
-}
-
-/** Whether two name lists hold the same names in the same order (allocates nothing). */
-function sameNames(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 interface LiveClip {
@@ -141,7 +135,7 @@ export function createLiveVmcMotion(spec: DollSpec, figureKind: FigureKind): Liv
     if (hasReference)
       for (let c = 0; c < 3; c++) hipsKey[c] = (hipsWorld[c]! - reference[c]!) / referenceHeight;
     // Each polled frame arrives with new arrays: keep ours while the names stay the same.
-    if (!sameNames(frame.blendNames, blendNames)) {
+    if (!sameElements(frame.blendNames, blendNames)) {
       blendNames = frame.blendNames.slice();
       blendValues = new Float64Array(blendNames.length);
     }

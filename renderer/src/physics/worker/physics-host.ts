@@ -1,3 +1,4 @@
+import { sameElements } from '../../../../shared/same-elements';
 import { TRANSFORM_FLOATS } from '../body-transforms';
 import { monotonicNowMs } from '../monotonic-clock';
 import type { RapierApi } from '../rapier-api';
@@ -221,6 +222,7 @@ export class PhysicsHost {
     this.sentLayout = packed.version;
     this.sentBodies = sandbox.bodiesVersion;
     const packMs = monotonicNowMs() - packStart;
+    const sounds = drainSounds(sandbox.soundRequests);
     const reply: PhysicsReply = {
       type: 'stepped',
       steps: this.stepsSinceReply,
@@ -237,12 +239,11 @@ export class PhysicsHost {
       ...(this.pinsChanged(sandbox.pins.handles) ? { pins: [...sandbox.pins.handles] } : {}),
       ...(this.figuresChanged(sandbox) ? { figures: figuresOf(sandbox) } : {}),
       ...(this.placementsChanged(sandbox) ? { placements: [...this.placements] } : {}),
+      ...(sounds === null ? {} : { sounds }),
     };
-    const sounds = drainSounds(sandbox.soundRequests);
     this.stepsSinceReply = 0;
     this.busyMsSinceReply = 0;
-    if (sounds === null) return { reply, transfer: [buffer.buffer] };
-    return { reply: { ...reply, sounds }, transfer: [buffer.buffer, sounds.buffer] };
+    return { reply, transfer: sounds === null ? [buffer.buffer] : [buffer.buffer, sounds.buffer] };
   }
 
   /** Whether `pins` differ from those last sent; if so, remembers them as sent. */
@@ -288,9 +289,9 @@ export class PhysicsHost {
 
 /** Whether `now` differs from `sent`; if so, `sent` becomes a copy of it. */
 function changedSince(sent: number[], now: readonly number[]): boolean {
-  if (now.length === sent.length && now.every((value, i) => value === sent[i])) return false;
+  if (sameElements(sent, now)) return false;
   sent.length = 0;
-  sent.push(...now);
+  for (let i = 0; i < now.length; i++) sent.push(now[i]!);
   return true;
 }
 

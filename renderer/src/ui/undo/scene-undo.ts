@@ -1,5 +1,6 @@
 import type { AppCommand } from '../../../../shared/commands';
 import { COMMANDS } from '../../../../shared/commands';
+import { sameElements } from '../../../../shared/same-elements';
 import type { ModelProp } from '../../physics/model-prop';
 import type { Figure, Sandbox } from '../../physics/sandbox';
 import type { SceneSnapshot, SnapshotPin, SnapshotSandbox } from '../../physics/scene-snapshot';
@@ -467,16 +468,16 @@ function sameScene(a: SceneSnapshot, b: SceneSnapshot): boolean {
     a.figures.length === b.figures.length &&
     a.figures.every(
       (figure, i) =>
-        figure.id === b.figures[i]!.id && sameNumbers(figure.states, b.figures[i]!.states),
+        figure.id === b.figures[i]!.id && sameElements(figure.states, b.figures[i]!.states),
     ) &&
     a.modelProps.length === b.modelProps.length &&
     a.modelProps.every(
       (prop, i) =>
-        prop.id === b.modelProps[i]!.id && sameNumbers(prop.states, b.modelProps[i]!.states),
+        prop.id === b.modelProps[i]!.id && sameElements(prop.states, b.modelProps[i]!.states),
     ) &&
     a.props.length === b.props.length &&
     a.props.every(
-      (prop, i) => prop.id === b.props[i]!.id && sameNumbers(prop.state, b.props[i]!.state),
+      (prop, i) => prop.id === b.props[i]!.id && sameElements(prop.state, b.props[i]!.state),
     )
   );
 }
@@ -485,10 +486,4 @@ function samePin(a: SnapshotPin, b: SnapshotPin): boolean {
   if (a.kind === 'part') return b.kind === 'part' && a.figure === b.figure && a.part === b.part;
   if (a.kind === 'prop') return b.kind === 'prop' && a.prop === b.prop;
   return b.kind === 'model-prop' && a.modelProp === b.modelProp;
-}
-
-function sameNumbers(a: Float64Array, b: Float64Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
